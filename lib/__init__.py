@@ -1,0 +1,1 @@
+"""AI Search Lab: the algorithms behind the dashboard, importable without Streamlit."""

@@ -1,0 +1,29 @@
+"""The list of pages: one entry per page file, used by the entry script and the home page.
+
+Adding a page means adding its file under ``pages/`` and one entry here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """A page of the app: its file under ``pages/`` and how it is presented."""
+
+    file: str  # also the URL path (file name without .py), see STREAMLIT_NOTES
+    title: str
+    icon: str
+    group: str
+    teaches: str  # one or two lines for the home page
+
+
+PAGES: tuple[PageInfo, ...] = (
+    # Each page adds its entry here, in the order of the sidebar.
+)
+
+
+def url_path(page: PageInfo) -> str:
+    """The page's URL path: its file name without ``.py`` (deep links rely on it)."""
+    return page.file.removesuffix(".py")

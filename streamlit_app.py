@@ -1,0 +1,27 @@
+"""AI Search Lab: entry script. Run with ``streamlit run streamlit_app.py``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+from lib.ui.navigation import PAGES, url_path
+
+HERE = Path(__file__).parent
+
+st.set_page_config(page_title="AI Search Lab", page_icon=":material/hub:", layout="wide")
+
+home = st.Page(str(HERE / "pages" / "home.py"), title="Home", icon=":material/home:", default=True)
+groups: dict[str, list[st.Page]] = {"": [home]}
+for info in PAGES:
+    groups.setdefault(info.group, []).append(
+        st.Page(
+            str(HERE / "pages" / info.file),
+            title=info.title,
+            icon=info.icon,
+            url_path=url_path(info),
+        )
+    )
+
+st.navigation(groups).run()

@@ -1,0 +1,144 @@
+"""Browser-test harness: a real ``streamlit run`` server and headless Debian Chromium.
+
+The server starts once per test session (per xdist worker) on a free port of
+127.0.0.1 in its own process group, and is stopped by killing that group.
+Each test gets a fresh browser context, that is a fresh Streamlit session; a
+JavaScript error on the page fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/e2e/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.e2e)
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """Start the app headless and yield its base URL."""
+    port = _free_port()
+    log = open(ROOT / f".e2e-server-{port}.log", "w")  # noqa: SIM115 - closed below
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            "streamlit_app.py",
+            "--server.headless=true",
+            "--server.address=127.0.0.1",
+            f"--server.port={port}",
+            "--server.fileWatcherType=none",
+            "--browser.gatherUsageStats=false",
+        ],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError(f"streamlit exited early; see {log.name}")
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                    if reply.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("streamlit did not become healthy within 60 s")
+            time.sleep(0.25)
+        yield url
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGTERM)
+            process.wait(timeout=10)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(process.pid, signal.SIGKILL)
+        log.close()
+        Path(log.name).unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Headless system Chromium; missing Chromium fails in CI and skips elsewhere."""
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        message = f"{CHROMIUM} not found: install Debian's chromium (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, app_url):
+    """A fresh browser context (one Streamlit session); page errors fail the test."""
+    context = browser.new_context(accept_downloads=True, viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.app_url = app_url  # type: ignore[attr-defined]
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def wait_idle(page) -> None:
+    """Wait until the script run triggered by the last action has finished.
+
+    Callers first wait for the content they expect (waiting on the attribute
+    alone races with the start of the rerun).
+    """
+    page.wait_for_selector(IDLE, timeout=60_000)
+
+
+def open_page(page, path: str = "") -> None:
+    """Open ``/<path>`` of the app and wait until its first run has finished."""
+    page.goto(f"{page.app_url}/{path}")
+    page.wait_for_selector('[data-testid="stMain"] h1', timeout=60_000)
+    wait_idle(page)
