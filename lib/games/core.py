@@ -145,6 +145,9 @@ class GameSpec:
     player_names: tuple[str, str] = ("Black", "White")
     # keyword options of initial_state with their allowed values, e.g. {"size": (6, 8)}
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # game-specific player kinds beyond the generic ones in players.py, e.g. Sim's
+    # perfect player: kind name -> factory(config) -> player (see players.py)
+    players: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
 
 GAME_MODULES: tuple[str, ...] = ("othello", "checkers", "sim")
