@@ -179,9 +179,17 @@ def perft(state: GameState, depth: int) -> int:
     A forced pass is a move like any other, and a game that ends before
     ``depth`` counts as one leaf, the convention of the published Othello and
     checkers perft tables (``shared/REFERENCE.md``).
+
+    A state may offer ``count_moves() -> int`` (equal to ``len(legal_moves())``,
+    computed without building the list, e.g. a popcount); it is used for the
+    last ply, where the leaves are only counted.
     """
     if depth == 0:
         return 1
+    if depth == 1:
+        count_moves = getattr(state, "count_moves", None)
+        if count_moves is not None:
+            return max(1, count_moves())
     moves = state.legal_moves()
     if not moves:
         return 1

@@ -1,0 +1,330 @@
+"""Players built from a small, picklable config, for the game pages and the arena.
+
+A :class:`PlayerConfig` is a frozen value (kind, depth, heuristic, weights,
+search options) with a one-line text form, the *player spec*::
+
+    >>> config = parse_player_spec("alphabeta:depth=5,ordering=false")
+    >>> config.depth, config.ordering
+    (5, False)
+    >>> config.to_spec()
+    'alphabeta:depth=5,ordering=false'
+
+:func:`make_player` turns a config into a :class:`Player` for one game;
+``player.choose(state, rng)`` returns a :class:`Decision` (the move and the
+search statistics). Players hold only the config and a bound heuristic, so
+they are cheap to build and pickle (the arena runs them in process pools).
+
+Built-in kinds: ``human`` (the page asks the person; ``choose`` refuses),
+``random``, ``greedy``, ``minimax``, ``alphabeta``, ``expectimax``. Any other
+kind is looked up in the game's ``GameSpec.players`` (name -> factory(config)
+-> Player), e.g. Sim's perfect player.
+
+Spec keys: ``depth``, ``heuristic`` (``h``), ``weights`` (``w``, numbers joined
+by ``/``), ``ordering``, ``time`` (seconds), ``beam``, ``endgame`` (exact
+endgame threshold), ``tt`` (transposition table).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+import numpy as np
+
+from lib.errors import InputError
+from lib.games import search
+from lib.games.core import GameSpec, Move
+from lib.games.search import SearchStats
+
+BUILTIN_KINDS: dict[str, str] = {
+    "human": "Human",
+    "random": "Random",
+    "greedy": "Greedy (one ply)",
+    "minimax": "Minimax",
+    "alphabeta": "Alpha-beta",
+    "expectimax": "Expectimax",
+}
+"""Player kinds every game has, with their labels."""
+
+SEARCH_KINDS = ("greedy", "minimax", "alphabeta", "expectimax")
+"""Kinds that call :func:`lib.games.search.choose_move` and use the search options."""
+
+MAX_DEPTH = 12
+"""Largest depth a config accepts (pages cap lower)."""
+
+MAX_TIME_LIMIT = 60.0
+"""Largest time budget (seconds) a config accepts."""
+
+
+@dataclass(frozen=True)
+class PlayerConfig:
+    """How a player plays. Frozen, hashable and picklable.
+
+    ``heuristic`` None means the game's default; ``weights`` None means the
+    heuristic's default weights.
+    """
+
+    kind: str = "alphabeta"
+    depth: int = 4
+    heuristic: str | None = None
+    weights: tuple[float, ...] | None = None
+    ordering: bool = True
+    time_limit: float | None = None
+    beam: int | None = None
+    endgame_exact: int | None = None
+    transposition: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, str) or not self.kind:
+            raise InputError(f"A player kind must be a name, not {self.kind!r}.")
+        if isinstance(self.depth, bool) or not isinstance(self.depth, int | np.integer):
+            raise InputError(f"Player depth must be a whole number, not {self.depth!r}.")
+        if not 1 <= self.depth <= MAX_DEPTH:
+            raise InputError(f"Player depth must be from 1 to {MAX_DEPTH}, not {self.depth}.")
+        if self.time_limit is not None and not 0 < self.time_limit <= MAX_TIME_LIMIT:
+            raise InputError(
+                f"Time budget must be above 0 and at most {MAX_TIME_LIMIT:g} s, "
+                f"not {self.time_limit}."
+            )
+        if self.beam is not None and self.beam < 1:
+            raise InputError(f"Beam width must be at least 1, not {self.beam}.")
+        if self.endgame_exact is not None and self.endgame_exact < 0:
+            raise InputError(
+                f"Exact-endgame threshold must be 0 or more, not {self.endgame_exact}."
+            )
+        if self.weights is not None:
+            object.__setattr__(self, "weights", tuple(float(w) for w in self.weights))
+
+    @property
+    def is_human(self) -> bool:
+        """True for the ``human`` kind."""
+        return self.kind == "human"
+
+    def to_spec(self) -> str:
+        """The text form; only settings that differ from the defaults are written."""
+        defaults = PlayerConfig(kind=self.kind)
+        parts = []
+        if self.kind in SEARCH_KINDS or self.kind not in BUILTIN_KINDS:
+            if self.depth != defaults.depth:
+                parts.append(f"depth={self.depth}")
+            if self.heuristic is not None:
+                parts.append(f"heuristic={self.heuristic}")
+            if self.weights is not None:
+                parts.append("weights=" + "/".join(f"{w:g}" for w in self.weights))
+            if self.ordering != defaults.ordering:
+                parts.append(f"ordering={str(self.ordering).lower()}")
+            if self.time_limit is not None:
+                parts.append(f"time={self.time_limit:g}")
+            if self.beam is not None:
+                parts.append(f"beam={self.beam}")
+            if self.endgame_exact is not None:
+                parts.append(f"endgame={self.endgame_exact}")
+            if self.transposition != defaults.transposition:
+                parts.append(f"tt={str(self.transposition).lower()}")
+        return self.kind + (":" + ",".join(parts) if parts else "")
+
+    def label(self) -> str:
+        """A short human-readable description, e.g. ``"Alpha-beta d5 (table)"``."""
+        name = BUILTIN_KINDS.get(self.kind, self.kind.replace("_", " ").capitalize())
+        if self.kind in ("minimax", "alphabeta", "expectimax"):
+            name += f" d{self.depth}"
+        if self.kind in SEARCH_KINDS and self.heuristic:
+            name += f" ({self.heuristic}{'*' if self.weights is not None else ''})"
+        return name
+
+
+_KEY_ALIASES = {
+    "d": "depth",
+    "depth": "depth",
+    "h": "heuristic",
+    "heuristic": "heuristic",
+    "w": "weights",
+    "weights": "weights",
+    "ordering": "ordering",
+    "order": "ordering",
+    "time": "time_limit",
+    "time_limit": "time_limit",
+    "t": "time_limit",
+    "beam": "beam",
+    "endgame": "endgame_exact",
+    "endgame_exact": "endgame_exact",
+    "tt": "transposition",
+    "transposition": "transposition",
+}
+_TRUE = {"true", "1", "yes", "on"}
+_FALSE = {"false", "0", "no", "off"}
+
+
+def _parse_bool(key: str, value: str, spec: str) -> bool:
+    lowered = value.lower()
+    if lowered in _TRUE:
+        return True
+    if lowered in _FALSE:
+        return False
+    raise InputError(f"Player spec {spec!r}: {key} must be true or false, not {value!r}.")
+
+
+def _parse_number(key: str, value: str, spec: str, kind: type) -> Any:
+    if value.lower() in ("none", ""):
+        return None
+    try:
+        return kind(value)
+    except ValueError:
+        expected = "a whole number" if kind is int else "a number"
+        raise InputError(
+            f"Player spec {spec!r}: {key} must be {expected}, not {value!r}."
+        ) from None
+
+
+def parse_player_spec(spec: str) -> PlayerConfig:
+    """Parse ``"kind[:key=value,...]"`` (see the module docstring) into a :class:`PlayerConfig`.
+
+    Raises
+    ------
+    InputError
+        Naming the offending key or value.
+    """
+    text = str(spec).strip()
+    if not text:
+        raise InputError("An empty player spec; write e.g. 'alphabeta:depth=4'.")
+    kind, _, rest = text.partition(":")
+    kind = kind.strip().lower().replace("-", "")
+    if not kind.replace("_", "").isalnum():
+        raise InputError(f"Player spec {spec!r}: {kind!r} is not a player kind.")
+    values: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, sep, value = item.partition("=")
+        key, value = key.strip().lower(), value.strip()
+        if not sep:
+            raise InputError(f"Player spec {spec!r}: {item!r} should be key=value.")
+        field_name = _KEY_ALIASES.get(key)
+        if field_name is None:
+            known = "depth, heuristic, weights, ordering, time, beam, endgame, tt"
+            raise InputError(f"Player spec {spec!r}: unknown setting {key!r}; use {known}.")
+        if field_name in ("depth", "beam", "endgame_exact"):
+            values[field_name] = _parse_number(key, value, spec, int)
+        elif field_name == "time_limit":
+            values[field_name] = _parse_number(key, value, spec, float)
+        elif field_name in ("ordering", "transposition"):
+            values[field_name] = _parse_bool(key, value, spec)
+        elif field_name == "heuristic":
+            values[field_name] = value or None
+        else:
+            parts = [p for p in value.replace(";", "/").split("/") if p.strip()]
+            values[field_name] = tuple(_parse_number(key, p, spec, float) for p in parts)
+    if values.get("depth", 1) is None:
+        raise InputError(f"Player spec {spec!r}: depth needs a number.")
+    return PlayerConfig(kind=kind, **values)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player's move and, for search players, what the search did."""
+
+    move: Move
+    stats: SearchStats | None = None
+    value: float | None = None
+
+
+class Player(Protocol):
+    """Anything with a config and ``choose(state, rng) -> Decision``."""
+
+    config: PlayerConfig
+
+    def choose(self, state: Any, rng: np.random.Generator) -> Decision:
+        """Pick a move for the player to move in ``state``."""
+
+
+@dataclass(frozen=True)
+class HumanPlayer:
+    """Placeholder for a person: the page asks them; ``choose`` refuses."""
+
+    config: PlayerConfig
+
+    def choose(self, state: Any, rng: np.random.Generator) -> Decision:
+        """Humans move through the page, not through this call."""
+        raise InputError("A human player moves on the board; it cannot be asked for a move.")
+
+
+@dataclass(frozen=True)
+class RandomPlayer:
+    """Plays a uniformly random legal move (from ``rng``)."""
+
+    config: PlayerConfig
+
+    def choose(self, state: Any, rng: np.random.Generator) -> Decision:
+        """A random legal move."""
+        moves = state.legal_moves()
+        if not moves:
+            raise InputError("The game is over: there is no move to choose.")
+        return Decision(moves[int(rng.integers(len(moves)))])
+
+
+@dataclass(frozen=True)
+class SearchPlayer:
+    """Plays by :func:`lib.games.search.choose_move` with the config's settings."""
+
+    config: PlayerConfig
+    evaluate: Any  # a core.Evaluator (picklable) or any evaluate(state, player) callable
+
+    def choose(self, state: Any, rng: np.random.Generator) -> Decision:
+        """Search and return the move with its statistics."""
+        config = self.config
+        result = search.choose_move(
+            state,
+            algorithm=config.kind,
+            depth=config.depth,
+            heuristic=self.evaluate,
+            ordering=config.ordering,
+            time_limit=config.time_limit,
+            beam=config.beam,
+            endgame_exact=config.endgame_exact,
+            transposition=config.transposition,
+            rng=rng,
+        )
+        return Decision(result.move, result.stats, result.value)
+
+
+def available_kinds(game: GameSpec) -> dict[str, str]:
+    """Player kinds for ``game`` (built-in and game-specific) with their labels."""
+    kinds = dict(BUILTIN_KINDS)
+    for name in game.players:
+        kinds[name] = name.replace("_", " ").capitalize()
+    return kinds
+
+
+def bind_heuristic(config: PlayerConfig, game: GameSpec) -> Any:
+    """The config's heuristic and weights bound for ``game`` (a ``core.Evaluator``)."""
+    name = config.heuristic or game.default_heuristic
+    if name not in game.heuristics:
+        raise InputError(
+            f"{game.title} has no heuristic {name!r}; choose one of {', '.join(game.heuristics)}."
+        )
+    return game.heuristics[name].bind(config.weights)
+
+
+def make_player(config: PlayerConfig, game: GameSpec) -> Any:
+    """Build the :class:`Player` that ``config`` describes for ``game``.
+
+    Raises
+    ------
+    InputError
+        For an unknown kind or heuristic, or weights of the wrong length.
+    """
+    if config.kind in game.players:
+        return game.players[config.kind](config)
+    if config.kind == "human":
+        return HumanPlayer(config)
+    if config.kind == "random":
+        return RandomPlayer(config)
+    if config.kind in SEARCH_KINDS:
+        return SearchPlayer(config, bind_heuristic(config, game))
+    raise InputError(
+        f"Unknown player kind {config.kind!r} for {game.title}; "
+        f"choose one of {', '.join(available_kinds(game))}."
+    )
+
+
+def with_changes(config: PlayerConfig, **changes: Any) -> PlayerConfig:
+    """A copy of ``config`` with some fields changed (validated again)."""
+    return replace(config, **changes)
