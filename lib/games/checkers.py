@@ -519,7 +519,8 @@ def continue_clicks(state: CheckersState, clicks: tuple[int, ...]) -> tuple[Move
         return complete[0], set()
     targets = {m[len(clicks)] for m in prefix if len(m) > len(clicks)}
     if len(clicks) == 1:
-        targets |= {m[-1] for m in prefix}
+        ends = [m[-1] for m in prefix]
+        targets |= {end for end in ends if ends.count(end) == 1}
     return None, targets
 
 
