@@ -24,14 +24,19 @@ memoise over plain integers.
 from __future__ import annotations
 
 import itertools
+import math
 import re
+import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 
 from lib.errors import InputError
 from lib.games.core import GameSpec, Heuristic
+from lib.games.players import Decision, PlayerConfig
+from lib.games.search import SearchStats
 
 Move = tuple[int, int]
 """A line ``(a, b)`` between points ``a < b`` of 1–6."""
@@ -219,20 +224,84 @@ def parse_move(text: str, state: SimState) -> Move:
 # --------------------------------------------------------------------------- exact solution
 
 
+def _dead_line_table() -> tuple[int, ...]:
+    """Per 15-bit mask of one colour's lines, the mask of free lines that would close a triangle."""
+    masks = np.arange(1 << len(LINES), dtype=np.int64)
+    counts = np.zeros_like(masks)
+    for i in range(len(LINES)):
+        counts += (masks >> i) & 1
+    dead = np.zeros_like(masks)
+    for triangle in TRIANGLES:
+        inside = masks & triangle
+        two = np.zeros_like(masks)
+        for i in range(len(LINES)):
+            two += (inside >> i) & 1
+        dead |= np.where(two == 2, triangle & ~masks, 0)
+    return tuple(dead.tolist())
+
+
+DEAD_LINES: tuple[int, ...] = _dead_line_table()
+"""``DEAD_LINES[mask]``: lines (not in ``mask``) that complete a triangle with ``mask``'s lines."""
+
+PERMUTATIONS: tuple[tuple[int, ...], ...] = tuple(itertools.permutations(range(1, POINTS + 1)))
+"""The 720 relabellings of the points; relabelling maps lines to lines."""
+
+
+def _line_permutation_tables() -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Per point permutation, lookup tables mapping the low 8 and high 7 bits of a line mask."""
+    images = np.array(
+        [
+            [LINE_INDEX[(min(p[a - 1], p[b - 1]), max(p[a - 1], p[b - 1]))] for a, b in LINES]
+            for p in PERMUTATIONS
+        ],
+        dtype=np.int64,
+    )
+    tables = []
+    for low, width in ((0, 8), (8, 7)):
+        chunk = np.arange(1 << width, dtype=np.int64)
+        mapped = np.zeros((len(PERMUTATIONS), 1 << width), dtype=np.int64)
+        for i in range(width):
+            mapped |= ((chunk >> i) & 1)[None, :] << images[:, low + i][:, None]
+        tables.append(mapped.tolist())
+    return tuple((tuple(lo), tuple(hi)) for lo, hi in zip(*tables, strict=True))
+
+
+_PERM_TABLES = _line_permutation_tables()
+_SYMMETRY_UP_TO = 4
+"""Positions with at most this many coloured lines are memoised up to point permutations."""
+
+
+def canonical_key(own: int, opp: int) -> int:
+    """The smallest ``own << 15 | opp`` over the 720 point relabellings (a symmetry class key)."""
+    own_lo, own_hi, opp_lo, opp_hi = own & 255, own >> 8, opp & 255, opp >> 8
+    return min((lo[own_lo] | hi[own_hi]) << 15 | lo[opp_lo] | hi[opp_hi] for lo, hi in _PERM_TABLES)
+
+
 def _solve(own: int, opp: int, memo: dict[int, int]) -> int:
-    """+1 if the side to move (lines ``own``) wins against ``opp`` with perfect play, else -1."""
-    key = own << 15 | opp
+    """+1 if the side to move (lines ``own``) wins against ``opp`` with perfect play, else -1.
+
+    Near the empty board (few coloured lines) positions are memoised under a
+    canonical key, so the 15 first lines, all alike, are solved once.
+    """
+    near_start = (own | opp).bit_count() <= _SYMMETRY_UP_TO
+    key = canonical_key(own, opp) if near_start else own << 15 | opp
     known = memo.get(key)
     if known is not None:
         return known
-    result = -1
     free = ALL_LINES & ~(own | opp)
-    while free:
-        bit = free & -free
-        free ^= bit
-        line = bit.bit_length() - 1
-        if any(own & pair == pair for pair in _CLOSING_PAIRS[line]):
-            continue  # colouring it loses at once
+    safe = free & ~DEAD_LINES[own]  # a dead line would complete our own triangle: never play it
+    opp_dead = DEAD_LINES[opp]
+    candidates = safe
+    while candidates:  # a line after which every free line is deadly to the opponent wins now
+        bit = candidates & -candidates
+        candidates ^= bit
+        if not (free ^ bit) & ~opp_dead:
+            memo[key] = 1
+            return 1
+    result = -1
+    while safe:
+        bit = safe & -safe
+        safe ^= bit
         if _solve(opp, own | bit, memo) < 0:
             result = 1
             break
@@ -245,7 +314,7 @@ def solve(state: SimState, memo: dict[int, int] | None = None) -> int:
 
     A finished game is scored for the side to move (who never completed the
     triangle, so +1). ``memo`` may be shared between calls on related positions
-    (it maps ``own << 15 | opp`` to the value); by default each call starts afresh,
+    (it maps position keys to values); by default each call starts afresh,
     so nothing is kept between sessions.
     """
     if state.is_terminal():
@@ -269,8 +338,7 @@ def move_values(state: SimState, memo: dict[int, int] | None = None) -> dict[Mov
 def dead_lines(state: SimState, player: int) -> int:
     """Free lines that would complete a triangle of ``player``'s colour."""
     own, _ = state.own_and_opponent(player)
-    free = state.free()
-    return sum(1 for i in range(len(LINES)) if free >> i & 1 and completes_triangle(own, i))
+    return (state.free() & DEAD_LINES[own]).bit_count()
 
 
 def _threats(state: SimState, player: int, weights: tuple[float, ...]) -> float:
@@ -321,49 +389,73 @@ HEURISTICS: dict[str, Heuristic] = {
 # --------------------------------------------------------------------------- perfect player
 
 
-def blunder_chances(state: SimState, move: Move, memo: dict[int, int] | None = None) -> float:
-    """Fraction of the opponent's replies to ``move`` after which the mover wins (perfect play).
-
-    For a lost position this measures how much rope a move gives a fallible
-    opponent; the perfect player picks the lost move with the most.
-    """
-    memo = {} if memo is None else memo
-    after = state.play(move)
-    if after.is_terminal():
-        return 0.0
-    replies = after.legal_moves()
-    blunders = sum(1 for reply in replies if solve(after.play(reply), memo) > 0)
-    return blunders / len(replies)
-
-
 def perfect_move(
     state: SimState, rng: np.random.Generator, memo: dict[int, int] | None = None
 ) -> tuple[Move, dict[Move, float]]:
-    """A perfect-play move and the score of every free line (+1 win / −1 loss, exact).
+    """A perfect-play move, and the exact values (+1 win / −1 loss) of the lines it examined.
 
-    A winning line is chosen at random among the winning ones. In a lost
-    position the line giving the opponent the most chances to go wrong
-    (:func:`blunder_chances`) is chosen, so that a random opponent has the most
-    chances to blunder; a line completing one's own triangle comes last.
+    The free lines are tried in random order and the first winning one is
+    played, so a won position costs one proof. In a lost position every line
+    loses against perfect play, so the player holds out for a fallible
+    opponent: it avoids completing its own triangle and, among the other
+    lines, takes the best by the course's threat count after the move (the
+    most lines left that are deadly to the opponent rather than to itself),
+    breaking ties at random. Use :func:`move_values` for the value of every line.
     """
     moves = state.legal_moves()
     if not moves:
         raise InputError("The game is over: there is no line left to colour.")
     memo = {} if memo is None else memo
-    values = {move: float(-solve(state.play(move), memo)) for move in moves}
-    winning = [move for move in moves if values[move] > 0]
-    if winning:
-        return winning[int(rng.integers(len(winning)))], values
+    values: dict[Move, float] = {}
+    for index in rng.permutation(len(moves)):
+        move = moves[int(index)]
+        values[move] = float(-solve(state.play(move), memo))
+        if values[move] > 0:
+            return move, values
+    player = state.to_move
     own, _ = state.own_and_opponent()
-    chances = {
-        move: -1.0
-        if completes_triangle(own, LINE_INDEX[move])
-        else blunder_chances(state, move, memo)
-        for move in moves
-    }
-    best = max(chances.values())
-    candidates = [move for move in moves if chances[move] == best]
+
+    def holding_out(move: Move) -> float:
+        if completes_triangle(own, LINE_INDEX[move]):
+            return -math.inf
+        return _threats(state.play(move), player, (1.0,))
+
+    scores = {move: holding_out(move) for move in moves}
+    best = max(scores.values())
+    candidates = [move for move in moves if scores[move] == best]
     return candidates[int(rng.integers(len(candidates)))], values
+
+
+@dataclass(frozen=True)
+class PerfectPlayer:
+    """Sim's perfect player (kind ``perfect``): plays :func:`perfect_move`.
+
+    Its :class:`~lib.games.players.Decision` carries a ``SearchStats`` whose
+    root scores are the exact values (+1 win / −1 loss) of every free line.
+    Each call solves afresh (under a second), so nothing is shared between games.
+    """
+
+    config: PlayerConfig
+
+    def choose(self, state: SimState, rng: np.random.Generator) -> Decision:
+        """The perfect-play move for the side to move in ``state``."""
+        start = time.perf_counter()
+        memo: dict[int, int] = {}
+        move, values = perfect_move(state, rng, memo)
+        stats = SearchStats(
+            algorithm="perfect",
+            nodes=len(memo),
+            seconds=time.perf_counter() - start,
+            root_scores=values,
+            principal_variation=[move],
+            solved=True,
+        )
+        return Decision(move, stats, values[move])
+
+
+def make_perfect_player(config: PlayerConfig) -> PerfectPlayer:
+    """Factory registered in ``GAME.players["perfect"]``."""
+    return PerfectPlayer(config)
 
 
 GAME = GameSpec(
@@ -376,4 +468,5 @@ GAME = GameSpec(
     default_heuristic="threats",
     player_names=PLAYER_NAMES,
     options={"first": (RED, BLUE)},
+    players={"perfect": make_perfect_player},
 )
