@@ -579,7 +579,7 @@ HEURISTICS: dict[str, Heuristic] = {
 }
 """Othello heuristics by name; ``evaluate(state, player, weights)`` from ``player``'s view."""
 
-DEFAULT_HEURISTIC = "table"
+DEFAULT_HEURISTIC = "positional9"
 
 GAME = GameSpec(
     name="othello",

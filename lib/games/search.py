@@ -472,8 +472,9 @@ class _Searcher:
                     if best < beta:
                         beta = best
             if alpha >= beta:
-                self.stats.cutoffs += 1
-                self._prune_rest(node, children[index + 1 :], ply)
+                if index + 1 < len(children):  # count cut-offs that prune something
+                    self.stats.cutoffs += 1
+                    self._prune_rest(node, children[index + 1 :], ply)
                 break
         if best <= alpha0:
             flag, bound = _UPPER, "upper"
