@@ -1,0 +1,278 @@
+"""Comparisons: every algorithm on every pair of places, and checks of a heuristic.
+
+Shortest-route costs come from networkx's Dijkstra (the oracle), never from
+the algorithms being compared.
+
+>>> from lib.routes.graphs import romania, StraightLine
+>>> G = romania()
+>>> table = all_pairs(G, ["A*", 'Course "B*"'], StraightLine.of(G))
+>>> summary(table).loc["A*", "optimal_share"]
+1.0
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+import networkx as nx
+import pandas as pd
+
+from lib.errors import InputError
+from lib.routes.graphs import node_label
+from lib.routes.search import ALGORITHMS, Heuristic, run
+
+#: Cap on searches in one comparison (pairs x algorithms), to keep a hosted app responsive.
+MAX_SEARCHES = 20_000
+#: Cap on nodes for the heuristic checks (they need all-pairs shortest paths).
+MAX_CHECK_NODES = 1_500
+#: Relative tolerance when comparing costs (sums of floats).
+TOLERANCE = 1e-9
+
+COLUMNS = [
+    "source",
+    "target",
+    "algorithm",
+    "cost",
+    "optimal_cost",
+    "optimal",
+    "excess_pct",
+    "edges",
+    "expanded",
+    "generated",
+    "max_frontier",
+    "seconds",
+]
+
+
+def choose_pairs(
+    G: nx.Graph,
+    *,
+    ordered: bool = True,
+    max_pairs: int | None = None,
+    seed: int = 0,
+) -> list[tuple[Hashable, Hashable]]:
+    """All pairs of distinct nodes (ordered or not), or a seeded sample of ``max_pairs``."""
+    nodes = list(G.nodes)
+    combos = itertools.permutations if ordered else itertools.combinations
+    count = len(nodes) * (len(nodes) - 1) // (1 if ordered else 2)
+    if max_pairs is None or count <= max_pairs:
+        return list(combos(nodes, 2))
+    rng = random.Random(seed)
+    chosen: set[tuple[int, int]] = set()
+    while len(chosen) < max_pairs:
+        i, j = rng.randrange(len(nodes)), rng.randrange(len(nodes))
+        if i != j:
+            chosen.add((i, j) if ordered or i < j else (j, i))
+    return [(nodes[i], nodes[j]) for i, j in sorted(chosen)]
+
+
+def all_pairs(
+    G: nx.Graph,
+    algorithms: Sequence[str],
+    heuristic: Heuristic | None = None,
+    *,
+    pairs: Sequence[tuple[Hashable, Hashable]] | None = None,
+    ordered: bool = True,
+    weight: str = "weight",
+    w: float = 1.5,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> pd.DataFrame:
+    """Run each algorithm on each pair; one row per (pair, algorithm).
+
+    Columns: ``source, target, algorithm, cost, optimal_cost`` (Dijkstra),
+    ``optimal`` (cost within 1e-9 relative of the optimum), ``excess_pct``
+    (how much longer than optimal, in %), ``edges, expanded, generated,
+    max_frontier, seconds``. Pairs with no route are left out. ``pairs``
+    defaults to :func:`choose_pairs`; ``on_progress(done, total)`` is called
+    after each pair.
+    """
+    unknown = [a for a in algorithms if a not in ALGORITHMS]
+    if unknown:
+        raise InputError(f"Unknown algorithm(s): {', '.join(unknown)}.")
+    if not algorithms:
+        raise InputError("Choose at least one algorithm to compare.")
+    pairs = list(choose_pairs(G, ordered=ordered) if pairs is None else pairs)
+    if len(pairs) * len(algorithms) > MAX_SEARCHES:
+        raise InputError(
+            f"{len(pairs):,} pairs x {len(algorithms)} algorithms is over the limit of "
+            f"{MAX_SEARCHES:,} searches; sample fewer pairs or choose fewer algorithms."
+        )
+    optimum: dict[Hashable, dict] = {}
+    rows = []
+    for done, (s, t) in enumerate(pairs, start=1):
+        if s not in optimum:
+            optimum[s] = nx.single_source_dijkstra_path_length(G, s, weight=weight)
+        best = optimum[s].get(t)
+        if best is not None:
+            for name in algorithms:
+                result = run(name, G, s, t, heuristic, weight=weight, w=w)
+                excess = 0.0 if best == 0 else 100.0 * (result.cost - best) / best
+                rows.append(
+                    (
+                        node_label(s),
+                        node_label(t),
+                        name,
+                        result.cost,
+                        float(best),
+                        bool(result.cost <= best * (1 + TOLERANCE) + TOLERANCE),
+                        max(0.0, excess),
+                        result.edges,
+                        result.expanded,
+                        result.generated,
+                        result.max_frontier,
+                        result.seconds,
+                    )
+                )
+        if on_progress is not None:
+            on_progress(done, len(pairs))
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def summary(table: pd.DataFrame) -> pd.DataFrame:
+    """Per algorithm: pairs, how often optimal, mean and worst excess %, mean effort and time."""
+    if table.empty:
+        return pd.DataFrame(
+            columns=[
+                "pairs",
+                "optimal_share",
+                "suboptimal_pairs",
+                "mean_excess_pct",
+                "max_excess_pct",
+                "mean_expanded",
+                "mean_generated",
+                "mean_ms",
+            ]
+        )
+    grouped = table.groupby("algorithm", sort=False)
+    out = pd.DataFrame(
+        {
+            "pairs": grouped.size(),
+            "optimal_share": grouped["optimal"].mean(),
+            "suboptimal_pairs": grouped["optimal"].apply(lambda s: int((~s).sum())),
+            "mean_excess_pct": grouped["excess_pct"].mean(),
+            "max_excess_pct": grouped["excess_pct"].max(),
+            "mean_expanded": grouped["expanded"].mean(),
+            "mean_generated": grouped["generated"].mean(),
+            "mean_ms": grouped["seconds"].mean() * 1000.0,
+        }
+    )
+    out.index.name = "algorithm"
+    return out
+
+
+def suboptimal(table: pd.DataFrame, algorithm: str) -> pd.DataFrame:
+    """The rows where ``algorithm`` returned a longer route than the optimum, worst first."""
+    rows = table[(table["algorithm"] == algorithm) & ~table["optimal"]]
+    return rows.sort_values("excess_pct", ascending=False).reset_index(drop=True)
+
+
+# --------------------------------------------------------------------------- heuristic checks
+
+
+@dataclass(frozen=True)
+class HeuristicReport:
+    """Whether a heuristic is admissible and consistent on a graph, with the violations.
+
+    ``admissibility`` lists ``(node, goal, h, true_cost, excess)`` where
+    ``h(node, goal)`` exceeds the shortest route; ``consistency`` lists
+    ``(u, v, goal, h_u, h_v, weight, excess)`` where ``h(u, goal) > w(u, v) +
+    h(v, goal)``. Both are sorted worst first.
+    """
+
+    goals: int
+    admissibility: pd.DataFrame
+    consistency: pd.DataFrame
+    scale: float  # largest factor keeping the heuristic admissible (inf if h is 0 everywhere)
+
+    @property
+    def admissible(self) -> bool:
+        return self.admissibility.empty
+
+    @property
+    def consistent(self) -> bool:
+        return self.consistency.empty
+
+
+def check_heuristic(
+    G: nx.Graph,
+    heuristic: Heuristic,
+    *,
+    goals: Sequence[Hashable] | None = None,
+    weight: str = "weight",
+    tolerance: float = 1e-9,
+) -> HeuristicReport:
+    """Check ``heuristic`` for admissibility and consistency towards each goal in ``goals``.
+
+    ``goals`` defaults to every node. A heuristic that cannot estimate a goal
+    (such as the book's table, which only knows Bucharest) is skipped for
+    that goal. ``scale`` is the largest factor ``s`` for which ``s * h`` is
+    admissible towards the goals checked.
+    """
+    if G.number_of_nodes() > MAX_CHECK_NODES:
+        raise InputError(
+            f"Checking a heuristic needs all-pairs shortest paths; {G.number_of_nodes():,} "
+            f"places is over the limit of {MAX_CHECK_NODES:,}."
+        )
+    goals = list(G.nodes) if goals is None else list(goals)
+    reverse = G.reverse(copy=False) if G.is_directed() else G
+    adm_rows, con_rows = [], []
+    scale = math.inf
+    checked = 0
+    for goal in goals:
+        try:
+            h = {n: float(heuristic(n, goal)) for n in G.nodes}
+        except (InputError, KeyError):
+            continue
+        checked += 1
+        true = nx.single_source_dijkstra_path_length(reverse, goal, weight=weight)
+        for node, d in true.items():
+            if h[node] > d + tolerance * max(1.0, d):
+                adm_rows.append(
+                    (node_label(node), node_label(goal), h[node], float(d), h[node] - d)
+                )
+            if h[node] > 0:
+                scale = min(scale, d / h[node])
+        for u, v, data in G.edges(data=True):
+            w = data.get(weight, 1)
+            for a, b in ((u, v), (v, u)) if not G.is_directed() else ((u, v),):
+                if h[a] > w + h[b] + tolerance * max(1.0, w):
+                    con_rows.append(
+                        (
+                            node_label(a),
+                            node_label(b),
+                            node_label(goal),
+                            h[a],
+                            h[b],
+                            float(w),
+                            h[a] - w - h[b],
+                        )
+                    )
+    admissibility = pd.DataFrame(adm_rows, columns=["node", "goal", "h", "true_cost", "excess"])
+    consistency = pd.DataFrame(
+        con_rows, columns=["u", "v", "goal", "h_u", "h_v", "weight", "excess"]
+    )
+    return HeuristicReport(
+        checked,
+        admissibility.sort_values("excess", ascending=False, ignore_index=True),
+        consistency.sort_values("excess", ascending=False, ignore_index=True),
+        scale,
+    )
+
+
+def road_checks(G: nx.Graph, heuristic: Heuristic, *, weight: str = "weight") -> pd.DataFrame:
+    """For each road: its length next to ``h`` between its ends, longest excess first.
+
+    On Romania with map coordinates this shows which roads are shorter than
+    the straight line drawn between their cities.
+    """
+    rows = []
+    for u, v, data in G.edges(data=True):
+        w = float(data.get(weight, 1))
+        straight = float(heuristic(u, v))
+        rows.append((node_label(u), node_label(v), w, straight, straight - w))
+    table = pd.DataFrame(rows, columns=["from", "to", "road", "straight_line", "excess"])
+    return table.sort_values("excess", ascending=False, ignore_index=True)

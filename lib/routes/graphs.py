@@ -1,0 +1,500 @@
+"""Graphs for route search: the Romania map, CSV loaders, generators and heuristics.
+
+Every graph is a :class:`networkx.Graph` whose nodes carry a ``pos`` attribute
+(``(x, y)``, used for drawing and for straight-line heuristics) and whose
+edges carry a non-negative ``weight``. ``G.graph`` records where the graph
+came from (``kind``: ``"romania"``, ``"upload"``, ``"grid"`` or ``"random"``)
+and, for grids, the obstacle cells so that the map can be drawn as a grid.
+
+Heuristics follow the networkx convention ``h(u, v)``: an estimate of the
+cost from ``u`` to ``v``.
+
+>>> G = romania()
+>>> G.number_of_nodes(), G.number_of_edges()
+(20, 23)
+>>> G["Arad"]["Sibiu"]["weight"]
+140.0
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+from scipy.spatial import cKDTree
+
+from lib.errors import InputError
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "routes"
+ROMANIA_EDGES_CSV = DATA_DIR / "romania_edges.csv"
+ROMANIA_NODES_CSV = DATA_DIR / "romania_nodes.csv"
+
+#: AIMA (Russell & Norvig), Figure 3.16: straight-line distances to Bucharest, in km.
+BUCHAREST_SLD: dict[str, float] = {
+    "Arad": 366,
+    "Bucharest": 0,
+    "Craiova": 160,
+    "Drobeta": 242,
+    "Eforie": 161,
+    "Fagaras": 176,
+    "Giurgiu": 77,
+    "Hirsova": 151,
+    "Iasi": 226,
+    "Lugoj": 244,
+    "Mehadia": 241,
+    "Neamt": 234,
+    "Oradea": 380,
+    "Pitesti": 100,
+    "Rimnicu Vilcea": 193,
+    "Sibiu": 253,
+    "Timisoara": 329,
+    "Urziceni": 80,
+    "Vaslui": 199,
+    "Zerind": 374,
+}
+
+#: Size caps for uploaded graphs (a hosted app must stay responsive).
+MAX_UPLOAD_NODES = 5_000
+MAX_UPLOAD_EDGES = 20_000
+#: Size caps for generated graphs shown on the page (the library allows more).
+MAX_GRID_SIDE = 400
+MAX_RANDOM_NODES = 200_000
+
+Source = bytes | str | Path | IO[bytes] | IO[str]
+
+
+# --------------------------------------------------------------------------- Romania
+
+
+def romania() -> nx.Graph:
+    """The AIMA Romania road map: 20 cities, 23 roads (lengths in km as in the book).
+
+    Node ``pos`` are the map coordinates of aima-python's ``romania_map.locations``
+    (map units, close to but not exactly kilometres). A fresh graph is built on
+    every call, so callers may modify it.
+
+    >>> G = romania()
+    >>> nx.dijkstra_path_length(G, "Arad", "Bucharest")
+    418.0
+    """
+    G = load_graph_csv(
+        ROMANIA_EDGES_CSV.read_bytes(),
+        ROMANIA_NODES_CSV.read_bytes(),
+        edges_name=ROMANIA_EDGES_CSV.name,
+        nodes_name=ROMANIA_NODES_CSV.name,
+    )
+    G.graph.update(kind="romania", name="Romania (AIMA)")
+    return G
+
+
+# --------------------------------------------------------------------------- loaders
+
+
+def _read_table(source: Source, name: str) -> pd.DataFrame:
+    """Read a CSV as text cells (no type guessing), with a clear error if unreadable."""
+    if isinstance(source, Path):
+        source = source.read_bytes()
+    if isinstance(source, bytes):
+        try:
+            source = source.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise InputError(f"{name}: the file is not UTF-8 text ({error.reason}).") from None
+    if isinstance(source, str):
+        source = io.StringIO(source)
+    try:
+        table = pd.read_csv(source, dtype=str, keep_default_na=False, skipinitialspace=True)
+    except pd.errors.EmptyDataError:
+        raise InputError(f"{name}: the file is empty; expected a header row.") from None
+    except (pd.errors.ParserError, UnicodeDecodeError) as error:
+        raise InputError(f"{name}: not a readable CSV file ({error}).") from None
+    table.columns = [str(c).strip().lower() for c in table.columns]
+    return table
+
+
+def _require_columns(table: pd.DataFrame, columns: Iterable[str], name: str) -> None:
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        found = ", ".join(map(str, table.columns)) or "none"
+        raise InputError(
+            f"{name}: missing column(s) {', '.join(missing)}; "
+            f"expected {', '.join(columns)} (found: {found})."
+        )
+
+
+def _number(text: str, name: str, line: int, column: str, *, non_negative: bool) -> float:
+    try:
+        value = float(text.strip())
+    except ValueError:
+        raise InputError(
+            f"{name}, line {line}, column '{column}': {text!r} is not a number."
+        ) from None
+    if not math.isfinite(value):
+        raise InputError(
+            f"{name}, line {line}, column '{column}': {text!r} is not a finite number."
+        )
+    if non_negative and value < 0:
+        raise InputError(
+            f"{name}, line {line}, column '{column}': {text!r} is negative; "
+            "road lengths must be 0 or more."
+        )
+    return value
+
+
+def load_graph_csv(
+    edges: Source,
+    nodes: Source | None = None,
+    *,
+    edges_name: str = "edges CSV",
+    nodes_name: str = "nodes CSV",
+    max_nodes: int = MAX_UPLOAD_NODES,
+    max_edges: int = MAX_UPLOAD_EDGES,
+) -> nx.Graph:
+    """Build an undirected weighted graph from an edge-list CSV and an optional node CSV.
+
+    The edge CSV has the columns ``source, target, weight`` (one road per line,
+    either direction); the node CSV has ``node, x, y``. Errors are raised as
+    :class:`InputError` naming the file, line (the header is line 1), column
+    and value: missing columns, empty names, non-numeric, infinite or negative
+    weights, self-loops, the same road twice, the same node twice, edges naming
+    a node absent from the node CSV, and graphs over the size caps.
+
+    Without a node CSV the nodes are placed by a seeded spring layout (for
+    drawing only) and ``G.graph["has_coordinates"]`` is ``False``: straight-line
+    heuristics are then meaningless and the page offers only the zero heuristic.
+
+    >>> G = load_graph_csv("source,target,weight\\nA,B,2\\nB,C,3\\n")
+    >>> sorted(G.nodes), G["B"]["C"]["weight"]
+    (['A', 'B', 'C'], 3.0)
+    """
+    table = _read_table(edges, edges_name)
+    _require_columns(table, ("source", "target", "weight"), edges_name)
+    if table.empty:
+        raise InputError(f"{edges_name}: no roads; expected at least one line after the header.")
+    if len(table) > max_edges:
+        raise InputError(
+            f"{edges_name}: {len(table):,} roads is over the limit of {max_edges:,} for this app."
+        )
+    G = nx.Graph()
+    seen: dict[frozenset, int] = {}
+    for index, row in enumerate(table.itertuples(index=False)):
+        line = index + 2
+        record = row._asdict()
+        u, v = record["source"].strip(), record["target"].strip()
+        for column, value in (("source", u), ("target", v)):
+            if not value:
+                raise InputError(
+                    f"{edges_name}, line {line}, column '{column}': the name is empty."
+                )
+        if u == v:
+            raise InputError(
+                f"{edges_name}, line {line}: {u!r} is joined to itself; remove the self-loop."
+            )
+        weight = _number(record["weight"], edges_name, line, "weight", non_negative=True)
+        key = frozenset((u, v))
+        if key in seen:
+            raise InputError(
+                f"{edges_name}, line {line}: the road {u}–{v} is already given on line "
+                f"{seen[key]}; give each road once."
+            )
+        seen[key] = line
+        G.add_edge(u, v, weight=weight)
+    if nodes is not None:
+        _add_positions(G, _read_table(nodes, nodes_name), nodes_name)
+    else:
+        layout = nx.spring_layout(G, seed=0) if G.number_of_nodes() <= 2_000 else None
+        layout = layout or nx.circular_layout(G)
+        for node, (x, y) in layout.items():
+            G.nodes[node]["pos"] = (float(x), float(y))
+        G.graph["has_coordinates"] = False
+    if G.number_of_nodes() > max_nodes:
+        raise InputError(
+            f"{edges_name}: {G.number_of_nodes():,} places is over the limit of "
+            f"{max_nodes:,} for this app."
+        )
+    G.graph.setdefault("kind", "upload")
+    G.graph.setdefault("name", "Uploaded graph")
+    return G
+
+
+def _add_positions(G: nx.Graph, table: pd.DataFrame, name: str) -> None:
+    _require_columns(table, ("node", "x", "y"), name)
+    seen: dict[str, int] = {}
+    for index, row in enumerate(table.itertuples(index=False)):
+        line = index + 2
+        record = row._asdict()
+        node = record["node"].strip()
+        if not node:
+            raise InputError(f"{name}, line {line}, column 'node': the name is empty.")
+        if node in seen:
+            raise InputError(
+                f"{name}, line {line}: node {node!r} is already given on line {seen[node]}."
+            )
+        seen[node] = line
+        x = _number(record["x"], name, line, "x", non_negative=False)
+        y = _number(record["y"], name, line, "y", non_negative=False)
+        G.add_node(node, pos=(x, y))
+    unknown = [n for n in G.nodes if n not in seen]
+    if unknown:
+        shown = ", ".join(repr(n) for n in sorted(unknown)[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise InputError(
+            f"{name}: no coordinates for {shown}{more}, named in the edges CSV; "
+            "add a line 'node,x,y' for each."
+        )
+    G.graph["has_coordinates"] = True
+
+
+# --------------------------------------------------------------------------- generators
+
+
+def grid(
+    rows: int,
+    cols: int,
+    *,
+    obstacles: float = 0.25,
+    diagonal: bool = False,
+    seed: int = 0,
+    keep_free: Iterable[tuple[int, int]] | None = None,
+) -> nx.Graph:
+    """A ``rows`` x ``cols`` grid with a seeded random share of blocked cells.
+
+    Nodes are ``(row, col)`` tuples with ``pos = (col, row)``; blocked cells are
+    left out of the graph and listed in ``G.graph["obstacles"]``. Moves are 4-
+    connected (weight 1) or, with ``diagonal``, 8-connected (diagonals weigh
+    sqrt(2) and may not cut the corner of a blocked cell). The corners
+    ``(0, 0)`` and ``(rows-1, cols-1)`` stay free unless ``keep_free`` says
+    otherwise.
+
+    >>> G = grid(3, 4, obstacles=0.0)
+    >>> G.number_of_nodes(), G.number_of_edges()
+    (12, 17)
+    """
+    if rows < 1 or cols < 1 or rows > MAX_GRID_SIDE or cols > MAX_GRID_SIDE:
+        raise InputError(f"Grid size must be 1 to {MAX_GRID_SIDE} per side, got {rows}x{cols}.")
+    if not 0.0 <= obstacles < 1.0:
+        raise InputError(f"Obstacle share must be in [0, 1), got {obstacles}.")
+    rng = np.random.default_rng(seed)
+    blocked = rng.random((rows, cols)) < obstacles
+    free_cells = ((0, 0), (rows - 1, cols - 1)) if keep_free is None else tuple(keep_free)
+    for r, c in free_cells:
+        blocked[r, c] = False
+    free = ~blocked
+    G = nx.Graph(kind="grid", name=f"Grid {rows}x{cols}", rows=rows, cols=cols, diagonal=diagonal)
+    G.graph["has_coordinates"] = True
+    G.graph["obstacles"] = [(int(r), int(c)) for r, c in zip(*np.nonzero(blocked), strict=True)]
+    G.add_nodes_from(((r, c), {"pos": (c, r)}) for r, c in zip(*np.nonzero(free), strict=True))
+    edges: list[tuple[tuple[int, int], tuple[int, int], float]] = []
+    right = free[:, :-1] & free[:, 1:]
+    edges += [((r, c), (r, c + 1), 1.0) for r, c in zip(*np.nonzero(right), strict=True)]
+    down = free[:-1, :] & free[1:, :]
+    edges += [((r, c), (r + 1, c), 1.0) for r, c in zip(*np.nonzero(down), strict=True)]
+    if diagonal:
+        square = right[:-1, :] & right[1:, :] & down[:, :-1] & down[:, 1:]
+        root2 = math.sqrt(2.0)
+        for r, c in zip(*np.nonzero(square), strict=True):
+            edges.append(((r, c), (r + 1, c + 1), root2))
+            edges.append(((r, c + 1), (r + 1, c), root2))
+    G.add_weighted_edges_from(
+        ((int(a), int(b)), (int(c), int(d)), w) for (a, b), (c, d), w in edges
+    )
+    return G
+
+
+def random_geometric(n: int, *, radius: float | None = None, seed: int = 0) -> nx.Graph:
+    """``n`` seeded random points in the unit square joined when closer than ``radius``.
+
+    Edge weights are the Euclidean lengths, so the straight-line heuristic is
+    admissible and consistent. The default radius gives an average degree of
+    about ``1.5 ln n``, which usually connects the graph.
+
+    >>> G = random_geometric(50, seed=1)
+    >>> G.number_of_nodes()
+    50
+    """
+    if n < 2 or n > MAX_RANDOM_NODES:
+        raise InputError(f"Number of places must be 2 to {MAX_RANDOM_NODES:,}, got {n}.")
+    if radius is None:
+        radius = math.sqrt(1.5 * math.log(n) / (math.pi * n))
+    if not 0 < radius <= 1.5:
+        raise InputError(f"Radius must be in (0, 1.5], got {radius}.")
+    rng = np.random.default_rng(seed)
+    points = rng.random((n, 2))
+    pairs = cKDTree(points).query_pairs(radius, output_type="ndarray")
+    lengths = np.hypot(*(points[pairs[:, 0]] - points[pairs[:, 1]]).T)
+    G = nx.Graph(kind="random", name=f"Random geometric graph ({n} places)", radius=radius)
+    G.graph["has_coordinates"] = True
+    G.add_nodes_from((i, {"pos": (float(x), float(y))}) for i, (x, y) in enumerate(points))
+    G.add_weighted_edges_from(
+        zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(), lengths.tolist(), strict=True)
+    )
+    return G
+
+
+# --------------------------------------------------------------------------- node labels
+
+
+def node_label(node: Hashable) -> str:
+    """A node's name for selects, tables and URLs: ``(2, 3)`` becomes ``"2,3"``."""
+    if isinstance(node, tuple):
+        return ",".join(str(part) for part in node)
+    return str(node)
+
+
+def find_node(G: nx.Graph, label: str) -> Hashable | None:
+    """The node of ``G`` whose :func:`node_label` is ``label``, or ``None``."""
+    for node in G.nodes:
+        if node_label(node) == label:
+            return node
+    return None
+
+
+# --------------------------------------------------------------------------- heuristics
+
+
+class StraightLine:
+    """Straight-line (Euclidean) distance between node positions, times ``scale``.
+
+    Search functions recognise this class and inline the computation, which
+    keeps A* fast; any other ``h(u, v)`` callable works too.
+    """
+
+    __slots__ = ("pos", "scale")
+
+    def __init__(self, pos: Mapping[Hashable, tuple[float, float]], scale: float = 1.0) -> None:
+        self.pos = pos
+        self.scale = float(scale)
+
+    @classmethod
+    def of(cls, G: nx.Graph, scale: float = 1.0) -> StraightLine:
+        """The straight-line heuristic of ``G``'s ``pos`` attributes."""
+        return cls(dict(G.nodes(data="pos")), scale)
+
+    def __call__(self, u: Hashable, v: Hashable) -> float:
+        (x1, y1), (x2, y2) = self.pos[u], self.pos[v]
+        return math.hypot(x1 - x2, y1 - y2) * self.scale
+
+    def __repr__(self) -> str:
+        return f"StraightLine(scale={self.scale:.4g})"
+
+
+class Manhattan(StraightLine):
+    """Manhattan distance ``|dx| + |dy|`` times ``scale``: exact on an empty 4-connected grid."""
+
+    __slots__ = ()
+
+    def __call__(self, u: Hashable, v: Hashable) -> float:
+        (x1, y1), (x2, y2) = self.pos[u], self.pos[v]
+        return (abs(x1 - x2) + abs(y1 - y2)) * self.scale
+
+    def __repr__(self) -> str:
+        return f"Manhattan(scale={self.scale:.4g})"
+
+
+class Octile(StraightLine):
+    """Octile distance ``max + (sqrt 2 - 1) min`` of ``|dx|, |dy|``: exact on an empty 8-grid."""
+
+    __slots__ = ()
+
+    def __call__(self, u: Hashable, v: Hashable) -> float:
+        (x1, y1), (x2, y2) = self.pos[u], self.pos[v]
+        dx, dy = abs(x1 - x2), abs(y1 - y2)
+        return (max(dx, dy) + (math.sqrt(2.0) - 1.0) * min(dx, dy)) * self.scale
+
+    def __repr__(self) -> str:
+        return f"Octile(scale={self.scale:.4g})"
+
+
+@dataclass(frozen=True)
+class TableHeuristic:
+    """A table of estimates to one fixed goal, like the book's distances to Bucharest.
+
+    Calling it with any other goal raises :class:`InputError`: the table says
+    nothing about other goals.
+    """
+
+    table: Mapping[Hashable, float]
+    goal: Hashable
+
+    def __call__(self, u: Hashable, v: Hashable) -> float:
+        if v != self.goal:
+            raise InputError(
+                f"The table heuristic only estimates distances to {self.goal}, not to {v}."
+            )
+        return float(self.table[u])
+
+
+def bucharest_table() -> TableHeuristic:
+    """The book's straight-line distances to Bucharest as a heuristic (goal Bucharest only)."""
+    return TableHeuristic(BUCHAREST_SLD, "Bucharest")
+
+
+def admissible_scale(G: nx.Graph, *, weight: str = "weight", max_nodes: int = 1_500) -> float:
+    """The largest factor ``s`` for which ``s`` x straight line never exceeds the shortest route.
+
+    That is ``min over connected u != v of d(u, v) / |pos(u) - pos(v)|``; with
+    it, :class:`StraightLine` is admissible for every goal. Needs all-pairs
+    shortest paths, so graphs over ``max_nodes`` raise :class:`InputError`.
+    """
+    if G.number_of_nodes() > max_nodes:
+        raise InputError(
+            f"Computing the admissible scale needs all-pairs shortest paths; "
+            f"{G.number_of_nodes():,} places is over the limit of {max_nodes:,}."
+        )
+    h = StraightLine.of(G)
+    best = math.inf
+    for u, lengths in nx.all_pairs_dijkstra_path_length(G, weight=weight):
+        for v, d in lengths.items():
+            if u != v:
+                straight = h(u, v)
+                if straight > 0:
+                    best = min(best, d / straight)
+    return 1.0 if best == math.inf else best
+
+
+# --------------------------------------------------------------------------- heuristic menu
+
+STRAIGHT = "Straight line"
+SCALED = "Straight line, scaled to be admissible"
+BOOK = "Book table: km to Bucharest"
+MANHATTAN = "Manhattan"
+OCTILE = "Octile"
+ZERO = "None (h = 0)"
+
+
+def heuristic_choices(G: nx.Graph) -> list[str]:
+    """The heuristics that make sense on ``G``, the recommended one first."""
+    if not G.graph.get("has_coordinates", True):
+        return [ZERO]
+    kind = G.graph.get("kind")
+    if kind == "grid":
+        return [OCTILE if G.graph.get("diagonal") else MANHATTAN, STRAIGHT, ZERO]
+    if kind == "random":
+        return [STRAIGHT, ZERO]
+    choices = [STRAIGHT, SCALED]
+    if kind == "romania":
+        choices.append(BOOK)
+    return [*choices, ZERO]
+
+
+def make_heuristic(G: nx.Graph, name: str) -> StraightLine | TableHeuristic | None:
+    """The heuristic called ``name`` (one of :func:`heuristic_choices`) for ``G``."""
+    if name not in heuristic_choices(G):
+        raise InputError(f"The heuristic {name!r} is not available for this graph.")
+    if name == ZERO:
+        return None
+    if name == BOOK:
+        return bucharest_table()
+    if name == MANHATTAN:
+        return Manhattan.of(G)
+    if name == OCTILE:
+        return Octile.of(G)
+    if name == SCALED:
+        return StraightLine.of(G, admissible_scale(G))
+    return StraightLine.of(G)
