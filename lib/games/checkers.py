@@ -532,6 +532,28 @@ def _sides(state: CheckersState, player: int) -> tuple[int, int]:
 
 
 def mobility(state: CheckersState, player: int) -> int:
+    """Moves ``player``'s pieces have in ``state``: every step and every jump sequence.
+
+    Counted as if it were ``player``'s turn and as if captures were optional.
+    With the compulsory-capture rule applied, a side that *may* capture would
+    show a mobility of 1 or 2 and a mobility term would reward leaving pieces
+    en prise (the opponent is "immobilised" by its forced capture); counting
+    all moves keeps the term a measure of freedom. :func:`legal_mobility`
+    counts legal moves only.
+    """
+    black, white, kings = state.black, state.white, state.kings
+    if player == BLACK:
+        own, opp, down, up = black, white, black, black & kings
+    else:
+        own, opp, down, up = white, black, white & kings, white
+    empty = FULL & ~(black | white)
+    count = len(_simple_moves(down, up, empty))
+    if _jump_landings(down, up, opp, empty):
+        count += len(_captures(own, opp, kings, player, empty))
+    return count
+
+
+def legal_mobility(state: CheckersState, player: int) -> int:
     """Legal-move count of ``player`` in ``state`` (as if it were ``player``'s turn)."""
     return len(_moves_for(state.black, state.white, state.kings, player))
 
@@ -578,8 +600,10 @@ HEURISTICS: dict[str, Heuristic] = {
     "course": Heuristic(
         name="course",
         description=(
-            "The course's evaluation: piece difference plus mobility difference "
-            "(legal-move counts), equally weighted."
+            "The course's evaluation: piece difference plus mobility difference, "
+            "equally weighted. Mobility counts every step and jump of a side's pieces "
+            "(as if captures were optional), so a forced capture does not look like "
+            "a side being hemmed in."
         ),
         function=_course,
         weight_names=("pieces", "mobility"),

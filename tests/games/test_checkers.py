@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,6 +27,8 @@ from lib.games.checkers import (
     square_row_col,
 )
 from lib.games.core import WIN_VALUE, get_game, perft
+from lib.games.players import PlayerConfig, make_player
+from lib.games.search import choose_move
 
 # shared/REFERENCE.md: English draughts perft from the start position
 PERFT = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7361, 6: 36768, 7: 179740, 8: 845931}
@@ -328,6 +331,18 @@ def test_course_heuristic_is_piece_plus_mobility_difference():
     assert course.bind({"pieces": 3.0})(state, BLACK) == 3
 
 
+def test_mobility_counts_every_move_not_only_forced_captures():
+    # Black 18 can jump 22 (18x25) and step 18-23; legal play allows only the jump
+    state = position(black=[18], white=[22, 31], to_move=BLACK)
+    assert state.legal_moves() == [(18, 25)]
+    assert checkers.legal_mobility(state, BLACK) == 1
+    assert checkers.mobility(state, BLACK) == 2
+    # White may also capture (22x15) but has 22-17, 31-26, 31-27 as well
+    assert checkers.legal_mobility(state, WHITE) == 1
+    assert checkers.mobility(state, WHITE) == 4
+    assert HEURISTICS["course"].evaluate(state, BLACK) == (1 - 2) + (2 - 4)
+
+
 def test_strong_heuristic_values_kings_and_back_row():
     strong = HEURISTICS["strong"].bind((1.0, 2.0, 0.5, 0.0, 0.0))
     # Black: a king and a man on its back row; White: two men away from home
@@ -347,3 +362,38 @@ def test_state_is_hashable_and_play_does_not_mutate(seed, plies):
     assert state == copy
     if state.is_terminal() and state.winner() is not None:
         assert state.score(state.winner()) > 0
+
+
+# ---------------------------------------------------------------- search on checkers
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_alpha_beta_equals_minimax_on_random_positions(seed):
+    state = random_game(seed, max_plies=seed * 6 + 4)[-1]
+    if state.is_terminal():
+        state = random_game(seed, max_plies=4)[-1]
+    for heuristic in ("course", "strong"):
+        minimax = choose_move(state, algorithm="minimax", depth=3, heuristic=heuristic)
+        for ordering in (False, True):
+            alphabeta = choose_move(
+                state, algorithm="alphabeta", depth=3, heuristic=heuristic, ordering=ordering
+            )
+            assert alphabeta.value == pytest.approx(minimax.value)
+            assert alphabeta.stats.nodes <= minimax.stats.nodes
+
+
+@pytest.mark.slow
+def test_depth_4_alpha_beta_beats_random_play():
+    """At least 95 of 100 games (the course's table: 5/5 at depths 3 and 4)."""
+    searcher = make_player(PlayerConfig("alphabeta", depth=4, heuristic="course"), GAME)
+    random_player = make_player(PlayerConfig("random"), GAME)
+    rng = np.random.default_rng(2024)
+    wins = 0
+    for game in range(100):
+        seat = game % 2  # the searcher plays Black in half of the games
+        players = [searcher, random_player] if seat == BLACK else [random_player, searcher]
+        state = initial_state()
+        while not state.is_terminal():
+            state = state.play(players[state.to_move].choose(state, rng).move)
+        wins += state.winner() == seat
+    assert wins >= 95
