@@ -1,0 +1,508 @@
+"""Load and validate stock tables: summary tables and price histories.
+
+The one entry point other code relies on is :func:`load_stock_table`, which
+turns a CSV (a path or an uploaded file) into a table with one row per stock
+and the columns ``ticker, risk, return``:
+
+* ``risk`` is the stock's maximum drawdown over the period (its largest fall
+  from a previous peak, 0..1);
+* ``return`` is how much its price grew (``end / start - 1``, or
+  ``peak / start - 1``, which is what the course's data appears to use).
+
+Three layouts are accepted:
+
+1. a **summary table** with columns ``ticker, risk, return`` (any case or
+   order; extra columns such as ``Unnamed: 0`` are ignored);
+2. a **wide price history**: a ``Date`` column and one column of prices per
+   ticker;
+3. a **long price history**: columns ``date, ticker`` and ``close`` (or
+   ``adj close`` / ``price``).
+
+Files may be comma or semicolon separated, UTF-8 with or without a byte order
+mark. Every problem a user can fix raises :class:`lib.errors.InputError` with
+a message naming the file, line, column and value and what was expected.
+Stocks dropped on purpose (no prices in the chosen window) are listed in
+:attr:`StockData.notes`, never silently lost.
+
+>>> import io
+>>> table = load_stock_table(io.StringIO("ticker,risk,return\\nAAA,0.2,1.5\\nBBB,0.5,3"))
+>>> list(table.columns), len(table)
+(['ticker', 'risk', 'return'], 2)
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Literal
+
+import numpy as np
+import pandas as pd
+
+from lib.errors import InputError
+
+ReturnDefinition = Literal["end", "peak"]
+
+MAX_STOCKS = 20_000
+"""Most stocks a table may hold (keeps the GA's population array small)."""
+MAX_ROWS = 250_000
+"""Most data rows a file may hold (a long price history of 100 stocks × 10 years is ~250k)."""
+MAX_BYTES = 10 * 1024 * 1024
+"""Largest file accepted (the app's upload limit is the same)."""
+
+COLUMNS = ["ticker", "risk", "return"]
+_PRICE_NAMES = ("adj close", "adj_close", "adjclose", "adjusted close", "close", "price")
+_DATE_NAMES = ("date", "datetime", "timestamp", "time", "day")
+
+
+@dataclass(frozen=True)
+class StockData:
+    """A validated stock table and how it was obtained.
+
+    Attributes:
+        table: one row per stock, columns ``ticker, risk, return``.
+        kind: ``"summary"``, ``"prices-wide"`` or ``"prices-long"``.
+        notes: plain-language remarks on rows dropped on purpose.
+        first_date / last_date: the span of a price history (``None`` for a summary).
+    """
+
+    table: pd.DataFrame
+    kind: str
+    notes: tuple[str, ...] = field(default_factory=tuple)
+    first_date: pd.Timestamp | None = None
+    last_date: pd.Timestamp | None = None
+
+
+def load_stock_table(
+    source: str | os.PathLike[str] | IO[bytes] | IO[str],
+    *,
+    name: str | None = None,
+    start: str | pd.Timestamp | None = None,
+    end: str | pd.Timestamp | None = None,
+    return_definition: ReturnDefinition = "end",
+    min_stocks: int = 1,
+) -> pd.DataFrame:
+    """Read a stock CSV and return a table with columns ``ticker, risk, return``.
+
+    Args:
+        source: a path, or a file-like object (an upload) giving bytes or text.
+        name: the file name used in messages (defaults to the path / upload name).
+        start, end: inclusive date window for price histories (ignored for summaries).
+        return_definition: ``"end"`` for ``last / first - 1`` or ``"peak"`` for
+            ``max / first - 1`` (price histories only).
+        min_stocks: fewest stocks the table must hold (the GA's minimum-stocks rule).
+
+    Returns:
+        The table, with ``table.attrs["notes"]`` listing rows dropped on purpose
+        and ``table.attrs["kind"]`` the layout detected.
+
+    Raises:
+        InputError: empty, binary or non-UTF-8 file; missing columns; non-numeric,
+            empty or NaN values; risk outside 0..1; duplicate tickers or dates;
+            non-positive prices; unparsable dates; too few or too many stocks.
+    """
+    data = read_stock_data(
+        source,
+        name=name,
+        start=start,
+        end=end,
+        return_definition=return_definition,
+        min_stocks=min_stocks,
+    )
+    table = data.table.copy()
+    table.attrs["notes"] = list(data.notes)
+    table.attrs["kind"] = data.kind
+    return table
+
+
+def read_stock_data(
+    source: str | os.PathLike[str] | IO[bytes] | IO[str],
+    *,
+    name: str | None = None,
+    start: str | pd.Timestamp | None = None,
+    end: str | pd.Timestamp | None = None,
+    return_definition: ReturnDefinition = "end",
+    min_stocks: int = 1,
+) -> StockData:
+    """Like :func:`load_stock_table` but also returns the layout, notes and date span."""
+    if return_definition not in ("end", "peak"):
+        raise InputError(
+            f"Unknown return definition {return_definition!r}: expected 'end' or 'peak'."
+        )
+    label, text = _read_text(source, name)
+    frame = _parse_csv(label, text)
+    columns = {_norm(c): c for c in frame.columns}
+    if {"ticker", "risk", "return"} <= columns.keys():
+        table = _summary_table(label, frame, columns)
+        data = StockData(table=table, kind="summary")
+    elif _find(columns, _DATE_NAMES) and "ticker" in columns and _find(columns, _PRICE_NAMES):
+        prices = _long_to_wide(label, frame, columns)
+        data = _from_prices(label, prices, start, end, return_definition, "prices-long")
+    elif _find(columns, _DATE_NAMES) and len(frame.columns) >= 2:
+        prices = _wide_prices(label, frame, columns)
+        data = _from_prices(label, prices, start, end, return_definition, "prices-wide")
+    else:
+        found = ", ".join(repr(str(c)) for c in frame.columns[:12])
+        raise InputError(
+            f"{label}: missing columns. Expected either a summary table with columns "
+            "'ticker', 'risk' and 'return', or a price history with a 'Date' column and "
+            "one price column per ticker, or columns 'date', 'ticker', 'close'. "
+            f"Found: {found}."
+        )
+    if len(data.table) > MAX_STOCKS:
+        raise InputError(
+            f"{label}: {len(data.table):,} stocks is too many; at most {MAX_STOCKS:,} are accepted."
+        )
+    if len(data.table) < min_stocks:
+        raise InputError(
+            f"{label}: only {len(data.table)} usable stock(s), but the portfolio must hold at "
+            f"least {min_stocks} (the minimum-stocks constraint). Add stocks or lower the "
+            "minimum."
+        )
+    return data
+
+
+def max_drawdown(prices: np.ndarray) -> float:
+    """Largest fall from a previous peak, as a fraction of that peak (0..1).
+
+    >>> max_drawdown(np.array([100.0, 120.0, 60.0, 130.0]))
+    0.5
+    """
+    peaks = np.maximum.accumulate(prices)
+    return float(np.max(1.0 - prices / peaks))
+
+
+def summarise_prices(
+    prices: pd.DataFrame, return_definition: ReturnDefinition = "end"
+) -> pd.DataFrame:
+    """Risk (max drawdown) and return per column of a date-indexed price table.
+
+    Missing prices (NaN) are skipped; every column needs at least two prices.
+    """
+    rows = []
+    for ticker in prices.columns:
+        series = prices[ticker].dropna().to_numpy(dtype=float)
+        first = series[0]
+        last = series[-1] if return_definition == "end" else series.max()
+        rows.append((str(ticker), max_drawdown(series), float(last / first - 1.0)))
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def _read_text(source: str | os.PathLike[str] | IO[bytes] | IO[str], name: str | None):
+    if isinstance(source, (str, os.PathLike)):
+        path = Path(source)
+        label = name or path.name
+        try:
+            size = path.stat().st_size
+        except OSError as error:
+            raise InputError(f"{label}: cannot open the file ({error.strerror}).") from error
+        if size > MAX_BYTES:
+            raise InputError(f"{label}: {size:,} bytes is larger than the 10 MB limit.")
+        raw: bytes | str = path.read_bytes()
+    else:
+        label = name or Path(str(getattr(source, "name", "") or "uploaded file")).name
+        raw = source.read(MAX_BYTES + 1)
+        if hasattr(source, "seek"):
+            source.seek(0)
+        if len(raw) > MAX_BYTES:
+            raise InputError(f"{label}: the file is larger than the 10 MB limit.")
+    if isinstance(raw, str):
+        text = raw.removeprefix("\ufeff")
+    else:
+        if b"\x00" in raw[:8192]:
+            raise InputError(
+                f"{label}: this looks like a binary file (for example an Excel workbook), "
+                "not a CSV text file. Save it as CSV (UTF-8) and upload that."
+            )
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = raw[: error.start].count(b"\n") + 1
+            bad = raw[error.start : error.start + 1]
+            raise InputError(
+                f"{label}: line {line} is not valid UTF-8 (byte {bad!r} at offset "
+                f"{error.start}). Save the file as CSV UTF-8."
+            ) from error
+    if not text.strip():
+        raise InputError(f"{label}: the file is empty; expected a CSV with a header row.")
+    return label, text
+
+
+def _parse_csv(label: str, text: str) -> pd.DataFrame:
+    header = text.lstrip().split("\n", 1)[0]
+    sep = ";" if header.count(";") > header.count(",") else ","
+    lines = text.count("\n")
+    if lines > MAX_ROWS + 1:
+        raise InputError(
+            f"{label}: about {lines:,} rows is too many; at most {MAX_ROWS:,} data rows "
+            "are accepted."
+        )
+    try:
+        frame = pd.read_csv(
+            io.StringIO(text),
+            sep=sep,
+            dtype=str,
+            keep_default_na=False,
+            skipinitialspace=True,
+            skip_blank_lines=True,
+        )
+    except pd.errors.EmptyDataError as error:
+        raise InputError(
+            f"{label}: the file is empty; expected a CSV with a header row."
+        ) from error
+    except pd.errors.ParserError as error:
+        raise InputError(
+            f"{label}: not a well-formed CSV ({error}). Every row needs the same number "
+            "of fields as the header, separated by commas or semicolons."
+        ) from error
+    if frame.empty:
+        raise InputError(f"{label}: the file has a header but no data rows.")
+    frame.columns = [str(c).strip() for c in frame.columns]
+    frame.attrs["sep"] = sep
+    return frame
+
+
+def _norm(column: str) -> str:
+    return str(column).strip().lower().replace("\ufeff", "")
+
+
+def _find(columns: dict[str, str], names: tuple[str, ...]) -> str | None:
+    for candidate in names:
+        if candidate in columns:
+            return columns[candidate]
+    return None
+
+
+def _line(position: int) -> int:
+    """File line of the data row at ``position`` (the header is line 1)."""
+    return position + 2
+
+
+def _numbers(label: str, frame: pd.DataFrame, column: str, allow_empty: bool) -> np.ndarray:
+    """Parse a text column as floats, naming the first bad cell."""
+    text = frame[column].astype(str).str.strip()
+    if frame.attrs.get("sep") == ";":  # semicolon files often use decimal commas
+        text = text.str.replace(",", ".", regex=False)
+    values = np.array(pd.to_numeric(text, errors="coerce"), dtype=float)
+    empty = (text == "").to_numpy()
+    bad = ~np.isfinite(values) & ~(empty & allow_empty)
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        raw = text.iloc[position]
+        what = "is empty" if raw == "" else f"value {raw!r} is not a finite number"
+        raise InputError(
+            f"{label}: line {_line(position)}, column {column!r}: {what}; expected a number."
+        )
+    values[empty] = np.nan
+    return values
+
+
+def _summary_table(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
+    ticker_col, risk_col, return_col = columns["ticker"], columns["risk"], columns["return"]
+    tickers = frame[ticker_col].astype(str).str.strip()
+    empty = tickers == ""
+    if empty.any():
+        position = int(np.flatnonzero(empty.to_numpy())[0])
+        raise InputError(
+            f"{label}: line {_line(position)}, column {ticker_col!r}: the ticker is empty; "
+            "expected a name for every stock."
+        )
+    duplicated = tickers.duplicated(keep=False).to_numpy()
+    if duplicated.any():
+        first = int(np.flatnonzero(duplicated)[0])
+        again = int(np.flatnonzero(duplicated & (tickers == tickers.iloc[first]).to_numpy())[1])
+        raise InputError(
+            f"{label}: column {ticker_col!r}: ticker {tickers.iloc[first]!r} appears on line "
+            f"{_line(first)} and again on line {_line(again)}; expected one row per stock."
+        )
+    risk = _numbers(label, frame, risk_col, allow_empty=False)
+    ret = _numbers(label, frame, return_col, allow_empty=False)
+    out_of_range = (risk < 0) | (risk > 1)
+    if out_of_range.any():
+        position = int(np.flatnonzero(out_of_range)[0])
+        raise InputError(
+            f"{label}: line {_line(position)}, column {risk_col!r}: value "
+            f"{frame[risk_col].iloc[position].strip()!r} is outside 0..1; risk is a maximum "
+            "drawdown, a fraction between 0 and 1."
+        )
+    too_low = ret < -1
+    if too_low.any():
+        position = int(np.flatnonzero(too_low)[0])
+        raise InputError(
+            f"{label}: line {_line(position)}, column {return_col!r}: value "
+            f"{frame[return_col].iloc[position].strip()!r} is below -1; a return is a growth "
+            "factor minus 1 (a stock cannot lose more than all of its value)."
+        )
+    return pd.DataFrame({"ticker": tickers.to_numpy(), "risk": risk, "return": ret})
+
+
+def _dates(label: str, frame: pd.DataFrame, column: str) -> pd.Series:
+    text = frame[column].astype(str).str.strip()
+    dates = pd.to_datetime(text, errors="coerce", format="mixed", utc=True)
+    bad = dates.isna().to_numpy()
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        raise InputError(
+            f"{label}: line {_line(position)}, column {column!r}: {text.iloc[position]!r} "
+            "is not a date; expected dates such as 2021-03-31."
+        )
+    return dates.dt.tz_localize(None)
+
+
+def _check_prices(label: str, frame: pd.DataFrame, column: str, values: np.ndarray) -> None:
+    bad = values <= 0
+    if bad.any():
+        position = int(np.flatnonzero(bad)[0])
+        raise InputError(
+            f"{label}: line {_line(position)}, column {column!r}: price "
+            f"{frame[column].iloc[position].strip()!r} is not positive; expected prices above 0."
+        )
+
+
+def _wide_prices(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
+    date_col = _find(columns, _DATE_NAMES)
+    assert date_col is not None
+    dates = _dates(label, frame, date_col)
+    tickers = [c for c in frame.columns if c != date_col and not _norm(c).startswith("unnamed:")]
+    if not tickers:
+        raise InputError(
+            f"{label}: a price history needs at least one ticker column besides {date_col!r}."
+        )
+    if len(tickers) > MAX_STOCKS:
+        raise InputError(
+            f"{label}: {len(tickers):,} ticker columns is too many; at most {MAX_STOCKS:,}."
+        )
+    prices = {}
+    for ticker in tickers:
+        values = _numbers(label, frame, ticker, allow_empty=True)
+        _check_prices(label, frame, ticker, values)
+        prices[ticker] = values
+    table = pd.DataFrame(prices, index=pd.DatetimeIndex(dates, name="date"))
+    duplicated = table.index.duplicated(keep=False)
+    if duplicated.any():
+        first, again = np.flatnonzero(duplicated)[:2]
+        raise InputError(
+            f"{label}: column {date_col!r}: date {table.index[first].date()} appears on line "
+            f"{_line(int(first))} and again on line {_line(int(again))}; expected one row per "
+            "date."
+        )
+    return table.sort_index()
+
+
+def _long_to_wide(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
+    date_col = _find(columns, _DATE_NAMES)
+    price_col = _find(columns, _PRICE_NAMES)
+    ticker_col = columns["ticker"]
+    assert date_col is not None and price_col is not None
+    dates = _dates(label, frame, date_col)
+    tickers = frame[ticker_col].astype(str).str.strip()
+    empty = (tickers == "").to_numpy()
+    if empty.any():
+        position = int(np.flatnonzero(empty)[0])
+        raise InputError(
+            f"{label}: line {_line(position)}, column {ticker_col!r}: the ticker is empty; "
+            "expected a name on every row."
+        )
+    values = _numbers(label, frame, price_col, allow_empty=False)
+    _check_prices(label, frame, price_col, values)
+    long = pd.DataFrame({"date": dates.to_numpy(), "ticker": tickers.to_numpy(), "p": values})
+    duplicated = long.duplicated(["date", "ticker"], keep=False).to_numpy()
+    if duplicated.any():
+        first = int(np.flatnonzero(duplicated)[0])
+        raise InputError(
+            f"{label}: line {_line(first)}: ticker {tickers.iloc[first]!r} has more than one "
+            f"price on {long['date'].iloc[first].date()}; expected one row per date and ticker."
+        )
+    if long["ticker"].nunique() > MAX_STOCKS:
+        raise InputError(f"{label}: more than {MAX_STOCKS:,} tickers; too many.")
+    wide = long.pivot(index="date", columns="ticker", values="p").sort_index()
+    wide.columns = [str(c) for c in wide.columns]
+    # keep the tickers in the order they first appear in the file
+    order = list(dict.fromkeys(long["ticker"]))
+    return wide[order]
+
+
+def _from_prices(
+    label: str,
+    prices: pd.DataFrame,
+    start: str | pd.Timestamp | None,
+    end: str | pd.Timestamp | None,
+    return_definition: ReturnDefinition,
+    kind: str,
+) -> StockData:
+    first_date, last_date = prices.index.min(), prices.index.max()
+    window = prices
+    try:
+        if start is not None:
+            window = window[window.index >= pd.Timestamp(start)]
+        if end is not None:
+            window = window[window.index <= pd.Timestamp(end)]
+    except (ValueError, TypeError) as error:
+        raise InputError(
+            f"{label}: the date window {start}..{end} is not valid: {error}"
+        ) from error
+    if window.empty:
+        raise InputError(
+            f"{label}: no prices between {start} and {end}; the file covers "
+            f"{first_date.date()} to {last_date.date()}."
+        )
+    counts = window.notna().sum()
+    keep = counts[counts >= 2].index
+    dropped = [str(t) for t in window.columns if t not in keep]
+    notes = []
+    if dropped:
+        shown = ", ".join(dropped[:20]) + (" …" if len(dropped) > 20 else "")
+        notes.append(
+            f"{len(dropped)} ticker(s) dropped: fewer than two prices in the chosen window "
+            f"({shown})."
+        )
+    table = summarise_prices(window[keep], return_definition)
+    return StockData(
+        table=table,
+        kind=kind,
+        notes=tuple(notes),
+        first_date=first_date,
+        last_date=last_date,
+    )
+
+
+def hard_case_table(n_stocks: int = 400, seed: int = 0) -> pd.DataFrame:
+    """Generated data on which the course's fitness misleads the GA.
+
+    A hundred "safe" stocks have almost no risk and a return just under 9.4;
+    three "stars" return about 10.65 but have a risk near 1, which the course's
+    penalty (``5 * max(risk - 0.6, 0)``) punishes so hard that the course's
+    fitness prefers the safe stocks. The only feasible portfolios (return
+    above 10, risk below 0.6) put between about 50 % and 60 % of the weight on
+    the stars, so a GA following the course's fitness is steered away from
+    every one of them, while a constraint-aware GA finds them. The rest of the
+    stocks are low-return fillers.
+    """
+    if n_stocks < 103:
+        raise InputError(f"hard_case_table needs at least 103 stocks, not {n_stocks}.")
+    rng = np.random.default_rng(seed)
+    n_safe, n_star = 100, 3
+    n_fill = n_stocks - n_safe - n_star
+    risk = np.concatenate(
+        [
+            rng.uniform(0.0, 0.05, n_safe),
+            rng.uniform(0.98, 1.0, n_star),
+            rng.uniform(0.1, 0.9, n_fill),
+        ]
+    )
+    ret = np.concatenate(
+        [
+            rng.uniform(9.3, 9.4, n_safe),
+            rng.uniform(10.6, 10.7, n_star),
+            rng.uniform(0, 0.5, n_fill),
+        ]
+    )
+    order = rng.permutation(n_stocks)
+    tickers = [f"H{i:03d}" for i in range(n_stocks)]
+    return pd.DataFrame({"ticker": tickers, "risk": risk[order], "return": ret[order]})

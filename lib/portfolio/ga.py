@@ -1,0 +1,518 @@
+"""A vectorised genetic algorithm for the course's portfolio problem.
+
+Each stock ``i`` gets a coefficient ``c_i >= 0`` with ``sum(c) == 1``. A
+portfolio is *feasible* when it holds at least ``min_stocks`` stocks (non-zero
+coefficients), its weighted risk ``sum(c * risk)`` is below ``max_risk`` and
+its weighted return ``sum(c * return)`` is above ``min_return``.
+
+The course's fitness is linear in the coefficients::
+
+    fitness(c) = max(0, sum_i c_i * (return_i - risk_i - 5 * max(risk_i - 0.6, 0)))
+
+and says nothing about the constraints, which are only checked to stop the
+run. On some data its risk penalty steers the population away from every
+feasible portfolio (high-return stocks that are also high-risk). The robust
+default, ``fitness="constrained"``, ranks every feasible portfolio above
+every infeasible one and infeasible ones by how far they violate each
+constraint (Deb's feasibility rule); ``repair=True`` gives a child that
+holds too few stocks the missing ones at the smallest weight that survives
+normalisation. Both are switched off with ``fitness="course", repair=False``
+to get the course's GA as taught.
+
+The whole population is one ``(population_size, n_stocks)`` NumPy array;
+every operator (selection, crossover, mutation, normalisation, repair,
+evaluation) works on that array at once, with no Python loop over
+individuals or genes.
+
+>>> import pandas as pd
+>>> table = pd.DataFrame({"ticker": list("ABCD"), "risk": [0.1, 0.2, 0.3, 0.9],
+...                       "return": [1.0, 2.0, 3.0, 20.0]})
+>>> config = GAConfig(population_size=40, elite_size=4, min_stocks=2, min_return=5.0,
+...                   max_generations=200, seed=1)
+>>> result = run_ga(table, config)
+>>> result.feasible, round(float(result.weights.sum()), 6)
+(True, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from lib.errors import InputError
+
+Crossover = Literal["one_point", "uniform", "blend"]
+Selection = Literal["rank", "tournament", "roulette"]
+Fitness = Literal["constrained", "course"]
+
+CROSSOVERS: tuple[str, ...] = ("one_point", "uniform", "blend")
+SELECTIONS: tuple[str, ...] = ("rank", "tournament", "roulette")
+FITNESSES: tuple[str, ...] = ("constrained", "course")
+
+MAX_POPULATION = 5_000
+MAX_GENERATIONS = 100_000
+_MARGIN = 1e-9  # strict inequalities: a portfolio exactly on a bound is infeasible
+
+
+@dataclass(frozen=True)
+class GAConfig:
+    """Every constant of the GA, with the course's values as defaults.
+
+    Attributes:
+        max_generations: stop after this many generations.
+        population_size: individuals per generation (rows of the population array).
+        p_crossover: probability that a child is a crossover of two parents
+            (otherwise a copy of the first parent).
+        p_mutation: probability that a child has one gene reset at random.
+        elite_size: best individuals copied unchanged into the next generation.
+        min_stocks, max_risk, min_return: the constraints (>= , <, >).
+        crossover: ``"uniform"`` (default: measured best on the bundled data),
+            ``"one_point"`` or ``"blend"`` (all aligned: a child's gene i comes
+            from the parents' genes i).
+        selection: ``"rank"``, ``"tournament"`` or ``"roulette"``.
+        fitness: ``"constrained"`` (robust default: feasibility first, then the
+            course's objective) or ``"course"`` (the objective alone, as taught).
+        repair: give children that hold too few stocks the missing ones.
+        stop_at_first_feasible: stop at the first feasible portfolio (the
+            course's behaviour) or keep improving until ``max_generations``.
+        seed: seed of the random generator (``None``: a fresh random run).
+        penalty_threshold, penalty_factor: the course's per-stock risk penalty
+            ``factor * max(risk - threshold, 0)``.
+        threshold_divisor: a weight under ``sum / (threshold_divisor * n)``
+            becomes 0 (the course uses 10).
+        tournament_size: contestants per tournament.
+        time_limit: stop after this many seconds (``None``: no limit).
+    """
+
+    max_generations: int = 1000
+    population_size: int = 700
+    p_crossover: float = 0.6
+    p_mutation: float = 0.1
+    elite_size: int = 70
+    min_stocks: int = 30
+    max_risk: float = 0.6
+    min_return: float = 10.0
+    crossover: Crossover = "uniform"
+    selection: Selection = "rank"
+    fitness: Fitness = "constrained"
+    repair: bool = True
+    stop_at_first_feasible: bool = True
+    seed: int | None = 0
+    penalty_threshold: float = 0.6
+    penalty_factor: float = 5.0
+    threshold_divisor: float = 10.0
+    tournament_size: int = 3
+    time_limit: float | None = None
+
+    def __post_init__(self) -> None:
+        checks = [
+            (1 <= self.max_generations <= MAX_GENERATIONS, "max_generations", "1..100000"),
+            (2 <= self.population_size <= MAX_POPULATION, "population_size", "2..5000"),
+            (0.0 <= self.p_crossover <= 1.0, "p_crossover", "between 0 and 1"),
+            (0.0 <= self.p_mutation <= 1.0, "p_mutation", "between 0 and 1"),
+            (0 <= self.elite_size < self.population_size, "elite_size", "0..population_size-1"),
+            (self.min_stocks >= 0, "min_stocks", "0 or more"),
+            (math.isfinite(self.max_risk), "max_risk", "a finite number"),
+            (math.isfinite(self.min_return), "min_return", "a finite number"),
+            (self.crossover in CROSSOVERS, "crossover", " / ".join(CROSSOVERS)),
+            (self.selection in SELECTIONS, "selection", " / ".join(SELECTIONS)),
+            (self.fitness in FITNESSES, "fitness", " / ".join(FITNESSES)),
+            (self.penalty_factor >= 0, "penalty_factor", "0 or more"),
+            (self.threshold_divisor > 0, "threshold_divisor", "above 0"),
+            (self.tournament_size >= 1, "tournament_size", "1 or more"),
+            (self.time_limit is None or self.time_limit > 0, "time_limit", "above 0"),
+        ]
+        for ok, name, expected in checks:
+            if not ok:
+                value = getattr(self, name)
+                raise InputError(
+                    f"GA setting {name}={value!r} is not allowed; expected {expected}."
+                )
+
+    def as_dict(self) -> dict[str, object]:
+        """The settings as a plain dict (for tables and URLs)."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class GenerationStats:
+    """What one generation looked like (one row of :attr:`GAResult.history`)."""
+
+    generation: int
+    best_fitness: float  # course fitness of the top-ranked individual
+    mean_fitness: float  # mean course fitness of the population
+    best_feasible_fitness: float  # best feasible course fitness so far (NaN: none yet)
+    n_feasible: int
+    best_risk: float
+    best_return: float
+    best_stocks: int
+    seconds: float  # since the start of the run
+
+
+@dataclass(frozen=True)
+class GAResult:
+    """The outcome of :func:`run_ga`.
+
+    ``weights`` is aligned with the table's rows and sums to 1; it is the best
+    feasible portfolio found, or the best-ranked one if none was feasible.
+    """
+
+    weights: np.ndarray
+    fitness: float
+    feasible: bool
+    generations: int
+    seconds: float
+    history: pd.DataFrame
+    risk: float
+    ret: float
+    n_stocks: int
+    first_feasible_generation: int | None = None
+    first_feasible_seconds: float | None = None
+    stopped_by: str = "max_generations"
+    config: GAConfig = field(default_factory=GAConfig)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """The stock data as arrays: what every vectorised operator needs."""
+
+    risk: np.ndarray
+    ret: np.ndarray
+    value: np.ndarray  # the course objective's per-stock coefficient
+    columns: np.ndarray  # (n, 3): return, risk, value (one matrix product evaluates all)
+
+    @property
+    def n(self) -> int:
+        return len(self.risk)
+
+
+def make_problem(table: pd.DataFrame, config: GAConfig) -> Problem:
+    """Arrays of risk, return and per-stock objective coefficient for ``table``."""
+    missing = [c for c in ("risk", "return") if c not in table.columns]
+    if missing:
+        raise InputError(f"The stock table has no column {missing[0]!r}.")
+    risk = table["risk"].to_numpy(dtype=float)
+    ret = table["return"].to_numpy(dtype=float)
+    if len(risk) == 0:
+        raise InputError("The stock table is empty.")
+    if not (np.isfinite(risk).all() and np.isfinite(ret).all()):
+        raise InputError("The stock table has missing or infinite risk/return values.")
+    value = stock_values(risk, ret, config.penalty_threshold, config.penalty_factor)
+    return Problem(risk, ret, value, np.column_stack([ret, risk, value]))
+
+
+def stock_values(
+    risk: np.ndarray, ret: np.ndarray, threshold: float = 0.6, factor: float = 5.0
+) -> np.ndarray:
+    """Per-stock coefficient of the course's objective: ``r - k - factor * max(k - t, 0)``."""
+    return ret - risk - factor * np.maximum(risk - threshold, 0.0)
+
+
+def normalise(population: np.ndarray, divisor: float = 10.0) -> np.ndarray:
+    """Make every row sum to 1 and zero the weights under ``sum / (divisor * n)``.
+
+    Works in place on a float array of shape ``(rows, n)`` (a 1-D array is one
+    row) and returns it. Negative entries are clipped to 0; a row with nothing
+    left becomes equal weights. Zeroing never empties a row (its largest
+    weight is at least the mean, ``divisor`` times the threshold).
+    """
+    pop = population if population.ndim == 2 else population.reshape(1, -1)
+    np.maximum(pop, 0.0, out=pop)
+    _normalise_rows(pop, divisor)
+    return population
+
+
+def _normalise_rows(pop: np.ndarray, divisor: float) -> None:
+    """:func:`normalise` for a 2-D array already known to be non-negative (the hot path)."""
+    n = pop.shape[1]
+    sums = pop.sum(axis=1, keepdims=True)
+    dead = sums[:, 0] <= 0
+    if dead.any():
+        pop[dead] = 1.0
+        sums[dead] = n
+    np.copyto(pop, 0.0, where=pop < sums * (1.0 / (divisor * n)))
+    pop *= 1.0 / pop.sum(axis=1, keepdims=True)
+
+
+def evaluate(
+    population: np.ndarray, problem: Problem, config: GAConfig
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Return, risk, objective, #stocks and feasibility of every row (vectorised)."""
+    product = population @ problem.columns
+    ret, risk, objective = product[:, 0], product[:, 1], product[:, 2]
+    count = np.count_nonzero(population, axis=1)
+    feasible = (count >= config.min_stocks) & (risk < config.max_risk) & (ret > config.min_return)
+    return ret, risk, objective, count, feasible
+
+
+def course_fitness(objective: np.ndarray) -> np.ndarray:
+    """The course's fitness: the objective clipped at 0."""
+    return np.maximum(objective, 0.0)
+
+
+def violation(ret: np.ndarray, risk: np.ndarray, count: np.ndarray, config: GAConfig) -> np.ndarray:
+    """How far each portfolio is from feasible: the sum of relative constraint violations.
+
+    0 exactly when the portfolio is feasible. Each term is scaled by its bound
+    so the three constraints weigh alike.
+    """
+    risk_scale = max(abs(config.max_risk), 1e-3)
+    return_scale = max(abs(config.min_return), 1.0)
+    over_risk = np.maximum(risk - config.max_risk + _MARGIN, 0.0) / risk_scale
+    under_return = np.maximum(config.min_return - ret + _MARGIN, 0.0) / return_scale
+    missing = np.maximum(config.min_stocks - count, 0) / max(config.min_stocks, 1)
+    return over_risk + under_return + missing
+
+
+def selection_scores(
+    ret: np.ndarray,
+    risk: np.ndarray,
+    objective: np.ndarray,
+    count: np.ndarray,
+    feasible: np.ndarray,
+    problem: Problem,
+    config: GAConfig,
+) -> np.ndarray:
+    """The score selection and elitism rank by (higher is better).
+
+    ``course``: the course's fitness. ``constrained``: the objective for
+    feasible rows; for infeasible rows a value below every possible objective,
+    lower the larger the violation.
+    """
+    if config.fitness == "course":
+        return course_fitness(objective)
+    floor = float(problem.value.min()) - 1.0
+    viol = violation(ret, risk, count, config)
+    return np.where(feasible, objective, floor - viol)
+
+
+def select_parents(
+    scores: np.ndarray, count: int, config: GAConfig, rng: np.random.Generator
+) -> np.ndarray:
+    """Indices of ``count`` parents chosen by the configured selection (vectorised)."""
+    size = len(scores)
+    if config.selection == "tournament":
+        contestants = rng.integers(0, size, size=(count, config.tournament_size))
+        best = np.argmax(scores[contestants], axis=1)
+        return contestants[np.arange(count), best]
+    if config.selection == "rank":
+        ranks = np.empty(size)
+        ranks[np.argsort(scores, kind="stable")] = np.arange(1, size + 1)
+        weights = ranks
+    else:  # roulette: proportional to the score shifted to be positive
+        weights = scores - scores.min()
+        total = weights.sum()
+        weights = weights + (total / size * 1e-3 if total > 0 else 1.0)
+    cumulative = np.cumsum(weights)
+    picks = rng.random(count) * cumulative[-1]
+    return np.minimum(np.searchsorted(cumulative, picks, side="right"), size - 1)
+
+
+def crossover(
+    first: np.ndarray, second: np.ndarray, config: GAConfig, rng: np.random.Generator
+) -> np.ndarray:
+    """One child per row pair; with probability ``p_crossover`` mixed, otherwise ``first``.
+
+    Aligned: the child's gene i comes from the parents' genes i. Every kind is
+    ``child = second + mix * (first - second)`` with ``mix`` a 0/1 mask per gene
+    (``one_point``: 1 before a random cut; ``uniform``: random bits) or one
+    random number in [0, 1] per row (``blend``); a row that does not cross has
+    ``mix = 1``. Overwrites and returns ``first`` (no Python loop, no branchy
+    masked copies).
+    """
+    rows, n = first.shape
+    crossing = rng.random(rows) < config.p_crossover
+    if config.crossover == "blend":
+        mix = np.where(crossing, rng.random(rows), 1.0)[:, None]
+    elif config.crossover == "one_point":
+        cut = np.where(crossing, rng.integers(1, max(n, 2), size=rows), n)
+        mix = np.arange(n) < cut[:, None]
+    else:  # uniform: one random bit per gene
+        bits = rng.integers(0, 256, size=(rows, (n + 7) // 8), dtype=np.uint8)
+        mix = np.unpackbits(bits, axis=1, count=n).view(bool)
+        mix[~crossing] = True
+    first -= second
+    first *= mix
+    first += second
+    return first
+
+
+def mutate(children: np.ndarray, config: GAConfig, rng: np.random.Generator) -> None:
+    """With probability ``p_mutation`` per child, reset one random gene (in place).
+
+    As in the course, the new value is uniform in [0, 1] on the scale of the
+    normalised weights, so after re-normalisation a mutation can drop a stock
+    or give one up to half of the portfolio.
+    """
+    rows, n = children.shape
+    mutants = np.flatnonzero(rng.random(rows) < config.p_mutation)
+    if mutants.size:
+        genes = rng.integers(0, n, size=mutants.size)
+        children[mutants, genes] = rng.random(mutants.size)
+
+
+def repair(children: np.ndarray, config: GAConfig, rng: np.random.Generator) -> None:
+    """Give every child at least ``min_stocks`` stocks (in place; rows stay normalised).
+
+    A child holding too few stocks gets the missing ones (plus a few more, as
+    random picks may repeat or hit a stock it already holds), chosen at random,
+    at twice the small-weight threshold, so they survive normalisation while
+    costing as little of the objective as possible.
+    """
+    n = children.shape[1]
+    need_stocks = min(config.min_stocks, n)
+    if need_stocks <= 0:
+        return
+    count = np.count_nonzero(children, axis=1)
+    short = np.flatnonzero(count < need_stocks)
+    if not short.size:
+        return
+    extra = 4
+    missing = need_stocks - count[short] + extra
+    width = int(missing.max())
+    picks = rng.integers(0, n, size=(short.size, width))
+    use = np.arange(width) < missing[:, None]
+    rows_used = np.broadcast_to(short[:, None], picks.shape)[use]
+    genes = picks[use]
+    minimum = 2.0 / (config.threshold_divisor * n)
+    children[rows_used, genes] = np.maximum(children[rows_used, genes], minimum)
+    block = children[short]
+    _normalise_rows(block, config.threshold_divisor)
+    children[short] = block
+
+
+def initial_population(n: int, config: GAConfig, rng: np.random.Generator) -> np.ndarray:
+    """Uniform random coefficients in [0, 1], normalised (the course's start)."""
+    return normalise(rng.random((config.population_size, n)), config.threshold_divisor)
+
+
+def run_ga(
+    table: pd.DataFrame,
+    config: GAConfig | None = None,
+    on_generation: Callable[[GenerationStats], object] | None = None,
+) -> GAResult:
+    """Run the GA on ``table`` (columns ``risk`` and ``return``).
+
+    Args:
+        table: one row per stock (see :func:`lib.portfolio.data.load_stock_table`).
+        config: the constants; :class:`GAConfig` defaults when ``None``.
+        on_generation: called after every generation with its
+            :class:`GenerationStats`; returning ``False`` stops the run.
+
+    Returns:
+        The best portfolio found with its statistics and per-generation history.
+    """
+    config = config or GAConfig()
+    problem = make_problem(table, config)
+    rng = np.random.default_rng(config.seed)
+    n, size, elite = problem.n, config.population_size, config.elite_size
+    start = time.perf_counter()
+    population = initial_population(n, config, rng)
+    best_weights: np.ndarray | None = None  # best feasible so far
+    best_objective = -math.inf
+    history: list[GenerationStats] = []
+    first_generation: int | None = None
+    first_seconds: float | None = None
+    stopped_by = "max_generations"
+    top_weights = population[0].copy()
+    generation = 0
+    for generation in range(1, config.max_generations + 1):
+        ret, risk, objective, count, feasible = evaluate(population, problem, config)
+        scores = selection_scores(ret, risk, objective, count, feasible, problem, config)
+        top = int(np.argmax(scores))
+        top_weights = population[top]
+        n_feasible = int(np.count_nonzero(feasible))
+        if n_feasible:
+            candidates = np.flatnonzero(feasible)
+            best_here = int(candidates[np.argmax(objective[candidates])])
+            if objective[best_here] > best_objective:
+                best_objective = float(objective[best_here])
+                best_weights = population[best_here].copy()
+            if first_generation is None:
+                first_generation = generation
+                first_seconds = time.perf_counter() - start
+        elapsed = time.perf_counter() - start
+        stats = GenerationStats(
+            generation=generation,
+            best_fitness=float(max(objective[top], 0.0)),
+            mean_fitness=float(course_fitness(objective).mean()),
+            best_feasible_fitness=float(max(best_objective, 0.0))
+            if best_weights is not None
+            else math.nan,
+            n_feasible=n_feasible,
+            best_risk=float(risk[top]),
+            best_return=float(ret[top]),
+            best_stocks=int(count[top]),
+            seconds=elapsed,
+        )
+        history.append(stats)
+        if on_generation is not None and on_generation(stats) is False:
+            stopped_by = "callback"
+            break
+        if n_feasible and config.stop_at_first_feasible:
+            stopped_by = "first_feasible"
+            break
+        if config.time_limit is not None and elapsed >= config.time_limit:
+            stopped_by = "time_limit"
+            break
+        if generation == config.max_generations:
+            break
+        population = _next_generation(population, scores, problem, config, rng, elite, size)
+    seconds = time.perf_counter() - start
+    weights = best_weights if best_weights is not None else top_weights.copy()
+    w_ret, w_risk = float(weights @ problem.ret), float(weights @ problem.risk)
+    n_stocks = int(np.count_nonzero(weights))
+    feasible_final = best_weights is not None
+    return GAResult(
+        weights=weights,
+        fitness=float(max(weights @ problem.value, 0.0)),
+        feasible=feasible_final,
+        generations=generation,
+        seconds=seconds,
+        history=pd.DataFrame([asdict(s) for s in history]),
+        risk=w_risk,
+        ret=w_ret,
+        n_stocks=n_stocks,
+        first_feasible_generation=first_generation,
+        first_feasible_seconds=first_seconds,
+        stopped_by=stopped_by,
+        config=config,
+    )
+
+
+def _next_generation(
+    population: np.ndarray,
+    scores: np.ndarray,
+    problem: Problem,
+    config: GAConfig,
+    rng: np.random.Generator,
+    elite: int,
+    size: int,
+) -> np.ndarray:
+    """Elitism + selection + crossover + mutation + normalisation (+ repair)."""
+    n_children = size - elite
+    parents = select_parents(scores, 2 * n_children, config, rng)
+    children = crossover(
+        population[parents[:n_children]], population[parents[n_children:]], config, rng
+    )
+    mutate(children, config, rng)
+    _normalise_rows(children, config.threshold_divisor)
+    if config.repair:
+        repair(children, config, rng)
+    if elite == 0:
+        return children
+    elites = np.argpartition(scores, size - elite)[size - elite :]
+    return np.concatenate([population[elites], children])
+
+
+def is_feasible(weights: np.ndarray, table: pd.DataFrame, config: GAConfig) -> bool:
+    """Whether one coefficient vector meets the three constraints."""
+    problem = make_problem(table, config)
+    _, _, _, _, feasible = evaluate(np.asarray(weights, dtype=float)[None, :], problem, config)
+    return bool(feasible[0])
