@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import checkers
+from lib.games import checkers, checkers_naive
 from lib.games.checkers import (
     BLACK,
     DRAW_PLIES,
@@ -44,56 +44,33 @@ def test_perft_depth_8():
     assert perft(initial_state(), 8) == PERFT[8]
 
 
-# ---------------------------------------------------------------- an independent reference
+# ---------------------------------------------------------------- the naive oracle
 
 
-def reference_moves(state: checkers.CheckersState) -> set[tuple[int, ...]]:
-    """Legal moves by a slow, coordinate-based generator written from the rules."""
-    board: dict[tuple[int, int], tuple[int, bool]] = {}
+def naive_board(state: checkers.CheckersState) -> checkers_naive.Board:
+    """The bitboard position as the naive engine's dict board."""
+    board: checkers_naive.Board = {}
     for player in (BLACK, WHITE):
         men, kings = state.pieces(player)
         for square in men:
-            board[square_row_col(square)] = (player, False)
+            board[checkers_naive.coordinates(square)] = (player, False)
         for square in kings:
-            board[square_row_col(square)] = (player, True)
-    me = state.to_move
-    forward = 1 if me == BLACK else -1
-    far_row = 7 if me == BLACK else 0
+            board[checkers_naive.coordinates(square)] = (player, True)
+    return board
 
-    def directions(king: bool):
-        return [(dr, dc) for dr in (1, -1) for dc in (1, -1) if king or dr == forward]
 
-    def jumps(pos, king, captured, path, start):
-        found = []
-        for dr, dc in directions(king):
-            over = (pos[0] + dr, pos[1] + dc)
-            land = (pos[0] + 2 * dr, pos[1] + 2 * dc)
-            if not (0 <= land[0] < 8 and 0 <= land[1] < 8):
-                continue
-            if over in captured or board.get(over, (me, False))[0] == me:
-                continue
-            if land in board and land != start:
-                continue
-            new_path = (*path, square_at(*land))
-            if not king and land[0] == far_row:
-                found.append(new_path)
-                continue
-            deeper = jumps(land, king, captured | {over}, new_path, start)
-            found.extend(deeper or [new_path])
-        return found
-
-    captures, simple = set(), set()
-    for pos, (owner, king) in board.items():
-        if owner != me:
-            continue
-        captures.update(jumps(pos, king, frozenset(), (square_at(*pos),), pos))
-        for dr, dc in directions(king):
-            to = (pos[0] + dr, pos[1] + dc)
-            if 0 <= to[0] < 8 and 0 <= to[1] < 8 and to not in board:
-                simple.add((square_at(*pos), square_at(*to)))
+def reference_moves(state: checkers.CheckersState) -> set[tuple[int, ...]]:
+    """Legal moves by the slow, coordinate-based generator written from the rules."""
     if state.quiet >= DRAW_PLIES:
         return set()
-    return captures or simple
+    return set(checkers_naive.legal_moves(naive_board(state), state.to_move))
+
+
+def test_naive_engine_matches_published_perft_and_start_position():
+    assert naive_board(initial_state()) == checkers_naive.initial_board()
+    board = checkers_naive.initial_board()
+    for depth in range(1, 5):
+        assert checkers_naive.perft(board, BLACK, depth) == PERFT[depth]
 
 
 def random_game(seed: int, max_plies: int = 200):
@@ -114,6 +91,9 @@ def test_moves_agree_with_reference_generator_in_random_games(seed):
         assert len(moves) == len(set(moves))
         assert set(moves) == reference_moves(state)
         assert state.is_terminal() == (not moves)
+        for move in moves[:3]:
+            after = checkers_naive.play(naive_board(state), state.to_move, move)
+            assert naive_board(state.play(move)) == after
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -397,3 +377,15 @@ def test_depth_4_alpha_beta_beats_random_play():
             state = state.play(players[state.to_move].choose(state, rng).move)
         wins += state.winner() == seat
     assert wins >= 95
+
+
+def test_square_numbering_is_the_standard_one():
+    for square in range(1, 33):
+        row, col = square_row_col(square)
+        assert (row, col) == checkers_naive.coordinates(square)
+        assert square_at(row, col) == square
+        assert (row + col) % 2 == 1
+    assert square_row_col(1) == (0, 1) and square_row_col(32) == (7, 6)
+    assert square_at(0, 0) is None and square_at(8, 1) is None
+    with pytest.raises(InputError):
+        square_row_col(0)
