@@ -207,7 +207,7 @@ def flip_mask(square: int, player: int, opponent: int, inner: int) -> int:
     return flips
 
 
-def _squares(mask: int) -> list[int]:
+def squares_of(mask: int) -> list[int]:
     """The square indices of the set bits of ``mask``, in increasing order."""
     squares = []
     while mask:
@@ -249,7 +249,7 @@ class OthelloState(NamedTuple):
         mine, theirs = self._sides()
         mask = move_mask(mine, theirs, geometry.full, geometry.inner_cols)
         if mask:
-            return _squares(mask)
+            return squares_of(mask)
         if move_mask(theirs, mine, geometry.full, geometry.inner_cols):
             return [PASS]
         return []

@@ -1,0 +1,517 @@
+"""Plotly figures for the game pages: grid boards with a move-score heat map, search trees,
+per-move score bars. Plain functions: data in, ``go.Figure`` out.
+
+The board figure is generic over grid games (:func:`grid_board_figure`): a game
+describes its pieces, marked squares and scores, and gets a figure with one
+clickable marker per square (``customdata = [row, col]``, x = column, y = row,
+row 0 at the top), which the page turns into a move. :func:`othello_figure`
+is the Othello wrapper.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+
+import plotly.graph_objects as go
+
+from lib.games.search import TreeNode, is_win_value
+
+Square = tuple[int, int]
+
+BOARD_GREEN = "#2e7d4f"
+GRID_LINE = "#14482b"
+SCORE_SCALE = "RdYlGn"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece drawn on a square: fill and outline colours, an optional text (e.g. "K")."""
+
+    row: int
+    col: int
+    fill: str
+    line: str = "#222222"
+    text: str = ""
+    text_colour: str = "#d4a017"
+
+
+def score_labels(
+    scores: Mapping[Hashable, float], bounds: Mapping[Hashable, str] | None = None
+) -> dict[Hashable, str]:
+    """Short text for each move score: ``"+0.42"``, ``"≤ 1.3"`` (an alpha-beta bound), ``"WIN"``."""
+    labels = {}
+    for move, value in scores.items():
+        bound = (bounds or {}).get(move, "exact")
+        if is_win_value(value):
+            text = "WIN" if value > 0 else "LOSS"
+        elif value == 0:
+            text = "0"
+        else:
+            text = f"{value:+.3g}"
+        prefix = {"upper": "≤", "lower": "≥"}.get(bound, "")
+        labels[move] = prefix + text
+    return labels
+
+
+def score_colours(scores: Mapping[Hashable, float]) -> dict[Hashable, float]:
+    """Scores mapped to [-1, 1] for colouring: wins/losses at ±1, others scaled by the largest."""
+    plain = [abs(v) for v in scores.values() if not is_win_value(v)]
+    scale = max(plain, default=0.0) or 1.0
+    colours = {}
+    for move, value in scores.items():
+        if is_win_value(value):
+            colours[move] = 1.0 if value > 0 else -1.0
+        else:
+            colours[move] = 0.9 * value / scale
+    return colours
+
+
+def grid_board_figure(
+    rows: int,
+    cols: int,
+    *,
+    pieces: Sequence[Piece] = (),
+    legal: Sequence[Square] = (),
+    last: Sequence[Square] = (),
+    changed: Sequence[Square] = (),
+    selected: Sequence[Square] = (),
+    heat: Mapping[Square, float] | None = None,
+    heat_text: Mapping[Square, str] | None = None,
+    hover: Mapping[Square, str] | None = None,
+    light: str = BOARD_GREEN,
+    dark: str | None = None,
+    column_names: str = "abcdefghijklmnopqrstuvwxyz",
+    title: str | None = None,
+    pixels: int = 520,
+) -> go.Figure:
+    """A clickable square board.
+
+    ``legal`` squares get a small dot, ``last`` a red ring, ``changed`` (e.g.
+    flipped discs) an orange ring, ``selected`` a blue square outline. ``heat``
+    maps squares to values in [-1, 1] drawn as coloured tiles (red bad, green
+    good) with ``heat_text`` labels. ``dark`` colours alternate squares
+    (checkers). The last trace holds one invisible marker per square, named
+    ``"squares"``, with ``customdata=[row, col]``: the click target.
+    """
+    fig = go.Figure()
+    cell = pixels / max(rows, cols)
+    shapes = []
+    for r in range(rows):
+        for c in range(cols):
+            colour = dark if dark is not None and (r + c) % 2 == 1 else light
+            shapes.append(
+                {
+                    "type": "rect",
+                    "x0": c - 0.5,
+                    "x1": c + 0.5,
+                    "y0": r - 0.5,
+                    "y1": r + 0.5,
+                    "fillcolor": colour,
+                    "line": {"color": GRID_LINE, "width": 1},
+                    "layer": "below",
+                }
+            )
+    if heat:
+        squares = list(heat)
+        fig.add_trace(
+            go.Scatter(
+                x=[c for _, c in squares],
+                y=[r for r, _ in squares],
+                mode="markers",
+                marker={
+                    "symbol": "square",
+                    "size": cell * 0.92,
+                    "color": [heat[s] for s in squares],
+                    "cmin": -1,
+                    "cmax": 1,
+                    "colorscale": SCORE_SCALE,
+                    "opacity": 0.85,
+                    "line": {"width": 0},
+                },
+                hoverinfo="skip",
+                name="move scores",
+            )
+        )
+    if pieces:
+        fig.add_trace(
+            go.Scatter(
+                x=[p.col for p in pieces],
+                y=[p.row for p in pieces],
+                mode="markers+text",
+                marker={
+                    "size": cell * 0.78,
+                    "color": [p.fill for p in pieces],
+                    "line": {"color": [p.line for p in pieces], "width": 2},
+                },
+                text=[p.text for p in pieces],
+                textfont={"color": [p.text_colour for p in pieces], "size": cell * 0.3},
+                hoverinfo="skip",
+                name="pieces",
+            )
+        )
+    if legal:
+        fig.add_trace(
+            go.Scatter(
+                x=[c for _, c in legal],
+                y=[r for r, _ in legal],
+                mode="markers",
+                marker={"size": cell * 0.18, "color": "rgba(255,255,255,0.55)"},
+                hoverinfo="skip",
+                name="legal moves",
+            )
+        )
+    for squares, colour, name, symbol in (
+        (changed, "#ff9800", "changed", "circle-open"),
+        (last, "#e53935", "last move", "circle-open"),
+        (selected, "#1e88e5", "selected", "square-open"),
+    ):
+        if squares:
+            fig.add_trace(
+                go.Scatter(
+                    x=[c for _, c in squares],
+                    y=[r for r, _ in squares],
+                    mode="markers",
+                    marker={
+                        "symbol": symbol,
+                        "size": cell * (0.86 if symbol == "circle-open" else 0.95),
+                        "color": colour,
+                        "line": {"width": 4},
+                    },
+                    hoverinfo="skip",
+                    name=name,
+                )
+            )
+    if heat_text:
+        squares = list(heat_text)
+        fig.add_trace(
+            go.Scatter(
+                x=[c for _, c in squares],
+                y=[r for r, _ in squares],
+                mode="text",
+                text=[heat_text[s] for s in squares],
+                textfont={"size": max(9.0, cell * 0.22), "color": "#111111"},
+                hoverinfo="skip",
+                name="score labels",
+            )
+        )
+    all_squares = [(r, c) for r in range(rows) for c in range(cols)]
+    hover = hover or {}
+    fig.add_trace(
+        go.Scatter(
+            x=[c for _, c in all_squares],
+            y=[r for r, _ in all_squares],
+            customdata=[[r, c] for r, c in all_squares],
+            mode="markers",
+            marker={"symbol": "square", "size": cell * 0.95, "color": "rgba(255,255,255,0.01)"},
+            hovertext=[hover.get((r, c), f"{column_names[c]}{r + 1}") for r, c in all_squares],
+            hoverinfo="text",
+            name="squares",
+            showlegend=False,
+        )
+    )
+    fig.update_layout(
+        shapes=shapes,
+        width=pixels + 60,
+        height=pixels + 60 + (30 if title else 0),
+        margin={"l": 30, "r": 10, "t": 40 if title else 10, "b": 20},
+        showlegend=False,
+        plot_bgcolor="white",
+        title=title,
+        dragmode=False,
+        clickmode="event+select",
+    )
+    fig.update_xaxes(
+        range=[-0.5, cols - 0.5],
+        tickvals=list(range(cols)),
+        ticktext=list(column_names[:cols]),
+        side="top",
+        showgrid=False,
+        zeroline=False,
+        fixedrange=True,
+    )
+    fig.update_yaxes(
+        range=[rows - 0.5, -0.5],
+        tickvals=list(range(rows)),
+        ticktext=[str(r + 1) for r in range(rows)],
+        showgrid=False,
+        zeroline=False,
+        fixedrange=True,
+        scaleanchor="x",
+    )
+    return fig
+
+
+def othello_figure(
+    state,
+    *,
+    last_move: int | None = None,
+    flipped: int = 0,
+    scores: Mapping[int, float] | None = None,
+    bounds: Mapping[int, str] | None = None,
+    show_legal: bool = True,
+    title: str | None = None,
+    pixels: int = 520,
+) -> go.Figure:
+    """An Othello position; ``scores`` (move -> value) become a heat map on their squares."""
+    from lib.games import othello
+
+    n = state.size
+    pieces = []
+    for r in range(n):
+        for c in range(n):
+            owner = state.cell(r, c)
+            if owner is not None:
+                black = owner == othello.BLACK
+                pieces.append(
+                    Piece(
+                        r, c, "#111111" if black else "#f5f5f5", "#f5f5f5" if black else "#111111"
+                    )
+                )
+    legal = []
+    if show_legal:
+        legal = [divmod(m, 8) for m in state.legal_moves() if m != othello.PASS]
+    flipped_squares = [divmod(s, 8) for s in othello.squares_of(flipped)]
+    last = [] if last_move is None or last_move == othello.PASS else [divmod(last_move, 8)]
+    heat = heat_text = None
+    if scores:
+        placed = {m: v for m, v in scores.items() if m != othello.PASS}
+        colours = score_colours(placed)
+        labels = score_labels(placed, bounds)
+        heat = {divmod(m, 8): colours[m] for m in placed}
+        heat_text = {divmod(m, 8): labels[m] for m in placed}
+    hover = {}
+    for r in range(n):
+        for c in range(n):
+            name = othello.format_move(othello.square(r, c))
+            owner = state.cell(r, c)
+            what = "empty" if owner is None else othello.PLAYER_NAMES[owner]
+            if scores and othello.square(r, c) in scores:
+                what += f", score {scores[othello.square(r, c)]:.4g}"
+            hover[(r, c)] = f"{name}: {what}"
+    return grid_board_figure(
+        n,
+        n,
+        pieces=pieces,
+        legal=legal,
+        last=last,
+        changed=flipped_squares,
+        heat=heat,
+        heat_text=heat_text,
+        hover=hover,
+        title=title,
+        pixels=pixels,
+    )
+
+
+def square_from_point(point: Mapping) -> Square | None:
+    """The (row, col) of a clicked plotly point of :func:`grid_board_figure`, or None."""
+    data = point.get("customdata")
+    if isinstance(data, Sequence) and len(data) == 2:
+        try:
+            return int(data[0]), int(data[1])
+        except (TypeError, ValueError):
+            return None
+    x, y = point.get("x"), point.get("y")
+    if isinstance(x, int | float) and isinstance(y, int | float):
+        return round(y), round(x)
+    return None
+
+
+def root_scores_figure(
+    scores: Mapping[Hashable, float],
+    format_move: Callable[[Hashable], str],
+    bounds: Mapping[Hashable, str] | None = None,
+    chosen: Hashable | None = None,
+) -> go.Figure:
+    """Horizontal bars of each root move's score (best on top); bounds hatched, wins capped."""
+    items = sorted(scores.items(), key=lambda kv: kv[1])
+    colours = score_colours(dict(items))
+    labels = score_labels(dict(items), bounds)
+    names = [format_move(m) + (" ◀" if m == chosen else "") for m, _ in items]
+    fig = go.Figure(
+        go.Bar(
+            x=[colours[m] for m, _ in items],
+            y=names,
+            orientation="h",
+            text=[labels[m] for m, _ in items],
+            textposition="auto",
+            marker={
+                "color": [colours[m] for m, _ in items],
+                "colorscale": SCORE_SCALE,
+                "cmin": -1,
+                "cmax": 1,
+                "pattern": {
+                    "shape": [
+                        "/" if (bounds or {}).get(m, "exact") != "exact" else "" for m, _ in items
+                    ]
+                },
+            },
+            hovertext=[f"{format_move(m)}: {v:.6g}" for m, v in items],
+            hoverinfo="text",
+        )
+    )
+    fig.update_layout(
+        height=max(220, 26 * len(items) + 80),
+        margin={"l": 60, "r": 20, "t": 30, "b": 30},
+        xaxis={"title": "score (scaled; ±1 = forced win/loss)", "range": [-1.05, 1.05]},
+        title="Score of each move (hatched: alpha-beta bound)",
+    )
+    return fig
+
+
+def _tree_layout(tree: Sequence[TreeNode]) -> dict[int, tuple[float, int]]:
+    """x (leaf order, parents centred over children) and y (ply) for each node."""
+    children: dict[int, list[int]] = {node.id: [] for node in tree}
+    for node in tree:
+        if node.parent is not None:
+            children[node.parent].append(node.id)
+    position: dict[int, tuple[float, int]] = {}
+    next_leaf = 0.0
+    stack: list[tuple[int, bool]] = [(tree[0].id, False)]
+    while stack:
+        node_id, done = stack.pop()
+        kids = children[node_id]
+        if not kids:
+            position[node_id] = (next_leaf, tree[node_id].ply)
+            next_leaf += 1
+        elif done:
+            xs = [position[k][0] for k in kids]
+            position[node_id] = ((min(xs) + max(xs)) / 2, tree[node_id].ply)
+        else:
+            stack.append((node_id, True))
+            stack.extend((k, False) for k in reversed(kids))
+    return position
+
+
+TREE_COLOURS = {
+    "inner": "#1565c0",
+    "leaf": "#2e7d32",
+    "terminal": "#6a1b9a",
+    "table": "#ef6c00",
+    "pruned": "#bdbdbd",
+}
+
+
+def search_tree_figure(
+    tree: Sequence[TreeNode],
+    format_move: Callable[[Hashable], str],
+    *,
+    max_nodes: int = 1500,
+) -> go.Figure:
+    """Draw a recorded search tree: ▲ max nodes, ▼ min nodes, pruned branches in grey.
+
+    Node text shows the value (``≤``/``≥`` for alpha-beta bounds); hovering
+    shows the move sequence, the status and the alpha-beta window.
+    """
+    nodes = list(tree[:max_nodes])
+    if not nodes:
+        return go.Figure()
+    kept = {node.id for node in nodes}
+    nodes = [n for n in nodes if n.parent is None or n.parent in kept]
+    position = _tree_layout(nodes)
+    by_id = {node.id: node for node in nodes}
+
+    def path(node: TreeNode) -> str:
+        moves = []
+        while node.parent is not None:
+            moves.append(format_move(node.move))
+            node = by_id[node.parent]
+        return " ".join(reversed(moves)) or "root"
+
+    fig = go.Figure()
+    for pruned in (False, True):
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        for node in nodes:
+            if node.parent is None or (node.status == "pruned") != pruned:
+                continue
+            x0, y0 = position[node.parent]
+            x1, y1 = position[node.id]
+            xs += [x0, x1, None]
+            ys += [y0, y1, None]
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={
+                    "color": "#cfcfcf" if pruned else "#607d8b",
+                    "width": 1,
+                    "dash": "dot" if pruned else "solid",
+                },
+                hoverinfo="skip",
+                name="pruned edges" if pruned else "edges",
+            )
+        )
+    for status, colour in TREE_COLOURS.items():
+        group = [n for n in nodes if n.status == status]
+        if not group:
+            continue
+        labels = []
+        for n in group:
+            if n.value is None:
+                labels.append("")
+            elif is_win_value(n.value):
+                labels.append("W" if n.value > 0 else "L")
+            else:
+                labels.append({"upper": "≤", "lower": "≥"}.get(n.bound, "") + f"{n.value:.3g}")
+        fig.add_trace(
+            go.Scatter(
+                x=[position[n.id][0] for n in group],
+                y=[position[n.id][1] for n in group],
+                mode="markers+text" if len(nodes) <= 200 else "markers",
+                marker={
+                    "symbol": ["triangle-up" if n.maximizing else "triangle-down" for n in group],
+                    "size": 11 if len(nodes) <= 200 else 7,
+                    "color": colour,
+                },
+                text=labels,
+                textposition="bottom center",
+                textfont={"size": 9},
+                hovertext=[
+                    f"{path(n)}<br>{n.status}, {'max' if n.maximizing else 'min'} node"
+                    + (f"<br>value {n.value:.6g} ({n.bound})" if n.value is not None else "")
+                    + (
+                        f"<br>α={n.alpha:.4g}, β={n.beta:.4g}"
+                        if math.isfinite(n.alpha) or math.isfinite(n.beta)
+                        else ""
+                    )
+                    for n in group
+                ],
+                hoverinfo="text",
+                name=status,
+            )
+        )
+    depth = max(n.ply for n in nodes)
+    fig.update_layout(
+        height=220 + 110 * depth,
+        margin={"l": 40, "r": 20, "t": 40, "b": 30},
+        title=f"Search tree ({len(nodes)} nodes; grey = pruned)",
+        legend={"orientation": "h", "y": -0.05},
+        plot_bgcolor="white",
+    )
+    fig.update_yaxes(autorange="reversed", title="ply", dtick=1, showgrid=False)
+    fig.update_xaxes(visible=False)
+    return fig
+
+
+def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
+    """Nodes per iterative-deepening iteration (log scale)."""
+    fig = go.Figure(
+        go.Bar(
+            x=[str(i["depth"]) for i in iterations],
+            y=[i["nodes"] for i in iterations],
+            text=[f"{i['nodes']:,}" for i in iterations],
+            textposition="outside",
+        )
+    )
+    fig.update_layout(
+        height=260,
+        margin={"l": 40, "r": 20, "t": 40, "b": 40},
+        title="Nodes per iteration (iterative deepening)",
+        xaxis_title="depth",
+        yaxis={"title": "nodes", "type": "log"},
+    )
+    return fig
