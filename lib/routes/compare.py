@@ -23,7 +23,7 @@ import pandas as pd
 
 from lib.errors import InputError
 from lib.routes.graphs import node_label
-from lib.routes.search import ALGORITHMS, Heuristic, run
+from lib.routes.search import ALGORITHMS, Heuristic, TraceState, TraceStep, replay, run
 
 #: Cap on searches in one comparison (pairs x algorithms), to keep a hosted app responsive.
 MAX_SEARCHES = 20_000
@@ -276,3 +276,44 @@ def road_checks(G: nx.Graph, heuristic: Heuristic, *, weight: str = "weight") ->
         rows.append((node_label(u), node_label(v), w, straight, straight - w))
     table = pd.DataFrame(rows, columns=["from", "to", "road", "straight_line", "excess"])
     return table.sort_values("excess", ascending=False, ignore_index=True)
+
+
+# --------------------------------------------------------------------------- trace tables
+
+
+def frontier_table(state: TraceState) -> pd.DataFrame:
+    """The frontier after a step as a table, best ``f`` first (the animation's side table)."""
+    return pd.DataFrame(
+        [
+            (
+                node_label(e.node),
+                e.side,
+                e.g,
+                e.h,
+                e.f,
+                "" if e.parent is None else node_label(e.parent),
+            )
+            for e in state.frontier
+        ],
+        columns=["node", "side", "g", "h", "f", "parent"],
+    )
+
+
+def trace_table(trace: Sequence[TraceStep]) -> pd.DataFrame:
+    """One row per step: what was expanded, what was pushed, frontier and explored sizes."""
+    rows = []
+    for step, state in zip(trace, replay(trace), strict=True):
+        rows.append(
+            (
+                state.step,
+                "" if step.current is None else node_label(step.current),
+                step.side,
+                " ".join(node_label(e.node) for e in step.pushed),
+                len(state.frontier),
+                len(state.explored),
+                step.note,
+            )
+        )
+    return pd.DataFrame(
+        rows, columns=["step", "expanded", "side", "pushed", "frontier", "explored", "note"]
+    )

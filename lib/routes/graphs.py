@@ -262,6 +262,7 @@ def grid(
     diagonal: bool = False,
     seed: int = 0,
     keep_free: Iterable[tuple[int, int]] | None = None,
+    corridor: bool = False,
 ) -> nx.Graph:
     """A ``rows`` x ``cols`` grid with a seeded random share of blocked cells.
 
@@ -270,7 +271,8 @@ def grid(
     connected (weight 1) or, with ``diagonal``, 8-connected (diagonals weigh
     sqrt(2) and may not cut the corner of a blocked cell). The corners
     ``(0, 0)`` and ``(rows-1, cols-1)`` stay free unless ``keep_free`` says
-    otherwise.
+    otherwise. With ``corridor``, a seeded random staircase of free cells joins
+    those two corners, so that the corner-to-corner query always has a route.
 
     >>> G = grid(3, 4, obstacles=0.0)
     >>> G.number_of_nodes(), G.number_of_edges()
@@ -284,6 +286,13 @@ def grid(
     blocked = rng.random((rows, cols)) < obstacles
     free_cells = ((0, 0), (rows - 1, cols - 1)) if keep_free is None else tuple(keep_free)
     for r, c in free_cells:
+        blocked[r, c] = False
+    if corridor:
+        r = c = 0
+        while (r, c) != (rows - 1, cols - 1):
+            blocked[r, c] = False
+            down = c == cols - 1 or (r < rows - 1 and rng.random() < rows / (rows + cols))
+            r, c = (r + 1, c) if down else (r, c + 1)
         blocked[r, c] = False
     free = ~blocked
     G = nx.Graph(kind="grid", name=f"Grid {rows}x{cols}", rows=rows, cols=cols, diagonal=diagonal)
@@ -483,8 +492,14 @@ def heuristic_choices(G: nx.Graph) -> list[str]:
     return [*choices, ZERO]
 
 
-def make_heuristic(G: nx.Graph, name: str) -> StraightLine | TableHeuristic | None:
-    """The heuristic called ``name`` (one of :func:`heuristic_choices`) for ``G``."""
+def make_heuristic(
+    G: nx.Graph, name: str, *, scale: float | None = None
+) -> StraightLine | TableHeuristic | None:
+    """The heuristic called ``name`` (one of :func:`heuristic_choices`) for ``G``.
+
+    ``scale`` short-cuts :func:`admissible_scale` for the scaled straight line
+    (pass a cached value; it is computed otherwise).
+    """
     if name not in heuristic_choices(G):
         raise InputError(f"The heuristic {name!r} is not available for this graph.")
     if name == ZERO:
@@ -496,5 +511,5 @@ def make_heuristic(G: nx.Graph, name: str) -> StraightLine | TableHeuristic | No
     if name == OCTILE:
         return Octile.of(G)
     if name == SCALED:
-        return StraightLine.of(G, admissible_scale(G))
+        return StraightLine.of(G, admissible_scale(G) if scale is None else scale)
     return StraightLine.of(G)

@@ -21,6 +21,14 @@ class PageInfo:
 
 PAGES: tuple[PageInfo, ...] = (
     # Each page adds its entry here, in the order of the sidebar.
+    PageInfo(
+        "routes.py",
+        "Route search",
+        ":material/route:",
+        "Search",
+        "BFS, DFS, uniform-cost, greedy, A*, weighted A*, IDA*, bidirectional and the "
+        "course's B* on maps: animated step by step and compared on every pair of places.",
+    ),
 )
 
 

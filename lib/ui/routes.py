@@ -1,0 +1,127 @@
+"""Streamlit helpers for the route-search page: cached graphs, URL settings, map clicks."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Mapping
+
+import networkx as nx
+import streamlit as st
+
+from lib.errors import InputError
+from lib.routes import graphs
+
+ROMANIA, GRID, RANDOM, UPLOAD = "Romania (AIMA)", "Grid with obstacles", "Random graph", "Upload"
+SOURCES = (ROMANIA, GRID, RANDOM, UPLOAD)
+
+
+@st.cache_resource(max_entries=8, show_spinner=False)
+def romania() -> nx.Graph:
+    """The Romania map, built once per process and shared read-only."""
+    return graphs.romania()
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def grid(rows: int, cols: int, obstacles: float, diagonal: bool, seed: int) -> nx.Graph:
+    """A generated grid, shared read-only between sessions asking for the same one."""
+    return graphs.grid(rows, cols, obstacles=obstacles, diagonal=diagonal, seed=seed, corridor=True)
+
+
+@st.cache_resource(max_entries=16, show_spinner=False)
+def random_graph(n: int, seed: int) -> nx.Graph:
+    """A generated random geometric graph, shared read-only."""
+    return graphs.random_geometric(n, seed=seed)
+
+
+@st.cache_resource(max_entries=8, show_spinner=False)
+def uploaded(edges: bytes, nodes: bytes | None, edges_name: str, nodes_name: str) -> nx.Graph:
+    """A graph from uploaded CSV bytes (raises InputError, which is not cached)."""
+    return graphs.load_graph_csv(edges, nodes, edges_name=edges_name, nodes_name=nodes_name)
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def scale_of(_G: nx.Graph, key: str) -> float:
+    """:func:`lib.routes.graphs.admissible_scale`, cached per graph ``key``."""
+    return graphs.admissible_scale(_G)
+
+
+def init_from_query(defaults: Mapping[str, object], parse: Mapping[str, Callable]) -> None:
+    """Seed widget keys from ``st.query_params`` once per session (bad values are ignored)."""
+    if st.session_state.get("rt_query_loaded"):
+        return
+    st.session_state["rt_query_loaded"] = True
+    for key, default in defaults.items():
+        raw = st.query_params.get(key.removeprefix("rt_w_"))
+        value = default
+        if raw is not None:
+            try:
+                value = parse[key](raw)
+            except (ValueError, TypeError):
+                value = default
+        st.session_state.setdefault(key, value)
+
+
+def write_query(values: Mapping[str, object], known: tuple[str, ...] = ()) -> None:
+    """Mirror the page's settings in the URL; drop ``known`` keys that no longer apply."""
+    for key in known:
+        if key not in values and key in st.query_params:
+            del st.query_params[key]
+    for key, value in values.items():
+        text = ",".join(map(str, value)) if isinstance(value, list | tuple) else str(value)
+        if st.query_params.get(key) != text:
+            st.query_params[key] = text
+
+
+def nearest_node(G: nx.Graph, x: float, y: float) -> Hashable | None:
+    """The place drawn closest to ``(x, y)``: how a click on the map picks a place."""
+    best, best_d = None, math.inf
+    for node, (px, py) in G.nodes(data="pos"):
+        d = (px - x) ** 2 + (py - y) ** 2
+        if d < best_d:
+            best, best_d = node, d
+    return best
+
+
+def apply_click(G: nx.Graph, chart_key: str) -> None:
+    """``on_select`` callback: the first click sets the start, the next the goal, and so on.
+
+    The chart's key changes after every click so that the same place can be
+    clicked again (a selection otherwise persists).
+    """
+    event = st.session_state.get(chart_key)
+    points = (event or {}).get("selection", {}).get("points", [])
+    if not points:
+        return
+    point = points[0]
+    node = nearest_node(G, float(point["x"]), float(point["y"]))
+    if node is None:
+        return
+    target = "rt_w_goal" if st.session_state.get("rt_click_next") == "goal" else "rt_w_start"
+    st.session_state[target] = graphs.node_label(node)
+    st.session_state["rt_click_next"] = "start" if target == "rt_w_goal" else "goal"
+    st.session_state["rt_chart_version"] = st.session_state.get("rt_chart_version", 0) + 1
+
+
+def pick_endpoints(G: nx.Graph) -> tuple[Hashable, Hashable]:
+    """The start and goal chosen in the selects, defaulting to sensible places."""
+    kind = G.graph.get("kind")
+    labels = [graphs.node_label(n) for n in G.nodes]
+    if kind in ("romania", "upload"):
+        labels.sort()
+    if kind == "romania":
+        default_start, default_goal = "Arad", "Bucharest"
+    elif kind == "grid":
+        default_start = "0,0"
+        default_goal = f"{G.graph['rows'] - 1},{G.graph['cols'] - 1}"
+    else:
+        default_start, default_goal = labels[0], labels[-1]
+    for key, default in (("rt_w_start", default_start), ("rt_w_goal", default_goal)):
+        if st.session_state.get(key) not in labels:
+            st.session_state[key] = default if default in labels else labels[0]
+    left, right = st.columns(2)
+    start = left.selectbox("Start (or click the map)", labels, key="rt_w_start")
+    goal = right.selectbox("Goal (or click the map)", labels, key="rt_w_goal")
+    s, g = graphs.find_node(G, start), graphs.find_node(G, goal)
+    if s is None or g is None:
+        raise InputError("Choose a start and a goal on the map.")
+    return s, g

@@ -1,0 +1,475 @@
+"""Route search: algorithms on maps, step-by-step animation, all-pairs comparison."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import networkx as nx
+import pandas as pd
+import streamlit as st
+
+from lib.errors import InputError
+from lib.routes import compare, graphs, plots, search
+from lib.ui import routes as ui
+from lib.ui.common import csv_download, user_errors
+
+# Caps that keep one visitor from stalling a small shared server.
+MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = 60, 80, 2_000
+MAX_ANIMATION_NODES, MAX_TRACE_STEPS, MAX_FRAMES = 5_000, 3_000, 120
+MAX_COMPARE_PAIRS, MAX_CHECK_GOALS = 400, 25
+
+st.title("Route search")
+st.markdown(
+    "Pick a start and a goal (click two places on the map, or use the selects) and "
+    "compare how the classic search algorithms find a route: the route each one returns, "
+    "its length and how many places it had to expand. Below, watch one search step by "
+    "step, compare the algorithms on every pair of places, and check the heuristic."
+)
+
+ALGO_NAMES = list(search.ALGORITHMS)
+DEFAULTS: dict[str, object] = {
+    "rt_w_source": ui.ROMANIA,
+    "rt_w_rows": 25,
+    "rt_w_cols": 40,
+    "rt_w_obstacles": 25,
+    "rt_w_diagonal": False,
+    "rt_w_seed": 1,
+    "rt_w_n": 300,
+    "rt_w_algos": ["A*", 'Course "B*"', "Uniform-cost", "Greedy best-first"],
+    "rt_w_w": 1.5,
+}
+
+
+def _choice(options):
+    def parse(text: str):
+        if text not in options:
+            raise ValueError(text)
+        return text
+
+    return parse
+
+
+def _int_in(low: int, high: int):
+    return lambda text: min(high, max(low, int(text)))
+
+
+PARSE = {
+    "rt_w_source": _choice(ui.SOURCES),
+    "rt_w_rows": _int_in(5, MAX_GRID_ROWS),
+    "rt_w_cols": _int_in(5, MAX_GRID_COLS),
+    "rt_w_obstacles": _int_in(0, 45),
+    "rt_w_diagonal": lambda text: text == "True",
+    "rt_w_seed": _int_in(0, 9_999),
+    "rt_w_n": _int_in(10, MAX_RANDOM_N),
+    "rt_w_algos": lambda text: [a for a in text.split("|") if a in ALGO_NAMES],
+    "rt_w_w": lambda text: min(5.0, max(1.0, round(float(text), 1))),
+}
+ui.init_from_query(DEFAULTS, PARSE)
+for key in ("start", "goal", "heuristic"):
+    if f"rt_w_{key}" not in st.session_state and key in st.query_params:
+        st.session_state[f"rt_w_{key}"] = st.query_params[key]
+
+# ----------------------------------------------------------------------------- the map
+
+source = st.radio("Map", ui.SOURCES, horizontal=True, key="rt_w_source")
+G: nx.Graph | None = None
+graph_key = source
+with user_errors():
+    if source == ui.ROMANIA:
+        G = ui.romania()
+    elif source == ui.GRID:
+        c1, c2, c3, c4, c5 = st.columns(5)
+        rows = c1.slider("Rows", 5, MAX_GRID_ROWS, key="rt_w_rows")
+        cols = c2.slider("Columns", 5, MAX_GRID_COLS, key="rt_w_cols")
+        share = c3.slider("Obstacles %", 0, 45, key="rt_w_obstacles")
+        seed = c4.number_input("Seed", 0, 9_999, key="rt_w_seed")
+        diagonal = c5.toggle("8-connected", key="rt_w_diagonal", help="Allow diagonal moves")
+        G = ui.grid(rows, cols, share / 100, diagonal, int(seed))
+        graph_key = f"grid-{rows}-{cols}-{share}-{diagonal}-{seed}"
+    elif source == ui.RANDOM:
+        c1, c2 = st.columns(2)
+        n = c1.slider("Places", 10, MAX_RANDOM_N, key="rt_w_n")
+        seed = c2.number_input("Seed", 0, 9_999, key="rt_w_seed")
+        G = ui.random_graph(n, int(seed))
+        graph_key = f"random-{n}-{seed}"
+    else:
+        st.caption(
+            "Edges CSV: `source,target,weight` (one road per line, weights ≥ 0). Optional "
+            "nodes CSV: `node,x,y` (map coordinates, needed for straight-line heuristics). "
+            f"At most {graphs.MAX_UPLOAD_NODES:,} places and {graphs.MAX_UPLOAD_EDGES:,} roads."
+        )
+        c1, c2 = st.columns(2)
+        edges_file = c1.file_uploader("Edges CSV", type=["csv"], key="rt_w_edges_file")
+        nodes_file = c2.file_uploader("Nodes CSV (optional)", type=["csv"], key="rt_w_nodes_file")
+        e1, e2 = st.columns(2)
+        with e1:
+            st.download_button(
+                "Example edges CSV (Romania)",
+                graphs.ROMANIA_EDGES_CSV.read_bytes(),
+                file_name="romania_edges.csv",
+                mime="text/csv",
+                key="rt_w_example_edges",
+            )
+        with e2:
+            st.download_button(
+                "Example nodes CSV (Romania)",
+                graphs.ROMANIA_NODES_CSV.read_bytes(),
+                file_name="romania_nodes.csv",
+                mime="text/csv",
+                key="rt_w_example_nodes",
+            )
+        if edges_file is None:
+            st.info("Upload an edges CSV to search your own map.")
+        else:
+            edge_bytes = edges_file.getvalue()
+            node_bytes = None if nodes_file is None else nodes_file.getvalue()
+            G = ui.uploaded(
+                edge_bytes,
+                node_bytes,
+                edges_file.name,
+                "" if nodes_file is None else nodes_file.name,
+            )
+            graph_key = f"upload-{hash((edge_bytes, node_bytes))}"
+if G is None:
+    st.stop()
+
+# ----------------------------------------------------------------------------- the question
+
+with user_errors():
+    start, goal = ui.pick_endpoints(G)
+choices = graphs.heuristic_choices(G)
+if st.session_state.get("rt_w_heuristic") not in choices:
+    st.session_state["rt_w_heuristic"] = choices[0]
+c1, c2, c3 = st.columns([3, 2, 1])
+algos = c1.multiselect(
+    "Algorithms",
+    ALGO_NAMES,
+    key="rt_w_algos",
+    help="\n".join(f"- **{name}**: {search.INFO[name].description}" for name in ALGO_NAMES),
+)
+heuristic_name = c2.selectbox("Heuristic h(n, goal)", choices, key="rt_w_heuristic")
+w = c3.slider("w (weighted A*)", 1.0, 5.0, step=0.1, key="rt_w_w")
+with st.expander("What the algorithms do"):
+    st.table(
+        pd.DataFrame(
+            [
+                (n, i.description, "yes" if i.uses_heuristic else "no", i.optimal)
+                for n, i in search.INFO.items()
+            ],
+            columns=["algorithm", "idea", "uses h", "shortest route guaranteed"],
+        )
+    )
+
+heuristic = None
+with user_errors():
+    scale = (
+        ui.scale_of(G, graph_key)
+        if heuristic_name == graphs.SCALED and G.number_of_nodes() <= 1_500
+        else None
+    )
+    heuristic = graphs.make_heuristic(G, heuristic_name, scale=scale)
+
+# ----------------------------------------------------------------------------- routes
+
+results: dict[str, search.RouteResult] = {}
+problems: list[str] = []
+for name in algos:
+    try:
+        results[name] = search.run(name, G, start, goal, heuristic, w=w, max_expansions=200_000)
+    except nx.NetworkXNoPath:
+        problems.append(
+            f"No path: {graphs.node_label(goal)} cannot be reached from "
+            f"{graphs.node_label(start)} (they are in different parts of the map)."
+        )
+        break
+    except InputError as error:
+        problems.append(f"{name}: {error}")
+for message in problems:
+    st.error(message)
+
+optimum = None
+if results:
+    optimum = nx.dijkstra_path_length(G, start, goal)
+rows = []
+for name, r in results.items():
+    rows.append(
+        (
+            name,
+            r.cost,
+            r.cost <= optimum * (1 + 1e-9) + 1e-9,
+            r.edges,
+            r.expanded,
+            r.generated,
+            r.max_frontier,
+            r.seconds * 1000,
+        )
+    )
+table = pd.DataFrame(
+    rows,
+    columns=[
+        "algorithm",
+        "cost",
+        "shortest",
+        "roads",
+        "expanded",
+        "generated",
+        "max frontier",
+        "ms",
+    ],
+)
+
+version = st.session_state.get("rt_chart_version", 0)
+chart_key = f"rt_map_{version}"
+next_click = st.session_state.get("rt_click_next", "start")
+st.caption(
+    f"Click a place on the map to set the **{next_click}**. Clicks alternate start, goal, start…"
+)
+fig = plots.map_figure(
+    G,
+    routes=[(f"{n}: {r.cost:.4g} ({r.expanded} expanded)", r.path) for n, r in results.items()],
+    start=start,
+    goal=goal,
+    title=f"{G.graph.get('name', 'Map')}: {graphs.node_label(start)} → {graphs.node_label(goal)}",
+)
+st.plotly_chart(
+    fig,
+    on_select=partial(ui.apply_click, G, chart_key),
+    selection_mode="points",
+    key=chart_key,
+    config={"scrollZoom": True},
+)
+if results:
+    st.markdown(f"Shortest route length (Dijkstra): **{optimum:.4g}**")
+    st.dataframe(table, hide_index=True, width="stretch")
+    csv_download(table, "routes.csv", "Download this table (CSV)", key="rt_w_dl_routes")
+    for name, r in results.items():
+        shown = " → ".join(graphs.node_label(n) for n in r.path[:40])
+        more = " → …" if len(r.path) > 40 else ""
+        st.markdown(f"**{name}** route (cost {r.cost:.4g}): {shown}{more}")
+
+# ----------------------------------------------------------------------------- animation
+
+st.header("Watch one search step by step")
+if not results:
+    st.info("Choose at least one algorithm that finds a route to animate it.")
+elif G.number_of_nodes() > MAX_ANIMATION_NODES:
+    st.info(f"Animation is available for maps of up to {MAX_ANIMATION_NODES:,} places.")
+else:
+    if st.session_state.get("rt_w_anim") not in results:
+        st.session_state["rt_w_anim"] = next(iter(results))
+    anim = st.selectbox("Algorithm to animate", list(results), key="rt_w_anim")
+    traced = search.run(
+        anim,
+        G,
+        start,
+        goal,
+        heuristic,
+        w=w,
+        record_trace=True,
+        max_trace_steps=MAX_TRACE_STEPS,
+        max_expansions=200_000,
+    )
+    if traced.trace_truncated:
+        st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
+    st.caption(
+        "Press ▶ Play or drag the slider under the map. Orange: frontier, blue: explored, "
+        "red: the place being expanded. The table lists the frontier, best f first."
+    )
+    st.plotly_chart(
+        plots.animation_figure(
+            G,
+            traced.trace,
+            path=traced.path,
+            start=start,
+            goal=goal,
+            title=anim,
+            max_frames=MAX_FRAMES,
+        ),
+        key="rt_animation",
+    )
+    last = len(traced.trace) - 1
+    if st.session_state.get("rt_w_step", 0) > last:
+        st.session_state["rt_w_step"] = last
+    step = st.slider("Inspect a step", 0, last, key="rt_w_step")
+    state = search.trace_state(traced.trace, step)
+    current = "—" if state.current is None else graphs.node_label(state.current)
+    st.markdown(
+        f"Step {step}: expanded **{current}**; frontier {len(state.frontier)}, "
+        f"explored {len(state.explored)}. {state.note}"
+    )
+    frontier = compare.frontier_table(state)
+    st.dataframe(frontier, hide_index=True, width="stretch", height=260)
+    c1, c2 = st.columns(2)
+    with c1:
+        csv_download(frontier, "frontier.csv", "Download this frontier (CSV)", key="rt_w_dl_front")
+    with c2:
+        csv_download(
+            compare.trace_table(traced.trace),
+            "trace.csv",
+            "Download the whole trace (CSV)",
+            key="rt_w_dl_trace",
+        )
+
+# ----------------------------------------------------------------------------- all pairs
+
+st.header("Every pair of places")
+n_nodes = G.number_of_nodes()
+all_pairs_count = n_nodes * (n_nodes - 1)
+with st.form("rt_compare_form"):
+    c1, c2, c3 = st.columns([3, 1, 1])
+    cmp_algos = c1.multiselect("Algorithms to compare", ALGO_NAMES, default=algos or ["A*"])
+    ordered = c2.toggle("Ordered pairs (A→B and B→A)", value=True)
+    max_pairs = c3.number_input(
+        "Pairs (sampled if fewer than all)",
+        10,
+        MAX_COMPARE_PAIRS,
+        value=min(MAX_COMPARE_PAIRS, all_pairs_count),
+        step=10,
+    )
+    submitted = st.form_submit_button("Compare on all pairs", type="primary")
+settings = (graph_key, heuristic_name, w, tuple(cmp_algos), ordered, int(max_pairs))
+stored = st.session_state.get("rt_compare")
+auto = (stored is None or stored[0][0] != graph_key) and all_pairs_count <= MAX_COMPARE_PAIRS
+if (submitted or auto) and cmp_algos:
+    pairs = compare.choose_pairs(G, ordered=ordered, max_pairs=int(max_pairs), seed=0)
+    bar = st.progress(0.0, text="Comparing…")
+    with user_errors():
+        cmp_table = compare.all_pairs(
+            G,
+            cmp_algos,
+            heuristic,
+            pairs=pairs,
+            w=w,
+            on_progress=lambda done, total: bar.progress(
+                done / total, text=f"{done}/{total} pairs"
+            ),
+        )
+        st.session_state["rt_compare"] = (settings, cmp_table)
+        stored = st.session_state["rt_compare"]
+    bar.empty()
+if stored is not None and stored[0][0] == graph_key:
+    cmp_settings, cmp_table = stored
+    if cmp_settings != settings:
+        st.caption("These results are for earlier settings; press the button to update them.")
+    summary = compare.summary(cmp_table)
+    st.dataframe(summary, width="stretch")
+    c1, c2 = st.columns(2)
+    with c1:
+        csv_download(
+            summary.reset_index(), "summary.csv", "Download summary (CSV)", key="rt_w_dl_summary"
+        )
+    with c2:
+        csv_download(cmp_table, "all_pairs.csv", "Download every pair (CSV)", key="rt_w_dl_pairs")
+    c1, c2 = st.columns(2)
+    c1.plotly_chart(
+        plots.summary_bars(
+            summary, "mean_expanded", "Places expanded (mean per pair)", y_title="expanded"
+        ),
+        key="rt_chart_expanded",
+    )
+    c2.plotly_chart(plots.excess_chart(cmp_table), key="rt_chart_excess")
+    for name in summary.index:
+        bad = compare.suboptimal(cmp_table, name)
+        if name == 'Course "B*"':
+            if bad.empty:
+                st.info('The course\'s "B*" found the shortest route on every pair compared here.')
+            else:
+                worst = bad.iloc[0]
+                st.warning(
+                    f'The course\'s "B*" returns a longer route than the shortest on '
+                    f"{len(bad)} of {int(summary.loc[name, 'pairs'])} pairs, e.g. "
+                    f"{worst['source']} → {worst['target']}: {worst['cost']:.4g} instead of "
+                    f"{worst['optimal_cost']:.4g} (+{worst['excess_pct']:.1f} %). Its "
+                    "f = g + h(n, goal) + h(start, n) overestimates, so optimality is lost."
+                )
+        if not bad.empty and name in ("A*", "IDA*") and heuristic is not None:
+            st.warning(
+                f"{name} missed the shortest route on {len(bad)} pairs: the heuristic "
+                "overestimates somewhere (see the check below)."
+            )
+
+# ----------------------------------------------------------------------------- heuristic
+
+st.header("Is the heuristic admissible?")
+if heuristic is None:
+    st.markdown("h = 0 never overestimates: A* then behaves like uniform-cost search.")
+else:
+    goals = list(G.nodes)
+    if isinstance(heuristic, graphs.TableHeuristic):
+        goals = [heuristic.goal]
+    elif len(goals) > MAX_CHECK_GOALS:
+        goals = [pair[1] for pair in compare.choose_pairs(G, max_pairs=MAX_CHECK_GOALS, seed=1)]
+    check_key = ("rt_check", graph_key, heuristic_name)
+    with user_errors():
+        if st.session_state.get("rt_check_key") != check_key:
+            st.session_state["rt_check"] = compare.check_heuristic(G, heuristic, goals=goals)
+            st.session_state["rt_check_key"] = check_key
+        report = st.session_state["rt_check"]
+        scope = "every goal" if len(goals) == n_nodes else f"{report.goals} sampled goal(s)"
+        verdict_a = "admissible" if report.admissible else "NOT admissible"
+        verdict_c = "consistent" if report.consistent else "NOT consistent"
+        st.markdown(
+            f"**{heuristic_name}**, checked towards {scope}: **{verdict_a}**, **{verdict_c}**. "
+            f"The largest factor that keeps it admissible here is {report.scale:.4g}."
+        )
+        if isinstance(heuristic, graphs.StraightLine):
+            roads = compare.road_checks(G, heuristic)
+            longer = roads[roads["excess"] > 1e-9]
+            if G.graph.get("kind") == "romania":
+                st.markdown(
+                    "The map's coordinates are positions on a drawing, not kilometres, so "
+                    "nothing guarantees that a straight line is shorter than the road. "
+                    + (
+                        f"Here the straight line is longer than the road on {len(longer)} "
+                        "road(s), listed below."
+                        if len(longer)
+                        else "With these coordinates it never is: the closest call is "
+                        f"{roads.iloc[0]['from']}–{roads.iloc[0]['to']}, "
+                        f"{roads.iloc[0]['straight_line']:.1f} against a road of "
+                        f"{roads.iloc[0]['road']:.0f}."
+                    )
+                )
+            st.dataframe(roads.head(10), hide_index=True, width="stretch")
+        if not report.admissible:
+            st.dataframe(report.admissibility.head(200), hide_index=True, width="stretch")
+            csv_download(
+                report.admissibility,
+                "admissibility.csv",
+                "Download admissibility violations (CSV)",
+                key="rt_w_dl_adm",
+            )
+        if not report.consistent:
+            st.dataframe(report.consistency.head(200), hide_index=True, width="stretch")
+            csv_download(
+                report.consistency,
+                "consistency.csv",
+                "Download consistency violations (CSV)",
+                key="rt_w_dl_con",
+            )
+
+# ----------------------------------------------------------------------------- share
+
+ui.write_query(
+    {
+        "source": source,
+        "start": graphs.node_label(start),
+        "goal": graphs.node_label(goal),
+        "algos": "|".join(algos),
+        "heuristic": heuristic_name,
+        "w": w,
+        **(
+            {
+                "rows": st.session_state["rt_w_rows"],
+                "cols": st.session_state["rt_w_cols"],
+                "obstacles": st.session_state["rt_w_obstacles"],
+                "diagonal": st.session_state["rt_w_diagonal"],
+                "seed": st.session_state["rt_w_seed"],
+            }
+            if source == ui.GRID
+            else {"n": st.session_state["rt_w_n"], "seed": st.session_state["rt_w_seed"]}
+            if source == ui.RANDOM
+            else {}
+        ),
+    },
+    known=("rows", "cols", "obstacles", "diagonal", "seed", "n"),
+)
