@@ -22,6 +22,14 @@ class PageInfo:
 PAGES: tuple[PageInfo, ...] = (
     # Each page adds its entry here, in the order of the sidebar.
     PageInfo(
+        "othello.py",
+        "Othello",
+        ":material/grid_on:",
+        "Games",
+        "Play Othello against minimax, alpha-beta or expectimax and see what the AI searched: "
+        "nodes, cut-offs, the score of every move, the search tree.",
+    ),
+    PageInfo(
         "routes.py",
         "Route search",
         ":material/route:",
