@@ -22,6 +22,14 @@ class PageInfo:
 PAGES: tuple[PageInfo, ...] = (
     # Each page adds its entry here, in the order of the sidebar.
     PageInfo(
+        "portfolio.py",
+        "Portfolio GA",
+        ":material/show_chart:",
+        "Optimisation",
+        "Tune the course's genetic algorithm for portfolio weights, watch its fitness per "
+        "generation and compare it with the exact MILP optimum and efficient frontier.",
+    ),
+    PageInfo(
         "othello.py",
         "Othello",
         ":material/grid_on:",
