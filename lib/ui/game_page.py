@@ -1,0 +1,748 @@
+"""Reusable Streamlit widgets for a two-player game page (Othello, checkers, Sim).
+
+How another game page uses it
+-----------------------------
+Describe the game's board once with a :class:`BoardAdapter` and call
+:func:`run_game_page`; everything else (player/AI controls with their URL
+query parameters, clickable plotly board with a button-grid and a move-list
+fallback, undo / hint / new game, AI-vs-AI step and autoplay, search
+statistics with the move-score heat map and the search tree, game record
+download) is generic::
+
+    import streamlit as st
+    from lib.games import checkers
+    from lib.ui.game_page import BoardAdapter, ClickOutcome, run_game_page
+
+    def figure(state, view):            # -> go.Figure (see lib.games.plots.grid_board_figure)
+        ...
+    def click(state, square, pending):  # (row, col) clicked -> ClickOutcome
+        ...                             # two-click games keep the first square in ``pending``
+
+    ADAPTER = BoardAdapter(game=checkers.GAME, figure=figure, click=click,
+                           cell_label=lambda state, r, c: "●", board_shape=lambda s: (8, 8))
+    st.title("Checkers")
+    run_game_page(ADAPTER, key="checkers")
+
+The pieces are usable one by one too: :func:`player_controls`,
+:class:`GameSession` (kept in ``st.session_state``), :func:`board_widget`,
+:func:`search_stats_panel`, :func:`record_table`. Nothing is kept in module
+globals: every board lives in the visitor's own session.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from lib.errors import InputError
+from lib.games import plots, search
+from lib.games.core import GameSpec
+from lib.games.players import (
+    SEARCH_KINDS,
+    Decision,
+    PlayerConfig,
+    available_kinds,
+    bind_heuristic,
+    parse_player_spec,
+)
+from lib.ui.common import csv_download, user_errors
+
+Move = Hashable
+
+UI_MAX_DEPTH = {"alphabeta": 8, "minimax": 4, "expectimax": 4, "greedy": 1}
+"""Depth caps per algorithm in the UI (a hosted server must stay responsive)."""
+UI_MAX_TIME = 5.0
+"""Largest time budget (seconds) a visitor may give one AI move."""
+DEFAULT_TIME = 1.0
+TREE_MAX_DEPTH = 3
+"""Search trees are recorded and drawn only up to this depth."""
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """What the board should show besides the position."""
+
+    last_move: Move | None = None
+    previous: Any = None  # the position before the last move (to mark changed squares)
+    scores: Mapping[Move, float] | None = None  # move -> score heat map
+    bounds: Mapping[Move, str] | None = None
+    pending: Any = None  # a game's partial click selection (e.g. the piece to move)
+    show_legal: bool = True
+    title: str | None = None
+    pixels: int = 520
+
+
+@dataclass(frozen=True)
+class ClickOutcome:
+    """Result of a click on a square: a move to play, a new pending selection, or a message."""
+
+    move: Move | None = None
+    pending: Any = None
+    message: str | None = None
+
+
+@dataclass(frozen=True)
+class BoardAdapter:
+    """The game-specific part of a game page.
+
+    ``figure(state, view) -> go.Figure`` draws a position (its clickable
+    trace must give ``(row, col)`` through :func:`lib.games.plots.square_from_point`).
+    ``click(state, square, pending) -> ClickOutcome`` turns a clicked square
+    into a move. ``cell_label(state, row, col) -> str`` and
+    ``board_shape(state) -> (rows, cols)`` enable the button-grid fallback
+    (omit them for games without a grid; the move list fallback always works).
+    ``status(state) -> str`` is a one-line score, e.g. "Black 12 – White 9".
+    """
+
+    game: GameSpec
+    figure: Callable[[Any, BoardView], go.Figure]
+    click: Callable[[Any, tuple[int, int], Any], ClickOutcome]
+    cell_label: Callable[[Any, int, int], str] | None = None
+    board_shape: Callable[[Any], tuple[int, int]] | None = None
+    status: Callable[[Any], str] | None = None
+    default_players: tuple[str, str] = ("human", "alphabeta:depth=6,time=1")
+    about: str = ""
+
+
+@dataclass
+class GameSession:
+    """One game in one visitor's session: positions, moves and what each AI move searched."""
+
+    options: dict[str, Any]
+    states: list[Any]
+    moves: list[Move] = field(default_factory=list)
+    decisions: list[Decision | None] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)  # who made each move (label)
+    pending: Any = None
+    nonce: int = 0
+    message: str | None = None
+    hint: search.SearchResult | None = None
+    hint_ply: int = -1
+    seed: int = 0
+    rng: np.random.Generator = field(default_factory=np.random.default_rng)
+
+    @classmethod
+    def new(cls, game: GameSpec, options: dict[str, Any], seed: int = 0) -> GameSession:
+        """A fresh game with ``options`` (e.g. ``{"size": 8}``)."""
+        return cls(
+            options=dict(options),
+            states=[game.initial_state(**options)],
+            seed=seed,
+            rng=np.random.default_rng(seed),
+        )
+
+    @property
+    def state(self) -> Any:
+        """The current position."""
+        return self.states[-1]
+
+    @property
+    def ply(self) -> int:
+        """Moves played so far."""
+        return len(self.moves)
+
+    def play(self, move: Move, decision: Decision | None = None, who: str = "human") -> None:
+        """Play ``move`` (raises InputError if illegal) and record it."""
+        state = self.state
+        if move not in state.legal_moves():
+            raise InputError("That move is not legal in this position.")
+        self.states.append(state.play(move))
+        self.moves.append(move)
+        self.decisions.append(decision)
+        self.players.append(who)
+        self.pending = None
+        self.hint = None
+
+    def undo(self, human_sides: set[int]) -> int:
+        """Take back moves until a human is to move again (at least one move). Returns how many."""
+        undone = 0
+        while self.moves:
+            self.states.pop()
+            self.moves.pop()
+            self.decisions.pop()
+            self.players.pop()
+            undone += 1
+            if not human_sides or self.state.to_move in human_sides:
+                break
+        self.pending = None
+        self.hint = None
+        return undone
+
+    def last_decision(self) -> tuple[int, Decision] | None:
+        """(ply index, decision) of the most recent AI move, if any."""
+        for index in range(len(self.decisions) - 1, -1, -1):
+            decision = self.decisions[index]
+            if decision is not None and decision.stats is not None:
+                return index, decision
+        return None
+
+
+# -- AI ---------------------------------------------------------------------------
+
+
+def ai_decision(
+    state: Any,
+    config: PlayerConfig,
+    game: GameSpec,
+    rng: np.random.Generator,
+    *,
+    record_tree: bool = False,
+    exact_root_scores: bool = False,
+) -> Decision:
+    """Ask the AI ``config`` for a move (search kinds with the page's caps; others via the game)."""
+    if config.kind in SEARCH_KINDS:
+        result = search.choose_move(
+            state,
+            algorithm=config.kind,
+            depth=config.depth,
+            heuristic=bind_heuristic(config, game),
+            ordering=config.ordering,
+            time_limit=config.time_limit or DEFAULT_TIME,
+            beam=config.beam,
+            endgame_exact=config.endgame_exact,
+            transposition=config.transposition,
+            record_tree=record_tree and config.depth <= TREE_MAX_DEPTH,
+            exact_root_scores=exact_root_scores,
+            rng=rng,
+        )
+        return Decision(result.move, result.stats, result.value)
+    from lib.games.players import make_player
+
+    return make_player(config, game).choose(state, rng)
+
+
+# -- controls ---------------------------------------------------------------------
+
+
+def _init_widget(key: str, value: Any) -> None:
+    if key not in st.session_state:
+        st.session_state[key] = value
+
+
+def player_controls(
+    game: GameSpec,
+    key: str,
+    label: str,
+    default: PlayerConfig,
+    *,
+    allow_human: bool = True,
+) -> PlayerConfig:
+    """Widgets for one player (kind, depth, heuristic and weights, ordering, time, beam ...).
+
+    ``default`` seeds the widgets on first use (e.g. from a URL query
+    parameter); afterwards the widgets are the source of truth. Widget keys
+    start with ``{key}_w_``. Returns the validated :class:`PlayerConfig`.
+    """
+    kinds = available_kinds(game)
+    if not allow_human:
+        kinds.pop("human", None)
+    p = f"{key}_w_"
+    kind_default = default.kind if default.kind in kinds else next(iter(kinds))
+    _init_widget(p + "kind", kind_default)
+    kind = st.selectbox(
+        f"{label}: player", list(kinds), format_func=kinds.get, key=p + "kind", help=None
+    )
+    if kind not in SEARCH_KINDS:
+        return PlayerConfig(kind=kind)
+    cap = UI_MAX_DEPTH.get(kind, 6)
+    depth = 1
+    if kind != "greedy":
+        _init_widget(p + "depth", min(max(default.depth, 1), cap))
+        if st.session_state[p + "depth"] > cap:
+            st.session_state[p + "depth"] = cap
+        depth = st.slider(
+            f"{label}: depth (plies)",
+            1,
+            cap,
+            key=p + "depth",
+            help="How many moves ahead the AI looks (a forced pass counts as a move).",
+        )
+    names = list(game.heuristics)
+    _init_widget(p + "heuristic", default.heuristic or game.default_heuristic)
+    if st.session_state[p + "heuristic"] not in names:
+        st.session_state[p + "heuristic"] = game.default_heuristic
+    heuristic_name = st.selectbox(
+        f"{label}: heuristic",
+        names,
+        key=p + "heuristic",
+        help="The evaluation function used where the search stops.",
+    )
+    heuristic = game.heuristics[heuristic_name]
+    weights = None
+    if heuristic.weight_names:
+        with st.expander(f"{label}: weights of '{heuristic_name}'"):
+            st.caption(heuristic.description)
+            values = []
+            use_default = default.weights is None or default.heuristic != heuristic_name
+            for index, (name, value) in enumerate(
+                zip(heuristic.weight_names, heuristic.default_weights, strict=True)
+            ):
+                seed = value if use_default else default.weights[index]
+                wkey = f"{p}weight_{heuristic_name}_{name}"
+                _init_widget(wkey, float(seed))
+                values.append(st.number_input(name, key=wkey, step=1.0, format="%.3g"))
+            if tuple(values) != tuple(heuristic.default_weights):
+                weights = tuple(float(v) for v in values)
+    else:
+        st.caption(heuristic.description)
+    ordering, transposition, beam, endgame = True, True, None, None
+    time_limit = DEFAULT_TIME
+    if kind != "greedy":
+        with st.expander(f"{label}: search options"):
+            _init_widget(p + "time", float(min(default.time_limit or DEFAULT_TIME, UI_MAX_TIME)))
+            time_limit = st.slider(
+                "Time budget per move (s)",
+                0.1,
+                UI_MAX_TIME,
+                step=0.1,
+                key=p + "time",
+                help="Iterative deepening: the deepest search finished in time is used.",
+            )
+            if kind == "alphabeta":
+                _init_widget(p + "ordering", default.ordering)
+                ordering = st.toggle(
+                    "Move ordering", key=p + "ordering", help="Search the best-looking moves first."
+                )
+                _init_widget(p + "tt", default.transposition)
+                transposition = st.toggle(
+                    "Transposition table",
+                    key=p + "tt",
+                    help="Reuse values of positions reached by another move order.",
+                )
+                _init_widget(p + "beam", default.beam or 0)
+                beam = st.slider(
+                    "Beam (0 = off)",
+                    0,
+                    10,
+                    key=p + "beam",
+                    help="Expand only the k best-looking moves at each node (the course used 3).",
+                )
+                beam = beam or None
+            has_hint = hasattr(game.initial_state(), "plies_left_hint")
+            if kind in ("alphabeta", "minimax") and has_hint:
+                _init_widget(p + "endgame", default.endgame_exact or 0)
+                endgame = st.slider(
+                    "Exact endgame: play perfectly when at most this many moves are left (0 = off)",
+                    0,
+                    14,
+                    key=p + "endgame",
+                )
+                endgame = endgame or None
+    return PlayerConfig(
+        kind=kind,
+        depth=depth,
+        heuristic=None if heuristic_name == game.default_heuristic else heuristic_name,
+        weights=weights,
+        ordering=ordering,
+        time_limit=float(time_limit),
+        beam=beam,
+        endgame_exact=endgame,
+        transposition=transposition,
+    )
+
+
+def _query_config(name: str, fallback: str) -> PlayerConfig:
+    text = st.query_params.get(name, fallback)
+    try:
+        return parse_player_spec(text)
+    except InputError as error:
+        st.warning(f"Ignoring the URL setting {name}={text!r}: {error}")
+        return parse_player_spec(fallback)
+
+
+def _query_option(name: str, allowed: tuple[Any, ...]) -> Any:
+    text = st.query_params.get(name)
+    if text is None:
+        return allowed[-1] if allowed else None
+    for value in allowed:
+        if str(value) == str(text):
+            return value
+    st.warning(f"Ignoring the URL setting {name}={text!r}: choose one of {allowed}.")
+    return allowed[-1]
+
+
+# -- board ------------------------------------------------------------------------
+
+
+def _session(key: str) -> GameSession:
+    return st.session_state[f"{key}_session"]
+
+
+def _on_board_click(adapter: BoardAdapter, key: str, chart_key: str, human_sides: set[int]) -> None:
+    """``on_select`` callback: apply the clicked move before the rerun draws the board."""
+    session = _session(key)
+    event = st.session_state.get(chart_key)
+    points = []
+    if event is not None:
+        selection = event.get("selection", {}) if isinstance(event, Mapping) else event.selection
+        points = selection.get("points", []) if isinstance(selection, Mapping) else selection.points
+    session.nonce += 1  # a new chart key clears the selection, so a square can be clicked again
+    if not points:
+        return
+    square = plots.square_from_point(points[0])
+    if square is None:
+        return
+    handle_square(adapter, session, square, human_sides)
+
+
+def handle_square(
+    adapter: BoardAdapter, session: GameSession, square: tuple[int, int], human_sides: set[int]
+) -> None:
+    """Apply a click on ``square`` (from the chart or the button grid) to ``session``."""
+    state = session.state
+    if not state.legal_moves():
+        session.message = "The game is over: start a new game."
+        return
+    if state.to_move not in human_sides:
+        session.message = "It is the AI's turn: use Step or Autoplay, or make this side human."
+        return
+    outcome = adapter.click(state, square, session.pending)
+    session.pending = outcome.pending
+    session.message = outcome.message
+    if outcome.move is not None:
+        try:
+            session.play(outcome.move, None, "human")
+        except InputError as error:
+            session.message = str(error)
+
+
+def board_widget(adapter: BoardAdapter, key: str, view: BoardView, human_sides: set[int]) -> None:
+    """The clickable plotly board; a click applies the move in the callback."""
+    session = _session(key)
+    fig = adapter.figure(session.state, view)
+    chart_key = f"{key}_board_{session.nonce}"
+    st.plotly_chart(
+        fig,
+        key=chart_key,
+        on_select=functools.partial(_on_board_click, adapter, key, chart_key, human_sides),
+        selection_mode="points",
+        width="content",
+        config={"displayModeBar": False},
+    )
+
+
+def _on_grid_click(adapter: BoardAdapter, key: str, square: tuple[int, int], humans: set[int]):
+    handle_square(adapter, _session(key), square, humans)
+
+
+def _on_list_move(adapter: BoardAdapter, key: str, humans: set[int]) -> None:
+    session = _session(key)
+    state = session.state
+    text = st.session_state.get(f"{key}_w_move_text", "")
+    if state.to_move not in humans:
+        session.message = "It is the AI's turn."
+        return
+    try:
+        move = adapter.game.parse_move(text, state)
+        session.play(move, None, "human")
+        session.message = None
+    except InputError as error:
+        session.message = str(error)
+
+
+def fallback_controls(adapter: BoardAdapter, key: str, human_sides: set[int]) -> None:
+    """Button grid (grid games) and a move-list picker: the board without a plotly click."""
+    session = _session(key)
+    state = session.state
+    game = adapter.game
+    with st.expander("Keyboard-friendly board (buttons)", expanded=False):
+        if adapter.cell_label is not None and adapter.board_shape is not None:
+            rows, cols = adapter.board_shape(state)
+            for r in range(rows):
+                columns = st.columns(cols, gap=None)
+                for c in range(cols):
+                    columns[c].button(
+                        adapter.cell_label(state, r, c),
+                        key=f"{key}_w_cell_{r}_{c}",
+                        on_click=_on_grid_click,
+                        args=(adapter, key, (r, c), human_sides),
+                        use_container_width=True,
+                    )
+        moves = state.legal_moves()
+        if moves:
+            names = [game.format_move(m) for m in moves]
+            st.selectbox("Or pick a legal move", names, key=f"{key}_w_move_text")
+            st.button(
+                "Play this move",
+                key=f"{key}_w_play_listed",
+                on_click=_on_list_move,
+                args=(adapter, key, human_sides),
+            )
+
+
+# -- statistics -------------------------------------------------------------------
+
+
+def search_stats_panel(
+    stats: search.SearchStats,
+    format_move: Callable[[Move], str],
+    *,
+    chosen: Move | None = None,
+    key: str = "stats",
+) -> None:
+    """Metrics (nodes, cut-offs, depth, time, EBF), scores per move, PV, iterations."""
+    cols = st.columns(5)
+    cols[0].metric("Nodes", f"{stats.nodes:,}")
+    cols[1].metric("Cut-offs", f"{stats.cutoffs:,}")
+    cols[2].metric("Depth reached", stats.depth_reached)
+    cols[3].metric("Time", f"{stats.seconds:.2f} s")
+    cols[4].metric("EBF", f"{stats.ebf:.2f}", help="Effective branching factor nodes^(1/depth)")
+    notes = []
+    if stats.timed_out:
+        notes.append("the time budget stopped a deeper iteration")
+    if stats.exact_endgame:
+        notes.append("exact endgame search")
+    if stats.solved:
+        notes.append("every line reached the end of the game")
+    if stats.table_hits:
+        notes.append(f"{stats.table_hits:,} transposition-table hits")
+    pv = " ".join(format_move(m) for m in stats.principal_variation)
+    st.caption(
+        f"Principal variation: **{pv or '—'}** · leaf evaluations {stats.leaf_evaluations:,}"
+        + (" · " + "; ".join(notes) if notes else "")
+    )
+    if stats.root_scores:
+        st.plotly_chart(
+            plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen),
+            key=f"{key}_scores",
+        )
+        table = pd.DataFrame(
+            {
+                "move": [format_move(m) for m in stats.root_scores],
+                "score": list(stats.root_scores.values()),
+                "bound": [stats.root_bounds.get(m, "exact") for m in stats.root_scores],
+            }
+        ).sort_values("score", ascending=False)
+        csv_download(table, "move_scores.csv", "Download move scores (CSV)", key=f"{key}_csv")
+    if len(stats.iterations) > 1:
+        st.plotly_chart(plots.iterations_figure(stats.iterations), key=f"{key}_iterations")
+    if stats.tree:
+        st.plotly_chart(plots.search_tree_figure(stats.tree, format_move), key=f"{key}_tree")
+        if stats.tree_truncated:
+            st.caption("The tree was too large to record completely; the drawing shows its start.")
+
+
+def record_table(session: GameSession, game: GameSpec) -> pd.DataFrame:
+    """The game record: one row per move, with the AI's search figures."""
+    rows = []
+    for index, (move, decision, who) in enumerate(
+        zip(session.moves, session.decisions, session.players, strict=True)
+    ):
+        state = session.states[index]
+        stats = decision.stats if decision is not None else None
+        rows.append(
+            {
+                "ply": index + 1,
+                "side": game.player_names[state.to_move],
+                "player": who,
+                "move": game.format_move(move),
+                "value": decision.value if decision is not None else None,
+                "nodes": stats.nodes if stats else None,
+                "depth": stats.depth_reached if stats else None,
+                "seconds": round(stats.seconds, 4) if stats else None,
+            }
+        )
+    return pd.DataFrame(
+        rows, columns=["ply", "side", "player", "move", "value", "nodes", "depth", "seconds"]
+    )
+
+
+# -- the whole page ---------------------------------------------------------------
+
+
+def _sync_query_params(values: Mapping[str, str]) -> None:
+    for name, value in values.items():
+        if st.query_params.get(name) != value:
+            st.query_params[name] = value
+
+
+def run_game_page(adapter: BoardAdapter, key: str) -> None:
+    """Render a complete human-vs-AI / AI-vs-AI game page for ``adapter.game``."""
+    game = adapter.game
+    names = [name.lower() for name in game.player_names]
+    # -- sidebar: game options and players (seeded from the URL on first use) --
+    options: dict[str, Any] = {}
+    with st.sidebar:
+        st.subheader(f"{game.title} settings")
+        for option, allowed in game.options.items():
+            wkey = f"{key}_w_opt_{option}"
+            _init_widget(wkey, _query_option(option, tuple(allowed)))
+            options[option] = st.selectbox(
+                f"Board {option}" if option == "size" else option, list(allowed), key=wkey
+            )
+        configs: list[PlayerConfig] = []
+        with user_errors():
+            for side, name in enumerate(game.player_names):
+                default = _query_config(names[side], adapter.default_players[side])
+                st.markdown(f"**{name}**")
+                configs.append(player_controls(game, f"{key}_p{side}", name, default))
+        if len(configs) < 2:
+            st.stop()
+        st.markdown("**Display**")
+        show_legal = st.toggle("Mark legal moves", value=True, key=f"{key}_w_show_legal")
+        show_tree = st.toggle(
+            f"Record the search tree (depth ≤ {TREE_MAX_DEPTH})",
+            value=False,
+            key=f"{key}_w_tree",
+        )
+        exact_scores = st.toggle(
+            "Exact score for every move (slower)",
+            value=False,
+            key=f"{key}_w_exact",
+            help="Otherwise alpha-beta only proves that the other moves are no better (≤ bounds).",
+        )
+    _sync_query_params(
+        {
+            **{option: str(value) for option, value in options.items()},
+            **{names[side]: configs[side].to_spec() for side in (0, 1)},
+        }
+    )
+    human_sides = {side for side in (0, 1) if configs[side].is_human}
+
+    # -- the session's game --
+    skey = f"{key}_session"
+    if skey not in st.session_state or st.session_state[skey].options != options:
+        seed = int(np.random.SeedSequence().entropy % (2**32))
+        st.session_state[skey] = GameSession.new(game, options, seed)
+    session = _session(key)
+    state = session.state
+    moves = state.legal_moves()
+    over = not moves
+
+    # -- buttons --
+    cols = st.columns([1, 1, 1, 1, 1.4])
+    if cols[0].button("New game", key=f"{key}_w_new", icon=":material/restart_alt:"):
+        st.session_state[skey] = GameSession.new(game, options, session.seed + 1)
+        st.rerun()
+    if cols[1].button(
+        "Undo", key=f"{key}_w_undo", disabled=not session.moves, icon=":material/undo:"
+    ):
+        session.undo(human_sides)
+        st.session_state[f"{key}_w_autoplay"] = False
+        st.rerun()
+    hint_config = next((c for c in configs if c.kind in SEARCH_KINDS), PlayerConfig())
+    if cols[2].button(
+        "Hint",
+        key=f"{key}_w_hint",
+        disabled=over or state.to_move not in human_sides,
+        icon=":material/lightbulb:",
+        help=f"What {hint_config.label()} would play here.",
+    ):
+        with st.spinner("Thinking about a hint…"), user_errors():
+            decision = ai_decision(state, hint_config, game, session.rng, exact_root_scores=True)
+            session.hint = search.SearchResult(decision.move, decision.value or 0.0, decision.stats)
+            session.hint_ply = session.ply
+    ai_to_move = not over and state.to_move not in human_sides
+    step = cols[3].button(
+        "Step",
+        key=f"{key}_w_step",
+        disabled=not ai_to_move,
+        icon=":material/skip_next:",
+        help="Let the AI to move play one move.",
+    )
+    autoplay = cols[4].toggle(
+        "Autoplay (AI vs AI)",
+        key=f"{key}_w_autoplay",
+        disabled=len(human_sides) == 2,
+        help="Play the AI moves one after another.",
+    )
+
+    # -- status line --
+    status = adapter.status(state) if adapter.status else ""
+    if over:
+        winner = state.winner()
+        result = "Draw" if winner is None else f"{game.player_names[winner]} wins"
+        st.success(f"Game over: **{result}**. {status}")
+    else:
+        who = configs[state.to_move].label()
+        st.info(f"**{game.player_names[state.to_move]}** to move ({who}) · {status}")
+    if session.message:
+        st.warning(session.message)
+        session.message = None
+
+    # -- board and analysis --
+    left, right = st.columns([1.1, 1])
+    hint = session.hint if session.hint_ply == session.ply else None
+    with left:
+        view = BoardView(
+            last_move=session.moves[-1] if session.moves else None,
+            previous=session.states[-2] if len(session.states) > 1 else None,
+            scores=hint.stats.root_scores if hint else None,
+            bounds=hint.stats.root_bounds if hint else None,
+            pending=session.pending,
+            show_legal=show_legal,
+        )
+        board_widget(adapter, key, view, human_sides)
+        human_turn = not over and state.to_move in human_sides
+        must_pass = human_turn and len(moves) == 1 and game.format_move(moves[0]) == "pass"
+        if must_pass and st.button("Pass (no legal move)", key=f"{key}_w_pass", type="primary"):
+            session.play(moves[0], None, "human")
+            st.rerun()
+        if hint:
+            st.caption(
+                f"Hint: **{game.format_move(hint.move)}** (scores of every move on the board)."
+            )
+        fallback_controls(adapter, key, human_sides)
+    with right:
+        last = session.last_decision()
+        if last is None:
+            st.markdown("#### The AI's last search")
+            st.caption("Nothing searched yet: the statistics of each AI move appear here.")
+        else:
+            index, decision = last
+            st.markdown(
+                f"#### The AI's last search: {game.player_names[session.states[index].to_move]} "
+                f"played {game.format_move(session.moves[index])}"
+            )
+            before = session.states[index]
+            st.plotly_chart(
+                adapter.figure(
+                    before,
+                    BoardView(
+                        scores=decision.stats.root_scores,
+                        bounds=decision.stats.root_bounds,
+                        show_legal=False,
+                        title="Score of each move it considered",
+                        pixels=300,
+                    ),
+                ),
+                key=f"{key}_heat_{index}",
+                width="content",
+                config={"displayModeBar": False},
+            )
+            search_stats_panel(
+                decision.stats, game.format_move, chosen=decision.move, key=f"{key}_last"
+            )
+        if adapter.about:
+            with st.expander("How the AI thinks"):
+                st.markdown(adapter.about)
+
+    # -- record --
+    st.markdown("#### Game record")
+    table = record_table(session, game)
+    if session.moves:
+        st.code(" ".join(game.format_move(m) for m in session.moves), language=None)
+        st.dataframe(table, hide_index=True, height=min(300, 40 + 35 * len(table)))
+    csv_download(table, f"{game.name}_game.csv", "Download game record (CSV)", key=f"{key}_dl")
+
+    # -- AI move: after drawing, so the human's own move is on screen first --
+    if ai_to_move and (step or autoplay or len(human_sides) == 1):
+        config = configs[state.to_move]
+        with st.spinner(f"{config.label()} is thinking…"), user_errors():
+            decision = ai_decision(
+                state,
+                config,
+                game,
+                session.rng,
+                record_tree=show_tree,
+                exact_root_scores=exact_scores,
+            )
+            session.play(decision.move, decision, config.label())
+            st.rerun()

@@ -1,0 +1,17 @@
+"""Othello: play against minimax / alpha-beta / expectimax and see what the AI searched."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from lib.ui.game_page import run_game_page
+from lib.ui.othello_view import ADAPTER
+
+st.title("Othello")
+st.markdown(
+    "Click a square to place a disc (dots mark the legal moves). Choose who plays each "
+    "colour in the sidebar: a person, or an AI with its own algorithm, depth, heuristic and "
+    "weights. After each AI move you see how many positions it searched, what it pruned and "
+    "the score of every move it considered."
+)
+run_game_page(ADAPTER, key="othello")
