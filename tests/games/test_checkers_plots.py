@@ -1,0 +1,61 @@
+"""The checkers board figure: click targets, square numbering, orientation, move-score heat."""
+
+from __future__ import annotations
+
+import pytest
+
+from lib.games import checkers
+from lib.games.checkers_plots import (
+    checkers_figure,
+    display_position,
+    move_heat,
+    square_from_display,
+)
+from lib.games.plots import square_from_point
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_display_positions_round_trip(flipped):
+    seen = set()
+    for square in range(1, 33):
+        row, col = display_position(square, flipped)
+        assert square_from_display(row, col, flipped) == square
+        seen.add((row, col))
+    assert len(seen) == 32
+    assert display_position(1, flipped=True) == (7, 6)
+
+
+def test_figure_has_one_click_target_per_grid_square_last():
+    state = checkers.initial_state()
+    fig = checkers_figure(state, selected=[11], targets=[15, 16], last_move=(22, 18))
+    targets = fig.data[-1]
+    assert targets.name == "squares"
+    assert len(targets.customdata) == 64
+    pieces = next(t for t in fig.data if t.name == "pieces")
+    assert len(pieces.x) == 24
+    legal = next(t for t in fig.data if t.name == "legal moves")
+    assert {(y, x) for x, y in zip(legal.x, legal.y, strict=True)} == {
+        display_position(15),
+        display_position(16),
+    }
+    numbers = next(t for t in fig.data if t.name == "square numbers")
+    assert list(numbers.text) == [str(s) for s in range(1, 33)]
+    # a click on the marker of square 15 maps back to 15
+    row, col = display_position(15)
+    point = {"customdata": [row, col], "x": col, "y": row}
+    assert square_from_display(*square_from_point(point)) == 15
+
+
+def test_kings_are_marked():
+    state = checkers.position(black_kings=[14], white=[20])
+    pieces = next(t for t in checkers_figure(state).data if t.name == "pieces")
+    assert sorted(pieces.text) == ["", "K"]
+
+
+def test_move_heat_shows_best_move_per_piece_or_destination():
+    scores = {(11, 15): 0.5, (11, 16): -0.2, (9, 13): 0.1, (9, 14): 0.7}
+    assert move_heat(scores, None) == {11: (0.5, (11, 15)), 9: (0.7, (9, 14))}
+    assert move_heat(scores, 11) == {15: (0.5, (11, 15)), 16: (-0.2, (11, 16))}
+    fig = checkers_figure(checkers.initial_state(), scores=scores)
+    labels = next(t for t in fig.data if t.name == "score labels")
+    assert len(labels.text) == 2
