@@ -115,7 +115,7 @@ def _versus_random(game: GameSpec, specs: list[PlayerConfig], games: int) -> Non
     )
     base /= games
     print(f"{game.title}: random vs random {base * 1000:.1f} ms/game ({games} games)")
-    print(f"{'AI config':<34} {'score':>7} {'s/game':>8} {'x random':>9}")
+    print(f"{'AI config':<40} {'score':>7} {'s/game':>8} {'x random':>9}")
     for config in specs:
         player = make_player(config, game)
         points = 0.0
@@ -126,8 +126,10 @@ def _versus_random(game: GameSpec, specs: list[PlayerConfig], games: int) -> Non
             winner = _play(game, players, rng).winner()
             points += 1.0 if winner == seat else 0.5 if winner is None else 0.0
         per_game = (time.perf_counter() - start) / games
-        label = config.to_spec()
-        print(f"{label:<34} {points / games:>7.0%} {per_game:>8.3f} {per_game / base:>9.0f}")
+        label = config.kind
+        if config.kind != "perfect":
+            label += f" depth={config.depth} heuristic={config.heuristic}"
+        print(f"{label:<40} {points / games:>7.0%} {per_game:>8.3f} {per_game / base:>9.0f}")
 
 
 def bench_vs_random(games: int = 20) -> None:
