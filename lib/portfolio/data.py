@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import io
 import os
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Literal
@@ -155,13 +156,18 @@ def read_stock_data(
         raise InputError(
             f"{label}: {len(data.table):,} stocks is too many; at most {MAX_STOCKS:,} are accepted."
         )
-    if len(data.table) < min_stocks:
+    require_stocks(data.table, min_stocks, label)
+    return data
+
+
+def require_stocks(table: pd.DataFrame, min_stocks: int, label: str = "The data") -> None:
+    """Raise :class:`InputError` if ``table`` has fewer than ``min_stocks`` rows."""
+    if len(table) < min_stocks:
         raise InputError(
-            f"{label}: only {len(data.table)} usable stock(s), but the portfolio must hold at "
+            f"{label}: only {len(table)} usable stock(s), but the portfolio must hold at "
             f"least {min_stocks} (the minimum-stocks constraint). Add stocks or lower the "
             "minimum."
         )
-    return data
 
 
 def max_drawdown(prices: np.ndarray) -> float:
@@ -244,19 +250,23 @@ def _parse_csv(label: str, text: str) -> pd.DataFrame:
             "are accepted."
         )
     try:
-        frame = pd.read_csv(
-            io.StringIO(text),
-            sep=sep,
-            dtype=str,
-            keep_default_na=False,
-            skipinitialspace=True,
-            skip_blank_lines=True,
-        )
+        with warnings.catch_warnings():
+            # more fields than the header: an error, not silently dropped data
+            warnings.simplefilter("error", pd.errors.ParserWarning)
+            frame = pd.read_csv(
+                io.StringIO(text),
+                sep=sep,
+                dtype=str,
+                keep_default_na=False,
+                skipinitialspace=True,
+                skip_blank_lines=True,
+                index_col=False,
+            )
     except pd.errors.EmptyDataError as error:
         raise InputError(
             f"{label}: the file is empty; expected a CSV with a header row."
         ) from error
-    except pd.errors.ParserError as error:
+    except (pd.errors.ParserError, pd.errors.ParserWarning) as error:
         raise InputError(
             f"{label}: not a well-formed CSV ({error}). Every row needs the same number "
             "of fields as the header, separated by commas or semicolons."

@@ -516,3 +516,116 @@ def is_feasible(weights: np.ndarray, table: pd.DataFrame, config: GAConfig) -> b
     problem = make_problem(table, config)
     _, _, _, _, feasible = evaluate(np.asarray(weights, dtype=float)[None, :], problem, config)
     return bool(feasible[0])
+
+
+COURSE_STUDY: dict[str, tuple[float, ...]] = {
+    "population_size": (700, 300, 3000),
+    "p_crossover": (0.6, 0.4, 0.0),
+    "p_mutation": (0.1, 0.01, 0.0),
+}
+"""The course's own experiments: each constant varied alone from the defaults."""
+
+STUDY_PARAMETERS: tuple[str, ...] = (
+    "population_size",
+    "p_crossover",
+    "p_mutation",
+    "elite_size",
+    "max_generations",
+)
+MAX_STUDY_RUNS = 200
+
+
+def study_settings(
+    base: GAConfig, grid: dict[str, tuple[float, ...] | list[float]]
+) -> list[tuple[str, float, GAConfig]]:
+    """One ``(parameter, value, config)`` per grid value, the other constants from ``base``.
+
+    Raises :class:`InputError` for an unknown parameter or a value the
+    :class:`GAConfig` rejects (e.g. an elite larger than the population).
+    """
+    settings = []
+    for parameter, values in grid.items():
+        if parameter not in STUDY_PARAMETERS:
+            raise InputError(
+                f"The study cannot vary {parameter!r}; choose from {', '.join(STUDY_PARAMETERS)}."
+            )
+        for value in values:
+            cast = int(value) if parameter != "p_crossover" and parameter != "p_mutation" else value
+            changes: dict[str, object] = {parameter: cast}
+            if parameter == "population_size" and base.elite_size >= int(value):
+                changes["elite_size"] = max(int(value) // 10, 0)
+            settings.append((parameter, cast, replace_config(base, **changes)))
+    return settings
+
+
+def replace_config(config: GAConfig, **changes: object) -> GAConfig:
+    """A copy of ``config`` with ``changes`` (validated like a new config)."""
+    values = asdict(config)
+    values.update(changes)
+    return GAConfig(**values)  # type: ignore[arg-type]
+
+
+def parameter_study(
+    table: pd.DataFrame,
+    base: GAConfig,
+    grid: dict[str, tuple[float, ...] | list[float]] | None = None,
+    repeats: int = 3,
+    on_progress: Callable[[int, int], object] | None = None,
+) -> pd.DataFrame:
+    """Run the GA ``repeats`` times (seeds ``base.seed + k``) for each grid setting.
+
+    Each run stops at the first feasible portfolio (the course's measure).
+    Returns one row per setting: ``parameter, value, runs, success_rate,
+    mean_generations`` (to the first feasible portfolio, over successful runs),
+    ``mean_seconds`` (ditto) and ``mean_fitness`` (of the answer returned).
+    """
+    grid = COURSE_STUDY if grid is None else grid
+    settings = study_settings(base, grid)
+    total = len(settings) * repeats
+    if repeats < 1 or total > MAX_STUDY_RUNS:
+        raise InputError(
+            f"A study of {len(settings)} settings × {repeats} repeats is {total} runs; "
+            f"choose between 1 and {MAX_STUDY_RUNS} runs."
+        )
+    seed0 = base.seed if base.seed is not None else 0
+    rows = []
+    done = 0
+    for parameter, value, config in settings:
+        generations, seconds, fitness, successes = [], [], [], 0
+        for k in range(repeats):
+            run_config = replace_config(config, seed=seed0 + k, stop_at_first_feasible=True)
+            result = run_ga(table, run_config)
+            fitness.append(result.fitness)
+            if result.feasible:
+                successes += 1
+                generations.append(result.first_feasible_generation)
+                seconds.append(result.first_feasible_seconds)
+            done += 1
+            if on_progress is not None:
+                on_progress(done, total)
+        rows.append(
+            {
+                "parameter": parameter,
+                "value": value,
+                "runs": repeats,
+                "success_rate": successes / repeats,
+                "mean_generations": float(np.mean(generations)) if generations else math.nan,
+                "mean_seconds": float(np.mean(seconds)) if seconds else math.nan,
+                "mean_fitness": float(np.mean(fitness)),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def coefficient_table(table: pd.DataFrame, weights: np.ndarray) -> pd.DataFrame:
+    """``ticker, risk, return, coefficient`` per stock: held stocks first, largest first."""
+    out = pd.DataFrame(
+        {
+            "ticker": table["ticker"].astype(str).to_numpy(),
+            "risk": table["risk"].to_numpy(dtype=float),
+            "return": table["return"].to_numpy(dtype=float),
+            "coefficient": np.asarray(weights, dtype=float),
+        }
+    )
+    order = np.lexsort((np.arange(len(out)), -out["coefficient"].to_numpy()))
+    return out.iloc[order].reset_index(drop=True)

@@ -1,0 +1,344 @@
+"""Streamlit widgets for the portfolio page: data source, GA settings, live run, results.
+
+Widget keys start with ``pf_w_``; the page's own state keys with ``pf_`` (and
+never ``pf_w_``), so a widget cannot overwrite a result.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from lib.portfolio import plots
+from lib.portfolio.data import StockData, hard_case_table, read_stock_data
+from lib.portfolio.exact import ExactResult, efficient_frontier, solve_exact
+from lib.portfolio.ga import CROSSOVERS, FITNESSES, SELECTIONS, GAConfig, GenerationStats
+
+DATA_DIR = Path(__file__).resolve().parents[2] / "data"
+RUN_TIME_LIMIT = 60.0  # seconds per GA run on the shared server
+STUDY_RUN_TIME_LIMIT = 10.0
+
+SOURCES: dict[str, str] = {
+    "sample": "Sample: 400 synthetic stocks (summary table)",
+    "sp500": "S&P 500: daily prices of 20 stocks, 2020–2022",
+    "hard": "Hard case: generated data that defeats the course's fitness",
+    "upload": "Upload a CSV",
+}
+PRESETS: dict[str, dict[str, float]] = {
+    # constraints that make sense for each bundled data set
+    "sample": {"min_stocks": 30, "max_risk": 0.6, "min_return": 10.0},
+    "hard": {"min_stocks": 30, "max_risk": 0.6, "min_return": 10.0},
+    "sp500": {"min_stocks": 10, "max_risk": 0.3, "min_return": 1.0},
+}
+
+
+@dataclass(frozen=True)
+class Field:
+    """A GA setting: its widget key, URL name, type and bounds."""
+
+    name: str  # GAConfig field
+    query: str  # name in st.query_params
+    kind: type
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] = ()
+
+
+FIELDS: tuple[Field, ...] = (
+    Field("population_size", "pop", int, 20, 3000),
+    Field("max_generations", "gens", int, 1, 5000),
+    Field("elite_size", "elite", int, 0, 300),
+    Field("p_crossover", "pc", float, 0.0, 1.0),
+    Field("p_mutation", "pm", float, 0.0, 1.0),
+    Field("crossover", "cx", str, choices=CROSSOVERS),
+    Field("selection", "sel", str, choices=SELECTIONS),
+    Field("fitness", "fit", str, choices=FITNESSES),
+    Field("repair", "repair", bool),
+    Field("stop_at_first_feasible", "stop", bool),
+    Field("seed", "seed", int, 0, 1_000_000_000),
+    Field("min_stocks", "stocks", int, 0, 20_000),
+    Field("max_risk", "risk", float, 0.0, 1.0),
+    Field("min_return", "ret", float, -1.0, 1000.0),
+    Field("penalty_threshold", "pt", float, 0.0, 1.0),
+    Field("penalty_factor", "pf", float, 0.0, 100.0),
+)
+DEFAULTS = GAConfig()
+
+
+def key(name: str) -> str:
+    """The widget key of a GA setting."""
+    return f"pf_w_{name}"
+
+
+def _parse(field: Field, raw: str) -> object:
+    if field.kind is bool:
+        if raw.lower() in ("1", "true", "yes", "on"):
+            return True
+        if raw.lower() in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(raw)
+    if field.kind is str:
+        if raw not in field.choices:
+            raise ValueError(raw)
+        return raw
+    value = field.kind(float(raw)) if field.kind is int else float(raw)
+    if not math.isfinite(value) or not (field.low <= value <= field.high):
+        raise ValueError(raw)
+    return value
+
+
+def init_from_query_params() -> list[str]:
+    """Seed the widgets from ``st.query_params`` once per session.
+
+    Returns the names of parameters that were ignored because their value
+    was not valid (the page shows them as a warning).
+    """
+    if st.session_state.get("pf_query_loaded"):
+        return []
+    st.session_state["pf_query_loaded"] = True
+    ignored = []
+    params = st.query_params
+    source = params.get("data")
+    if source in SOURCES:
+        st.session_state["pf_w_source"] = source
+        for name, value in PRESETS.get(source, {}).items():
+            st.session_state[key(name)] = value
+    elif source is not None:
+        ignored.append("data")
+    for field in FIELDS:
+        raw = params.get(field.query)
+        if raw is None:
+            continue
+        try:
+            st.session_state[key(field.name)] = _parse(field, raw)
+        except (ValueError, TypeError):
+            ignored.append(field.query)
+    return ignored
+
+
+def write_query_params(source: str, config: GAConfig) -> None:
+    """Mirror the data source and the settings in the URL (a link reproduces the setup)."""
+    values = {"data": source}
+    for field in FIELDS:
+        value = getattr(config, field.name)
+        values[field.query] = str(int(value) if field.kind is bool else value)
+    for name, text in values.items():
+        if st.query_params.get(name) != text:
+            st.query_params[name] = text
+
+
+def apply_preset() -> None:
+    """``on_change`` of the data source: set the constraints that suit the bundled data."""
+    for name, value in PRESETS.get(st.session_state.get("pf_w_source", "sample"), {}).items():
+        st.session_state[key(name)] = value
+
+
+# ---------------------------------------------------------------------------
+# Data
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def _read_bundled(source: str, start: str | None, end: str | None, definition: str) -> StockData:
+    if source == "hard":
+        return StockData(table=hard_case_table(400, seed=0), kind="summary")
+    path = DATA_DIR / ("sample_stocks.csv" if source == "sample" else "sp500_prices_2020_2022.csv")
+    return read_stock_data(path, start=start, end=end, return_definition=definition)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _read_upload(
+    content: bytes, name: str, start: str | None, end: str | None, definition: str
+) -> StockData:
+    return read_stock_data(
+        io.BytesIO(content), name=name, start=start, end=end, return_definition=definition
+    )
+
+
+def load_data(source: str, upload: object | None) -> StockData | None:
+    """Read the chosen data (and, for a price history, the window widgets).
+
+    Raises :class:`InputError` for a bad file; returns ``None`` while no file
+    has been uploaded.
+    """
+    if source == "upload":
+        if upload is None:
+            return None
+        content, name = upload.getvalue(), upload.name
+
+        def read(start=None, end=None, definition="end"):
+            return _read_upload(content, name, start, end, definition)
+
+    else:
+
+        def read(start=None, end=None, definition="end"):
+            return _read_bundled(source, start, end, definition)
+
+    data = read()
+    if not data.kind.startswith("prices"):
+        return data
+    first, last = data.first_date.date(), data.last_date.date()
+    left, right = st.columns(2)
+    window = left.date_input(
+        "Date window",
+        value=(first, last),
+        min_value=first,
+        max_value=last,
+        key=f"pf_w_window_{source}",
+        help="Risk and return are measured over this window.",
+    )
+    definition = right.radio(
+        "Return",
+        ["end", "peak"],
+        format_func=lambda d: {
+            "end": "end / start − 1",
+            "peak": "peak / start − 1 (as the course's data)",
+        }[d],
+        horizontal=True,
+        key=f"pf_w_definition_{source}",
+    )
+    start, end = (window[0], window[1]) if len(window) == 2 else (first, last)
+    return read(str(start), str(end), definition)
+
+
+# ---------------------------------------------------------------------------
+# Settings
+
+
+def settings_form() -> tuple[bool, dict[str, object]]:
+    """The form with every GA constant; returns (submitted, settings)."""
+    for field in FIELDS:
+        st.session_state.setdefault(key(field.name), getattr(DEFAULTS, field.name))
+    with st.form("pf_w_form"):
+        st.markdown("**Constraints**")
+        c1, c2, c3 = st.columns(3)
+        c1.number_input("At least this many stocks", 0, 20_000, step=1, key=key("min_stocks"))
+        c2.slider("Risk below", 0.0, 1.0, step=0.01, key=key("max_risk"))
+        c3.number_input("Return above", -1.0, 1000.0, step=0.5, key=key("min_return"))
+        st.markdown("**Genetic algorithm**")
+        c1, c2, c3 = st.columns(3)
+        c1.slider("Population size", 20, 3000, step=10, key=key("population_size"))
+        c2.number_input("Max generations", 1, 5000, step=50, key=key("max_generations"))
+        c3.slider("Elite size", 0, 300, step=5, key=key("elite_size"))
+        c1, c2, c3 = st.columns(3)
+        c1.slider("Crossover probability", 0.0, 1.0, step=0.05, key=key("p_crossover"))
+        c2.slider("Mutation probability", 0.0, 1.0, step=0.01, key=key("p_mutation"))
+        c3.number_input("Random seed", 0, 1_000_000_000, step=1, key=key("seed"))
+        c1, c2, c3 = st.columns(3)
+        c1.selectbox("Crossover", CROSSOVERS, key=key("crossover"))
+        c2.selectbox("Selection", SELECTIONS, key=key("selection"))
+        c3.selectbox(
+            "Fitness",
+            FITNESSES,
+            key=key("fitness"),
+            format_func=lambda f: {
+                "constrained": "constraint-aware (robust)",
+                "course": "course (objective only)",
+            }[f],
+            help="The course's fitness ignores the constraints; the constraint-aware one "
+            "ranks feasible portfolios first and the rest by how far they miss.",
+        )
+        c1, c2, c3 = st.columns(3)
+        c1.slider("Risk penalty threshold", 0.0, 1.0, step=0.05, key=key("penalty_threshold"))
+        c2.number_input("Risk penalty factor", 0.0, 100.0, step=0.5, key=key("penalty_factor"))
+        c3.checkbox("Repair (add missing stocks)", key=key("repair"))
+        c3.checkbox("Stop at the first feasible portfolio", key=key("stop_at_first_feasible"))
+        submitted = st.form_submit_button("Run the GA", type="primary")
+    return submitted, {field.name: st.session_state[key(field.name)] for field in FIELDS}
+
+
+def make_config(settings: dict[str, object]) -> GAConfig:
+    """A validated :class:`GAConfig` from the form (raises InputError), time-limited."""
+    return GAConfig(**settings, time_limit=RUN_TIME_LIMIT)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------
+# Running
+
+
+class LiveRun:
+    """``on_generation`` callback: saves progress, moves the bar, redraws the chart.
+
+    Every generation is appended to ``st.session_state["pf_partial"]`` so a
+    run cut short by a widget change is not lost; the bar and chart are
+    redrawn at most every ``interval`` seconds.
+    """
+
+    def __init__(self, config: GAConfig, optimum: float | None, interval: float = 0.3) -> None:
+        self.config = config
+        self.optimum = optimum
+        self.interval = interval
+        self.rows: list[GenerationStats] = []
+        st.session_state["pf_partial"] = {"rows": self.rows, "config": config}
+        self.bar = st.progress(0.0, text="Starting…")
+        self.chart = st.empty()
+        self.last = 0.0
+        self.draws = 0
+
+    def __call__(self, stats: GenerationStats) -> None:
+        self.rows.append(stats)
+        now = time.perf_counter()
+        if now - self.last >= self.interval:
+            self.last = now
+            self.draw()
+
+    def draw(self) -> None:
+        if not self.rows:
+            return
+        stats = self.rows[-1]
+        self.bar.progress(
+            min(stats.generation / self.config.max_generations, 1.0),
+            text=f"Generation {stats.generation} of {self.config.max_generations}: "
+            f"{stats.n_feasible} feasible",
+        )
+        history = pd.DataFrame([s.__dict__ for s in self.rows])
+        self.draws += 1
+        self.chart.plotly_chart(
+            plots.fitness_chart(history, self.optimum),
+            key=f"pf_live_chart_{self.draws}",
+        )
+
+    def finish(self) -> None:
+        self.bar.empty()
+        self.chart.empty()
+        st.session_state.pop("pf_partial", None)
+
+
+# ---------------------------------------------------------------------------
+# Exact optimum (cached per data + constraints)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def exact_optimum(table: pd.DataFrame, config: GAConfig) -> ExactResult:
+    """The MILP optimum for the constraints of ``config``."""
+    return solve_exact(table, config, time_limit=10.0)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def frontier(table: pd.DataFrame, config: GAConfig) -> pd.DataFrame:
+    """The efficient frontier (MILP for up to 1,000 stocks, LP beyond)."""
+    return efficient_frontier(table, config, points=12, count_rule=len(table) <= 1000)
+
+
+def exact_key(config: GAConfig) -> GAConfig:
+    """The config with only what the exact solver depends on (better cache hits)."""
+    return GAConfig(
+        min_stocks=config.min_stocks,
+        max_risk=config.max_risk,
+        min_return=config.min_return,
+        penalty_threshold=config.penalty_threshold,
+        penalty_factor=config.penalty_factor,
+        threshold_divisor=config.threshold_divisor,
+    )
+
+
+def percent_of_optimum(fitness: float, exact: ExactResult) -> float | None:
+    """The GA's fitness as a percentage of the exact optimum (``None`` if undefined)."""
+    if exact.fitness is None or exact.fitness <= 0:
+        return None
+    return 100.0 * fitness / exact.fitness

@@ -1,0 +1,234 @@
+"""Loading and validating stock CSVs: summary tables, price histories, every bad input."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lib.errors import InputError
+from lib.portfolio import data as data_module
+from lib.portfolio.data import (
+    hard_case_table,
+    load_stock_table,
+    max_drawdown,
+    read_stock_data,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def upload(text: str | bytes, name: str = "stocks.csv") -> io.BytesIO:
+    """A file-like object like Streamlit's UploadedFile."""
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    buffer = io.BytesIO(raw)
+    buffer.name = name
+    return buffer
+
+
+# -- summary tables ---------------------------------------------------------------------
+
+
+def test_summary_columns_in_any_case_and_order_extra_columns_ignored():
+    text = "Unnamed: 0,RETURN,Ticker,Risk,notes\n0,1.5,AAA,0.2,x\n1,3,BBB,0.5,y\n"
+    table = load_stock_table(upload(text))
+    assert list(table.columns) == ["ticker", "risk", "return"]
+    assert table["ticker"].tolist() == ["AAA", "BBB"]
+    assert table["risk"].tolist() == [0.2, 0.5]
+    assert table["return"].tolist() == [1.5, 3.0]
+    assert table.attrs["kind"] == "summary"
+
+
+def test_semicolon_separated_with_decimal_commas_and_bom():
+    raw = "\ufeffticker;risk;return\nAAA;0,25;1,5\nBBB;0,5;2\n".encode()
+    table = load_stock_table(upload(raw))
+    assert table["risk"].tolist() == [0.25, 0.5]
+    assert table["return"].tolist() == [1.5, 2.0]
+
+
+def test_text_file_like_and_path_sources(tmp_path):
+    text = "ticker,risk,return\nAAA,0.1,1\nBBB,0.2,2\n"
+    path = tmp_path / "mine.csv"
+    path.write_text(text, encoding="utf-8")
+    from_path = load_stock_table(path)
+    from_text = load_stock_table(io.StringIO(text))
+    pd.testing.assert_frame_equal(from_path, from_text)
+
+
+def test_bundled_sample_matches_its_published_summary():
+    table = load_stock_table(ROOT / "data" / "sample_stocks.csv")
+    assert len(table) == 400
+    assert table["risk"].mean() == pytest.approx(0.4609, abs=1e-3)
+    assert table["return"].max() == pytest.approx(16.48, abs=1e-2)
+
+
+def test_bundled_sp500_prices_give_20_stocks_over_the_window():
+    data = read_stock_data(ROOT / "data" / "sp500_prices_2020_2022.csv")
+    assert data.kind == "prices-wide"
+    assert len(data.table) == 20
+    assert str(data.first_date.date()) == "2020-01-02"
+    assert data.last_date.year == 2022
+    assert data.table["risk"].between(0, 1).all()
+
+
+# -- price histories --------------------------------------------------------------------
+
+WIDE = """Date,UP,DIP
+2021-01-04,10,100
+2021-01-05,12,120
+2021-01-06,9,60
+2021-01-07,15,90
+"""
+
+
+def test_wide_prices_give_drawdown_and_growth():
+    table = load_stock_table(upload(WIDE))
+    up = table.set_index("ticker").loc["UP"]
+    dip = table.set_index("ticker").loc["DIP"]
+    assert up["risk"] == pytest.approx(1 - 9 / 12)
+    assert up["return"] == pytest.approx(15 / 10 - 1)
+    assert dip["risk"] == pytest.approx(0.5)
+    assert dip["return"] == pytest.approx(90 / 100 - 1)
+
+
+def test_peak_return_definition_and_date_window():
+    table = load_stock_table(upload(WIDE), return_definition="peak", start="2021-01-05")
+    dip = table.set_index("ticker").loc["DIP"]
+    assert dip["return"] == pytest.approx(0.0)  # peak 120 / start 120 - 1
+    assert dip["risk"] == pytest.approx(0.5)
+    up = table.set_index("ticker").loc["UP"]
+    assert up["return"] == pytest.approx(15 / 12 - 1)
+
+
+def test_long_prices_equal_wide_prices_and_dates_are_sorted():
+    wide = pd.read_csv(io.StringIO(WIDE))
+    long = wide.melt(id_vars="Date", var_name="ticker", value_name="Adj Close")
+    long = long.rename(columns={"Date": "date"}).iloc[::-1]  # reversed: must be sorted back
+    table = load_stock_table(upload(long.to_csv(index=False)))
+    expected = load_stock_table(upload(WIDE))
+    table = table.set_index("ticker").loc[expected["ticker"]].reset_index()
+    pd.testing.assert_frame_equal(table, expected, check_like=True)
+
+
+def test_ticker_without_prices_in_window_is_dropped_and_reported():
+    text = "Date,A,B\n2021-01-04,10,\n2021-01-05,11,\n2022-06-01,12,5\n2022-06-02,13,6\n"
+    data = read_stock_data(upload(text), end="2021-12-31")
+    assert data.table["ticker"].tolist() == ["A"]
+    assert len(data.notes) == 1 and "B" in data.notes[0] and "dropped" in data.notes[0]
+
+
+def test_missing_prices_inside_the_window_are_skipped():
+    text = "Date,A\n2021-01-04,10\n2021-01-05,\n2021-01-06,5\n2021-01-07,20\n"
+    table = load_stock_table(upload(text))
+    assert table["risk"].iloc[0] == pytest.approx(0.5)
+    assert table["return"].iloc[0] == pytest.approx(1.0)
+
+
+@given(st.lists(st.floats(0.01, 1e6), min_size=1, max_size=60))
+@settings(max_examples=80, deadline=None)
+def test_max_drawdown_matches_the_definition(prices):
+    series = np.array(prices)
+    brute = max(
+        (series[i] - series[j]) / series[i]
+        for i in range(len(series))
+        for j in range(i, len(series))
+    )
+    assert max_drawdown(series) == pytest.approx(max(brute, 0.0), abs=1e-12)
+    assert 0.0 <= max_drawdown(series) < 1.0
+
+
+# -- bad inputs: each class gets a message naming file / line / column / value ---------------
+
+BAD = [
+    ("empty", b"", ["empty"]),
+    ("blank", b"  \n \n", ["empty"]),
+    ("header only", b"ticker,risk,return\n", ["no data rows"]),
+    ("binary", b"PK\x03\x04\x00\x00binary", ["binary"]),
+    ("not utf-8", b"ticker,risk,return\nA\xe9,0.1,1\n", ["line 2", "UTF-8"]),
+    ("missing columns", b"ticker,risk\nAAA,0.1\n", ["missing columns", "'return'", "'risk'"]),
+    ("non-numeric", b"ticker,risk,return\nAAA,0.1,1\nBBB,abc,2\n", ["line 3", "'risk'", "'abc'"]),
+    ("NaN", b"ticker,risk,return\nAAA,0.1,NaN\n", ["line 2", "'return'", "'NaN'"]),
+    ("empty value", b"ticker,risk,return\nAAA,,1\n", ["line 2", "'risk'", "empty"]),
+    ("negative risk", b"ticker,risk,return\nAAA,-0.1,1\n", ["line 2", "'risk'", "'-0.1'", "0..1"]),
+    ("risk above 1", b"ticker,risk,return\nAAA,0.1,1\nB,1.5,1\n", ["line 3", "'1.5'", "0..1"]),
+    ("return below -1", b"ticker,risk,return\nAAA,0.1,-2\n", ["line 2", "'return'", "'-2'"]),
+    (
+        "duplicate tickers",
+        b"ticker,risk,return\nAAA,0.1,1\nBBB,0.2,1\nAAA,0.3,1\n",
+        ["'AAA'", "line 2", "line 4"],
+    ),
+    ("empty ticker", b"ticker,risk,return\n,0.1,1\n", ["line 2", "'ticker'", "empty"]),
+    ("ragged rows", b"ticker,risk,return\nAAA,0.1,1,7,8\n", ["well-formed"]),
+    ("bad date", b"Date,A\n2021-01-04,10\nnot-a-date,11\n", ["line 3", "'Date'", "'not-a-date'"]),
+    ("zero price", b"Date,A\n2021-01-04,10\n2021-01-05,0\n", ["line 3", "'A'", "'0'", "positive"]),
+    ("negative price", b"date,ticker,close\n2021-01-04,A,-3\n", ["line 2", "'close'", "'-3'"]),
+    (
+        "text price",
+        b"Date,A\n2021-01-04,10\n2021-01-05,ten\n",
+        ["line 3", "'A'", "'ten'", "number"],
+    ),
+    ("duplicate date", b"Date,A\n2021-01-04,10\n2021-01-04,11\n", ["2021-01-04", "line 2"]),
+    (
+        "duplicate long row",
+        b"date,ticker,close\n2021-01-04,A,1\n2021-01-04,A,2\n",
+        ["'A'", "2021-01-04"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "raw", "fragments"), BAD, ids=[case for case, _, _ in BAD])
+def test_bad_input_raises_input_error_naming_the_problem(case, raw, fragments):
+    with pytest.raises(InputError) as error:
+        load_stock_table(upload(raw, name="bad.csv"))
+    message = str(error.value)
+    assert "bad.csv" in message
+    for fragment in fragments:
+        assert fragment in message, (case, message)
+
+
+def test_too_few_stocks_for_the_minimum_stocks_constraint():
+    with pytest.raises(InputError, match=r"only 2 usable stock.*at least 30"):
+        load_stock_table(upload("ticker,risk,return\nA,0.1,1\nB,0.2,2\n"), min_stocks=30)
+
+
+def test_too_many_stocks_is_refused():
+    rows = "\n".join(f"T{i},0.1,1" for i in range(data_module.MAX_STOCKS + 1))
+    with pytest.raises(InputError, match="too many"):
+        load_stock_table(upload("ticker,risk,return\n" + rows))
+
+
+def test_too_many_rows_is_refused(monkeypatch):
+    monkeypatch.setattr(data_module, "MAX_ROWS", 5)
+    rows = "\n".join(f"T{i},0.1,1" for i in range(7))
+    with pytest.raises(InputError, match="too many"):
+        load_stock_table(upload("ticker,risk,return\n" + rows))
+
+
+def test_too_large_file_is_refused(monkeypatch):
+    monkeypatch.setattr(data_module, "MAX_BYTES", 10)
+    with pytest.raises(InputError, match="10 MB"):
+        load_stock_table(upload("ticker,risk,return\nA,0.1,1\n"))
+
+
+def test_window_without_prices_names_the_span():
+    with pytest.raises(InputError, match="2021-01-04 to 2021-01-07"):
+        load_stock_table(upload(WIDE), start="2030-01-01")
+
+
+def test_unknown_return_definition():
+    with pytest.raises(InputError, match="return definition"):
+        load_stock_table(upload(WIDE), return_definition="mean")
+
+
+def test_hard_case_table_is_valid_and_reproducible():
+    first, again = hard_case_table(400, seed=3), hard_case_table(400, seed=3)
+    pd.testing.assert_frame_equal(first, again)
+    assert first["ticker"].is_unique
+    assert first["risk"].between(0, 1).all()
+    with pytest.raises(InputError):
+        hard_case_table(50)
