@@ -42,6 +42,8 @@ Move = tuple[int, int]
 """A line ``(a, b)`` between points ``a < b`` of 1–6."""
 
 RED, BLUE = 0, 1
+RANDOM = "random"
+"""The ``first`` option that lets a coin decide who starts."""
 PLAYER_NAMES = ("Red", "Blue")
 POINTS = 6
 LINES: tuple[Move, ...] = tuple(itertools.combinations(range(1, POINTS + 1), 2))
@@ -175,11 +177,17 @@ class SimState(NamedTuple):
         return f"Red: {red}\nBlue: {blue}\n{PLAYER_NAMES[self.to_move]} to move"
 
 
-def initial_state(first: int = RED) -> SimState:
-    """The empty board with ``first`` (0 red, 1 blue) to move."""
+def initial_state(first: int | str = RED, seed: int | None = None) -> SimState:
+    """The empty board with ``first`` to move: 0 (Red), 1 (Blue) or ``"random"``.
+
+    ``"random"`` tosses a coin with ``numpy.random.default_rng(seed)`` (the
+    same seed gives the same first player).
+    """
+    if first == RANDOM:
+        first = int(np.random.default_rng(seed).integers(2))
     if first not in (RED, BLUE):
-        raise InputError(f"The first player must be 0 (Red) or 1 (Blue), got {first!r}.")
-    return SimState(0, 0, first)
+        raise InputError(f"The first player must be 0 (Red), 1 (Blue) or 'random', got {first!r}.")
+    return SimState(0, 0, int(first))
 
 
 def position(red: Iterable[Move] = (), blue: Iterable[Move] = (), to_move: int = RED) -> SimState:
@@ -392,26 +400,23 @@ HEURISTICS: dict[str, Heuristic] = {
 def perfect_move(
     state: SimState, rng: np.random.Generator, memo: dict[int, int] | None = None
 ) -> tuple[Move, dict[Move, float]]:
-    """A perfect-play move, and the exact values (+1 win / −1 loss) of the lines it examined.
+    """A perfect-play move and the exact value (+1 win / −1 loss) of every free line.
 
-    The free lines are tried in random order and the first winning one is
-    played, so a won position costs one proof. In a lost position every line
-    loses against perfect play, so the player holds out for a fallible
-    opponent: it avoids completing its own triangle and, among the other
-    lines, takes the best by the course's threat count after the move (the
-    most lines left that are deadly to the opponent rather than to itself),
-    breaking ties at random. Use :func:`move_values` for the value of every line.
+    A winning line is chosen at random among the winning ones. In a lost
+    position every line loses against perfect play, so the player holds out
+    for a fallible opponent: it avoids completing its own triangle and, among
+    the other lines, takes the best by the course's threat count after the
+    move (the most lines left that are deadly to the opponent rather than to
+    itself), breaking ties at random.
     """
     moves = state.legal_moves()
     if not moves:
         raise InputError("The game is over: there is no line left to colour.")
     memo = {} if memo is None else memo
-    values: dict[Move, float] = {}
-    for index in rng.permutation(len(moves)):
-        move = moves[int(index)]
-        values[move] = float(-solve(state.play(move), memo))
-        if values[move] > 0:
-            return move, values
+    values = {move: float(-solve(state.play(move), memo)) for move in moves}
+    winning = [move for move in moves if values[move] > 0]
+    if winning:
+        return winning[int(rng.integers(len(winning)))], values
     player = state.to_move
     own, _ = state.own_and_opponent()
 
@@ -467,6 +472,6 @@ GAME = GameSpec(
     heuristics=HEURISTICS,
     default_heuristic="threats",
     player_names=PLAYER_NAMES,
-    options={"first": (RED, BLUE)},
+    options={"first": (RED, BLUE, RANDOM)},
     players={"perfect": make_perfect_player},
 )

@@ -107,7 +107,10 @@ def test_game_ends_exactly_when_a_one_colour_triangle_forms(seed):
 def test_who_starts_option():
     assert initial_state().to_move == RED
     assert initial_state(BLUE).to_move == BLUE
-    assert GAME.options["first"] == (RED, BLUE)
+    assert GAME.options["first"] == (RED, BLUE, sim.RANDOM)
+    coins = {initial_state(sim.RANDOM, seed=seed).to_move for seed in range(20)}
+    assert coins == {RED, BLUE}
+    assert initial_state("random", seed=3) == initial_state("random", seed=3)
     with pytest.raises(InputError):
         initial_state(2)
     after = initial_state(BLUE).play((1, 2))
@@ -304,6 +307,9 @@ def test_perfect_player_never_loses_a_won_position():
         assert solve(state.play(decision.move)) == -1  # the opponent is now lost
         assert decision.value == 1
         assert decision.stats.root_scores[decision.move] == 1
+        assert decision.stats.root_scores == {
+            move: float(value) for move, value in sim.move_values(state).items()
+        }
         checked += 1
 
 
