@@ -138,8 +138,11 @@ if G is None:
 with user_errors():
     start, goal = ui.pick_endpoints(G)
 choices = graphs.heuristic_choices(G)
-if st.session_state.get("rt_w_heuristic") not in choices:
-    st.session_state["rt_w_heuristic"] = choices[0]
+family = (G.graph.get("kind"), G.graph.get("diagonal"), G.graph.get("has_coordinates"))
+previous_family = st.session_state.get("rt_heuristic_family")
+if st.session_state.get("rt_w_heuristic") not in choices or previous_family not in (None, family):
+    st.session_state["rt_w_heuristic"] = choices[0]  # the recommended one for this kind of map
+st.session_state["rt_heuristic_family"] = family
 c1, c2, c3 = st.columns([3, 2, 1])
 algos = c1.multiselect(
     "Algorithms",
@@ -321,17 +324,26 @@ with st.form("rt_compare_form"):
     ordered = c2.toggle("Ordered pairs (A→B and B→A)", value=True)
     max_pairs = c3.number_input(
         "Pairs (sampled if fewer than all)",
-        10,
+        1,
         MAX_COMPARE_PAIRS,
-        value=min(MAX_COMPARE_PAIRS, all_pairs_count),
+        value=max(1, min(MAX_COMPARE_PAIRS, all_pairs_count)),
         step=10,
     )
     submitted = st.form_submit_button("Compare on all pairs", type="primary")
 settings = (graph_key, heuristic_name, w, tuple(cmp_algos), ordered, int(max_pairs))
 stored = st.session_state.get("rt_compare")
 auto = (stored is None or stored[0][0] != graph_key) and all_pairs_count <= MAX_COMPARE_PAIRS
+table_only = isinstance(heuristic, graphs.TableHeuristic)
+if table_only:
+    st.caption(
+        "The book's table only knows distances to Bucharest: the comparison uses the pairs "
+        'that end there, without the course\'s "B*" (it also needs h(start, n)).'
+    )
+    cmp_algos = [a for a in cmp_algos if a != 'Course "B*"']
 if (submitted or auto) and cmp_algos:
     pairs = compare.choose_pairs(G, ordered=ordered, max_pairs=int(max_pairs), seed=0)
+    if table_only:
+        pairs = [(s, heuristic.goal) for s in G.nodes if s != heuristic.goal]
     bar = st.progress(0.0, text="Comparing…")
     with user_errors():
         cmp_table = compare.all_pairs(

@@ -1,0 +1,120 @@
+"""The route-search page under AppTest: Romania, a generated grid, uploads, URL settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from lib.routes import graphs
+from lib.ui.routes import nearest_node
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
+
+
+def _app(**query) -> AppTest:
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    for key, value in query.items():
+        app.query_params[key] = value
+    return app.run()
+
+
+def _markdown(app: AppTest) -> str:
+    return "\n".join(m.value for m in app.markdown)
+
+
+def test_romania_first_load_shows_routes_comparison_and_heuristic_report():
+    app = _app()
+    assert not app.exception and not app.error
+    assert app.title[0].value == "Route search"
+    text = _markdown(app)
+    assert "**A*** route (cost 418): Arad → Sibiu → Rimnicu Vilcea → Pitesti → Bucharest" in text
+    assert "Shortest route length (Dijkstra): **418**" in text
+    assert "**admissible**" in text
+    warnings = " ".join(w.value for w in app.warning)
+    assert 'The course\'s "B*" returns a longer route' in warnings
+    assert "Pitesti → Fagaras" in warnings
+    assert app.query_params["start"] == "Arad" and app.query_params["goal"] == "Bucharest"
+
+
+def test_changing_goal_and_algorithms_updates_the_routes():
+    app = _app()
+    app.selectbox(key="rt_w_goal").set_value("Neamt")
+    app.multiselect(key="rt_w_algos").set_value(["BFS", "IDA*"]).run()
+    assert not app.exception
+    best = nx.dijkstra_path_length(graphs.romania(), "Arad", "Neamt")
+    text = _markdown(app)
+    assert f"**IDA*** route (cost {best:.4g})" in text
+    assert "**BFS** route" in text
+    assert app.query_params["goal"] == "Neamt"
+
+
+def test_step_slider_shows_the_frontier_at_that_step():
+    app = _app()
+    app.slider(key="rt_w_step").set_value(2).run()
+    assert not app.exception
+    assert "Step 2: expanded **" in _markdown(app)
+
+
+def test_generated_grid_from_the_url():
+    app = _app(source="Grid with obstacles", rows="12", cols="15", obstacles="30", seed="3")
+    assert not app.exception and not app.error
+    G = graphs.grid(12, 15, obstacles=0.3, seed=3, corridor=True)
+    best = nx.dijkstra_path_length(G, (0, 0), (11, 14))
+    assert f"**A*** route (cost {best:.4g}): 0,0 →" in _markdown(app)
+    assert app.slider(key="rt_w_rows").value == 12
+
+
+def test_random_graph_and_diagonal_grid_run():
+    app = _app()
+    app.radio(key="rt_w_source").set_value("Random graph").run()
+    assert not app.exception and not app.error
+    assert "route (cost" in _markdown(app)
+    app.radio(key="rt_w_source").set_value("Grid with obstacles").run()
+    app.toggle(key="rt_w_diagonal").set_value(True).run()
+    assert not app.exception and not app.error
+    assert app.selectbox(key="rt_w_heuristic").value == graphs.OCTILE
+
+
+def test_upload_reports_bad_files_and_searches_good_ones():
+    app = _app(source="Upload")
+    assert not app.exception
+    edges = app.get("file_uploader")[0]
+    edges.set_value(("roads.csv", b"source,target,weight\nA,B,1\nB,C,lots\n", "text/csv")).run()
+    assert not app.exception
+    assert "roads.csv, line 3, column 'weight': 'lots' is not a number" in app.error[0].value
+    edges = app.get("file_uploader")[0]
+    edges.set_value(("roads.csv", b"source,target,weight\nA,B,1\nB,C,2\nA,C,5\n", "text/csv"))
+    app.run()
+    assert not app.exception and not app.error
+    assert "(cost 3)" in _markdown(app)
+
+
+def test_book_table_only_works_towards_bucharest():
+    app = _app(heuristic=graphs.BOOK)
+    assert not app.exception
+    assert [e.value for e in app.error] == [
+        'Course "B*": The table heuristic only estimates distances to Bucharest, not to Arad.'
+    ]
+    assert "**A*** route (cost 418)" in _markdown(app)
+    indexes = [list(map(str, d.value.index)) for d in app.dataframe]
+    assert ["A*", "Uniform-cost", "Greedy best-first"] in indexes
+    app.selectbox(key="rt_w_goal").set_value("Iasi").run()
+    assert not app.exception
+    assert any("only estimates distances to Bucharest" in e.value for e in app.error)
+
+
+def test_compare_form_runs_the_chosen_algorithms():
+    app = _app()
+    app.multiselect[1].set_value(["BFS", "Uniform-cost"])
+    next(b for b in app.button if b.label == "Compare on all pairs").click().run()
+    assert not app.exception
+    indexes = [list(map(str, d.value.index)) for d in app.dataframe]
+    assert ["BFS", "Uniform-cost"] in indexes
+
+
+@pytest.mark.parametrize(("x", "y", "expected"), [(91, 492, "Arad"), (402, 330, "Bucharest")])
+def test_a_click_picks_the_nearest_place(x, y, expected):
+    assert nearest_node(graphs.romania(), x, y) == expected
