@@ -477,6 +477,14 @@ def explain_illegal(state: CheckersState, squares: Move) -> str:
         return f"There is no {player} piece on square {squares[0]}."
     if is_capture(legal[0]):
         jumps = ", ".join(format_move(m) for m in legal)
+        if len(squares) == 1 and not any(m[0] == squares[0] for m in legal):
+            return (
+                f"Captures are compulsory: {player} must jump ({jumps}), and the piece on "
+                f"{squares[0]} cannot capture."
+            )
+        if len(squares) == 1:
+            own_jumps = ", ".join(format_move(m) for m in legal if m[0] == squares[0])
+            return f"The piece on {squares[0]} must capture: {own_jumps}."
         if not is_capture(squares):
             return f"Captures are compulsory: {player} must jump ({jumps})."
         from_here = [m for m in legal if m[0] == squares[0]]

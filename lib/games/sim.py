@@ -178,15 +178,20 @@ class SimState(NamedTuple):
 
 
 def initial_state(first: int | str = RED, seed: int | None = None) -> SimState:
-    """The empty board with ``first`` to move: 0 (Red), 1 (Blue) or ``"random"``.
+    """The empty board with ``first`` to move.
 
-    ``"random"`` tosses a coin with ``numpy.random.default_rng(seed)`` (the
-    same seed gives the same first player).
+    ``first`` is a player number (0 Red, 1 Blue), a colour name (``"red"``,
+    ``"blue"``) or ``"random"``, which tosses a coin with
+    ``numpy.random.default_rng(seed)`` (the same seed gives the same first player).
     """
-    if first == RANDOM:
-        first = int(np.random.default_rng(seed).integers(2))
-    if first not in (RED, BLUE):
-        raise InputError(f"The first player must be 0 (Red), 1 (Blue) or 'random', got {first!r}.")
+    if isinstance(first, str):
+        names = {name.lower(): player for player, name in enumerate(PLAYER_NAMES)}
+        if first.lower() == RANDOM:
+            first = int(np.random.default_rng(seed).integers(2))
+        elif first.lower() in names:
+            first = names[first.lower()]
+    if isinstance(first, bool) or first not in (RED, BLUE):
+        raise InputError(f"The first player must be red, blue or random (or 0 / 1), got {first!r}.")
     return SimState(0, 0, int(first))
 
 
@@ -472,6 +477,6 @@ GAME = GameSpec(
     heuristics=HEURISTICS,
     default_heuristic="threats",
     player_names=PLAYER_NAMES,
-    options={"first": (RED, BLUE, RANDOM)},
+    options={"first": ("red", "blue", RANDOM)},
     players={"perfect": make_perfect_player},
 )

@@ -38,6 +38,22 @@ PAGES: tuple[PageInfo, ...] = (
         "nodes, cut-offs, the score of every move, the search tree.",
     ),
     PageInfo(
+        "checkers.py",
+        "Checkers",
+        ":material/apps:",
+        "Games",
+        "Play English draughts (compulsory captures, multi-jumps, kings) against minimax or "
+        "alpha-beta with the course's heuristic or a stronger one, and see what it searched.",
+    ),
+    PageInfo(
+        "sim.py",
+        "The Game of Sim",
+        ":material/change_history:",
+        "Games",
+        "Colour lines on six points without closing a triangle: the course's triangle-threat "
+        "heuristic against an exact solver that knows who wins from any position.",
+    ),
+    PageInfo(
         "routes.py",
         "Route search",
         ":material/route:",

@@ -107,7 +107,10 @@ def test_game_ends_exactly_when_a_one_colour_triangle_forms(seed):
 def test_who_starts_option():
     assert initial_state().to_move == RED
     assert initial_state(BLUE).to_move == BLUE
-    assert GAME.options["first"] == (RED, BLUE, sim.RANDOM)
+    assert GAME.options["first"] == ("red", "blue", sim.RANDOM)
+    assert initial_state("blue").to_move == BLUE and initial_state("Red").to_move == RED
+    with pytest.raises(InputError, match="red, blue or random"):
+        initial_state("green")
     coins = {initial_state(sim.RANDOM, seed=seed).to_move for seed in range(20)}
     assert coins == {RED, BLUE}
     assert initial_state("random", seed=3) == initial_state("random", seed=3)
