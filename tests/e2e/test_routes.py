@@ -1,0 +1,53 @@
+"""The route-search page in a real browser: click a start and a goal on the map, see the route."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import networkx as nx
+
+from lib.routes.graphs import romania
+from tests.e2e.conftest import open_page, wait_idle
+
+TO_PIXELS = """(gd, xy) => {
+    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+    const box = gd.getBoundingClientRect();
+    return [box.left + xa._offset + xa.l2p(xy[0]), box.top + ya._offset + ya.l2p(xy[1])];
+}"""
+
+
+def _click_city(page, key: str, city: str) -> None:
+    plot = page.locator(f".st-key-{key} .js-plotly-plot")
+    plot.wait_for()
+    plot.scroll_into_view_if_needed()
+    x, y = plot.evaluate(TO_PIXELS, list(romania().nodes[city]["pos"]))
+    page.mouse.move(x, y)
+    page.mouse.click(x, y)
+
+
+def test_click_start_and_goal_on_the_map_shows_the_route(page):
+    open_page(page, "routes")
+    main = page.locator('[data-testid="stMain"]')
+    assert main.get_by_text("A* route (cost 418)").first.is_visible()
+
+    _click_city(page, "rt_map_0", "Timisoara")
+    main.get_by_text("Click a place on the map to set the goal").wait_for()
+    wait_idle(page)
+    _click_city(page, "rt_map_1", "Fagaras")
+    G = romania()
+    cost = nx.dijkstra_path_length(G, "Timisoara", "Fagaras")
+    path = " → ".join(nx.dijkstra_path(G, "Timisoara", "Fagaras"))
+    expected = f"A* route (cost {cost:.4g}): {path}"
+    main.get_by_text(expected).wait_for()
+    wait_idle(page)
+    assert main.get_by_text(expected).is_visible()
+    assert "goal=Fagaras" in page.url and "start=Timisoara" in page.url
+
+
+def test_download_the_route_table(page):
+    open_page(page, "routes")
+    with page.expect_download() as download:
+        page.locator(".st-key-rt_w_dl_routes button").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    assert text.splitlines()[0].startswith("algorithm,cost,shortest")
+    assert "A*,418.0,True" in text
