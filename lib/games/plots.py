@@ -15,6 +15,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 import plotly.graph_objects as go
+from plotly.colors import sample_colorscale
 
 from lib.games.search import TreeNode, is_win_value
 
@@ -56,16 +57,34 @@ def score_labels(
 
 
 def score_colours(scores: Mapping[Hashable, float]) -> dict[Hashable, float]:
-    """Scores mapped to [-1, 1] for colouring: wins/losses at ±1, others scaled by the largest."""
-    plain = [abs(v) for v in scores.values() if not is_win_value(v)]
-    scale = max(plain, default=0.0) or 1.0
+    """Scores mapped to [-1, 1] for colouring, relative to each other.
+
+    Forced wins are +1 and forced losses -1; the other scores spread over
+    [-0.8, 0.8] from the worst to the best (all 0 when they are equal), so the
+    best move is the greenest whatever the heuristic's scale.
+    """
+    plain = [v for v in scores.values() if not is_win_value(v)]
+    low, high = min(plain, default=0.0), max(plain, default=0.0)
     colours = {}
     for move, value in scores.items():
         if is_win_value(value):
             colours[move] = 1.0 if value > 0 else -1.0
+        elif high > low:
+            colours[move] = -0.8 + 1.6 * (value - low) / (high - low)
         else:
-            colours[move] = 0.9 * value / scale
+            colours[move] = 0.0
     return colours
+
+
+def _circle(row: float, col: float, radius: float, **style) -> dict:
+    return {
+        "type": "circle",
+        "x0": col - radius,
+        "x1": col + radius,
+        "y0": row - radius,
+        "y1": row + radius,
+        **style,
+    }
 
 
 def grid_board_figure(
@@ -86,17 +105,17 @@ def grid_board_figure(
     title: str | None = None,
     pixels: int = 520,
 ) -> go.Figure:
-    """A clickable square board.
+    """A clickable square board, drawn in board coordinates so it scales with its container.
 
-    ``legal`` squares get a small dot, ``last`` a red ring, ``changed`` (e.g.
-    flipped discs) an orange ring, ``selected`` a blue square outline. ``heat``
-    maps squares to values in [-1, 1] drawn as coloured tiles (red bad, green
-    good) with ``heat_text`` labels. ``dark`` colours alternate squares
-    (checkers). The last trace holds one invisible marker per square, named
-    ``"squares"``, with ``customdata=[row, col]``: the click target.
+    x is the column, y the row (row 0 at the top). ``legal`` squares get a
+    small dot, ``last`` a red ring, ``changed`` (e.g. flipped discs) an orange
+    ring, ``selected`` a blue outline. ``heat`` maps squares to values in
+    [-1, 1] drawn as coloured tiles (red bad, green good) with ``heat_text``
+    labels. ``dark`` colours alternate squares (checkers). The last trace,
+    named ``"squares"``, holds one invisible marker per square with
+    ``customdata=[row, col]``: the click target (see :func:`square_from_point`).
     """
     fig = go.Figure()
-    cell = pixels / max(rows, cols)
     shapes = []
     for r in range(rows):
         for c in range(cols):
@@ -114,75 +133,61 @@ def grid_board_figure(
                 }
             )
     if heat:
-        squares = list(heat)
-        fig.add_trace(
-            go.Scatter(
-                x=[c for _, c in squares],
-                y=[r for r, _ in squares],
-                mode="markers",
-                marker={
-                    "symbol": "square",
-                    "size": cell * 0.92,
-                    "color": [heat[s] for s in squares],
-                    "cmin": -1,
-                    "cmax": 1,
-                    "colorscale": SCORE_SCALE,
-                    "opacity": 0.85,
+        colours = sample_colorscale(SCORE_SCALE, [(v + 1) / 2 for v in heat.values()])
+        for (r, c), colour in zip(heat, colours, strict=True):
+            shapes.append(
+                {
+                    "type": "rect",
+                    "x0": c - 0.46,
+                    "x1": c + 0.46,
+                    "y0": r - 0.46,
+                    "y1": r + 0.46,
+                    "fillcolor": colour,
+                    "opacity": 0.9,
                     "line": {"width": 0},
-                },
-                hoverinfo="skip",
-                name="move scores",
+                    "layer": "below",
+                }
+            )
+    for piece in pieces:
+        shapes.append(
+            _circle(
+                piece.row,
+                piece.col,
+                0.4,
+                fillcolor=piece.fill,
+                line={"color": piece.line, "width": 2},
             )
         )
-    if pieces:
+    for r, c in legal:
+        shapes.append(_circle(r, c, 0.09, fillcolor="rgba(255,255,255,0.6)", line={"width": 0}))
+    for squares, colour in ((changed, "#ff9800"), (last, "#e53935")):
+        for r, c in squares:
+            shapes.append(_circle(r, c, 0.44, line={"color": colour, "width": 4}))
+    for r, c in selected:
+        shapes.append(
+            {
+                "type": "rect",
+                "x0": c - 0.47,
+                "x1": c + 0.47,
+                "y0": r - 0.47,
+                "y1": r + 0.47,
+                "line": {"color": "#1e88e5", "width": 4},
+            }
+        )
+    cell = pixels / max(rows, cols)
+    texts = [p for p in pieces if p.text]
+    if texts:
         fig.add_trace(
             go.Scatter(
-                x=[p.col for p in pieces],
-                y=[p.row for p in pieces],
-                mode="markers+text",
-                marker={
-                    "size": cell * 0.78,
-                    "color": [p.fill for p in pieces],
-                    "line": {"color": [p.line for p in pieces], "width": 2},
-                },
-                text=[p.text for p in pieces],
-                textfont={"color": [p.text_colour for p in pieces], "size": cell * 0.3},
+                x=[p.col for p in texts],
+                y=[p.row for p in texts],
+                mode="text",
+                text=[p.text for p in texts],
+                textfont={"color": [p.text_colour for p in texts], "size": cell * 0.3},
                 hoverinfo="skip",
-                name="pieces",
+                name="piece labels",
             )
         )
-    if legal:
-        fig.add_trace(
-            go.Scatter(
-                x=[c for _, c in legal],
-                y=[r for r, _ in legal],
-                mode="markers",
-                marker={"size": cell * 0.18, "color": "rgba(255,255,255,0.55)"},
-                hoverinfo="skip",
-                name="legal moves",
-            )
-        )
-    for squares, colour, name, symbol in (
-        (changed, "#ff9800", "changed", "circle-open"),
-        (last, "#e53935", "last move", "circle-open"),
-        (selected, "#1e88e5", "selected", "square-open"),
-    ):
-        if squares:
-            fig.add_trace(
-                go.Scatter(
-                    x=[c for _, c in squares],
-                    y=[r for r, _ in squares],
-                    mode="markers",
-                    marker={
-                        "symbol": symbol,
-                        "size": cell * (0.86 if symbol == "circle-open" else 0.95),
-                        "color": colour,
-                        "line": {"width": 4},
-                    },
-                    hoverinfo="skip",
-                    name=name,
-                )
-            )
     if heat_text:
         squares = list(heat_text)
         fig.add_trace(
@@ -191,7 +196,7 @@ def grid_board_figure(
                 y=[r for r, _ in squares],
                 mode="text",
                 text=[heat_text[s] for s in squares],
-                textfont={"size": max(9.0, cell * 0.22), "color": "#111111"},
+                textfont={"size": max(10.0, cell * 0.2), "color": "#111111"},
                 hoverinfo="skip",
                 name="score labels",
             )
@@ -204,7 +209,7 @@ def grid_board_figure(
             y=[r for r, _ in all_squares],
             customdata=[[r, c] for r, c in all_squares],
             mode="markers",
-            marker={"symbol": "square", "size": cell * 0.95, "color": "rgba(255,255,255,0.01)"},
+            marker={"symbol": "square", "size": cell * 0.9, "color": "rgba(255,255,255,0.01)"},
             hovertext=[hover.get((r, c), f"{column_names[c]}{r + 1}") for r, c in all_squares],
             hoverinfo="text",
             name="squares",
@@ -213,9 +218,9 @@ def grid_board_figure(
     )
     fig.update_layout(
         shapes=shapes,
-        width=pixels + 60,
-        height=pixels + 60 + (30 if title else 0),
-        margin={"l": 30, "r": 10, "t": 40 if title else 10, "b": 20},
+        width=pixels + 40,
+        height=pixels + 40 + (30 if title else 0),
+        margin={"l": 30, "r": 10, "t": 60 if title else 30, "b": 10},
         showlegend=False,
         plot_bgcolor="white",
         title=title,
@@ -230,6 +235,7 @@ def grid_board_figure(
         showgrid=False,
         zeroline=False,
         fixedrange=True,
+        constrain="domain",
     )
     fig.update_yaxes(
         range=[rows - 0.5, -0.5],
@@ -239,6 +245,7 @@ def grid_board_figure(
         zeroline=False,
         fixedrange=True,
         scaleanchor="x",
+        constrain="domain",
     )
     return fig
 
@@ -336,7 +343,8 @@ def root_scores_figure(
             y=names,
             orientation="h",
             text=[labels[m] for m, _ in items],
-            textposition="auto",
+            textposition="outside",
+            cliponaxis=False,
             marker={
                 "color": [colours[m] for m, _ in items],
                 "colorscale": SCORE_SCALE,
@@ -355,7 +363,7 @@ def root_scores_figure(
     fig.update_layout(
         height=max(220, 26 * len(items) + 80),
         margin={"l": 60, "r": 20, "t": 30, "b": 30},
-        xaxis={"title": "score (scaled; ±1 = forced win/loss)", "range": [-1.05, 1.05]},
+        xaxis={"title": "relative score (±1 = forced win/loss)", "range": [-1.05, 1.05]},
         title="Score of each move (hatched: alpha-beta bound)",
     )
     return fig
@@ -511,7 +519,7 @@ def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
         height=260,
         margin={"l": 40, "r": 20, "t": 40, "b": 40},
         title="Nodes per iteration (iterative deepening)",
-        xaxis_title="depth",
+        xaxis={"title": "depth", "type": "category"},
         yaxis={"title": "nodes", "type": "log"},
     )
     return fig

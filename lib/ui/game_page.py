@@ -109,6 +109,11 @@ class BoardAdapter:
     status: Callable[[Any], str] | None = None
     default_players: tuple[str, str] = ("human", "alphabeta:depth=6,time=1")
     about: str = ""
+    # optional: a line of markdown about the position shown under the status line
+    # (Sim: who wins from here with perfect play)
+    insight: Callable[[Any], str] | None = None
+    # optional: widget titles of the game's options, e.g. {"first": "Who starts"}
+    option_labels: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -486,8 +491,10 @@ def search_stats_panel(
     *,
     chosen: Move | None = None,
     key: str = "stats",
+    board: go.Figure | None = None,
 ) -> None:
-    """Metrics (nodes, cut-offs, depth, time, EBF), scores per move, PV, iterations."""
+    """Metrics (nodes, cut-offs, depth, time, EBF), scores per move (on ``board`` as a heat
+    map when given, and as bars), principal variation, iterations and the search tree."""
     cols = st.columns(5)
     cols[0].metric("Nodes", f"{stats.nodes:,}")
     cols[1].metric("Cut-offs", f"{stats.cutoffs:,}")
@@ -509,10 +516,15 @@ def search_stats_panel(
         + (" · " + "; ".join(notes) if notes else "")
     )
     if stats.root_scores:
-        st.plotly_chart(
-            plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen),
-            key=f"{key}_scores",
-        )
+        bars = plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen)
+        if board is not None:
+            left, right = st.columns(2)
+            left.plotly_chart(
+                board, key=f"{key}_heat", width="content", config={"displayModeBar": False}
+            )
+            right.plotly_chart(bars, key=f"{key}_scores")
+        else:
+            st.plotly_chart(bars, key=f"{key}_scores")
         table = pd.DataFrame(
             {
                 "move": [format_move(m) for m in stats.root_scores],
@@ -575,7 +587,11 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
             wkey = f"{key}_w_opt_{option}"
             _init_widget(wkey, _query_option(option, tuple(allowed)))
             options[option] = st.selectbox(
-                f"Board {option}" if option == "size" else option, list(allowed), key=wkey
+                adapter.option_labels.get(
+                    option, f"Board {option}" if option == "size" else option
+                ),
+                list(allowed),
+                key=wkey,
             )
         configs: list[PlayerConfig] = []
         with user_errors():
@@ -617,42 +633,45 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     over = not moves
 
     # -- buttons --
-    cols = st.columns([1, 1, 1, 1, 1.4])
-    if cols[0].button("New game", key=f"{key}_w_new", icon=":material/restart_alt:"):
+    with st.container(horizontal=True, key=f"{key}_buttons"):
+        new_game = st.button("New game", key=f"{key}_w_new", icon=":material/restart_alt:")
+        undo = st.button(
+            "Undo", key=f"{key}_w_undo", disabled=not session.moves, icon=":material/undo:"
+        )
+        hint_config = next((c for c in configs if c.kind in SEARCH_KINDS), PlayerConfig())
+        want_hint = st.button(
+            "Hint",
+            key=f"{key}_w_hint",
+            disabled=over or state.to_move not in human_sides,
+            icon=":material/lightbulb:",
+            help=f"What {hint_config.label()} would play here, with the score of every move.",
+        )
+        ai_to_move = not over and state.to_move not in human_sides
+        step = st.button(
+            "Step",
+            key=f"{key}_w_step",
+            disabled=not ai_to_move,
+            icon=":material/skip_next:",
+            help="Let the AI to move play one move.",
+        )
+        autoplay = st.toggle(
+            "Autoplay (AI vs AI)",
+            key=f"{key}_w_autoplay",
+            disabled=len(human_sides) == 2,
+            help="Play the AI moves one after another.",
+        )
+    if new_game:
         st.session_state[skey] = GameSession.new(game, options, session.seed + 1)
         st.rerun()
-    if cols[1].button(
-        "Undo", key=f"{key}_w_undo", disabled=not session.moves, icon=":material/undo:"
-    ):
+    if undo:
         session.undo(human_sides)
-        st.session_state[f"{key}_w_autoplay"] = False
+        st.session_state.pop(f"{key}_w_autoplay", None)
         st.rerun()
-    hint_config = next((c for c in configs if c.kind in SEARCH_KINDS), PlayerConfig())
-    if cols[2].button(
-        "Hint",
-        key=f"{key}_w_hint",
-        disabled=over or state.to_move not in human_sides,
-        icon=":material/lightbulb:",
-        help=f"What {hint_config.label()} would play here.",
-    ):
+    if want_hint:
         with st.spinner("Thinking about a hint…"), user_errors():
             decision = ai_decision(state, hint_config, game, session.rng, exact_root_scores=True)
             session.hint = search.SearchResult(decision.move, decision.value or 0.0, decision.stats)
             session.hint_ply = session.ply
-    ai_to_move = not over and state.to_move not in human_sides
-    step = cols[3].button(
-        "Step",
-        key=f"{key}_w_step",
-        disabled=not ai_to_move,
-        icon=":material/skip_next:",
-        help="Let the AI to move play one move.",
-    )
-    autoplay = cols[4].toggle(
-        "Autoplay (AI vs AI)",
-        key=f"{key}_w_autoplay",
-        disabled=len(human_sides) == 2,
-        help="Play the AI moves one after another.",
-    )
 
     # -- status line --
     status = adapter.status(state) if adapter.status else ""
@@ -663,74 +682,84 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     else:
         who = configs[state.to_move].label()
         st.info(f"**{game.player_names[state.to_move]}** to move ({who}) · {status}")
+    if adapter.insight is not None:
+        st.markdown(adapter.insight(state))
     if session.message:
         st.warning(session.message)
         session.message = None
 
-    # -- board and analysis --
-    left, right = st.columns([1.1, 1])
+    # -- board --
     hint = session.hint if session.hint_ply == session.ply else None
-    with left:
-        view = BoardView(
-            last_move=session.moves[-1] if session.moves else None,
-            previous=session.states[-2] if len(session.states) > 1 else None,
-            scores=hint.stats.root_scores if hint else None,
-            bounds=hint.stats.root_bounds if hint else None,
-            pending=session.pending,
-            show_legal=show_legal,
+    view = BoardView(
+        last_move=session.moves[-1] if session.moves else None,
+        previous=session.states[-2] if len(session.states) > 1 else None,
+        scores=hint.stats.root_scores if hint else None,
+        bounds=hint.stats.root_bounds if hint else None,
+        pending=session.pending,
+        show_legal=show_legal,
+    )
+    board_widget(adapter, key, view, human_sides)
+    human_turn = not over and state.to_move in human_sides
+    must_pass = human_turn and len(moves) == 1 and game.format_move(moves[0]) == "pass"
+    if must_pass and st.button("Pass (no legal move)", key=f"{key}_w_pass", type="primary"):
+        session.play(moves[0], None, "human")
+        st.rerun()
+    if hint:
+        st.caption(
+            f"Hint: **{game.format_move(hint.move)}** · the colours show the score of every move "
+            f"({hint.stats.nodes:,} positions searched)."
         )
-        board_widget(adapter, key, view, human_sides)
-        human_turn = not over and state.to_move in human_sides
-        must_pass = human_turn and len(moves) == 1 and game.format_move(moves[0]) == "pass"
-        if must_pass and st.button("Pass (no legal move)", key=f"{key}_w_pass", type="primary"):
-            session.play(moves[0], None, "human")
-            st.rerun()
-        if hint:
-            st.caption(
-                f"Hint: **{game.format_move(hint.move)}** (scores of every move on the board)."
-            )
-        fallback_controls(adapter, key, human_sides)
-    with right:
+    fallback_controls(adapter, key, human_sides)
+
+    # -- analysis, record, explanation --
+    tabs = st.tabs(["The AI's last search", "Game record", "How the AI thinks"])
+    with tabs[0]:
         last = session.last_decision()
         if last is None:
-            st.markdown("#### The AI's last search")
             st.caption("Nothing searched yet: the statistics of each AI move appear here.")
         else:
             index, decision = last
-            st.markdown(
-                f"#### The AI's last search: {game.player_names[session.states[index].to_move]} "
-                f"played {game.format_move(session.moves[index])}"
-            )
             before = session.states[index]
-            st.plotly_chart(
-                adapter.figure(
+            st.markdown(
+                f"**{game.player_names[before.to_move]}** "
+                f"({session.players[index]}) played **{game.format_move(session.moves[index])}** "
+                f"at move {index + 1}."
+            )
+            search_stats_panel(
+                decision.stats,
+                game.format_move,
+                chosen=decision.move,
+                key=f"{key}_last",
+                board=adapter.figure(
                     before,
                     BoardView(
                         scores=decision.stats.root_scores,
                         bounds=decision.stats.root_bounds,
                         show_legal=False,
                         title="Score of each move it considered",
-                        pixels=300,
+                        pixels=320,
                     ),
                 ),
-                key=f"{key}_heat_{index}",
-                width="content",
-                config={"displayModeBar": False},
             )
-            search_stats_panel(
-                decision.stats, game.format_move, chosen=decision.move, key=f"{key}_last"
+    with tabs[1]:
+        table = record_table(session, game)
+        if session.moves:
+            st.code(" ".join(game.format_move(m) for m in session.moves), language=None)
+            st.dataframe(table, hide_index=True, height=min(300, 40 + 35 * len(table)))
+        else:
+            st.caption("No move yet.")
+        csv_download(table, f"{game.name}_game.csv", "Download game record (CSV)", key=f"{key}_dl")
+    with tabs[2]:
+        st.markdown(adapter.about or "")
+        for heuristic in game.heuristics.values():
+            weights = ", ".join(
+                f"{n}={w:g}"
+                for n, w in zip(heuristic.weight_names, heuristic.default_weights, strict=True)
             )
-        if adapter.about:
-            with st.expander("How the AI thinks"):
-                st.markdown(adapter.about)
-
-    # -- record --
-    st.markdown("#### Game record")
-    table = record_table(session, game)
-    if session.moves:
-        st.code(" ".join(game.format_move(m) for m in session.moves), language=None)
-        st.dataframe(table, hide_index=True, height=min(300, 40 + 35 * len(table)))
-    csv_download(table, f"{game.name}_game.csv", "Download game record (CSV)", key=f"{key}_dl")
+            st.markdown(
+                f"- **{heuristic.name}**: {heuristic.description}"
+                + (f" Default weights: {weights}." if weights else "")
+            )
 
     # -- AI move: after drawing, so the human's own move is on screen first --
     if ai_to_move and (step or autoplay or len(human_sides) == 1):

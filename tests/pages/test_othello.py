@@ -1,0 +1,164 @@
+"""The Othello page under AppTest: a short game through the button fallback, illegal clicks,
+undo, hint, AI-vs-AI autoplay, URL settings; the click handler and record table directly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from streamlit.testing.v1 import AppTest
+
+from lib.games import othello
+from lib.games.players import PlayerConfig
+from lib.ui import game_page, othello_view
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "pages" / "othello.py")
+
+
+def _app(**params: str) -> AppTest:
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    for name, value in params.items():
+        app.query_params[name] = value
+    return app.run()
+
+
+def _session(app: AppTest) -> game_page.GameSession:
+    return app.session_state["othello_session"]
+
+
+def _record(app: AppTest) -> list[str]:
+    return app.code[0].value.split() if len(app.code) else []
+
+
+def test_first_load_defaults_and_url():
+    app = _app()
+    assert not app.exception
+    assert app.title[0].value == "Othello"
+    assert "Black 2 – 2 White" in app.info[0].value
+    assert app.query_params["size"] == ["8"] or app.query_params["size"] == "8"
+    session = _session(app)
+    assert session.state == othello.initial_state(8)
+    # the four legal squares are marked in the button fallback
+    labels = [b.label for b in app.button if b.key and b.key.startswith("othello_w_cell_")]
+    assert labels.count("＋") == 4 and labels.count("⚫") == 2 and labels.count("⚪") == 2
+
+
+def test_short_game_through_the_button_fallback():
+    app = _app(size="6", white="alphabeta:depth=2")
+    for turn in range(4):
+        state = _session(app).state
+        if state.to_move != othello.BLACK or not state.legal_moves():
+            break
+        move = state.legal_moves()[0]
+        if move == othello.PASS:
+            break
+        row, col = divmod(move, 8)
+        app.button(key=f"othello_w_cell_{row}_{col}").click().run()
+        assert not app.exception
+        moves = _record(app)
+        # the human move is recorded, then the AI's reply (unless the game ended)
+        assert moves[2 * turn] == othello.format_move(move)
+        assert len(moves) in (2 * turn + 1, 2 * turn + 2)
+    assert len(_record(app)) >= 6
+    metrics = {m.label: m.value for m in app.metric}
+    assert int(metrics["Nodes"].replace(",", "")) > 0
+    assert metrics["Depth reached"] in ("1", "2")
+    session = _session(app)
+    table = game_page.record_table(session, othello.GAME)
+    assert list(table["move"]) == _record(app)
+    assert table["player"].iloc[0] == "human" and table["nodes"].iloc[1] > 0
+
+
+def test_illegal_click_gets_a_message_not_a_crash():
+    app = _app(size="6", white="greedy")
+    app.button(key="othello_w_cell_0_0").click().run()
+    assert not app.exception
+    assert any("not legal" in w.value for w in app.warning)
+    app.button(key="othello_w_cell_2_2").click().run()  # occupied centre square
+    assert any("already taken" in w.value for w in app.warning)
+    assert _record(app) == []
+
+
+def test_undo_takes_back_the_ai_reply_and_the_human_move():
+    app = _app(size="6", white="alphabeta:depth=1")
+    app.button(key="othello_w_cell_1_2").click().run()
+    assert len(_record(app)) == 2
+    app.button(key="othello_w_undo").click().run()
+    assert not app.exception
+    assert _session(app).state == othello.initial_state(6)
+
+
+def test_hint_scores_every_legal_move():
+    app = _app(size="6", white="alphabeta:depth=2")
+    app.button(key="othello_w_hint").click().run()
+    assert not app.exception
+    session = _session(app)
+    assert session.hint is not None
+    assert set(session.hint.stats.root_scores) == set(session.state.legal_moves())
+    assert any("Hint:" in c.value for c in app.caption)
+
+
+def test_ai_vs_ai_step_and_autoplay_to_the_end():
+    app = _app(size="6", black="greedy", white="random")
+    assert _record(app) == []  # two AIs wait for Step or Autoplay
+    app.button(key="othello_w_step").click().run()
+    assert len(_record(app)) == 1
+    app.toggle(key="othello_w_autoplay").set_value(True).run()
+    assert not app.exception
+    state = _session(app).state
+    assert state.is_terminal()
+    assert "Game over" in app.success[0].value
+
+
+def test_bad_url_settings_fall_back_with_a_warning():
+    app = _app(size="7", white="alphabeta:depth=banana")
+    assert not app.exception
+    warnings = " ".join(w.value for w in app.warning)
+    assert "size='7'" in warnings and "depth must be a whole number" in warnings
+    assert _session(app).state.size == 8
+
+
+def test_changing_the_board_size_starts_a_new_game():
+    app = _app(size="8", white="greedy")
+    app.button(key="othello_w_cell_2_3").click().run()
+    assert len(_record(app)) == 2
+    app.selectbox(key="othello_w_opt_size").set_value(6).run()
+    assert _session(app).state == othello.initial_state(6)
+    assert app.query_params["size"] in ("6", ["6"])
+
+
+def test_search_options_reach_the_player_spec_in_the_url():
+    app = _app(size="6", white="alphabeta:depth=3")
+    app.toggle(key="othello_p1_w_ordering").set_value(False).run()
+    app.slider(key="othello_p1_w_depth").set_value(2).run()
+    spec = app.query_params["white"]
+    spec = spec[0] if isinstance(spec, list) else spec
+    assert "depth=2" in spec and "ordering=false" in spec
+
+
+def test_click_handler_maps_squares_to_moves():
+    state = othello.initial_state(8)
+    assert othello_view.move_for_square(state, (2, 3), None).move == othello.square(2, 3)
+    outcome = othello_view.move_for_square(state, (0, 0), None)
+    assert outcome.move is None and "not legal" in outcome.message
+    assert "outside" in othello_view.move_for_square(state, (9, 9), None).message
+    forced = othello.state_from_text("XXXX\nXOO.\nXXXX\nXXXX", to_move=othello.WHITE)
+    assert "must pass" in othello_view.move_for_square(forced, (1, 3), None).message
+
+
+def test_handle_square_refuses_moves_for_the_ai_side():
+    session = game_page.GameSession.new(othello.GAME, {"size": 6})
+    game_page.handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={1})
+    assert session.moves == [] and "AI's turn" in session.message
+    game_page.handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={0})
+    assert session.moves == [othello.square(1, 2)]
+
+
+def test_ai_decision_respects_the_tree_depth_cap():
+    state = othello.initial_state(6)
+    rng = np.random.default_rng(0)
+    small = game_page.ai_decision(state, PlayerConfig(depth=2), othello.GAME, rng, record_tree=True)
+    assert small.stats.tree
+    deep = game_page.ai_decision(state, PlayerConfig(depth=5), othello.GAME, rng, record_tree=True)
+    assert deep.stats.tree is None
