@@ -224,6 +224,8 @@ def normalise(population: np.ndarray, divisor: float = 10.0) -> np.ndarray:
     """
     pop = population if population.ndim == 2 else population.reshape(1, -1)
     np.maximum(pop, 0.0, out=pop)
+    top = pop.max(axis=1, keepdims=True)
+    np.divide(pop, top, out=pop, where=top > 0)  # scale first: no overflow on tiny rows
     _normalise_rows(pop, divisor)
     return population
 
@@ -360,31 +362,52 @@ def mutate(children: np.ndarray, config: GAConfig, rng: np.random.Generator) -> 
 def repair(children: np.ndarray, config: GAConfig, rng: np.random.Generator) -> None:
     """Give every child at least ``min_stocks`` stocks (in place; rows stay normalised).
 
-    A child holding too few stocks gets the missing ones (plus a few more, as
-    random picks may repeat or hit a stock it already holds), chosen at random,
-    at twice the small-weight threshold, so they survive normalisation while
-    costing as little of the objective as possible.
+    A child holding too few stocks gets the missing ones, chosen at random
+    among the stocks it does not hold, at twice the small-weight threshold,
+    so they survive normalisation while costing as little of the objective
+    as possible. Re-normalising can drop a weight that sat just above the
+    threshold, so this repeats (at most a few rounds) until no row is short.
     """
     n = children.shape[1]
-    need_stocks = min(config.min_stocks, n)
-    if need_stocks <= 0:
+    need = min(config.min_stocks, n)
+    if need <= 0:
         return
     count = np.count_nonzero(children, axis=1)
-    short = np.flatnonzero(count < need_stocks)
-    if not short.size:
-        return
-    extra = 4
-    missing = need_stocks - count[short] + extra
-    width = int(missing.max())
-    picks = rng.integers(0, n, size=(short.size, width))
-    use = np.arange(width) < missing[:, None]
-    rows_used = np.broadcast_to(short[:, None], picks.shape)[use]
-    genes = picks[use]
+    short = np.flatnonzero(count < need)
     minimum = 2.0 / (config.threshold_divisor * n)
-    children[rows_used, genes] = np.maximum(children[rows_used, genes], minimum)
-    block = children[short]
-    _normalise_rows(block, config.threshold_divisor)
-    children[short] = block
+    if short.size:
+        # Fast first pass: random picks, a few extra as a pick may repeat or hit a held
+        # stock (then it keeps its weight). Rows still short get the exact pass below.
+        missing = need - count[short] + 4
+        width = int(missing.max())
+        picks = rng.integers(0, n, size=(short.size, width))
+        use = np.arange(width) < missing[:, None]
+        block = children[short]
+        rows = np.broadcast_to(np.arange(short.size)[:, None], picks.shape)[use]
+        block[rows, picks[use]] = np.maximum(block[rows, picks[use]], minimum)
+        _normalise_rows(block, config.threshold_divisor)
+        children[short] = block
+        short = short[np.count_nonzero(block, axis=1) < need]
+    for _ in range(4):
+        if not short.size:
+            return
+        block = children[short]
+        held = block > 0
+        missing = need - held.sum(axis=1)
+        width = int(missing.max())
+        # the `missing` unheld stocks with the smallest random keys, per row
+        keys = rng.random(block.shape)
+        keys[held] = 2.0
+        picks = np.argpartition(keys, width - 1, axis=1)[:, :width]
+        order = np.argsort(np.take_along_axis(keys, picks, axis=1), axis=1)
+        picks = np.take_along_axis(picks, order, axis=1)
+        use = np.arange(width) < missing[:, None]
+        block[np.broadcast_to(np.arange(len(short))[:, None], picks.shape)[use], picks[use]] = (
+            minimum
+        )
+        _normalise_rows(block, config.threshold_divisor)
+        children[short] = block
+        short = short[np.count_nonzero(block, axis=1) < need]
 
 
 def initial_population(n: int, config: GAConfig, rng: np.random.Generator) -> np.ndarray:
