@@ -122,7 +122,8 @@ class MatchConfig:
         from lib.games.players import parse_player_spec
 
         for player in self.players:
-            parse_player_spec(player)
+            if parse_player_spec(player).is_human:
+                raise InputError("The arena plays computer players only; 'human' cannot play here.")
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ def play_game(match: MatchConfig, game_index: int, match_index: int = 0) -> Game
             total[0] += int(stats.nodes)
             total[1] += int(getattr(stats, "cutoffs", 0) or 0)
             ebf = getattr(stats, "ebf", None)
-            if ebf is not None and math.isfinite(ebf):
+            if ebf is not None and math.isfinite(ebf) and ebf > 0:
                 total[4].append(float(ebf))
         moves.append(spec.format_move(decision.move))
         state = state.play(decision.move)
@@ -637,6 +638,187 @@ def summarize(
 
 
 # ---------------------------------------------------------------------------
+# Presets: the course's experiments
+# ---------------------------------------------------------------------------
+
+
+def spec_depth(spec: str) -> int | None:
+    """The search depth of a player spec (None for players that do not search)."""
+    from lib.games.players import SEARCH_KINDS, parse_player_spec
+
+    config = parse_player_spec(spec)
+    return config.depth if config.kind in SEARCH_KINDS else None
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A ready-made study reproducing one of the course's tables.
+
+    ``pairs`` are ``(label, spec A, spec B)``; ``games`` is the course's number
+    of games per match. "Without pruning" is minimax; "with pruning" is plain
+    alpha-beta (no move ordering, no transposition table) so that only pruning
+    differs.
+    """
+
+    key: str
+    title: str
+    description: str
+    game: str
+    options: tuple[tuple[str, Any], ...]
+    pairs: tuple[tuple[str, str, str], ...]
+    games: int
+
+    def matches(
+        self, games: int | None = None, seed: int = 0, max_depth: int | None = None
+    ) -> list[MatchConfig]:
+        """The preset's matches, ``games`` each, without players deeper than ``max_depth``."""
+        chosen = []
+        for label, a, b in self.pairs:
+            depths = [d for d in (spec_depth(a), spec_depth(b)) if d is not None]
+            if max_depth is not None and any(d > max_depth for d in depths):
+                continue
+            chosen.append(
+                MatchConfig(
+                    self.game,
+                    (a, b),
+                    games=games or self.games,
+                    seed=seed,
+                    options=self.options,
+                    label=label,
+                )
+            )
+        return chosen
+
+
+_PLAIN_AB = "alphabeta:depth={d},ordering=false,tt=false"
+
+
+def _pruning_pairs(depths: Sequence[int], minimax_depths: Sequence[int]) -> tuple:
+    pairs = []
+    for d in depths:
+        if d in minimax_depths:
+            pairs.append((f"minimax d{d} vs random", f"minimax:depth={d}", "random"))
+        pairs.append((f"alpha-beta d{d} vs random", _PLAIN_AB.format(d=d), "random"))
+    return tuple(pairs)
+
+
+PRESETS: dict[str, Preset] = {
+    p.key: p
+    for p in (
+        Preset(
+            "othello_depth3",
+            "Othello 6x6: alpha-beta depth 3 vs random",
+            "The smallest study (and the benchmark's workload): alpha-beta at depth 3 "
+            "with move ordering and a transposition table against a random player.",
+            "othello",
+            (("size", 6),),
+            (("alpha-beta d3 vs random", "alphabeta:depth=3", "random"),),
+            150,
+        ),
+        Preset(
+            "othello_pruning",
+            "Othello 6x6: depths 1/3/5/7 with and without pruning vs random",
+            "The course's first table: win %, nodes and time per game of minimax (no "
+            "pruning) and alpha-beta (pruning only) at each depth, 150 games each. "
+            "Minimax at depth 7 takes tens of seconds per game.",
+            "othello",
+            (("size", 6),),
+            _pruning_pairs((1, 3, 5, 7), (1, 3, 5, 7)),
+            150,
+        ),
+        Preset(
+            "checkers_pruning",
+            "Checkers: minimax vs alpha-beta vs random at depths 3 and 4",
+            "Minimax and alpha-beta each against random, and against each other, at "
+            "depths 3 and 4 (the strong evaluation).",
+            "checkers",
+            (),
+            tuple(
+                pair
+                for d in (3, 4)
+                for pair in (
+                    (f"minimax d{d} vs random", f"minimax:depth={d}", "random"),
+                    (f"alpha-beta d{d} vs random", _PLAIN_AB.format(d=d), "random"),
+                    (
+                        f"alpha-beta d{d} vs minimax d{d}",
+                        _PLAIN_AB.format(d=d),
+                        f"minimax:depth={d}",
+                    ),
+                )
+            ),
+            150,
+        ),
+        Preset(
+            "sim_pruning",
+            "Sim: depths 1/3/5/7 with and without pruning vs random",
+            "The Sim table: minimax and alpha-beta against random. Minimax at depth 7 "
+            "(about 30 million nodes for the first move) is left out; run it from the "
+            "command line if you have the hours.",
+            "sim",
+            (),
+            _pruning_pairs((1, 3, 5, 7), (1, 3, 5)),
+            150,
+        ),
+        Preset(
+            "othello_ordering",
+            "Othello 6x6: move ordering on/off (EBF)",
+            "Alpha-beta at depths 3 and 5 with and without move ordering (no "
+            "transposition table), against random: same moves' quality, fewer nodes, a "
+            "smaller effective branching factor with ordering.",
+            "othello",
+            (("size", 6),),
+            tuple(
+                pair
+                for d in (3, 5)
+                for pair in (
+                    (f"d{d} ordering off", _PLAIN_AB.format(d=d), "random"),
+                    (f"d{d} ordering on", f"alphabeta:depth={d},tt=false", "random"),
+                )
+            ),
+            150,
+        ),
+        Preset(
+            "othello_evaluation",
+            "Othello 6x6: simple vs improved evaluation",
+            "Alpha-beta depth 3 with the simple disc count against the square-table "
+            "evaluation: head to head, and each against random.",
+            "othello",
+            (("size", 6),),
+            (
+                (
+                    "table vs discs",
+                    "alphabeta:depth=3,heuristic=table",
+                    "alphabeta:depth=3,heuristic=discs",
+                ),
+                ("discs vs random", "alphabeta:depth=3,heuristic=discs", "random"),
+                ("table vs random", "alphabeta:depth=3,heuristic=table", "random"),
+            ),
+            150,
+        ),
+        Preset(
+            "checkers_evaluation",
+            "Checkers: simple vs improved evaluation",
+            "Alpha-beta depth 4 with the course's evaluation (pieces and mobility) against "
+            "the strong one (men, kings, back row, centre, advancement).",
+            "checkers",
+            (),
+            (
+                (
+                    "strong vs course",
+                    "alphabeta:depth=4,heuristic=strong",
+                    "alphabeta:depth=4,heuristic=course",
+                ),
+                ("course vs random", "alphabeta:depth=4,heuristic=course", "random"),
+                ("strong vs random", "alphabeta:depth=4,heuristic=strong", "random"),
+            ),
+            150,
+        ),
+    )
+}
+"""The course's studies by key (games missing from the engine are skipped by the page)."""
+
+
+# ---------------------------------------------------------------------------
 # Command line
 # ---------------------------------------------------------------------------
 
@@ -652,15 +834,24 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--game", default="othello", help="game name (default: othello)")
     parser.add_argument("--size", type=int, default=None, help="board size, if the game has one")
     parser.add_argument(
+        "--preset",
+        choices=sorted(PRESETS),
+        help="run one of the course's studies instead of --players (--game/--size ignored)",
+    )
+    parser.add_argument(
         "--players",
         nargs="+",
-        required=True,
         metavar="SPEC",
         help='player specs, e.g. "alphabeta:depth=5" "random"',
     )
-    parser.add_argument("--games", type=int, default=10, help="games per match (default: 10)")
+    parser.add_argument(
+        "--games", type=int, default=None, help="games per match (default: 10, or the preset's)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
     parser.add_argument("--max-plies", type=int, default=MAX_PLIES, help="ply limit per game")
+    parser.add_argument(
+        "--max-depth", type=int, default=None, help="with --preset: leave out deeper players"
+    )
     parser.add_argument("--csv", metavar="FILE", help="write the per-game table to FILE")
     parser.add_argument(
         "--timings",
@@ -678,7 +869,9 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def cli_matches(args: argparse.Namespace) -> list[MatchConfig]:
     """The matches described by the command-line arguments."""
-    players = list(args.players)
+    if args.preset:
+        return PRESETS[args.preset].matches(args.games, args.seed, args.max_depth)
+    players = list(args.players or [])
     if len(players) < 2:
         raise InputError("Give at least two --players, e.g. --players alphabeta:depth=3 random.")
     options = {"size": args.size} if args.size is not None else {}
@@ -687,7 +880,7 @@ def cli_matches(args: argparse.Namespace) -> list[MatchConfig]:
         MatchConfig(
             args.game,
             pair,
-            games=args.games,
+            games=10 if args.games is None else args.games,
             seed=args.seed,
             options=options,
             max_plies=args.max_plies,

@@ -52,6 +52,9 @@ from lib.games.core import get_game
 MUTATION_OFFSET = 50
 """A mutation moves one weight by a random integer in ``[-MUTATION_OFFSET, MUTATION_OFFSET]``."""
 
+EVOLVED_HEURISTICS = {"othello": "positional9"}
+"""The heuristic evolved by default per game (else the game's default heuristic)."""
+
 MAX_POPULATION = 200
 MAX_GENERATIONS = 500
 
@@ -62,7 +65,7 @@ class EvolutionConfig:
 
     game: str = "othello"
     options: Any = (("size", 6),)
-    heuristic: str | None = None  # None: the game's default heuristic
+    heuristic: str | None = None  # None: EVOLVED_HEURISTICS[game] or the game's default
     population: int = 20
     leagues: int = 5
     generations: int = 10
@@ -131,7 +134,7 @@ class EvolutionConfig:
     def heuristic_name(self) -> str:
         """The evolved heuristic's name (the game's default if not set)."""
         spec = get_game(self.game)
-        name = self.heuristic or spec.default_heuristic
+        name = self.heuristic or EVOLVED_HEURISTICS.get(self.game, spec.default_heuristic)
         if name not in spec.heuristics:
             raise InputError(
                 f"{spec.title} has no heuristic {name!r}; "
@@ -236,11 +239,14 @@ def next_generation(
 
 def weights_player_spec(config: EvolutionConfig, weights: Sequence[int]) -> str:
     """The player spec of an alpha-beta player at ``config.depth`` using ``weights``."""
-    from lib.games.players import weighted_player_spec
+    from lib.games.players import PlayerConfig
 
-    return weighted_player_spec(
-        depth=config.depth, heuristic=config.heuristic_name(), weights=tuple(map(int, weights))
-    )
+    return PlayerConfig(
+        kind="alphabeta",
+        depth=config.depth,
+        heuristic=config.heuristic_name(),
+        weights=tuple(float(int(w)) for w in weights),
+    ).to_spec()
 
 
 def _seed(config: EvolutionConfig, *key: int) -> int:

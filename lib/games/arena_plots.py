@@ -1,0 +1,130 @@
+"""Plotly figures of arena studies and weight evolution.
+
+Each function takes a table from :mod:`lib.games.arena` (``summarize``) or
+:mod:`lib.games.evolve` (``history_table``) and returns a ``go.Figure``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+import plotly.graph_objects as go
+
+_HEIGHT = 380
+
+
+def _layout(figure: go.Figure, title: str, y_title: str, *, log: bool = False) -> go.Figure:
+    figure.update_layout(
+        title=title,
+        height=_HEIGHT,
+        margin={"l": 60, "r": 20, "t": 50, "b": 40},
+        yaxis_title=y_title,
+        showlegend=False,
+    )
+    if log:
+        figure.update_yaxes(type="log")
+    return figure
+
+
+def win_rate_figure(summary: pd.DataFrame) -> go.Figure:
+    """Win % of player A per match, with the 95 % Wilson interval as error bars."""
+    figure = go.Figure(
+        go.Bar(
+            x=summary["label"],
+            y=summary["win_pct"],
+            error_y={
+                "type": "data",
+                "symmetric": False,
+                "array": summary["win_ci_high"] - summary["win_pct"],
+                "arrayminus": summary["win_pct"] - summary["win_ci_low"],
+            },
+            customdata=summary[["games", "win_ci_low", "win_ci_high"]],
+            hovertemplate=(
+                "%{x}<br>win %{y:.1f} % (95 % CI %{customdata[1]:.1f}–%{customdata[2]:.1f})"
+                "<br>%{customdata[0]} games<extra></extra>"
+            ),
+            marker_color="#2a9d8f",
+        )
+    )
+    figure.update_yaxes(range=[0, 105])
+    return _layout(figure, "Win % of player A (95 % confidence interval)", "win %")
+
+
+def _per_match_bars(
+    summary: pd.DataFrame, column: str, b_column: str | None, title: str, y_title: str, log: bool
+) -> go.Figure:
+    figure = go.Figure(
+        go.Bar(x=summary["label"], y=summary[column], name="player A", marker_color="#264653")
+    )
+    if b_column is not None and b_column in summary and summary[b_column].fillna(0).gt(0).any():
+        figure.add_bar(
+            x=summary["label"], y=summary[b_column], name="player B", marker_color="#e9c46a"
+        )
+        figure.update_layout(barmode="group")
+    _layout(figure, title, y_title, log=log)
+    figure.update_layout(showlegend=b_column is not None)
+    return figure
+
+
+def nodes_figure(summary: pd.DataFrame) -> go.Figure:
+    """Nodes searched per game by each player, on a log scale."""
+    return _per_match_bars(
+        summary, "nodes_per_game", "b_nodes_per_game", "Nodes per game", "nodes", True
+    )
+
+
+def time_figure(summary: pd.DataFrame) -> go.Figure:
+    """Seconds of thinking per game of player A, on a log scale."""
+    return _per_match_bars(
+        summary, "seconds_per_game", None, "Time per game (player A)", "seconds", True
+    )
+
+
+def ebf_figure(summary: pd.DataFrame) -> go.Figure:
+    """Mean effective branching factor of each player's searches."""
+    return _per_match_bars(
+        summary, "ebf", "b_ebf", "Effective branching factor", "EBF (mean per move)", False
+    )
+
+
+def fitness_figure(history: pd.DataFrame) -> go.Figure:
+    """League fitness (best, mean, worst) and the best vector's benchmark score per generation."""
+    figure = go.Figure()
+    styles = {
+        "best_fitness": ("best (league score share)", "#2a9d8f", "solid"),
+        "mean_fitness": ("mean", "#8d99ae", "dot"),
+        "min_fitness": ("worst", "#e76f51", "dot"),
+        "benchmark_score": ("best vs benchmark", "#264653", "solid"),
+    }
+    for column, (name, colour, dash) in styles.items():
+        if column in history and history[column].notna().any():
+            figure.add_scatter(
+                x=history["generation"],
+                y=history[column],
+                name=name,
+                mode="lines+markers",
+                line={"color": colour, "dash": dash, "width": 3 if "best" in name else 2},
+            )
+    _layout(figure, "Fitness per generation", "score share")
+    figure.update_layout(showlegend=True, xaxis_title="generation", legend={"orientation": "h"})
+    figure.update_yaxes(range=[-0.02, 1.02])
+    return figure
+
+
+def weights_figure(history: pd.DataFrame, weight_names: Sequence[str]) -> go.Figure:
+    """The best weight vector of every generation as a heatmap (generation × feature)."""
+    names = [n for n in weight_names if n in history]
+    figure = go.Figure(
+        go.Heatmap(
+            z=history[names].to_numpy().T if names else [],
+            x=history["generation"],
+            y=names,
+            colorscale="RdBu",
+            zmid=0,
+            colorbar={"title": "weight"},
+        )
+    )
+    _layout(figure, "Best weights per generation", "feature")
+    figure.update_layout(xaxis_title="generation")
+    return figure
