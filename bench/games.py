@@ -29,11 +29,9 @@ import sys
 import time
 from collections.abc import Callable
 
-import numpy as np
-
 from lib.games import checkers, checkers_naive, sim
-from lib.games.core import GameSpec, perft
-from lib.games.players import PlayerConfig, make_player
+from lib.games.arena import MatchConfig, play_game
+from lib.games.core import get_game, perft
 
 CHECKERS_TARGET = 300_000.0
 """Perft moves per second the checkers engine should reach."""
@@ -100,58 +98,44 @@ def bench_sim() -> None:
     )
 
 
-def _play(game: GameSpec, players: list, rng: np.random.Generator, **options: object) -> object:
-    state = game.initial_state(**options)
-    while not state.is_terminal():
-        state = state.play(players[state.to_move].choose(state, rng).move)
-    return state
+def _versus_random(game: str, specs: list[str], games: int, **options: object) -> None:
+    """Arena matches of each spec against ``random`` (colours alternate), timed per game."""
 
-
-def _versus_random(game: GameSpec, specs: list[PlayerConfig], games: int) -> None:
-    rng = np.random.default_rng(1)
-    random_player = make_player(PlayerConfig("random"), game)
-    _, base = _timed(
-        lambda: [_play(game, [random_player, random_player], rng) for _ in range(games)]
-    )
-    base /= games
-    print(f"{game.title}: random vs random {base * 1000:.1f} ms/game ({games} games)")
-    print(f"{'AI config':<40} {'score':>7} {'s/game':>8} {'x random':>9}")
-    for config in specs:
-        player = make_player(config, game)
-        points = 0.0
+    def run(spec: str) -> tuple[float, float]:
+        match = MatchConfig(game, (spec, "random"), games=games, seed=1, options=options)
         start = time.perf_counter()
-        for index in range(games):
-            seat = index % 2
-            players = [player, random_player] if seat == 0 else [random_player, player]
-            winner = _play(game, players, rng).winner()
-            points += 1.0 if winner == seat else 0.5 if winner is None else 0.0
-        per_game = (time.perf_counter() - start) / games
-        label = config.kind
-        if config.kind != "perfect":
-            label += f" depth={config.depth} heuristic={config.heuristic}"
-        print(f"{label:<40} {points / games:>7.0%} {per_game:>8.3f} {per_game / base:>9.0f}")
+        records = [play_game(match, index) for index in range(games)]
+        seconds = (time.perf_counter() - start) / games
+        return sum(record.result_a for record in records) / games, seconds
+
+    _, base = run("random")
+    print(f"{get_game(game).title}: random vs random {base * 1000:.1f} ms/game ({games} games)")
+    print(f"{'AI config':<40} {'score':>7} {'s/game':>8} {'x random':>9}")
+    for spec in specs:
+        score, per_game = run(spec)
+        print(f"{spec:<40} {score:>7.0%} {per_game:>8.3f} {per_game / base:>9.0f}")
 
 
 def bench_vs_random(games: int = 20) -> None:
     """Seconds per game of each AI config against a random player (AI alternates colours)."""
     print("== AI configs against a random player ==")
     checkers_specs = [
-        PlayerConfig("greedy", depth=1, heuristic="course"),
-        PlayerConfig("alphabeta", depth=2, heuristic="course"),
-        PlayerConfig("alphabeta", depth=4, heuristic="course"),
-        PlayerConfig("alphabeta", depth=4, heuristic="strong"),
-        PlayerConfig("alphabeta", depth=6, heuristic="strong"),
-        PlayerConfig("minimax", depth=3, heuristic="course"),
+        "greedy:heuristic=course",
+        "alphabeta:depth=2,heuristic=course",
+        "alphabeta:depth=4,heuristic=course",
+        "alphabeta:depth=4,heuristic=strong",
+        "alphabeta:depth=6,heuristic=strong",
+        "minimax:depth=3,heuristic=course",
     ]
-    _versus_random(checkers.GAME, checkers_specs, games)
+    _versus_random("checkers", checkers_specs, games)
     sim_specs = [
-        PlayerConfig("greedy", depth=1, heuristic="threats"),
-        PlayerConfig("alphabeta", depth=3, heuristic="threats"),
-        PlayerConfig("alphabeta", depth=3, heuristic="late loss"),
-        PlayerConfig("alphabeta", depth=5, heuristic="threats"),
-        PlayerConfig("perfect"),
+        "greedy:heuristic=threats",
+        "alphabeta:depth=3,heuristic=threats",
+        "alphabeta:depth=3,heuristic=late loss",
+        "alphabeta:depth=5,heuristic=threats",
+        "perfect",
     ]
-    _versus_random(sim.GAME, sim_specs, games)
+    _versus_random("sim", sim_specs, games, first="red")
 
 
 SECTIONS: dict[str, Callable[[], None]] = {

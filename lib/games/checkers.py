@@ -240,32 +240,27 @@ def _simple_moves(down: int, up: int, empty: int) -> list[Move]:
     return moves
 
 
+def _movers(black: int, white: int, kings: int, player: int) -> tuple[int, int, int, int, int]:
+    """``(own, opp, down, up, empty)``: ``player``'s pieces, the opponent's, the pieces
+    moving down / up the diagram (men forward, kings both ways) and the empty squares."""
+    empty = FULL & ~(black | white)
+    if player == BLACK:
+        return black, white, black, black & kings, empty
+    return white, black, white & kings, white, empty
+
+
 def _moves_for(black: int, white: int, kings: int, player: int) -> list[Move]:
     """Legal moves of ``player`` on the given bitboards (whoever is to move)."""
-    if player == BLACK:
-        own, opp = black, white
-        down, up = own, own & kings
-    else:
-        own, opp = white, black
-        down, up = own & kings, own
-    empty = FULL & ~(black | white)
+    own, opp, down, up, empty = _movers(black, white, kings, player)
     if _jump_landings(down, up, opp, empty):
         return _captures(own, opp, kings, player, empty)
     return _simple_moves(down, up, empty)
 
 
 def _has_move(black: int, white: int, kings: int, player: int) -> bool:
-    if player == BLACK:
-        own, opp = black, white
-        down, up = own, own & kings
-    else:
-        own, opp = white, black
-        down, up = own & kings, own
-    empty = FULL & ~(black | white)
-    return bool(
-        ((_down_left(down) | _down_right(down) | _up_left(up) | _up_right(up)) & empty)
-        or _jump_landings(down, up, opp, empty)
-    )
+    _, opp, down, up, empty = _movers(black, white, kings, player)
+    steps = _down_left(down) | _down_right(down) | _up_left(up) | _up_right(up)
+    return bool(steps & empty or _jump_landings(down, up, opp, empty))
 
 
 def is_capture(move: Move) -> bool:
@@ -549,15 +544,10 @@ def mobility(state: CheckersState, player: int) -> int:
     all moves keeps the term a measure of freedom. :func:`legal_mobility`
     counts legal moves only.
     """
-    black, white, kings = state.black, state.white, state.kings
-    if player == BLACK:
-        own, opp, down, up = black, white, black, black & kings
-    else:
-        own, opp, down, up = white, black, white & kings, white
-    empty = FULL & ~(black | white)
+    own, opp, down, up, empty = _movers(state.black, state.white, state.kings, player)
     count = len(_simple_moves(down, up, empty))
     if _jump_landings(down, up, opp, empty):
-        count += len(_captures(own, opp, kings, player, empty))
+        count += len(_captures(own, opp, state.kings, player, empty))
     return count
 
 

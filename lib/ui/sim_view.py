@@ -53,12 +53,10 @@ def verdict(state: sim.SimState) -> str:
     """Who wins from here with perfect play (exact, by :func:`lib.games.sim.solve`)."""
     if state.is_terminal():
         loser = state.loser()
-        triangle = "-".join(str(p) for p in sim.triangles_in(
-            state.red if loser == sim.RED else state.blue
-        )[0])
-        return (
-            f"{sim.PLAYER_NAMES[loser]} completed the triangle {triangle} and lost."
+        triangle = "-".join(
+            str(p) for p in sim.triangles_in(state.red if loser == sim.RED else state.blue)[0]
         )
+        return f"{sim.PLAYER_NAMES[loser]} completed the triangle {triangle} and lost."
     mover = state.to_move
     winner = mover if sim.solve(state) > 0 else 1 - mover
     lines = sum(1 for value in sim.move_values(state).values() if value > 0)
@@ -99,4 +97,6 @@ ADAPTER = BoardAdapter(
     status=status,
     default_players=("human", "alphabeta:depth=4,time=1"),
     about=ABOUT,
+    insight=verdict,
+    option_labels={"first": "Who starts"},
 )

@@ -5,13 +5,13 @@ from __future__ import annotations
 import itertools
 import random
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.games import checkers, checkers_naive
+from lib.games.arena import MatchConfig, play_game
 from lib.games.checkers import (
     BLACK,
     DRAW_PLIES,
@@ -27,7 +27,6 @@ from lib.games.checkers import (
     square_row_col,
 )
 from lib.games.core import WIN_VALUE, get_game, perft
-from lib.games.players import PlayerConfig, make_player
 from lib.games.search import choose_move
 
 # shared/REFERENCE.md: English draughts perft from the start position
@@ -364,18 +363,14 @@ def test_alpha_beta_equals_minimax_on_random_positions(seed):
 
 @pytest.mark.slow
 def test_depth_4_alpha_beta_beats_random_play():
-    """At least 95 of 100 games (the course's table: 5/5 at depths 3 and 4)."""
-    searcher = make_player(PlayerConfig("alphabeta", depth=4, heuristic="course"), GAME)
-    random_player = make_player(PlayerConfig("random"), GAME)
-    rng = np.random.default_rng(2024)
-    wins = 0
-    for game in range(100):
-        seat = game % 2  # the searcher plays Black in half of the games
-        players = [searcher, random_player] if seat == BLACK else [random_player, searcher]
-        state = initial_state()
-        while not state.is_terminal():
-            state = state.play(players[state.to_move].choose(state, rng).move)
-        wins += state.winner() == seat
+    """At least 95 of 100 games (the course's table: 5/5 at depths 3 and 4).
+
+    The searcher moves first in the even-numbered games and second in the others.
+    """
+    match = MatchConfig(
+        "checkers", ("alphabeta:depth=4,heuristic=course", "random"), games=100, seed=2024
+    )
+    wins = sum(play_game(match, index).result_a == 1.0 for index in range(match.games))
     assert wins >= 95
 
 
