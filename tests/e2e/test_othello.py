@@ -28,38 +28,47 @@ def _click_square(page, chart_selector: str, row: int, col: int) -> None:
     page.mouse.click(point["x"], point["y"])
 
 
-def _record(page) -> str:
-    return page.locator('[data-testid="stCode"]').first.inner_text()
+def _discs(page) -> dict[str, list[list[int]]]:
+    """(row, col) of the black and white discs drawn on the main board."""
+    chart = page.locator('[class*="st-key-othello_board_"] .js-plotly-plot').first
+    return chart.evaluate(
+        """gd => {
+            const out = {black: [], white: []};
+            for (const s of gd.layout.shapes || []) {
+                if (s.type !== 'circle') continue;
+                const rc = [Math.round((s.y0 + s.y1) / 2), Math.round((s.x0 + s.x1) / 2)];
+                if (s.fillcolor === '#111111') out.black.push(rc);
+                if (s.fillcolor === '#f5f5f5') out.white.push(rc);
+            }
+            return out;
+        }"""
+    )
 
 
 def test_click_a_legal_square_then_the_ai_replies(page):
     open_page(page, "othello?size=6&white=alphabeta:depth=2")
     status = page.locator('[data-testid="stAlert"]').first
     assert "Black 2 – 2 White" in status.inner_text()
+    assert len(_discs(page)["black"]) == 2
     _click_square(page, BOARD.format(nonce=0), 1, 2)  # c2, a legal first move on 6x6
-    page.get_by_text("c2", exact=False).first.wait_for()
-    page.locator('[data-testid="stCode"]').first.wait_for()
-    # the disc appears and White answers: two moves in the record, 4 discs each side
-    page.wait_for_function(
-        """() => {
-            const code = document.querySelector('[data-testid="stCode"]');
-            return code && code.innerText.trim().split(/\\s+/).length >= 2;
-        }""",
-        timeout=60_000,
-    )
+    # the disc appears, then White answers (every second move flips exactly one disc)
+    page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)
     wait_idle(page)
-    moves = _record(page).split()
-    assert moves[0] == "c2" and len(moves) == 2
-    assert "Black 3 – 3 White" in page.locator('[data-testid="stAlert"]').first.inner_text()
+    discs = _discs(page)
+    assert [1, 2] in discs["black"]
+    assert len(discs["black"]) == 3 and len(discs["white"]) == 3
     # the AI's search statistics are on show
     assert page.get_by_text("Nodes").first.is_visible()
+    assert page.get_by_text("Score of each move it considered").first.is_visible()
     # the same kind of click works again on the new chart (its key changed)
     _click_square(page, '[class*="st-key-othello_board_"]', 0, 0)
     page.get_by_text("not legal", exact=False).first.wait_for()
     wait_idle(page)
+    page.get_by_role("tab", name="Game record").click()
+    moves = page.locator('[data-testid="stCode"]').first.inner_text().split()
+    assert moves[0] == "c2" and len(moves) == 2
     with page.expect_download() as download_info:
         page.get_by_text("Download game record (CSV)").click()
-    path = download_info.value.path()
-    text = Path(path).read_text(encoding="utf-8")
+    text = Path(download_info.value.path()).read_text(encoding="utf-8")
     assert text.splitlines()[0].startswith("ply,side,player,move")
     assert ",c2," in text
