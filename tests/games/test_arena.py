@@ -1,0 +1,170 @@
+"""Arena matches on real games: reproducibility on every executor, colours, presets, CLI."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from lib.errors import InputError
+from lib.games import othello
+from lib.games.arena import (
+    PRESETS,
+    InlineExecutor,
+    MatchConfig,
+    main,
+    open_executor,
+    play_game,
+    run_tournament,
+)
+from lib.games.core import get_game
+
+MATCHES = [
+    MatchConfig("othello", ("alphabeta:depth=2", "random"), games=4, seed=7, options={"size": 6}),
+    MatchConfig("othello", ("random", "greedy"), games=3, seed=7, options={"size": 6}),
+]
+
+
+def reproducible(result):
+    return [r.reproducible() for r in result.records]
+
+
+@pytest.fixture(scope="module")
+def inline_result():
+    return run_tournament(MATCHES, InlineExecutor())
+
+
+def test_same_seed_same_games_in_process(inline_result):
+    again = run_tournament(MATCHES)
+    assert reproducible(again) == reproducible(inline_result)
+    other_seed = run_tournament([MatchConfig(**{**vars(MATCHES[0]), "seed": 8})])
+    assert reproducible(other_seed) != reproducible(inline_result)[:4]
+
+
+def test_same_seed_same_games_in_a_process_pool(inline_result):
+    with open_executor("process", workers=2) as pool:
+        pooled = run_tournament(MATCHES, pool)
+    assert not pooled.cancelled
+    assert reproducible(pooled) == reproducible(inline_result)
+
+
+def test_same_seed_same_games_on_a_dask_local_cluster(inline_result):
+    distributed = pytest.importorskip("dask.distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=40,
+        ) as cluster,
+        open_executor("dask", scheduler=cluster.scheduler_address) as executor,
+    ):
+        on_dask = run_tournament(MATCHES, executor)
+    assert reproducible(on_dask) == reproducible(inline_result)
+
+
+def test_records_replay_to_the_recorded_result(inline_result):
+    spec = get_game("othello")
+    for record in inline_result.records:
+        state = othello.initial_state(6)
+        for text in record.moves.split():
+            state = state.play(spec.parse_move(text, state))
+        assert state.is_terminal()
+        assert len(record.moves.split()) == record.plies
+        a_colour = 0 if record.a_first else 1
+        assert record.margin == state.score(a_colour)
+        expected = {None: "draw", a_colour: "A", 1 - a_colour: "B"}[state.winner()]
+        assert record.winner == expected
+        # each player moved on its own turns; only searching players count nodes
+        assert record.moves_a + record.moves_b == record.plies
+
+
+def test_colours_alternate_and_random_has_no_search_stats(inline_result):
+    first = [r for r in inline_result.records if r.match == 0]
+    assert [r.a_first for r in first] == [True, False, True, False]
+    assert all(r.nodes_a > 0 and r.ebf_a is not None for r in first)
+    assert all(r.nodes_b == 0 and r.ebf_b is None for r in first)
+
+
+def test_progress_cancel_and_resume():
+    seen = []
+    result = run_tournament(
+        MATCHES,
+        on_game=lambda record, done, total: seen.append((done, total)),
+        should_stop=lambda: len(seen) >= 3,
+    )
+    assert result.cancelled and len(result.records) == 3
+    assert seen == [(1, 7), (2, 7), (3, 7)]
+    # tasks interleave the matches, so a partial run has games of both
+    assert {r.match for r in result.records} == {0, 1}
+    resumed = run_tournament(MATCHES, previous=result.records)
+    assert not resumed.cancelled and len(resumed.records) == 7
+    assert reproducible(resumed) == reproducible(run_tournament(MATCHES))
+
+
+def test_ply_limit_truncates_as_a_draw():
+    match = MatchConfig("othello", ("random", "random"), games=1, options={"size": 6}, max_plies=5)
+    record = play_game(match, 0)
+    assert record.truncated and record.plies == 5 and record.winner == "draw"
+
+
+def test_bad_matches_raise_input_errors():
+    bad = [
+        MatchConfig("othello", ("alphabeta:depth=2", "random"), options={"size": 5}),
+        MatchConfig("othello", ("alphabeta:depth=2", "random"), options={"colour": 1}),
+        MatchConfig("othello", ("alphabeta:depht=2", "random")),
+        MatchConfig("othello", ("human", "random")),
+        MatchConfig("chess", ("random", "random")),
+    ]
+    for match in bad:
+        with pytest.raises(InputError):
+            run_tournament([match])
+    with pytest.raises(InputError):
+        run_tournament([])
+    with pytest.raises(InputError), open_executor("dask"):
+        pass
+
+
+def test_presets_build_valid_matches_and_respect_the_depth_cap():
+    for preset in PRESETS.values():
+        matches = preset.matches(games=2, seed=3)
+        assert matches and all(m.games == 2 and m.seed == 3 for m in matches)
+        for match in matches:
+            match.validate()
+    capped = PRESETS["othello_pruning"].matches(max_depth=3)
+    assert [m.label for m in capped] == [
+        "minimax d1 vs random",
+        "alpha-beta d1 vs random",
+        "minimax d3 vs random",
+        "alpha-beta d3 vs random",
+    ]
+
+
+def test_pruning_finds_the_same_moves_with_fewer_nodes():
+    # minimax and plain alpha-beta at equal depth play the same game against the same
+    # random opponent (same seed), but alpha-beta searches fewer nodes
+    minimax = MatchConfig("othello", ("minimax:depth=3", "random"), games=2, options={"size": 6})
+    pruned = MatchConfig(
+        "othello",
+        ("alphabeta:depth=3,ordering=false,tt=false", "random"),
+        games=2,
+        options={"size": 6},
+    )
+    a, b = run_tournament([minimax, pruned]).records[:2], run_tournament([pruned]).records
+    for m, p in zip(a, b, strict=True):
+        assert m.moves == p.moves and m.winner == p.winner
+        assert p.nodes_a < m.nodes_a
+
+
+def test_cli_writes_the_same_csv_for_any_worker_count(tmp_path, capsys):
+    args = ["--game", "othello", "--size", "6", "--players", "alphabeta:depth=2", "random"]
+    args += ["--games", "4", "--seed", "1", "--quiet"]
+    assert main([*args, "--csv", str(tmp_path / "one.csv")]) == 0
+    printed = capsys.readouterr().out
+    assert "alphabeta:depth=2 vs random" in printed and "win_pct" in printed
+    assert main([*args, "--workers", "2", "--csv", str(tmp_path / "two.csv")]) == 0
+    assert (tmp_path / "one.csv").read_bytes() == (tmp_path / "two.csv").read_bytes()
+    table = pd.read_csv(tmp_path / "one.csv")
+    assert len(table) == 4 and "seconds_a" not in table
+    assert main(["--players", "nonsense", "random", "--quiet"]) == 2
+    assert "Unknown player kind" in capsys.readouterr().err
