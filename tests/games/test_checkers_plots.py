@@ -6,12 +6,23 @@ import pytest
 
 from lib.games import checkers
 from lib.games.checkers_plots import (
+    BLACK_PIECE,
+    WHITE_PIECE,
     checkers_figure,
     display_position,
     move_heat,
     square_from_display,
 )
 from lib.games.plots import square_from_point
+
+
+def _circles(fig, fill: str) -> list[tuple[float, float]]:
+    """Centres (row, col) of the circle shapes filled with ``fill``."""
+    return [
+        ((shape.y0 + shape.y1) / 2, (shape.x0 + shape.x1) / 2)
+        for shape in fig.layout.shapes
+        if shape.type == "circle" and shape.fillcolor == fill
+    ]
 
 
 @pytest.mark.parametrize("flipped", [False, True])
@@ -31,13 +42,10 @@ def test_figure_has_one_click_target_per_grid_square_last():
     targets = fig.data[-1]
     assert targets.name == "squares"
     assert len(targets.customdata) == 64
-    pieces = next(t for t in fig.data if t.name == "pieces")
-    assert len(pieces.x) == 24
-    legal = next(t for t in fig.data if t.name == "legal moves")
-    assert {(y, x) for x, y in zip(legal.x, legal.y, strict=True)} == {
-        display_position(15),
-        display_position(16),
-    }
+    assert len(_circles(fig, BLACK_PIECE[0])) == 12
+    assert len(_circles(fig, WHITE_PIECE[0])) == 12
+    dots = set(_circles(fig, "rgba(255,255,255,0.6)"))
+    assert dots == {display_position(15), display_position(16)}
     numbers = next(t for t in fig.data if t.name == "square numbers")
     assert list(numbers.text) == [str(s) for s in range(1, 33)]
     # a click on the marker of square 15 maps back to 15
@@ -48,8 +56,10 @@ def test_figure_has_one_click_target_per_grid_square_last():
 
 def test_kings_are_marked():
     state = checkers.position(black_kings=[14], white=[20])
-    pieces = next(t for t in checkers_figure(state).data if t.name == "pieces")
-    assert sorted(pieces.text) == ["", "K"]
+    fig = checkers_figure(state)
+    labels = next(t for t in fig.data if t.name == "piece labels")
+    assert list(labels.text) == ["K"]
+    assert (labels.y[0], labels.x[0]) == display_position(14)
 
 
 def test_move_heat_shows_best_move_per_piece_or_destination():
