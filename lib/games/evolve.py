@@ -382,6 +382,35 @@ def benchmark_score(
     return float(np.mean([r.result_a for r in results.values()]))
 
 
+def population_score(
+    config: EvolutionConfig,
+    population: Sequence[Sequence[int]],
+    opponent: str,
+    games_each: int = 4,
+    executor: Executor | None = None,
+    seed: int = 0,
+) -> float:
+    """Mean score share of every member of ``population`` against ``opponent``.
+
+    An absolute yardstick (unlike league fitness): compare the first and the
+    last generation's populations to see whether evolution made progress.
+    """
+    matches = [
+        MatchConfig(
+            config.game,
+            (weights_player_spec(config, weights), opponent),
+            games=games_each,
+            seed=seed,
+            options=config.options,
+            max_plies=config.max_plies,
+        )
+        for weights in population
+    ]
+    tasks = [(m, game, index) for index, m in enumerate(matches) for game in range(games_each)]
+    results, _ = run_tasks(_play_task, tasks, executor or InlineExecutor())
+    return float(np.mean([r.result_a for r in results.values()]))
+
+
 def iter_evolution(
     config: EvolutionConfig,
     executor: Executor | None = None,
