@@ -46,34 +46,38 @@ if source == "upload":
         type=["csv", "txt"],
         key="pf_w_upload",
     )
-data = None
-with user_errors():
-    data = ui.load_data(source, upload)
-if data is None:
-    if source == "upload" and upload is None:
-        st.info("Upload a CSV file to continue (up to 10 MB).")
-    st.stop()
-table = data.table
-for note in data.notes:
-    st.info(note)
-if source == "sample":
-    st.caption(
-        "Synthetic data: 400 made-up stocks whose summary statistics match the course's "
-        "sample.csv (risk mean 0.461, max 0.959; return mean 0.754, max 16.48)."
-    )
-elif source == "hard":
-    st.caption(
-        "Generated: 100 safe stocks with return just under 9.4, 3 high-return stocks with "
-        "risk near 1, and fillers. Feasible portfolios exist, but the course's fitness steers "
-        "away from them: try fitness = course with repair off."
-    )
-with st.expander(f"The data: {len(table)} stocks ({data.kind})"):
-    st.dataframe(table, hide_index=True, height=260)
-    csv_download(table, "stocks.csv", "Download stocks.csv", key="pf_w_dl_stocks")
+data_box = st.container()
 
-# 2. Settings and run ------------------------------------------------------------------
+# 2. Settings (always rendered, even before data is loaded, so the form keeps its values)
 st.header("2. Settings")
 submitted, settings = ui.settings_form()
+
+with data_box:
+    data = None
+    with user_errors():
+        data = ui.load_data(source, upload)
+    if data is None:
+        if source == "upload" and upload is None:
+            st.info("Upload a CSV file to continue (up to 10 MB).")
+        st.stop()
+    table = data.table
+    for note in data.notes:
+        st.info(note)
+    if source == "sample":
+        st.caption(
+            "Synthetic data: 400 made-up stocks whose summary statistics match the course's "
+            "sample.csv (risk mean 0.461, max 0.959; return mean 0.754, max 16.48)."
+        )
+    elif source == "hard":
+        st.caption(
+            "Generated: 100 safe stocks with return just under 9.4, 3 high-return stocks with "
+            "risk near 1, and fillers. Feasible portfolios exist, but the course's fitness steers "
+            "away from them: try fitness = course with repair off."
+        )
+    with st.expander(f"The data: {len(table)} stocks ({data.kind})"):
+        st.dataframe(table, hide_index=True, height=260)
+        csv_download(table, "stocks.csv", "Download stocks.csv", key="pf_w_dl_stocks")
+
 config = None
 with user_errors():
     config = ui.make_config(settings)

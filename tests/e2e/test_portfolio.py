@@ -1,0 +1,58 @@
+"""The Portfolio GA page in a real browser: upload a CSV, run the GA, download coefficients."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pandas as pd
+
+from lib.portfolio.ga import GAConfig, is_feasible
+from tests.e2e.conftest import open_page, wait_idle
+
+
+def _stocks_csv() -> bytes:
+    """60 stocks: two strong ones make the course's constraints feasible.
+
+    One ticker looks like a spreadsheet formula: the download must escape it.
+    """
+    rows = ["ticker,risk,return", "=SUM(1),0.30,14", "GOOD,0.50,12"]
+    rows += [f"F{i:02d},{0.2 + (i % 7) / 10:.2f},{0.1 + (i % 9) / 5:.2f}" for i in range(58)]
+    return ("\n".join(rows) + "\n").encode()
+
+
+def test_upload_run_and_download_coefficients(page):
+    open_page(page, "portfolio")
+    main = page.locator('[data-testid="stMain"]')
+    main.get_by_text("Download coefficients.csv").wait_for()  # the first-load run
+
+    main.get_by_text("Upload a CSV").click()
+    uploader = page.locator('[data-testid="stFileUploaderDropzoneInput"]')
+    uploader.wait_for(state="attached")
+    wait_idle(page)
+    uploader.set_input_files(
+        files=[{"name": "mine.csv", "mimeType": "text/csv", "buffer": _stocks_csv()}]
+    )
+    stale = main.get_by_text("Results of the last run, on:")
+    stale.wait_for()  # the upload is read; the shown results are still the sample's
+    wait_idle(page)
+
+    page.get_by_role("button", name="Run the GA").click()
+    stale.wait_for(state="detached", timeout=60_000)
+    wait_idle(page)
+    feasible = page.locator('[data-testid="stMetric"]').filter(has_text="Feasible")
+    assert feasible.inner_text().split() == ["Feasible", "yes"]
+
+    with page.expect_download() as download:
+        page.locator(".st-key-pf_w_dl_coeffs button").click()
+    assert download.value.suggested_filename == "coefficients.csv"
+    text = Path(download.value.path()).read_text(encoding="utf-8")
+    table = pd.read_csv(io.StringIO(text))
+    assert list(table.columns) == ["ticker", "risk", "return", "coefficient"]
+    assert len(table) == 60
+    assert "'=SUM(1)" in table["ticker"].tolist()  # escaped, not a formula
+    assert abs(table["coefficient"].sum() - 1) < 1e-9
+    assert (table["coefficient"] > 0).sum() >= 30
+    table["ticker"] = table["ticker"].str.removeprefix("'")
+    assert is_feasible(table["coefficient"].to_numpy(), table, GAConfig())
+    assert "data=upload" in page.url
