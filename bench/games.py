@@ -18,6 +18,18 @@ Sections (each prints its own table):
 * ``vs-random``: seconds per game for each AI config of checkers and Sim
   against a random player, with the AI's score, against the time of a
   random-vs-random game (the cost of the rules alone).
+* ``othello-perft``: Othello perft(7) from the 8x8 start with the bitboard
+  engine, in moves (leaves) per second, against the course-style
+  list-of-lists engine with deep copies (:mod:`lib.games.othello_naive`) on
+  the same tree in the same run, and against the target of 600,000 moves/s.
+* ``othello-search``: alpha-beta at depth 5 on 20 fixed 8x8 mid-game
+  positions: nodes per second, and total nodes / effective branching factor
+  with and without move ordering and the transposition table (minimax at
+  depth 4 on the same positions for scale).
+* ``othello-answer``: seconds for the default AI (alpha-beta, depth 6, no time
+  budget) to answer on the same 20 positions, against the 1 s target.
+* ``othello-6x6``: seconds per 6x6 game of alpha-beta depth 5 against a
+  random player, against a random-vs-random game.
 
 Figures depend on the machine and its load: compare the ratios, not the
 seconds, between machines.
@@ -29,7 +41,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from lib.games import checkers, checkers_naive, sim
+from lib.games import checkers, checkers_naive, othello, othello_naive, search, sim
 from lib.games.arena import MatchConfig, play_game
 from lib.games.core import get_game, perft
 
@@ -138,10 +150,108 @@ def bench_vs_random(games: int = 20) -> None:
     _versus_random("sim", sim_specs, games, first="red")
 
 
+OTHELLO_PERFT_TARGET = 600_000.0
+"""Perft moves per second the Othello engine should reach (pure Python)."""
+
+
+def bench_othello_perft() -> None:
+    """Othello perft(7): bitboards vs the list-of-lists engine vs the target."""
+    print("== Othello perft(7) from the 8x8 start ==")
+    leaves, seconds = _timed(lambda: perft(othello.initial_state(8), 7))
+    naive, naive_seconds = _timed(lambda: othello_naive.perft(othello_naive.initial_board(8), 0, 7))
+    assert leaves == naive == 55_092, (leaves, naive)
+    rate, naive_rate = leaves / seconds, naive / naive_seconds
+    print(f"bitboard:      {leaves:,} leaves in {seconds:.3f} s = {rate:,.0f} moves/s")
+    print(f"list-of-lists: {naive:,} leaves in {naive_seconds:.3f} s = {naive_rate:,.0f} moves/s")
+    print(f"speed-up {rate / naive_rate:.1f}x")
+    print(
+        f"rate / target {OTHELLO_PERFT_TARGET:,.0f} = {rate / OTHELLO_PERFT_TARGET:.2f} "
+        f"({'meets' if rate >= OTHELLO_PERFT_TARGET else 'misses'} the target)"
+    )
+
+
+def othello_positions(count: int = 20, seed: int = 2024) -> list[othello.OthelloState]:
+    """``count`` fixed 8x8 mid-game positions (20 to 39 random plies from the start)."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    positions = []
+    while len(positions) < count:
+        state = othello.initial_state(8)
+        for _ in range(20 + len(positions)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state = state.play(moves[int(rng.integers(len(moves)))])
+        if len(state.legal_moves()) > 1:
+            positions.append(state)
+    return positions
+
+
+def bench_othello_search() -> None:
+    """Alpha-beta depth 5 on 20 mid-game positions: nodes/s; ordering and table effects."""
+    print("== Othello alpha-beta, depth 5, 20 fixed mid-game positions (8x8) ==")
+    positions = othello_positions()
+    print(f"{'variant':<32} {'nodes':>10} {'seconds':>8} {'nodes/s':>9} {'EBF':>6}")
+    rows = {}
+    for label, options in (
+        ("ordering + table", {"ordering": True, "transposition": True}),
+        ("ordering, no table", {"ordering": True, "transposition": False}),
+        ("no ordering, table", {"ordering": False, "transposition": True}),
+        ("no ordering, no table", {"ordering": False, "transposition": False}),
+    ):
+        results, seconds = _timed(
+            lambda options=options: [search.choose_move(p, depth=5, **options) for p in positions]
+        )
+        nodes = sum(r.stats.nodes for r in results)
+        ebf = search.effective_branching_factor(nodes / len(positions), 5)
+        rows[label] = (nodes, [r.value for r in results])
+        print(f"{label:<32} {nodes:>10,} {seconds:>8.2f} {nodes / seconds:>9,.0f} {ebf:>6.2f}")
+    values = {tuple(v) for _, v in rows.values()}
+    assert len(values) == 1, "alpha-beta variants disagree"
+    best, worst = rows["ordering + table"][0], rows["no ordering, no table"][0]
+    print(f"ordering + table visit {best / worst:.0%} of the nodes of plain alpha-beta")
+    results, seconds = _timed(
+        lambda: [search.choose_move(p, algorithm="minimax", depth=4) for p in positions]
+    )
+    minimax_nodes = sum(r.stats.nodes for r in results)
+    alphabeta4 = sum(search.choose_move(p, depth=4).stats.nodes for p in positions)
+    print(
+        f"depth 4: minimax {minimax_nodes:,} nodes ({seconds:.1f} s), alpha-beta {alphabeta4:,} "
+        f"nodes: {minimax_nodes / alphabeta4:.0f}x fewer with pruning"
+    )
+
+
+def bench_othello_answer() -> None:
+    """Seconds for the default AI (alpha-beta depth 6) to answer on 20 mid-game positions."""
+    print("== Othello default AI answer time (alpha-beta depth 6, 8x8, no time budget) ==")
+    times = []
+    for position in othello_positions():
+        result = search.choose_move(position, depth=6)
+        assert result.stats.depth_reached == 6 or result.stats.solved
+        times.append(result.stats.seconds)
+    times.sort()
+    within = sum(t <= 1.0 for t in times)
+    print(
+        f"mean {sum(times) / len(times):.3f} s, median {times[len(times) // 2]:.3f} s, "
+        f"max {times[-1]:.3f} s; {within}/{len(times)} within the 1 s target"
+    )
+
+
+def bench_othello_6x6(games: int = 10) -> None:
+    """Seconds per 6x6 game: alpha-beta depth 5 against random, vs random against random."""
+    print("== Othello 6x6 games against a random player ==")
+    _versus_random("othello", ["alphabeta:depth=3", "alphabeta:depth=5"], games, size=6)
+
+
 SECTIONS: dict[str, Callable[[], None]] = {
     "checkers": bench_checkers,
     "sim": bench_sim,
     "vs-random": bench_vs_random,
+    "othello-perft": bench_othello_perft,
+    "othello-search": bench_othello_search,
+    "othello-answer": bench_othello_answer,
+    "othello-6x6": bench_othello_6x6,
 }
 
 

@@ -52,6 +52,7 @@ class Geometry:
     corners: int
     regions: dict[str, int]  # the 8 positional regions, see REGION_NAMES
     region_sizes: dict[str, int]
+    region_weights: tuple[tuple[int, float], ...] = ()  # (mask, 1/size or 0) in REGION_NAMES order
 
 
 REGION_NAMES = (
@@ -105,7 +106,10 @@ def _geometry(size: int) -> Geometry:
             if region == "corner":
                 corners |= bit
     sizes = {name: mask.bit_count() for name, mask in regions.items()}
-    return Geometry(size, full, inner, corners, regions, sizes)
+    per_square = tuple(
+        (regions[name], 1.0 / sizes[name] if sizes[name] else 0.0) for name in REGION_NAMES
+    )
+    return Geometry(size, full, inner, corners, regions, sizes, per_square)
 
 
 GEOMETRY: dict[int, Geometry] = {size: _geometry(size) for size in SIZES}
@@ -525,15 +529,17 @@ def positional9(state: OthelloState, player: int, weights: tuple[float, ...]) ->
     """Weighted sum of the 9 :func:`positional_features` (weights tuned by a GA)."""
     mine, theirs = _sides_for(state, player)
     geometry = GEOMETRY[state.size]
-    sizes, regions = geometry.region_sizes, geometry.regions
     total = 0.0
-    for weight, name in zip(weights, REGION_NAMES, strict=False):
-        count = sizes[name]
-        if weight and count:
-            mask = regions[name]
-            total += weight * ((mine & mask).bit_count() - (theirs & mask).bit_count()) / count
-    if weights[8]:
-        total += weights[8] * mobility(state, player)
+    for weight, (mask, per_square) in zip(weights, geometry.region_weights, strict=False):
+        if weight and per_square:
+            total += weight * per_square * ((mine & mask).bit_count() - (theirs & mask).bit_count())
+    weight = weights[8]
+    if weight:
+        full, inner = geometry.full, geometry.inner_cols
+        my_moves = move_mask(mine, theirs, full, inner).bit_count()
+        their_moves = move_mask(theirs, mine, full, inner).bit_count()
+        if my_moves + their_moves:
+            total += weight * (my_moves - their_moves) / (my_moves + their_moves)
     return total
 
 

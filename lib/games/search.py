@@ -311,11 +311,17 @@ class _Searcher:
     def _children(
         self, state: Any, moves: list, depth: int, maximizing: bool, first: Move | None = None
     ) -> list[tuple[Move, Any]]:
-        """(move, child) pairs, best-looking first when ordering (or a beam) asks for it."""
-        children = [(move, state.play(move)) for move in moves]
+        """(move, child) pairs, best-looking first when ordering (or a beam) asks for it.
+
+        Without ordering the children are not built here (``None``): the caller
+        plays each move only when it gets to it, so a cut-off saves the rest.
+        """
         beam = self.beam
-        use_beam = beam is not None and len(children) > beam and not self._near_end(state)
-        if (self.ordering and depth >= 2) or use_beam:
+        use_beam = beam is not None and len(moves) > beam and not self._near_end(state)
+        if not ((self.ordering and depth >= 2) or use_beam):
+            children: list[tuple[Move, Any]] = [(move, None) for move in moves]
+        else:
+            children = [(move, state.play(move)) for move in moves]
             evaluate, me = self.evaluate, self.root_player
             self.stats.ordering_evaluations += len(children)
             scored = [(evaluate(child, me), i) for i, (_, child) in enumerate(children)]
@@ -331,10 +337,14 @@ class _Searcher:
                     break
         return children
 
-    def _prune_rest(self, node: int | None, rest: Sequence[tuple[Move, Any]], ply: int) -> None:
+    def _prune_rest(
+        self, node: int | None, state: Any, rest: Sequence[tuple[Move, Any]], ply: int
+    ) -> None:
         if node is None:
             return
         for move, child in rest:
+            if child is None:
+                child = state.play(move)
             child_id = self._node(node, move, ply + 1, child.to_move == self.root_player)
             if child_id is None:
                 return
@@ -437,7 +447,7 @@ class _Searcher:
         maximizing = state.to_move == self.root_player
         if presorted:
             # the root, in the order of the previous iteration's scores
-            children = [(move, state.play(move)) for move in moves]
+            children = [(move, None) for move in moves]
             if self.beam is not None and len(children) > self.beam and not self._near_end(state):
                 children = children[: self.beam]
         else:
@@ -446,6 +456,8 @@ class _Searcher:
         best = -_INF if maximizing else _INF
         best_move = children[0][0]
         for index, (move, child) in enumerate(children):
+            if child is None:
+                child = state.play(move)
             child_id = self._node(node, move, ply + 1, child.to_move == self.root_player)
             if exact_root:
                 value = self.alphabeta(child, depth - 1, ply + 1, -_INF, _INF, child_id)
@@ -474,7 +486,7 @@ class _Searcher:
             if alpha >= beta:
                 if index + 1 < len(children):  # count cut-offs that prune something
                     self.stats.cutoffs += 1
-                    self._prune_rest(node, children[index + 1 :], ply)
+                    self._prune_rest(node, state, children[index + 1 :], ply)
                 break
         if best <= alpha0:
             flag, bound = _UPPER, "upper"
