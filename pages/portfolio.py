@@ -116,7 +116,7 @@ if saved is not None:
     result, exact, run_table = saved["result"], saved["exact"], saved["table"]
     if saved["data_id"] != data_id:
         st.caption(f"Results of the last run, on: {saved['source']}. Press Run for this data.")
-    percent = ui.percent_of_optimum(result.fitness, exact)
+    percent = ui.percent_of_optimum(result.fitness, exact) if result.feasible else None
     cols = st.columns(7)
     cols[0].metric("Feasible", "yes" if result.feasible else "no")
     cols[1].metric("Return", f"{result.ret:.3f}")

@@ -183,12 +183,13 @@ def efficient_frontier(
     *,
     points: int = 15,
     count_rule: bool = True,
+    time_limit: float = 2.0,
     on_progress: Callable[[int, int], object] | None = None,
 ) -> pd.DataFrame:
     """Best objective for a range of risk caps (other constraints unchanged).
 
     Returns a table with columns ``max_risk, objective, risk, return, n_stocks``;
-    caps with no feasible portfolio are left out.
+    caps with no feasible portfolio are left out. ``time_limit`` caps each MILP.
     """
     config = config or GAConfig()
     if risk_caps is None:
@@ -198,7 +199,9 @@ def efficient_frontier(
     rows = []
     total = len(risk_caps)
     for done, cap in enumerate(risk_caps, start=1):
-        result = solve_exact(table, config, count_rule=count_rule, max_risk=float(cap))
+        result = solve_exact(
+            table, config, count_rule=count_rule, max_risk=float(cap), time_limit=time_limit
+        )
         if result.feasible:
             rows.append((float(cap), result.objective, result.risk, result.ret, result.n_stocks))
         if on_progress is not None:

@@ -57,6 +57,8 @@ FITNESSES: tuple[str, ...] = ("constrained", "course")
 
 MAX_POPULATION = 5_000
 MAX_GENERATIONS = 100_000
+MAX_CELLS = 5_000_000
+"""Largest population array (individuals × stocks, 40 MB of float64) a run may use."""
 _MARGIN = 1e-9  # strict inequalities: a portfolio exactly on a bound is infeasible
 
 
@@ -433,6 +435,12 @@ def run_ga(
     """
     config = config or GAConfig()
     problem = make_problem(table, config)
+    if config.population_size * problem.n > MAX_CELLS:
+        raise InputError(
+            f"A population of {config.population_size} × {problem.n} stocks is too large "
+            f"(at most {MAX_CELLS:,} weights); use a population of at most "
+            f"{max(MAX_CELLS // problem.n, 2)}."
+        )
     rng = np.random.default_rng(config.seed)
     n, size, elite = problem.n, config.population_size, config.elite_size
     start = time.perf_counter()

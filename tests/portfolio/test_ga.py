@@ -338,3 +338,9 @@ def test_parameter_study_reports_every_setting(sample):
     assert study.loc[succeeded, "mean_generations"].between(1, 60).all()
     with pytest.raises(InputError, match="cannot vary"):
         ga.parameter_study(sample, base, {"seed": [1]})
+
+
+def test_population_array_is_capped():
+    table = pd.DataFrame({"ticker": [f"T{i}" for i in range(2000)], "risk": 0.5, "return": 1.0})
+    with pytest.raises(InputError, match="too large"):
+        run_ga(table, GAConfig(population_size=3000, min_stocks=1))
