@@ -142,3 +142,26 @@ def open_page(page, path: str = "") -> None:
     page.goto(f"{page.app_url}/{path}")
     page.wait_for_selector('[data-testid="stMain"] h1', timeout=60_000)
     wait_idle(page)
+
+
+def click_chart(page, chart_selector: str, x: float, y: float) -> None:
+    """Click the plotly chart under ``chart_selector`` at data coordinates ``(x, y)``.
+
+    The pixel position comes from the chart's own axis mapping (``l2p``) and
+    its ``.nsewdrag`` box, so it holds whatever the chart's size.
+    """
+    chart = page.locator(chart_selector).first
+    chart.locator(".nsewdrag").first.wait_for()
+    chart.scroll_into_view_if_needed()
+    point = chart.evaluate(
+        """(el, xy) => {
+            const gd = el.classList.contains('js-plotly-plot') ? el
+                : el.querySelector('.js-plotly-plot');
+            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+            const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
+            return {x: box.left + xa.l2p(xy[0]), y: box.top + ya.l2p(xy[1])};
+        }""",
+        [x, y],
+    )
+    page.mouse.move(point["x"], point["y"])
+    page.mouse.click(point["x"], point["y"])

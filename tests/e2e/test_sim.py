@@ -1,0 +1,39 @@
+"""The Game of Sim in a real browser: click a line's marker on the plotly hexagon; it turns
+red, the AI colours a blue line, and the perfect-play verdict is shown."""
+
+from __future__ import annotations
+
+from lib.games.sim_plots import target_xy
+from tests.e2e.conftest import click_chart, open_page, wait_idle
+
+BOARD = ".st-key-sim_board_{nonce}"
+
+
+def _coloured(page, name: str) -> int:
+    """How many lines the trace ``name`` ("Red" / "Blue") of the main board draws."""
+    chart = page.locator('[class*="st-key-sim_board_"] .js-plotly-plot').first
+    return chart.evaluate(
+        """(gd, name) => {
+            const trace = gd.data.find(t => t.name === name);
+            return trace ? trace.x.filter(v => v === null).length : 0;
+        }""",
+        name,
+    )
+
+
+def test_click_a_sim_line_then_the_ai_replies(page):
+    open_page(page, "sim?first=red&blue=alphabeta:depth=2")
+    assert page.get_by_text("With perfect play from here").first.is_visible()
+    assert _coloured(page, "Red") == 0
+    x, y = target_xy((1, 2))
+    click_chart(page, BOARD.format(nonce=0), x, y)
+    page.locator(BOARD.format(nonce=1)).wait_for(timeout=60_000)
+    page.get_by_text("2/15 lines coloured").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    assert _coloured(page, "Red") == 1 and _coloured(page, "Blue") == 1
+    page.get_by_role("tab", name="Game record").click()
+    moves = page.locator('[data-testid="stCode"]').first.inner_text().split()
+    assert moves[0] == "1-2" and len(moves) == 2
+    # the same line cannot be coloured twice
+    click_chart(page, '[class*="st-key-sim_board_"]', x, y)
+    page.get_by_text("already red", exact=False).first.wait_for()
