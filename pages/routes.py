@@ -261,6 +261,7 @@ else:
     if st.session_state.get("rt_w_anim") not in results:
         st.session_state["rt_w_anim"] = next(iter(results))
     anim = st.selectbox("Algorithm to animate", list(results), key="rt_w_anim")
+    n_places = G.number_of_nodes()
     traced = search.run(
         anim,
         G,
@@ -286,7 +287,7 @@ else:
             start=start,
             goal=goal,
             title=anim,
-            max_frames=MAX_FRAMES,
+            max_frames=MAX_FRAMES if n_places <= 500 else max(30, MAX_FRAMES * 500 // n_places),
         ),
         key="rt_animation",
     )

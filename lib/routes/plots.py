@@ -254,10 +254,10 @@ def animation_figure(
     first). Long traces are sampled down to ``max_frames`` frames (the last
     step is always kept); the final frame adds the route found.
     """
-    states = list(replay(trace))
-    if not states:
+    if not trace:
         raise ValueError("the trace is empty: run the search with record_trace=True")
-    keep = _sample(len(states), max_frames)
+    keep = _sample(len(trace), max_frames)
+    states = dict(zip(keep, replay(trace, steps=keep), strict=True))
     fig = make_subplots(
         rows=1,
         cols=2,

@@ -28,7 +28,7 @@ import itertools
 import math
 import time
 from collections import deque
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from heapq import heappop, heappush, heappushpop
@@ -181,26 +181,39 @@ def _neighbours(G: nx.Graph, backward: bool = False) -> dict:
     return G._adj
 
 
-def replay(trace: tuple[TraceStep, ...] | list[TraceStep]) -> Iterator[TraceState]:
+def apply_step(step: TraceStep, frontier: dict, explored: set) -> None:
+    """Update ``frontier`` (keyed by ``(side, node)``) and ``explored`` in place with ``step``."""
+    if step.reset:
+        frontier.clear()
+        explored.clear()
+    if step.current is not None:
+        frontier.pop((step.side, step.current), None)
+        explored.add(step.current)
+    for entry in step.pushed:
+        frontier[(entry.side, entry.node)] = entry
+
+
+def replay(
+    trace: tuple[TraceStep, ...] | list[TraceStep], steps: Iterable[int] | None = None
+) -> Iterator[TraceState]:
     """The frontier, explored set and current node after each step of ``trace``.
 
     Frontier entries are keyed by ``(side, node)``: an improved entry
     replaces the old one, an expanded node leaves the frontier and joins the
-    explored set.
+    explored set. With ``steps``, only the states after those step indices
+    are built (building every state of a long trace costs time quadratic in
+    its length).
     """
+    wanted = None if steps is None else set(steps)
     frontier: dict[tuple[str, Hashable], FrontierEntry] = {}
     explored: set = set()
     for index, step in enumerate(trace):
-        if step.reset:
-            frontier.clear()
-            explored.clear()
-        if step.current is not None:
-            frontier.pop((step.side, step.current), None)
-            explored.add(step.current)
-        for entry in step.pushed:
-            frontier[(entry.side, entry.node)] = entry
-        ordered = tuple(sorted(frontier.values(), key=lambda e: (e.f, -e.g)))
-        yield TraceState(index, step.current, step.side, ordered, frozenset(explored), step.note)
+        apply_step(step, frontier, explored)
+        if wanted is None or index in wanted:
+            ordered = tuple(sorted(frontier.values(), key=lambda e: (e.f, -e.g)))
+            yield TraceState(
+                index, step.current, step.side, ordered, frozenset(explored), step.note
+            )
 
 
 def trace_state(trace: tuple[TraceStep, ...] | list[TraceStep], step: int) -> TraceState:
@@ -208,9 +221,7 @@ def trace_state(trace: tuple[TraceStep, ...] | list[TraceStep], step: int) -> Tr
     if not trace:
         raise InputError("This search has no recorded trace (record_trace was off).")
     step = max(0, min(step, len(trace) - 1))
-    for state in replay(trace[: step + 1]):
-        last = state
-    return last
+    return next(replay(trace[: step + 1], steps=[step]))
 
 
 # --------------------------------------------------------------------------- best-first family
