@@ -3,31 +3,16 @@ fallback), the AI's reply, forced-capture and multi-jump clicks, undo, hint; the
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from streamlit.testing.v1 import AppTest
 
 from lib.games import checkers
 from lib.games.checkers_plots import display_position
 from lib.ui import checkers_view, game_page
-
-ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "pages" / "checkers.py")
+from tests.pages.game_app import open_game_page, record, session
 
 
-def _app(**params: str) -> AppTest:
-    app = AppTest.from_file(PAGE, default_timeout=60)
-    for name, value in params.items():
-        app.query_params[name] = value
-    return app.run()
-
-
-def _session(app: AppTest) -> game_page.GameSession:
-    return app.session_state["checkers_session"]
-
-
-def _record(app: AppTest) -> list[str]:
-    return app.code[0].value.split() if len(app.code) else []
+def _open(**params: str) -> AppTest:
+    return open_game_page("checkers", **params)
 
 
 def _click(app: AppTest, square: int) -> AppTest:
@@ -36,64 +21,64 @@ def _click(app: AppTest, square: int) -> AppTest:
 
 
 def test_first_load_states_the_rules_and_the_position():
-    app = _app()
+    app = _open()
     assert not app.exception
     assert app.title[0].value == "Checkers"
     assert "Black 12 (0 kings) – White 12 (0 kings)" in app.info[0].value
     page_text = " ".join(m.value for m in app.markdown)
     assert "40 moves by each side" in page_text and "Captures are compulsory" in page_text
-    assert _session(app).state == checkers.initial_state()
+    assert session(app, "checkers").state == checkers.initial_state()
     labels = [b.label for b in app.button if b.key and b.key.startswith("checkers_w_cell_")]
     assert len(labels) == 64 and sum("⛂" in label for label in labels) == 12
 
 
 def test_a_few_moves_piece_then_destination_and_the_ai_replies():
-    app = _app(white="alphabeta:depth=2")
+    app = _open(white="alphabeta:depth=2")
     _click(app, 11)
     assert not app.exception
-    assert _session(app).pending == (11,)
-    assert _record(app) == []
+    assert session(app, "checkers").pending == (11,)
+    assert record(app) == []
     _click(app, 15)
-    moves = _record(app)
+    moves = record(app)
     assert moves[0] == "11-15" and len(moves) == 2  # the AI answered
     for _ in range(2):  # two more moves with whatever piece can move first
-        state = _session(app).state
+        state = session(app, "checkers").state
         move = state.legal_moves()[0]
         _click(app, move[0])
         _click(app, move[-1])
         assert not app.exception
-        assert _record(app)[-2] == checkers.format_move(move)
-    assert len(_record(app)) == 6
+        assert record(app)[-2] == checkers.format_move(move)
+    assert len(record(app)) == 6
     metrics = {m.label: m.value for m in app.metric}
     assert int(metrics["Nodes"].replace(",", "")) > 0
-    table = game_page.record_table(_session(app), checkers.GAME)
-    assert list(table["move"]) == _record(app)
+    table = game_page.record_table(session(app, "checkers"), checkers.GAME)
+    assert list(table["move"]) == record(app)
 
 
 def test_clicks_that_are_not_moves_get_a_reason():
-    app = _app(white="greedy")
+    app = _open(white="greedy")
     _click(app, 1)  # a back-row man with no move
     assert any("cannot move" in w.value for w in app.warning)
     _click(app, 11)
     _click(app, 14)  # not a destination of 11
     assert any("can play 11-15, 11-16" in w.value for w in app.warning)
-    assert _session(app).pending == (11,)
+    assert session(app, "checkers").pending == (11,)
     _click(app, 11)  # clicking the selected piece again drops it
-    assert _session(app).pending is None
-    assert _record(app) == []
+    assert session(app, "checkers").pending is None
+    assert record(app) == []
 
 
 def test_undo_and_hint():
-    app = _app(white="alphabeta:depth=1")
+    app = _open(white="alphabeta:depth=1")
     _click(app, 9)
     _click(app, 13)
-    assert len(_record(app)) == 2
+    assert len(record(app)) == 2
     app.button(key="checkers_w_hint").click().run()
-    session = _session(app)
-    assert set(session.hint.stats.root_scores) == set(session.state.legal_moves())
+    game = session(app, "checkers")
+    assert set(game.hint.stats.root_scores) == set(game.state.legal_moves())
     app.button(key="checkers_w_undo").click().run()
     assert not app.exception
-    assert _session(app).state == checkers.initial_state()
+    assert session(app, "checkers").state == checkers.initial_state()
 
 
 def test_click_handler_forced_capture_and_multi_jump():
