@@ -428,6 +428,12 @@ def search_tree_figure(
             node = by_id[node.parent]
         return " ".join(reversed(moves)) or "root"
 
+    leaves = sum(1 for n in nodes if n.status in ("leaf", "terminal", "table", "pruned"))
+
+    def show_labels(status: str) -> bool:
+        # values under every leaf only while they fit; inner nodes while the tree is small
+        return leaves <= 24 if status != "inner" else len(nodes) <= 400
+
     fig = go.Figure()
     for pruned in (False, True):
         xs: list[float | None] = []
@@ -469,7 +475,7 @@ def search_tree_figure(
             go.Scatter(
                 x=[position[n.id][0] for n in group],
                 y=[position[n.id][1] for n in group],
-                mode="markers+text" if len(nodes) <= 200 else "markers",
+                mode="markers+text" if show_labels(status) else "markers",
                 marker={
                     "symbol": ["triangle-up" if n.maximizing else "triangle-down" for n in group],
                     "size": 11 if len(nodes) <= 200 else 7,
@@ -496,7 +502,7 @@ def search_tree_figure(
     fig.update_layout(
         height=220 + 110 * depth,
         margin={"l": 40, "r": 20, "t": 40, "b": 30},
-        title=f"Search tree ({len(nodes)} nodes; grey = pruned)",
+        title=f"Search tree of the last iteration ({len(nodes)} nodes drawn; grey = pruned)",
         legend={"orientation": "h", "y": -0.05},
         plot_bgcolor="white",
     )
