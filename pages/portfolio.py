@@ -86,7 +86,11 @@ if config is None:
     st.stop()
 
 data_id = (source, getattr(upload, "file_id", None), len(table), data.kind)
-first_load = "pf_result" not in st.session_state and source != "upload"
+first_load = (
+    "pf_result" not in st.session_state
+    and "pf_partial" not in st.session_state  # keep an interrupted run on screen
+    and source != "upload"
+)
 if submitted or first_load:
     ui.write_query_params(source, config)
     exact = ui.exact_optimum(table, ui.exact_key(config))
@@ -120,7 +124,7 @@ if saved is not None:
     cols = st.columns(7)
     cols[0].metric("Feasible", "yes" if result.feasible else "no")
     cols[1].metric("Return", f"{result.ret:.3f}")
-    cols[2].metric("Risk", f"{result.risk:.3f}")
+    cols[2].metric("Risk", f"{result.risk:.4f}")
     cols[3].metric("Stocks held", result.n_stocks)
     cols[4].metric("Generations", result.generations)
     cols[5].metric("Seconds", f"{result.seconds:.2f}")

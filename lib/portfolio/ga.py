@@ -154,7 +154,7 @@ class GenerationStats:
     best_risk: float
     best_return: float
     best_stocks: int
-    seconds: float  # since the start of the run
+    seconds: float  # GA time since the start (time in on_generation left out)
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,8 @@ class GAResult:
 
     ``weights`` is aligned with the table's rows and sums to 1; it is the best
     feasible portfolio found, or the best-ranked one if none was feasible.
+    ``seconds`` is the GA's own time: time spent in the ``on_generation``
+    callback (drawing charts) is left out; ``time_limit`` counts wall time.
     """
 
     weights: np.ndarray
@@ -444,6 +446,7 @@ def run_ga(
     rng = np.random.default_rng(config.seed)
     n, size, elite = problem.n, config.population_size, config.elite_size
     start = time.perf_counter()
+    in_callback = 0.0  # time spent in on_generation, left out of the reported seconds
     population = initial_population(n, config, rng)
     best_weights: np.ndarray | None = None  # best feasible so far
     best_objective = -math.inf
@@ -467,8 +470,9 @@ def run_ga(
                 best_weights = population[best_here].copy()
             if first_generation is None:
                 first_generation = generation
-                first_seconds = time.perf_counter() - start
-        elapsed = time.perf_counter() - start
+                first_seconds = time.perf_counter() - start - in_callback
+        wall = time.perf_counter() - start
+        elapsed = wall - in_callback
         stats = GenerationStats(
             generation=generation,
             best_fitness=float(max(objective[top], 0.0)),
@@ -483,19 +487,23 @@ def run_ga(
             seconds=elapsed,
         )
         history.append(stats)
-        if on_generation is not None and on_generation(stats) is False:
-            stopped_by = "callback"
-            break
+        if on_generation is not None:
+            before = time.perf_counter()
+            answer = on_generation(stats)
+            in_callback += time.perf_counter() - before
+            if answer is False:
+                stopped_by = "callback"
+                break
         if n_feasible and config.stop_at_first_feasible:
             stopped_by = "first_feasible"
             break
-        if config.time_limit is not None and elapsed >= config.time_limit:
+        if config.time_limit is not None and wall >= config.time_limit:
             stopped_by = "time_limit"
             break
         if generation == config.max_generations:
             break
         population = _next_generation(population, scores, problem, config, rng, elite, size)
-    seconds = time.perf_counter() - start
+    seconds = time.perf_counter() - start - in_callback
     weights = best_weights if best_weights is not None else top_weights.copy()
     w_ret, w_risk = float(weights @ problem.ret), float(weights @ problem.risk)
     n_stocks = int(np.count_nonzero(weights))

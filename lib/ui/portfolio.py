@@ -284,8 +284,11 @@ class LiveRun:
         self.rows.append(stats)
         now = time.perf_counter()
         if now - self.last >= self.interval:
-            self.last = now
             self.draw()
+            # keep drawing under about a fifth of the run's time
+            spent = time.perf_counter() - now
+            self.interval = max(self.interval, 4 * spent)
+            self.last = time.perf_counter()
 
     def draw(self) -> None:
         if not self.rows:

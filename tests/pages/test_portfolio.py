@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
+
+from lib.portfolio.ga import GAConfig, GenerationStats
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "portfolio.py")
@@ -154,3 +157,15 @@ def test_query_params_set_up_the_page():
     assert app.slider(key="pf_w_population_size").value == 120
     assert app.selectbox(key="pf_w_fitness").value == "course"
     assert any("seed" in warning.value for warning in app.warning)
+
+
+def test_progress_of_an_interrupted_run_is_shown():
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    rows = [
+        GenerationStats(g, 1.0 * g, 0.5 * g, math.nan, 0, 0.5, 2.0, 40, 0.01 * g)
+        for g in range(1, 8)
+    ]
+    app.session_state["pf_partial"] = {"rows": rows, "config": GAConfig()}
+    app.run()
+    assert not app.exception
+    assert any("interrupted after 7 generations" in w.value for w in app.warning)
