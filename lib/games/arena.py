@@ -119,11 +119,13 @@ class MatchConfig:
                     f"{spec.title} option {name}={value!r} is not allowed; "
                     f"choose one of {', '.join(map(str, allowed))}."
                 )
-        from lib.games.players import parse_player_spec
+        from lib.games.players import make_player, parse_player_spec
 
         for player in self.players:
-            if parse_player_spec(player).is_human:
+            config = parse_player_spec(player)
+            if config.is_human:
                 raise InputError("The arena plays computer players only; 'human' cannot play here.")
+            make_player(config, spec)  # unknown kinds, heuristics, wrong weight counts
 
 
 @dataclass(frozen=True)

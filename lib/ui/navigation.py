@@ -54,6 +54,14 @@ PAGES: tuple[PageInfo, ...] = (
         "heuristic against an exact solver that knows who wins from any position.",
     ),
     PageInfo(
+        "arena.py",
+        "Arena",
+        ":material/sports_esports:",
+        "Games",
+        "AI against AI: the course's experiments (depth, pruning, move ordering, evaluation) "
+        "with win rates and confidence intervals, and weights evolved by a GA in leagues.",
+    ),
+    PageInfo(
         "routes.py",
         "Route search",
         ":material/route:",

@@ -1,0 +1,337 @@
+"""Streamlit helpers of the Arena page: caps, executor choice, runs kept in session state,
+and the hand-offs to the game pages (replay a game, use evolved weights).
+
+Hand-off contract with the game pages (:mod:`lib.ui.game_page`, key = game name):
+
+* ``st.session_state["<game>_session"]`` holds the page's :class:`GameSession`;
+  a replay puts the finished game there (all its positions, so Undo steps back);
+* ``st.session_state["<game>_w_opt_<option>"]`` are the page's option widgets
+  (e.g. ``othello_w_opt_size``), set to the replayed game's options;
+* ``st.session_state["<game>_p<side>_w_..."]`` are the player widgets; "use these
+  weights" sets the kind, heuristic and ``weight_<heuristic>_<name>`` of a side.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import streamlit as st
+
+from lib.errors import InputError
+from lib.games.arena import GameRecord, MatchConfig
+from lib.games.core import get_game
+from lib.ui.game_page import GameSession
+
+LOCAL_ENV = "AI_SEARCH_LAB_LOCAL"
+"""Set this environment variable to 1 to lift the hosted caps (and allow pools and Dask)."""
+
+
+@dataclass(frozen=True)
+class ArenaCaps:
+    """Limits on what one visitor may run."""
+
+    max_games_per_match: int
+    max_total_games: int
+    max_depth: int
+    max_population: int
+    max_generations: int
+    max_evolution_depth: int
+    executors: tuple[str, ...]
+
+
+HOSTED_CAPS = ArenaCaps(
+    max_games_per_match=50,
+    max_total_games=400,
+    max_depth=5,
+    max_population=30,
+    max_generations=30,
+    max_evolution_depth=2,
+    executors=("inline",),
+)
+LOCAL_CAPS = ArenaCaps(
+    max_games_per_match=5000,
+    max_total_games=100_000,
+    max_depth=12,
+    max_population=200,
+    max_generations=500,
+    max_evolution_depth=6,
+    executors=("inline", "process", "dask"),
+)
+
+
+def caps() -> ArenaCaps:
+    """Hosted caps unless ``AI_SEARCH_LAB_LOCAL=1`` is set in the environment."""
+    return LOCAL_CAPS if os.environ.get(LOCAL_ENV) == "1" else HOSTED_CAPS
+
+
+def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:
+    """Raise :class:`InputError` if a study exceeds ``limits``."""
+    from lib.games.arena import spec_depth
+
+    total = sum(m.games for m in matches)
+    if total > limits.max_total_games:
+        raise InputError(
+            f"This study plays {total} games; the limit here is {limits.max_total_games}. "
+            "Use fewer games per match or fewer matches (or run it from the command line)."
+        )
+    for match in matches:
+        match.validate()
+        if match.games > limits.max_games_per_match:
+            raise InputError(
+                f"{match.label}: {match.games} games; the limit here is "
+                f"{limits.max_games_per_match} per match."
+            )
+        for spec in match.players:
+            depth = spec_depth(spec)
+            if depth is not None and depth > limits.max_depth:
+                raise InputError(
+                    f"{spec}: depth {depth} is above this server's limit of {limits.max_depth}."
+                )
+
+
+EXECUTOR_LABELS = {
+    "inline": "In this process",
+    "process": "Local process pool",
+    "dask": "Dask cluster (scheduler address)",
+}
+
+
+@dataclass(frozen=True)
+class ExecutorChoice:
+    """Where to run: the kind, the pool size and the Dask scheduler address."""
+
+    kind: str = "inline"
+    workers: int = 2
+    scheduler: str = ""
+
+    def describe(self) -> str:
+        """A short description for captions."""
+        if self.kind == "process":
+            return f"a pool of {self.workers} processes"
+        if self.kind == "dask":
+            return f"the Dask scheduler at {self.scheduler}"
+        return "this process"
+
+
+def executor_controls(limits: ArenaCaps) -> ExecutorChoice:
+    """Sidebar widgets choosing the executor (only in-process when hosted)."""
+    st.subheader("Where to run")
+    if limits.executors == ("inline",):
+        st.caption(
+            f"Games run in this server process. Run the app with {LOCAL_ENV}=1 to use a "
+            "process pool or a Dask cluster and lift the caps."
+        )
+        return ExecutorChoice()
+    kind = st.radio(
+        "Executor",
+        list(limits.executors),
+        format_func=EXECUTOR_LABELS.get,
+        key="arena_w_executor",
+        help="The same seed gives the same games on every executor.",
+    )
+    workers, scheduler = 2, ""
+    if kind == "process":
+        workers = st.number_input(
+            "Worker processes", 1, os.cpu_count() or 2, 2, key="arena_w_workers"
+        )
+    if kind == "dask":
+        scheduler = st.text_input(
+            "Scheduler address",
+            placeholder="tcp://127.0.0.1:8786",
+            key="arena_w_scheduler",
+            help="Start one with `dask scheduler` and `dask worker ADDRESS` in the repository.",
+        ).strip()
+    return ExecutorChoice(kind, int(workers), scheduler)
+
+
+@dataclass
+class StudyRun:
+    """A study in one visitor's session: its matches and the games finished so far."""
+
+    matches: tuple[MatchConfig, ...]
+    records: list[GameRecord] = field(default_factory=list)
+    status: str = "running"  # running, done, cancelled
+    where: str = "this process"
+
+    @property
+    def total(self) -> int:
+        """Games the study was set to play."""
+        return sum(m.games for m in self.matches)
+
+
+@dataclass
+class EvolutionRun:
+    """An evolution in one visitor's session: its config and the generations played."""
+
+    config: Any  # lib.games.evolve.EvolutionConfig
+    weight_names: tuple[str, ...]
+    generations: list[Any] = field(default_factory=list)
+    status: str = "running"
+
+
+def initial_option_defaults(game: str) -> dict[str, Any]:
+    """Defaults of the game's ``initial_state`` keyword options (e.g. ``{"size": 8}``)."""
+    spec = get_game(game)
+    parameters = inspect.signature(spec.initial_state).parameters
+    return {
+        name: parameters[name].default
+        for name in spec.options
+        if name in parameters and parameters[name].default is not inspect.Parameter.empty
+    }
+
+
+def replay_session(record: GameRecord, match: MatchConfig) -> GameSession:
+    """A game-page session holding the recorded game, every position included."""
+    spec = get_game(match.game)
+    options = {**initial_option_defaults(match.game), **match.option_dict}
+    session = GameSession.new(spec, options, seed=record.seed)
+    names = (match.players[0], match.players[1]) if record.a_first else match.players[::-1]
+    for text in record.moves.split():
+        state = session.state
+        session.play(spec.parse_move(text, state), None, who=names[state.to_move])
+    return session
+
+
+def open_replay(record: GameRecord, match: MatchConfig) -> None:
+    """Put the recorded game on its game page and switch to that page."""
+    session = replay_session(record, match)
+    for option, value in session.options.items():
+        st.session_state[f"{match.game}_w_opt_{option}"] = value
+    st.session_state[f"{match.game}_session"] = session
+    st.switch_page(f"pages/{match.game}.py")
+
+
+def use_weights(
+    game: str,
+    heuristic: str,
+    weights: Sequence[float],
+    options: dict[str, Any],
+    side: int = 1,
+    depth: int | None = None,
+) -> None:
+    """Make ``side`` of the game page an alpha-beta player with these heuristic weights."""
+    spec = get_game(game)
+    names = spec.heuristics[heuristic].weight_names
+    prefix = f"{game}_p{side}_w_"
+    st.session_state[prefix + "kind"] = "alphabeta"
+    st.session_state[prefix + "heuristic"] = heuristic
+    if depth is not None:
+        st.session_state[prefix + "depth"] = depth
+    for name, value in zip(names, weights, strict=True):
+        st.session_state[f"{prefix}weight_{heuristic}_{name}"] = float(value)
+    for option, value in options.items():
+        st.session_state[f"{game}_w_opt_{option}"] = value
+    st.session_state.pop(f"{game}_session", None)  # a fresh game with the new player
+    st.switch_page(f"pages/{game}.py")
+
+
+# -- running with live progress ------------------------------------------------------
+
+
+def _live_study_view(run: StudyRun, table_slot: Any, chart_slot: Any) -> None:
+    from lib.games import arena_plots
+    from lib.games.arena import summarize
+
+    summary = summarize(run.records, run.matches)
+    table_slot.dataframe(summary_view(summary), hide_index=True)
+    with chart_slot.container():
+        left, right = st.columns(2)
+        done = len(run.records)
+        left.plotly_chart(arena_plots.win_rate_figure(summary), key=f"arena_live_win_{done}")
+        right.plotly_chart(arena_plots.nodes_figure(summary), key=f"arena_live_nodes_{done}")
+
+
+def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) -> None:
+    """Play the remaining games of ``run`` with a progress bar and a live table and chart.
+
+    Records are appended to ``run`` (kept in ``st.session_state``) as games
+    finish, so a cancel (any rerun interrupts the script) keeps them.
+    """
+    import time
+
+    from lib.games.arena import open_executor, run_tournament
+
+    progress = st.progress(len(run.records) / run.total, text="Starting…")
+    table_slot, chart_slot = st.empty(), st.empty()
+    last_draw = [0.0]
+
+    def on_game(record: GameRecord, done: int, total: int) -> None:
+        run.records.append(record)
+        progress.progress(done / total, text=f"{done} of {total} games ({record.label})")
+        now = time.monotonic()
+        if now - last_draw[0] >= live_every:
+            last_draw[0] = now
+            _live_study_view(run, table_slot, chart_slot)
+
+    run.status = "running"
+    run.where = choice.describe()
+    with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
+        result = run_tournament(run.matches, ex, on_game=on_game, previous=list(run.records))
+    run.records = list(result.records)
+    run.status = "cancelled" if result.cancelled else "done"
+    progress.empty()
+    table_slot.empty()
+    chart_slot.empty()
+
+
+SUMMARY_VIEW_COLUMNS = {
+    "label": "match",
+    "games": "games",
+    "win_pct": "win %",
+    "win_ci_low": "95% CI low",
+    "win_ci_high": "95% CI high",
+    "draw_pct": "draw %",
+    "loss_pct": "loss %",
+    "nodes_per_game": "nodes/game",
+    "seconds_per_game": "s/game",
+    "seconds_per_move": "s/move",
+    "ebf": "EBF",
+    "mean_margin": "margin",
+}
+
+
+def summary_view(summary: Any) -> Any:
+    """The summary columns shown on screen, renamed and rounded (downloads keep them all)."""
+    view = summary[list(SUMMARY_VIEW_COLUMNS)].rename(columns=SUMMARY_VIEW_COLUMNS)
+    return view.round(
+        {
+            "win %": 1,
+            "95% CI low": 1,
+            "95% CI high": 1,
+            "draw %": 1,
+            "loss %": 1,
+            "nodes/game": 0,
+            "s/game": 4,
+            "s/move": 5,
+            "EBF": 2,
+            "margin": 1,
+        }
+    )
+
+
+def run_evolution(run: EvolutionRun, choice: ExecutorChoice) -> None:
+    """Play the generations of ``run`` with a progress bar and a live fitness chart."""
+    from lib.games import arena_plots
+    from lib.games.arena import open_executor
+    from lib.games.evolve import history_table, iter_evolution
+
+    total = run.config.generations
+    progress = st.progress(0.0, text="Generation 1…")
+    chart_slot = st.empty()
+    run.status = "running"
+    with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
+        for generation in iter_evolution(run.config, ex):
+            run.generations.append(generation)
+            done = generation.generation
+            progress.progress(done / total, text=f"Generation {done} of {total}")
+            history = history_table(run.generations, run.weight_names)
+            chart_slot.plotly_chart(
+                arena_plots.fitness_figure(history), key=f"arena_live_fitness_{done}"
+            )
+    run.status = "done"
+    progress.empty()
+    chart_slot.empty()

@@ -1,0 +1,176 @@
+"""The Arena page under AppTest: a small preset to completion, free choices, bad input,
+an interrupted run resumed, evolution, and the hand-offs to the game pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from lib.games import othello
+from lib.games.arena import MatchConfig, run_tournament
+from lib.games.othello import POSITIONAL_FEATURES
+from lib.ui import arena as arena_ui
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "pages" / "arena.py")
+
+
+def _app() -> AppTest:
+    app = AppTest.from_file(PAGE, default_timeout=120)
+    app.run()
+    assert not app.exception
+    return app
+
+
+def _submit(app: AppTest, label: str) -> None:
+    next(b for b in app.button if b.label == label).click()
+    app.run()
+    assert not app.exception, app.exception
+
+
+def test_first_load_shows_presets_and_caps():
+    app = _app()
+    assert app.title[0].value == "Arena"
+    presets = app.selectbox(key="arena_w_preset").options
+    assert any("depths 1/3/5/7" in p for p in presets)
+    assert app.query_params["preset"] in (["othello_depth3"], "othello_depth3")
+    # hosted by default: only in-process, games capped
+    assert (
+        app.number_input(key="arena_w_preset_games").max == arena_ui.HOSTED_CAPS.max_games_per_match
+    )
+    assert all(r.key != "arena_w_executor" for r in app.radio)
+
+
+def test_small_preset_runs_to_completion_with_summary_and_replay():
+    app = _app()
+    app.selectbox(key="arena_w_preset").set_value("othello_depth3")
+    app.number_input(key="arena_w_preset_games").set_value(4)
+    _submit(app, "Run study")
+    run = app.session_state["arena_study"]
+    assert run.status == "done" and len(run.records) == 4
+    summary = app.dataframe[0].value
+    assert list(summary["games"]) == [4]
+    assert summary["win %"].iloc[0] == 100 * sum(r.winner == "A" for r in run.records) / 4
+    # the page reproduces the library's games for the same seed
+    expected = run_tournament(run.matches).records
+    assert [r.reproducible() for r in run.records] == [r.reproducible() for r in expected]
+    assert len(app.get("plotly_chart")) >= 4
+    assert {b.key for b in app.get("download_button")} >= {"arena_dl_summary", "arena_dl_games"}
+
+
+def test_free_choice_round_robin_and_bad_specs():
+    app = _app()
+    app.radio(key="arena_w_source").set_value("Free choice")
+    app.run()
+    app.text_area(key="arena_w_players").set_value("alphabeta:depth=1\ngreedy")
+    app.toggle(key="arena_w_round_robin").set_value(True)
+    app.number_input(key="arena_w_free_games").set_value(2)
+    _submit(app, "Run study")
+    run = app.session_state["arena_study"]
+    assert [m.players for m in run.matches] == [
+        ("alphabeta:depth=1", "greedy"),
+        ("alphabeta:depth=1", "random"),
+        ("greedy", "random"),
+    ]
+    assert run.status == "done" and len(run.records) == 6
+
+    app.text_area(key="arena_w_players").set_value("alphabeta:depth=99")
+    _submit(app, "Run study")
+    assert "depth" in app.error[0].value
+    app.text_area(key="arena_w_players").set_value("alphabeta:depth=8")
+    _submit(app, "Run study")
+    assert "limit" in app.error[0].value  # above the hosted depth cap
+    app.text_area(key="arena_w_players").set_value("chess-engine")
+    _submit(app, "Run study")
+    assert "Unknown player kind" in app.error[0].value
+
+
+def test_an_interrupted_run_keeps_its_games_and_resumes():
+    app = _app()
+    matches = (
+        MatchConfig("othello", ("alphabeta:depth=1", "random"), games=3, options={"size": 6}),
+    )
+    partial = run_tournament(matches, should_stop=lambda: True).records  # one game
+    app.session_state["arena_study"] = arena_ui.StudyRun(matches, list(partial))
+    app.run()  # the page sees a run left "running": it was interrupted
+    assert not app.exception
+    assert "Stopped after 1 of 3 games" in app.warning[0].value
+    assert list(app.dataframe[0].value["games"]) == [1]
+    _submit(app, "Resume")
+    run = app.session_state["arena_study"]
+    assert run.status == "done" and [r.game for r in run.records] == [0, 1, 2]
+
+
+def test_evolution_runs_with_a_fitness_chart_and_best_weights():
+    app = _app()
+    app.number_input(key="arena_w_pop").set_value(6)
+    app.number_input(key="arena_w_leagues").set_value(2)
+    app.number_input(key="arena_w_gens").set_value(2)
+    app.number_input(key="arena_w_elite").set_value(2)
+    app.number_input(key="arena_w_worst").set_value(1)
+    app.number_input(key="arena_w_bench_games").set_value(2)
+    _submit(app, "Evolve")
+    evo = app.session_state["arena_evo"]
+    assert evo.status == "done" and len(evo.generations) == 2
+    best = app.dataframe[-1].value
+    assert list(best["feature"]) == list(POSITIONAL_FEATURES)
+    assert tuple(best["weight"]) == evo.generations[-1].best_weights
+    assert len(app.get("plotly_chart")) >= 2  # fitness and weights
+
+
+def test_bad_evolution_settings_show_an_error():
+    app = _app()
+    app.number_input(key="arena_w_pop").set_value(6)
+    app.number_input(key="arena_w_leagues").set_value(5)  # fewer than 2 per league
+    _submit(app, "Evolve")
+    assert "leagues" in app.error[0].value
+    assert "arena_evo" not in app.session_state
+
+
+def test_replay_session_holds_every_position_of_the_game():
+    match = MatchConfig("othello", ("alphabeta:depth=1", "random"), games=2, options={"size": 6})
+    record = run_tournament([match]).records[1]  # A plays white in odd games
+    session = arena_ui.replay_session(record, match)
+    assert session.options == {"size": 6}
+    assert len(session.states) == record.plies + 1 and session.state.is_terminal()
+    assert session.players[0] == "random" and session.players[1] == "alphabeta:depth=1"
+
+
+@pytest.mark.parametrize("game", ["checkers", "sim"])
+def test_replay_fills_default_options_of_other_games(game):
+    match = MatchConfig(game, ("random", "random"), games=1)
+    record = run_tournament([match]).records[0]
+    session = arena_ui.replay_session(record, match)
+    assert session.options == arena_ui.initial_option_defaults(game)
+    assert session.state.is_terminal() or record.truncated
+
+
+def test_replay_and_use_weights_open_the_othello_page_with_them():
+    app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120).run()
+    app.switch_page("pages/arena.py").run()
+    app.number_input(key="arena_w_preset_games").set_value(2)
+    _submit(app, "Run study")
+    record = app.session_state["arena_study"].records[0]  # the default choice
+    next(b for b in app.button if b.key == "arena_w_replay_go").click()
+    app.run()
+    assert not app.exception and app.title[0].value == "Othello"
+    session = app.session_state["othello_session"]
+    assert session.ply == record.plies and session.state.is_terminal()
+    assert " ".join(othello.format_move(m) for m in session.moves) == record.moves
+    assert app.selectbox(key="othello_w_opt_size").value == 6
+
+    app.switch_page("pages/arena.py").run()
+    for key, value in {"pop": 6, "leagues": 2, "gens": 2, "elite": 2, "worst": 1}.items():
+        app.number_input(key=f"arena_w_{key}").set_value(value)
+    _submit(app, "Evolve")
+    best = app.session_state["arena_evo"].generations[-1].best_weights
+    next(b for b in app.button if b.key == "arena_w_use_weights").click()
+    app.run()
+    assert not app.exception and app.title[0].value == "Othello"
+    assert app.selectbox(key="othello_p1_w_kind").value == "alphabeta"
+    assert app.selectbox(key="othello_p1_w_heuristic").value == "positional9"
+    shown = {n.key: n.value for n in app.number_input}
+    for name, weight in zip(POSITIONAL_FEATURES, best, strict=True):
+        assert shown[f"othello_p1_w_weight_positional9_{name}"] == weight
