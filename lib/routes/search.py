@@ -406,7 +406,6 @@ def _fast_astar(
     """
     hypot = math.hypot
     push, pop, pushpop = heappush, heappop, heappushpop
-    inf = math.inf
     root2m1 = math.sqrt(2.0) - 1.0
     best = {source: 0.0}
     best_get = best.get
@@ -431,9 +430,15 @@ def _fast_astar(
         if u == target:
             return g, _walk_back(parent, u), expanded, generated, max_frontier
         for v, data in adj[u].items():
-            g2 = g + data[weight]
-            if g2 >= best_get(v, inf):
-                continue
+            old = best_get(v)
+            if old is not None:
+                if old <= g:
+                    continue  # weights are >= 0: no cheaper this way, skip the weight lookup
+                g2 = g + data[weight]
+                if g2 >= old:
+                    continue
+            else:
+                g2 = g + data[weight]
             best[v] = g2
             tie -= 1
             if kind == 1:
