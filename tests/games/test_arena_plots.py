@@ -1,0 +1,52 @@
+"""Arena figures: error bars from the Wilson interval, log axes, fitness lines."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from lib.games import arena_plots
+from lib.games.arena import MatchConfig, run_tournament
+from lib.games.evolve import EvolutionConfig, evolve
+
+
+def _summary() -> pd.DataFrame:
+    matches = [
+        MatchConfig("othello", ("alphabeta:depth=2", "random"), games=3, options={"size": 6}),
+        MatchConfig("othello", ("random", "greedy"), games=3, options={"size": 6}),
+    ]
+    return run_tournament(matches).summary()
+
+
+def test_win_rate_error_bars_span_the_confidence_interval():
+    summary = _summary()
+    bar = arena_plots.win_rate_figure(summary).data[0]
+    assert list(bar.x) == list(summary["label"])
+    top = np.asarray(bar.y) + np.asarray(bar.error_y.array)
+    bottom = np.asarray(bar.y) - np.asarray(bar.error_y.arrayminus)
+    assert np.allclose(top, summary["win_ci_high"]) and np.allclose(bottom, summary["win_ci_low"])
+
+
+def test_cost_figures_use_log_axes_and_show_b_when_it_searches():
+    summary = _summary()
+    nodes = arena_plots.nodes_figure(summary)
+    assert nodes.layout.yaxis.type == "log"
+    assert arena_plots.time_figure(summary).layout.yaxis.type == "log"
+    # B of the second match (greedy) searches, so B gets its own bars
+    assert [trace.name for trace in nodes.data] == ["player A", "player B"]
+    assert list(nodes.data[0].y) == list(summary["nodes_per_game"])
+    assert list(nodes.data[1].y) == list(summary["b_nodes_per_game"])
+    only_a = arena_plots.nodes_figure(summary.iloc[:1])
+    assert len(only_a.data) == 1  # alpha-beta vs random: B never searches
+    ebf = arena_plots.ebf_figure(summary)
+    assert ebf.layout.yaxis.type != "log"
+
+
+def test_fitness_and_weights_figures():
+    config = EvolutionConfig(population=4, leagues=1, generations=2, elite=1, worst=1)
+    history = evolve(config).history()
+    fitness = arena_plots.fitness_figure(history)
+    names = {trace.name for trace in fitness.data}
+    assert {"best (league score share)", "mean", "worst", "best vs benchmark"} == names
+    weights = arena_plots.weights_figure(history, config.weight_names())
+    assert np.asarray(weights.data[0].z).shape == (9, 2)
