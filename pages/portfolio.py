@@ -220,10 +220,16 @@ if run_study:
             on_progress=lambda done, total: bar.progress(
                 done / total, text=f"Run {done} of {total}"
             ),
+            time_limit=ui.STUDY_TIME_LIMIT,
         )
         bar.empty()
         st.session_state["pf_study"] = study
 study = st.session_state.get("pf_study")
+if study is not None and study.attrs.get("stopped_early"):
+    st.warning(
+        f"The study reached its {ui.STUDY_TIME_LIMIT:.0f} s budget; the table shows the runs "
+        "it made. Use fewer settings, repeats or generations."
+    )
 if study is not None and len(study):
     st.dataframe(
         study,

@@ -610,6 +610,7 @@ def parameter_study(
     grid: dict[str, tuple[float, ...] | list[float]] | None = None,
     repeats: int = 3,
     on_progress: Callable[[int, int], object] | None = None,
+    time_limit: float | None = None,
 ) -> pd.DataFrame:
     """Run the GA ``repeats`` times (seeds ``base.seed + k``) for each grid setting.
 
@@ -617,6 +618,10 @@ def parameter_study(
     Returns one row per setting: ``parameter, value, runs, success_rate,
     mean_generations`` (to the first feasible portfolio, over successful runs),
     ``mean_seconds`` (ditto) and ``mean_fitness`` (of the answer returned).
+    With ``time_limit`` (seconds for the whole study), no further run starts
+    once the limit is reached (the first always runs): settings not run are
+    left out, a setting cut short reports the runs it made, and
+    ``study.attrs["stopped_early"]`` is ``True``.
     """
     grid = COURSE_STUDY if grid is None else grid
     settings = study_settings(base, grid)
@@ -629,9 +634,14 @@ def parameter_study(
     seed0 = base.seed if base.seed is not None else 0
     rows = []
     done = 0
+    start = time.perf_counter()
+    stopped_early = False
     for parameter, value, config in settings:
         generations, seconds, fitness, successes = [], [], [], 0
         for k in range(repeats):
+            if time_limit is not None and done and time.perf_counter() - start >= time_limit:
+                stopped_early = True
+                break
             run_config = replace_config(config, seed=seed0 + k, stop_at_first_feasible=True)
             result = run_ga(table, run_config)
             fitness.append(result.fitness)
@@ -642,18 +652,35 @@ def parameter_study(
             done += 1
             if on_progress is not None:
                 on_progress(done, total)
+        if not fitness:
+            break
         rows.append(
             {
                 "parameter": parameter,
                 "value": value,
-                "runs": repeats,
-                "success_rate": successes / repeats,
+                "runs": len(fitness),
+                "success_rate": successes / len(fitness),
                 "mean_generations": float(np.mean(generations)) if generations else math.nan,
                 "mean_seconds": float(np.mean(seconds)) if seconds else math.nan,
                 "mean_fitness": float(np.mean(fitness)),
             }
         )
-    return pd.DataFrame(rows)
+        if stopped_early:
+            break
+    study = pd.DataFrame(
+        rows,
+        columns=[
+            "parameter",
+            "value",
+            "runs",
+            "success_rate",
+            "mean_generations",
+            "mean_seconds",
+            "mean_fitness",
+        ],
+    )
+    study.attrs["stopped_early"] = stopped_early
+    return study
 
 
 def coefficient_table(table: pd.DataFrame, weights: np.ndarray) -> pd.DataFrame:

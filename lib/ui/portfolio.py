@@ -23,6 +23,7 @@ from lib.portfolio.ga import CROSSOVERS, FITNESSES, SELECTIONS, GAConfig, Genera
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 RUN_TIME_LIMIT = 60.0  # seconds per GA run on the shared server
 STUDY_RUN_TIME_LIMIT = 10.0
+STUDY_TIME_LIMIT = 120.0  # seconds per parameter study
 
 SOURCES: dict[str, str] = {
     "sample": "Sample: 400 synthetic stocks (summary table)",
@@ -189,7 +190,7 @@ def load_data(source: str, upload: object | None) -> StockData | None:
         value=(first, last),
         min_value=first,
         max_value=last,
-        key=f"pf_w_window_{source}",
+        key=f"pf_w_window_{source}_{first}_{last}",  # a new file's span gets a new widget
         help="Risk and return are measured over this window.",
     )
     definition = right.radio(
@@ -316,13 +317,15 @@ class LiveRun:
 # Exact optimum (cached per data + constraints)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(max_entries=16, show_spinner="Solving the exact optimum (MILP)…")
 def exact_optimum(table: pd.DataFrame, config: GAConfig) -> ExactResult:
     """The MILP optimum for the constraints of ``config``."""
     return solve_exact(table, config, time_limit=10.0)
 
 
-@st.cache_data(max_entries=16, show_spinner=False)
+@st.cache_data(
+    max_entries=16, show_spinner="Computing the efficient frontier (one MILP per risk cap)…"
+)
 def frontier(table: pd.DataFrame, config: GAConfig) -> pd.DataFrame:
     """The efficient frontier (MILP for up to 1,000 stocks, LP beyond)."""
     return efficient_frontier(table, config, points=12, count_rule=len(table) <= 1000)

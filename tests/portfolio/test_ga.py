@@ -344,3 +344,10 @@ def test_population_array_is_capped():
     table = pd.DataFrame({"ticker": [f"T{i}" for i in range(2000)], "risk": 0.5, "return": 1.0})
     with pytest.raises(InputError, match="too large"):
         run_ga(table, GAConfig(population_size=3000, min_stocks=1))
+
+
+def test_parameter_study_stops_at_its_time_budget(sample):
+    base = dataclasses.replace(SMALL, max_generations=20)
+    study = ga.parameter_study(sample, base, {"p_mutation": [0.1, 0.0]}, repeats=3, time_limit=1e-9)
+    assert study.attrs["stopped_early"]
+    assert len(study) == 1 and study["runs"].tolist() == [1]  # one run, then the budget
