@@ -32,6 +32,7 @@ Stocks dropped on purpose (no prices in the chosen window) are listed in
 
 from __future__ import annotations
 
+import csv
 import io
 import os
 import warnings
@@ -273,6 +274,16 @@ def _parse_csv(label: str, text: str) -> pd.DataFrame:
         ) from error
     if frame.empty:
         raise InputError(f"{label}: the file has a header but no data rows.")
+    names = next(csv.reader([header.strip()], delimiter=sep))
+    seen: dict[str, int] = {}
+    for position, column in enumerate(names, start=1):
+        normal = _norm(column)
+        if normal in seen and normal:
+            raise InputError(
+                f"{label}: line 1: column {column.strip()!r} appears twice (columns "
+                f"{seen[normal]} and {position}); expected each column name once."
+            )
+        seen[normal] = position
     frame.columns = [str(c).strip() for c in frame.columns]
     frame.attrs["sep"] = sep
     return frame

@@ -172,6 +172,7 @@ BAD = [
         b"Date,A\n2021-01-04,10\n2021-01-05,ten\n",
         ["line 3", "'A'", "'ten'", "number"],
     ),
+    ("duplicate column", b"Date,A,B,A\n2021-01-04,1,2,3\n", ["line 1", "'A'", "twice"]),
     ("duplicate date", b"Date,A\n2021-01-04,10\n2021-01-04,11\n", ["2021-01-04", "line 2"]),
     (
         "duplicate long row",
@@ -232,3 +233,10 @@ def test_hard_case_table_is_valid_and_reproducible():
     assert first["risk"].between(0, 1).all()
     with pytest.raises(InputError):
         hard_case_table(50)
+
+
+def test_windows_line_endings_and_blank_index_column():
+    raw = b",ticker,risk,return\r\n0,AAA,0.1,1\r\n1,BBB,0.2,2\r\n"
+    table = load_stock_table(upload(raw))
+    assert table["ticker"].tolist() == ["AAA", "BBB"]
+    assert table["return"].tolist() == [1.0, 2.0]
