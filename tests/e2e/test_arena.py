@@ -1,0 +1,58 @@
+"""The Arena page in a real browser: run a preset, download its CSV; cancel a long study."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pandas as pd
+
+from lib.games import othello
+from tests.e2e.conftest import open_page, wait_idle
+
+
+def test_run_a_preset_and_download_the_per_game_csv(page):
+    open_page(page, "arena")
+    games = page.locator(".st-key-arena_w_preset_games input")
+    games.fill("4")
+    page.get_by_role("button", name="Run study").click()
+    page.get_by_text("Played 4 games").wait_for(timeout=60_000)
+    wait_idle(page)
+    assert page.locator('[data-testid="stPlotlyChart"]').count() >= 4
+
+    with page.expect_download() as download:
+        page.locator(".st-key-arena_dl_games button").click()
+    assert download.value.suggested_filename == "arena_games.csv"
+    table = pd.read_csv(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8")))
+    assert len(table) == 4 and list(table["game"]) == [0, 1, 2, 3]
+    assert set(table["label"]) == {"alpha-beta d3 vs random"}
+    for row in table.itertuples():
+        state = othello.initial_state(6)
+        for text in row.moves.split():
+            state = state.play(othello.parse_move(text, state))
+        a_colour = 0 if row.a_first else 1
+        assert row.winner == {None: "draw", a_colour: "A", 1 - a_colour: "B"}[state.winner()]
+
+    with page.expect_download() as download:
+        page.locator(".st-key-arena_dl_summary button").click()
+    summary = pd.read_csv(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8")))
+    assert summary["games"].tolist() == [4]
+    assert summary["wins"].iloc[0] == (table["winner"] == "A").sum()
+
+
+def test_cancel_keeps_the_finished_games(page):
+    open_page(page, "arena?preset=othello_pruning")
+    page.locator(".st-key-arena_w_preset_games input").fill("50")
+    page.get_by_role("button", name="Run study").click()
+    progress = page.get_by_text(re.compile(r"\d+ of 300 games"))
+    progress.wait_for(timeout=60_000)
+    page.get_by_text(re.compile(r"[1-9]\d* of 300 games")).wait_for(timeout=60_000)
+    page.locator(".st-key-arena_w_cancel button").click()
+    stopped = page.get_by_text(re.compile(r"Stopped after \d+ of 300 games"))
+    stopped.wait_for(timeout=60_000)
+    wait_idle(page)
+    done = int(re.search(r"after (\d+) of", stopped.inner_text()).group(1))
+    assert 1 <= done < 300
+    assert page.locator(".st-key-arena_w_resume button").is_visible()
+    assert page.locator(".st-key-arena_dl_games button").is_visible()
