@@ -77,6 +77,7 @@ class BoardView:
     show_legal: bool = True
     title: str | None = None
     pixels: int = 520
+    flipped: bool = False  # draw the board turned round (games whose adapter is flippable)
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,9 @@ class BoardAdapter:
     insight: Callable[[Any], str] | None = None
     # optional: widget titles of the game's options, e.g. {"first": "Who starts"}
     option_labels: Mapping[str, str] = field(default_factory=dict)
+    # optional: offer a "turn the board round" toggle (the figure honours BoardView.flipped
+    # and keeps its click targets in board coordinates, so clicks need no change)
+    flippable: bool = False
 
 
 @dataclass
@@ -580,12 +584,24 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     game = adapter.game
     names = [name.lower() for name in game.player_names]
     # -- sidebar: game options and players (seeded from the URL on first use) --
+    # Widget values vanish when the visitor opens another page; the game and the
+    # player specs are kept under non-widget keys, so coming back restores both
+    # (a setting in the URL wins).
+    skey = f"{key}_session"
+    previous = st.session_state.get(skey)
+    stored_specs = st.session_state.get(f"{key}_specs", adapter.default_players)
     options: dict[str, Any] = {}
     with st.sidebar:
         st.subheader(f"{game.title} settings")
         for option, allowed in game.options.items():
             wkey = f"{key}_w_opt_{option}"
-            _init_widget(wkey, _query_option(option, tuple(allowed)))
+            if wkey not in st.session_state:
+                kept = previous.options.get(option) if previous is not None else None
+                in_url = option in st.query_params
+                value = kept if kept in allowed and not in_url else None
+                _init_widget(
+                    wkey, _query_option(option, tuple(allowed)) if value is None else value
+                )
             options[option] = st.selectbox(
                 adapter.option_labels.get(
                     option, f"Board {option}" if option == "size" else option
@@ -596,13 +612,16 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         configs: list[PlayerConfig] = []
         with user_errors():
             for side, name in enumerate(game.player_names):
-                default = _query_config(names[side], adapter.default_players[side])
+                default = _query_config(names[side], stored_specs[side])
                 st.markdown(f"**{name}**")
                 configs.append(player_controls(game, f"{key}_p{side}", name, default))
         if len(configs) < 2:
             st.stop()
         st.markdown("**Display**")
         show_legal = st.toggle("Mark legal moves", value=True, key=f"{key}_w_show_legal")
+        flipped = adapter.flippable and st.toggle(
+            "Turn the board round", value=False, key=f"{key}_w_flip"
+        )
         show_tree = st.toggle(
             f"Record the search tree (depth ≤ {TREE_MAX_DEPTH})",
             value=False,
@@ -620,10 +639,10 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
             **{names[side]: configs[side].to_spec() for side in (0, 1)},
         }
     )
+    st.session_state[f"{key}_specs"] = tuple(config.to_spec() for config in configs)
     human_sides = {side for side in (0, 1) if configs[side].is_human}
 
     # -- the session's game --
-    skey = f"{key}_session"
     if skey not in st.session_state or st.session_state[skey].options != options:
         seed = int(np.random.SeedSequence().entropy % (2**32))
         st.session_state[skey] = GameSession.new(game, options, seed)
@@ -697,6 +716,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         bounds=hint.stats.root_bounds if hint else None,
         pending=session.pending,
         show_legal=show_legal,
+        flipped=flipped,
     )
     board_widget(adapter, key, view, human_sides)
     human_turn = not over and state.to_move in human_sides
@@ -738,6 +758,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
                         show_legal=False,
                         title="Score of each move it considered",
                         pixels=320,
+                        flipped=flipped,
                     ),
                 ),
             )

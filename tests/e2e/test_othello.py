@@ -4,6 +4,7 @@ AI's reply; the game record downloads."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
 from tests.e2e.conftest import open_page, wait_idle
 
@@ -72,3 +73,22 @@ def test_click_a_legal_square_then_the_ai_replies(page):
     text = Path(download_info.value.path()).read_text(encoding="utf-8")
     assert text.splitlines()[0].startswith("ply,side,player,move")
     assert ",c2," in text
+
+
+def test_game_and_settings_survive_a_visit_to_another_page(page):
+    open_page(page, "othello?size=6&white=alphabeta:depth=1")
+    _click_square(page, BOARD.format(nonce=0), 1, 2)
+    page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    sidebar = page.locator('[data-testid="stSidebarNav"]')
+    sidebar.get_by_text("Home").click()
+    page.locator("h1", has_text="AI Search Lab").wait_for()
+    wait_idle(page)
+    sidebar.get_by_text("Othello").click()
+    page.locator("h1", has_text="Othello").wait_for()
+    wait_idle(page)
+    assert "Black 3 – 3 White" in page.locator('[data-testid="stAlert"]').first.inner_text()
+    discs = _discs(page)
+    assert [1, 2] in discs["black"] and len(discs["white"]) == 3
+    url = unquote(page.url)
+    assert "white=alphabeta:depth=1" in url and "size=6" in url
