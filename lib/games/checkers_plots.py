@@ -2,9 +2,10 @@
 
 Squares carry their standard numbers (1–32). The board is drawn as in
 published diagrams, Black at the top, or turned round (``flipped``) so that
-White is at the top. Every square of the grid is a click target with
-``customdata = [row, col]`` in *display* coordinates; :func:`square_from_display`
-turns a click into a square number.
+White is at the top. Every square of the grid is a click target whose
+``customdata = [row, col]`` is in *board* coordinates (row 0 = Black's back
+row) whichever way the board is drawn, so :func:`square_from_display` (with
+``flipped=False``) turns any click into a square number.
 """
 
 from __future__ import annotations
@@ -139,6 +140,9 @@ def checkers_figure(
         fig.add_trace(label_trace)
         # keep the click-target trace ("squares") last
         fig.data = (*fig.data[:-2], fig.data[-1], fig.data[-2])
+    if flipped:
+        targets = fig.data[-1]
+        targets.customdata = [[7 - r, 7 - c] for r, c in targets.customdata]
     fig.update_xaxes(showticklabels=False)
     fig.update_yaxes(showticklabels=False)
     return fig

@@ -35,6 +35,7 @@ def figure(state: checkers.CheckersState, view: BoardView) -> go.Figure:
         last_move=view.last_move if isinstance(view.last_move, tuple) else None,
         scores=view.scores,
         bounds=view.bounds,
+        flipped=view.flipped,
         title=view.title,
         pixels=view.pixels,
     )
@@ -43,7 +44,11 @@ def figure(state: checkers.CheckersState, view: BoardView) -> go.Figure:
 def move_for_click(
     state: checkers.CheckersState, square: tuple[int, int], pending: Any
 ) -> ClickOutcome:
-    """A click on display ``(row, col)`` given the squares clicked so far (``pending``)."""
+    """A click on board ``(row, col)`` given the squares clicked so far (``pending``).
+
+    The figure's click targets carry board coordinates even when it is drawn
+    turned round, so no orientation is needed here.
+    """
     number = square_from_display(*square)
     clicks = _clicks(pending)
     if number is None:
@@ -130,6 +135,7 @@ ADAPTER = BoardAdapter(
     cell_label=cell_label,
     board_shape=lambda state: (8, 8),
     status=status,
+    flippable=True,
     default_players=("human", "alphabeta:depth=6,time=1"),
     about=ABOUT,
 )

@@ -54,6 +54,20 @@ def test_figure_has_one_click_target_per_grid_square_last():
     assert square_from_display(*square_from_point(point)) == 15
 
 
+def test_turned_board_keeps_board_coordinates_for_clicks():
+    fig = checkers_figure(checkers.initial_state(), flipped=True)
+    targets = fig.data[-1]
+    for (x, y), data in zip(
+        zip(targets.x, targets.y, strict=True), targets.customdata, strict=True
+    ):
+        assert list(data) == [7 - y, 7 - x]
+    # square 1 is drawn at the bottom right, and a click there still means square 1
+    row, col = display_position(1, flipped=True)
+    spots = list(zip(targets.y, targets.x, strict=True))
+    index = spots.index((row, col))
+    assert square_from_display(*targets.customdata[index]) == 1
+
+
 def test_kings_are_marked():
     state = checkers.position(black_kings=[14], white=[20])
     fig = checkers_figure(state)
