@@ -47,11 +47,11 @@ import pandas as pd
 
 from lib.errors import InputError
 
-Crossover = Literal["one_point", "uniform", "blend"]
+Crossover = Literal["uniform", "one_point", "blend"]
 Selection = Literal["rank", "tournament", "roulette"]
 Fitness = Literal["constrained", "course"]
 
-CROSSOVERS: tuple[str, ...] = ("one_point", "uniform", "blend")
+CROSSOVERS: tuple[str, ...] = ("uniform", "one_point", "blend")
 SELECTIONS: tuple[str, ...] = ("rank", "tournament", "roulette")
 FITNESSES: tuple[str, ...] = ("constrained", "course")
 
