@@ -46,8 +46,14 @@ def scale_of(_G: nx.Graph, key: str) -> float:
 
 
 def init_from_query(defaults: Mapping[str, object], parse: Mapping[str, Callable]) -> None:
-    """Seed widget keys from ``st.query_params`` once per session (bad values are ignored)."""
+    """Seed widget keys from ``st.query_params`` once per session (bad values are ignored).
+
+    On later runs only missing keys get their defaults back (Streamlit drops the
+    state of widgets that were not drawn, for example after visiting another page).
+    """
     if st.session_state.get("rt_query_loaded"):
+        for key, default in defaults.items():
+            st.session_state.setdefault(key, default)
         return
     st.session_state["rt_query_loaded"] = True
     for key, default in defaults.items():
