@@ -6,7 +6,7 @@ the algorithms being compared.
 >>> from lib.routes.graphs import romania, StraightLine
 >>> G = romania()
 >>> table = all_pairs(G, ["A*", 'Course "B*"'], StraightLine.of(G))
->>> summary(table).loc["A*", "optimal_share"]
+>>> float(summary(table).loc["A*", "optimal_share"])
 1.0
 """
 

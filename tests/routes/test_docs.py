@@ -1,0 +1,15 @@
+"""The examples in the routes modules' docstrings run and give what they show."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+from lib.routes import compare, graphs, plots, search
+
+
+@pytest.mark.parametrize("module", [graphs, search, compare, plots], ids=lambda m: m.__name__)
+def test_docstring_examples(module):
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
