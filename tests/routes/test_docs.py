@@ -6,10 +6,10 @@ import doctest
 
 import pytest
 
-from lib.routes import compare, graphs, plots, search
+from lib.routes import compare, graphs, search
 
 
-@pytest.mark.parametrize("module", [graphs, search, compare, plots], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [graphs, search, compare], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0
+    assert result.attempted > 0 and result.failed == 0
