@@ -261,7 +261,7 @@ def player_controls(
     if kind not in SEARCH_KINDS:
         return PlayerConfig(kind=kind)
     cap = UI_MAX_DEPTH.get(kind, 6)
-    depth = 1
+    depth = PlayerConfig().depth  # greedy looks one ply ahead whatever the depth
     if kind != "greedy":
         _init_widget(p + "depth", min(max(default.depth, 1), cap))
         if st.session_state[p + "depth"] > cap:
@@ -302,7 +302,7 @@ def player_controls(
     else:
         st.caption(heuristic.description)
     ordering, transposition, beam, endgame = True, True, None, None
-    time_limit = DEFAULT_TIME
+    time_limit: float | None = None  # greedy needs no budget
     if kind != "greedy":
         with st.expander(f"{label}: search options"):
             _init_widget(p + "time", float(min(default.time_limit or DEFAULT_TIME, UI_MAX_TIME)))
@@ -350,7 +350,7 @@ def player_controls(
         heuristic=None if heuristic_name == game.default_heuristic else heuristic_name,
         weights=weights,
         ordering=ordering,
-        time_limit=float(time_limit),
+        time_limit=None if time_limit is None else float(time_limit),
         beam=beam,
         endgame_exact=endgame,
         transposition=transposition,

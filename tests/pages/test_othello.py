@@ -9,7 +9,7 @@ import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from lib.games import othello
-from lib.games.players import PlayerConfig
+from lib.games.players import PlayerConfig, parse_player_spec
 from lib.ui import game_page, othello_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -162,3 +162,15 @@ def test_ai_decision_respects_the_tree_depth_cap():
     assert small.stats.tree
     deep = game_page.ai_decision(state, PlayerConfig(depth=5), othello.GAME, rng, record_tree=True)
     assert deep.stats.tree is None
+
+
+def test_every_ai_kind_answers_on_the_page():
+    for spec in ("random", "greedy", "minimax:depth=2", "expectimax:depth=2", "alphabeta:beam=2"):
+        app = _app(size="6", white=spec)
+        app.button(key="othello_w_cell_1_2").click().run()
+        assert not app.exception, spec
+        assert len(_record(app)) == 2, spec
+        in_url = app.query_params["white"]
+        in_url = parse_player_spec(in_url[0] if isinstance(in_url, list) else in_url)
+        wanted = parse_player_spec(spec)
+        assert (in_url.kind, in_url.depth, in_url.beam) == (wanted.kind, wanted.depth, wanted.beam)
