@@ -716,3 +716,18 @@ class _Root:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._state, name)
+
+
+def minimax(state: Any, depth: int, heuristic: Any = None, **options: Any) -> SearchResult:
+    """Depth-limited minimax: ``choose_move(state, algorithm="minimax", ...)``."""
+    return choose_move(state, algorithm="minimax", depth=depth, heuristic=heuristic, **options)
+
+
+def alphabeta(state: Any, depth: int, heuristic: Any = None, **options: Any) -> SearchResult:
+    """Alpha-beta (fail-soft): ``choose_move(state, algorithm="alphabeta", ...)``."""
+    return choose_move(state, algorithm="alphabeta", depth=depth, heuristic=heuristic, **options)
+
+
+def expectimax(state: Any, depth: int, heuristic: Any = None, **options: Any) -> SearchResult:
+    """Expectimax against a uniformly random opponent: ``choose_move(..., "expectimax")``."""
+    return choose_move(state, algorithm="expectimax", depth=depth, heuristic=heuristic, **options)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import othello
+from lib.games import othello, search
 from lib.games.core import WIN_VALUE
 from lib.games.search import (
     choose_move,
@@ -288,3 +288,12 @@ def test_search_is_generic_over_a_toy_game_with_transpositions():
             for t in (True, False)
         }
         assert len(values) == 1
+
+
+def test_named_entry_points_match_choose_move():
+    state = random_state(6, 22, 6)
+    for name in ("minimax", "alphabeta", "expectimax"):
+        direct = getattr(search, name)(state, 3)
+        via = choose_move(state, algorithm=name, depth=3)
+        assert (direct.move, direct.value) == (via.move, via.value)
+        assert direct.stats.algorithm == name

@@ -174,3 +174,32 @@ def test_every_ai_kind_answers_on_the_page():
         in_url = parse_player_spec(in_url[0] if isinstance(in_url, list) else in_url)
         wanted = parse_player_spec(spec)
         assert (in_url.kind, in_url.depth, in_url.beam) == (wanted.kind, wanted.depth, wanted.beam)
+
+
+FORCED_PASS = """
+.OOOOO
+.XOOOO
+XXOOOO
+XOOX.O
+XXXXXO
+XXXXX.
+"""
+
+
+def test_a_human_without_a_legal_move_passes_with_the_pass_button():
+    state = othello.state_from_text(FORCED_PASS, to_move=othello.BLACK)
+    assert state.legal_moves() == [othello.PASS]
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    app.query_params["size"] = "6"
+    app.query_params["white"] = "alphabeta:depth=2"
+    app.session_state["othello_session"] = game_page.GameSession(
+        options={"size": 6}, states=[state]
+    )
+    app.run()
+    assert not app.exception
+    app.button(key="othello_w_cell_0_0").click().run()  # clicking a square explains the pass
+    assert any("must pass" in w.value for w in app.warning)
+    app.button(key="othello_w_pass").click().run()
+    assert not app.exception
+    record = _record(app)
+    assert record[0] == "pass" and len(record) >= 2  # White answered after the pass
