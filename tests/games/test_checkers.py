@@ -384,3 +384,15 @@ def test_square_numbering_is_the_standard_one():
     assert square_at(0, 0) is None and square_at(8, 1) is None
     with pytest.raises(InputError):
         square_row_col(0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=20))
+def test_parse_move_rejects_any_text_with_input_error_only(text):
+    state = initial_state()
+    try:
+        move = parse_move(text, state)
+    except InputError as error:
+        assert str(error)
+    else:
+        assert move in state.legal_moves()
