@@ -56,3 +56,15 @@ def test_upload_run_and_download_coefficients(page):
     table["ticker"] = table["ticker"].str.removeprefix("'")
     assert is_feasible(table["coefficient"].to_numpy(), table, GAConfig())
     assert "data=upload" in page.url
+
+
+def test_a_link_with_settings_reproduces_the_run(page):
+    open_page(page, "portfolio?data=hard&pop=120&elite=12&gens=40&fit=course&repair=0&seed=2")
+    main = page.locator('[data-testid="stMain"]')
+    main.get_by_text("Download coefficients.csv").wait_for()
+    wait_idle(page)
+    assert page.locator(".st-key-pf_w_population_size").inner_text().count("120") >= 1
+    metric = page.locator('[data-testid="stMetric"]')
+    assert metric.filter(has_text="Feasible").inner_text().split() == ["Feasible", "no"]
+    assert metric.filter(has_text="Generations").inner_text().split() == ["Generations", "40"]
+    assert main.get_by_text("One exists").first.is_visible()
