@@ -351,3 +351,15 @@ def test_parameter_study_stops_at_its_time_budget(sample):
     study = ga.parameter_study(sample, base, {"p_mutation": [0.1, 0.0]}, repeats=3, time_limit=1e-9)
     assert study.attrs["stopped_early"]
     assert len(study) == 1 and study["runs"].tolist() == [1]  # one run, then the budget
+
+
+def test_coefficients_csv_escapes_formula_like_tickers():
+    import io
+
+    from lib.common import safe_csv_bytes
+
+    table = pd.DataFrame({"ticker": ["=A1", "+B", "-C", "@D", "OK"], "risk": 0.1, "return": -0.5})
+    text = safe_csv_bytes(ga.coefficient_table(table, np.full(5, 0.2))).decode()
+    parsed = pd.read_csv(io.StringIO(text))
+    assert sorted(parsed["ticker"]) == sorted(["'=A1", "'+B", "'-C", "'@D", "OK"])
+    assert (parsed["return"] == -0.5).all()  # numbers are data, not escaped
