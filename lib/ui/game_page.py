@@ -570,6 +570,63 @@ def record_table(session: GameSession, game: GameSpec) -> pd.DataFrame:
     )
 
 
+COMPARE_MAX_DEPTH = 5
+"""Deepest search the comparison runs (alpha-beta without ordering is slow beyond)."""
+COMPARE_MINIMAX_DEPTH = 4
+"""Plain minimax is only run up to this depth."""
+
+
+def compare_panel(adapter: BoardAdapter, key: str, session: GameSession, config: PlayerConfig):
+    """Search the current position with minimax and alpha-beta variants to the same depth."""
+    game = adapter.game
+    state = session.state
+    st.markdown(
+        "Search the position on the board with each variant to the same depth: every variant "
+        "finds the same value, but pruning and good move ordering visit far fewer positions. "
+        "The **effective branching factor** `nodes^(1/depth)` shows it per ply."
+    )
+    if not state.legal_moves():
+        st.caption("The game is over: there is nothing to search.")
+        return
+    depth = st.slider(
+        "Depth",
+        1,
+        COMPARE_MAX_DEPTH,
+        value=min(3, config.depth),
+        key=f"{key}_w_cmp_depth",
+        help=f"Plain minimax runs only up to depth {COMPARE_MINIMAX_DEPTH}.",
+    )
+    store = f"{key}_compare"
+    if st.button("Compare the searches", key=f"{key}_w_cmp_run", icon=":material/compare_arrows:"):
+        variants = [v for v in search.VARIANTS if v != "minimax" or depth <= COMPARE_MINIMAX_DEPTH]
+        progress = st.progress(0.0, text="Searching…")
+        with user_errors():
+            rows = search.compare_variants(
+                state,
+                depth,
+                bind_heuristic(config, game),
+                variants,
+                on_progress=lambda done, total: progress.progress(
+                    done / total, text=f"{done} of {total} searches done"
+                ),
+            )
+            st.session_state[store] = (state, depth, rows)
+        progress.empty()
+    kept = st.session_state.get(store)
+    if kept is None or kept[0] != state:
+        st.caption(f"Heuristic: {config.heuristic or game.default_heuristic}. Press the button.")
+        return
+    _, searched_depth, rows = kept
+    st.plotly_chart(plots.variants_figure(rows), key=f"{key}_cmp_chart")
+    table = pd.DataFrame(rows)
+    table["move"] = [game.format_move(m) for m in table["move"]]
+    st.dataframe(table, hide_index=True)
+    csv_download(
+        table, f"{game.name}_search_comparison.csv", "Download comparison (CSV)", key=f"{key}_cmpdl"
+    )
+    st.caption(f"Depth {searched_depth}, {len(rows)} searches of the position on the board.")
+
+
 # -- the whole page ---------------------------------------------------------------
 
 
@@ -732,7 +789,9 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     fallback_controls(adapter, key, human_sides)
 
     # -- analysis, record, explanation --
-    tabs = st.tabs(["The AI's last search", "Game record", "How the AI thinks"])
+    tabs = st.tabs(
+        ["The AI's last search", "Pruning and ordering", "Game record", "How the AI thinks"]
+    )
     with tabs[0]:
         last = session.last_decision()
         if last is None:
@@ -763,6 +822,8 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
                 ),
             )
     with tabs[1]:
+        compare_panel(adapter, key, session, hint_config)
+    with tabs[2]:
         table = record_table(session, game)
         if session.moves:
             st.code(" ".join(game.format_move(m) for m in session.moves), language=None)
@@ -770,7 +831,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         else:
             st.caption("No move yet.")
         csv_download(table, f"{game.name}_game.csv", "Download game record (CSV)", key=f"{key}_dl")
-    with tabs[2]:
+    with tabs[3]:
         st.markdown(adapter.about or "")
         for heuristic in game.heuristics.values():
             weights = ", ".join(

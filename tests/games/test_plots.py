@@ -89,3 +89,14 @@ def test_root_scores_and_iterations_figures():
     assert any("◀" in name for name in bars.data[0].y)
     iterations = plots.iterations_figure(result.stats.iterations)
     assert list(iterations.data[0].x) == ["1", "2", "3"]
+
+
+def test_variants_figure_has_a_bar_per_variant():
+    rows = [
+        {"variant": "minimax", "nodes": 1000, "ebf": 10.0},
+        {"variant": "alpha-beta", "nodes": 100, "ebf": 4.6},
+    ]
+    fig = plots.variants_figure(rows)
+    assert list(fig.data[0].x) == ["minimax", "alpha-beta"]
+    assert list(fig.data[0].y) == [1000, 100]
+    assert fig.layout.yaxis.type == "log"

@@ -297,3 +297,17 @@ def test_named_entry_points_match_choose_move():
         via = choose_move(state, algorithm=name, depth=3)
         assert (direct.move, direct.value) == (via.move, via.value)
         assert direct.stats.algorithm == name
+
+
+def test_compare_variants_same_value_less_work():
+    state = random_state(13, 24)
+    calls = []
+    rows = search.compare_variants(state, 3, on_progress=lambda done, total: calls.append(done))
+    assert [r["variant"] for r in rows] == list(search.VARIANTS)
+    assert calls == [1, 2, 3, 4]
+    assert len({r["value"] for r in rows}) == 1
+    nodes = {r["variant"]: r["nodes"] for r in rows}
+    assert all(n <= nodes["minimax"] for n in nodes.values())  # pruning only removes nodes
+    assert nodes["alpha-beta"] < nodes["minimax"]
+    with pytest.raises(InputError, match="variant"):
+        search.compare_variants(state, 2, variants=["magic"])

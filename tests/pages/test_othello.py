@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-from lib.games import othello
+from lib.games import othello, search
 from lib.games.players import PlayerConfig, parse_player_spec
 from lib.ui import game_page, othello_view
 
@@ -203,3 +203,14 @@ def test_a_human_without_a_legal_move_passes_with_the_pass_button():
     assert not app.exception
     record = _record(app)
     assert record[0] == "pass" and len(record) >= 2  # White answered after the pass
+
+
+def test_pruning_comparison_tab():
+    app = _app(size="6", white="alphabeta:depth=3")
+    app.slider(key="othello_w_cmp_depth").set_value(3).run()
+    app.button(key="othello_w_cmp_run").click().run()
+    assert not app.exception
+    table = app.dataframe[0].value
+    assert list(table["variant"]) == list(search.VARIANTS)
+    assert table["value"].nunique() == 1
+    assert table["nodes"].iloc[0] > table["nodes"].iloc[-1]
