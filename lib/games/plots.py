@@ -547,6 +547,11 @@ def variants_figure(rows: Sequence[Mapping]) -> go.Figure:
         height=340,
         margin={"l": 50, "r": 20, "t": 50, "b": 40},
         title="Same answer, less work: nodes searched to the same depth",
-        yaxis={"title": "nodes (log scale)", "type": "log"},
+        # log axis from 1 node, so bar heights compare honestly
+        yaxis={
+            "title": "nodes (log scale)",
+            "type": "log",
+            "range": [0, math.log10(max([row["nodes"] for row in rows] + [10]) * 4)],
+        },
     )
     return fig
