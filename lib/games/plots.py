@@ -526,7 +526,11 @@ def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
         margin={"l": 40, "r": 20, "t": 40, "b": 40},
         title="Nodes per iteration (iterative deepening)",
         xaxis={"title": "depth", "type": "category"},
-        yaxis={"title": "nodes", "type": "log"},
+        yaxis={
+            "title": "nodes (log scale)",
+            "type": "log",
+            "range": [0, math.log10(max([i["nodes"] for i in iterations] + [10]) * 4)],
+        },
     )
     return fig
 
