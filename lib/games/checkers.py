@@ -249,6 +249,18 @@ def _movers(black: int, white: int, kings: int, player: int) -> tuple[int, int, 
     return white, black, white & kings, white, empty
 
 
+def _count_simple_moves(down: int, up: int, empty: int) -> int:
+    """``len(_simple_moves(down, up, empty))`` by popcounts, without building the list."""
+    return (
+        (((down & _DOWN4) << 4) & empty).bit_count()
+        + (((down & _DOWN5) << 5) & empty).bit_count()
+        + (((down & _DOWN3) << 3) & empty).bit_count()
+        + (((up & _UP4) >> 4) & empty).bit_count()
+        + (((up & _UP3) >> 3) & empty).bit_count()
+        + (((up & _UP5) >> 5) & empty).bit_count()
+    )
+
+
 def _moves_for(black: int, white: int, kings: int, player: int) -> list[Move]:
     """Legal moves of ``player`` on the given bitboards (whoever is to move)."""
     own, opp, down, up, empty = _movers(black, white, kings, player)
@@ -296,6 +308,15 @@ class CheckersState(NamedTuple):
         if self.quiet >= DRAW_PLIES:
             return []
         return _moves_for(self.black, self.white, self.kings, self.to_move)
+
+    def count_moves(self) -> int:
+        """``len(self.legal_moves())`` without building the list (popcounts; used by perft)."""
+        if self.quiet >= DRAW_PLIES:
+            return 0
+        own, opp, down, up, empty = _movers(self.black, self.white, self.kings, self.to_move)
+        if _jump_landings(down, up, opp, empty):
+            return len(_captures(own, opp, self.kings, self.to_move, empty))
+        return _count_simple_moves(down, up, empty)
 
     def play(self, move: Move) -> CheckersState:
         """The position after ``move`` (assumed legal; use :func:`parse_move` for user input)."""
@@ -545,7 +566,7 @@ def mobility(state: CheckersState, player: int) -> int:
     counts legal moves only.
     """
     own, opp, down, up, empty = _movers(state.black, state.white, state.kings, player)
-    count = len(_simple_moves(down, up, empty))
+    count = _count_simple_moves(down, up, empty)
     if _jump_landings(down, up, opp, empty):
         count += len(_captures(own, opp, state.kings, player, empty))
     return count

@@ -90,6 +90,7 @@ def test_moves_agree_with_reference_generator_in_random_games(seed):
         assert len(moves) == len(set(moves))
         assert set(moves) == reference_moves(state)
         assert state.is_terminal() == (not moves)
+        assert state.count_moves() == len(moves)
         for move in moves[:3]:
             after = checkers_naive.play(naive_board(state), state.to_move, move)
             assert naive_board(state.play(move)) == after
@@ -396,3 +397,15 @@ def test_parse_move_rejects_any_text_with_input_error_only(text):
         assert str(error)
     else:
         assert move in state.legal_moves()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_mobility_counts_steps_and_jump_sequences(seed):
+    for state in random_game(seed, max_plies=120)[::3]:
+        for player in (BLACK, WHITE):
+            own, opp, down, up, empty = checkers._movers(
+                state.black, state.white, state.kings, player
+            )
+            steps = checkers._simple_moves(down, up, empty)
+            jumps = checkers._captures(own, opp, state.kings, player, empty)
+            assert checkers.mobility(state, player) == len(steps) + len(jumps)
