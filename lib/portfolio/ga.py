@@ -367,9 +367,9 @@ def repair(children: np.ndarray, config: GAConfig, rng: np.random.Generator) -> 
     """Give every child at least ``min_stocks`` stocks (in place; rows stay normalised).
 
     A child holding too few stocks gets the missing ones, chosen at random
-    among the stocks it does not hold, at twice the small-weight threshold,
-    so they survive normalisation while costing as little of the objective
-    as possible. Re-normalising can drop a weight that sat just above the
+    among the stocks it does not hold, at a weight just large enough to
+    survive normalisation, so they cost as little of the objective as
+    possible. Re-normalising can drop a weight that sat just above the
     threshold, so this repeats (at most a few rounds) until no row is short.
     """
     n = children.shape[1]
@@ -378,7 +378,9 @@ def repair(children: np.ndarray, config: GAConfig, rng: np.random.Generator) -> 
         return
     count = np.count_nonzero(children, axis=1)
     short = np.flatnonzero(count < need)
-    minimum = 2.0 / (config.threshold_divisor * n)
+    threshold = 1.0 / (config.threshold_divisor * n)
+    # just above the threshold, which grows with the sum: survives the renormalisation
+    minimum = 1.01 * threshold / max(1.0 - (need + 4) * threshold, 0.5)
     if short.size:
         # Fast first pass: random picks, a few extra as a pick may repeat or hit a held
         # stock (then it keeps its weight). Rows still short get the exact pass below.
