@@ -4,6 +4,7 @@ Run from the repository root::
 
     python bench/portfolio.py            # full
     python bench/portfolio.py --quick    # fewer seeds / repeats
+    python bench/portfolio.py --stress 30   # also 30 generated tight instances
 
 Prints:
 1. milliseconds per generation at population 700 for the vectorised GA, and
@@ -135,6 +136,13 @@ def loop_ms_per_generation(table, config: GAConfig, generations: int) -> tuple[f
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer seeds and repeats")
+    parser.add_argument(
+        "--stress",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also try N generated tight instances (GA vs MILP feasibility)",
+    )
     args = parser.parse_args()
     table = load_stock_table(ROOT / "data" / "sample_stocks.csv")
     config = GAConfig()
@@ -188,6 +196,55 @@ def main() -> None:
         f"   after {config.max_generations} generations: median "
         f"{statistics.median(full_pct):.2f} %, min {min(full_pct):.2f} % "
         f"(median {statistics.median(r.seconds for r in full):.2f} s per run)"
+    )
+
+    if args.stress:
+        stress(args.stress)
+
+
+def stress(trials: int) -> None:
+    """Generated instances with a return bound at 80-99 % of the best achievable.
+
+    Counts how often the default GA finds a feasible portfolio when the MILP
+    says one exists (the course's fitness is shown for comparison).
+    """
+    import pandas as pd
+    from scipy.optimize import linprog
+
+    print(f"\n4. Stress: {trials} generated tight instances (default config, 1000 generations)")
+    rng = np.random.default_rng(7)
+    found = course_found = feasible = 0
+    for trial in range(trials):
+        n = int(rng.integers(40, 400))
+        risk = rng.uniform(0, 1, n)
+        if trial % 3 == 0:  # high return only among risky stocks
+            cut = rng.uniform(0.6, 0.9)
+            ret = np.where(risk > cut, rng.uniform(5, 20, n), rng.uniform(0, 10, n) * rng.random(n))
+        elif trial % 3 == 1:
+            ret = rng.lognormal(0, 1.2, n)
+        else:
+            ret = np.maximum(12 * risk**2 + rng.normal(0, 0.5, n), -0.9)
+        table = pd.DataFrame({"ticker": [f"S{i}" for i in range(n)], "risk": risk, "return": ret})
+        min_stocks = int(rng.integers(1, min(n, 100)))
+        max_risk = float(rng.uniform(0.2, 0.7))
+        best = -linprog(
+            -ret, A_ub=[risk], b_ub=[max_risk], A_eq=[np.ones(n)], b_eq=[1], bounds=(0, 1)
+        ).fun
+        config = GAConfig(
+            min_stocks=min_stocks,
+            max_risk=max_risk,
+            min_return=best * float(rng.uniform(0.8, 0.99)),
+            seed=trial,
+        )
+        if not solve_exact(table, config).feasible:
+            continue
+        feasible += 1
+        found += run_ga(table, config).feasible
+        course = dataclasses.replace(config, fitness="course", repair=False)
+        course_found += run_ga(table, course).feasible
+    print(
+        f"   MILP feasible on {feasible}; default GA found a feasible portfolio on {found}, "
+        f"the course's GA on {course_found}"
     )
 
 

@@ -132,7 +132,9 @@ if saved is not None:
     st.caption(
         f"Fitness {result.fitness:.4f}; exact optimum: "
         + (
-            f"{exact.fitness:.4f} ({exact.method}, {exact.n_stocks} stocks)"
+            f"{exact.fitness:.4f} ({exact.method}, {exact.n_stocks} stocks"
+            + ("" if exact.status == "optimal" else f"; {exact.message}")
+            + ")"
             if exact.feasible
             else exact.message
         )
