@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import partial
 
 import networkx as nx
@@ -27,6 +28,13 @@ st.markdown(
 )
 
 ALGO_NAMES = list(search.ALGORITHMS)
+
+
+def md(text: str) -> str:
+    """``text`` shown literally in Markdown (A*, or place names from an uploaded file)."""
+    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$])", r"\\\1", text)
+
+
 DEFAULTS: dict[str, object] = {
     "rt_w_source": ui.ROMANIA,
     "rt_w_rows": 25,
@@ -148,7 +156,7 @@ algos = c1.multiselect(
     "Algorithms",
     ALGO_NAMES,
     key="rt_w_algos",
-    help="\n".join(f"- **{name}**: {search.INFO[name].description}" for name in ALGO_NAMES),
+    help="\n".join(f"- **{md(name)}**: {search.INFO[name].description}" for name in ALGO_NAMES),
 )
 heuristic_name = c2.selectbox("Heuristic h(n, goal)", choices, key="rt_w_heuristic")
 w = c3.slider("w (weighted A*)", 1.0, 5.0, step=0.1, key="rt_w_w")
@@ -246,9 +254,9 @@ if results:
     st.dataframe(table, hide_index=True, width="stretch")
     csv_download(table, "routes.csv", "Download this table (CSV)", key="rt_w_dl_routes")
     for name, r in results.items():
-        shown = " → ".join(graphs.node_label(n) for n in r.path[:40])
+        shown = " → ".join(md(graphs.node_label(n)) for n in r.path[:40])
         more = " → …" if len(r.path) > 40 else ""
-        st.markdown(f"**{name}** route (cost {r.cost:.4g}): {shown}{more}")
+        st.markdown(f"**{md(name)}** route (cost {r.cost:.4g}): {shown}{more}")
 
 # ----------------------------------------------------------------------------- animation
 
@@ -296,7 +304,7 @@ else:
         st.session_state["rt_w_step"] = last
     step = st.slider("Inspect a step", 0, last, key="rt_w_step")
     state = search.trace_state(traced.trace, step)
-    current = "—" if state.current is None else graphs.node_label(state.current)
+    current = "—" if state.current is None else md(graphs.node_label(state.current))
     st.markdown(
         f"Step {step}: expanded **{current}**; frontier {len(state.frontier)}, "
         f"explored {len(state.explored)}. {state.note}"

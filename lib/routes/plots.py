@@ -386,6 +386,7 @@ def animation_figure(
         ],
     )
     _layout(fig, G, f"{title} — {_step_label(states[keep[0]], keep[0])}", height=600)
+    fig.update_layout(legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0})
     return fig
 
 

@@ -30,7 +30,7 @@ def test_romania_first_load_shows_routes_comparison_and_heuristic_report():
     assert not app.exception and not app.error
     assert app.title[0].value == "Route search"
     text = _markdown(app)
-    assert "**A*** route (cost 418): Arad → Sibiu → Rimnicu Vilcea → Pitesti → Bucharest" in text
+    assert "**A\\*** route (cost 418): Arad → Sibiu → Rimnicu Vilcea → Pitesti → Bucharest" in text
     assert "Shortest route length (Dijkstra): **418**" in text
     assert "**admissible**" in text
     warnings = " ".join(w.value for w in app.warning)
@@ -46,7 +46,7 @@ def test_changing_goal_and_algorithms_updates_the_routes():
     assert not app.exception
     best = nx.dijkstra_path_length(graphs.romania(), "Arad", "Neamt")
     text = _markdown(app)
-    assert f"**IDA*** route (cost {best:.4g})" in text
+    assert f"**IDA\\*** route (cost {best:.4g})" in text
     assert "**BFS** route" in text
     assert app.query_params["goal"] == "Neamt"
 
@@ -63,7 +63,7 @@ def test_generated_grid_from_the_url():
     assert not app.exception and not app.error
     G = graphs.grid(12, 15, obstacles=0.3, seed=3, corridor=True)
     best = nx.dijkstra_path_length(G, (0, 0), (11, 14))
-    assert f"**A*** route (cost {best:.4g}): 0,0 →" in _markdown(app)
+    assert f"**A\\*** route (cost {best:.4g}): 0,0 →" in _markdown(app)
     assert app.slider(key="rt_w_rows").value == 12
 
 
@@ -98,7 +98,7 @@ def test_book_table_only_works_towards_bucharest():
     assert [e.value for e in app.error] == [
         'Course "B*": The table heuristic only estimates distances to Bucharest, not to Arad.'
     ]
-    assert "**A*** route (cost 418)" in _markdown(app)
+    assert "**A\\*** route (cost 418)" in _markdown(app)
     indexes = [list(map(str, d.value.index)) for d in app.dataframe]
     assert ["A*", "Uniform-cost", "Greedy best-first"] in indexes
     app.selectbox(key="rt_w_goal").set_value("Iasi").run()
