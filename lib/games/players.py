@@ -26,6 +26,7 @@ endgame threshold), ``tt`` (transposition table).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -93,7 +94,11 @@ class PlayerConfig:
                 f"Exact-endgame threshold must be 0 or more, not {self.endgame_exact}."
             )
         if self.weights is not None:
-            object.__setattr__(self, "weights", tuple(float(w) for w in self.weights))
+            weights = tuple(float(w) for w in self.weights)
+            bad = [w for w in weights if not math.isfinite(w)]
+            if bad:
+                raise InputError(f"Heuristic weights must be finite numbers, not {bad[0]}.")
+            object.__setattr__(self, "weights", weights)
 
     @property
     def is_human(self) -> bool:

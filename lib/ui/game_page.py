@@ -289,7 +289,16 @@ def player_controls(
         with st.expander(f"{label}: weights of '{heuristic_name}'"):
             st.caption(heuristic.description)
             values = []
-            use_default = default.weights is None or default.heuristic != heuristic_name
+            use_default = (
+                default.weights is None
+                or default.heuristic != heuristic_name
+                or len(default.weights) != len(heuristic.weight_names)
+            )
+            if default.weights is not None and default.heuristic == heuristic_name and use_default:
+                st.warning(
+                    f"'{heuristic_name}' takes {len(heuristic.weight_names)} weights, "
+                    f"not {len(default.weights)}: using its default weights."
+                )
             for index, (name, value) in enumerate(
                 zip(heuristic.weight_names, heuristic.default_weights, strict=True)
             ):

@@ -81,6 +81,8 @@ def test_spec_examples():
         ("alphabeta:time=1000", "Time budget"),
         ("alphabeta:beam=0", "Beam"),
         ("alpha beta", "not a player kind"),
+        ("alphabeta:weights=1/nan", "finite"),
+        ("alphabeta:weights=inf", "finite"),
     ],
 )
 def test_bad_specs_name_the_problem(spec, fragment):

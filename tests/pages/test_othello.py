@@ -214,3 +214,12 @@ def test_pruning_comparison_tab():
     assert list(table["variant"]) == list(search.VARIANTS)
     assert table["value"].nunique() == 1
     assert table["nodes"].iloc[0] > table["nodes"].iloc[-1]
+
+
+def test_url_weights_of_the_wrong_length_or_not_finite_do_not_crash():
+    app = _app(size="6", white="alphabeta:heuristic=table,weights=1/2")
+    assert not app.exception
+    assert any("takes 7 weights" in w.value for w in app.warning)
+    app = _app(size="6", white="alphabeta:weights=nan/1")
+    assert not app.exception
+    assert any("finite" in w.value for w in app.warning)
