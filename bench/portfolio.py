@@ -133,6 +133,17 @@ def loop_ms_per_generation(table, config: GAConfig, generations: int) -> tuple[f
     return wall, (time.process_time() - start_cpu) / generations * 1000
 
 
+def cpu_limited(table, config: GAConfig, seed: int, cpu_seconds: float) -> float:
+    """Best feasible fitness after ``cpu_seconds`` of this process's CPU time."""
+    start = time.process_time()
+    result = run_ga(
+        table,
+        dataclasses.replace(config, seed=seed),
+        on_generation=lambda _stats: time.process_time() - start < cpu_seconds,
+    )
+    return result.fitness
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer seeds and repeats")
@@ -164,14 +175,18 @@ def main() -> None:
     print(f"   speed-up:                  {loop / vector:9.1f}x  {loop_cpu / vector_cpu:9.1f}x")
 
     print("\n2. First feasible portfolio, default config (stop_at_first_feasible=True)")
-    seeds = range(10)
-    runs = [run_ga(table, dataclasses.replace(config, seed=seed)) for seed in seeds]
+    runs, cpu_seconds = [], []
+    for seed in range(10):
+        start = time.process_time()
+        runs.append(run_ga(table, dataclasses.replace(config, seed=seed)))
+        cpu_seconds.append(time.process_time() - start)  # the run stops at the first feasible
     assert all(r.feasible for r in runs), "a run found no feasible portfolio"
     seconds = [r.first_feasible_seconds for r in runs]
     generations = [r.first_feasible_generation for r in runs]
     print(f"   seeds 0-9: generations {generations}")
     print(
-        f"   median {statistics.median(seconds):.3f} s, "
+        f"   median {statistics.median(seconds):.3f} s wall "
+        f"({statistics.median(cpu_seconds):.3f} s CPU), "
         f"median {statistics.median(generations):.1f} generations   (target < 0.1 s)"
     )
 
@@ -186,11 +201,16 @@ def main() -> None:
         / exact.objective
         for s in seeds
     ]
+    after_1s_cpu = [100 * cpu_limited(table, keep_going, s, 1.0) / exact.objective for s in seeds]
     full = [run_ga(table, dataclasses.replace(keep_going, seed=s)) for s in seeds]
     full_pct = [100 * r.fitness / exact.objective for r in full]
     print(
-        f"   after 1 s:  median {statistics.median(after_1s):.2f} %, "
+        f"   after 1 s wall:  median {statistics.median(after_1s):.2f} %, "
         f"min {min(after_1s):.2f} %   (target >= 97 %)"
+    )
+    print(
+        f"   after 1 s CPU:   median {statistics.median(after_1s_cpu):.2f} %, "
+        f"min {min(after_1s_cpu):.2f} %"
     )
     print(
         f"   after {config.max_generations} generations: median "
