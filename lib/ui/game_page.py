@@ -235,6 +235,14 @@ def _init_widget(key: str, value: Any) -> None:
         st.session_state[key] = value
 
 
+def _init_clamped(key: str, value: float, low: float, high: float) -> None:
+    """Seed a slider once, and keep its value inside [low, high] (URL values may be anything)."""
+    _init_widget(key, value)
+    current = st.session_state[key]
+    if not low <= current <= high:
+        st.session_state[key] = type(current)(min(max(current, low), high))
+
+
 def player_controls(
     game: GameSpec,
     key: str,
@@ -263,9 +271,7 @@ def player_controls(
     cap = UI_MAX_DEPTH.get(kind, 6)
     depth = PlayerConfig().depth  # greedy looks one ply ahead whatever the depth
     if kind != "greedy":
-        _init_widget(p + "depth", min(max(default.depth, 1), cap))
-        if st.session_state[p + "depth"] > cap:
-            st.session_state[p + "depth"] = cap
+        _init_clamped(p + "depth", default.depth, 1, cap)
         depth = st.slider(
             f"{label}: depth (plies)",
             1,
@@ -314,7 +320,7 @@ def player_controls(
     time_limit: float | None = None  # greedy needs no budget
     if kind != "greedy":
         with st.expander(f"{label}: search options"):
-            _init_widget(p + "time", float(min(default.time_limit or DEFAULT_TIME, UI_MAX_TIME)))
+            _init_clamped(p + "time", float(default.time_limit or DEFAULT_TIME), 0.1, UI_MAX_TIME)
             time_limit = st.slider(
                 "Time budget per move (s)",
                 0.1,
@@ -334,7 +340,7 @@ def player_controls(
                     key=p + "tt",
                     help="Reuse values of positions reached by another move order.",
                 )
-                _init_widget(p + "beam", default.beam or 0)
+                _init_clamped(p + "beam", default.beam or 0, 0, 10)
                 beam = st.slider(
                     "Beam (0 = off)",
                     0,
@@ -345,7 +351,7 @@ def player_controls(
                 beam = beam or None
             has_hint = hasattr(game.initial_state(), "plies_left_hint")
             if kind in ("alphabeta", "minimax") and has_hint:
-                _init_widget(p + "endgame", default.endgame_exact or 0)
+                _init_clamped(p + "endgame", default.endgame_exact or 0, 0, 14)
                 endgame = st.slider(
                     "Exact endgame: play perfectly when at most this many moves are left (0 = off)",
                     0,

@@ -223,3 +223,12 @@ def test_url_weights_of_the_wrong_length_or_not_finite_do_not_crash():
     app = _app(size="6", white="alphabeta:weights=nan/1")
     assert not app.exception
     assert any("finite" in w.value for w in app.warning)
+
+
+def test_url_settings_beyond_the_caps_are_clamped():
+    app = _app(white="alphabeta:beam=50,endgame=99,depth=12,time=60", black="minimax:depth=9")
+    assert not app.exception
+    white = parse_player_spec(app.query_params["white"])
+    black = parse_player_spec(app.query_params["black"])
+    assert (white.depth, white.beam, white.endgame_exact, white.time_limit) == (8, 10, 14, 5.0)
+    assert black.depth == game_page.UI_MAX_DEPTH["minimax"]
