@@ -118,3 +118,26 @@ def test_compare_form_runs_the_chosen_algorithms():
 @pytest.mark.parametrize(("x", "y", "expected"), [(91, 492, "Arad"), (402, 330, "Bucharest")])
 def test_a_click_picks_the_nearest_place(x, y, expected):
     assert nearest_node(graphs.romania(), x, y) == expected
+
+
+def _click_script():
+    import streamlit as st
+
+    from lib.routes import graphs
+    from lib.ui.routes import apply_click
+
+    G = graphs.romania()
+    for x, y in st.session_state.get("clicks", []):
+        key = f"rt_map_{st.session_state.get('rt_chart_version', 0)}"
+        st.session_state[key] = {"selection": {"points": [{"x": x, "y": y}]}}
+        apply_click(G, key)
+    st.write(st.session_state.get("rt_w_start"), st.session_state.get("rt_w_goal"))
+    st.write(f"{st.session_state.get('rt_click_next')} {st.session_state.get('rt_chart_version')}")
+
+
+def test_clicks_alternate_start_and_goal_and_renew_the_chart_key():
+    app = AppTest.from_function(_click_script)
+    app.session_state["clicks"] = [(94, 410), (305, 449), (131, 571)]  # Timisoara, Fagaras, Oradea
+    app.run()
+    assert not app.exception
+    assert [m.value for m in app.markdown] == ["Oradea Fagaras", "goal 3"]
