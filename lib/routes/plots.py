@@ -197,6 +197,8 @@ def map_figure(
     routes stay visible.
     """
     fig = go.Figure(_base_traces(G))
+    if _is_grid(G):  # grid cells are big squares: draw the routes on top of them
+        fig.add_trace(_nodes_trace(G))
     span = _span(G)
     for index, (name, path) in enumerate(routes):
         xs, ys = _xy(G, path)
@@ -212,7 +214,8 @@ def map_figure(
                 hoverinfo="skip",
             )
         )
-    fig.add_trace(_nodes_trace(G))
+    if not _is_grid(G):  # on road maps the places sit on top of the routes
+        fig.add_trace(_nodes_trace(G))
     for trace in _endpoints(G, start, goal):
         fig.add_trace(trace)
     _layout(fig, G, title)

@@ -32,9 +32,12 @@ def test_map_has_one_clickable_marker_per_place_and_one_line_per_route():
     assert len(roads.x) == 3 * ROMANIA.number_of_edges()
 
 
-def test_grid_map_is_drawn_as_a_grid():
-    G = graphs.grid(12, 20, obstacles=0.3, seed=1)
-    fig = plots.map_figure(G)
+def test_grid_map_is_drawn_as_a_grid_with_routes_on_top():
+    G = graphs.grid(12, 20, obstacles=0.3, seed=1, corridor=True)
+    route = search.astar(G, (0, 0), (11, 19), graphs.Manhattan.of(G))
+    fig = plots.map_figure(G, routes=[("A*", route.path)])
+    names = [t.name for t in fig.data]
+    assert names.index("A*") > names.index(plots.NODES_TRACE)
     assert len(_trace(fig, "obstacles").x) == len(G.graph["obstacles"])
     assert _trace(fig, plots.NODES_TRACE).marker.symbol == "square"
     assert fig.layout.yaxis.autorange == "reversed"
