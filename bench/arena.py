@@ -14,7 +14,9 @@ reported, so both see the same background load; on a shared machine the
 figures are still noisy (the load average is printed). A pure-CPU loop run
 on the same pool gives the reference: the speed-up this machine can give a
 second process at that moment (with Linux autogroup scheduling, a busy shared
-machine gives one session's extra processes little or no extra CPU).
+machine gives one session's extra processes little or no extra CPU). The CPU time the
+pool's workers and the main process spend (from /proc) against the in-process
+CPU time gives the speed-up to expect on free cores.
 """
 
 from __future__ import annotations
@@ -55,6 +57,17 @@ def _busy_seconds(executor, tasks: int = 8, n: int = 400_000) -> float:
     return time.perf_counter() - start
 
 
+def _workers_cpu(pool) -> float:
+    """CPU seconds (user + system) used so far by a process pool's workers (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in list(getattr(pool, "_processes", {}) or {}):
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
 def _timed(matches, executor) -> tuple[float, list]:
     start = time.perf_counter()
     result = run_tournament(matches, executor)
@@ -82,10 +95,14 @@ def main() -> int:
         _warm(pool, args.workers)
         print(f"process pool start-up (not timed below): {time.perf_counter() - start:.2f} s")
         # alternate in-process and pool runs so both see the same background load
-        rounds, machine = [], []
+        rounds, machine, cpu = [], [], []
         for round_index in range(args.repeats):
+            cpu0 = time.process_time()
             inline_s, reference = _timed(matches, InlineExecutor())
+            inline_cpu = time.process_time() - cpu0
+            cpu0, workers0 = time.process_time(), _workers_cpu(pool)
             pool_s, pooled = _timed(matches, pool)
+            cpu.append((inline_cpu, time.process_time() - cpu0, _workers_cpu(pool) - workers0))
             assert pooled == reference, "process pool games differ from in-process games"
             rounds.append((inline_s, pool_s))
             busy_ratio = _busy_seconds(InlineExecutor()) / _busy_seconds(pool)
@@ -105,6 +122,18 @@ def main() -> int:
     print(
         f"median pure-CPU reference speed-up on the same pool: {statistics.median(machine):.2f}x "
         "(what this machine gives a second process right now)"
+    )
+    inline_cpu = statistics.median(c[0] for c in cpu)
+    main_cpu = statistics.median(c[1] for c in cpu)
+    worker_cpu = statistics.median(c[2] for c in cpu)
+    print(
+        f"CPU seconds per run (medians): in-process {inline_cpu:.2f}; pool: workers "
+        f"{worker_cpu:.2f} + main process {main_cpu:.2f}"
+    )
+    print(
+        f"estimated speed-up on {args.workers} free cores from CPU time "
+        f"(in-process CPU / ((workers + main) CPU / {args.workers})): "
+        f"{inline_cpu / ((worker_cpu + main_cpu) / args.workers):.2f}x"
     )
     relative = statistics.median(i / p / m for (i, p), m in zip(rounds, machine, strict=True))
     print(f"median of arena speed-up / reference speed-up per round: {relative:.2f}")
