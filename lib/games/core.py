@@ -13,6 +13,11 @@ A game module (``othello.py``, ``checkers.py``, ``sim.py``) provides:
 
 Adding a game means adding one module with a ``GAME`` and listing its module
 name in :data:`GAME_MODULES`.
+
+Optional state hooks, used when present: ``count_moves() -> int`` (equal to
+``len(legal_moves())``, e.g. a popcount; :func:`perft` counts the last ply
+with it) and ``plies_left_hint() -> int`` (an estimate of the plies left, e.g.
+Othello's empty squares; the search's exact-endgame mode and beam use it).
 """
 
 from __future__ import annotations
