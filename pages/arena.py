@@ -5,7 +5,14 @@ from __future__ import annotations
 import streamlit as st
 
 from lib.games import arena_plots
-from lib.games.arena import MAX_PLIES, PRESETS, MatchConfig, games_table, summarize
+from lib.games.arena import (
+    MAX_PLIES,
+    PRESETS,
+    MatchConfig,
+    games_table,
+    grid_matches,
+    summarize,
+)
 from lib.games.core import available_games
 from lib.games.evolve import EVOLVED_HEURISTICS, EvolutionConfig, history_table
 from lib.ui.arena import (
@@ -43,7 +50,10 @@ with study_tab:
     if "arena_w_preset" not in st.session_state and st.query_params.get("preset") in presets:
         st.session_state["arena_w_preset"] = st.query_params["preset"]
     source = st.radio(
-        "Build the study from", ["A preset", "Free choice"], horizontal=True, key="arena_w_source"
+        "Build the study from",
+        ["A preset", "A grid", "Free choice"],
+        horizontal=True,
+        key="arena_w_source",
     )
     matches: list[MatchConfig] | None = None
     if source == "A preset":
@@ -76,6 +86,61 @@ with study_tab:
             )
             if st.form_submit_button("Run study", type="primary"):
                 matches = preset.matches(int(n_games), int(seed), int(max_depth))
+    elif source == "A grid":
+        game_name = st.selectbox(
+            "Game", list(games), format_func=lambda g: games[g].title, key="arena_w_game"
+        )
+        spec = games[game_name]
+        with st.form("arena_grid_form"):
+            options = {
+                option: st.selectbox(
+                    f"Board {option}" if option == "size" else option,
+                    list(allowed),
+                    key=f"arena_w_grid_opt_{game_name}_{option}",
+                )
+                for option, allowed in spec.options.items()
+            }
+            c1, c2 = st.columns(2)
+            depths = c1.multiselect(
+                "Depths", list(range(1, limits.max_depth + 1)), [1, 3], key="arena_w_grid_depths"
+            )
+            algorithms = c2.multiselect(
+                "Algorithms",
+                ["minimax", "alphabeta", "expectimax"],
+                ["minimax", "alphabeta"],
+                key="arena_w_grid_algorithms",
+            )
+            orderings = c1.multiselect(
+                "Move ordering (alpha-beta)",
+                ["off", "on"],
+                ["off"],
+                key="arena_w_grid_ordering",
+            )
+            heuristics = c2.multiselect(
+                "Heuristics",
+                list(spec.heuristics),
+                [spec.default_heuristic],
+                key=f"arena_w_grid_heuristics_{game_name}",
+            )
+            c1, c2, c3 = st.columns(3)
+            opponent = c1.text_input("Opponent", "random", key="arena_w_grid_opponent")
+            n_games = c2.number_input(
+                "Games per match", 1, limits.max_games_per_match, 10, key="arena_w_grid_games"
+            )
+            seed = c3.number_input("Seed", 0, 2**31 - 1, 1, key="arena_w_grid_seed")
+            if st.form_submit_button("Run study", type="primary"):
+                with user_errors():
+                    matches = grid_matches(
+                        game_name,
+                        depths=depths,
+                        algorithms=algorithms,
+                        orderings=[o == "on" for o in orderings] or [False],
+                        heuristics=[None if h == spec.default_heuristic else h for h in heuristics],
+                        opponent=opponent.strip(),
+                        games=int(n_games),
+                        seed=int(seed),
+                        options=options,
+                    )
     else:
         game_name = st.selectbox(
             "Game", list(games), format_func=lambda g: games[g].title, key="arena_w_game"

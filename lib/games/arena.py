@@ -505,6 +505,61 @@ def run_tournament(
     return TournamentResult(matches, ordered, cancelled=not completed)
 
 
+def grid_matches(
+    game: str,
+    *,
+    depths: Sequence[int],
+    algorithms: Sequence[str] = ("minimax", "alphabeta"),
+    orderings: Sequence[bool] = (False,),
+    heuristics: Sequence[str | None] = (None,),
+    opponent: str = "random",
+    games: int = 10,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    max_plies: int = MAX_PLIES,
+) -> list[MatchConfig]:
+    """A tournament over depth × algorithm × move ordering × heuristic, each vs ``opponent``.
+
+    Alpha-beta players run without a transposition table so that ordering is
+    the only difference between the ordering settings; ordering does not
+    apply to minimax (one minimax player per depth and heuristic).
+
+    >>> [m.label for m in grid_matches("othello", depths=[2], orderings=[False, True])]
+    ['minimax d2 vs random', 'alphabeta d2 vs random', 'alphabeta d2 ordered vs random']
+    """
+    from lib.games.players import PlayerConfig
+
+    matches = []
+    for depth in depths:
+        for heuristic in heuristics:
+            for algorithm in algorithms:
+                for ordering in orderings if algorithm == "alphabeta" else (False,):
+                    extra = (
+                        {"ordering": bool(ordering), "transposition": False}
+                        if algorithm == "alphabeta"
+                        else {}
+                    )
+                    config = PlayerConfig(
+                        kind=algorithm, depth=int(depth), heuristic=heuristic or None, **extra
+                    )
+                    label = f"{algorithm} d{depth}" + (" ordered" if ordering else "")
+                    label += f" {heuristic}" if heuristic else ""
+                    matches.append(
+                        MatchConfig(
+                            game,
+                            (config.to_spec(), opponent),
+                            games=games,
+                            seed=seed,
+                            options=options or {},
+                            label=f"{label} vs {opponent}",
+                            max_plies=max_plies,
+                        )
+                    )
+    if not matches:
+        raise InputError("The grid is empty: choose at least one depth, algorithm and heuristic.")
+    return matches
+
+
 def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval for a binomial proportion ``successes / n``.
 

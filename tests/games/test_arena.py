@@ -11,12 +11,14 @@ from lib.games.arena import (
     PRESETS,
     InlineExecutor,
     MatchConfig,
+    grid_matches,
     main,
     open_executor,
     play_game,
     run_tournament,
 )
 from lib.games.core import get_game
+from lib.games.players import parse_player_spec
 
 MATCHES = [
     MatchConfig("othello", ("alphabeta:depth=2", "random"), games=4, seed=7, options={"size": 6}),
@@ -168,3 +170,30 @@ def test_cli_writes_the_same_csv_for_any_worker_count(tmp_path, capsys):
     assert len(table) == 4 and "seconds_a" not in table
     assert main(["--players", "nonsense", "random", "--quiet"]) == 2
     assert "Unknown player kind" in capsys.readouterr().err
+
+
+def test_grid_covers_every_combination_once():
+    matches = grid_matches(
+        "othello",
+        depths=[1, 2],
+        algorithms=["minimax", "alphabeta"],
+        orderings=[False, True],
+        heuristics=[None, "discs"],
+        options={"size": 6},
+        games=1,
+    )
+    # per depth and heuristic: one minimax, two alpha-beta (ordering off / on)
+    assert len(matches) == 2 * 2 * 3
+    assert len({m.players for m in matches}) == len(matches)
+    configs = [parse_player_spec(m.players[0]) for m in matches]
+    assert all(m.players[1] == "random" for m in matches)
+    assert all(not c.transposition for c in configs if c.kind == "alphabeta")
+    assert {(c.kind, c.ordering) for c in configs if c.kind == "alphabeta"} == {
+        ("alphabeta", False),
+        ("alphabeta", True),
+    }
+    assert {c.heuristic for c in configs} == {None, "discs"}
+    for match in matches:
+        match.validate()
+    with pytest.raises(InputError):
+        grid_matches("othello", depths=[])

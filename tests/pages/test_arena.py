@@ -174,3 +174,19 @@ def test_replay_and_use_weights_open_the_othello_page_with_them():
     shown = {n.key: n.value for n in app.number_input}
     for name, weight in zip(POSITIONAL_FEATURES, best, strict=True):
         assert shown[f"othello_p1_w_weight_positional9_{name}"] == weight
+
+
+def test_grid_study_runs_every_combination():
+    app = _app()
+    app.radio(key="arena_w_source").set_value("A grid")
+    app.run()
+    app.multiselect(key="arena_w_grid_depths").set_value([1, 2])
+    app.multiselect(key="arena_w_grid_ordering").set_value(["off", "on"])
+    app.number_input(key="arena_w_grid_games").set_value(2)
+    _submit(app, "Run study")
+    run = app.session_state["arena_study"]
+    assert run.status == "done" and len(run.matches) == 6 and len(run.records) == 12
+    assert len(app.dataframe[0].value) == 6
+    app.multiselect(key="arena_w_grid_depths").set_value([])
+    _submit(app, "Run study")
+    assert "grid is empty" in app.error[0].value
