@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import math
+from datetime import date
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
+from lib.portfolio.data import load_stock_table
 from lib.portfolio.ga import GAConfig, GenerationStats
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "portfolio.py")
+SP500 = ROOT / "data" / "sp500_prices_2020_2022.csv"
 SMALL = {
     "pf_w_population_size": 100,
     "pf_w_elite_size": 10,
@@ -105,7 +109,16 @@ def test_sp500_prices_use_their_own_constraints_and_a_date_window():
     set_settings(app, SMALL)
     run_ga(app)
     assert metrics(app)["Feasible"] == "yes"
-    assert app.get("date_input")  # the window widget is shown for price histories
+    whole = app.dataframe[0].value.set_index("ticker")
+    window = app.get("date_input")[0]  # the window widget is shown for price histories
+    window.set_value((date(2021, 1, 4), date(2021, 12, 31))).run()
+    assert not app.exception
+    year = app.dataframe[0].value.set_index("ticker")
+    expected = load_stock_table(SP500, start="2021-01-04", end="2021-12-31")
+    assert year.loc["AAPL", "return"] == pytest.approx(
+        expected.set_index("ticker").loc["AAPL", "return"]
+    )
+    assert year.loc["AAPL", "return"] != pytest.approx(whole.loc["AAPL", "return"])
 
 
 def test_good_upload_runs_and_offers_the_download():
