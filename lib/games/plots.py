@@ -258,10 +258,12 @@ def othello_figure(
     scores: Mapping[int, float] | None = None,
     bounds: Mapping[int, str] | None = None,
     show_legal: bool = True,
+    marked: int | None = None,
     title: str | None = None,
     pixels: int = 520,
 ) -> go.Figure:
-    """An Othello position; ``scores`` (move -> value) become a heat map on their squares."""
+    """An Othello position; ``scores`` (move -> value) become a heat map on their squares
+    (in place of the legal-move dots there), ``marked`` gets a blue outline (a hint)."""
     from lib.games import othello
 
     n = state.size
@@ -278,7 +280,12 @@ def othello_figure(
                 )
     legal = []
     if show_legal:
-        legal = [divmod(m, 8) for m in state.legal_moves() if m != othello.PASS]
+        legal = [
+            divmod(m, 8)
+            for m in state.legal_moves()
+            if m != othello.PASS and not (scores and m in scores)
+        ]
+    selected = [] if marked is None or marked == othello.PASS else [divmod(marked, 8)]
     flipped_squares = [divmod(s, 8) for s in othello.squares_of(flipped)]
     last = [] if last_move is None or last_move == othello.PASS else [divmod(last_move, 8)]
     heat = heat_text = None
@@ -304,6 +311,7 @@ def othello_figure(
         legal=legal,
         last=last,
         changed=flipped_squares,
+        selected=selected,
         heat=heat,
         heat_text=heat_text,
         hover=hover,

@@ -78,6 +78,7 @@ class BoardView:
     title: str | None = None
     pixels: int = 520
     flipped: bool = False  # draw the board turned round (games whose adapter is flippable)
+    marked: Move | None = None  # a move to outline, e.g. the hint's choice
 
 
 @dataclass(frozen=True)
@@ -786,6 +787,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         previous=session.states[-2] if len(session.states) > 1 else None,
         scores=hint.stats.root_scores if hint else None,
         bounds=hint.stats.root_bounds if hint else None,
+        marked=hint.move if hint else None,
         pending=session.pending,
         show_legal=show_legal,
         flipped=flipped,

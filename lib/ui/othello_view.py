@@ -28,6 +28,7 @@ def figure(state: othello.OthelloState, view: BoardView) -> go.Figure:
         scores=view.scores,
         bounds=view.bounds,
         show_legal=view.show_legal,
+        marked=view.marked,
         title=view.title,
         pixels=view.pixels,
     )

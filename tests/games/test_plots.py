@@ -57,8 +57,13 @@ def test_score_colours_and_labels():
 def test_heat_map_tiles_sit_on_the_scored_squares():
     state = othello.initial_state(8)
     result = choose_move(state, depth=2, exact_root_scores=True)
-    fig = plots.othello_figure(state, scores=result.stats.root_scores)
+    fig = plots.othello_figure(state, scores=result.stats.root_scores, marked=result.move)
     labels = _trace(fig, "score labels")
+    dots = [s for s in fig.layout.shapes if s.fillcolor == "rgba(255,255,255,0.6)"]
+    assert not dots  # the scores replace the legal-move dots
+    outline = [s for s in fig.layout.shapes if s.type == "rect" and s.line.color == "#1e88e5"]
+    row, col = divmod(result.move, 8)
+    assert len(outline) == 1 and outline[0].x0 == col - 0.47 and outline[0].y0 == row - 0.47
     assert {(int(y), int(x)) for x, y in zip(labels.x, labels.y, strict=True)} == {
         divmod(m, 8) for m in state.legal_moves()
     }
