@@ -240,7 +240,7 @@ with study_tab:
     if run is not None and run.records:
         summary = summarize(run.records, run.matches)
         if run.status == "done":
-            st.success(f"Played {len(run.records)} games on {run.where}.")
+            st.success(f"Played {len(run.records)} games {run.where}.")
         st.dataframe(summary_view(summary), hide_index=True, key="arena_summary_table")
         c1, c2 = st.columns(2)
         c1.plotly_chart(arena_plots.win_rate_figure(summary), key="arena_chart_win")
@@ -299,7 +299,12 @@ with evolve_tab:
         heuristics,
         index=heuristics.index(default_h) if default_h in heuristics else 0,
         key=f"arena_w_evo_heuristic_{evo_game}",
-        help=", ".join(evo_spec.heuristics[heuristics[0]].weight_names),
+    )
+    st.caption(
+        evo_spec.heuristics[evo_heuristic].description
+        + " Weights: "
+        + ", ".join(evo_spec.heuristics[evo_heuristic].weight_names)
+        + "."
     )
     config = None
     with st.form("arena_evo_form"):
@@ -329,6 +334,7 @@ with evolve_tab:
         )
         mutation = c3.number_input("Mutation (÷ generation)", 0.0, 1.0, 0.2, key="arena_w_mut")
         per_pair = c4.number_input("Games per pair", 1, 10, 2, key="arena_w_per_pair")
+        c1, c2 = st.columns([3, 1])
         benchmark = c1.text_input(
             "Benchmark opponent",
             "alphabeta:depth=1,heuristic=table" if evo_game == "othello" else "random",

@@ -23,7 +23,7 @@ def _layout(figure: go.Figure, title: str, y_title: str, *, log: bool = False) -
         showlegend=False,
     )
     if log:
-        figure.update_yaxes(type="log")
+        figure.update_yaxes(type="log", dtick=1)  # ticks at powers of ten only
     return figure
 
 
@@ -63,7 +63,7 @@ def _per_match_bars(
         )
         figure.update_layout(barmode="group")
     _layout(figure, title, y_title, log=log)
-    figure.update_layout(showlegend=b_column is not None)
+    figure.update_layout(showlegend=len(figure.data) > 1)
     return figure
 
 
@@ -107,7 +107,12 @@ def fitness_figure(history: pd.DataFrame) -> go.Figure:
                 line={"color": colour, "dash": dash, "width": 3 if "best" in name else 2},
             )
     _layout(figure, "Fitness per generation", "score share")
-    figure.update_layout(showlegend=True, xaxis_title="generation", legend={"orientation": "h"})
+    figure.update_layout(
+        showlegend=True,
+        xaxis_title="generation",
+        margin={"t": 80},
+        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
+    )
     figure.update_yaxes(range=[-0.02, 1.02])
     return figure
 

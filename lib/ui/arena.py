@@ -111,10 +111,10 @@ class ExecutorChoice:
     def describe(self) -> str:
         """A short description for captions."""
         if self.kind == "process":
-            return f"a pool of {self.workers} processes"
+            return f"on a pool of {self.workers} processes"
         if self.kind == "dask":
-            return f"the Dask scheduler at {self.scheduler}"
-        return "this process"
+            return f"on the Dask scheduler at {self.scheduler}"
+        return "in this process"
 
 
 def executor_controls(limits: ArenaCaps) -> ExecutorChoice:
@@ -155,7 +155,7 @@ class StudyRun:
     matches: tuple[MatchConfig, ...]
     records: list[GameRecord] = field(default_factory=list)
     status: str = "running"  # running, done, cancelled
-    where: str = "this process"
+    where: str = "in this process"
 
     @property
     def total(self) -> int:
