@@ -19,6 +19,7 @@ from lib.ui.arena import (
     EvolutionRun,
     StudyRun,
     caps,
+    check_evolution,
     check_matches,
     executor_controls,
     open_replay,
@@ -343,7 +344,7 @@ with evolve_tab:
         bench_games = c2.number_input("Benchmark games", 0, 100, 10, key="arena_w_bench_games")
         if st.form_submit_button("Evolve", type="primary"):
             with user_errors():
-                config = EvolutionConfig(
+                candidate = EvolutionConfig(
                     game=evo_game,
                     options=evo_options,
                     heuristic=evo_heuristic,
@@ -361,7 +362,8 @@ with evolve_tab:
                     benchmark_games=int(bench_games),
                     seed=int(evo_seed),
                 )
-                MatchConfig(evo_game, (benchmark.strip(), "random"), options=evo_options).validate()
+                check_evolution(candidate, limits)
+                config = candidate
 
     evo: EvolutionRun | None = st.session_state.get("arena_evo")
     if evo is not None and evo.status == "running" and config is None:

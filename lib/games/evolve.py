@@ -237,6 +237,13 @@ def next_generation(
 # ---------------------------------------------------------------------------
 
 
+def games_per_generation(config: EvolutionConfig) -> int:
+    """Games one generation plays: every league's round robin plus the benchmark games."""
+    sizes = [len(group) for group in np.array_split(np.arange(config.population), config.leagues)]
+    pairs = sum(k * (k - 1) // 2 for k in sizes)
+    return pairs * config.games_per_pair + config.benchmark_games
+
+
 def weights_player_spec(config: EvolutionConfig, weights: Sequence[int]) -> str:
     """The player spec of an alpha-beta player at ``config.depth`` using ``weights``."""
     from lib.games.players import PlayerConfig

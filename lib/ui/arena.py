@@ -40,6 +40,8 @@ class ArenaCaps:
     max_population: int
     max_generations: int
     max_evolution_depth: int
+    max_evolution_games: int
+    max_endgame: int
     executors: tuple[str, ...]
 
 
@@ -50,6 +52,8 @@ HOSTED_CAPS = ArenaCaps(
     max_population=30,
     max_generations=30,
     max_evolution_depth=2,
+    max_evolution_games=10_000,
+    max_endgame=10,
     executors=("inline",),
 )
 LOCAL_CAPS = ArenaCaps(
@@ -59,6 +63,8 @@ LOCAL_CAPS = ArenaCaps(
     max_population=200,
     max_generations=500,
     max_evolution_depth=6,
+    max_evolution_games=10_000_000,
+    max_endgame=64,
     executors=("inline", "process", "dask"),
 )
 
@@ -71,6 +77,7 @@ def caps() -> ArenaCaps:
 def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:
     """Raise :class:`InputError` if a study exceeds ``limits``."""
     from lib.games.arena import spec_depth
+    from lib.games.players import parse_player_spec
 
     total = sum(m.games for m in matches)
     if total > limits.max_total_games:
@@ -91,6 +98,35 @@ def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:
                 raise InputError(
                     f"{spec}: depth {depth} is above this server's limit of {limits.max_depth}."
                 )
+            endgame = parse_player_spec(spec).endgame_exact
+            if endgame is not None and endgame > limits.max_endgame:
+                raise InputError(
+                    f"{spec}: an exact endgame over {endgame} moves is above this server's "
+                    f"limit of {limits.max_endgame}."
+                )
+
+
+def check_evolution(config: Any, limits: ArenaCaps) -> None:
+    """Raise :class:`InputError` if an evolution run exceeds ``limits``."""
+    from lib.games.evolve import games_per_generation
+
+    if config.population > limits.max_population:
+        raise InputError(f"Population is limited to {limits.max_population} here.")
+    if config.generations > limits.max_generations:
+        raise InputError(f"Generations are limited to {limits.max_generations} here.")
+    if config.depth > limits.max_evolution_depth:
+        raise InputError(f"Search depth is limited to {limits.max_evolution_depth} here.")
+    total = games_per_generation(config) * config.generations
+    if total > limits.max_evolution_games:
+        raise InputError(
+            f"This evolution plays {total:,} games; the limit here is "
+            f"{limits.max_evolution_games:,}. Use more leagues (smaller round robins), fewer "
+            "games per pair or fewer generations."
+        )
+    MatchConfig(config.game, (config.benchmark, "random"), options=config.options).validate()
+    check_matches(
+        [MatchConfig(config.game, (config.benchmark, "random"), options=config.options)], limits
+    )
 
 
 EXECUTOR_LABELS = {

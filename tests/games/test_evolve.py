@@ -14,6 +14,7 @@ from lib.games.evolve import (
     assign_leagues,
     blend_crossover,
     evolve,
+    games_per_generation,
     mutate,
     mutation_probability,
     next_generation,
@@ -104,6 +105,9 @@ TINY = EvolutionConfig(
 )
 
 
+TINY_RUN_GAMES = 44  # 2 leagues of 5: 2 * 10 pairs * 2 games, + 4 benchmark games
+
+
 @pytest.fixture(scope="module")
 def tiny_run():
     return evolve(TINY)
@@ -118,7 +122,7 @@ def test_evolution_history_shape(tiny_run):
         assert len(generation.population) == 10
         assert all(-100 <= w <= 100 for member in generation.population for w in member)
         # league round robins, 2 games per pair: 2 leagues of 5 -> 2 * 10 pairs * 2 games
-        assert generation.games == 40 + 4
+        assert generation.games == TINY_RUN_GAMES
         assert generation.mean_fitness == pytest.approx(0.5)  # score shares of a round robin
         assert generation.best_fitness == max(generation.fitness)
         best = generation.population[generation.fitness.index(generation.best_fitness)]
@@ -150,3 +154,10 @@ def test_stopping_keeps_finished_generations():
         should_stop=lambda: len(calls) >= 2,
     )
     assert result.cancelled and len(result.generations) == 2 and calls == result.generations
+
+
+def test_games_per_generation_counts_round_robins_and_benchmark():
+    # leagues of 4, 3 and 3: 6 + 3 + 3 pairs, 2 games each, plus 5 benchmark games
+    config = EvolutionConfig(population=10, leagues=3, games_per_pair=2, benchmark_games=5)
+    assert games_per_generation(config) == 12 * 2 + 5
+    assert games_per_generation(TINY) == TINY_RUN_GAMES

@@ -127,6 +127,17 @@ def test_bad_evolution_settings_show_an_error():
     _submit(app, "Evolve")
     assert "leagues" in app.error[0].value
     assert "arena_evo" not in app.session_state
+    app.number_input(key="arena_w_leagues").set_value(2)
+    app.text_input(key="arena_w_bench_othello").set_value("alphabeta:depth=zero")
+    _submit(app, "Evolve")
+    assert "depth" in app.error[0].value and "arena_evo" not in app.session_state
+    # within every single limit, but too many games in all for a hosted server
+    app.text_input(key="arena_w_bench_othello").set_value("random")
+    for key, value in {"pop": 30, "leagues": 1, "gens": 30, "per_pair": 10}.items():
+        app.number_input(key=f"arena_w_{key}").set_value(value)
+    _submit(app, "Evolve")
+    # (435 pairs x 10 games + 10 benchmark games) x 30 generations
+    assert "130,800 games" in app.error[0].value and "arena_evo" not in app.session_state
 
 
 def test_replay_session_holds_every_position_of_the_game():
