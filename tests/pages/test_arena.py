@@ -82,6 +82,9 @@ def test_free_choice_round_robin_and_bad_specs():
     app.text_area(key="arena_w_players").set_value("alphabeta:depth=8")
     _submit(app, "Run study")
     assert "limit" in app.error[0].value  # above the hosted depth cap
+    app.text_area(key="arena_w_players").set_value("alphabeta:depth=3,endgame=30")
+    _submit(app, "Run study")
+    assert "exact endgame" in app.error[0].value
     app.text_area(key="arena_w_players").set_value("chess-engine")
     _submit(app, "Run study")
     assert "Unknown player kind" in app.error[0].value
