@@ -71,7 +71,8 @@ class MatchConfig:
     (plain strings, so a match pickles cheaply to a worker process or a Dask
     cluster). ``options`` are keyword options of the game's ``initial_state``,
     e.g. ``{"size": 6}``; they are stored as a sorted tuple of pairs so the
-    config stays hashable.
+    config stays hashable. Players with a time budget (``time=``) search to
+    whatever depth the clock allows, so their games are not reproducible.
     """
 
     game: str
