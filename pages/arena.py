@@ -390,6 +390,18 @@ with evolve_tab:
         st.plotly_chart(
             arena_plots.weights_figure(history, evo.weight_names), key="arena_chart_weights"
         )
+        distinct = int(history["distinct_vectors"].iloc[-1])
+        st.caption(
+            f"The last generation holds {distinct} distinct weight vectors out of "
+            f"{evo.config.population}."
+            + (
+                " The population has converged: equal vectors draw or split their games, so "
+                "best, mean and worst fitness meet at 0.5. More leagues, more 'worst kept' or a "
+                "higher mutation rate keep it diverse for longer."
+                if distinct == 1
+                else ""
+            )
+        )
         best = evo.generations[-1].best_weights
         st.markdown("**Best weights of the last generation**")
         st.dataframe(

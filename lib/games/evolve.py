@@ -297,7 +297,7 @@ class EvolutionResult:
 
 
 def history_table(generations: Sequence[Generation], weight_names: Sequence[str]) -> pd.DataFrame:
-    """Fitness history as a table: generation, best/mean/min fitness, benchmark, best weights."""
+    """Fitness history: generation, best/mean/min fitness, benchmark, diversity, best weights."""
     rows = []
     for g in generations:
         row = {
@@ -308,6 +308,7 @@ def history_table(generations: Sequence[Generation], weight_names: Sequence[str]
             "benchmark_score": g.benchmark_score,
             "mutation_probability": g.mutation_probability,
             "games": g.games,
+            "distinct_vectors": len(set(g.population)),
         }
         row.update(dict(zip(weight_names, g.best_weights, strict=True)))
         rows.append(row)
@@ -319,6 +320,7 @@ def history_table(generations: Sequence[Generation], weight_names: Sequence[str]
         "benchmark_score",
         "mutation_probability",
         "games",
+        "distinct_vectors",
         *weight_names,
     ]
     return pd.DataFrame(rows, columns=columns)

@@ -118,6 +118,10 @@ def test_evolution_history_shape(tiny_run):
     assert list(history["generation"]) == list(range(1, 7))
     assert tiny_run.weight_names == POSITIONAL_FEATURES
     assert list(history.columns[-9:]) == list(POSITIONAL_FEATURES)
+    assert list(history["distinct_vectors"]) == [
+        len(set(g.population)) for g in tiny_run.generations
+    ]
+    assert 1 <= history["distinct_vectors"].min() <= history["distinct_vectors"].max() <= 10
     for generation in tiny_run.generations:
         assert len(generation.population) == 10
         assert all(-100 <= w <= 100 for member in generation.population for w in member)
