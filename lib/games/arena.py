@@ -339,6 +339,13 @@ def open_executor(
     executor = client.get_executor(pure=False)
     try:
         yield executor
+    except RuntimeError as error:
+        if "deserializ" not in str(error):
+            raise
+        raise InputError(
+            f"The Dask cluster at {scheduler!r} cannot import this project's code: start the "
+            "scheduler and the workers with the repository on PYTHONPATH."
+        ) from error
     finally:
         executor.shutdown(wait=False)
         client.close()

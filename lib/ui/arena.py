@@ -179,7 +179,10 @@ def executor_controls(limits: ArenaCaps) -> ExecutorChoice:
             "Scheduler address",
             placeholder="tcp://127.0.0.1:8786",
             key="arena_w_scheduler",
-            help="Start one with `dask scheduler` and `dask worker ADDRESS` in the repository.",
+            help=(
+                "Start `dask scheduler` and `dask worker ADDRESS` with this repository on "
+                "PYTHONPATH (see the README)."
+            ),
         ).strip()
     return ExecutorChoice(kind, int(workers), scheduler)
 
