@@ -85,6 +85,11 @@ def test_free_choice_round_robin_and_bad_specs():
     app.text_area(key="arena_w_players").set_value("alphabeta:depth=3,endgame=30")
     _submit(app, "Run study")
     assert "exact endgame" in app.error[0].value
+    app.toggle(key="arena_w_round_robin").set_value(False)
+    app.text_area(key="arena_w_players").set_value("\n".join(["greedy"] * 9))
+    app.number_input(key="arena_w_free_games").set_value(50)
+    _submit(app, "Run study")
+    assert "450 games" in app.error[0].value and "limit here is 400" in app.error[0].value
     app.text_area(key="arena_w_players").set_value("chess-engine")
     _submit(app, "Run study")
     assert "Unknown player kind" in app.error[0].value
