@@ -243,6 +243,24 @@ with study_tab:
         if run.status == "done":
             st.success(f"Played {len(run.records)} games {run.where}.")
         st.dataframe(summary_view(summary), hide_index=True, key="arena_summary_table")
+        with st.expander("How to read these numbers"):
+            st.markdown(
+                "- **win %** is player A's; its **95 % interval** is Wilson's score interval "
+                "for a proportion: with *n* games and win rate *p̂*, the centre is "
+                "(p̂ + z²/2n) / (1 + z²/n) and the half-width "
+                "z·√(p̂(1−p̂)/n + z²/4n²) / (1 + z²/n), z = 1.96. Unlike p̂ ± 1.96·√(p̂(1−p̂)/n) "
+                "it stays inside 0–100 % and is honest at 0 % and 100 %: 10 wins out of 10 "
+                "still only says the true rate is above about 72 %.\n"
+                "- **nodes/game** counts every position A's search visited over a game; "
+                "**s/game** and **s/move** are A's thinking time (wall clock, so they vary "
+                "from run to run and with the machine's load). Their charts use log axes: "
+                "each step of the grid is ten times more work.\n"
+                "- **EBF**, the effective branching factor, is the *b* for which a uniform tree "
+                "of the depth searched would have as many nodes; pruning and good move "
+                "ordering make it smaller.\n"
+                "- Colours alternate (A moves first in even games), and every game is a "
+                "function of the seed and its number: the same seed gives the same games."
+            )
         c1, c2 = st.columns(2)
         c1.plotly_chart(arena_plots.win_rate_figure(summary), key="arena_chart_win")
         c2.plotly_chart(arena_plots.nodes_figure(summary), key="arena_chart_nodes")
