@@ -27,6 +27,7 @@ from lib.ui.arena import (
     run_study,
     summary_view,
     use_weights,
+    within_caps,
 )
 from lib.ui.common import csv_download, user_errors
 
@@ -86,7 +87,14 @@ with study_tab:
                 help="Minimax at depth 7 takes tens of seconds per Othello game.",
             )
             if st.form_submit_button("Run study", type="primary"):
-                matches = preset.matches(int(n_games), int(seed), int(max_depth))
+                chosen = preset.matches(int(n_games), int(seed), int(max_depth))
+                matches = [m for m in chosen if within_caps(m, limits)]
+                left_out = [m.label for m in chosen if not within_caps(m, limits)]
+                if left_out:
+                    st.info(
+                        f"Left out (deeper than this server allows for minimax / expectimax, "
+                        f"{limits.max_depth_no_pruning}): {', '.join(left_out)}."
+                    )
     elif source == "A grid":
         game_name = st.selectbox(
             "Game", list(games), format_func=lambda g: games[g].title, key="arena_w_game"

@@ -36,7 +36,8 @@ class ArenaCaps:
 
     max_games_per_match: int
     max_total_games: int
-    max_depth: int
+    max_depth: int  # alpha-beta and the other pruning / non-search players
+    max_depth_no_pruning: int  # minimax and expectimax (they search every node)
     max_population: int
     max_generations: int
     max_evolution_depth: int
@@ -48,7 +49,8 @@ class ArenaCaps:
 HOSTED_CAPS = ArenaCaps(
     max_games_per_match=50,
     max_total_games=400,
-    max_depth=5,
+    max_depth=7,
+    max_depth_no_pruning=5,
     max_population=30,
     max_generations=30,
     max_evolution_depth=2,
@@ -60,6 +62,7 @@ LOCAL_CAPS = ArenaCaps(
     max_games_per_match=5000,
     max_total_games=100_000,
     max_depth=12,
+    max_depth_no_pruning=12,
     max_population=200,
     max_generations=500,
     max_evolution_depth=6,
@@ -74,9 +77,28 @@ def caps() -> ArenaCaps:
     return LOCAL_CAPS if os.environ.get(LOCAL_ENV) == "1" else HOSTED_CAPS
 
 
+def over_cap(spec: str, limits: ArenaCaps) -> str | None:
+    """Why player ``spec`` searches deeper than ``limits`` allow (None if it does not)."""
+    from lib.games.arena import spec_depth
+    from lib.games.players import parse_player_spec
+
+    depth = spec_depth(spec)
+    if depth is None:
+        return None
+    kind = parse_player_spec(spec).kind
+    cap = limits.max_depth_no_pruning if kind in ("minimax", "expectimax") else limits.max_depth
+    if depth > cap:
+        return f"{spec}: depth {depth} is above this server's limit of {cap} for {kind}."
+    return None
+
+
+def within_caps(match: MatchConfig, limits: ArenaCaps) -> bool:
+    """True if neither player of ``match`` searches deeper than ``limits`` allow."""
+    return not any(over_cap(spec, limits) for spec in match.players)
+
+
 def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:
     """Raise :class:`InputError` if a study exceeds ``limits``."""
-    from lib.games.arena import spec_depth
     from lib.games.players import parse_player_spec
 
     total = sum(m.games for m in matches)
@@ -93,11 +115,9 @@ def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:
                 f"{limits.max_games_per_match} per match."
             )
         for spec in match.players:
-            depth = spec_depth(spec)
-            if depth is not None and depth > limits.max_depth:
-                raise InputError(
-                    f"{spec}: depth {depth} is above this server's limit of {limits.max_depth}."
-                )
+            problem = over_cap(spec, limits)
+            if problem:
+                raise InputError(problem)
             endgame = parse_player_spec(spec).endgame_exact
             if endgame is not None and endgame > limits.max_endgame:
                 raise InputError(

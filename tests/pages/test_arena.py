@@ -9,7 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.games import othello
-from lib.games.arena import MatchConfig, run_tournament
+from lib.games.arena import PRESETS, MatchConfig, run_tournament
 from lib.games.othello import POSITIONAL_FEATURES
 from lib.ui import arena as arena_ui
 
@@ -209,3 +209,15 @@ def test_grid_study_runs_every_combination():
     app.multiselect(key="arena_w_grid_depths").set_value([])
     _submit(app, "Run study")
     assert "grid is empty" in app.error[0].value
+
+
+def test_hosted_depth_caps_are_tighter_without_pruning():
+    hosted = arena_ui.HOSTED_CAPS
+    preset = PRESETS["othello_pruning"].matches(max_depth=7)
+    kept = [m.label for m in preset if arena_ui.within_caps(m, hosted)]
+    assert "alpha-beta d7 vs random" in kept and "minimax d5 vs random" in kept
+    assert "minimax d7 vs random" not in kept
+    assert arena_ui.over_cap("minimax:depth=6", hosted).endswith("limit of 5 for minimax.")
+    assert arena_ui.over_cap("alphabeta:depth=7", hosted) is None
+    assert arena_ui.over_cap("random", hosted) is None
+    assert all(arena_ui.within_caps(m, arena_ui.LOCAL_CAPS) for m in preset)
