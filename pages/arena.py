@@ -11,6 +11,7 @@ from lib.games.arena import (
     MatchConfig,
     games_table,
     grid_matches,
+    player_pairs,
     summarize,
 )
 from lib.games.core import available_games
@@ -191,16 +192,7 @@ with study_tab:
             )
             if st.form_submit_button("Run study", type="primary"):
                 with user_errors():
-                    specs = [line.strip() for line in players_a.splitlines() if line.strip()]
-                    pairs = (
-                        [
-                            (a, b)
-                            for i, a in enumerate([*specs, opponent.strip()])
-                            for b in [*specs, opponent.strip()][i + 1 :]
-                        ]
-                        if round_robin
-                        else [(a, opponent.strip()) for a in specs]
-                    )
+                    pairs = player_pairs(players_a.splitlines(), opponent, round_robin)
                     matches = [
                         MatchConfig(
                             game_name,

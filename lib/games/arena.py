@@ -513,6 +513,29 @@ def run_tournament(
     return TournamentResult(matches, ordered, cancelled=not completed)
 
 
+def player_pairs(
+    players: Sequence[str], opponent: str | None = None, round_robin: bool = False
+) -> list[tuple[str, str]]:
+    """The (A, B) pairs of a study: each player against ``opponent``, or a round robin.
+
+    With ``round_robin`` every pair of ``players`` (and ``opponent``, if given)
+    plays once, in the order given; otherwise each player meets ``opponent``.
+
+    >>> player_pairs(["a", "b"], "r")
+    [('a', 'r'), ('b', 'r')]
+    >>> player_pairs(["a", "b"], "r", round_robin=True)
+    [('a', 'b'), ('a', 'r'), ('b', 'r')]
+    """
+    players = [p.strip() for p in players if p.strip()]
+    opponent = opponent.strip() if opponent else None
+    if round_robin:
+        everyone = [*players, opponent] if opponent else players
+        return [(a, b) for i, a in enumerate(everyone) for b in everyone[i + 1 :]]
+    if opponent is None:
+        raise InputError("Give an opponent for the players, or choose a round robin.")
+    return [(a, opponent) for a in players]
+
+
 def grid_matches(
     game: str,
     *,
@@ -940,7 +963,7 @@ def cli_matches(args: argparse.Namespace) -> list[MatchConfig]:
     if len(players) < 2:
         raise InputError("Give at least two --players, e.g. --players alphabeta:depth=3 random.")
     options = {"size": args.size} if args.size is not None else {}
-    pairs = [(a, b) for i, a in enumerate(players) for b in players[i + 1 :]]
+    pairs = player_pairs(players, round_robin=True)
     return [
         MatchConfig(
             args.game,

@@ -15,6 +15,7 @@ from lib.games.arena import (
     main,
     open_executor,
     play_game,
+    player_pairs,
     run_tournament,
 )
 from lib.games.core import get_game
@@ -197,3 +198,11 @@ def test_grid_covers_every_combination_once():
         match.validate()
     with pytest.raises(InputError):
         grid_matches("othello", depths=[])
+
+
+def test_player_pairs():
+    assert player_pairs([" a ", "", "b"], "r") == [("a", "r"), ("b", "r")]
+    assert player_pairs(["a", "b", "c"], round_robin=True) == [("a", "b"), ("a", "c"), ("b", "c")]
+    assert player_pairs(["a", "b"], "r", round_robin=True) == [("a", "b"), ("a", "r"), ("b", "r")]
+    with pytest.raises(InputError):
+        player_pairs(["a"], None)
