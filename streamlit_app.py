@@ -6,18 +6,20 @@ from pathlib import Path
 
 import streamlit as st
 
-from lib.ui.navigation import PAGES, url_path
+from lib.ui.navigation import PAGES, PAGES_DIR, url_path
 
 HERE = Path(__file__).parent
 
 st.set_page_config(page_title="AI Search Lab", page_icon=":material/hub:", layout="wide")
 
-home = st.Page(str(HERE / "pages" / "home.py"), title="Home", icon=":material/home:", default=True)
+home = st.Page(
+    str(HERE / PAGES_DIR / "home.py"), title="Home", icon=":material/home:", default=True
+)
 groups: dict[str, list[st.Page]] = {"": [home]}
 for info in PAGES:
     groups.setdefault(info.group, []).append(
         st.Page(
-            str(HERE / "pages" / info.file),
+            str(HERE / PAGES_DIR / info.file),
             title=info.title,
             icon=info.icon,
             url_path=url_path(info),

@@ -25,6 +25,7 @@ from lib.errors import InputError
 from lib.games.arena import GameRecord, MatchConfig
 from lib.games.core import get_game
 from lib.ui.game_page import GameSession
+from lib.ui.navigation import page_file
 
 LOCAL_ENV = "AI_SEARCH_LAB_LOCAL"
 """Set this environment variable to 1 to lift the hosted caps (and allow pools and Dask)."""
@@ -261,7 +262,7 @@ def open_replay(record: GameRecord, match: MatchConfig) -> None:
     for option, value in session.options.items():
         st.session_state[f"{match.game}_w_opt_{option}"] = value
     st.session_state[f"{match.game}_session"] = session
-    st.switch_page(f"pages/{match.game}.py")
+    st.switch_page(page_file(f"{match.game}.py"))
 
 
 def use_weights(
@@ -285,7 +286,7 @@ def use_weights(
     for option, value in options.items():
         st.session_state[f"{game}_w_opt_{option}"] = value
     st.session_state.pop(f"{game}_session", None)  # a fresh game with the new player
-    st.switch_page(f"pages/{game}.py")
+    st.switch_page(page_file(f"{game}.py"))
 
 
 # -- running with live progress ------------------------------------------------------

@@ -1,6 +1,12 @@
 """The list of pages: one entry per page file, used by the entry script and the home page.
 
-Adding a page means adding its file under ``pages/`` and one entry here.
+Adding a page means adding its file under ``app_pages/`` and one entry here.
+
+The folder is deliberately not called ``pages/``: Streamlit treats a ``pages/``
+folder beside the entry script as an old-style multipage app, and the first
+session of a freshly started server (for example a shared deep link that wakes
+a sleeping hosted app) then shows that folder's raw file list in the sidebar
+instead of the ``st.navigation`` menu.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class PageInfo:
-    """A page of the app: its file under ``pages/`` and how it is presented."""
+    """A page of the app: its file under ``app_pages/`` and how it is presented."""
 
     file: str  # also the URL path (file name without .py), see STREAMLIT_NOTES
     title: str
@@ -70,6 +76,15 @@ PAGES: tuple[PageInfo, ...] = (
         "course's B* on maps: animated step by step and compared on every pair of places.",
     ),
 )
+
+
+PAGES_DIR = "app_pages"
+"""Folder of the page files, relative to the repository root (the entry script's folder)."""
+
+
+def page_file(file: str) -> str:
+    """The path of a page file as ``st.switch_page`` / ``st.page_link`` want it."""
+    return f"{PAGES_DIR}/{file}"
 
 
 def url_path(page: PageInfo) -> str:

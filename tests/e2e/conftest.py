@@ -8,6 +8,7 @@ JavaScript error on the page fails the test.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import signal
@@ -49,10 +50,14 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def app_url() -> Iterator[str]:
-    """Start the app headless and yield its base URL."""
-    port = _free_port()
+@contextlib.contextmanager
+def running_app(port: int | None = None) -> Iterator[str]:
+    """Start ``streamlit run streamlit_app.py`` headless and yield its base URL.
+
+    The server runs in its own process group and is stopped by killing that
+    group, so nothing it started outlives the test session.
+    """
+    port = port or _free_port()
     log = open(ROOT / f".e2e-server-{port}.log", "w")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
         [
@@ -96,6 +101,13 @@ def app_url() -> Iterator[str]:
             os.killpg(process.pid, signal.SIGKILL)
         log.close()
         Path(log.name).unlink(missing_ok=True)
+
+
+@pytest.fixture(scope="session")
+def app_url() -> Iterator[str]:
+    """The base URL of an app server shared by the tests of this session (worker)."""
+    with running_app() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -5,14 +5,31 @@ from __future__ import annotations
 import pytest
 
 from lib.ui.navigation import PAGES, url_path
-from tests.e2e.conftest import open_page
+from tests.e2e.conftest import open_page, running_app, wait_idle
+
+SIDEBAR_NAV = '[data-testid="stSidebarNav"]'
 
 
-def test_home_lists_every_page(page):
+def assert_menu_is_the_apps(page) -> None:
+    """The sidebar shows the st.navigation menu (titles), not a raw list of files."""
+    menu = page.locator(SIDEBAR_NAV).inner_text()
+    for info in PAGES:
+        assert info.title in menu, menu
+    assert "streamlit app" not in menu.lower(), menu
+
+
+def test_home_lists_every_page_and_its_links_work(page):
     open_page(page)
     assert page.locator("h1", has_text="AI Search Lab").is_visible()
+    main = page.locator('[data-testid="stMain"]')
     for info in PAGES:
-        assert page.locator('[data-testid="stMain"]').get_by_text(info.title).first.is_visible()
+        assert main.get_by_text(info.title).first.is_visible()
+    first = PAGES[0]
+    main.get_by_role("link", name=first.title).first.click()
+    page.wait_for_url(f"**/{url_path(first)}")
+    page.wait_for_selector('[data-testid="stMain"] h1')
+    wait_idle(page)
+    assert_menu_is_the_apps(page)
 
 
 @pytest.mark.parametrize("info", PAGES, ids=[url_path(p) for p in PAGES])
@@ -20,3 +37,20 @@ def test_deep_link_opens_the_page(page, info):
     open_page(page, url_path(info))
     assert page.get_by_text("Page not found").count() == 0
     assert page.locator('[data-testid="stMain"] h1').first.is_visible()
+    assert_menu_is_the_apps(page)
+
+
+def test_deep_link_as_first_visit_of_a_fresh_server_shows_the_menu(browser):
+    # A shared link that wakes a sleeping hosted app is the server's first session.
+    info = PAGES[-1]
+    with running_app() as url:
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        try:
+            page = context.new_page()
+            page.goto(f"{url}/{url_path(info)}")
+            page.wait_for_selector('[data-testid="stMain"] h1', timeout=60_000)
+            wait_idle(page)
+            page.wait_for_timeout(500)
+            assert_menu_is_the_apps(page)
+        finally:
+            context.close()

@@ -14,7 +14,7 @@ from lib.games.othello import POSITIONAL_FEATURES
 from lib.ui import arena as arena_ui
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "pages" / "arena.py")
+PAGE = str(ROOT / "app_pages" / "arena.py")
 
 
 def _app() -> AppTest:
@@ -168,7 +168,7 @@ def test_replay_fills_default_options_of_other_games(game):
 
 def test_replay_and_use_weights_open_the_othello_page_with_them():
     app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120).run()
-    app.switch_page("pages/arena.py").run()
+    app.switch_page("app_pages/arena.py").run()
     app.number_input(key="arena_w_preset_games").set_value(2)
     _submit(app, "Run study")
     record = app.session_state["arena_study"].records[0]  # the default choice
@@ -180,7 +180,7 @@ def test_replay_and_use_weights_open_the_othello_page_with_them():
     assert " ".join(othello.format_move(m) for m in session.moves) == record.moves
     assert app.selectbox(key="othello_w_opt_size").value == 6
 
-    app.switch_page("pages/arena.py").run()
+    app.switch_page("app_pages/arena.py").run()
     for key, value in {"pop": 6, "leagues": 2, "gens": 2, "elite": 2, "worst": 1}.items():
         app.number_input(key=f"arena_w_{key}").set_value(value)
     _submit(app, "Evolve")

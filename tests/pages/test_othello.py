@@ -13,7 +13,7 @@ from lib.games.players import PlayerConfig, parse_player_spec
 from lib.ui import game_page, othello_view
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "pages" / "othello.py")
+PAGE = str(ROOT / "app_pages" / "othello.py")
 
 
 def _app(**params: str) -> AppTest:

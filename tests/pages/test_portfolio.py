@@ -13,7 +13,7 @@ from lib.portfolio.data import load_stock_table
 from lib.portfolio.ga import GAConfig, GenerationStats
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "pages" / "portfolio.py")
+PAGE = str(ROOT / "app_pages" / "portfolio.py")
 SP500 = ROOT / "data" / "sp500_prices_2020_2022.csv"
 SMALL = {
     "pf_w_population_size": 100,

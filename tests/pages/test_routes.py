@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from lib.routes import graphs
 from lib.ui.routes import nearest_node
 
-PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "routes.py")
 
 
 def _app(**query) -> AppTest:

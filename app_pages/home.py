@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lib.ui.navigation import PAGES
+from lib.ui.navigation import PAGES, page_file
 
 st.title("AI Search Lab")
 st.markdown(
@@ -15,5 +15,5 @@ st.markdown(
 
 for info in PAGES:
     with st.container(border=True):
-        st.page_link(f"pages/{info.file}", label=info.title, icon=info.icon)
+        st.page_link(page_file(info.file), label=info.title, icon=info.icon)
         st.caption(f"{info.group} · {info.teaches}")
