@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 import pandas as pd
+from playwright.sync_api import expect
 
 from lib.portfolio.ga import GAConfig, is_feasible
 from tests.e2e.conftest import open_page, wait_idle
@@ -63,7 +64,8 @@ def test_a_link_with_settings_reproduces_the_run(page):
     main = page.locator('[data-testid="stMain"]')
     main.get_by_text("Download coefficients.csv").wait_for()
     wait_idle(page)
-    assert page.locator(".st-key-pf_w_population_size").inner_text().count("120") >= 1
+    # the page may rerun once more after writing the URL: wait for the slider, not a skeleton
+    expect(page.locator(".st-key-pf_w_population_size")).to_contain_text("120")
     metric = page.locator('[data-testid="stMetric"]')
     assert metric.filter(has_text="Feasible").inner_text().split() == ["Feasible", "no"]
     assert metric.filter(has_text="Generations").inner_text().split() == ["Generations", "40"]
