@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -11,6 +13,37 @@ BEST = "#2563eb"
 MEAN = "#94a3b8"
 FEASIBLE = "#16a34a"
 OPTIMUM = "#dc2626"
+FONT_SIZE = 14  # readable on a projector: no chart text below this
+TITLE_SIZE = 18
+
+
+def _readable(figure: go.Figure) -> go.Figure:
+    """Set every chart's text to at least :data:`FONT_SIZE` px (ticks, legend, hover, titles)."""
+    figure.update_layout(
+        font={"size": FONT_SIZE},
+        title_font={"size": TITLE_SIZE},
+        legend_font={"size": FONT_SIZE},
+        hoverlabel_font={"size": FONT_SIZE},
+    )
+    for annotation in figure.layout.annotations:
+        annotation.font.size = max(annotation.font.size or FONT_SIZE, FONT_SIZE)
+    return figure
+
+
+def count_dtick(top: float) -> int:
+    """An integer tick step giving about four ticks on a count axis from 0 to ``top``.
+
+    >>> [count_dtick(t) for t in (0, 3, 7, 124, 994)]
+    [1, 1, 2, 50, 250]
+    """
+    raw = max(float(top), 1.0) / 4
+    step = 1
+    while True:
+        for factor in (1, 2, 2.5, 5):
+            candidate = step * factor
+            if candidate >= raw and float(candidate).is_integer():
+                return int(candidate)
+        step *= 10
 
 
 def fitness_chart(
@@ -38,15 +71,16 @@ def fitness_chart(
             go.Scatter(x=x, y=history["best_fitness"], name="best", line={"color": BEST}),
             secondary_y=False,
         )
-        figure.add_trace(
-            go.Scatter(
-                x=x,
-                y=history["best_feasible_fitness"],
-                name="best feasible so far",
-                line={"color": FEASIBLE, "width": 3},
-            ),
-            secondary_y=False,
-        )
+        if history["best_feasible_fitness"].notna().any():
+            figure.add_trace(
+                go.Scatter(
+                    x=x,
+                    y=history["best_feasible_fitness"],
+                    name="best feasible so far",
+                    line={"color": FEASIBLE, "width": 3},
+                ),
+                secondary_y=False,
+            )
         figure.add_trace(
             go.Scatter(x=x, y=history["mean_fitness"], name="mean", line={"color": MEAN}),
             secondary_y=False,
@@ -67,8 +101,18 @@ def fitness_chart(
         bargap=0,
     )
     figure.update_yaxes(title_text="fitness", secondary_y=False)
-    figure.update_yaxes(title_text="feasible individuals", secondary_y=True, showgrid=False)
-    return figure
+    top = float(history["n_feasible"].max()) if len(history) else 0.0
+    figure.update_yaxes(
+        title_text="feasible individuals",
+        secondary_y=True,
+        showgrid=False,
+        rangemode="nonnegative",
+        range=[0, max(top, 1.0) * 1.05],
+        tickformat="d",
+        tick0=0,
+        dtick=count_dtick(top),
+    )
+    return _readable(figure)
 
 
 def weights_scatter(table: pd.DataFrame, weights: np.ndarray | None) -> go.Figure:
@@ -117,7 +161,7 @@ def weights_scatter(table: pd.DataFrame, weights: np.ndarray | None) -> go.Figur
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
         legend={"orientation": "h", "y": -0.2},
     )
-    return figure
+    return _readable(figure)
 
 
 def frontier_chart(
@@ -170,19 +214,46 @@ def frontier_chart(
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
         legend={"orientation": "h", "y": -0.2},
     )
-    return figure
+    return _readable(figure)
+
+
+STUDY_NAMES = {
+    "population_size": "population",
+    "p_crossover": "crossover p",
+    "p_mutation": "mutation p",
+    "elite_size": "elite",
+    "max_generations": "generations",
+}
+
+
+def study_labels(study: pd.DataFrame) -> list[str]:
+    """Short two-line x labels (``name<br>value``) that fit unrotated under each bar."""
+    labels = []
+    for parameter, value in zip(study["parameter"], study["value"], strict=True):
+        text = f"{value:g}" if isinstance(value, numbers.Real) else str(value)
+        labels.append(f"{STUDY_NAMES.get(parameter, parameter)}<br>{text}")
+    return labels
 
 
 def study_chart(study: pd.DataFrame) -> go.Figure:
-    """Mean generations to a feasible portfolio and success rate per setting."""
-    labels = study["parameter"] + " = " + study["value"].astype(str)
+    """Mean generations to a feasible portfolio (bars) and success rate (diamonds) per setting.
+
+    A setting with no feasible run has no bar: its label says "none feasible".
+    The success axis has fixed ticks 0, 25, 50, 75, 100 %; the legend sits above
+    the plot so the x labels cannot run into it.
+    """
+    labels = study_labels(study)
+    generations = study["mean_generations"].astype(float)
     figure = make_subplots(specs=[[{"secondary_y": True}]])
     figure.add_trace(
         go.Bar(
             x=labels,
-            y=study["mean_generations"],
+            y=generations,
             name="mean generations to feasible",
             marker_color=BEST,
+            text=[f"{g:.0f}" if np.isfinite(g) else "none feasible" for g in generations],
+            textposition="outside",
+            cliponaxis=False,
         ),
         secondary_y=False,
     )
@@ -192,16 +263,31 @@ def study_chart(study: pd.DataFrame) -> go.Figure:
             y=study["success_rate"] * 100,
             name="success rate (%)",
             mode="markers",
-            marker={"color": FEASIBLE, "size": 12, "symbol": "diamond"},
+            marker={"color": FEASIBLE, "size": 14, "symbol": "diamond"},
         ),
         secondary_y=True,
     )
+    top = float(np.nanmax(generations)) if generations.notna().any() else 1.0
     figure.update_layout(
-        title="Parameter study",
-        height=380,
-        margin={"l": 10, "r": 10, "t": 50, "b": 10},
-        legend={"orientation": "h", "y": -0.3},
+        title={"text": "Parameter study", "y": 0.97, "yanchor": "top"},
+        height=440,
+        margin={"l": 10, "r": 10, "t": 100, "b": 10},
+        legend={"orientation": "h", "x": 0, "y": 1.02, "yanchor": "bottom"},
+        xaxis={"tickangle": 0, "automargin": True, "type": "category"},
     )
-    figure.update_yaxes(title_text="generations", secondary_y=False)
-    figure.update_yaxes(title_text="success %", range=[0, 105], secondary_y=True, showgrid=False)
-    return figure
+    figure.update_yaxes(
+        title_text="generations to feasible",
+        secondary_y=False,
+        rangemode="nonnegative",
+        range=[0, top * 1.2],
+    )
+    figure.update_yaxes(
+        title_text="success rate",
+        range=[0, 105],
+        tickmode="array",
+        tickvals=[0, 25, 50, 75, 100],
+        ticktext=["0 %", "25 %", "50 %", "75 %", "100 %"],
+        secondary_y=True,
+        showgrid=False,
+    )
+    return _readable(figure)

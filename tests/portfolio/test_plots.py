@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
+import pytest
 
 from lib.portfolio import plots
 from lib.portfolio.ga import GAConfig, run_ga
 
+ROOT = Path(__file__).resolve().parents[2]
 TABLE = pd.DataFrame(
     {"ticker": list("ABCD"), "risk": [0.1, 0.2, 0.3, 0.9], "return": [1.0, 2.0, 3.0, 20.0]}
 )
@@ -68,5 +72,90 @@ def test_frontier_and_study_charts():
         }
     )
     figure = plots.study_chart(study)
-    assert list(figure.data[0].x) == ["p_mutation = 0.1", "p_mutation = 0.0"]
+    assert list(figure.data[0].x) == ["mutation p<br>0.1", "mutation p<br>0"]
     assert list(figure.data[1].y) == [100.0, 0.0]
+    assert list(figure.data[0].text) == ["20", "none feasible"]
+
+
+def _history(n_feasible: list[int], best_feasible: list[float]) -> pd.DataFrame:
+    n = len(n_feasible)
+    return pd.DataFrame(
+        {
+            "generation": range(1, n + 1),
+            "best_fitness": np.linspace(1, 2, n),
+            "mean_fitness": np.linspace(0.5, 1, n),
+            "best_feasible_fitness": best_feasible,
+            "n_feasible": n_feasible,
+        }
+    )
+
+
+def test_feasible_axis_starts_at_zero_with_integer_ticks_when_none_is_feasible():
+    figure = plots.fitness_chart(_history([0] * 5, [np.nan] * 5))
+    axis = figure.layout.yaxis2
+    assert axis.rangemode == "nonnegative" and axis.range[0] == 0 and axis.range[1] >= 1
+    assert axis.tickformat == "d" and axis.tick0 == 0
+    assert axis.dtick >= 1 and float(axis.dtick).is_integer()
+    names = [trace.name for trace in figure.data]
+    assert "best feasible so far" not in names  # nothing to draw: no legend entry
+    assert "best" in names and "feasible individuals" in names
+
+
+def test_feasible_axis_on_a_real_run_covers_the_counts_with_integer_steps():
+    history = run_ga(
+        pd.read_csv(ROOT / "data" / "sample_stocks.csv"),
+        GAConfig(seed=1, max_generations=60, stop_at_first_feasible=False),
+    ).history
+    top = history["n_feasible"].max()
+    assert top > 10  # the default run does have feasible individuals
+    axis = plots.fitness_chart(history).layout.yaxis2
+    assert axis.range[0] == 0 and axis.range[1] >= top
+    assert float(axis.dtick).is_integer() and 2 <= top / axis.dtick <= 8
+
+
+@pytest.mark.parametrize("top", [0, 1, 3, 7, 19, 124, 559, 994, 5000])
+def test_count_dtick_is_a_whole_step_giving_a_few_ticks(top):
+    step = plots.count_dtick(top)
+    assert isinstance(step, int) and step >= 1
+    assert max(top, 1) / step <= 4 or step == 1
+
+
+def test_every_chart_uses_projector_sized_text():
+    history = _history([0, 2, 5], [np.nan, 1.0, 1.5])
+    study = pd.DataFrame(
+        {
+            "parameter": ["p_mutation"],
+            "value": [0.1],
+            "success_rate": [1.0],
+            "mean_generations": [3.0],
+        }
+    )
+    frontier = pd.DataFrame({"max_risk": [0.3, 0.6], "objective": [1.0, 2.0]})
+    figures = [
+        plots.fitness_chart(history, optimum=2.0),
+        plots.weights_scatter(TABLE, np.array([0.0, 0.2, 0.0, 0.8])),
+        plots.frontier_chart(frontier, (0.5, 1.5), (0.6, 2.0), 0.6),
+        plots.study_chart(study),
+    ]
+    for figure in figures:
+        layout = figure.layout
+        assert layout.font.size >= 14 and layout.legend.font.size >= 14
+        assert layout.title.font.size >= 14
+        for annotation in layout.annotations:
+            assert annotation.font.size >= 14
+
+
+def test_study_chart_keeps_labels_clear_of_the_legend_and_percent_ticks_round():
+    study = pd.DataFrame(
+        {
+            "parameter": ["population_size"] * 3 + ["p_crossover"] * 3,
+            "value": [700, 300, 3000, 0.6, 0.4, 0.0],
+            "success_rate": [1.0, 0.67, 1.0, 1.0, 0.33, 0.0],
+            "mean_generations": [12.0, 30.5, 6.0, 12.0, 80.0, np.nan],
+        }
+    )
+    layout = plots.study_chart(study).layout
+    assert layout.xaxis.tickangle == 0  # no rotated labels
+    assert layout.legend.y >= 1 and layout.legend.yanchor == "bottom"  # legend above the plot
+    assert list(layout.yaxis2.tickvals) == [0, 25, 50, 75, 100]
+    assert layout.yaxis.range[0] == 0 and layout.yaxis.range[1] >= 80
