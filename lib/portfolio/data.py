@@ -18,7 +18,7 @@ Three layouts are accepted:
 3. a **long price history**: columns ``date, ticker`` and ``close`` (or
    ``adj close`` / ``price``).
 
-Files may be comma or semicolon separated, UTF-8 with or without a byte order
+Files may be comma, semicolon or tab separated, UTF-8 with or without a byte order
 mark. Every problem a user can fix raises :class:`lib.errors.InputError` with
 a message naming the file, line, column and value and what was expected.
 Stocks dropped on purpose (no prices in the chosen window) are listed in
@@ -55,6 +55,7 @@ MAX_BYTES = 10 * 1024 * 1024
 """Largest file accepted (the app's upload limit is the same)."""
 
 COLUMNS = ["ticker", "risk", "return"]
+SEPARATORS = (",", ";", "\t")  # sniffed from the header line
 _PRICE_NAMES = ("adj close", "adj_close", "adjclose", "adjusted close", "close", "price")
 _DATE_NAMES = ("date", "datetime", "timestamp", "time", "day")
 
@@ -243,7 +244,7 @@ def _read_text(source: str | os.PathLike[str] | IO[bytes] | IO[str], name: str |
 
 def _parse_csv(label: str, text: str) -> pd.DataFrame:
     header = text.lstrip().split("\n", 1)[0]
-    sep = ";" if header.count(";") > header.count(",") else ","
+    sep = max(SEPARATORS, key=header.count)  # the most frequent of , ; tab (ties: comma)
     lines = text.count("\n")
     if lines > MAX_ROWS + 1:
         raise InputError(
@@ -270,7 +271,7 @@ def _parse_csv(label: str, text: str) -> pd.DataFrame:
     except (pd.errors.ParserError, pd.errors.ParserWarning) as error:
         raise InputError(
             f"{label}: not a well-formed CSV ({error}). Every row needs the same number "
-            "of fields as the header, separated by commas or semicolons."
+            "of fields as the header, separated by commas, semicolons or tabs."
         ) from error
     if frame.empty:
         raise InputError(f"{label}: the file has a header but no data rows.")
@@ -405,9 +406,10 @@ def _wide_prices(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> pd
         _check_prices(label, frame, ticker, values)
         prices[ticker] = values
     table = pd.DataFrame(prices, index=pd.DatetimeIndex(dates, name="date"))
-    duplicated = table.index.duplicated(keep=False)
-    if duplicated.any():
-        first, again = np.flatnonzero(duplicated)[:2]
+    repeated = table.index.duplicated(keep="first")
+    if repeated.any():
+        again = int(np.flatnonzero(repeated)[0])  # the first row that repeats an earlier date
+        first = int(np.flatnonzero(table.index == table.index[again])[0])
         raise InputError(
             f"{label}: column {date_col!r}: date {table.index[first].date()} appears on line "
             f"{_line(int(first))} and again on line {_line(int(again))}; expected one row per "
@@ -433,12 +435,17 @@ def _long_to_wide(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> p
     values = _numbers(label, frame, price_col, allow_empty=False)
     _check_prices(label, frame, price_col, values)
     long = pd.DataFrame({"date": dates.to_numpy(), "ticker": tickers.to_numpy(), "p": values})
-    duplicated = long.duplicated(["date", "ticker"], keep=False).to_numpy()
-    if duplicated.any():
-        first = int(np.flatnonzero(duplicated)[0])
+    repeated = long.duplicated(["date", "ticker"], keep="first").to_numpy()
+    if repeated.any():
+        again = int(np.flatnonzero(repeated)[0])  # the first row that repeats an earlier one
+        same = (long["date"] == long["date"].iloc[again]) & (
+            long["ticker"] == long["ticker"].iloc[again]
+        )
+        first = int(np.flatnonzero(same.to_numpy())[0])
         raise InputError(
-            f"{label}: line {_line(first)}: ticker {tickers.iloc[first]!r} has more than one "
-            f"price on {long['date'].iloc[first].date()}; expected one row per date and ticker."
+            f"{label}: line {_line(again)}: ticker {tickers.iloc[again]!r} already has a price "
+            f"on {long['date'].iloc[again].date()} (line {_line(first)}); expected one row per "
+            "date and ticker."
         )
     if long["ticker"].nunique() > MAX_STOCKS:
         raise InputError(f"{label}: more than {MAX_STOCKS:,} tickers; too many.")

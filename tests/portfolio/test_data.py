@@ -177,7 +177,7 @@ BAD = [
     (
         "duplicate long row",
         b"date,ticker,close\n2021-01-04,A,1\n2021-01-04,A,2\n",
-        ["'A'", "2021-01-04"],
+        ["'A'", "2021-01-04", "line 3", "(line 2)"],
     ),
 ]
 
@@ -240,3 +240,37 @@ def test_windows_line_endings_and_blank_index_column():
     table = load_stock_table(upload(raw))
     assert table["ticker"].tolist() == ["AAA", "BBB"]
     assert table["return"].tolist() == [1.0, 2.0]
+
+
+def test_tab_separated_summary_is_accepted():
+    table = load_stock_table(upload("Ticker\tRisk\tReturn\nAAA\t0.2\t1.5\nBBB\t0.5\t3\n"))
+    assert table["ticker"].tolist() == ["AAA", "BBB"]
+    assert table["risk"].tolist() == [0.2, 0.5] and table["return"].tolist() == [1.5, 3.0]
+
+
+def test_tab_separated_prices_are_accepted():
+    wide = "Date\tA\tB\n2021-01-04\t10\t20\n2021-01-05\t12\t10\n2021-01-06\t11\t30\n"
+    table = load_stock_table(upload(wide)).set_index("ticker")
+    assert table.loc["A", "return"] == pytest.approx(0.1)
+    assert table.loc["B", "risk"] == pytest.approx(0.5)
+
+
+def test_a_late_duplicate_in_a_long_price_file_names_the_repeating_line():
+    rows = ["date,ticker,close"]
+    for day in range(1, 29):
+        rows += [f"2021-02-{day:02d},A,{day}", f"2021-02-{day:02d},B,{day + 1}"]
+    rows.append("2021-02-05,B,3")  # line 58 repeats line 11
+    with pytest.raises(InputError) as error:
+        load_stock_table(upload("\n".join(rows) + "\n", name="long.csv"))
+    message = str(error.value)
+    assert "line 58" in message and "line 11" in message and "'B'" in message
+    assert "line 2 " not in message and "line 2)" not in message
+
+
+def test_a_repeated_date_in_a_wide_price_file_names_both_of_its_lines():
+    rows = ["Date,A"] + [f"2021-02-{day:02d},{day}" for day in range(1, 29)]
+    rows += ["2021-02-07,3", "2021-02-02,3"]  # 02-07 repeats first (line 30 repeats line 8)
+    with pytest.raises(InputError) as error:
+        load_stock_table(upload("\n".join(rows) + "\n", name="wide.csv"))
+    message = str(error.value)
+    assert "2021-02-07" in message and "line 8" in message and "line 30" in message
