@@ -35,16 +35,17 @@ def md(text: str) -> str:
     return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$])", r"\\\1", text)
 
 
+DEFAULT_ALGOS = ["A*", 'Course "B*"', "Uniform-cost", "Greedy best-first"]
 DEFAULTS: dict[str, object] = {
-    "rt_w_source": ui.ROMANIA,
-    "rt_w_rows": 25,
-    "rt_w_cols": 40,
-    "rt_w_obstacles": 25,
-    "rt_w_diagonal": False,
-    "rt_w_seed": 1,
-    "rt_w_n": 300,
-    "rt_w_algos": ["A*", 'Course "B*"', "Uniform-cost", "Greedy best-first"],
-    "rt_w_w": 1.5,
+    "source": ui.ROMANIA,
+    "rows": 25,
+    "cols": 40,
+    "obstacles": 25,
+    "diagonal": False,
+    "seed": 1,
+    "n": 300,
+    "algos": DEFAULT_ALGOS,
+    "w": 1.5,
 }
 
 
@@ -61,25 +62,44 @@ def _int_in(low: int, high: int):
     return lambda text: min(high, max(low, int(text)))
 
 
+def _algos(text: str) -> list[str]:
+    known = [a for a in text.split("|") if a in ALGO_NAMES]
+    if not known:
+        raise ValueError(text)
+    return known
+
+
 PARSE = {
-    "rt_w_source": _choice(ui.SOURCES),
-    "rt_w_rows": _int_in(5, MAX_GRID_ROWS),
-    "rt_w_cols": _int_in(5, MAX_GRID_COLS),
-    "rt_w_obstacles": _int_in(0, 45),
-    "rt_w_diagonal": lambda text: text == "True",
-    "rt_w_seed": _int_in(0, 9_999),
-    "rt_w_n": _int_in(10, MAX_RANDOM_N),
-    "rt_w_algos": lambda text: [a for a in text.split("|") if a in ALGO_NAMES],
-    "rt_w_w": lambda text: min(5.0, max(1.0, round(float(text), 1))),
+    "source": _choice(ui.SOURCES),
+    "rows": _int_in(5, MAX_GRID_ROWS),
+    "cols": _int_in(5, MAX_GRID_COLS),
+    "obstacles": _int_in(0, 45),
+    "diagonal": lambda text: text == "True",
+    "seed": _int_in(0, 9_999),
+    "n": _int_in(10, MAX_RANDOM_N),
+    "algos": _algos,
+    "w": lambda text: min(5.0, max(1.0, round(float(text), 1))),
 }
-ui.init_from_query(DEFAULTS, PARSE)
-for key in ("start", "goal", "heuristic"):
-    if f"rt_w_{key}" not in st.session_state and key in st.query_params:
-        st.session_state[f"rt_w_{key}"] = st.query_params[key]
+first_visit = not st.session_state.get("rt_query_loaded")
+for name, raw in ui.init_from_query(DEFAULTS, PARSE):
+    if name == "algos":
+        st.warning(
+            f"The link's algorithms ({md(raw)}) are not known here, so the defaults are used: "
+            f"{md(', '.join(DEFAULT_ALGOS))}. Known: {md(', '.join(ALGO_NAMES))}."
+        )
+    else:
+        st.warning(f"The link's {md(name)}={md(raw)} is not understood; using the default.")
+if first_visit and "algos" in st.query_params:
+    unknown = [a for a in st.query_params["algos"].split("|") if a not in ALGO_NAMES]
+    if unknown and ui.get("algos") != DEFAULT_ALGOS:
+        st.warning(f"The link names unknown algorithm(s) {md(', '.join(unknown))}: left out.")
+for name in ("start", "goal", "heuristic"):
+    if ui.get(name) is None and name in st.query_params:
+        ui.put(name, st.query_params[name])
 
 # ----------------------------------------------------------------------------- the map
 
-source = st.radio("Map", ui.SOURCES, horizontal=True, key="rt_w_source")
+source = ui.widget(st.radio, "Map", ui.SOURCES, horizontal=True, name="source")
 G: nx.Graph | None = None
 graph_key = source
 with user_errors():
@@ -87,17 +107,17 @@ with user_errors():
         G = ui.romania()
     elif source == ui.GRID:
         c1, c2, c3, c4, c5 = st.columns(5)
-        rows = c1.slider("Rows", 5, MAX_GRID_ROWS, key="rt_w_rows")
-        cols = c2.slider("Columns", 5, MAX_GRID_COLS, key="rt_w_cols")
-        share = c3.slider("Obstacles %", 0, 45, key="rt_w_obstacles")
-        seed = c4.number_input("Seed", 0, 9_999, key="rt_w_seed")
-        diagonal = c5.toggle("8-connected", key="rt_w_diagonal", help="Allow diagonal moves")
+        rows = ui.widget(c1.slider, "Rows", 5, MAX_GRID_ROWS, name="rows")
+        cols = ui.widget(c2.slider, "Columns", 5, MAX_GRID_COLS, name="cols")
+        share = ui.widget(c3.slider, "Obstacles %", 0, 45, name="obstacles")
+        seed = ui.widget(c4.number_input, "Seed", 0, 9_999, name="seed")
+        diagonal = ui.widget(c5.toggle, "8-connected", name="diagonal", help="Allow diagonal moves")
         G = ui.grid(rows, cols, share / 100, diagonal, int(seed))
         graph_key = f"grid-{rows}-{cols}-{share}-{diagonal}-{seed}"
     elif source == ui.RANDOM:
         c1, c2 = st.columns(2)
-        n = c1.slider("Places", 10, MAX_RANDOM_N, key="rt_w_n")
-        seed = c2.number_input("Seed", 0, 9_999, key="rt_w_seed")
+        n = ui.widget(c1.slider, "Places", 10, MAX_RANDOM_N, name="n")
+        seed = ui.widget(c2.number_input, "Seed", 0, 9_999, name="seed")
         G = ui.random_graph(n, int(seed))
         graph_key = f"random-{n}-{seed}"
     else:
@@ -148,18 +168,19 @@ with user_errors():
 choices = graphs.heuristic_choices(G)
 family = (G.graph.get("kind"), G.graph.get("diagonal"), G.graph.get("has_coordinates"))
 previous_family = st.session_state.get("rt_heuristic_family")
-if st.session_state.get("rt_w_heuristic") not in choices or previous_family not in (None, family):
-    st.session_state["rt_w_heuristic"] = choices[0]  # the recommended one for this kind of map
+if ui.get("heuristic") not in choices or previous_family not in (None, family):
+    ui.put("heuristic", choices[0])  # the recommended one for this kind of map
 st.session_state["rt_heuristic_family"] = family
 c1, c2, c3 = st.columns([3, 2, 1])
-algos = c1.multiselect(
+algos = ui.widget(
+    c1.multiselect,
     "Algorithms",
     ALGO_NAMES,
-    key="rt_w_algos",
+    name="algos",
     help="\n".join(f"- **{md(name)}**: {search.INFO[name].description}" for name in ALGO_NAMES),
 )
-heuristic_name = c2.selectbox("Heuristic h(n, goal)", choices, key="rt_w_heuristic")
-w = c3.slider("w (weighted A*)", 1.0, 5.0, step=0.1, key="rt_w_w")
+heuristic_name = ui.widget(c2.selectbox, "Heuristic h(n, goal)", choices, name="heuristic")
+w = ui.widget(c3.slider, "w (weighted A*)", 1.0, 5.0, step=0.1, name="w")
 with st.expander("What the algorithms do"):
     st.table(
         pd.DataFrame(
@@ -266,9 +287,9 @@ if not results:
 elif G.number_of_nodes() > MAX_ANIMATION_NODES:
     st.info(f"Animation is available for maps of up to {MAX_ANIMATION_NODES:,} places.")
 else:
-    if st.session_state.get("rt_w_anim") not in results:
-        st.session_state["rt_w_anim"] = next(iter(results))
-    anim = st.selectbox("Algorithm to animate", list(results), key="rt_w_anim")
+    if ui.get("anim") not in results:
+        ui.put("anim", next(iter(results)))
+    anim = ui.widget(st.selectbox, "Algorithm to animate", list(results), name="anim")
     n_places = G.number_of_nodes()
     traced = search.run(
         anim,
@@ -300,9 +321,9 @@ else:
         key="rt_animation",
     )
     last = len(traced.trace) - 1
-    if st.session_state.get("rt_w_step", 0) > last:
-        st.session_state["rt_w_step"] = last
-    step = st.slider("Inspect a step", 0, last, key="rt_w_step")
+    if ui.get("step", 0) > last:
+        ui.put("step", last)
+    step = ui.widget(st.slider, "Inspect a step", 0, last, name="step")
     state = search.trace_state(traced.trace, step)
     current = "—" if state.current is None else md(graphs.node_label(state.current))
     st.markdown(
@@ -480,14 +501,14 @@ ui.write_query(
         "w": w,
         **(
             {
-                "rows": st.session_state["rt_w_rows"],
-                "cols": st.session_state["rt_w_cols"],
-                "obstacles": st.session_state["rt_w_obstacles"],
-                "diagonal": st.session_state["rt_w_diagonal"],
-                "seed": st.session_state["rt_w_seed"],
+                "rows": ui.get("rows"),
+                "cols": ui.get("cols"),
+                "obstacles": ui.get("obstacles"),
+                "diagonal": ui.get("diagonal"),
+                "seed": ui.get("seed"),
             }
             if source == ui.GRID
-            else {"n": st.session_state["rt_w_n"], "seed": st.session_state["rt_w_seed"]}
+            else {"n": ui.get("n"), "seed": ui.get("seed")}
             if source == ui.RANDOM
             else {}
         ),

@@ -45,26 +45,81 @@ def scale_of(_G: nx.Graph, key: str) -> float:
     return graphs.admissible_scale(_G)
 
 
-def init_from_query(defaults: Mapping[str, object], parse: Mapping[str, Callable]) -> None:
-    """Seed widget keys from ``st.query_params`` once per session (bad values are ignored).
+#: Widget keys are ``rt_w_<name>``; the values live on in ``rt_v_<name>``, which are not
+#: widget keys, so Streamlit keeps them when a widget is not drawn in a run (for example
+#: while "Upload" waits for a file) and the widget is re-seeded from them on every run.
+WIDGET_PREFIX, VALUE_PREFIX = "rt_w_", "rt_v_"
 
-    On later runs only missing keys get their defaults back (Streamlit drops the
-    state of widgets that were not drawn, for example after visiting another page).
+
+def widget_key(name: str) -> str:
+    """The widget key of setting ``name``."""
+    return WIDGET_PREFIX + name
+
+
+def value_key(name: str) -> str:
+    """The (non-widget) session-state key that keeps setting ``name``."""
+    return VALUE_PREFIX + name
+
+
+def get(name: str, default: object = None) -> object:
+    """The kept value of setting ``name``."""
+    return st.session_state.get(value_key(name), default)
+
+
+def put(name: str, value: object) -> None:
+    """Set setting ``name``: its kept value now, its widget on the next draw.
+
+    Call it before the widget is drawn in this run, or from a callback.
+    """
+    st.session_state[value_key(name)] = value
+
+
+def remember(name: str) -> None:
+    """``on_change`` callback: keep the widget's new value."""
+    if widget_key(name) in st.session_state:
+        st.session_state[value_key(name)] = st.session_state[widget_key(name)]
+
+
+def widget(draw: Callable, label: str, *args, name: str, **kwargs):
+    """Draw a widget for setting ``name`` seeded from its kept value, and keep what it returns.
+
+    ``draw`` is a Streamlit widget function (``st.slider``, ``column.multiselect``...);
+    ``args`` and ``kwargs`` go to it, without ``key``, ``value`` or ``default``.
+    """
+    if value_key(name) in st.session_state:
+        st.session_state[widget_key(name)] = st.session_state[value_key(name)]
+    value = draw(label, *args, key=widget_key(name), on_change=remember, args=(name,), **kwargs)
+    st.session_state[value_key(name)] = value
+    return value
+
+
+def init_from_query(
+    defaults: Mapping[str, object], parse: Mapping[str, Callable]
+) -> list[tuple[str, str]]:
+    """Seed the kept settings from ``st.query_params`` once per session.
+
+    ``defaults`` and ``parse`` are keyed by setting name (the URL parameter's
+    name). A value that ``parse`` rejects (``ValueError``/``TypeError``) falls
+    back to the default. Returns the rejected ``(name, raw value)`` pairs so
+    the page can say which part of a link it ignored (empty on later runs).
     """
     if st.session_state.get("rt_query_loaded"):
-        for key, default in defaults.items():
-            st.session_state.setdefault(key, default)
-        return
+        for name, default in defaults.items():
+            st.session_state.setdefault(value_key(name), default)
+        return []
     st.session_state["rt_query_loaded"] = True
-    for key, default in defaults.items():
-        raw = st.query_params.get(key.removeprefix("rt_w_"))
+    rejected: list[tuple[str, str]] = []
+    for name, default in defaults.items():
+        raw = st.query_params.get(name)
         value = default
         if raw is not None:
             try:
-                value = parse[key](raw)
+                value = parse[name](raw)
             except (ValueError, TypeError):
+                rejected.append((name, raw))
                 value = default
-        st.session_state.setdefault(key, value)
+        st.session_state[value_key(name)] = value
+    return rejected
 
 
 def write_query(values: Mapping[str, object], known: tuple[str, ...] = ()) -> None:
@@ -102,9 +157,9 @@ def apply_click(G: nx.Graph, chart_key: str) -> None:
     node = nearest_node(G, float(point["x"]), float(point["y"]))
     if node is None:
         return
-    target = "rt_w_goal" if st.session_state.get("rt_click_next") == "goal" else "rt_w_start"
-    st.session_state[target] = graphs.node_label(node)
-    st.session_state["rt_click_next"] = "start" if target == "rt_w_goal" else "goal"
+    target = "goal" if st.session_state.get("rt_click_next") == "goal" else "start"
+    put(target, graphs.node_label(node))
+    st.session_state["rt_click_next"] = "start" if target == "goal" else "goal"
     st.session_state["rt_chart_version"] = st.session_state.get("rt_chart_version", 0) + 1
 
 
@@ -121,12 +176,12 @@ def pick_endpoints(G: nx.Graph) -> tuple[Hashable, Hashable]:
         default_goal = f"{G.graph['rows'] - 1},{G.graph['cols'] - 1}"
     else:
         default_start, default_goal = labels[0], labels[-1]
-    for key, default in (("rt_w_start", default_start), ("rt_w_goal", default_goal)):
-        if st.session_state.get(key) not in labels:
-            st.session_state[key] = default if default in labels else labels[0]
+    for name, default in (("start", default_start), ("goal", default_goal)):
+        if get(name) not in labels:
+            put(name, default if default in labels else labels[0])
     left, right = st.columns(2)
-    start = left.selectbox("Start (or click the map)", labels, key="rt_w_start")
-    goal = right.selectbox("Goal (or click the map)", labels, key="rt_w_goal")
+    start = widget(left.selectbox, "Start (or click the map)", labels, name="start")
+    goal = widget(right.selectbox, "Goal (or click the map)", labels, name="goal")
     s, g = graphs.find_node(G, start), graphs.find_node(G, goal)
     if s is None or g is None:
         raise InputError("Choose a start and a goal on the map.")

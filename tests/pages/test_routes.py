@@ -51,6 +51,44 @@ def test_changing_goal_and_algorithms_updates_the_routes():
     assert app.query_params["goal"] == "Neamt"
 
 
+def test_settings_survive_a_visit_to_upload():
+    app = _app()
+    app.multiselect(key="rt_w_algos").set_value(["BFS", "Weighted A*"])
+    app.slider(key="rt_w_w").set_value(3.0)
+    app.selectbox(key="rt_w_goal").set_value("Neamt").run()
+    app.radio(key="rt_w_source").set_value("Upload").run()
+    assert not app.exception
+    app.radio(key="rt_w_source").set_value("Romania (AIMA)").run()
+    assert not app.exception and not app.error
+    assert app.multiselect(key="rt_w_algos").value == ["BFS", "Weighted A*"]
+    assert app.slider(key="rt_w_w").value == 3.0
+    assert app.selectbox(key="rt_w_goal").value == "Neamt"
+    app.run()  # the next run still searches with them
+    text = _markdown(app)
+    assert "**Weighted A\\*** route" in text and "**BFS** route" in text
+    assert "Arad → Neamt" in str(app.get("plotly_chart")[0].proto.spec)
+    assert app.query_params["w"] == "3.0" and app.query_params["goal"] == "Neamt"
+
+
+def test_a_link_with_only_unknown_algorithms_uses_the_defaults_and_says_so():
+    app = _app(algos="Foo|Bar")
+    assert not app.exception
+    assert app.multiselect(key="rt_w_algos").value == [
+        "A*",
+        'Course "B*"',
+        "Uniform-cost",
+        "Greedy best-first",
+    ]
+    assert any("(Foo\\|Bar) are not known here" in w.value for w in app.warning)
+    assert "**A\\*** route (cost 418)" in _markdown(app)
+
+
+def test_a_link_with_some_unknown_algorithms_keeps_the_known_ones():
+    app = _app(algos="BFS|Foo")
+    assert app.multiselect(key="rt_w_algos").value == ["BFS"]
+    assert any("unknown algorithm(s) Foo" in w.value for w in app.warning)
+
+
 def test_step_slider_shows_the_frontier_at_that_step():
     app = _app()
     app.slider(key="rt_w_step").set_value(2).run()
@@ -131,7 +169,7 @@ def _click_script():
         key = f"rt_map_{st.session_state.get('rt_chart_version', 0)}"
         st.session_state[key] = {"selection": {"points": [{"x": x, "y": y}]}}
         apply_click(G, key)
-    st.write(st.session_state.get("rt_w_start"), st.session_state.get("rt_w_goal"))
+    st.write(st.session_state.get("rt_v_start"), st.session_state.get("rt_v_goal"))
     st.write(f"{st.session_state.get('rt_click_next')} {st.session_state.get('rt_chart_version')}")
 
 
