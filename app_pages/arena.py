@@ -22,6 +22,7 @@ from lib.ui.arena import (
     caps,
     check_evolution,
     check_matches,
+    check_weight_range,
     executor_controls,
     open_replay,
     run_evolution,
@@ -344,8 +345,10 @@ with evolve_tab:
         depth = c1.number_input(
             "Search depth", 1, limits.max_evolution_depth, 1, key="arena_w_evo_depth"
         )
-        low = c2.number_input("Lowest weight", -1000, 0, -100, key="arena_w_low")
-        high = c3.number_input("Highest weight", 1, 1000, 100, key="arena_w_high")
+        # any value may be typed in: a range the wrong way round gets a message on submit
+        # (a min/max on the widget would silently refuse the entry)
+        low = c2.number_input("Lowest weight", -1000, 1000, -100, key="arena_w_low")
+        high = c3.number_input("Highest weight", -1000, 1000, 100, key="arena_w_high")
         evo_seed = c4.number_input("Seed", 0, 2**31 - 1, 0, key="arena_w_evo_seed")
         elite = c1.number_input("Best kept", 0, limits.max_population, 4, key="arena_w_elite")
         worst = c2.number_input(
@@ -362,6 +365,7 @@ with evolve_tab:
         bench_games = c2.number_input("Benchmark games", 0, 100, 10, key="arena_w_bench_games")
         if st.form_submit_button("Evolve", type="primary"):
             with user_errors():
+                check_weight_range(low, high)
                 candidate = EvolutionConfig(
                     game=evo_game,
                     options=evo_options,

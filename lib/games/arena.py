@@ -120,13 +120,19 @@ class MatchConfig:
                     f"{spec.title} option {name}={value!r} is not allowed; "
                     f"choose one of {', '.join(map(str, allowed))}."
                 )
-        from lib.games.players import make_player, parse_player_spec
+        from lib.games.players import available_kinds, make_player, parse_player_spec
 
+        computer_kinds = [kind for kind in available_kinds(spec) if kind != "human"]
         for player in self.players:
             config = parse_player_spec(player)
             if config.is_human:
                 raise InputError("The arena plays computer players only; 'human' cannot play here.")
-            make_player(config, spec)  # unknown kinds, heuristics, wrong weight counts
+            if config.kind not in computer_kinds:
+                raise InputError(
+                    f"Unknown player kind {config.kind!r} for {spec.title}; "
+                    f"choose one of {', '.join(computer_kinds)}."
+                )
+            make_player(config, spec)  # unknown heuristics, wrong weight counts
 
 
 @dataclass(frozen=True)

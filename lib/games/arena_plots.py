@@ -11,6 +11,8 @@ from collections.abc import Sequence
 import pandas as pd
 import plotly.graph_objects as go
 
+from lib.games.plots import log_axis
+
 _HEIGHT = 380
 
 
@@ -23,7 +25,9 @@ def _layout(figure: go.Figure, title: str, y_title: str, *, log: bool = False) -
         showlegend=False,
     )
     if log:
-        figure.update_yaxes(type="log", dtick=1)  # ticks at powers of ten only
+        # a labelled tick at every power of ten, at least two decades
+        values = [v for trace in figure.data if trace.y is not None for v in trace.y]
+        figure.update_yaxes(**log_axis(values, headroom=1.5))
     return figure
 
 

@@ -15,7 +15,13 @@ from collections.abc import Hashable, Iterable, Mapping
 import plotly.graph_objects as go
 
 from lib.games import checkers
-from lib.games.plots import Piece, grid_board_figure, score_colours, score_labels
+from lib.games.plots import (
+    MIN_FONT,
+    Piece,
+    grid_board_figure,
+    score_colours,
+    score_labels,
+)
 
 LIGHT = "#f0d9b5"
 DARK = "#b58863"
@@ -129,11 +135,17 @@ def checkers_figure(
     if show_numbers:
         numbers = [display_position(s, flipped) for s in range(1, 33)]
         label_trace = go.Scatter(
-            x=[c - 0.32 for _, c in numbers],
+            x=[c - 0.3 for _, c in numbers],
             y=[r - 0.32 for r, _ in numbers],
             mode="text",
             text=[str(s) for s in range(1, 33)],
-            textfont={"size": max(8.0, pixels / 60), "color": "#f0e6d2"},
+            # readable on a projector, and on a piece (dark outline round light digits)
+            textfont={
+                "size": max(MIN_FONT, pixels / 36),
+                "color": "#fff8e7",
+                "weight": "bold",
+                "shadow": "1px 1px 2px #000, -1px -1px 2px #000",
+            },
             hoverinfo="skip",
             name="square numbers",
         )

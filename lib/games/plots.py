@@ -24,6 +24,8 @@ Square = tuple[int, int]
 BOARD_GREEN = "#2e7d4f"
 GRID_LINE = "#14482b"
 SCORE_SCALE = "RdYlGn"
+MIN_FONT = 14
+"""Smallest font (px) for anything a class must read on a projector."""
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,9 @@ def grid_board_figure(
     small dot, ``last`` a red ring, ``changed`` (e.g. flipped discs) an orange
     ring, ``selected`` a blue outline. ``heat`` maps squares to values in
     [-1, 1] drawn as coloured tiles (red bad, green good) with ``heat_text``
-    labels. ``dark`` colours alternate squares (checkers). The last trace,
+    labels (at least :data:`MIN_FONT` px, drawn above the pieces: on a square
+    holding a piece the label sits on a badge in the lower part of the square,
+    so the piece stays visible). ``dark`` colours alternate squares (checkers). The last trace,
     named ``"squares"``, holds one invisible marker per square with
     ``customdata=[row, col]``: the click target (see :func:`square_from_point`).
     """
@@ -148,6 +152,9 @@ def grid_board_figure(
                     "layer": "below",
                 }
             )
+    # Everything filled is a layer="below" shape, so the text traces (score labels,
+    # piece letters) are drawn on top of the discs; rings and outlines stay above.
+    occupied = {(p.row, p.col) for p in pieces}
     for piece in pieces:
         shapes.append(
             _circle(
@@ -156,10 +163,30 @@ def grid_board_figure(
                 0.4,
                 fillcolor=piece.fill,
                 line={"color": piece.line, "width": 2},
+                layer="below",
             )
         )
+    if heat:
+        # a badge in the heat colour under the label of a square holding a piece
+        badge_colours = sample_colorscale(SCORE_SCALE, [(v + 1) / 2 for v in heat.values()])
+        for (r, c), colour in zip(heat, badge_colours, strict=True):
+            if (r, c) in occupied:
+                shapes.append(
+                    {
+                        "type": "rect",
+                        "x0": c - 0.46,
+                        "x1": c + 0.46,
+                        "y0": r + 0.08,
+                        "y1": r + 0.44,
+                        "fillcolor": colour,
+                        "line": {"color": "#111111", "width": 1},
+                        "layer": "below",
+                    }
+                )
     for r, c in legal:
-        shapes.append(_circle(r, c, 0.09, fillcolor="rgba(255,255,255,0.6)", line={"width": 0}))
+        shapes.append(
+            _circle(r, c, 0.09, fillcolor="rgba(255,255,255,0.6)", line={"width": 0}, layer="below")
+        )
     for squares, colour in ((changed, "#ff9800"), (last, "#e53935")):
         for r, c in squares:
             shapes.append(_circle(r, c, 0.44, line={"color": colour, "width": 4}))
@@ -180,23 +207,31 @@ def grid_board_figure(
         fig.add_trace(
             go.Scatter(
                 x=[p.col for p in texts],
-                y=[p.row for p in texts],
+                y=[p.row - (0.14 if heat and (p.row, p.col) in heat else 0.0) for p in texts],
                 mode="text",
                 text=[p.text for p in texts],
-                textfont={"color": [p.text_colour for p in texts], "size": cell * 0.3},
+                textfont={
+                    "color": [p.text_colour for p in texts],
+                    "size": max(MIN_FONT, cell * 0.3),
+                },
                 hoverinfo="skip",
                 name="piece labels",
             )
         )
     if heat_text:
         squares = list(heat_text)
+        values = [(heat or {}).get(sq, 0.0) for sq in squares]
         fig.add_trace(
             go.Scatter(
                 x=[c for _, c in squares],
-                y=[r for r, _ in squares],
+                y=[r + (0.26 if (r, c) in occupied else 0.0) for r, c in squares],
                 mode="text",
                 text=[heat_text[s] for s in squares],
-                textfont={"size": max(10.0, cell * 0.2), "color": "#111111"},
+                textfont={
+                    "size": max(MIN_FONT, cell * 0.22),
+                    "color": ["#ffffff" if abs(v) > 0.6 else "#111111" for v in values],
+                    "weight": "bold",
+                },
                 hoverinfo="skip",
                 name="score labels",
             )
@@ -340,38 +375,72 @@ def root_scores_figure(
     bounds: Mapping[Hashable, str] | None = None,
     chosen: Hashable | None = None,
 ) -> go.Figure:
-    """Horizontal bars of each root move's score (best on top); bounds hatched, wins capped."""
+    """Horizontal bars of each root move's real score (best on top).
+
+    The bar length is the search value itself. Forced wins and losses (values
+    beyond the heuristic's range) are drawn at a capped length, 1.25 times the
+    largest ordinary score, and labelled "forced win" / "forced loss"; alpha-beta
+    bounds are hatched and labelled ``≤``. Hovering gives the exact value.
+    """
     items = sorted(scores.items(), key=lambda kv: kv[1])
     colours = score_colours(dict(items))
     labels = score_labels(dict(items), bounds)
+    plain = [abs(v) for _, v in items if not is_win_value(v)]
+    cap = 1.25 * max(plain, default=0.0) or 1.0
+    lengths, texts = [], []
+    for move, value in items:
+        if is_win_value(value):
+            lengths.append(cap if value > 0 else -cap)
+            prefix = {"upper": "≤ ", "lower": "≥ "}.get((bounds or {}).get(move, "exact"), "")
+            texts.append(prefix + ("forced win" if value > 0 else "forced loss"))
+        else:
+            lengths.append(value)
+            texts.append(labels[move])
     names = [format_move(m) + (" ◀" if m == chosen else "") for m, _ in items]
+    bound_names = {"upper": "at most (alpha-beta bound)", "lower": "at least (alpha-beta bound)"}
+    hover = []
+    for move, value in items:
+        bound = (bounds or {}).get(move, "exact")
+        kind = " (forced win/loss: beyond any heuristic value)" if is_win_value(value) else ""
+        hover.append(f"{format_move(move)}: {bound_names.get(bound, 'exactly')} {value:.6g}{kind}")
     fig = go.Figure(
         go.Bar(
-            x=[colours[m] for m, _ in items],
+            x=lengths,
             y=names,
             orientation="h",
-            text=[labels[m] for m, _ in items],
+            text=texts,
             textposition="outside",
+            textfont={"size": MIN_FONT},
             cliponaxis=False,
             marker={
                 "color": [colours[m] for m, _ in items],
                 "colorscale": SCORE_SCALE,
                 "cmin": -1,
                 "cmax": 1,
+                "line": {"color": "#555555", "width": 1},
                 "pattern": {
                     "shape": [
                         "/" if (bounds or {}).get(m, "exact") != "exact" else "" for m, _ in items
                     ]
                 },
             },
-            hovertext=[f"{format_move(m)}: {v:.6g}" for m, v in items],
+            hovertext=hover,
             hoverinfo="text",
         )
     )
+    reach = cap * 1.6  # room for the labels outside the bars
     fig.update_layout(
-        height=max(220, 26 * len(items) + 80),
-        margin={"l": 60, "r": 20, "t": 30, "b": 30},
-        xaxis={"title": "relative score (±1 = forced win/loss)", "range": [-1.05, 1.05]},
+        height=max(240, 30 * len(items) + 100),
+        margin={"l": 70, "r": 30, "t": 40, "b": 50},
+        xaxis={
+            "title": "score of the move for the side to move (search value)",
+            "range": [-reach if min(lengths) < 0 else -0.05 * reach, reach],
+            "zeroline": True,
+            "zerolinecolor": "#444444",
+            "zerolinewidth": 2,
+            "tickfont": {"size": MIN_FONT},
+        },
+        yaxis={"tickfont": {"size": MIN_FONT}},
         title="Score of each move (hatched: alpha-beta bound)",
     )
     return fig
@@ -418,7 +487,8 @@ def search_tree_figure(
 ) -> go.Figure:
     """Draw a recorded search tree: ▲ max nodes, ▼ min nodes, pruned branches in grey.
 
-    Node text shows the value (``≤``/``≥`` for alpha-beta bounds); hovering
+    Node text shows the value (``≤``/``≥`` for alpha-beta bounds) and each edge
+    names its move while the tree is small enough for the labels to fit; hovering
     shows the move sequence, the status and the alpha-beta window.
     """
     nodes = list(tree[:max_nodes])
@@ -467,6 +537,25 @@ def search_tree_figure(
                 name="pruned edges" if pruned else "edges",
             )
         )
+    if leaves <= 24:
+        # name the move on every edge, on a white label near the child end
+        for node in nodes:
+            if node.parent is None:
+                continue
+            x0, y0 = position[node.parent]
+            x1, y1 = position[node.id]
+            fig.add_annotation(
+                x=x0 + 0.6 * (x1 - x0),
+                y=y0 + 0.6 * (y1 - y0),
+                text=format_move(node.move),
+                showarrow=False,
+                font={
+                    "size": MIN_FONT,
+                    "color": "#9e9e9e" if node.status == "pruned" else "#263238",
+                },
+                bgcolor="rgba(255,255,255,0.9)",
+                borderpad=1,
+            )
     for status, colour in TREE_COLOURS.items():
         group = [n for n in nodes if n.status == status]
         if not group:
@@ -486,12 +575,14 @@ def search_tree_figure(
                 mode="markers+text" if show_labels(status) else "markers",
                 marker={
                     "symbol": ["triangle-up" if n.maximizing else "triangle-down" for n in group],
-                    "size": 11 if len(nodes) <= 200 else 7,
+                    "size": 14 if len(nodes) <= 200 else 8,
                     "color": colour,
                 },
                 text=labels,
-                textposition="bottom center",
-                textfont={"size": 9},
+                # leaves: value under the node (nothing hangs below it); inner nodes: to the
+                # right, clear of the edges to the parent above and the children below
+                textposition="bottom center" if status != "inner" else "middle right",
+                textfont={"size": MIN_FONT, "color": colour if status != "pruned" else "#757575"},
                 hovertext=[
                     f"{path(n)}<br>{n.status}, {'max' if n.maximizing else 'min'} node"
                     + (f"<br>value {n.value:.6g} ({n.bound})" if n.value is not None else "")
@@ -508,13 +599,15 @@ def search_tree_figure(
         )
     depth = max(n.ply for n in nodes)
     fig.update_layout(
-        height=220 + 110 * depth,
-        margin={"l": 40, "r": 20, "t": 40, "b": 30},
+        height=240 + 130 * depth,
+        margin={"l": 50, "r": 40, "t": 40, "b": 30},
         title=f"Search tree of the last iteration ({len(nodes)} nodes drawn; grey = pruned)",
         legend={"orientation": "h", "y": -0.05},
         plot_bgcolor="white",
     )
-    fig.update_yaxes(autorange="reversed", title="ply", dtick=1, showgrid=False)
+    fig.update_yaxes(
+        autorange="reversed", title="ply", dtick=1, showgrid=False, tickfont={"size": MIN_FONT}
+    )
     fig.update_xaxes(visible=False)
     return fig
 
@@ -534,11 +627,7 @@ def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
         margin={"l": 40, "r": 20, "t": 40, "b": 40},
         title="Nodes per iteration (iterative deepening)",
         xaxis={"title": "depth", "type": "category"},
-        yaxis={
-            "title": "nodes (log scale)",
-            "type": "log",
-            "range": [0, math.log10(max([i["nodes"] for i in iterations] + [10]) * 4)],
-        },
+        yaxis={"title": "nodes (log scale)", **log_axis([1, *(i["nodes"] for i in iterations)])},
     )
     return fig
 
@@ -562,8 +651,42 @@ def variants_figure(rows: Sequence[Mapping]) -> go.Figure:
         # log axis from 1 node, so bar heights compare honestly
         yaxis={
             "title": "nodes (log scale)",
-            "type": "log",
-            "range": [0, math.log10(max([row["nodes"] for row in rows] + [10]) * 4)],
+            **log_axis([1, *(row["nodes"] for row in rows)], headroom=4),
         },
     )
     return fig
+
+
+def power_label(exponent: int) -> str:
+    """A power of ten written plainly: ``1``, ``1,000``, ``1M``, ``0.01``."""
+    if exponent >= 6:
+        return f"{10 ** (exponent % 3)}{ {6: 'M', 9: 'G'}.get(exponent - exponent % 3, 'T') }"
+    if exponent >= 0:
+        return f"{10**exponent:,}"
+    return f"{10.0**exponent:.{-exponent}f}"
+
+
+def log_axis(values: Sequence[float], *, min_decades: int = 2, headroom: float = 3.0) -> dict:
+    """Settings of a log-scale axis with a labelled tick at every power of ten only.
+
+    The range runs from a power of ten at or below the smallest positive value
+    to ``headroom`` times the largest (room for bar labels), spanning at least
+    ``min_decades`` decades, so at least ``min_decades + 1`` ticks are labelled
+    (no unlabelled single decade, no "2 5" minor labels).
+    """
+    positive = [float(v) for v in values if v is not None and math.isfinite(v) and v > 0]
+    if not positive:
+        positive = [1.0, 10.0]
+    low = math.floor(math.log10(min(positive)))
+    high = math.log10(max(positive) * headroom)
+    if high - low < min_decades:
+        low = math.floor(high - min_decades)
+    exponents = range(low, math.floor(high) + 1)
+    return {
+        "type": "log",
+        "range": [low, high],
+        "tickvals": [10.0**e for e in exponents],
+        "ticktext": [power_label(e) for e in exponents],
+        "minor": {"showgrid": False},
+        "tickfont": {"size": MIN_FONT},
+    }

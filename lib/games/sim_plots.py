@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 import plotly.graph_objects as go
 
 from lib.games import sim
-from lib.games.plots import SCORE_SCALE, score_colours, score_labels
+from lib.games.plots import MIN_FONT, SCORE_SCALE, score_colours, score_labels
 
 COLOURS = ("#e53935", "#1e63d6")  # red, blue
 FREE_COLOUR = "#b0b0b0"
@@ -133,7 +133,7 @@ def sim_figure(
             mode="markers+text",
             marker={"size": 30, "color": POINT_COLOUR, "line": {"color": "white", "width": 2}},
             text=[str(p) for p in points],
-            textfont={"color": "white", "size": 15},
+            textfont={"color": "white", "size": 16},
             hoverinfo="skip",
             name="points",
         )
@@ -149,7 +149,7 @@ def sim_figure(
                 y=[y for _, y in targets],
                 mode="markers+text",
                 marker={
-                    "size": 30,
+                    "size": 40,
                     "symbol": "square",
                     "color": [colours[m] for m in placed],
                     "colorscale": SCORE_SCALE,
@@ -158,7 +158,11 @@ def sim_figure(
                     "opacity": 0.85,
                 },
                 text=[labels[m] for m in placed],
-                textfont={"size": 11, "color": "#111111"},
+                textfont={
+                    "size": MIN_FONT,
+                    "color": ["#ffffff" if abs(colours[m]) > 0.6 else "#111111" for m in placed],
+                    "weight": "bold",
+                },
                 hoverinfo="skip",
                 name="move scores",
             )

@@ -127,6 +127,15 @@ def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:
                 )
 
 
+def check_weight_range(low: float, high: float) -> None:
+    """Raise :class:`InputError` unless ``low < high`` (the evolution form's weight range)."""
+    if not low < high:
+        raise InputError(
+            f"Lowest weight ({low:g}) must be below Highest weight ({high:g}): the weights are "
+            "drawn from that range. Swap the two values, or widen the range."
+        )
+
+
 def check_evolution(config: Any, limits: ArenaCaps) -> None:
     """Raise :class:`InputError` if an evolution run exceeds ``limits``."""
     from lib.games.evolve import games_per_generation

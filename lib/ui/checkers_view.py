@@ -18,6 +18,10 @@ from lib.games.checkers_plots import checkers_figure, square_from_display
 from lib.ui.game_page import BoardAdapter, BoardView, ClickOutcome
 
 
+PIECE_SYMBOLS = {checkers.BLACK: "⚫", checkers.WHITE: "⚪"}
+"""Button symbols of the two sides (kings add a "K")."""
+
+
 def _clicks(pending: Any) -> tuple[int, ...]:
     return tuple(pending) if isinstance(pending, tuple) else ()
 
@@ -82,16 +86,18 @@ def move_for_click(
 
 
 def cell_label(state: checkers.CheckersState, row: int, col: int) -> str:
-    """Button text of a square: its number with the piece on it (b/w man, B/W king)."""
+    """Button text of a square: its number and the piece on it, e.g. "11 ⚫" (a black man),
+    "11 ⚪ K" (a white king): colour by disc, king by a written "K", never by look-alike
+    glyphs."""
     number = square_from_display(row, col)
     if number is None:
         return " "
     bit = 1 << (number - 1)
-    king = bool(state.kings & bit)
+    king = " K" if state.kings & bit else ""
     if state.black & bit:
-        return f"{number} {'⛃' if king else '⛂'}"
+        return f"{number} {PIECE_SYMBOLS[checkers.BLACK]}{king}"
     if state.white & bit:
-        return f"{number} {'⛁' if king else '⛀'}"
+        return f"{number} {PIECE_SYMBOLS[checkers.WHITE]}{king}"
     return str(number)
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -251,12 +251,16 @@ def player_controls(
     default: PlayerConfig,
     *,
     allow_human: bool = True,
+    notes: list[str] | None = None,
 ) -> PlayerConfig:
     """Widgets for one player (kind, depth, heuristic and weights, ordering, time, beam ...).
 
     ``default`` seeds the widgets on first use (e.g. from a URL query
     parameter); afterwards the widgets are the source of truth. Widget keys
     start with ``{key}_w_``. Returns the validated :class:`PlayerConfig`.
+    Problems with ``default`` (weights that do not fit the heuristic) are shown
+    in the sidebar and appended to ``notes``, for the page to show in its main
+    area too.
     """
     kinds = available_kinds(game)
     if not allow_human:
@@ -292,20 +296,20 @@ def player_controls(
     )
     heuristic = game.heuristics[heuristic_name]
     weights = None
+    problem = weights_problem(default, game, heuristic_name, label)
+    if problem and notes is not None and problem not in notes:
+        notes.append(problem)
     if heuristic.weight_names:
-        with st.expander(f"{label}: weights of '{heuristic_name}'"):
+        with st.expander(f"{label}: weights of '{heuristic_name}'", expanded=bool(problem)):
             st.caption(heuristic.description)
+            if problem:
+                st.warning(problem)
             values = []
             use_default = (
-                default.weights is None
-                or default.heuristic != heuristic_name
-                or len(default.weights) != len(heuristic.weight_names)
+                problem is not None
+                or default.weights is None
+                or (default.heuristic or game.default_heuristic) != heuristic_name
             )
-            if default.weights is not None and default.heuristic == heuristic_name and use_default:
-                st.warning(
-                    f"'{heuristic_name}' takes {len(heuristic.weight_names)} weights, "
-                    f"not {len(default.weights)}: using its default weights."
-                )
             for index, (name, value) in enumerate(
                 zip(heuristic.weight_names, heuristic.default_weights, strict=True)
             ):
@@ -317,6 +321,8 @@ def player_controls(
                 weights = tuple(float(v) for v in values)
     else:
         st.caption(heuristic.description)
+        if problem:
+            st.warning(problem)
     ordering, transposition, beam, endgame = True, True, None, None
     time_limit: float | None = None  # greedy needs no budget
     if kind != "greedy":
@@ -373,13 +379,85 @@ def player_controls(
     )
 
 
-def _query_config(name: str, fallback: str) -> PlayerConfig:
-    text = st.query_params.get(name, fallback)
+def weights_problem(
+    config: PlayerConfig, game: GameSpec, heuristic_name: str, label: str
+) -> str | None:
+    """Why ``config.weights`` cannot be used with ``heuristic_name`` (None if they can).
+
+    Weights are for the config's own heuristic (the game's default when it
+    names none); they must be as many as that heuristic has.
+    """
+    if config.weights is None or config.kind not in SEARCH_KINDS:
+        return None
+    wanted = config.heuristic or game.default_heuristic
+    if wanted != heuristic_name:
+        return None
+    heuristic = game.heuristics[heuristic_name]
+    given = len(config.weights)
+    count = len(heuristic.weight_names)
+    if count == given:
+        return None
+    if count == 0:
+        return (
+            f"{label}: the heuristic '{heuristic_name}' takes no weights, so the "
+            f"{given} weight(s) given are ignored."
+        )
+    return (
+        f"{label}: the heuristic '{heuristic_name}' takes {count} weights "
+        f"({', '.join(heuristic.weight_names)}), not {given}: using its default weights."
+    )
+
+
+def _spec_keys(text: str) -> set[str]:
+    """The settings a player spec writes out (``"alphabeta:weights=1/2"`` -> {"weights"})."""
+    _, _, rest = str(text).partition(":")
+    keys = set()
+    for item in rest.split(","):
+        key = item.partition("=")[0].strip().lower()
+        keys.add({"d": "depth", "t": "time", "time_limit": "time"}.get(key, key))
+    return keys
+
+
+def url_spec(config: PlayerConfig) -> str:
+    """``config.to_spec()`` with the depth always written for search players.
+
+    A URL that leaves the depth out means "the page's default depth" (see
+    :func:`_query_config`), so the page writes it out even when it equals the
+    library default.
+    """
+    spec = config.to_spec()
+    if config.kind in SEARCH_KINDS and "depth" not in _spec_keys(spec):
+        kind, _, rest = spec.partition(":")
+        spec = f"{kind}:depth={config.depth}" + ("," + rest if rest else "")
+    return spec
+
+
+def _query_config(name: str, fallback: str, notes: list[str]) -> PlayerConfig:
+    """The player spec in the URL parameter ``name``, else ``fallback``.
+
+    Settings the URL leaves out (depth, time budget) come from ``fallback``
+    when both are search players, not from the library's generic defaults.
+    A spec that cannot be read is reported in ``notes`` and ``fallback`` used.
+    """
+    default = parse_player_spec(fallback)
+    text = st.query_params.get(name)
+    if text is None:
+        return default
     try:
-        return parse_player_spec(text)
+        config = parse_player_spec(text)
     except InputError as error:
-        st.warning(f"Ignoring the URL setting {name}={text!r}: {error}")
-        return parse_player_spec(fallback)
+        notes.append(f"Ignoring the URL setting {name}={text!r}: {error}")
+        return default
+    if config.kind in SEARCH_KINDS and default.kind in SEARCH_KINDS:
+        keys = _spec_keys(text)
+        changes: dict[str, Any] = {}
+        if "depth" not in keys:
+            changes["depth"] = default.depth
+        if "time" not in keys and default.time_limit is not None:
+            changes["time_limit"] = default.time_limit
+        if changes:
+            config = replace(config, **changes)
+    return config
 
 
 def _query_option(name: str, allowed: tuple[Any, ...]) -> Any:
@@ -683,11 +761,12 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
                 key=wkey,
             )
         configs: list[PlayerConfig] = []
+        notes: list[str] = []
         with user_errors():
             for side, name in enumerate(game.player_names):
-                default = _query_config(names[side], stored_specs[side])
+                default = _query_config(names[side], stored_specs[side], notes)
                 st.markdown(f"**{name}**")
-                configs.append(player_controls(game, f"{key}_p{side}", name, default))
+                configs.append(player_controls(game, f"{key}_p{side}", name, default, notes=notes))
         if len(configs) < 2:
             st.stop()
         st.markdown("**Display**")
@@ -709,10 +788,10 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     _sync_query_params(
         {
             **{option: str(value) for option, value in options.items()},
-            **{names[side]: configs[side].to_spec() for side in (0, 1)},
+            **{names[side]: url_spec(configs[side]) for side in (0, 1)},
         }
     )
-    st.session_state[f"{key}_specs"] = tuple(config.to_spec() for config in configs)
+    st.session_state[f"{key}_specs"] = tuple(url_spec(config) for config in configs)
     human_sides = {side for side in (0, 1) if configs[side].is_human}
 
     # -- the session's game --
@@ -723,6 +802,9 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     state = session.state
     moves = state.legal_moves()
     over = not moves
+
+    for note in notes:  # settings problems, on the page itself, not only in the sidebar
+        st.warning(note, icon=":material/warning:")
 
     # -- buttons --
     with st.container(horizontal=True, key=f"{key}_buttons"):
@@ -781,6 +863,9 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         session.message = None
 
     # -- board --
+    # the AI's "thinking" indicator goes here, right above the board, where the eye is
+    # (the search itself runs at the end of the script, after everything is drawn)
+    thinking = st.empty()
     hint = session.hint if session.hint_ply == session.ply else None
     view = BoardView(
         last_move=session.moves[-1] if session.moves else None,
@@ -863,7 +948,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     # -- AI move: after drawing, so the human's own move is on screen first --
     if ai_to_move and (step or autoplay or len(human_sides) == 1):
         config = configs[state.to_move]
-        with st.spinner(f"{config.label()} is thinking…"), user_errors():
+        with thinking.container(), st.spinner(f"{config.label()} is thinking…"), user_errors():
             decision = ai_decision(
                 state,
                 config,

@@ -93,6 +93,9 @@ def test_free_choice_round_robin_and_bad_specs():
     app.text_area(key="arena_w_players").set_value("chess-engine")
     _submit(app, "Run study")
     assert "Unknown player kind" in app.error[0].value
+    # the kinds it offers are the ones the arena can play: not "human"
+    offered = app.error[0].value.split("choose one of", 1)[1]
+    assert "random" in offered and "alphabeta" in offered and "human" not in offered
 
 
 def test_an_interrupted_run_keeps_its_games_and_resumes():
@@ -146,6 +149,16 @@ def test_bad_evolution_settings_show_an_error():
     _submit(app, "Evolve")
     # (435 pairs x 10 games + 10 benchmark games) x 30 generations
     assert "130,800 games" in app.error[0].value and "arena_evo" not in app.session_state
+
+
+def test_weight_range_the_wrong_way_round_says_so():
+    app = _app()
+    app.number_input(key="arena_w_low").set_value(50)
+    app.number_input(key="arena_w_high").set_value(-50)
+    _submit(app, "Evolve")
+    message = app.error[0].value
+    assert "Lowest weight (50)" in message and "Highest weight (-50)" in message
+    assert "arena_evo" not in app.session_state
 
 
 def test_replay_session_holds_every_position_of_the_game():

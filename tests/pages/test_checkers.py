@@ -29,7 +29,7 @@ def test_first_load_states_the_rules_and_the_position():
     assert "40 moves by each side" in page_text and "Captures are compulsory" in page_text
     assert session(app, "checkers").state == checkers.initial_state()
     labels = [b.label for b in app.button if b.key and b.key.startswith("checkers_w_cell_")]
-    assert len(labels) == 64 and sum("⛂" in label for label in labels) == 12
+    assert len(labels) == 64 and sum("⚫" in label for label in labels) == 12
 
 
 def test_a_few_moves_piece_then_destination_and_the_ai_replies():
@@ -105,5 +105,21 @@ def test_board_figure_follows_the_pending_selection():
     view = game_page.BoardView(pending=(11,))
     fig = checkers_view.figure(state, view)
     assert fig.data[-1].name == "squares"
-    assert checkers_view.cell_label(state, *display_position(1)) == "1 ⛂"
+    assert checkers_view.cell_label(state, *display_position(1)) == "1 ⚫"
     assert checkers_view.cell_label(state, 0, 0) == " "
+
+
+def test_button_labels_tell_men_from_kings_and_sides_apart():
+    men = checkers.CheckersState(black=checkers.mask_of([5]), white=checkers.mask_of([28]), kings=0)
+    kings = men._replace(kings=men.black | men.white)
+    labels = {
+        (side, king): checkers_view.cell_label(state, *display_position(square))
+        for side, square in (("black", 5), ("white", 28))
+        for king, state in ((False, men), (True, kings))
+    }
+    assert len(set(labels.values())) == 4  # all four pieces look different
+    assert labels["black", True].endswith("K") and labels["white", True].endswith("K")
+    assert not labels["black", False].endswith("K") and not labels["white", False].endswith("K")
+    # the side is told by the disc colour, the same glyph for man and king
+    assert labels["black", False].split()[1] == labels["black", True].split()[1] == "⚫"
+    assert labels["white", False].split()[1] == labels["white", True].split()[1] == "⚪"
