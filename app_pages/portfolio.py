@@ -9,7 +9,6 @@ from lib.portfolio import plots
 from lib.portfolio.data import require_stocks
 from lib.portfolio.ga import (
     COURSE_STUDY,
-    coefficient_table,
     parameter_study,
     replace_config,
     run_ga,
@@ -18,13 +17,7 @@ from lib.ui import portfolio as ui
 from lib.ui.common import csv_download, user_errors
 
 st.title("Portfolio optimisation with a genetic algorithm")
-st.markdown(
-    "Give every stock a coefficient in [0, 1], summing to 1, so that the portfolio holds "
-    "**at least 30 stocks**, its weighted **risk** (maximum drawdown) stays **below 0.6** and "
-    "its weighted **return exceeds 10** (1000 %). The GA maximises the course's fitness "
-    "`Σ c·(return − risk − 5·max(risk − 0.6, 0))`; an exact MILP solver gives the true "
-    "optimum to compare against."
-)
+intro = st.empty()  # written from the current constraints once the form is read
 ignored = ui.init_from_query_params()
 if ignored:
     st.warning(f"Ignored link settings with invalid values: {', '.join(ignored)}.")
@@ -51,6 +44,7 @@ data_box = st.container()
 # 2. Settings (always rendered, even before data is loaded, so the form keeps its values)
 st.header("2. Settings")
 submitted, settings = ui.settings_form()
+intro.markdown(ui.problem_text(settings))
 
 with data_box:
     data = None
@@ -85,92 +79,64 @@ with user_errors():
 if config is None:
     st.stop()
 
-data_id = (source, getattr(upload, "file_id", None), len(table), data.kind)
-first_load = (
-    "pf_result" not in st.session_state
-    and "pf_partial" not in st.session_state  # keep an interrupted run on screen
-    and source != "upload"
-)
-if submitted or first_load:
+data_id = ui.data_fingerprint(source, upload, data)
+saved = st.session_state.get("pf_result")
+partial = st.session_state.get("pf_partial")
+latest = partial or saved  # an interrupted run is always newer than the saved result
+data_changed = latest is None or latest.get("data_id") != data_id
+cheap = ui.auto_run_allowed(config)
+run_now = submitted or (data_changed and source != "upload" and cheap)
+
+# 3. Results ---------------------------------------------------------------------------
+st.header("3. Results")
+live_slot = st.empty()  # the running GA's progress bar and live chart
+results_box = st.container()
+if run_now:
     ui.write_query_params(source, config)
     exact = ui.exact_optimum(table, ui.exact_key(config))
-    live = ui.LiveRun(config, exact.fitness)
-    result = run_ga(table, config, on_generation=live)
-    live.finish()
-    st.session_state["pf_result"] = {
+    with live_slot.container():
+        live = ui.LiveRun(config, exact.fitness, data_id)
+        result = run_ga(table, config, on_generation=live)
+        live.finish()
+    live_slot.empty()
+    saved = {
         "result": result,
         "table": table,
         "exact": exact,
         "data_id": data_id,
         "source": ui.SOURCES[source],
     }
-partial = st.session_state.get("pf_partial")
-if partial and partial["rows"]:
-    st.warning(
-        f"The last run was interrupted after {len(partial['rows'])} generations "
-        "(a setting changed while it ran). Its progress:"
-    )
-    history = pd.DataFrame([row.__dict__ for row in partial["rows"]])
-    st.plotly_chart(plots.fitness_chart(history), key="pf_partial_chart")
-
-# 3. Results ---------------------------------------------------------------------------
-saved = st.session_state.get("pf_result")
-if saved is not None:
-    st.header("3. Results")
-    result, exact, run_table = saved["result"], saved["exact"], saved["table"]
-    if saved["data_id"] != data_id:
-        st.caption(f"Results of the last run, on: {saved['source']}. Press Run for this data.")
-    percent = ui.percent_of_optimum(result.fitness, exact) if result.feasible else None
-    cols = st.columns(7)
-    cols[0].metric("Feasible", "yes" if result.feasible else "no")
-    cols[1].metric("Return", f"{result.ret:.3f}")
-    cols[2].metric("Risk", f"{result.risk:.4f}")
-    cols[3].metric("Stocks held", result.n_stocks)
-    cols[4].metric("Generations", result.generations)
-    cols[5].metric("Seconds", f"{result.seconds:.2f}")
-    cols[6].metric("% of optimum", "–" if percent is None else f"{percent:.1f} %")
-    st.caption(
-        f"Fitness {result.fitness:.4f}; exact optimum: "
-        + (
-            f"{exact.fitness:.4f} ({exact.method}, {exact.n_stocks} stocks"
-            + ("" if exact.status == "optimal" else f"; {exact.message}")
-            + ")"
-            if exact.feasible
-            else exact.message
+    st.session_state["pf_result"] = saved
+    partial = None
+with results_box:
+    if run_now:
+        ui.show_results(saved)
+    elif partial and partial["rows"] and not data_changed:
+        st.warning(
+            f"The last run was interrupted after {len(partial['rows'])} generations "
+            "(a setting changed while it ran): press **Run the GA** to run it again. "
+            "Its progress:"
         )
-        + f". Stopped by: {result.stopped_by.replace('_', ' ')}."
-    )
-    if not result.feasible:
-        st.error(
-            "No feasible portfolio found. "
-            + (
-                "The exact solver says none exists: " + exact.message
-                if not exact.feasible
-                else "One exists: try the constraint-aware fitness, repair, or more generations."
+        history = pd.DataFrame([row.__dict__ for row in partial["rows"]])
+        st.plotly_chart(plots.fitness_chart(history), key="pf_partial_chart")
+    elif data_changed:
+        if source == "upload":
+            st.info(
+                f"New data ({upload.name}): check the constraints in section 2 for it, then "
+                "press **Run the GA** for this data."
             )
-        )
-    st.plotly_chart(plots.fitness_chart(result.history, exact.fitness), key="pf_fitness_chart")
-    coefficients = coefficient_table(run_table, result.weights)
-    left, right = st.columns([2, 3])
-    with left:
-        st.subheader("Coefficients")
-        st.dataframe(coefficients, hide_index=True, height=360)
-        csv_download(
-            coefficients, "coefficients.csv", "Download coefficients.csv", key="pf_w_dl_coeffs"
-        )
-    with right:
-        st.plotly_chart(plots.weights_scatter(run_table, result.weights), key="pf_scatter")
-    if exact.feasible:
-        frontier = ui.frontier(run_table, ui.exact_key(result.config))
-        st.plotly_chart(
-            plots.frontier_chart(
-                frontier,
-                ga_point=(result.risk, result.fitness),
-                optimum_point=(exact.risk, exact.fitness),
-                max_risk=result.config.max_risk,
-            ),
-            key="pf_frontier",
-        )
+        else:
+            st.info(
+                f"These settings ask for population {config.population_size} × "
+                f"{config.max_generations} generations, more than the page starts on its own "
+                f"(up to {ui.AUTO_RUN_BUDGET:,}). Press **Run the GA** to start it; every run "
+                f"stops after its time budget of {ui.RUN_TIME_LIMIT:.0f} s."
+            )
+        if saved is not None:
+            with st.expander(f"Results of the last run, on other data: {saved['source']}"):
+                ui.show_results(saved)
+    elif saved is not None:
+        ui.show_results(saved)
 
 # 4. Parameter study -------------------------------------------------------------------
 st.header("4. Parameter study")
@@ -207,13 +173,14 @@ with st.form("pf_w_study_form"):
         "Max generations per run", 10, 2000, 300, step=50, key="pf_w_study_gens"
     )
     run_study = st.form_submit_button("Run the study")
+study_progress = st.empty()  # the study's bar: the form above is drawn once
 if run_study:
     with user_errors():
         base = replace_config(
             config, max_generations=int(study_generations), time_limit=ui.STUDY_RUN_TIME_LIMIT
         )
         chosen = {name: values for name, values in grid.items() if values}
-        bar = st.progress(0.0, text="Running the study…")
+        bar = study_progress.progress(0.0, text="Running the study…")
         study = parameter_study(
             table,
             base,
@@ -224,7 +191,7 @@ if run_study:
             ),
             time_limit=ui.STUDY_TIME_LIMIT,
         )
-        bar.empty()
+        study_progress.empty()
         st.session_state["pf_study"] = study
 study = st.session_state.get("pf_study")
 if study is not None and study.attrs.get("stopped_early"):
@@ -234,7 +201,7 @@ if study is not None and study.attrs.get("stopped_early"):
     )
 if study is not None and len(study):
     st.dataframe(
-        study,
+        ui.study_table(study),
         hide_index=True,
         column_config={"success_rate": st.column_config.NumberColumn(format="percent")},
     )

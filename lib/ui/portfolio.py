@@ -18,12 +18,25 @@ import streamlit as st
 from lib.portfolio import plots
 from lib.portfolio.data import StockData, hard_case_table, read_stock_data
 from lib.portfolio.exact import ExactResult, efficient_frontier, solve_exact
-from lib.portfolio.ga import CROSSOVERS, FITNESSES, SELECTIONS, GAConfig, GenerationStats
+from lib.portfolio.ga import (
+    CROSSOVERS,
+    FITNESSES,
+    SELECTIONS,
+    GAConfig,
+    GAResult,
+    GenerationStats,
+    coefficient_table,
+)
+from lib.ui.common import csv_download
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 RUN_TIME_LIMIT = 60.0  # seconds per GA run on the shared server
 STUDY_RUN_TIME_LIMIT = 10.0
 STUDY_TIME_LIMIT = 120.0  # seconds per parameter study
+# A run starts without the Run button (first load, new bundled data, a link) only when
+# population × generations stays within this budget (the course's default: 700 × 1000,
+# about 3 s even without stopping early); anything bigger waits for the button.
+AUTO_RUN_BUDGET = 700 * 1000
 
 SOURCES: dict[str, str] = {
     "sample": "Sample: 400 synthetic stocks (summary table)",
@@ -262,22 +275,50 @@ def make_config(settings: dict[str, object]) -> GAConfig:
 # Running
 
 
+def progress_state(
+    generation: int, max_generations: int, elapsed: float, time_limit: float | None
+) -> tuple[float, str]:
+    """Fraction and text of the run's progress bar.
+
+    The run ends at ``max_generations`` or at the time budget, whichever
+    comes first, so the bar shows the larger of the two fractions.
+
+    >>> fraction, text = progress_state(67, 5000, 30.0, 60.0)
+    >>> round(fraction, 2), "time budget 60 s" in text
+    (0.5, True)
+    """
+    fraction = generation / max(max_generations, 1)
+    text = f"Generation {generation} of {max_generations}"
+    if time_limit:
+        fraction = max(fraction, elapsed / time_limit)
+        text += f" · {elapsed:.0f} s of the time budget {time_limit:.0f} s"
+    return min(max(fraction, 0.0), 1.0), text
+
+
 class LiveRun:
     """``on_generation`` callback: saves progress, moves the bar, redraws the chart.
 
-    Every generation is appended to ``st.session_state["pf_partial"]`` so a
-    run cut short by a widget change is not lost; the bar and chart are
-    redrawn at most every ``interval`` seconds.
+    Every generation is appended to ``st.session_state["pf_partial"]`` (with
+    the run's ``data_id``) so a run cut short by a widget change is not lost;
+    the bar and chart are redrawn at most every ``interval`` seconds. Create
+    it inside the placeholder that should hold the bar and the chart.
     """
 
-    def __init__(self, config: GAConfig, optimum: float | None, interval: float = 0.3) -> None:
+    def __init__(
+        self,
+        config: GAConfig,
+        optimum: float | None,
+        data_id: object = None,
+        interval: float = 0.3,
+    ) -> None:
         self.config = config
         self.optimum = optimum
         self.interval = interval
         self.rows: list[GenerationStats] = []
-        st.session_state["pf_partial"] = {"rows": self.rows, "config": config}
+        st.session_state["pf_partial"] = {"rows": self.rows, "config": config, "data_id": data_id}
         self.bar = st.progress(0.0, text="Starting…")
         self.chart = st.empty()
+        self.start = time.perf_counter()
         self.last = 0.0
         self.draws = 0
 
@@ -295,11 +336,13 @@ class LiveRun:
         if not self.rows:
             return
         stats = self.rows[-1]
-        self.bar.progress(
-            min(stats.generation / self.config.max_generations, 1.0),
-            text=f"Generation {stats.generation} of {self.config.max_generations}: "
-            f"{stats.n_feasible} feasible",
+        fraction, text = progress_state(
+            stats.generation,
+            self.config.max_generations,
+            time.perf_counter() - self.start,
+            self.config.time_limit,
         )
+        self.bar.progress(fraction, text=f"{text}: {stats.n_feasible} feasible")
         history = pd.DataFrame([s.__dict__ for s in self.rows])
         self.draws += 1
         self.chart.plotly_chart(
@@ -348,3 +391,131 @@ def percent_of_optimum(fitness: float, exact: ExactResult) -> float | None:
     if exact.fitness is None or exact.fitness <= 0:
         return None
     return 100.0 * fitness / exact.fitness
+
+
+# ---------------------------------------------------------------------------
+# Text and results
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+def problem_text(settings: dict[str, object]) -> str:
+    """The page's intro, written from the current constraints and penalty settings."""
+    n, risk, ret = settings["min_stocks"], settings["max_risk"], settings["min_return"]
+    threshold, factor = settings["penalty_threshold"], settings["penalty_factor"]
+    return (
+        "Give every stock a coefficient in [0, 1], summing to 1, so that the portfolio holds "
+        f"**at least {n} stocks**, its weighted **risk** (maximum drawdown) stays "
+        f"**below {_num(risk)}** and its weighted **return exceeds {_num(ret)}** "
+        f"({_num(100 * ret)} %). The GA maximises the course's fitness "
+        f"`Σ c·(return − risk − {_num(factor)}·max(risk − {_num(threshold)}, 0))`; an exact "
+        "MILP solver gives the true optimum to compare against. The constraints are the "
+        "settings in section 2 (each bundled data set brings its own)."
+    )
+
+
+def auto_run_allowed(config: GAConfig) -> bool:
+    """Whether a run may start without the Run button (population × generations in budget)."""
+    return config.population_size * config.max_generations <= AUTO_RUN_BUDGET
+
+
+def data_fingerprint(source: str, upload: object | None, data: StockData) -> tuple:
+    """Identifies the data a run used: source, file, kind and the table's contents."""
+    table = data.table
+    digest = int(pd.util.hash_pandas_object(table, index=False).sum()) if len(table) else 0
+    return (source, getattr(upload, "file_id", None), data.kind, len(table), digest)
+
+
+def format_vs_limit(value: float, limit: float, decimals: int) -> str:
+    """``value`` with enough decimals that it does not print equal to ``limit``.
+
+    >>> format_vs_limit(0.59998, 0.6, 4), format_vs_limit(0.45, 0.6, 4)
+    ('0.59998', '0.4500')
+    """
+    text = f"{value:.{decimals}f}"
+    while value != limit and text == f"{limit:.{decimals}f}" and decimals < 12:
+        decimals += 1
+        text = f"{value:.{decimals}f}"
+    return text
+
+
+def result_caption(result: GAResult, exact: ExactResult) -> str:
+    """One line under the metrics: fitness, the exact optimum (or why none), why it stopped."""
+    if exact.feasible:
+        detail = f"{exact.method}, {exact.n_stocks} stocks"
+        if exact.status != "optimal":
+            detail += f"; {exact.message.rstrip('. ')}"
+        optimum = f"{exact.fitness:.4f} ({detail})"
+    else:
+        optimum = exact.message.rstrip(". ")
+    stopped = result.stopped_by.replace("_", " ")
+    return f"Fitness {result.fitness:.4f}; exact optimum: {optimum}. Stopped by: {stopped}."
+
+
+def study_table(study: pd.DataFrame) -> pd.DataFrame:
+    """The study for display: a setting with no feasible run says so instead of an empty cell."""
+    shown = study.copy()
+    for column, digits in (("mean_generations", 1), ("mean_seconds", 3)):
+        shown[column] = [
+            f"{value:.{digits}f}" if math.isfinite(value) else "— (no feasible run)"
+            for value in study[column].astype(float)
+        ]
+    shown["mean_fitness"] = study["mean_fitness"].round(4)
+    return shown
+
+
+def show_results(saved: dict) -> None:
+    """Metrics, caption, fitness chart, coefficients (with download), scatter and frontier."""
+    result, exact, run_table = saved["result"], saved["exact"], saved["table"]
+    config = result.config
+    percent = percent_of_optimum(result.fitness, exact) if result.feasible else None
+    cols = st.columns(7)
+    cols[0].metric("Feasible", "yes" if result.feasible else "no")
+    cols[1].metric(
+        "Return",
+        format_vs_limit(result.ret, config.min_return, 3),
+        help=f"Must exceed {_num(config.min_return)}.",
+    )
+    cols[2].metric(
+        "Risk",
+        format_vs_limit(result.risk, config.max_risk, 4),
+        help=f"Must stay below {_num(config.max_risk)} (strictly).",
+    )
+    cols[3].metric("Stocks held", result.n_stocks, help=f"At least {config.min_stocks}.")
+    cols[4].metric("Generations", result.generations)
+    cols[5].metric("Seconds", f"{result.seconds:.2f}")
+    cols[6].metric("% of optimum", "–" if percent is None else f"{percent:.1f} %")
+    st.caption(result_caption(result, exact))
+    if not result.feasible:
+        st.error(
+            "No feasible portfolio found. "
+            + (
+                "The exact solver says none exists: " + exact.message
+                if not exact.feasible
+                else "One exists: try the constraint-aware fitness, repair, or more generations."
+            )
+        )
+    st.plotly_chart(plots.fitness_chart(result.history, exact.fitness), key="pf_fitness_chart")
+    coefficients = coefficient_table(run_table, result.weights)
+    left, right = st.columns([2, 3])
+    with left:
+        st.subheader("Coefficients")
+        st.dataframe(coefficients, hide_index=True, height=360)
+        csv_download(
+            coefficients, "coefficients.csv", "Download coefficients.csv", key="pf_w_dl_coeffs"
+        )
+    with right:
+        st.plotly_chart(plots.weights_scatter(run_table, result.weights), key="pf_scatter")
+    if exact.feasible:
+        curve = frontier(run_table, exact_key(config))
+        st.plotly_chart(
+            plots.frontier_chart(
+                curve,
+                ga_point=(result.risk, result.fitness),
+                optimum_point=(exact.risk, exact.fitness),
+                max_risk=config.max_risk,
+            ),
+            key="pf_frontier",
+        )

@@ -10,7 +10,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.portfolio.data import load_stock_table
+from lib.portfolio.exact import solve_exact
 from lib.portfolio.ga import GAConfig, GenerationStats
+from lib.portfolio.ga import run_ga as run_ga_lib
+from lib.ui import portfolio as ui
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "app_pages" / "portfolio.py")
@@ -172,13 +175,108 @@ def test_query_params_set_up_the_page():
     assert any("seed" in warning.value for warning in app.warning)
 
 
-def test_progress_of_an_interrupted_run_is_shown():
-    app = AppTest.from_file(PAGE, default_timeout=60)
+def test_progress_of_an_interrupted_run_is_shown_as_the_only_fitness_chart():
+    app = open_page()  # the first-load run: its results and fitness chart are on screen
+    assert len(app.get("plotly_chart")) == 3  # fitness, scatter, frontier
     rows = [
         GenerationStats(g, 1.0 * g, 0.5 * g, math.nan, 0, 0.5, 2.0, 40, 0.01 * g)
         for g in range(1, 8)
     ]
-    app.session_state["pf_partial"] = {"rows": rows, "config": GAConfig()}
+    data_id = app.session_state["pf_result"]["data_id"]
+    app.session_state["pf_partial"] = {"rows": rows, "config": GAConfig(), "data_id": data_id}
     app.run()
     assert not app.exception
     assert any("interrupted after 7 generations" in w.value for w in app.warning)
+    # one fitness chart (the interrupted run's), not the older run's stacked under it
+    assert len(app.get("plotly_chart")) == 1
+    assert not app.metric
+
+
+def intro(app: AppTest) -> str:
+    return next(m.value for m in app.markdown if m.value.startswith("Give every stock"))
+
+
+def test_the_intro_states_the_current_constraints():
+    app = open_page()
+    text = intro(app)
+    assert "at least 30 stocks" in text and "below 0.6" in text and "exceeds 10" in text
+    app.radio(key="pf_w_source").set_value("sp500").run()
+    text = intro(app)
+    assert "at least 10 stocks" in text and "below 0.3" in text
+    assert "exceeds 1**" in text and "(100 %)" in text and "30 stocks" not in text
+
+
+def test_switching_to_other_bundled_data_runs_on_it():
+    app = open_page()
+    app.radio(key="pf_w_source").set_value("sp500").run()
+    assert not app.exception
+    saved = app.session_state["pf_result"]
+    assert len(saved["table"]) == 20 and saved["result"].config.min_stocks == 10
+    assert int(metrics(app)["Stocks held"]) <= 20
+    assert not app.expander or all("other data" not in e.label for e in app.expander)
+
+
+def test_an_upload_hides_the_old_results_until_run():
+    app = open_page()
+    app.radio(key="pf_w_source").set_value("upload").run()
+    rows = "\n".join(f"T{i},{0.1 + (i % 7) / 10:.2f},{1 + i % 5}" for i in range(40))
+    app.get("file_uploader")[0].set_value(
+        ("mine.csv", f"ticker,risk,return\n{rows}\n".encode(), "text/csv")
+    )
+    app.run()
+    assert any("mine.csv" in i.value and "Run the GA" in i.value for i in app.info)
+    old = [e for e in app.expander if "Results of the last run, on other data" in e.label]
+    assert len(old) == 1 and "Sample" in old[0].label  # the sample's results, labelled
+    set_settings(app, {**SMALL, "pf_w_min_stocks": 5, "pf_w_max_risk": 0.5, "pf_w_min_return": 2.0})
+    run_ga(app)
+    assert not any("other data" in e.label for e in app.expander)
+    assert not any("Run the GA for this data" in i.value for i in app.info)
+    assert len(app.session_state["pf_result"]["table"]) == 40
+
+
+def test_a_link_asking_for_a_long_run_waits_for_the_button():
+    app = open_page({"pop": "3000", "gens": "5000", "stop": "0"})
+    assert "pf_result" not in app.session_state and not app.metric
+    message = " ".join(i.value for i in app.info)
+    assert "3000 × 5000" in message and "Run the GA" in message and "60 s" in message
+    assert app.slider(key="pf_w_population_size").value == 3000
+
+
+def test_a_study_setting_with_no_feasible_run_says_so():
+    app = open_page()
+    set_settings(app, {**SMALL, "pf_w_min_return": 50.0})  # above every stock's return
+    app.multiselect(key="pf_w_study_pop").set_value([100])
+    app.multiselect(key="pf_w_study_pc").set_value([])
+    app.multiselect(key="pf_w_study_pm").set_value([])
+    app.slider(key="pf_w_study_repeats").set_value(1)
+    app.number_input(key="pf_w_study_gens").set_value(10)
+    app.button(key="FormSubmitter:pf_w_study_form-Run the study").click().run()
+    assert not app.exception
+    shown = app.dataframe[-1].value
+    assert shown["mean_generations"].tolist() == ["— (no feasible run)"]
+    assert "None" not in shown.astype(str).to_numpy().ravel().tolist()
+
+
+def test_progress_bar_follows_the_time_budget():
+    fraction, text = ui.progress_state(67, 5000, 45.0, 60.0)
+    assert fraction == pytest.approx(0.75) and "Generation 67 of 5000" in text
+    assert "time budget 60 s" in text
+    fraction, _ = ui.progress_state(900, 1000, 1.0, 60.0)
+    assert fraction == pytest.approx(0.9)
+
+
+def test_risk_just_under_the_cap_does_not_print_as_the_cap():
+    assert ui.format_vs_limit(0.59998, 0.6, 4) == "0.59998"
+    assert ui.format_vs_limit(10.0004, 10.0, 3) == "10.0004"
+    assert ui.format_vs_limit(0.6, 0.6, 4) == "0.6000"
+    assert ui.format_vs_limit(0.31234, 0.6, 4) == "0.3123"
+
+
+def test_caption_has_no_double_period_when_no_portfolio_exists():
+    table = load_stock_table(ROOT / "data" / "sample_stocks.csv")
+    config = GAConfig(population_size=40, elite_size=4, max_generations=5, min_return=50.0, seed=0)
+    result = run_ga_lib(table, config)
+    exact = solve_exact(table, config)
+    assert not exact.feasible and exact.message.endswith(".")
+    caption = ui.result_caption(result, exact)
+    assert ".." not in caption and "Stopped by:" in caption
