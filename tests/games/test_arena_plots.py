@@ -50,3 +50,30 @@ def test_fitness_and_weights_figures():
     assert {"best (league score share)", "mean", "worst", "best vs benchmark"} == names
     weights = arena_plots.weights_figure(history, config.weight_names())
     assert np.asarray(weights.data[0].z).shape == (9, 2)
+
+
+def test_log_axes_label_several_powers_of_ten_even_for_close_values():
+    # nodes per game all within one decade: the axis still labels 3 powers of ten
+    summary = pd.DataFrame(
+        {
+            "label": ["a", "b"],
+            "nodes_per_game": [3000.0, 9000.0],
+            "b_nodes_per_game": [0.0, 0.0],
+            "seconds_per_game": [0.004, 0.02],
+        }
+    )
+    for figure in (arena_plots.nodes_figure(summary), arena_plots.time_figure(summary)):
+        axis = figure.layout.yaxis
+        assert axis.type == "log" and len(axis.ticktext) >= 3
+        assert all(np.isclose(np.log10(v), round(np.log10(v))) for v in axis.tickvals)
+        assert (
+            10 ** axis.range[0]
+            <= min(figure.data[0].y)
+            < max(figure.data[0].y)
+            < 10 ** axis.range[1]
+        )
+    assert list(arena_plots.time_figure(summary).layout.yaxis.ticktext) == [
+        "0.0001",
+        "0.001",
+        "0.01",
+    ]

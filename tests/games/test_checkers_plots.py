@@ -13,7 +13,7 @@ from lib.games.checkers_plots import (
     move_heat,
     square_from_display,
 )
-from lib.games.plots import square_from_point
+from lib.games.plots import MIN_FONT, square_from_point
 
 
 def _circles(fig, fill: str) -> list[tuple[float, float]]:
@@ -83,3 +83,22 @@ def test_move_heat_shows_best_move_per_piece_or_destination():
     fig = checkers_figure(checkers.initial_state(), scores=scores)
     labels = next(t for t in fig.data if t.name == "score labels")
     assert len(labels.text) == 2
+
+
+def test_score_labels_are_drawn_over_the_pieces_and_numbers_are_readable():
+    # a hint with no piece selected puts each movable piece's best score on that piece
+    scores = {(11, 15): 0.0429, (9, 13): -0.01}
+    fig = checkers_figure(checkers.initial_state(), scores=scores)
+    discs = [s for s in fig.layout.shapes if s.type == "circle" and s.fillcolor in BLACK_PIECE]
+    assert len(discs) == 12 and all(s.layer == "below" for s in discs)  # under every trace
+    labels = next(t for t in fig.data if t.name == "score labels")
+    assert sorted(labels.text) == ["+0.0429", "-0.01"]
+    assert labels.textfont.size >= MIN_FONT
+    for (row, col), x, y in zip(
+        [display_position(11), display_position(9)], labels.x, labels.y, strict=True
+    ):
+        assert x == col and row < y < row + 0.5  # on the piece's square, below its centre
+    numbers = next(t for t in fig.data if t.name == "square numbers")
+    assert numbers.textfont.size >= MIN_FONT
+    small = checkers_figure(checkers.initial_state(), pixels=320)
+    assert next(t for t in small.data if t.name == "square numbers").textfont.size >= MIN_FONT

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import plotly.graph_objects as go
 import pytest
 
@@ -105,3 +107,85 @@ def test_variants_figure_has_a_bar_per_variant():
     assert list(fig.data[0].x) == ["minimax", "alpha-beta"]
     assert list(fig.data[0].y) == [1000, 100]
     assert fig.layout.yaxis.type == "log"
+
+
+def _filled_shapes(fig: go.Figure) -> list:
+    return [s for s in fig.layout.shapes if s.fillcolor is not None]
+
+
+def test_filled_shapes_sit_below_the_text_so_labels_show_on_pieces():
+    # a scored square holding a disc (as on checkers, where a piece shows its best move)
+    pieces = [plots.Piece(0, 0, "#111111"), plots.Piece(1, 1, "#f5f5f5", text="K")]
+    fig = plots.grid_board_figure(
+        3,
+        3,
+        pieces=pieces,
+        legal=[(2, 2)],
+        heat={(0, 0): 0.8, (2, 1): -0.8},
+        heat_text={(0, 0): "+0.04", (2, 1): "-0.5"},
+    )
+    # plotly draws layout shapes above the traces unless layer="below": every filled
+    # shape (squares, heat tiles, discs, badges, dots) must be below the score text
+    assert _filled_shapes(fig) and all(s.layer == "below" for s in _filled_shapes(fig))
+    labels = _trace(fig, "score labels")
+    assert list(labels.text) == ["+0.04", "-0.5"]
+    assert labels.textfont.size >= plots.MIN_FONT
+    # on the disc the label sits on a badge in the heat colour, in the lower half
+    badges = [s for s in fig.layout.shapes if s.type == "rect" and s.y0 > 0 and s.y1 < 0.5]
+    assert len(badges) == 1 and badges[0].y0 < labels.y[0] < badges[0].y1
+    assert labels.y[1] == 2  # an empty square: label in the middle of its tile
+    assert _trace(fig, "piece labels").textfont.size >= plots.MIN_FONT
+
+
+def test_root_score_bars_have_the_real_values_and_capped_forced_results():
+    scores = {"a": -0.127, "b": 0.0429, "c": 0.01, "w": WIN_VALUE + 3, "l": -WIN_VALUE - 1}
+    fig = plots.root_scores_figure(scores, str, {"c": "upper"}, chosen="b")
+    bar = fig.data[0]
+    length = dict(zip(bar.y, bar.x, strict=True))
+    assert length["a"] == -0.127 and length["b ◀"] == 0.0429 and length["c"] == 0.01
+    cap = 1.25 * 0.127
+    assert length["w"] == pytest.approx(cap) and length["l"] == pytest.approx(-cap)
+    text = dict(zip(bar.y, bar.text, strict=True))
+    assert text["w"] == "forced win" and text["l"] == "forced loss" and text["c"] == "≤+0.01"
+    hover = dict(zip(bar.y, bar.hovertext, strict=True))
+    assert "-0.127" in hover["a"] and "at most" in hover["c"] and "forced" in hover["w"]
+    assert list(bar.y) == ["l", "a", "c", "b ◀", "w"]  # worst at the bottom, best on top
+    assert "score" in fig.layout.xaxis.title.text and "relative" not in fig.layout.xaxis.title.text
+    low, high = fig.layout.xaxis.range
+    assert low < -cap and high > cap  # every bar fits, with room for its label
+
+
+def test_search_tree_names_moves_on_edges_and_labels_are_readable():
+    result = choose_move(
+        ToyState(AIMA_TREE), depth=2, heuristic=leaf_heuristic, ordering=False, record_tree=True
+    )
+    tree = result.stats.tree
+    fig = plots.search_tree_figure(tree, lambda move: f"m{move}")
+    edge_labels = sorted(a.text for a in fig.layout.annotations)
+    assert edge_labels == sorted(f"m{n.move}" for n in tree if n.parent is not None)
+    assert all(a.font.size >= plots.MIN_FONT for a in fig.layout.annotations)
+    for status in ("inner", "leaf", "pruned"):
+        assert _trace(fig, status).textfont.size >= plots.MIN_FONT
+    assert _trace(fig, "inner").textposition == "middle right"  # clear of the edges
+
+
+@pytest.mark.parametrize("nodes", [[5, 30], [3000, 9000], [12, 4_000_000]])
+def test_log_axes_label_only_powers_of_ten_and_at_least_three(nodes):
+    iterations = plots.iterations_figure(
+        [{"depth": i + 1, "nodes": n} for i, n in enumerate(nodes)]
+    )
+    variants = plots.variants_figure(
+        [{"variant": f"v{i}", "nodes": n, "ebf": 2.0} for i, n in enumerate(nodes)]
+    )
+    for fig in (iterations, variants):
+        axis = fig.layout.yaxis
+        assert axis.type == "log" and len(axis.tickvals) >= 3
+        exponents = [math.log10(v) for v in axis.tickvals]
+        assert exponents == [round(e) for e in exponents]  # powers of ten, no "2 5" ticks
+        assert list(axis.ticktext) == [plots.power_label(round(e)) for e in exponents]
+        low, high = axis.range
+        assert low <= 0 and 10**high > max(nodes)  # bars start at 1 node, tallest fits
+
+
+def test_power_labels():
+    assert [plots.power_label(e) for e in (-2, 0, 3, 6, 7)] == ["0.01", "1", "1,000", "1M", "10M"]

@@ -6,6 +6,7 @@ import itertools
 import math
 
 from lib.games import sim
+from lib.games.plots import MIN_FONT
 from lib.games.sim_plots import line_from_point, point_xy, sim_figure, target_xy
 
 
@@ -43,3 +44,4 @@ def test_scores_label_only_free_lines():
     fig = sim_figure(state, scores={(1, 3): 2.0, (1, 2): 5.0, (5, 6): -1.0})
     scores = next(t for t in fig.data if t.name == "move scores")
     assert len(scores.text) == 2
+    assert scores.textfont.size >= MIN_FONT  # readable on a projector

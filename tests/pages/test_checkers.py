@@ -123,3 +123,24 @@ def test_button_labels_tell_men_from_kings_and_sides_apart():
     # the side is told by the disc colour, the same glyph for man and king
     assert labels["black", False].split()[1] == labels["black", True].split()[1] == "⚫"
     assert labels["white", False].split()[1] == labels["white", True].split()[1] == "⚪"
+
+
+def test_url_weights_that_do_not_fit_are_reported_on_the_page_and_depth_keeps_its_default():
+    app = _open(white="alphabeta:weights=1/2/3")
+    assert not app.exception
+    main = " ".join(w.value for w in app.main.warning)
+    assert "'strong' takes 5 weights" in main and "not 3" in main  # not only in the sidebar
+    assert app.slider(key="checkers_p1_w_depth").value == 6  # the page's default, not 4
+    strong = checkers.GAME.heuristics["strong"]
+    used = [
+        app.number_input(key=f"checkers_p1_w_weight_strong_{n}").value for n in strong.weight_names
+    ]
+    assert used == list(strong.default_weights)
+
+    fitting = _open(white="alphabeta:heuristic=course,weights=3/2")
+    assert not fitting.main.warning
+    assert fitting.number_input(key="checkers_p1_w_weight_course_pieces").value == 3.0
+    assert fitting.number_input(key="checkers_p1_w_weight_course_mobility").value == 2.0
+
+    broken = _open(white="alphabeta:depth=deep")
+    assert "Ignoring the URL setting white" in broken.main.warning[0].value
