@@ -25,6 +25,10 @@ def _readable(figure: go.Figure) -> go.Figure:
         legend_font={"size": FONT_SIZE},
         hoverlabel_font={"size": FONT_SIZE},
     )
+    # Streamlit's chart theme sets 12 px ticks unless the axes say otherwise
+    figure.update_xaxes(tickfont_size=FONT_SIZE, title_font_size=FONT_SIZE)
+    figure.update_yaxes(tickfont_size=FONT_SIZE, title_font_size=FONT_SIZE)
+    figure.update_traces(textfont_size=FONT_SIZE, selector={"type": "bar"})
     for annotation in figure.layout.annotations:
         annotation.font.size = max(annotation.font.size or FONT_SIZE, FONT_SIZE)
     return figure
@@ -71,13 +75,17 @@ def fitness_chart(
             go.Scatter(x=x, y=history["best_fitness"], name="best", line={"color": BEST}),
             secondary_y=False,
         )
-        if history["best_feasible_fitness"].notna().any():
+        found = int(history["best_feasible_fitness"].notna().sum())
+        if found:  # no legend entry for a line with nothing to draw
             figure.add_trace(
                 go.Scatter(
                     x=x,
                     y=history["best_feasible_fitness"],
                     name="best feasible so far",
+                    # one point (a run stopped at its first feasible portfolio) is no line
+                    mode="lines" if found > 1 else "markers",
                     line={"color": FEASIBLE, "width": 3},
+                    marker={"color": FEASIBLE, "size": 11},
                 ),
                 secondary_y=False,
             )
@@ -268,6 +276,11 @@ def study_chart(study: pd.DataFrame) -> go.Figure:
         secondary_y=True,
     )
     top = float(np.nanmax(generations)) if generations.notna().any() else 1.0
+    for label, value in zip(labels, generations, strict=True):
+        if not np.isfinite(value):  # no bar to carry its text
+            figure.add_annotation(
+                x=label, y=0, text="none<br>feasible", showarrow=False, yanchor="bottom"
+            )
     figure.update_layout(
         title={"text": "Parameter study", "y": 0.97, "yanchor": "top"},
         height=440,

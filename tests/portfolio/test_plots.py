@@ -141,6 +141,10 @@ def test_every_chart_uses_projector_sized_text():
         layout = figure.layout
         assert layout.font.size >= 14 and layout.legend.font.size >= 14
         assert layout.title.font.size >= 14
+        axes = [layout[name] for name in layout if name.startswith(("xaxis", "yaxis"))]
+        assert axes
+        for axis in axes:  # explicit: Streamlit's theme would make the ticks 12 px
+            assert axis.tickfont.size >= 14 and axis.title.font.size >= 14
         for annotation in layout.annotations:
             assert annotation.font.size >= 14
 
@@ -159,3 +163,19 @@ def test_study_chart_keeps_labels_clear_of_the_legend_and_percent_ticks_round():
     assert layout.legend.y >= 1 and layout.legend.yanchor == "bottom"  # legend above the plot
     assert list(layout.yaxis2.tickvals) == [0, 25, 50, 75, 100]
     assert layout.yaxis.range[0] == 0 and layout.yaxis.range[1] >= 80
+
+
+def test_a_single_feasible_point_is_drawn_as_a_marker():
+    figure = plots.fitness_chart(_history([0, 0, 3], [np.nan, np.nan, 1.5]))
+    trace = next(t for t in figure.data if t.name == "best feasible so far")
+    assert "markers" in trace.mode
+    study = pd.DataFrame(
+        {
+            "parameter": ["p_mutation"],
+            "value": [0.0],
+            "success_rate": [0.0],
+            "mean_generations": [np.nan],
+        }
+    )
+    texts = [a.text for a in plots.study_chart(study).layout.annotations]
+    assert "none<br>feasible" in texts
