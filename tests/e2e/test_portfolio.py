@@ -34,12 +34,15 @@ def test_upload_run_and_download_coefficients(page):
     uploader.set_input_files(
         files=[{"name": "mine.csv", "mimeType": "text/csv", "buffer": _stocks_csv()}]
     )
-    stale = main.get_by_text("Results of the last run, on:")
-    stale.wait_for()  # the upload is read; the shown results are still the sample's
+    pending = main.get_by_text("New data (mine.csv)")
+    pending.wait_for()  # the upload is read: it waits for Run, the sample's results are labelled
+    stale = main.get_by_text("Results of the last run, on other data: Sample")
+    expect(stale).to_be_visible()
     wait_idle(page)
 
     page.get_by_role("button", name="Run the GA").click()
-    stale.wait_for(state="detached", timeout=60_000)
+    pending.wait_for(state="detached", timeout=60_000)
+    stale.wait_for(state="detached")
     wait_idle(page)
     feasible = page.locator('[data-testid="stMetric"]').filter(has_text="Feasible")
     assert feasible.inner_text().split() == ["Feasible", "yes"]
@@ -70,3 +73,27 @@ def test_a_link_with_settings_reproduces_the_run(page):
     assert metric.filter(has_text="Feasible").inner_text().split() == ["Feasible", "no"]
     assert metric.filter(has_text="Generations").inner_text().split() == ["Generations", "40"]
     assert main.get_by_text("One exists").first.is_visible()
+
+
+FONT_SIZES = """(selector) => Array.from(document.querySelectorAll(selector + ' text'))
+    .filter((t) => t.textContent.trim())
+    .map((t) => parseFloat(getComputedStyle(t).fontSize))"""
+
+
+def test_chart_text_is_readable_and_a_big_link_waits_for_run(page):
+    open_page(page, "portfolio")
+    main = page.locator('[data-testid="stMain"]')
+    main.get_by_text("Download coefficients.csv").wait_for()
+    wait_idle(page)
+    chart = page.locator(".st-key-pf_fitness_chart")
+    chart.scroll_into_view_if_needed()
+    chart.locator(".xtick text").first.wait_for()
+    sizes = page.evaluate(FONT_SIZES, ".st-key-pf_fitness_chart")
+    assert len(sizes) > 10 and min(sizes) >= 14, sizes  # ticks, legend, titles
+
+    open_page(page, "portfolio?pop=3000&gens=5000&stop=0")
+    main.get_by_text("more than the page starts on its own").wait_for()
+    wait_idle(page)
+    assert page.locator('[data-testid="stProgress"]').count() == 0
+    assert page.locator('[data-testid="stMetric"]').count() == 0
+    expect(page.locator(".st-key-pf_w_population_size")).to_contain_text("3000")
