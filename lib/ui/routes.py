@@ -176,12 +176,17 @@ def pick_endpoints(G: nx.Graph) -> tuple[Hashable, Hashable]:
         default_goal = f"{G.graph['rows'] - 1},{G.graph['cols'] - 1}"
     else:
         default_start, default_goal = labels[0], labels[-1]
-    for name, default in (("start", default_start), ("goal", default_goal)):
+    remembered = get(f"ends_{kind}") or (None, None)  # the last choice on this kind of map
+    for name, default, last in (
+        ("start", default_start, remembered[0]),
+        ("goal", default_goal, remembered[1]),
+    ):
         if get(name) not in labels:
-            put(name, default if default in labels else labels[0])
+            put(name, last if last in labels else default if default in labels else labels[0])
     left, right = st.columns(2)
     start = widget(left.selectbox, "Start (or click the map)", labels, name="start")
     goal = widget(right.selectbox, "Goal (or click the map)", labels, name="goal")
+    put(f"ends_{kind}", (start, goal))
     s, g = graphs.find_node(G, start), graphs.find_node(G, goal)
     if s is None or g is None:
         raise InputError("Choose a start and a goal on the map.")

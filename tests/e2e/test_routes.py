@@ -51,3 +51,28 @@ def test_download_the_route_table(page):
     text = Path(download.value.path()).read_text(encoding="utf-8")
     assert text.splitlines()[0].startswith("algorithm,cost,shortest")
     assert "A*,418.0,True" in text
+
+
+def test_settings_survive_a_visit_to_upload(page):
+    open_page(page, "routes?goal=Neamt&w=2.5&algos=BFS|A*")
+    main = page.locator('[data-testid="stMain"]')
+    main.get_by_text("BFS route").wait_for()
+    page.locator(".st-key-rt_w_source").get_by_text("Upload", exact=True).click()
+    main.get_by_text("Upload an edges CSV").wait_for()
+    wait_idle(page)
+    page.locator(".st-key-rt_w_source").get_by_text("Romania (AIMA)", exact=True).click()
+    main.get_by_text("BFS route").wait_for()
+    wait_idle(page)
+    algos = page.locator(".st-key-rt_w_algos").inner_text()
+    assert "BFS" in algos and "A*" in algos
+    assert "2.50" in page.locator(".st-key-rt_w_w").inner_text()
+    assert page.locator(".st-key-rt_w_goal input").input_value() == "Neamt"
+    best = nx.dijkstra_path_length(romania(), "Arad", "Neamt")
+    assert main.get_by_text(f"A* route (cost {best:.4g})").is_visible()
+    # and the next change still searches with them
+    page.locator(".st-key-rt_w_source").get_by_text("Random graph", exact=True).click()
+    main.get_by_text("Places").first.wait_for()
+    wait_idle(page)
+    page.locator(".st-key-rt_w_source").get_by_text("Romania (AIMA)", exact=True).click()
+    main.get_by_text(f"A* route (cost {best:.4g})").wait_for()
+    assert "goal=Neamt" in page.url and "w=2.5" in page.url
