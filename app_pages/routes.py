@@ -124,6 +124,8 @@ with user_errors():
         st.caption(
             "Edges CSV: `source,target,weight` (one road per line, weights ≥ 0). Optional "
             "nodes CSV: `node,x,y` (map coordinates, needed for straight-line heuristics). "
+            "Columns may be separated by commas, semicolons or tabs; with semicolons or tabs "
+            "a decimal comma (1,5) is fine. "
             f"At most {graphs.MAX_UPLOAD_NODES:,} places and {graphs.MAX_UPLOAD_EDGES:,} roads."
         )
         c1, c2 = st.columns(2)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,8 +98,33 @@ def romania() -> nx.Graph:
 # --------------------------------------------------------------------------- loaders
 
 
+#: Column separators accepted in uploaded CSV files (sniffed from the header line).
+SEPARATORS = (",", ";", "\t")
+_SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar"}
+
+
+def sniff_separator(text: str) -> str:
+    r"""The separator of a CSV text: the one of :data:`SEPARATORS` its header line uses most.
+
+    Ties and headers without any of them give a comma.
+
+    >>> sniff_separator("source;target;weight\nA;B;1,5\n")
+    ';'
+    >>> sniff_separator("source\ttarget\tweight\n")
+    '\t'
+    """
+    header = text.lstrip("\ufeff").split("\n", 1)[0]
+    counts = {sep: header.count(sep) for sep in SEPARATORS}
+    best = max(SEPARATORS, key=lambda sep: counts[sep])  # first wins ties: comma
+    return best if counts[best] > 0 else ","
+
+
 def _read_table(source: Source, name: str) -> pd.DataFrame:
-    """Read a CSV as text cells (no type guessing), with a clear error if unreadable."""
+    """Read a CSV as text cells (no type guessing), with a clear error if unreadable.
+
+    The separator (comma, semicolon or tab) is sniffed from the header line and
+    kept in ``table.attrs["sep"]``.
+    """
     if isinstance(source, Path):
         source = source.read_bytes()
     if isinstance(source, bytes):
@@ -106,31 +132,67 @@ def _read_table(source: Source, name: str) -> pd.DataFrame:
             source = source.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise InputError(f"{name}: the file is not UTF-8 text ({error.reason}).") from None
-    if isinstance(source, str):
-        source = io.StringIO(source)
+    if not isinstance(source, str):
+        raw = source.read()
+        source = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
+    source = source.removeprefix("\ufeff")
+    sep = sniff_separator(source)
     try:
-        table = pd.read_csv(source, dtype=str, keep_default_na=False, skipinitialspace=True)
+        table = pd.read_csv(
+            io.StringIO(source), sep=sep, dtype=str, keep_default_na=False, skipinitialspace=True
+        )
     except pd.errors.EmptyDataError:
         raise InputError(f"{name}: the file is empty; expected a header row.") from None
     except (pd.errors.ParserError, UnicodeDecodeError) as error:
         raise InputError(f"{name}: not a readable CSV file ({error}).") from None
     table.columns = [str(c).strip().lower() for c in table.columns]
+    table.attrs["sep"] = sep
     return table
 
 
 def _require_columns(table: pd.DataFrame, columns: Iterable[str], name: str) -> None:
+    columns = list(columns)
     missing = [c for c in columns if c not in table.columns]
     if missing:
         found = ", ".join(map(str, table.columns)) or "none"
+        hint = ""
+        header = " ".join(map(str, table.columns))
+        used = [s for s in (*SEPARATORS, "|") if s in header]
+        if used and set(columns) <= set(re.split(r"[\s,;|]+", header)):
+            hint = (
+                f" The header seems to be separated by {_SEPARATOR_NAMES[used[0]]}s mixed with "
+                "other separators; use one separator (comma, semicolon or tab) throughout."
+                if used[0] in SEPARATORS
+                else f" The header seems to be separated by {_SEPARATOR_NAMES[used[0]]}s; "
+                "use commas, semicolons or tabs."
+            )
+        elif len(table.columns) == 1:
+            hint = (
+                " Only one column was found: is the file separated by something other than "
+                "a comma, semicolon or tab?"
+            )
+        elif len(table.columns) == len(columns):
+            hint = f" Is the header row missing or misspelt? It should be: {','.join(columns)}."
         raise InputError(
             f"{name}: missing column(s) {', '.join(missing)}; "
-            f"expected {', '.join(columns)} (found: {found})."
+            f"expected {', '.join(columns)} (found: {found}).{hint}"
         )
 
 
-def _number(text: str, name: str, line: int, column: str, *, non_negative: bool) -> float:
+def _number(
+    text: str,
+    name: str,
+    line: int,
+    column: str,
+    *,
+    non_negative: bool,
+    decimal_comma: bool = False,
+) -> float:
+    cleaned = text.strip()
+    if decimal_comma and re.fullmatch(r"[+-]?\d*,\d+", cleaned):
+        cleaned = cleaned.replace(",", ".")  # 1,5 in a semicolon- or tab-separated file
     try:
-        value = float(text.strip())
+        value = float(cleaned)
     except ValueError:
         raise InputError(
             f"{name}, line {line}, column '{column}': {text!r} is not a number."
@@ -159,7 +221,9 @@ def load_graph_csv(
     """Build an undirected weighted graph from an edge-list CSV and an optional node CSV.
 
     The edge CSV has the columns ``source, target, weight`` (one road per line,
-    either direction); the node CSV has ``node, x, y``. Errors are raised as
+    either direction); the node CSV has ``node, x, y``. Columns may be separated
+    by commas, semicolons or tabs (sniffed from the header line); with
+    semicolons or tabs a decimal comma (``1,5``) is read as ``1.5``. Errors are raised as
     :class:`InputError` naming the file, line (the header is line 1), column
     and value: missing columns, empty names, non-numeric, infinite or negative
     weights, self-loops, the same road twice, the same node twice, edges naming
@@ -182,6 +246,7 @@ def load_graph_csv(
             f"{edges_name}: {len(table):,} roads is over the limit of {max_edges:,} for this app."
         )
     G = nx.Graph()
+    comma = table.attrs.get("sep", ",") != ","
     seen: dict[frozenset, int] = {}
     for index, row in enumerate(table.itertuples(index=False)):
         line = index + 2
@@ -196,7 +261,9 @@ def load_graph_csv(
             raise InputError(
                 f"{edges_name}, line {line}: {u!r} is joined to itself; remove the self-loop."
             )
-        weight = _number(record["weight"], edges_name, line, "weight", non_negative=True)
+        weight = _number(
+            record["weight"], edges_name, line, "weight", non_negative=True, decimal_comma=comma
+        )
         key = frozenset((u, v))
         if key in seen:
             raise InputError(
@@ -225,6 +292,7 @@ def load_graph_csv(
 
 def _add_positions(G: nx.Graph, table: pd.DataFrame, name: str) -> None:
     _require_columns(table, ("node", "x", "y"), name)
+    comma = table.attrs.get("sep", ",") != ","
     seen: dict[str, int] = {}
     for index, row in enumerate(table.itertuples(index=False)):
         line = index + 2
@@ -237,8 +305,8 @@ def _add_positions(G: nx.Graph, table: pd.DataFrame, name: str) -> None:
                 f"{name}, line {line}: node {node!r} is already given on line {seen[node]}."
             )
         seen[node] = line
-        x = _number(record["x"], name, line, "x", non_negative=False)
-        y = _number(record["y"], name, line, "y", non_negative=False)
+        x = _number(record["x"], name, line, "x", non_negative=False, decimal_comma=comma)
+        y = _number(record["y"], name, line, "y", non_negative=False, decimal_comma=comma)
         G.add_node(node, pos=(x, y))
     unknown = [n for n in G.nodes if n not in seen]
     if unknown:

@@ -130,6 +130,15 @@ def test_upload_reports_bad_files_and_searches_good_ones():
     assert "(cost 3)" in _markdown(app)
 
 
+def test_upload_accepts_a_semicolon_separated_file():
+    app = _app(source="Upload")
+    edges = app.get("file_uploader")[0]
+    edges.set_value(("roads.csv", b"source;target;weight\nA;B;1,5\nB;C;2\nA;C;5\n", "text/csv"))
+    app.run()
+    assert not app.exception and not app.error
+    assert "(cost 3.5)" in _markdown(app)
+
+
 def test_book_table_only_works_towards_bucharest():
     app = _app(heuristic=graphs.BOOK)
     assert not app.exception

@@ -100,6 +100,38 @@ def test_loader_without_nodes_lays_out_and_flags_no_coordinates():
     assert all(len(G.nodes[n]["pos"]) == 2 for n in G)
 
 
+@pytest.mark.parametrize("sep", [",", ";", "\t"])
+def test_loader_accepts_comma_semicolon_and_tab_separated_files(sep):
+    edges = EDGES.replace(",", sep)
+    nodes = NODES.replace(",", sep)
+    G = load_graph_csv(edges.encode(), nodes.encode())
+    R = load_graph_csv(EDGES, NODES)
+    assert sorted(G.edges(data="weight")) == sorted(R.edges(data="weight"))
+    assert dict(G.nodes(data="pos")) == dict(R.nodes(data="pos"))
+
+
+def test_romania_as_a_semicolon_file_with_decimal_commas_loads():
+    text = graphs.ROMANIA_EDGES_CSV.read_text(encoding="utf-8")
+    semicolons = text.replace(",", ";").replace("140", "140,0")  # as a spreadsheet exports it
+    G = load_graph_csv(semicolons)
+    assert sorted(G.edges(data="weight")) == sorted(romania().edges(data="weight"))
+
+
+@pytest.mark.parametrize(
+    ("edges", "expected"),
+    [
+        ("source|target|weight\nA|B|1\n", "separated by vertical bars"),
+        ("source;target,weight\nA;B,1\n", "one separator (comma, semicolon or tab)"),
+        ("source target weight\nA B 1\n", "Only one column was found"),
+        ("A,B,1\nB,C,2\n", "Is the header row missing or misspelt?"),
+    ],
+)
+def test_a_header_that_still_does_not_match_suggests_the_likely_cause(edges, expected):
+    with pytest.raises(InputError, match="missing column") as caught:
+        load_graph_csv(edges)
+    assert expected in str(caught.value)
+
+
 def test_romania_csv_files_round_trip_through_the_loader():
     G = load_graph_csv(graphs.ROMANIA_EDGES_CSV, graphs.ROMANIA_NODES_CSV)
     R = romania()
