@@ -114,11 +114,14 @@ with results_box:
     elif partial and partial["rows"] and not data_changed:
         st.warning(
             f"The last run was interrupted after {len(partial['rows'])} generations "
-            "(a setting changed while it ran): press **Run the GA** to run it again. "
+            "(a widget changed or another button was pressed while it ran): press "
+            "**Run the GA** to run it again. "
             "Its progress:"
         )
         history = pd.DataFrame([row.__dict__ for row in partial["rows"]])
-        st.plotly_chart(plots.fitness_chart(history), key="pf_partial_chart")
+        st.plotly_chart(
+            plots.fitness_chart(history, partial.get("optimum")), key="pf_partial_chart"
+        )
     elif data_changed:
         if source == "upload":
             st.info(

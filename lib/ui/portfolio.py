@@ -315,7 +315,12 @@ class LiveRun:
         self.optimum = optimum
         self.interval = interval
         self.rows: list[GenerationStats] = []
-        st.session_state["pf_partial"] = {"rows": self.rows, "config": config, "data_id": data_id}
+        st.session_state["pf_partial"] = {
+            "rows": self.rows,
+            "config": config,
+            "data_id": data_id,
+            "optimum": optimum,
+        }
         self.bar = st.progress(0.0, text="Starting…")
         self.chart = st.empty()
         self.start = time.perf_counter()
