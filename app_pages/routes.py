@@ -49,6 +49,20 @@ DEFAULTS: dict[str, object] = {
 }
 
 
+# On-screen labels for the page's own tables (CSV downloads keep the column names).
+ROUTE_LABELS = {
+    "cost": ("Route length", "Length of the route the algorithm returned", "%.4g"),
+    "shortest": ("Shortest?", "Is it a shortest route (Dijkstra's length)?", None),
+    "roads": ("Roads", "Roads (edges) on the route", None),
+    "max frontier": ("Largest frontier", "Most places waiting on the frontier at once", None),
+    "ms": ("Time (ms)", "Wall-clock time of the search", "%.2f"),
+}
+ROAD_LABELS = {"excess": ("Straight line longer by", "Straight line minus road length", "%.1f")}
+CONSISTENCY_LABELS = {
+    "excess": ("Violation", "h(from) − road length − h(to); above 0 breaks consistency", "%.4g")
+}
+
+
 def _choice(options):
     def parse(text: str):
         if text not in options:
@@ -190,7 +204,7 @@ with st.expander("What the algorithms do"):
                 (n, i.description, "yes" if i.uses_heuristic else "no", i.optimal)
                 for n, i in search.INFO.items()
             ],
-            columns=["algorithm", "idea", "uses h", "shortest route guaranteed"],
+            columns=["Algorithm", "Idea", "Uses h", "Shortest route guaranteed"],
         )
     )
 
@@ -274,7 +288,7 @@ st.plotly_chart(
 )
 if results:
     st.markdown(f"Shortest route length (Dijkstra): **{optimum:.4g}**")
-    st.dataframe(table, hide_index=True, width="stretch")
+    ui.show_table(table, ROUTE_LABELS)
     csv_download(table, "routes.csv", "Download this table (CSV)", key="rt_w_dl_routes")
     for name, r in results.items():
         shown = " → ".join(md(graphs.node_label(n)) for n in r.path[:40])
@@ -333,7 +347,7 @@ else:
         f"explored {len(state.explored)}. {state.note}"
     )
     frontier = compare.frontier_table(state)
-    st.dataframe(frontier, hide_index=True, width="stretch", height=260)
+    ui.show_table(frontier, height=260)
     c1, c2 = st.columns(2)
     with c1:
         csv_download(frontier, "frontier.csv", "Download this frontier (CSV)", key="rt_w_dl_front")
@@ -396,7 +410,7 @@ if stored is not None and stored[0][0] == graph_key:
     if cmp_settings != settings:
         st.caption("These results are for earlier settings; press the button to update them.")
     summary = compare.summary(cmp_table)
-    st.dataframe(summary, width="stretch")
+    ui.show_table(summary.reset_index())
     c1, c2 = st.columns(2)
     with c1:
         csv_download(
@@ -473,9 +487,9 @@ else:
                         f"{roads.iloc[0]['road']:.0f}."
                     )
                 )
-            st.dataframe(roads.head(10), hide_index=True, width="stretch")
+            ui.show_table(roads.head(10), ROAD_LABELS)
         if not report.admissible:
-            st.dataframe(report.admissibility.head(200), hide_index=True, width="stretch")
+            ui.show_table(report.admissibility.head(200))
             csv_download(
                 report.admissibility,
                 "admissibility.csv",
@@ -483,7 +497,7 @@ else:
                 key="rt_w_dl_adm",
             )
         if not report.consistent:
-            st.dataframe(report.consistency.head(200), hide_index=True, width="stretch")
+            ui.show_table(report.consistency.head(200), CONSISTENCY_LABELS)
             csv_download(
                 report.consistency,
                 "consistency.csv",

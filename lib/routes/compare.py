@@ -48,6 +48,56 @@ COLUMNS = [
 ]
 
 
+#: On-screen labels for the columns of this module's tables: ``column -> (label, help,
+#: number format or None)``. The CSV downloads keep the column names themselves, which
+#: are stable (see README, "Route search CSV columns"); only the screen uses these.
+COLUMN_LABELS: dict[str, tuple[str, str, str | None]] = {
+    "source": ("From", "Start of the pair", None),
+    "target": ("To", "Goal of the pair", None),
+    "algorithm": ("Algorithm", "", None),
+    "cost": ("Route length", "Length of the route the algorithm returned", "%.4g"),
+    "optimal_cost": ("Shortest length", "Length of the shortest route (Dijkstra)", "%.4g"),
+    "optimal": ("Shortest?", "Did the algorithm return a shortest route?", None),
+    "excess_pct": ("Longer by %", "How much longer than the shortest route, in %", "%.2f"),
+    "edges": ("Roads", "Number of roads (edges) on the route", None),
+    "expanded": ("Expanded", "Places taken off the frontier and expanded", None),
+    "generated": ("Generated", "Places put on the frontier", None),
+    "max_frontier": ("Largest frontier", "Most places waiting on the frontier at once", None),
+    "seconds": ("Time (s)", "Wall-clock time of the search", "%.5f"),
+    "pairs": ("Pairs", "Pairs of places compared", None),
+    "optimal_share": ("Shortest found", "Share of pairs where the route was shortest", "percent"),
+    "suboptimal_pairs": ("Longer routes", "Pairs where the route was not shortest", None),
+    "mean_excess_pct": ("Mean longer by %", "Mean excess over the shortest route, in %", "%.2f"),
+    "max_excess_pct": ("Worst longer by %", "Largest excess over the shortest route, in %", "%.2f"),
+    "mean_expanded": ("Mean expanded", "Mean places expanded per pair", "%.1f"),
+    "mean_generated": ("Mean generated", "Mean places generated per pair", "%.1f"),
+    "mean_ms": ("Mean time (ms)", "Mean wall-clock time per search", "%.3f"),
+    "node": ("Place", "", None),
+    "goal": ("Goal", "", None),
+    "h": ("h (estimate)", "The heuristic's estimate to the goal", "%.4g"),
+    "true_cost": ("Shortest length", "True shortest route length to the goal", "%.4g"),
+    "excess": ("Overestimate", "How much the estimate is too large", "%.4g"),
+    "u": ("From place", "", None),
+    "v": ("To place", "", None),
+    "h_u": ("h(from)", "Estimate from the first place to the goal", "%.4g"),
+    "h_v": ("h(to)", "Estimate from the second place to the goal", "%.4g"),
+    "weight": ("Road length", "", "%.4g"),
+    "from": ("From", "", None),
+    "to": ("To", "", None),
+    "road": ("Road length", "", "%.4g"),
+    "straight_line": ("Straight line", "Straight-line distance between the two ends", "%.1f"),
+    "side": ("Side", "Bidirectional search: forward (f) or backward (b)", None),
+    "g": ("g (so far)", "Cost of the best route found so far to the place", "%.4g"),
+    "f": ("f (priority)", "The value the frontier is ordered by", "%.4g"),
+    "parent": ("Reached from", "", None),
+    "step": ("Step", "", None),
+    "pushed": ("Put on the frontier", "", None),
+    "frontier": ("Frontier size", "", None),
+    "explored": ("Explored", "", None),
+    "note": ("Note", "", None),
+}
+
+
 def choose_pairs(
     G: nx.Graph,
     *,

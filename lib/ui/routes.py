@@ -6,10 +6,12 @@ import math
 from collections.abc import Callable, Hashable, Mapping
 
 import networkx as nx
+import pandas as pd
 import streamlit as st
 
 from lib.errors import InputError
 from lib.routes import graphs
+from lib.routes.compare import COLUMN_LABELS
 
 ROMANIA, GRID, RANDOM, UPLOAD = "Romania (AIMA)", "Grid with obstacles", "Random graph", "Upload"
 SOURCES = (ROMANIA, GRID, RANDOM, UPLOAD)
@@ -191,3 +193,44 @@ def pick_endpoints(G: nx.Graph) -> tuple[Hashable, Hashable]:
     if s is None or g is None:
         raise InputError("Choose a start and a goal on the map.")
     return s, g
+
+
+def column_config(
+    table: pd.DataFrame, overrides: Mapping[str, tuple[str, str, str | None]] | None = None
+) -> dict[str, object]:
+    """``st.dataframe`` column settings giving ``table``'s columns readable labels.
+
+    Labels come from :data:`lib.routes.compare.COLUMN_LABELS` (``overrides``
+    first); the data keep their column names, so CSV downloads are unchanged.
+    """
+    labels = {**COLUMN_LABELS, **(overrides or {})}
+    config: dict[str, object] = {}
+    for column in table.columns:
+        if column not in labels:
+            continue
+        label, help_text, fmt = labels[column]
+        kind = table[column].dtype
+        if pd.api.types.is_bool_dtype(kind):
+            config[column] = st.column_config.CheckboxColumn(label, help=help_text or None)
+        elif pd.api.types.is_numeric_dtype(kind):
+            config[column] = st.column_config.NumberColumn(
+                label, help=help_text or None, format=fmt
+            )
+        else:
+            config[column] = st.column_config.TextColumn(label, help=help_text or None)
+    return config
+
+
+def show_table(
+    table: pd.DataFrame,
+    overrides: Mapping[str, tuple[str, str, str | None]] | None = None,
+    **kwargs,
+) -> None:
+    """``st.dataframe`` of ``table`` with readable column labels, no index, full width."""
+    st.dataframe(
+        table,
+        column_config=column_config(table, overrides),
+        hide_index=True,
+        width="stretch",
+        **kwargs,
+    )

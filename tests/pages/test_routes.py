@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import networkx as nx
@@ -89,6 +90,20 @@ def test_a_link_with_some_unknown_algorithms_keeps_the_known_ones():
     assert any("unknown algorithm(s) Foo" in w.value for w in app.warning)
 
 
+def test_every_table_on_screen_has_readable_column_labels():
+    app = _app()
+    assert len(app.dataframe) >= 4  # routes, frontier, summary, roads
+    for frame in app.dataframe:
+        config = json.loads(frame.proto.columns)
+        for column in frame.value.columns:
+            label = config[column]["label"]
+            assert "_" not in label and label != column, (column, label)
+    labels = [json.loads(f.proto.columns) for f in app.dataframe]
+    summary = next(c for c in labels if "optimal_share" in c)
+    assert summary["optimal_share"]["label"] == "Shortest found"
+    assert summary["optimal_share"]["type_config"]["format"] == "percent"
+
+
 def test_step_slider_shows_the_frontier_at_that_step():
     app = _app()
     app.slider(key="rt_w_step").set_value(2).run()
@@ -146,7 +161,7 @@ def test_book_table_only_works_towards_bucharest():
         'Course "B*": The table heuristic only estimates distances to Bucharest, not to Arad.'
     ]
     assert "**A\\*** route (cost 418)" in _markdown(app)
-    indexes = [list(map(str, d.value.index)) for d in app.dataframe]
+    indexes = [list(d.value.get("algorithm", [])) for d in app.dataframe]
     assert ["A*", "Uniform-cost", "Greedy best-first"] in indexes
     app.selectbox(key="rt_w_goal").set_value("Iasi").run()
     assert not app.exception
@@ -158,7 +173,7 @@ def test_compare_form_runs_the_chosen_algorithms():
     app.multiselect[1].set_value(["BFS", "Uniform-cost"])
     next(b for b in app.button if b.label == "Compare on all pairs").click().run()
     assert not app.exception
-    indexes = [list(map(str, d.value.index)) for d in app.dataframe]
+    indexes = [list(d.value.get("algorithm", [])) for d in app.dataframe]
     assert ["BFS", "Uniform-cost"] in indexes
 
 

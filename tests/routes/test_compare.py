@@ -141,3 +141,26 @@ def test_trace_tables():
     assert list(frontier.f) == sorted(frontier.f)
     assert (frontier.f == frontier.g + frontier.h).all()
     assert math.isclose(frontier.g.min(), min(e.g for e in state.frontier))
+
+
+def test_every_table_column_has_a_readable_label():
+    G = romania()
+    h = StraightLine.of(G)
+    table = compare.all_pairs(G, ["A*"], h, pairs=[("Arad", "Bucharest")])
+    result = search.astar(G, "Arad", "Bucharest", h, record_trace=True)
+    state = search.trace_state(result.trace, 1)
+    report = compare.check_heuristic(G, h, goals=["Bucharest"])
+    tables = [
+        table,
+        compare.summary(table).reset_index(),
+        report.admissibility,
+        report.consistency,
+        compare.road_checks(G, h),
+        compare.frontier_table(state),
+        compare.trace_table(result.trace),
+    ]
+    for frame in tables:
+        for column in frame.columns:
+            label, _help, _format = compare.COLUMN_LABELS[column]
+            assert label and "_" not in label
+    assert list(table.columns) == compare.COLUMNS  # the CSV names stay as they are
