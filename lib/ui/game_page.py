@@ -849,13 +849,15 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
 
     # -- status line --
     status = adapter.status(state) if adapter.status else ""
+    # a placeholder: while the AI searches, it says so here, right above the board
+    status_line = st.empty()
     if over:
         winner = state.winner()
         result = "Draw" if winner is None else f"{game.player_names[winner]} wins"
-        st.success(f"Game over: **{result}**. {status}")
+        status_line.success(f"Game over: **{result}**. {status}")
     else:
         who = configs[state.to_move].label()
-        st.info(f"**{game.player_names[state.to_move]}** to move ({who}) · {status}")
+        status_line.info(f"**{game.player_names[state.to_move]}** to move ({who}) · {status}")
     if adapter.insight is not None:
         st.markdown(adapter.insight(state))
     if session.message:
@@ -863,9 +865,6 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         session.message = None
 
     # -- board --
-    # the AI's "thinking" indicator goes here, right above the board, where the eye is
-    # (the search itself runs at the end of the script, after everything is drawn)
-    thinking = st.empty()
     hint = session.hint if session.hint_ply == session.ply else None
     view = BoardView(
         last_move=session.moves[-1] if session.moves else None,
@@ -948,7 +947,14 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     # -- AI move: after drawing, so the human's own move is on screen first --
     if ai_to_move and (step or autoplay or len(human_sides) == 1):
         config = configs[state.to_move]
-        with thinking.container(), st.spinner(f"{config.label()} is thinking…"), user_errors():
+        # shown in the status line above the board (the search runs here, at the end of the
+        # script, so that everything else is drawn first; a spinner here would be far below)
+        status_line.info(
+            f"**{game.player_names[state.to_move]}** ({config.label()}) **is thinking…** · "
+            f"{status}",
+            icon=":material/hourglass_top:",
+        )
+        with user_errors():
             decision = ai_decision(
                 state,
                 config,

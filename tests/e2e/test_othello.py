@@ -92,3 +92,34 @@ def test_game_and_settings_survive_a_visit_to_another_page(page):
     assert [1, 2] in discs["black"] and len(discs["white"]) == 3
     url = unquote(page.url)
     assert "white=alphabeta:depth=1" in url and "size=6" in url
+
+
+def test_thinking_indicator_shows_above_the_board_in_view(page):
+    # Streamlit shows a spinner only after 0.5 s: a slowish AI (depth 8, no move ordering,
+    # no transposition table: about 0.9 s here), and a MutationObserver that records where
+    # the spinner appeared, however briefly it was on screen
+    open_page(page, "othello?size=8&white=alphabeta:depth=8,time=5,ordering=false,tt=false")
+    page.evaluate(
+        """() => {
+            window.__thinking = null;
+            new MutationObserver(() => {
+                if (window.__thinking) return;
+                const spinner = document.evaluate(
+                    "//*[contains(text(), 'is thinking')]", document, null,
+                    XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue;
+                const board = document.querySelector('[class*="st-key-othello_board_"]');
+                if (spinner && board) {
+                    window.__thinking = {spinner: spinner.getBoundingClientRect().top,
+                                         board: board.getBoundingClientRect().top,
+                                         height: window.innerHeight};
+                }
+            }).observe(document.body, {childList: true, subtree: true, characterData: true});
+        }"""
+    )
+    _click_square(page, BOARD.format(nonce=0), 2, 3)  # d3
+    page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)  # the AI replied
+    wait_idle(page)
+    seen = page.evaluate("() => window.__thinking")
+    assert seen is not None, "no 'is thinking' indicator was shown"
+    assert 0 <= seen["spinner"] < seen["height"]  # visible without scrolling
+    assert seen["spinner"] < seen["board"] < seen["spinner"] + 150  # right above the board
