@@ -279,7 +279,7 @@ def study_chart(study: pd.DataFrame) -> go.Figure:
     for label, value in zip(labels, generations, strict=True):
         if not np.isfinite(value):  # no bar to carry its text
             figure.add_annotation(
-                x=label, y=0, text="none<br>feasible", showarrow=False, yanchor="bottom"
+                x=label, y=0, text="none<br>feasible", showarrow=False, yanchor="bottom", yshift=16
             )
     figure.update_layout(
         title={"text": "Parameter study", "y": 0.97, "yanchor": "top"},
