@@ -288,8 +288,13 @@ def _best_first(
     estimate = partial(_estimate, heuristic, source, target, h_weight, start_term)
     h0 = estimate(source) if kind else 0.0
     if not rec.on and kind in (0, 1, 2, 3) and g_weight == 1.0:
+        compiled = _compiled_for_query(G, weight)
+        coords = compiled.coordinates(pos) if compiled is not None and kind else None
         try:
-            found = _fast_astar(adj, source, target, pos, gx, gy, scale, h0, kind, weight)
+            if compiled is not None and (kind == 0 or coords is not None):
+                found = _compiled_astar(compiled, coords, source, target, gx, gy, scale, h0, kind)
+            else:
+                found = _fast_astar(adj, source, target, pos, gx, gy, scale, h0, kind, weight)
         except KeyError as error:  # an edge without ``weight``: take the general loop (weight 1)
             if error.args != (weight,):
                 raise
@@ -453,6 +458,209 @@ def _fast_astar(
                     dx, dy = (dx, dy) if dx > dy else (dy, dx)
                     dy *= root2m1
                 entry = (g2 + (dx + dy) * scale, tie, g2, v, u)
+            generated += 1
+            if held is None:
+                held = entry
+            elif entry < held:
+                push(heap, held)
+                held = entry
+            else:
+                push(heap, entry)
+        size = len(heap) + (held is not None)
+        if size > max_frontier:
+            max_frontier = size
+
+
+# --------------------------------------------------------------------------- compiled graphs
+
+#: Key of this module's entry in ``G.__networkx_cache__`` (networkx clears it on mutation).
+_CACHE_KEY = "lib.routes.search"
+#: At most this many compiled versions (one per weight attribute) are kept per graph.
+_MAX_COMPILED = 2
+
+
+class CompiledGraph:
+    """A graph's adjacency as integer-indexed flat lists (CSR), for the untraced A* loop.
+
+    Node ``nodes[i]`` has the neighbours ``nbr[ptr[i]:ptr[i + 1]]`` (indices)
+    at the edge weights ``wt[ptr[i]:ptr[i + 1]]``, in networkx's adjacency
+    order (so searches break ties exactly as on the graph itself). A missing
+    weight counts as 1. Build it with :func:`prepare`.
+
+    It is a snapshot: it lives in ``G.__networkx_cache__``, which networkx
+    empties whenever the graph is changed through its methods (``add_edge``,
+    ``remove_node``, ...). After changing an attribute in place
+    (``G[u][v]["weight"] = 5``) call ``G.__networkx_cache__.clear()``, as
+    networkx asks for its own cached conversions.
+    """
+
+    __slots__ = ("_coords", "index", "nbr", "nodes", "ptr", "weight", "wt")
+
+    def __init__(self, G: nx.Graph, weight: str = "weight") -> None:
+        adj = G._adj  # read-only use of networkx's adjacency
+        self.weight = weight
+        self.nodes: list = list(adj)
+        self.index: dict = {node: i for i, node in enumerate(self.nodes)}
+        self.ptr: list[int] = [0, *itertools.accumulate(map(len, adj.values()))]
+        flat = itertools.chain.from_iterable(adj.values())
+        if all(type(node) is int for node in self.nodes) and self.nodes == list(range(len(adj))):
+            self.nbr: list[int] = list(flat)  # nodes 0..n-1 in order: they are their own index
+        else:
+            self.nbr = list(map(self.index.__getitem__, flat))
+        self.wt: list = [data.get(weight, 1) for nbrs in adj.values() for data in nbrs.values()]
+        # (positions mapping, its size, xs, ys): the last heuristic's coordinates by index
+        self._coords: tuple | None = None
+
+    def coordinates(self, pos: dict) -> tuple[list, list] | None:
+        """``(xs, ys)`` of every node by index from ``pos`` (``None`` if a node has none).
+
+        The lists are kept for the last ``pos`` mapping seen (a heuristic's own
+        copy of the positions), so repeated queries with one heuristic object
+        do not rebuild them; the mapping must not be changed in place.
+        """
+        cached = self._coords
+        if cached is not None and cached[0] is pos and cached[1] == len(pos):
+            return cached[2], cached[3]
+        try:
+            points = list(map(pos.__getitem__, self.nodes))
+            xs = [x for x, _ in points]
+            ys = [y for _, y in points]
+        except (KeyError, TypeError, ValueError):
+            return None  # a node without a usable position: the dict loop handles it
+        self._coords = (pos, len(pos), xs, ys)
+        return xs, ys
+
+
+def _cache_of(G: nx.Graph) -> dict | None:
+    """The networkx cache dict of ``G``, or ``None`` when caching there would be unsafe.
+
+    Graph views (subgraphs, reversed views) share their parent's adjacency, so
+    a change to the parent would not clear the view's cache: they are never
+    cached, nor are multigraphs (no compiled form).
+    """
+    if G.is_multigraph() or "_graph" in vars(G):
+        return None
+    cache = getattr(G, "__networkx_cache__", None)
+    return cache if isinstance(cache, dict) else None
+
+
+def prepare(G: nx.Graph, weight: str = "weight") -> CompiledGraph | None:
+    """Compile ``G`` for fast repeated queries and cache it on the graph; returns it.
+
+    Costs about as much as a few single queries on a large graph (one pass
+    over every edge), so :func:`astar` and :func:`uniform_cost` call it by
+    themselves from the second query on a graph. Returns ``None`` (and
+    compiles nothing) for graph views and multigraphs.
+    """
+    cache = _cache_of(G)
+    if cache is None:
+        return None
+    entry = cache.setdefault(_CACHE_KEY, {"queries": 0, "compiled": {}})
+    compiled = entry["compiled"].get(weight)
+    if compiled is None:
+        compiled = CompiledGraph(G, weight)
+        table = dict(entry["compiled"])  # copy, then publish: safe if another thread reads
+        while len(table) >= _MAX_COMPILED:
+            table.pop(next(iter(table)))
+        table[weight] = compiled
+        entry["compiled"] = table
+    return compiled
+
+
+def _compiled_for_query(G: nx.Graph, weight: str) -> CompiledGraph | None:
+    """The compiled graph to search, compiling it on the second query of ``G`` (else ``None``).
+
+    A single query on a big graph is cheaper on networkx's dicts than
+    compiling first; from the second query on, compiling pays for itself.
+    """
+    cache = _cache_of(G)
+    if cache is None:
+        return None
+    entry = cache.get(_CACHE_KEY)
+    if entry is None:
+        cache[_CACHE_KEY] = {"queries": 1, "compiled": {}}
+        return None
+    compiled = entry["compiled"].get(weight)
+    if compiled is None:
+        entry["queries"] += 1
+        if entry["queries"] >= 2:
+            compiled = prepare(G, weight)
+    return compiled
+
+
+def _compiled_astar(
+    compiled: CompiledGraph,
+    coords: tuple[list, list] | None,
+    source: Hashable,
+    target: Hashable,
+    gx: float,
+    gy: float,
+    scale: float,
+    h0: float,
+    kind: int,
+) -> tuple[float, list, int, int, int] | None:
+    """:func:`_fast_astar` on a :class:`CompiledGraph`: same search, same ties, same result.
+
+    Nodes are list indices, so the cheapest cost so far, the parent pushed
+    with it and the parent at expansion are flat lists instead of dicts, and
+    heap entries are ``(f, tie, g, index)``. ``coords`` are the heuristic's
+    positions by index (``None`` for ``kind`` 0).
+    """
+    nodes, ptr, nbr, wt = compiled.nodes, compiled.ptr, compiled.nbr, compiled.wt
+    index = compiled.index
+    s, t = index[source], index[target]
+    xs, ys = coords if coords is not None else ((), ())
+    hypot = math.hypot
+    push, pop, pushpop = heappush, heappop, heappushpop
+    root2m1 = math.sqrt(2.0) - 1.0
+    n = len(nodes)
+    best = [math.inf] * n
+    best[s] = 0.0
+    pushed_by = [-1] * n  # the parent of the entry that set best[i]
+    parent = [-1] * n  # the parent when expanded
+    heap: list = []
+    held: tuple | None = (h0, 0, 0.0, s)
+    tie = expanded = 0
+    generated = max_frontier = 1
+    while True:
+        if held is not None:
+            item = pushpop(heap, held) if heap else held
+            held = None
+        elif heap:
+            item = pop(heap)
+        else:
+            return None
+        _, _, g, u = item
+        if g > best[u]:
+            continue  # stale: a cheaper route to u was pushed later
+        parent[u] = pushed_by[u]
+        expanded += 1
+        if u == t:
+            path = [u]
+            while (u := parent[u]) >= 0:
+                path.append(u)
+            return g, [nodes[i] for i in reversed(path)], expanded, generated, max_frontier
+        start, stop = ptr[u], ptr[u + 1]
+        for v, w in zip(nbr[start:stop], wt[start:stop], strict=False):  # equal lengths
+            old = best[v]
+            if old <= g:
+                continue  # weights are >= 0: no cheaper this way
+            g2 = g + w
+            if g2 >= old:
+                continue
+            best[v] = g2
+            pushed_by[v] = u
+            tie -= 1
+            if kind == 1:
+                entry = (g2 + hypot(xs[v] - gx, ys[v] - gy) * scale, tie, g2, v)
+            elif kind == 0:
+                entry = (g2, tie, g2, v)
+            else:
+                dx, dy = abs(xs[v] - gx), abs(ys[v] - gy)
+                if kind == 3:  # octile
+                    dx, dy = (dx, dy) if dx > dy else (dy, dx)
+                    dy *= root2m1
+                entry = (g2 + (dx + dy) * scale, tie, g2, v)
             generated += 1
             if held is None:
                 held = entry
