@@ -16,7 +16,9 @@ from lib.games.plots import log_axis
 _HEIGHT = 380
 
 
-def _layout(figure: go.Figure, title: str, y_title: str, *, log: bool = False) -> go.Figure:
+def _layout(
+    figure: go.Figure, title: str, y_title: str, *, log: bool = False, count: bool = False
+) -> go.Figure:
     figure.update_layout(
         title=title,
         height=_HEIGHT,
@@ -27,7 +29,7 @@ def _layout(figure: go.Figure, title: str, y_title: str, *, log: bool = False) -
     if log:
         # a labelled tick at every power of ten, at least two decades
         values = [v for trace in figure.data if trace.y is not None for v in trace.y]
-        figure.update_yaxes(**log_axis(values, headroom=1.5))
+        figure.update_yaxes(**log_axis(values, headroom=1.5, lowest=0 if count else None))
     return figure
 
 
@@ -66,7 +68,7 @@ def _per_match_bars(
             x=summary["label"], y=summary[b_column], name="player B", marker_color="#e9c46a"
         )
         figure.update_layout(barmode="group")
-    _layout(figure, title, y_title, log=log)
+    _layout(figure, title, y_title, log=log, count=log and column.startswith("nodes"))
     figure.update_layout(showlegend=len(figure.data) > 1)
     return figure
 

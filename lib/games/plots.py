@@ -152,8 +152,8 @@ def grid_board_figure(
                     "layer": "below",
                 }
             )
-    # Everything filled is a layer="below" shape, so the text traces (score labels,
-    # piece letters) are drawn on top of the discs; rings and outlines stay above.
+    # Every shape is layer="below" (drawn in order, under all traces), so the text
+    # traces (score labels, piece letters, square numbers) are drawn on top of the discs.
     occupied = {(p.row, p.col) for p in pieces}
     for piece in pieces:
         shapes.append(
@@ -189,7 +189,7 @@ def grid_board_figure(
         )
     for squares, colour in ((changed, "#ff9800"), (last, "#e53935")):
         for r, c in squares:
-            shapes.append(_circle(r, c, 0.44, line={"color": colour, "width": 4}))
+            shapes.append(_circle(r, c, 0.44, line={"color": colour, "width": 4}, layer="below"))
     for r, c in selected:
         shapes.append(
             {
@@ -199,6 +199,7 @@ def grid_board_figure(
                 "y0": r - 0.47,
                 "y1": r + 0.47,
                 "line": {"color": "#1e88e5", "width": 4},
+                "layer": "below",
             }
         )
     cell = pixels / max(rows, cols)
@@ -267,6 +268,7 @@ def grid_board_figure(
         tickvals=list(range(cols)),
         ticktext=list(column_names[:cols]),
         side="top",
+        tickfont={"size": MIN_FONT},
         showgrid=False,
         zeroline=False,
         fixedrange=True,
@@ -276,6 +278,7 @@ def grid_board_figure(
         range=[rows - 0.5, -0.5],
         tickvals=list(range(rows)),
         ticktext=[str(r + 1) for r in range(rows)],
+        tickfont={"size": MIN_FONT},
         showgrid=False,
         zeroline=False,
         fixedrange=True,
@@ -627,7 +630,10 @@ def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
         margin={"l": 40, "r": 20, "t": 40, "b": 40},
         title="Nodes per iteration (iterative deepening)",
         xaxis={"title": "depth", "type": "category"},
-        yaxis={"title": "nodes (log scale)", **log_axis([1, *(i["nodes"] for i in iterations)])},
+        yaxis={
+            "title": "nodes (log scale)",
+            **log_axis([1, *(i["nodes"] for i in iterations)], lowest=0),
+        },
     )
     return fig
 
@@ -666,13 +672,21 @@ def power_label(exponent: int) -> str:
     return f"{10.0**exponent:.{-exponent}f}"
 
 
-def log_axis(values: Sequence[float], *, min_decades: int = 2, headroom: float = 3.0) -> dict:
+def log_axis(
+    values: Sequence[float],
+    *,
+    min_decades: int = 2,
+    headroom: float = 3.0,
+    lowest: int | None = None,
+) -> dict:
     """Settings of a log-scale axis with a labelled tick at every power of ten only.
 
     The range runs from a power of ten at or below the smallest positive value
     to ``headroom`` times the largest (room for bar labels), spanning at least
     ``min_decades`` decades, so at least ``min_decades + 1`` ticks are labelled
-    (no unlabelled single decade, no "2 5" minor labels).
+    (no unlabelled single decade, no "2 5" minor labels). A narrow range is
+    widened downwards, but not below ``10**lowest`` (e.g. ``lowest=0`` for
+    counts: no "0.1 nodes"); then it is widened upwards.
     """
     positive = [float(v) for v in values if v is not None and math.isfinite(v) and v > 0]
     if not positive:
@@ -681,6 +695,9 @@ def log_axis(values: Sequence[float], *, min_decades: int = 2, headroom: float =
     high = math.log10(max(positive) * headroom)
     if high - low < min_decades:
         low = math.floor(high - min_decades)
+        if lowest is not None and low < lowest:
+            low = lowest
+            high = max(high, low + min_decades)
     exponents = range(low, math.floor(high) + 1)
     return {
         "type": "log",

@@ -917,7 +917,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
                         bounds=decision.stats.root_bounds,
                         show_legal=False,
                         title="Score of each move it considered",
-                        pixels=320,
+                        pixels=400,
                         flipped=flipped,
                     ),
                 ),

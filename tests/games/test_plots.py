@@ -126,7 +126,7 @@ def test_filled_shapes_sit_below_the_text_so_labels_show_on_pieces():
     )
     # plotly draws layout shapes above the traces unless layer="below": every filled
     # shape (squares, heat tiles, discs, badges, dots) must be below the score text
-    assert _filled_shapes(fig) and all(s.layer == "below" for s in _filled_shapes(fig))
+    assert _filled_shapes(fig) and all(s.layer == "below" for s in fig.layout.shapes)
     labels = _trace(fig, "score labels")
     assert list(labels.text) == ["+0.04", "-0.5"]
     assert labels.textfont.size >= plots.MIN_FONT
@@ -184,7 +184,7 @@ def test_log_axes_label_only_powers_of_ten_and_at_least_three(nodes):
         assert exponents == [round(e) for e in exponents]  # powers of ten, no "2 5" ticks
         assert list(axis.ticktext) == [plots.power_label(round(e)) for e in exponents]
         low, high = axis.range
-        assert low <= 0 and 10**high > max(nodes)  # bars start at 1 node, tallest fits
+        assert low == 0 and 10**high > max(nodes)  # bars start at 1 node (no "0.1"), all fit
 
 
 def test_power_labels():
