@@ -603,7 +603,9 @@ def _compiled_astar(
 
     Nodes are list indices, so the cheapest cost so far, the parent pushed
     with it and the parent at expansion are flat lists instead of dicts, and
-    heap entries are ``(f, tie, g, index)``. ``coords`` are the heuristic's
+    heap entries are ``(f, tie, g, index, parent index)``. Only the cost table
+    is allocated for the whole graph (the parents are a dict of the expanded
+    nodes), which keeps short queries short. ``coords`` are the heuristic's
     positions by index (``None`` for ``kind`` 0).
     """
     nodes, ptr, nbr, wt = compiled.nodes, compiled.ptr, compiled.nbr, compiled.wt
@@ -616,10 +618,9 @@ def _compiled_astar(
     n = len(nodes)
     best = [math.inf] * n
     best[s] = 0.0
-    pushed_by = [-1] * n  # the parent of the entry that set best[i]
-    parent = [-1] * n  # the parent when expanded
+    parent: dict[int, int] = {}  # the parent when expanded
     heap: list = []
-    held: tuple | None = (h0, 0, 0.0, s)
+    held: tuple | None = (h0, 0, 0.0, s, -1)
     tie = expanded = 0
     generated = max_frontier = 1
     while True:
@@ -630,10 +631,10 @@ def _compiled_astar(
             item = pop(heap)
         else:
             return None
-        _, _, g, u = item
+        _, _, g, u, p = item
         if g > best[u]:
             continue  # stale: a cheaper route to u was pushed later
-        parent[u] = pushed_by[u]
+        parent[u] = p
         expanded += 1
         if u == t:
             path = [u]
@@ -649,18 +650,17 @@ def _compiled_astar(
             if g2 >= old:
                 continue
             best[v] = g2
-            pushed_by[v] = u
             tie -= 1
             if kind == 1:
-                entry = (g2 + hypot(xs[v] - gx, ys[v] - gy) * scale, tie, g2, v)
+                entry = (g2 + hypot(xs[v] - gx, ys[v] - gy) * scale, tie, g2, v, u)
             elif kind == 0:
-                entry = (g2, tie, g2, v)
+                entry = (g2, tie, g2, v, u)
             else:
                 dx, dy = abs(xs[v] - gx), abs(ys[v] - gy)
                 if kind == 3:  # octile
                     dx, dy = (dx, dy) if dx > dy else (dy, dx)
                     dy *= root2m1
-                entry = (g2 + (dx + dy) * scale, tie, g2, v)
+                entry = (g2 + (dx + dy) * scale, tie, g2, v, u)
             generated += 1
             if held is None:
                 held = entry
