@@ -418,14 +418,13 @@ if stored is not None and stored[0][0] == graph_key:
         )
     with c2:
         csv_download(cmp_table, "all_pairs.csv", "Download every pair (CSV)", key="rt_w_dl_pairs")
-    c1, c2 = st.columns(2)
-    c1.plotly_chart(
+    st.plotly_chart(
         plots.summary_bars(
             summary, "mean_expanded", "Places expanded (mean per pair)", y_title="expanded"
         ),
         key="rt_chart_expanded",
     )
-    c2.plotly_chart(plots.excess_chart(cmp_table), key="rt_chart_excess")
+    st.plotly_chart(plots.excess_chart(cmp_table), key="rt_chart_excess")
     for name in summary.index:
         bad = compare.suboptimal(cmp_table, name)
         if name == 'Course "B*"':

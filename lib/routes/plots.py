@@ -7,7 +7,8 @@ its label in ``customdata``, so a page can tell which place was clicked.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import math
+from collections.abc import Hashable, Iterable, Sequence
 
 import networkx as nx
 import pandas as pd
@@ -36,6 +37,17 @@ EXPLORED_COLOUR, FRONTIER_COLOUR, CURRENT_COLOUR = "#9ecae1", "#fdae6b", "#d6272
 LABEL_EDGES_UP_TO = 60
 #: Graphs up to this many nodes get their names written on the map.
 LABEL_NODES_UP_TO = 60
+#: Text sizes and colours chosen for a projector: nothing under 14 px, dark on white.
+FONT = {"size": 14, "color": "#1f2937"}
+PLACE_FONT = {"size": 15, "color": "#111827", "shadow": "auto"}
+ROAD_FONT = {"size": 14, "color": "#4b5563", "shadow": "auto"}
+OBSTACLE_COLOUR, FREE_COLOUR = "#333333", "#f2f2f2"
+#: Plot-area sizes (px) the grid markers are sized for: the narrowest layout the page is
+#: read at (an 800 px wide window), so that markers never grow past their cells.
+MAP_AREA, ANIMATION_AREA = (440, 460), (440, 480)
+#: The animation's stacked layout (paper fractions): map above, then play button and
+#: slider, then the frontier table.
+CONTROLS_TOP, TABLE_TOP = 0.45, 0.22
 
 
 def colour(index: int) -> str:
@@ -52,12 +64,54 @@ def _xy(G: nx.Graph, nodes: Sequence[Hashable]) -> tuple[list[float], list[float
     return [pos[n]["pos"][0] for n in nodes], [pos[n]["pos"][1] for n in nodes]
 
 
-def _marker_size(G: nx.Graph) -> float:
+def _marker_size(G: nx.Graph, area: tuple[float, float] = MAP_AREA) -> float:
+    """Marker size in px: on grids a little under one cell of a plot area of ``area`` px."""
     if _is_grid(G):
-        side = max(G.graph.get("rows", 1), G.graph.get("cols", 1))
-        return max(3.0, min(24.0, 560.0 / side))
+        return cell_size(G, area) * 0.85
     n = G.number_of_nodes()
     return 14.0 if n <= 60 else 9.0 if n <= 400 else 5.0
+
+
+def cell_size(G: nx.Graph, area: tuple[float, float]) -> float:
+    """The side in px of one grid cell when the grid fills a plot area of ``area`` px.
+
+    The axes keep a 1:1 aspect ratio, so the cell is limited by the tighter of
+    the two directions.
+    """
+    rows, cols = G.graph.get("rows", 1), G.graph.get("cols", 1)
+    return max(1.0, min(area[0] / cols, area[1] / rows))
+
+
+def _grid_cells(G: nx.Graph) -> go.Heatmap:
+    """The grid itself: free cells light, obstacles dark, drawn to the exact cell size."""
+    rows, cols = G.graph["rows"], G.graph["cols"]
+    z = [[0] * cols for _ in range(rows)]
+    for r, c in G.graph.get("obstacles", []):
+        z[r][c] = 1
+    return go.Heatmap(
+        z=z,
+        x=list(range(cols)),
+        y=list(range(rows)),
+        colorscale=[[0, FREE_COLOUR], [1, OBSTACLE_COLOUR]],
+        zmin=0,
+        zmax=1,
+        showscale=False,
+        xgap=1,
+        ygap=1,
+        hoverinfo="skip",
+        name="obstacles",
+    )
+
+
+def _legend_square(name: str, colour_: str) -> go.Scatter:
+    """A legend entry only (heatmaps have none)."""
+    return go.Scatter(
+        x=[None],
+        y=[None],
+        mode="markers",
+        marker={"symbol": "square", "size": 12, "color": colour_},
+        name=name,
+    )
 
 
 def _edge_lines(G: nx.Graph, edges: Sequence[tuple[Hashable, Hashable]] | None = None):
@@ -74,17 +128,9 @@ def _base_traces(G: nx.Graph) -> list[go.BaseTraceType]:
     """Roads (or obstacles, for grids) drawn under everything else."""
     traces: list[go.BaseTraceType] = []
     if _is_grid(G):
-        blocked = G.graph.get("obstacles", [])
-        traces.append(
-            go.Scatter(
-                x=[c for _, c in blocked],
-                y=[r for r, _ in blocked],
-                mode="markers",
-                marker={"symbol": "square", "size": _marker_size(G), "color": "#333333"},
-                name="obstacles",
-                hoverinfo="skip",
-            )
-        )
+        traces.append(_grid_cells(G))
+        if G.graph.get("obstacles"):
+            traces.append(_legend_square("obstacle", OBSTACLE_COLOUR))
         return traces
     xs, ys = _edge_lines(G)
     traces.append(
@@ -92,65 +138,152 @@ def _base_traces(G: nx.Graph) -> list[go.BaseTraceType]:
             x=xs,
             y=ys,
             mode="lines",
-            line={"color": "#bbbbbb", "width": 1.5},
+            line={"color": "#9ca3af", "width": 1.5},
             name="roads",
             hoverinfo="skip",
+            showlegend=False,
         )
     )
-    if G.number_of_edges() <= LABEL_EDGES_UP_TO:
-        mids = [
-            (
-                (G.nodes[u]["pos"][0] + G.nodes[v]["pos"][0]) / 2,
-                (G.nodes[u]["pos"][1] + G.nodes[v]["pos"][1]) / 2,
-                d.get("weight", 1),
-            )
-            for u, v, d in G.edges(data=True)
-        ]
-        traces.append(
-            go.Scatter(
-                x=[m[0] for m in mids],
-                y=[m[1] for m in mids],
-                mode="text",
-                text=[f"{m[2]:g}" for m in mids],
-                textfont={"size": 10, "color": "#777777"},
-                name="road lengths",
-                hoverinfo="skip",
-            )
-        )
     return traces
 
 
-def _nodes_trace(G: nx.Graph) -> go.Scatter:
+def _road_labels(G: nx.Graph) -> list[go.Scatter]:
+    """Road lengths written at the middle of each road (small maps only).
+
+    Drawn above the routes, with a halo, so that a route never hides a length.
+    """
+    if _is_grid(G) or G.number_of_edges() > LABEL_EDGES_UP_TO:
+        return []
+    mids = [
+        (
+            (G.nodes[u]["pos"][0] + G.nodes[v]["pos"][0]) / 2,
+            (G.nodes[u]["pos"][1] + G.nodes[v]["pos"][1]) / 2,
+            d.get("weight", 1),
+        )
+        for u, v, d in G.edges(data=True)
+    ]
+    return [
+        go.Scatter(
+            x=[m[0] for m in mids],
+            y=[m[1] for m in mids],
+            mode="text",
+            text=[f"{m[2]:g}" for m in mids],
+            textfont=ROAD_FONT,
+            name="road lengths",
+            hoverinfo="skip",
+            showlegend=False,
+            cliponaxis=False,
+        )
+    ]
+
+
+_POSITIONS = {
+    (0, 1): "top center",
+    (1, 1): "top right",
+    (1, 0): "middle right",
+    (1, -1): "bottom right",
+    (0, -1): "bottom center",
+    (-1, -1): "bottom left",
+    (-1, 0): "middle left",
+    (-1, 1): "top left",
+}
+
+
+#: Hand-placed names for the Romania map (as in the book's figure), clear of roads and routes.
+ROMANIA_LABELS = {
+    "Arad": "middle left",
+    "Bucharest": "bottom right",
+    "Craiova": "bottom center",
+    "Drobeta": "middle left",
+    "Eforie": "bottom right",
+    "Fagaras": "top center",
+    "Giurgiu": "bottom center",
+    "Hirsova": "top right",
+    "Iasi": "top right",
+    "Lugoj": "middle right",
+    "Mehadia": "middle right",
+    "Neamt": "top left",
+    "Oradea": "top center",
+    "Pitesti": "top center",
+    "Rimnicu Vilcea": "middle left",
+    "Sibiu": "top right",
+    "Timisoara": "middle left",
+    "Urziceni": "top center",
+    "Vaslui": "middle right",
+    "Zerind": "middle left",
+}
+
+
+def label_positions(G: nx.Graph) -> list[str]:
+    """Where to write each place's name: on the side away from its roads.
+
+    The name goes in the direction opposite to the mean direction of the
+    node's roads (rounded to one of eight), so that names sit in the free space
+    rather than across the roads (``top center`` for isolated places).
+    """
+    out = []
+    for node in G.nodes:
+        if G.graph.get("kind") == "romania" and node in ROMANIA_LABELS:
+            out.append(ROMANIA_LABELS[node])
+            continue
+        x, y = G.nodes[node]["pos"]
+        dx = dy = 0.0
+        for other in G.neighbors(node):
+            ox, oy = G.nodes[other]["pos"]
+            length = math.hypot(ox - x, oy - y) or 1.0
+            dx += (ox - x) / length
+            dy += (oy - y) / length
+        if math.hypot(dx, dy) < 1e-9:
+            out.append("top center")
+            continue
+        angle = math.atan2(-dy, -dx)
+        step = round(angle / (math.pi / 4)) % 8
+        key = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)][step]
+        out.append(_POSITIONS[key])
+    return out
+
+
+def _nodes_trace(G: nx.Graph, area: tuple[float, float] = MAP_AREA) -> go.Scatter:
+    """One marker per place (``customdata``: its label), the click target of the map.
+
+    On grids the markers are transparent: the cells are drawn by the heatmap
+    underneath, the markers only catch clicks and hovers.
+    """
     nodes = list(G.nodes)
     xs, ys = _xy(G, nodes)
     labels = [node_label(n) for n in nodes]
-    small = G.number_of_nodes() <= LABEL_NODES_UP_TO and not _is_grid(G)
+    grid = _is_grid(G)
+    small = G.number_of_nodes() <= LABEL_NODES_UP_TO and not grid
     return go.Scatter(
         x=xs,
         y=ys,
         mode="markers+text" if small else "markers",
         text=labels if small else None,
-        textposition="top center",
+        textposition=label_positions(G) if small else None,
+        textfont=PLACE_FONT,
         customdata=labels,
         hovertemplate="%{customdata}<extra></extra>",
         marker={
-            "size": _marker_size(G),
-            "color": "#f7f7f7" if _is_grid(G) else "#4d4d4d",
-            "symbol": "square" if _is_grid(G) else "circle",
-            "line": {"width": 0.5, "color": "#cccccc"},
+            "size": _marker_size(G, area),
+            "color": "rgba(0,0,0,0)" if grid else "#374151",
+            "symbol": "square" if grid else "circle",
+            "line": {"width": 0 if grid else 1, "color": "white"},
         },
         name=NODES_TRACE,
         showlegend=False,
+        cliponaxis=False,
     )
 
 
 def _layout(fig: go.Figure, G: nx.Graph, title: str, *, height: int = 560) -> None:
     fig.update_layout(
-        title=title,
+        title={"text": title, "font": {"size": 18}},
+        font=FONT,
         height=height,
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
         plot_bgcolor="white",
-        legend={"orientation": "h", "y": -0.02},
+        legend={"orientation": "h", "y": -0.02, "font": FONT},
+        hoverlabel={"font": {"size": 14}},
         clickmode="event+select",
         dragmode="pan",
     )
@@ -158,6 +291,11 @@ def _layout(fig: go.Figure, G: nx.Graph, title: str, *, height: int = 560) -> No
     fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1)
     if _is_grid(G):
         fig.update_yaxes(autorange="reversed")
+    elif G.number_of_nodes():  # room around the places for their names
+        xs, ys = _xy(G, list(G.nodes))
+        span = _span(G)
+        fig.update_xaxes(range=[min(xs) - 0.1 * span, max(xs) + 0.1 * span])
+        fig.update_yaxes(range=[min(ys) - 0.05 * span, max(ys) + 0.05 * span])
 
 
 def _endpoints(G: nx.Graph, start: Hashable | None, goal: Hashable | None) -> list[go.Scatter]:
@@ -214,6 +352,8 @@ def map_figure(
                 hoverinfo="skip",
             )
         )
+    for trace in _road_labels(G):
+        fig.add_trace(trace)
     if not _is_grid(G):  # on road maps the places sit on top of the routes
         fig.add_trace(_nodes_trace(G))
     for trace in _endpoints(G, start, goal):
@@ -239,6 +379,40 @@ def _table_cells(frontier, rows: int) -> list[list[str]]:
     ]
 
 
+def search_cells(
+    G: nx.Graph, explored: Iterable[Hashable], frontier: Iterable[Hashable]
+) -> go.Heatmap:
+    """A grid's explored (z = 1) and frontier (z = 2) cells, drawn to the exact cell size.
+
+    Other cells are left empty (``None``) so the grid underneath shows through.
+    """
+    rows, cols = G.graph["rows"], G.graph["cols"]
+    z: list[list[int | None]] = [[None] * cols for _ in range(rows)]
+    for value, nodes in ((1, explored), (2, frontier)):
+        for node in nodes:
+            x, y = G.nodes[node]["pos"]
+            z[int(y)][int(x)] = value
+    return go.Heatmap(
+        z=z,
+        x=list(range(cols)),
+        y=list(range(rows)),
+        zmin=1,
+        zmax=2,
+        colorscale=[
+            [0.0, EXPLORED_COLOUR],
+            [0.5, EXPLORED_COLOUR],
+            [0.5, FRONTIER_COLOUR],
+            [1.0, FRONTIER_COLOUR],
+        ],
+        showscale=False,
+        xgap=1,
+        ygap=1,
+        hoverinfo="skip",
+        name="explored and frontier",
+        showlegend=False,
+    )
+
+
 def animation_figure(
     G: nx.Graph,
     trace: Sequence[TraceStep],
@@ -248,55 +422,67 @@ def animation_figure(
     goal: Hashable | None = None,
     title: str = "",
     max_frames: int = 150,
-    table_rows: int = 12,
+    table_rows: int = 8,
 ) -> go.Figure:
     """The search step by step: play button and slider over the trace.
 
     Each frame shows the explored places, the frontier, the place being
-    expanded and, on the right, the frontier's g / h / f table (best ``f``
-    first). Long traces are sampled down to ``max_frames`` frames (the last
-    step is always kept); the final frame adds the route found.
+    expanded and, under the map and its controls, the frontier's g / h / f
+    table (best ``f`` first, ``table_rows`` rows). Everything is stacked in
+    one column so that it reads the same in a narrow window. On grids the
+    explored and frontier cells are a heatmap, so they fill their cells
+    exactly whatever the window size. Long traces are sampled down to
+    ``max_frames`` frames (the last step is always kept); the final frame
+    adds the route found.
     """
     if not trace:
         raise ValueError("the trace is empty: run the search with record_trace=True")
     keep = _sample(len(trace), max_frames)
     states = dict(zip(keep, replay(trace, steps=keep), strict=True))
-    fig = make_subplots(
-        rows=1,
-        cols=2,
-        column_widths=[0.66, 0.34],
-        horizontal_spacing=0.02,
-        specs=[[{"type": "xy"}, {"type": "table"}]],
-    )
+    fig = make_subplots(rows=2, cols=1, specs=[[{"type": "xy"}], [{"type": "table"}]])
     for base in _base_traces(G):
         fig.add_trace(base, row=1, col=1)
-    fig.add_trace(_nodes_trace(G), row=1, col=1)
-    size = _marker_size(G)
+    for base in _road_labels(G):
+        fig.add_trace(base, row=1, col=1)
+    fig.add_trace(_nodes_trace(G, ANIMATION_AREA), row=1, col=1)
+    size = _marker_size(G, ANIMATION_AREA)
     symbol = "square" if _is_grid(G) else "circle"
     dynamic_start = len(fig.data)
 
+    grid = _is_grid(G)
+    if grid:  # heatmaps have no legend entry: these two stand in for the search-state cells
+        fig.add_trace(_legend_square("explored", EXPLORED_COLOUR), row=1, col=1)
+        dynamic_start = len(fig.data)
+
     def frame_traces(state, final: bool) -> list[go.BaseTraceType]:
-        ex, ey = _xy(G, list(state.explored))
         frontier_nodes = [e.node for e in state.frontier]
-        fx, fy = _xy(G, frontier_nodes)
         cur = [state.current] if state.current is not None else []
         cx, cy = _xy(G, cur)
         px, py = _xy(G, list(path)) if final else ([], [])
+        if grid:  # cells coloured in place: explored 1, frontier 2
+            cells = search_cells(G, state.explored, frontier_nodes)
+            searched: list[go.BaseTraceType] = [cells, _legend_square("frontier", FRONTIER_COLOUR)]
+        else:
+            ex, ey = _xy(G, list(state.explored))
+            fx, fy = _xy(G, frontier_nodes)
+            searched = [
+                go.Scatter(
+                    x=ex,
+                    y=ey,
+                    mode="markers",
+                    name="explored",
+                    marker={"size": size, "color": EXPLORED_COLOUR, "symbol": symbol},
+                ),
+                go.Scatter(
+                    x=fx,
+                    y=fy,
+                    mode="markers",
+                    name="frontier",
+                    marker={"size": size, "color": FRONTIER_COLOUR, "symbol": symbol},
+                ),
+            ]
         return [
-            go.Scatter(
-                x=ex,
-                y=ey,
-                mode="markers",
-                name="explored",
-                marker={"size": size, "color": EXPLORED_COLOUR, "symbol": symbol},
-            ),
-            go.Scatter(
-                x=fx,
-                y=fy,
-                mode="markers",
-                name="frontier",
-                marker={"size": size, "color": FRONTIER_COLOUR, "symbol": symbol},
-            ),
+            *searched,
             go.Scatter(
                 x=px, y=py, mode="lines", name="route found", line={"color": PALETTE[0], "width": 4}
             ),
@@ -305,18 +491,32 @@ def animation_figure(
                 y=cy,
                 mode="markers",
                 name="expanding",
-                marker={"size": size + 6, "color": CURRENT_COLOUR, "symbol": symbol},
+                marker={
+                    "size": size * 1.3 if _is_grid(G) else size + 6,
+                    "color": CURRENT_COLOUR,
+                    "symbol": symbol,
+                    "line": {"width": 1, "color": "#7f1d1d"},
+                },
             ),
             go.Table(
-                header={"values": ["frontier", "g", "h", "f"], "fill_color": "#eeeeee"},
-                cells={"values": _table_cells(state.frontier, table_rows)},
+                header={
+                    "values": ["frontier", "g", "h", "f"],
+                    "fill_color": "#e5e7eb",
+                    "font": {"size": 14, "color": "#111827"},
+                    "height": 28,
+                },
+                cells={
+                    "values": _table_cells(state.frontier, table_rows),
+                    "font": {"size": 14, "color": "#1f2937"},
+                    "height": 26,
+                },
             ),
         ]
 
     first = frame_traces(states[keep[0]], final=len(keep) == 1)
     for trace_obj in first[:-1]:
         fig.add_trace(trace_obj, row=1, col=1)
-    fig.add_trace(first[-1], row=1, col=2)
+    fig.add_trace(first[-1], row=2, col=1)
     for trace_obj in _endpoints(G, start, goal):
         fig.add_trace(trace_obj, row=1, col=1)
     indices = list(range(dynamic_start, dynamic_start + 5))
@@ -336,13 +536,19 @@ def animation_figure(
     fig.frames = frames
     duration = 400 if len(keep) <= 40 else 150
     fig.update_layout(
+        # Buttons on their own row under the map, the slider below them; the slider's
+        # current value sits at its right end, so nothing covers it.
         updatemenus=[
             {
                 "type": "buttons",
                 "direction": "left",
                 "x": 0.0,
-                "y": -0.04,
+                "y": CONTROLS_TOP,
                 "xanchor": "left",
+                "yanchor": "top",
+                "pad": {"t": 8, "r": 0},
+                "showactive": False,
+                "font": {"size": 14},
                 "buttons": [
                     {
                         "label": "▶ Play",
@@ -370,10 +576,17 @@ def animation_figure(
         sliders=[
             {
                 "active": 0,
-                "x": 0.12,
-                "len": 0.86,
-                "y": -0.02,
-                "currentvalue": {"prefix": "step "},
+                "x": 0.0,
+                "len": 1.0,
+                "y": CONTROLS_TOP,
+                "yanchor": "top",
+                "pad": {"t": 60, "b": 10},
+                "currentvalue": {
+                    "prefix": "step ",
+                    "xanchor": "right",
+                    "font": {"size": 15, "color": "#111827"},
+                },
+                "font": {"size": 14},
                 "steps": [
                     {
                         "label": str(index),
@@ -388,8 +601,16 @@ def animation_figure(
             }
         ],
     )
-    _layout(fig, G, f"{title} — {_step_label(states[keep[0]], keep[0])}", height=600)
-    fig.update_layout(legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0})
+    _layout(fig, G, f"{title} — {_step_label(states[keep[0]], keep[0])}", height=1000)
+    fig.update_yaxes(domain=[CONTROLS_TOP + 0.02, 1.0], row=1, col=1)
+    fig.data[dynamic_start + 4].domain = {"x": [0.0, 1.0], "y": [0.0, TABLE_TOP]}
+    # The title at the top of the figure, the legend on its own band under it: a wrapped
+    # legend (narrow windows) grows into the reserved band, never into the title.
+    fig.update_layout(
+        title={"y": 1.0, "yref": "container", "yanchor": "top", "pad": {"t": 10}},
+        margin={"t": 120, "b": 10},
+        legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
+    )
     return fig
 
 
@@ -424,12 +645,16 @@ def summary_bars(summary: pd.DataFrame, column: str, title: str, *, y_title: str
         )
     )
     fig.update_layout(
-        title=title,
+        title={"text": title, "font": {"size": 18}},
         yaxis_title=y_title,
         height=380,
         showlegend=False,
+        font=FONT,
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
     )
+    fig.update_traces(textfont={"size": 14, "color": "#111827"}, cliponaxis=False)
+    fig.update_xaxes(tickfont=FONT, title_font=FONT)
+    fig.update_yaxes(tickfont=FONT, title_font=FONT, gridcolor="#e5e7eb")
     return fig
 
 
@@ -460,10 +685,14 @@ def excess_chart(table: pd.DataFrame) -> go.Figure:
             )
         )
     fig.update_layout(
-        title="Route length above the optimum, per pair",
-        yaxis_title="excess %",
+        title={"text": "Route length above the optimum, per pair", "font": {"size": 18}},
+        yaxis_title="longer than the shortest route, %",
         height=400,
         showlegend=False,
+        font=FONT,
+        hoverlabel={"font": {"size": 14}},
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
     )
+    fig.update_xaxes(tickfont=FONT, title_font=FONT)
+    fig.update_yaxes(tickfont=FONT, title_font=FONT, gridcolor="#e5e7eb")
     return fig

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import plotly.graph_objects as go
+import pytest
 
 from lib.routes import compare, graphs, plots, search
-from lib.routes.graphs import StraightLine, romania
+from lib.routes.graphs import StraightLine, load_graph_csv, romania
 
 ROMANIA = romania()
 H = StraightLine.of(ROMANIA)
@@ -38,9 +39,78 @@ def test_grid_map_is_drawn_as_a_grid_with_routes_on_top():
     fig = plots.map_figure(G, routes=[("A*", route.path)])
     names = [t.name for t in fig.data]
     assert names.index("A*") > names.index(plots.NODES_TRACE)
-    assert len(_trace(fig, "obstacles").x) == len(G.graph["obstacles"])
+    cells = _trace(fig, "obstacles")
+    assert isinstance(cells, go.Heatmap)  # drawn to the cell size, whatever the window
+    blocked = {(r, c) for r in range(12) for c in range(20) if cells.z[r][c] == 1}
+    free = {(r, c) for r in range(12) for c in range(20) if cells.z[r][c] == 0}
+    assert blocked == set(map(tuple, G.graph["obstacles"]))
+    assert free == {G.nodes[n]["pos"][::-1] for n in G.nodes}
     assert _trace(fig, plots.NODES_TRACE).marker.symbol == "square"
     assert fig.layout.yaxis.autorange == "reversed"
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(5, 5), (25, 40), (60, 80), (60, 10)])
+def test_grid_animation_cells_fit_their_cells(rows, cols):
+    G = graphs.grid(rows, cols, obstacles=0.25, seed=2, corridor=True)
+    goal = (rows - 1, cols - 1)
+    result = search.astar(G, (0, 0), goal, graphs.Manhattan.of(G), record_trace=True)
+    fig = plots.animation_figure(G, result.trace, path=result.path, max_frames=10)
+    for frame in fig.frames:
+        cells = frame.data[0]
+        assert isinstance(cells, go.Heatmap)
+        state = search.trace_state(result.trace, int(frame.name))
+        flat = [v for row in cells.z for v in row]
+        assert flat.count(1) == len(state.explored)
+        assert flat.count(2) == len(state.frontier)
+        for node in state.explored:
+            x, y = G.nodes[node]["pos"]
+            assert cells.z[int(y)][int(x)] == 1
+    # markers that remain (the place being expanded) never outgrow a cell at 800 px
+    cell = plots.cell_size(G, plots.ANIMATION_AREA)
+    assert fig.frames[0].data[3].marker.size <= 1.3 * cell
+
+
+def _dark(colour: str) -> bool:
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.45
+
+
+def test_map_text_is_big_and_dark_enough_for_a_projector():
+    fig = plots.map_figure(ROMANIA, start="Arad", goal="Bucharest")
+    for name in (plots.NODES_TRACE, "road lengths"):
+        font = _trace(fig, name).textfont
+        assert font.size >= 14 and _dark(font.color), name
+    assert fig.layout.font.size >= 14 and _dark(fig.layout.font.color)
+    names = _trace(fig, plots.NODES_TRACE)
+    assert names.cliponaxis is False  # names at the edge are not cut off
+    table = compare.all_pairs(ROMANIA, ["A*", "BFS"], H, pairs=[("Arad", "Bucharest")])
+    for chart in (
+        plots.summary_bars(compare.summary(table), "mean_expanded", "E", y_title="n"),
+        plots.excess_chart(table),
+    ):
+        assert chart.layout.xaxis.tickfont.size >= 14 and _dark(chart.layout.xaxis.tickfont.color)
+        assert chart.layout.yaxis.title.font.size >= 14
+
+
+def test_romania_names_sit_away_from_the_roads():
+    positions = dict(zip(ROMANIA.nodes, plots.label_positions(ROMANIA), strict=True))
+    assert positions["Arad"] == "middle left" and positions["Bucharest"] == "bottom right"
+    G = load_graph_csv("source,target,weight\nA,B,1\nA,C,1\n", "node,x,y\nA,0,0\nB,1,0\nC,0,1\n")
+    where = dict(zip(G.nodes, plots.label_positions(G), strict=True))
+    assert where == {"A": "bottom left", "B": "middle right", "C": "top center"}
+
+
+def test_animation_controls_do_not_cover_the_slider_value_and_title_clears_the_legend():
+    result = search.astar(ROMANIA, "Arad", "Bucharest", H, record_trace=True)
+    fig = plots.animation_figure(ROMANIA, result.trace, path=result.path, title="A*")
+    buttons, slider = fig.layout.updatemenus[0], fig.layout.sliders[0]
+    assert buttons.xanchor == "left" and slider.currentvalue.xanchor == "right"
+    assert slider.pad.t >= 50  # the slider sits under the buttons' row
+    assert fig.layout.title.yref == "container" and fig.layout.margin.t >= 100
+    assert fig.layout.legend.yanchor == "bottom" and fig.layout.legend.y == 1.0
+    tables = [t for t in fig.data if isinstance(t, go.Table)]
+    assert len(tables) == 1
+    assert tables[0].domain.y[1] < buttons.y  # the table is under the controls
 
 
 def test_animation_frames_follow_the_trace():
