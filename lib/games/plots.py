@@ -431,13 +431,17 @@ def root_scores_figure(
             hoverinfo="text",
         )
     )
-    reach = cap * 1.6  # room for the labels outside the bars
+    # the axis covers the bars' side(s) only, with room for the labels outside the bars
+    low, high = min([0.0, *lengths]), max([0.0, *lengths])
+    span = (high - low) or cap
+    low = low - 0.45 * span if low < 0 else -0.05 * span
+    high = high + 0.45 * span if high > 0 else 0.05 * span
     fig.update_layout(
         height=max(240, 30 * len(items) + 100),
         margin={"l": 70, "r": 30, "t": 40, "b": 50},
         xaxis={
             "title": "score of the move for the side to move (search value)",
-            "range": [-reach if min(lengths) < 0 else -0.05 * reach, reach],
+            "range": [low, high],
             "zeroline": True,
             "zerolinecolor": "#444444",
             "zerolinewidth": 2,

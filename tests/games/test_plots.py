@@ -189,3 +189,11 @@ def test_log_axes_label_only_powers_of_ten_and_at_least_three(nodes):
 
 def test_power_labels():
     assert [plots.power_label(e) for e in (-2, 0, 3, 6, 7)] == ["0.01", "1", "1,000", "1M", "10M"]
+
+
+def test_root_score_axis_covers_only_the_sides_with_bars():
+    losing = plots.root_scores_figure({"a": -0.8, "b": -2.5}, str).layout.xaxis.range
+    assert losing[0] < -2.5 and 0 <= losing[1] < 0.5  # no empty right half
+    winning = plots.root_scores_figure({"a": 0.04, "b": 0.01}, str).layout.xaxis.range
+    assert -0.01 < winning[0] <= 0 and winning[1] > 0.04
+    assert plots.root_scores_figure({}, str).data[0].x == ()  # nothing to draw, no crash
