@@ -627,6 +627,7 @@ def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
             y=[i["nodes"] for i in iterations],
             text=[f"{i['nodes']:,}" for i in iterations],
             textposition="outside",
+            textfont={"size": MIN_FONT},
         )
     )
     fig.update_layout(
@@ -650,6 +651,7 @@ def variants_figure(rows: Sequence[Mapping]) -> go.Figure:
             y=[row["nodes"] for row in rows],
             text=[f"{row['nodes']:,} nodes<br>EBF {row['ebf']:.2f}" for row in rows],
             textposition="outside",
+            textfont={"size": MIN_FONT},
             cliponaxis=False,
             marker={"color": ["#90a4ae", "#64b5f6", "#1e88e5", "#0d47a1"][: len(rows)]},
         )
