@@ -554,10 +554,11 @@ def _cache_of(G: nx.Graph) -> dict | None:
 def prepare(G: nx.Graph, weight: str = "weight") -> CompiledGraph | None:
     """Compile ``G`` for fast repeated queries and cache it on the graph; returns it.
 
-    Costs about as much as a few single queries on a large graph (one pass
-    over every edge), so :func:`astar` and :func:`uniform_cost` call it by
-    themselves from the second query on a graph. Returns ``None`` (and
-    compiles nothing) for graph views and multigraphs.
+    One pass over every edge: on the benchmark graphs (``bench/routes.py``)
+    it costs as much as 2 to 15 single networkx queries, so :func:`astar` and
+    :func:`uniform_cost` call it by themselves only from the second query on
+    a graph (the first searches networkx's dicts directly). Returns ``None``
+    (and compiles nothing) for graph views and multigraphs.
     """
     cache = _cache_of(G)
     if cache is None:
@@ -608,12 +609,11 @@ def _compiled_astar(
 ) -> tuple[float, list, int, int, int] | None:
     """:func:`_fast_astar` on a :class:`CompiledGraph`: same search, same ties, same result.
 
-    Nodes are list indices, so the cheapest cost so far, the parent pushed
-    with it and the parent at expansion are flat lists instead of dicts, and
-    heap entries are ``(f, tie, g, index, parent index)``. Only the cost table
-    is allocated for the whole graph (the parents are a dict of the expanded
-    nodes), which keeps short queries short. ``coords`` are the heuristic's
-    positions by index (``None`` for ``kind`` 0).
+    Nodes are list indices: neighbours and weights come from flat lists, the
+    cheapest cost so far is a list (the only per-query allocation over the
+    whole graph, so short queries stay short), the parents of expanded nodes
+    a dict, and heap entries are ``(f, tie, g, index, parent index)``.
+    ``coords`` are the heuristic's positions by index (``None`` for ``kind`` 0).
     """
     nodes, ptr, nbr, wt = compiled.nodes, compiled.ptr, compiled.nbr, compiled.wt
     index = compiled.index
