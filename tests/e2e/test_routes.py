@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import networkx as nx
+import pytest
 
 from lib.routes.graphs import romania
 from tests.e2e.conftest import open_page, wait_idle
@@ -76,3 +77,38 @@ def test_settings_survive_a_visit_to_upload(page):
     page.locator(".st-key-rt_w_source").get_by_text("Romania (AIMA)", exact=True).click()
     main.get_by_text(f"A* route (cost {best:.4g})").wait_for()
     assert "goal=Neamt" in page.url and "w=2.5" in page.url
+
+
+BOXES = """(gd) => {
+    const box = (sel) => {
+        const el = gd.querySelector(sel);
+        if (!el) return null;
+        const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom];
+    };
+    const buttons = [...gd.querySelectorAll('.updatemenu-button')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return [r.left, r.top, r.right, r.bottom];
+    });
+    return {title: box('.gtitle'), legend: box('.legend'),
+            value: box('.slider-group > .slider-label'), buttons: buttons};
+}"""
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+def test_animation_controls_title_and_legend_do_not_overlap(page, width):
+    page.set_viewport_size({"width": width, "height": 1000})
+    open_page(page, "routes")
+    plot = page.locator(".st-key-rt_animation .js-plotly-plot")
+    plot.wait_for()
+    plot.scroll_into_view_if_needed()
+    page.locator(".st-key-rt_animation .slider-group > .slider-label").wait_for()
+    boxes = plot.evaluate(BOXES)
+    assert boxes["title"] and boxes["legend"] and boxes["value"] and len(boxes["buttons"]) == 2
+    assert not _overlap(boxes["title"], boxes["legend"]), boxes
+    for button in boxes["buttons"]:
+        assert not _overlap(button, boxes["value"]), boxes
