@@ -648,12 +648,12 @@ def _compiled_astar(
             while (u := parent[u]) >= 0:
                 path.append(u)
             return g, [nodes[i] for i in reversed(path)], expanded, generated, max_frontier
-        start, stop = ptr[u], ptr[u + 1]
-        for v, w in zip(nbr[start:stop], wt[start:stop], strict=False):  # equal lengths
+        for k in range(ptr[u], ptr[u + 1]):
+            v = nbr[k]
             old = best[v]
             if old <= g:
                 continue  # weights are >= 0: no cheaper this way
-            g2 = g + w
+            g2 = g + wt[k]
             if g2 >= old:
                 continue
             best[v] = g2
