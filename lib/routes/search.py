@@ -34,7 +34,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections import deque
+from collections import defaultdict, deque
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
@@ -622,9 +622,12 @@ def _compiled_astar(
     hypot = math.hypot
     push, pop, pushpop = heappush, heappop, heappushpop
     root2m1 = math.sqrt(2.0) - 1.0
+    # Cheapest cost so far: a dict while the search is small, then a list over the whole
+    # graph (allocating it costs about as much as n / 256 expansions on the dict).
     n = len(nodes)
-    best = [math.inf] * n
+    best: dict | list = defaultdict(math.inf.__float__)
     best[s] = 0.0
+    switch = max(64, n >> 8)
     parent: dict[int, int] = {}  # the parent when expanded
     heap: list = []
     held: tuple | None = (h0, 0, 0.0, s, -1)
@@ -643,6 +646,11 @@ def _compiled_astar(
             continue  # stale: a cheaper route to u was pushed later
         parent[u] = p
         expanded += 1
+        if expanded == switch:
+            table = [math.inf] * n
+            for i, cost in best.items():
+                table[i] = cost
+            best = table
         if u == t:
             path = [u]
             while (u := parent[u]) >= 0:
