@@ -610,9 +610,10 @@ def _compiled_astar(
     """:func:`_fast_astar` on a :class:`CompiledGraph`: same search, same ties, same result.
 
     Nodes are list indices: neighbours and weights come from flat lists, the
-    cheapest cost so far is a list (the only per-query allocation over the
-    whole graph, so short queries stay short), the parents of expanded nodes
-    a dict, and heap entries are ``(f, tie, g, index, parent index)``.
+    cheapest cost so far is a dict for the first ``n / 256`` expansions and
+    then a list over the whole graph (so short queries do not pay for a list
+    of every node), the parents of expanded nodes a dict, and heap entries
+    are ``(f, tie, g, index, parent index)``.
     ``coords`` are the heuristic's positions by index (``None`` for ``kind`` 0).
     """
     nodes, ptr, nbr, wt = compiled.nodes, compiled.ptr, compiled.nbr, compiled.wt
