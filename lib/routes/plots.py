@@ -205,9 +205,9 @@ ROMANIA_LABELS = {
     "Neamt": "top left",
     "Oradea": "top center",
     "Pitesti": "top center",
-    "Rimnicu Vilcea": "middle left",
+    "Rimnicu Vilcea": "top right",
     "Sibiu": "top right",
-    "Timisoara": "middle left",
+    "Timisoara": "bottom center",
     "Urziceni": "top center",
     "Vaslui": "middle right",
     "Zerind": "middle left",
@@ -294,7 +294,7 @@ def _layout(fig: go.Figure, G: nx.Graph, title: str, *, height: int = 560) -> No
     elif G.number_of_nodes():  # room around the places for their names
         xs, ys = _xy(G, list(G.nodes))
         span = _span(G)
-        fig.update_xaxes(range=[min(xs) - 0.1 * span, max(xs) + 0.1 * span])
+        fig.update_xaxes(range=[min(xs) - 0.12 * span, max(xs) + 0.12 * span])
         fig.update_yaxes(range=[min(ys) - 0.05 * span, max(ys) + 0.05 * span])
 
 
@@ -442,8 +442,6 @@ def animation_figure(
     fig = make_subplots(rows=2, cols=1, specs=[[{"type": "xy"}], [{"type": "table"}]])
     for base in _base_traces(G):
         fig.add_trace(base, row=1, col=1)
-    for base in _road_labels(G):
-        fig.add_trace(base, row=1, col=1)
     fig.add_trace(_nodes_trace(G, ANIMATION_AREA), row=1, col=1)
     size = _marker_size(G, ANIMATION_AREA)
     symbol = "square" if _is_grid(G) else "circle"
@@ -517,8 +515,8 @@ def animation_figure(
     for trace_obj in first[:-1]:
         fig.add_trace(trace_obj, row=1, col=1)
     fig.add_trace(first[-1], row=2, col=1)
-    for trace_obj in _endpoints(G, start, goal):
-        fig.add_trace(trace_obj, row=1, col=1)
+    for trace_obj in [*_endpoints(G, start, goal), *_road_labels(G)]:
+        fig.add_trace(trace_obj, row=1, col=1)  # road lengths above the route found
     indices = list(range(dynamic_start, dynamic_start + 5))
     frames = []
     for position, index in enumerate(keep):
@@ -530,7 +528,7 @@ def animation_figure(
                 data=frame_traces(state, final),
                 traces=indices,
                 name=str(index),
-                layout={"title": {"text": f"{title} — {label}"}},
+                layout={"title": {"text": _title(title, label)}},
             )
         )
     fig.frames = frames
@@ -601,17 +599,22 @@ def animation_figure(
             }
         ],
     )
-    _layout(fig, G, f"{title} — {_step_label(states[keep[0]], keep[0])}", height=1000)
+    _layout(fig, G, _title(title, _step_label(states[keep[0]], keep[0])), height=1000)
     fig.update_yaxes(domain=[CONTROLS_TOP + 0.02, 1.0], row=1, col=1)
     fig.data[dynamic_start + 4].domain = {"x": [0.0, 1.0], "y": [0.0, TABLE_TOP]}
     # The title at the top of the figure, the legend on its own band under it: a wrapped
     # legend (narrow windows) grows into the reserved band, never into the title.
     fig.update_layout(
-        title={"y": 1.0, "yref": "container", "yanchor": "top", "pad": {"t": 10}},
-        margin={"t": 120, "b": 10},
+        title={"y": 0.995, "yref": "container", "yanchor": "top", "pad": {"t": 24}},
+        margin={"t": 130, "b": 10},
         legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
     )
     return fig
+
+
+def _title(name: str, step: str) -> str:
+    """The animation's title: the algorithm, and the step on a second line (narrow windows)."""
+    return f"{name}<br><span style='font-size:15px'>{step}</span>" if name else step
 
 
 def _step_label(state, index: int) -> str:
