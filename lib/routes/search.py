@@ -296,6 +296,8 @@ def _best_first(
     h0 = estimate(source) if kind else 0.0
     if not rec.on and kind in (0, 1, 2, 3) and g_weight == 1.0:
         compiled = _compiled_for_query(G, weight)
+        if compiled is not None and compiled.wt is None:
+            compiled = None  # a missing weight: the dict loop hands over to the general loop
         coords = compiled.coordinates(pos) if compiled is not None and kind else None
         try:
             if compiled is not None and (kind == 0 or coords is not None):
@@ -491,8 +493,10 @@ class CompiledGraph:
 
     Node ``nodes[i]`` has the neighbours ``nbr[ptr[i]:ptr[i + 1]]`` (indices)
     at the edge weights ``wt[ptr[i]:ptr[i + 1]]``, in networkx's adjacency
-    order (so searches break ties exactly as on the graph itself). A missing
-    weight counts as 1. Build it with :func:`prepare`.
+    order (so searches break ties exactly as on the graph itself). ``wt`` is
+    ``None`` when some edge lacks the weight attribute: such graphs are
+    searched by the general loop, as on their first query. Build it with
+    :func:`prepare`.
 
     It is a snapshot: it lives in ``G.__networkx_cache__``, which networkx
     empties whenever the graph is changed through its methods (``add_edge``,
@@ -514,7 +518,10 @@ class CompiledGraph:
             self.nbr: list[int] = list(flat)  # nodes 0..n-1 in order: they are their own index
         else:
             self.nbr = list(map(self.index.__getitem__, flat))
-        self.wt: list = [data.get(weight, 1) for nbrs in adj.values() for data in nbrs.values()]
+        try:
+            self.wt: list | None = [data[weight] for nbrs in adj.values() for data in nbrs.values()]
+        except KeyError:
+            self.wt = None  # some edge has no such weight: searches take the general loop
         # (positions mapping, its size, xs, ys): the last heuristic's coordinates by index
         self._coords: tuple | None = None
 

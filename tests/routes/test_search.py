@@ -360,6 +360,18 @@ def test_compiled_graphs_per_graph_are_bounded_and_keyed_by_weight():
     assert search.uniform_cost(G, "a", "c", weight="length").cost == 1  # missing counts as 1
 
 
+def test_graphs_with_missing_weights_search_the_same_before_and_after_compiling():
+    G = nx.grid_2d_graph(6, 6)
+    for i, (u, v) in enumerate(G.edges):
+        if i % 3:
+            G[u][v]["weight"] = 1.0 + i % 4
+    first = search.astar(G, (0, 0), (5, 5))  # nothing cached yet
+    assert search.prepare(G).wt is None  # compiled, but not usable: some weights are missing
+    again = search.astar(G, (0, 0), (5, 5))
+    assert _summary(first) == _summary(again)
+    assert first.cost == nx.dijkstra_path_length(G, (0, 0), (5, 5))
+
+
 def test_compiled_search_with_positions_missing_falls_back_like_the_graph():
     G = nx.path_graph(4)
     pos = {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (2.0, 0.0)}  # node 3 has no position
