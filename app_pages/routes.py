@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from functools import partial
 
 import networkx as nx
@@ -13,6 +12,7 @@ from lib.errors import InputError
 from lib.routes import compare, graphs, plots, search
 from lib.ui import routes as ui
 from lib.ui.common import csv_download, user_errors
+from lib.ui.common import escape_markdown as md
 
 # Caps that keep one visitor from stalling a small shared server.
 MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = 60, 80, 2_000
@@ -28,11 +28,6 @@ st.markdown(
 )
 
 ALGO_NAMES = list(search.ALGORITHMS)
-
-
-def md(text: str) -> str:
-    """``text`` shown literally in Markdown (A*, or place names from an uploaded file)."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$])", r"\\\1", text)
 
 
 DEFAULT_ALGOS = ["A*", 'Course "B*"', "Uniform-cost", "Greedy best-first"]
@@ -226,12 +221,12 @@ for name in algos:
         results[name] = search.run(name, G, start, goal, heuristic, w=w, max_expansions=200_000)
     except nx.NetworkXNoPath:
         problems.append(
-            f"No path: {graphs.node_label(goal)} cannot be reached from "
-            f"{graphs.node_label(start)} (they are in different parts of the map)."
+            f"No path: {md(graphs.node_label(goal))} cannot be reached from "
+            f"{md(graphs.node_label(start))} (they are in different parts of the map)."
         )
         break
     except InputError as error:
-        problems.append(f"{name}: {error}")
+        problems.append(f"{md(name)}: {md(error)}")
 for message in problems:
     st.error(message)
 
@@ -435,13 +430,13 @@ if stored is not None and stored[0][0] == graph_key:
                 st.warning(
                     f'The course\'s "B*" returns a longer route than the shortest on '
                     f"{len(bad)} of {int(summary.loc[name, 'pairs'])} pairs, e.g. "
-                    f"{worst['source']} → {worst['target']}: {worst['cost']:.4g} instead of "
-                    f"{worst['optimal_cost']:.4g} (+{worst['excess_pct']:.1f} %). Its "
+                    f"{md(worst['source'])} → {md(worst['target'])}: {worst['cost']:.4g} "
+                    f"instead of {worst['optimal_cost']:.4g} (+{worst['excess_pct']:.1f} %). Its "
                     "f = g + h(n, goal) + h(start, n) overestimates, so optimality is lost."
                 )
         if not bad.empty and name in ("A*", "IDA*") and heuristic is not None:
             st.warning(
-                f"{name} missed the shortest route on {len(bad)} pairs: the heuristic "
+                f"{md(name)} missed the shortest route on {len(bad)} pairs: the heuristic "
                 "overestimates somewhere (see the check below)."
             )
 
@@ -466,7 +461,7 @@ else:
         verdict_a = "admissible" if report.admissible else "NOT admissible"
         verdict_c = "consistent" if report.consistent else "NOT consistent"
         st.markdown(
-            f"**{heuristic_name}**, checked towards {scope}: **{verdict_a}**, **{verdict_c}**. "
+            f"**{md(heuristic_name)}**, checked towards {scope}: **{verdict_a}**, **{verdict_c}**. "
             f"The largest factor that keeps it admissible here is {report.scale:.4g}."
         )
         if isinstance(heuristic, graphs.StraightLine):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Iterator
 
 import pandas as pd
@@ -11,18 +12,41 @@ import streamlit as st
 from lib.common import safe_csv_bytes
 from lib.errors import InputError
 
+# Characters with a meaning in Streamlit's Markdown: links and images ([ ] ( ) !), HTML and
+# autolinks (< > & :), emphasis, headings, lists, tables, code, LaTeX ($) and Streamlit's
+# directives (:red[...], :material/icon:). A backslash before any of them shows it as is.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=^@])")
+
+
+def escape_markdown(text: object) -> str:
+    r"""``text`` made to show literally when rendered as Markdown (st.markdown, st.error...).
+
+    Use it for anything a user supplied (file names, uploaded place names and
+    tickers, URL parameters, error messages quoting them), so that a name like
+    ``![x](http://host/img)`` is shown as text instead of loading an image.
+    Line breaks become spaces (a user value stays on one line).
+
+    >>> print(escape_markdown("[click](javascript:alert)"))
+    \[click\]\(javascript\:alert\)
+    >>> escape_markdown("Rimnicu Vilcea, 0,0")
+    'Rimnicu Vilcea, 0,0'
+    """
+    flat = re.sub(r"[\r\n]+", " ", str(text))
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", flat)
+
 
 @contextlib.contextmanager
 def user_errors() -> Iterator[None]:
     """Show an :class:`InputError` as ``st.error`` instead of a traceback.
 
     Use it around code that validates user input; other exceptions propagate
-    (they are bugs and must fail the tests).
+    (they are bugs and must fail the tests). The message is escaped for
+    Markdown: it often quotes user values (file names, cells, URL settings).
     """
     try:
         yield
     except InputError as error:
-        st.error(str(error))
+        st.error(escape_markdown(error))
 
 
 def csv_download(table: pd.DataFrame, file_name: str, label: str, key: str) -> None:

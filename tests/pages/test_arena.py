@@ -12,6 +12,7 @@ from lib.games import othello
 from lib.games.arena import PRESETS, MatchConfig, run_tournament
 from lib.games.othello import POSITIONAL_FEATURES
 from lib.ui import arena as arena_ui
+from lib.ui.common import escape_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "app_pages" / "arena.py")
@@ -157,7 +158,8 @@ def test_weight_range_the_wrong_way_round_says_so():
     app.number_input(key="arena_w_high").set_value(-50)
     _submit(app, "Evolve")
     message = app.error[0].value
-    assert "Lowest weight (50)" in message and "Highest weight (-50)" in message
+    assert escape_markdown("Lowest weight (50)") in message
+    assert escape_markdown("Highest weight (-50)") in message
     assert "arena_evo" not in app.session_state
 
 

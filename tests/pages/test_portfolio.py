@@ -14,6 +14,7 @@ from lib.portfolio.exact import solve_exact
 from lib.portfolio.ga import GAConfig, GenerationStats
 from lib.portfolio.ga import run_ga as run_ga_lib
 from lib.ui import portfolio as ui
+from lib.ui.common import escape_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "app_pages" / "portfolio.py")
@@ -86,7 +87,7 @@ def test_invalid_settings_show_an_error_not_a_traceback():
     app = open_page()
     set_settings(app, {"pf_w_population_size": 50, "pf_w_elite_size": 60})
     run_ga(app)
-    assert any("elite_size" in error.value for error in app.error)
+    assert any(escape_markdown("elite_size") in error.value for error in app.error)
 
 
 def test_hard_case_with_the_course_fitness_finds_nothing_and_says_so():
@@ -149,7 +150,8 @@ def test_bad_upload_shows_the_message():
     app.run()
     assert not app.exception
     messages = " ".join(error.value for error in app.error)
-    assert "broken.csv" in messages and "line 3" in messages and "'lots'" in messages
+    assert escape_markdown("broken.csv") in messages
+    assert "line 3" in messages and "'lots'" in messages
 
 
 def test_parameter_study_shows_a_table_a_chart_and_a_download():

@@ -10,6 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.routes import graphs
+from lib.ui.common import escape_markdown
 from lib.ui.routes import nearest_node
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "routes.py")
@@ -137,12 +138,28 @@ def test_upload_reports_bad_files_and_searches_good_ones():
     edges = app.get("file_uploader")[0]
     edges.set_value(("roads.csv", b"source,target,weight\nA,B,1\nB,C,lots\n", "text/csv")).run()
     assert not app.exception
-    assert "roads.csv, line 3, column 'weight': 'lots' is not a number" in app.error[0].value
+    expected = "roads.csv, line 3, column 'weight': 'lots' is not a number"
+    assert escape_markdown(expected) in app.error[0].value
     edges = app.get("file_uploader")[0]
     edges.set_value(("roads.csv", b"source,target,weight\nA,B,1\nB,C,2\nA,C,5\n", "text/csv"))
     app.run()
     assert not app.exception and not app.error
     assert "(cost 3)" in _markdown(app)
+
+
+def test_uploaded_place_names_are_shown_as_text_not_markdown():
+    app = _app(source="Upload")
+    edges = app.get("file_uploader")[0]
+    evil = "![x](http://attacker.example/i.png)"
+    data = f'source,target,weight\n"{evil}",B,1\nB,"[c](javascript:alert(1))",2\n'
+    edges.set_value(("roads.csv", data.encode(), "text/csv")).run()
+    assert not app.exception and not app.error
+    app.selectbox(key="rt_w_start").set_value(evil).run()
+    app.selectbox(key="rt_w_goal").set_value("[c](javascript:alert(1))").run()
+    assert not app.exception and not app.error
+    text = _markdown(app)
+    assert "(cost 3)" in text
+    assert escape_markdown(evil) in text and "](" not in text
 
 
 def test_upload_accepts_a_semicolon_separated_file():
@@ -158,7 +175,9 @@ def test_book_table_only_works_towards_bucharest():
     app = _app(heuristic=graphs.BOOK)
     assert not app.exception
     assert [e.value for e in app.error] == [
-        'Course "B*": The table heuristic only estimates distances to Bucharest, not to Arad.'
+        escape_markdown('Course "B*"')
+        + ": "
+        + escape_markdown("The table heuristic only estimates distances to Bucharest, not to Arad.")
     ]
     assert "**A\\*** route (cost 418)" in _markdown(app)
     indexes = [list(d.value.get("algorithm", [])) for d in app.dataframe]

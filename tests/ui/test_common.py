@@ -1,0 +1,71 @@
+"""Markdown escaping of user text and the error box of user_errors()."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given
+from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
+
+from lib.ui.common import escape_markdown
+
+SPECIAL = set("\\`*_{}[]()#+-.!|<>~$:&=^@")
+
+
+def _shown(escaped: str) -> str:
+    """What CommonMark displays for ``escaped``: a backslash before punctuation is dropped."""
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", escaped)
+
+
+def test_link_and_image_syntax_is_neutralised():
+    escaped = escape_markdown("![x](http://attacker/img) [click](javascript:alert(1))")
+    assert "](" not in escaped
+    assert escaped.startswith("\\!\\[x\\]\\(http\\://attacker/img\\)")
+    assert "\\[click\\]\\(javascript\\:" in escaped
+
+
+def test_html_directives_and_latex_are_neutralised():
+    assert escape_markdown("<img src=x>") == "\\<img src\\=x\\>"
+    assert escape_markdown(":red[big] :material/home:") == "\\:red\\[big\\] \\:material/home\\:"
+    assert escape_markdown("$x^2$") == "\\$x\\^2\\$"
+
+
+def test_plain_names_are_unchanged_and_lines_joined():
+    assert escape_markdown("Rimnicu Vilcea") == "Rimnicu Vilcea"
+    assert escape_markdown("0,0") == "0,0"
+    assert escape_markdown("a\nb\r\n# c") == "a b \\# c"
+    assert escape_markdown(42) == "42"
+
+
+@given(st.text())
+def test_every_special_character_is_escaped_and_the_text_survives(text):
+    escaped = escape_markdown(text)
+    flat = re.sub(r"[\r\n]+", " ", text)
+    assert "\n" not in escaped and "\r" not in escaped
+    assert _shown(escaped) == flat
+    # Read left to right, no special character is left without its backslash.
+    i = 0
+    while i < len(escaped):
+        if escaped[i] == "\\":
+            assert escaped[i + 1] in SPECIAL
+            i += 2
+            continue
+        assert escaped[i] not in SPECIAL
+        i += 1
+
+
+def _error_app(message: str) -> None:
+    from lib.errors import InputError
+    from lib.ui.common import user_errors
+
+    with user_errors():
+        raise InputError(message)
+
+
+def test_user_errors_shows_the_message_escaped():
+    message = "edges.csv, line 2: place '![x](http://attacker/img)' is unknown."
+    app = AppTest.from_function(_error_app, args=(message,)).run()
+    assert not app.exception
+    assert app.error[0].value == escape_markdown(message)
+    assert _shown(app.error[0].value) == message
