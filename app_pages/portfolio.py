@@ -14,7 +14,7 @@ from lib.portfolio.ga import (
     run_ga,
 )
 from lib.ui import portfolio as ui
-from lib.ui.common import csv_download, user_errors
+from lib.ui.common import csv_download, escape_markdown, user_errors
 
 st.title("Portfolio optimisation with a genetic algorithm")
 intro = st.empty()  # written from the current constraints once the form is read
@@ -55,8 +55,8 @@ with data_box:
             st.info("Upload a CSV file to continue (up to 10 MB).")
         st.stop()
     table = data.table
-    for note in data.notes:
-        st.info(note)
+    for note in data.notes:  # they quote tickers from the file
+        st.info(escape_markdown(note))
     if source == "sample":
         st.caption(
             "Synthetic data: 400 made-up stocks whose summary statistics match the course's "
@@ -125,8 +125,8 @@ with results_box:
     elif data_changed:
         if source == "upload":
             st.info(
-                f"New data ({upload.name}): check the constraints in section 2 for it, then "
-                "press **Run the GA** for this data."
+                f"New data ({escape_markdown(upload.name)}): check the constraints in "
+                "section 2 for it, then press **Run the GA** for this data."
             )
         else:
             st.info(

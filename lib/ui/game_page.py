@@ -52,7 +52,7 @@ from lib.games.players import (
     bind_heuristic,
     parse_player_spec,
 )
-from lib.ui.common import csv_download, user_errors
+from lib.ui.common import csv_download, escape_markdown, user_errors
 
 Move = Hashable
 
@@ -446,7 +446,10 @@ def _query_config(name: str, fallback: str, notes: list[str]) -> PlayerConfig:
     try:
         config = parse_player_spec(text)
     except InputError as error:
-        notes.append(f"Ignoring the URL setting {name}={text!r}: {error}")
+        notes.append(
+            f"Ignoring the URL setting {name}={escape_markdown(repr(text))}: "
+            f"{escape_markdown(error)}"
+        )
         return default
     if config.kind in SEARCH_KINDS and default.kind in SEARCH_KINDS:
         keys = _spec_keys(text)
@@ -467,7 +470,10 @@ def _query_option(name: str, allowed: tuple[Any, ...]) -> Any:
     for value in allowed:
         if str(value) == str(text):
             return value
-    st.warning(f"Ignoring the URL setting {name}={text!r}: choose one of {allowed}.")
+    st.warning(
+        f"Ignoring the URL setting {name}={escape_markdown(repr(text))}: "
+        f"choose one of {escape_markdown(allowed)}."
+    )
     return allowed[-1]
 
 

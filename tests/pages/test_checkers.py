@@ -8,6 +8,7 @@ from streamlit.testing.v1 import AppTest
 from lib.games import checkers
 from lib.games.checkers_plots import display_position
 from lib.ui import checkers_view, game_page
+from lib.ui.common import escape_markdown
 from tests.pages.game_app import open_game_page, record, session
 
 
@@ -144,3 +145,13 @@ def test_url_weights_that_do_not_fit_are_reported_on_the_page_and_depth_keeps_it
 
     broken = _open(white="alphabeta:depth=deep")
     assert "Ignoring the URL setting white" in broken.main.warning[0].value
+
+
+def test_a_url_setting_is_quoted_as_text_in_the_warning():
+    evil = "![x](http://attacker.example/i.png)"
+    app = _open(white=evil)
+    assert not app.exception
+    warnings = [w.value for w in app.main.warning]
+    assert any("Ignoring the URL setting white" in w for w in warnings)
+    assert any(escape_markdown(evil) in w for w in warnings)
+    assert not any("](" in w for w in warnings)

@@ -226,7 +226,7 @@ def test_an_upload_hides_the_old_results_until_run():
         ("mine.csv", f"ticker,risk,return\n{rows}\n".encode(), "text/csv")
     )
     app.run()
-    assert any("mine.csv" in i.value and "Run the GA" in i.value for i in app.info)
+    assert any(escape_markdown("mine.csv") in i.value and "Run the GA" in i.value for i in app.info)
     old = [e for e in app.expander if "Results of the last run, on other data" in e.label]
     assert len(old) == 1 and "Sample" in old[0].label  # the sample's results, labelled
     set_settings(app, {**SMALL, "pf_w_min_stocks": 5, "pf_w_max_risk": 0.5, "pf_w_min_return": 2.0})
@@ -282,3 +282,20 @@ def test_caption_has_no_double_period_when_no_portfolio_exists():
     assert not exact.feasible and exact.message.endswith(".")
     caption = ui.result_caption(result, exact)
     assert ".." not in caption and "Stopped by:" in caption
+
+
+def test_file_names_and_tickers_from_an_upload_are_shown_as_text():
+    app = open_page()
+    app.radio(key="pf_w_source").set_value("upload").run()
+    evil = "![x](http://attacker.example/i.png)"
+    lines = ["date,ticker,close"]
+    lines += [f"2024-01-0{d},T{i},{10 + i + d}" for i in range(12) for d in range(1, 6)]
+    lines.append(f'2024-01-01,"{evil}",5')  # one price only: dropped, and named in a note
+    name = "[c](javascript:alert(1)).csv"
+    app.get("file_uploader")[0].set_value((name, "\n".join(lines).encode(), "text/csv"))
+    app.run()
+    assert not app.exception
+    infos = [i.value for i in app.info]
+    assert any(escape_markdown(evil) in i for i in infos)
+    assert any(escape_markdown(name) in i for i in infos)
+    assert not any("](" in i for i in infos)
