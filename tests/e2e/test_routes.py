@@ -76,6 +76,9 @@ def test_settings_survive_a_visit_to_upload(page):
     wait_idle(page)
     page.locator(".st-key-rt_w_source").get_by_text("Romania (AIMA)", exact=True).click()
     main.get_by_text(f"A* route (cost {best:.4g})").wait_for()
+    # the text can be the previous run's while the rerun is starting: wait for the URL itself
+    page.wait_for_function("() => location.search.includes('goal=Neamt')")
+    wait_idle(page)
     assert "goal=Neamt" in page.url and "w=2.5" in page.url
 
 

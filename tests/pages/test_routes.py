@@ -68,7 +68,10 @@ def test_settings_survive_a_visit_to_upload():
     app.run()  # the next run still searches with them
     text = _markdown(app)
     assert "**Weighted A\\*** route" in text and "**BFS** route" in text
-    assert "Arad → Neamt" in str(app.get("plotly_chart")[0].proto.spec)
+    # decode the JSON: without orjson, plotly writes "→" as \u2192
+    assert "Arad → Neamt" in json.dumps(
+        json.loads(app.get("plotly_chart")[0].proto.spec), ensure_ascii=False
+    )
     assert app.query_params["w"] == "3.0" and app.query_params["goal"] == "Neamt"
 
 
