@@ -15,7 +15,7 @@ from lib.ui.common import csv_download, user_errors
 from lib.ui.common import escape_markdown as md
 
 # Caps that keep one visitor from stalling a small shared server.
-MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = 60, 80, 2_000
+MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS, ui.MAX_RANDOM_N
 MAX_ANIMATION_NODES, MAX_TRACE_STEPS, MAX_FRAMES = 5_000, 3_000, 120
 MAX_COMPARE_PAIRS, MAX_CHECK_GOALS = 400, 25
 
@@ -218,7 +218,9 @@ results: dict[str, search.RouteResult] = {}
 problems: list[str] = []
 for name in algos:
     try:
-        results[name] = search.run(name, G, start, goal, heuristic, w=w, max_expansions=200_000)
+        results[name] = search.run(
+            name, G, start, goal, heuristic, w=w, max_expansions=ui.MAX_EXPANSIONS
+        )
     except nx.NetworkXNoPath:
         problems.append(
             f"No path: {md(graphs.node_label(goal))} cannot be reached from "
@@ -311,7 +313,7 @@ else:
         w=w,
         record_trace=True,
         max_trace_steps=MAX_TRACE_STEPS,
-        max_expansions=200_000,
+        max_expansions=ui.MAX_EXPANSIONS,
     )
     if traced.trace_truncated:
         st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
@@ -393,6 +395,7 @@ if (submitted or auto) and cmp_algos:
             heuristic,
             pairs=pairs,
             w=w,
+            max_expansions=ui.MAX_EXPANSIONS,
             on_progress=lambda done, total: bar.progress(
                 done / total, text=f"{done}/{total} pairs"
             ),

@@ -23,7 +23,15 @@ import pandas as pd
 
 from lib.errors import InputError
 from lib.routes.graphs import node_label
-from lib.routes.search import ALGORITHMS, Heuristic, TraceState, TraceStep, apply_step, run
+from lib.routes.search import (
+    ALGORITHMS,
+    MAX_IDA_EXPANSIONS,
+    Heuristic,
+    TraceState,
+    TraceStep,
+    apply_step,
+    run,
+)
 
 #: Cap on searches in one comparison (pairs x algorithms), to keep a hosted app responsive.
 MAX_SEARCHES = 20_000
@@ -129,6 +137,7 @@ def all_pairs(
     ordered: bool = True,
     weight: str = "weight",
     w: float = 1.5,
+    max_expansions: int = MAX_IDA_EXPANSIONS,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> pd.DataFrame:
     """Run each algorithm on each pair; one row per (pair, algorithm).
@@ -138,7 +147,8 @@ def all_pairs(
     (how much longer than optimal, in %), ``edges, expanded, generated,
     max_frontier, seconds``. Pairs with no route are left out. ``pairs``
     defaults to :func:`choose_pairs`; ``on_progress(done, total)`` is called
-    after each pair.
+    after each pair. ``max_expansions`` caps each IDA* search (as in
+    :func:`lib.routes.search.run`; it raises InputError when reached).
     """
     unknown = [a for a in algorithms if a not in ALGORITHMS]
     if unknown:
@@ -159,7 +169,9 @@ def all_pairs(
         best = optimum[s].get(t)
         if best is not None:
             for name in algorithms:
-                result = run(name, G, s, t, heuristic, weight=weight, w=w)
+                result = run(
+                    name, G, s, t, heuristic, weight=weight, w=w, max_expansions=max_expansions
+                )
                 excess = 0.0 if best == 0 else 100.0 * (result.cost - best) / best
                 rows.append(
                     (

@@ -16,6 +16,11 @@ from lib.routes.compare import COLUMN_LABELS
 ROMANIA, GRID, RANDOM, UPLOAD = "Romania (AIMA)", "Grid with obstacles", "Random graph", "Upload"
 SOURCES = (ROMANIA, GRID, RANDOM, UPLOAD)
 
+#: Caps that keep one visitor from stalling a small shared server (URL settings included).
+MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = 60, 80, 2_000
+#: Cap on the expansions of one IDA* search (the other searches expand each place once).
+MAX_EXPANSIONS = 200_000
+
 
 @st.cache_resource(max_entries=8, show_spinner=False)
 def romania() -> nx.Graph:
@@ -25,13 +30,23 @@ def romania() -> nx.Graph:
 
 @st.cache_resource(max_entries=16, show_spinner=False)
 def grid(rows: int, cols: int, obstacles: float, diagonal: bool, seed: int) -> nx.Graph:
-    """A generated grid, shared read-only between sessions asking for the same one."""
+    """A generated grid, shared read-only between sessions asking for the same one.
+
+    Raises :class:`InputError` over :data:`MAX_GRID_ROWS` x :data:`MAX_GRID_COLS`.
+    """
+    if rows > MAX_GRID_ROWS or cols > MAX_GRID_COLS:
+        raise InputError(
+            f"A grid of {rows}x{cols} is over this server's limit of "
+            f"{MAX_GRID_ROWS}x{MAX_GRID_COLS}."
+        )
     return graphs.grid(rows, cols, obstacles=obstacles, diagonal=diagonal, seed=seed, corridor=True)
 
 
 @st.cache_resource(max_entries=16, show_spinner=False)
 def random_graph(n: int, seed: int) -> nx.Graph:
-    """A generated random geometric graph, shared read-only."""
+    """A generated random geometric graph, shared read-only (at most :data:`MAX_RANDOM_N`)."""
+    if n > MAX_RANDOM_N:
+        raise InputError(f"{n:,} places is over this server's limit of {MAX_RANDOM_N:,}.")
     return graphs.random_geometric(n, seed=seed)
 
 

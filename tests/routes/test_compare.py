@@ -164,3 +164,14 @@ def test_every_table_column_has_a_readable_label():
             label, _help, _format = compare.COLUMN_LABELS[column]
             assert label and "_" not in label
     assert list(table.columns) == compare.COLUMNS  # the CSV names stay as they are
+
+
+def test_ida_star_expansion_cap_applies_to_every_search():
+    pair = [("Arad", "Bucharest")]
+    full = compare.all_pairs(ROMANIA, ["IDA*"], H, pairs=pair)
+    expanded = int(full["expanded"].iloc[0])
+    assert full["optimal"].all() and expanded > 1
+    capped = compare.all_pairs(ROMANIA, ["IDA*"], H, pairs=pair, max_expansions=expanded)
+    assert capped["cost"].tolist() == full["cost"].tolist()
+    with pytest.raises(InputError, match="gave up"):
+        compare.all_pairs(ROMANIA, ["IDA*"], H, pairs=pair, max_expansions=expanded // 2)
