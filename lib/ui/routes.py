@@ -1,4 +1,10 @@
-"""Streamlit helpers for the route-search page: cached graphs, URL settings, map clicks."""
+"""Streamlit helpers for the route-search page: cached graphs, URL settings, map clicks.
+
+The graphs below are ``st.cache_resource`` objects shared by every session: nothing may
+change their nodes, edges or attributes (session choices live in ``st.session_state``).
+The only thing stored on them is :mod:`lib.routes.search`'s compiled adjacency, derived
+from the graph alone, in networkx's own ``G.__networkx_cache__`` (at most two per graph).
+"""
 
 from __future__ import annotations
 

@@ -18,3 +18,39 @@ def test_grid_and_random_graph_sizes_are_capped_in_lib():
     G = ui.grid(ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS, 0.0, False, 1)
     assert G.number_of_nodes() == ui.MAX_GRID_ROWS * ui.MAX_GRID_COLS
     assert ui.random_graph(ui.MAX_RANDOM_N, 1).number_of_nodes() == ui.MAX_RANDOM_N
+
+
+def _snapshot(G):
+    """Everything a session could change on a shared graph (not networkx's own cache)."""
+    return (
+        repr(sorted(G.graph.items(), key=str)),
+        [(n, sorted(d.items())) for n, d in G.nodes(data=True)],
+        [(u, v, sorted(d.items())) for u, v, d in G.edges(data=True)],
+    )
+
+
+@pytest.mark.parametrize("make", [ui.romania, lambda: ui.grid(12, 15, 0.25, True, 3)])
+def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
+    from lib.routes import compare, graphs, plots, search
+
+    G = make()
+    before = _snapshot(G)
+    nodes = list(G.nodes)
+    start, goal = nodes[0], nodes[-1]
+    for name in graphs.heuristic_choices(G):
+        h = graphs.make_heuristic(G, name)
+        table = isinstance(h, graphs.TableHeuristic)
+        target = h.goal if table else goal
+        for algo in search.ALGORITHMS:
+            if table and algo == 'Course "B*"':
+                continue  # needs h(start, n), which the book's table does not have
+            for _ in range(2):  # the second query compiles the graph
+                result = search.run(algo, G, start, target, h, max_expansions=ui.MAX_EXPANSIONS)
+            traced = search.run(algo, G, start, target, h, record_trace=True)
+        plots.map_figure(G, routes=[("r", result.path)], start=start, goal=target, title="t")
+        plots.animation_figure(G, traced.trace, path=traced.path, start=start, goal=target)
+        if h is not None and not table:
+            compare.all_pairs(G, ["A*", "IDA*"], h, pairs=compare.choose_pairs(G, max_pairs=5))
+            compare.check_heuristic(G, h, goals=[goal])
+    assert _snapshot(G) == before
+    assert make() is G  # the very object every session shares
