@@ -8,6 +8,7 @@ import networkx as nx
 import pandas as pd
 import streamlit as st
 
+from lib.common import escape_plot_text
 from lib.errors import InputError
 from lib.routes import compare, graphs, plots, search
 from lib.ui import routes as ui
@@ -274,7 +275,9 @@ fig = plots.map_figure(
     routes=[(f"{n}: {r.cost:.4g} ({r.expanded} expanded)", r.path) for n, r in results.items()],
     start=start,
     goal=goal,
-    title=f"{G.graph.get('name', 'Map')}: {graphs.node_label(start)} → {graphs.node_label(goal)}",
+    title=escape_plot_text(
+        f"{G.graph.get('name', 'Map')}: {graphs.node_label(start)} → {graphs.node_label(goal)}"
+    ),
 )
 st.plotly_chart(
     fig,

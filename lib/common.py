@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 
 import pandas as pd
@@ -39,3 +40,16 @@ def safe_csv_bytes(table: pd.DataFrame) -> bytes:
     buffer = io.StringIO()
     safe.to_csv(buffer, index=False)
     return buffer.getvalue().encode("utf-8")
+
+
+def escape_plot_text(text: object) -> str:
+    """``text`` made to show literally in a plotly figure (labels, hover text, titles, legend).
+
+    Plotly reads a few HTML tags in text (``<a href>``, ``<b>``, ``<br>``,
+    ``<span style>``), so a user-supplied name such as ``<a href="...">`` would
+    become a link; with ``< > &`` as entities it is shown as typed.
+
+    >>> escape_plot_text('<a href="http://x">Iasi</a> & co')
+    '&lt;a href="http://x"&gt;Iasi&lt;/a&gt; &amp; co'
+    """
+    return html.escape(str(text), quote=False)

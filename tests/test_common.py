@@ -8,7 +8,7 @@ import pandas as pd
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lib.common import escape_spreadsheet_cell, safe_csv_bytes
+from lib.common import escape_plot_text, escape_spreadsheet_cell, safe_csv_bytes
 
 
 def test_formula_cells_are_escaped_and_numbers_kept():
@@ -34,3 +34,18 @@ def test_escaped_text_never_starts_with_a_formula_character(text):
     escaped = escape_spreadsheet_cell(text)
     assert not escaped.startswith(("=", "+", "-", "@", "\t", "\r"))
     assert escaped in (text, "'" + text)
+
+
+def test_plot_text_escapes_plotly_html_and_keeps_plain_text():
+    assert escape_plot_text("<b>x</b> & <br>") == "&lt;b&gt;x&lt;/b&gt; &amp; &lt;br&gt;"
+    assert escape_plot_text("Rimnicu Vilcea (0,0)") == "Rimnicu Vilcea (0,0)"
+    assert escape_plot_text(7) == "7"
+
+
+@given(st.text())
+def test_plot_text_never_contains_a_tag_and_unescapes_back(text):
+    import html
+
+    escaped = escape_plot_text(text)
+    assert "<" not in escaped and ">" not in escaped
+    assert html.unescape(escaped) == text

@@ -9,6 +9,8 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from lib.common import escape_plot_text
+
 BEST = "#2563eb"
 MEAN = "#94a3b8"
 FEASIBLE = "#16a34a"
@@ -127,6 +129,7 @@ def weights_scatter(table: pd.DataFrame, weights: np.ndarray | None) -> go.Figur
     """Risk against return of every stock; held stocks drawn larger by their weight."""
     weights = np.zeros(len(table)) if weights is None else np.asarray(weights, dtype=float)
     held = weights > 0
+    tickers = table["ticker"].map(escape_plot_text)  # uploaded names are shown as typed
     figure = go.Figure()
     figure.add_trace(
         go.Scatter(
@@ -135,7 +138,7 @@ def weights_scatter(table: pd.DataFrame, weights: np.ndarray | None) -> go.Figur
             mode="markers",
             name="not held",
             marker={"color": MEAN, "size": 5, "opacity": 0.6},
-            text=table["ticker"][~held],
+            text=tickers[~held],
             hovertemplate="%{text}<br>risk %{x:.3f}<br>return %{y:.3f}<extra></extra>",
         )
     )
@@ -153,7 +156,7 @@ def weights_scatter(table: pd.DataFrame, weights: np.ndarray | None) -> go.Figur
                     "opacity": 0.7,
                     "line": {"color": "white", "width": 1},
                 },
-                text=table["ticker"][held],
+                text=tickers[held],
                 customdata=weights[held],
                 hovertemplate=(
                     "%{text}<br>risk %{x:.3f}<br>return %{y:.3f}"

@@ -15,6 +15,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from lib.common import escape_plot_text
 from lib.routes.graphs import node_label
 from lib.routes.search import TraceStep, replay
 
@@ -48,6 +49,11 @@ MAP_AREA, ANIMATION_AREA = (440, 460), (440, 480)
 #: The animation's stacked layout (paper fractions): map above, then play button and
 #: slider, then the frontier table.
 CONTROLS_TOP, TABLE_TOP = 0.45, 0.22
+
+
+def _label(node: Hashable) -> str:
+    """A place's name as plotly text (uploaded names may contain ``<`` or ``&``)."""
+    return escape_plot_text(node_label(node))
 
 
 def colour(index: int) -> str:
@@ -251,7 +257,7 @@ def _nodes_trace(G: nx.Graph, area: tuple[float, float] = MAP_AREA) -> go.Scatte
     """
     nodes = list(G.nodes)
     xs, ys = _xy(G, nodes)
-    labels = [node_label(n) for n in nodes]
+    labels = [_label(n) for n in nodes]
     grid = _is_grid(G)
     small = G.number_of_nodes() <= LABEL_NODES_UP_TO and not grid
     return go.Scatter(
@@ -308,7 +314,7 @@ def _endpoints(G: nx.Graph, start: Hashable | None, goal: Hashable | None) -> li
                     x=[x],
                     y=[y],
                     mode="markers",
-                    name=f"{label}: {node_label(node)}",
+                    name=f"{label}: {_label(node)}",
                     marker={
                         "size": _marker_size(G) + 8,
                         "color": col,
@@ -372,7 +378,7 @@ def _span(G: nx.Graph) -> float:
 def _table_cells(frontier, rows: int) -> list[list[str]]:
     top = frontier[:rows]
     return [
-        [node_label(e.node) + (f" ({e.side[0]})" if e.side else "") for e in top],
+        [_label(e.node) + (f" ({e.side[0]})" if e.side else "") for e in top],
         [f"{e.g:.4g}" for e in top],
         [f"{e.h:.4g}" for e in top],
         [f"{e.f:.4g}" for e in top],
@@ -622,7 +628,7 @@ def _step_label(state, index: int) -> str:
         return f"step {index}: {state.note or 'start on the frontier'}"
     side = f" ({state.side})" if state.side else ""
     return (
-        f"step {index}: expand {node_label(state.current)}{side}, "
+        f"step {index}: expand {_label(state.current)}{side}, "
         f"frontier {len(state.frontier)}, explored {len(state.explored)}"
     )
 
@@ -676,8 +682,8 @@ def excess_chart(table: pd.DataFrame) -> go.Figure:
                 line={"width": 1},
                 customdata=list(
                     zip(
-                        rows["source"],
-                        rows["target"],
+                        rows["source"].map(escape_plot_text),
+                        rows["target"].map(escape_plot_text),
                         rows["cost"],
                         rows["optimal_cost"],
                         strict=True,

@@ -45,6 +45,15 @@ def test_scatter_sizes_held_stocks_by_weight():
     assert len(plots.weights_scatter(TABLE, None).data) == 1
 
 
+def test_scatter_shows_uploaded_tickers_as_text_not_html():
+    table = pd.DataFrame(
+        {"ticker": ['<a href="http://x">A</a>', "B&C"], "risk": [0.1, 0.2], "return": [1.0, 2.0]}
+    )
+    figure = plots.weights_scatter(table, np.array([0.0, 1.0]))
+    texts = [t for trace in figure.data for t in trace.text]
+    assert texts == ['&lt;a href="http://x"&gt;A&lt;/a&gt;', "B&amp;C"]
+
+
 def test_frontier_and_study_charts():
     frontier = pd.DataFrame(
         {

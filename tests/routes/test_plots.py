@@ -150,3 +150,18 @@ def test_comparison_charts():
     excess = plots.excess_chart(table)
     assert [t.name for t in excess.data] == ["A*", 'Course "B*"']
     assert sum(len(t.y) for t in excess.data) == len(table)
+
+
+def test_uploaded_place_names_are_plot_text_not_html():
+    evil = '<a href="http://attacker.example">Iasi</a>'
+    G = load_graph_csv(f"source,target,weight\n{evil},B&C,1\n".encode())
+    fig = plots.map_figure(G, routes=[("r", [evil, "B&C"])], start=evil, goal="B&C", title="t")
+    nodes = _trace(fig, plots.NODES_TRACE)
+    shown = ['&lt;a href="http://attacker.example"&gt;Iasi&lt;/a&gt;', "B&amp;C"]
+    assert sorted(nodes.customdata) == sorted(shown) and sorted(nodes.text) == sorted(shown)
+    names = " ".join(t.name or "" for t in fig.data)
+    assert "<a" not in names and "start: &lt;a" in names
+    trace = search.astar(G, evil, "B&C", record_trace=True).trace
+    animation = plots.animation_figure(G, trace, start=evil, goal="B&C")
+    texts = [str(frame.layout.title.text) for frame in animation.frames]
+    assert texts and not any("<a" in text for text in texts)

@@ -69,3 +69,14 @@ def test_user_errors_shows_the_message_escaped():
     assert not app.exception
     assert app.error[0].value == escape_markdown(message)
     assert _shown(app.error[0].value) == message
+
+
+def test_docstring_examples_hold():
+    import doctest
+
+    import lib.common
+    import lib.ui.common
+
+    for module in (lib.common, lib.ui.common):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
