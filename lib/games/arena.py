@@ -63,6 +63,16 @@ TIMING_FIELDS = ("seconds_a", "seconds_b")
 # ---------------------------------------------------------------------------
 
 
+def options_tuple(options: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> tuple:
+    """Game options as a tuple of ``(name, value)`` pairs, sorted when given as a dict.
+
+    A hashable form for frozen configs: ``{"size": 6}`` -> ``(("size", 6),)``.
+    """
+    if isinstance(options, Mapping):
+        options = tuple(sorted(options.items()))
+    return tuple(tuple(pair) for pair in options)
+
+
 @dataclass(frozen=True)
 class MatchConfig:
     """Two players, a game and how many games to play between them.
@@ -84,10 +94,7 @@ class MatchConfig:
     max_plies: int = MAX_PLIES
 
     def __post_init__(self) -> None:
-        options = self.options
-        if isinstance(options, Mapping):
-            options = tuple(sorted(options.items()))
-        object.__setattr__(self, "options", tuple(tuple(pair) for pair in options))
+        object.__setattr__(self, "options", options_tuple(self.options))
         object.__setattr__(self, "players", tuple(self.players))
         if len(self.players) != 2:
             raise InputError(f"A match needs exactly two players, got {len(self.players)}.")

@@ -30,7 +30,7 @@ the same seed gives the same evolution in-process, in a pool or on Dask.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +45,7 @@ from lib.games.arena import (
     InlineExecutor,
     MatchConfig,
     _play_task,
+    options_tuple,
     run_tasks,
 )
 from lib.games.core import get_game
@@ -82,10 +83,7 @@ class EvolutionConfig:
     max_plies: int = MAX_PLIES
 
     def __post_init__(self) -> None:
-        options = self.options
-        if isinstance(options, Mapping):
-            options = tuple(sorted(options.items()))
-        object.__setattr__(self, "options", tuple(tuple(pair) for pair in options))
+        object.__setattr__(self, "options", options_tuple(self.options))
         checks = [
             (self.population >= 4, f"population must be at least 4, got {self.population}"),
             (

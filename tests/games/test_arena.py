@@ -206,3 +206,11 @@ def test_player_pairs():
     assert player_pairs(["a", "b"], "r", round_robin=True) == [("a", "b"), ("a", "r"), ("b", "r")]
     with pytest.raises(InputError):
         player_pairs(["a"], None)
+
+
+def test_options_tuple_is_sorted_and_hashable_for_dicts_and_keeps_pairs():
+    from lib.games.arena import options_tuple
+
+    assert options_tuple({"size": 6, "a": 1}) == (("a", 1), ("size", 6))
+    assert options_tuple([["size", 8]]) == (("size", 8),)
+    assert hash(options_tuple({"size": 6})) == hash((("size", 6),))
