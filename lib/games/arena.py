@@ -282,6 +282,7 @@ class InlineExecutor(Executor):
         self._shutdown = False
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        """Run ``fn(*args, **kwargs)`` now; return a finished future holding its result."""
         if self._shutdown:
             raise RuntimeError("cannot schedule new futures after shutdown")
         future: Future = Future()
@@ -294,6 +295,7 @@ class InlineExecutor(Executor):
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Refuse further tasks (nothing runs in the background, so nothing to wait for)."""
         self._shutdown = True
 
 

@@ -129,6 +129,7 @@ class Evaluator:
     weights: tuple[float, ...]
 
     def __call__(self, state: Any, player: int) -> float:
+        """The heuristic's score of ``state`` for ``player`` with the bound weights."""
         return self.heuristic.function(state, player, self.weights)
 
 

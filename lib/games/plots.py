@@ -13,11 +13,15 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
 from lib.games.search import TreeNode, is_win_value
+
+if TYPE_CHECKING:  # lib.games.othello is imported lazily by othello_figure
+    from lib.games.othello import OthelloState
 
 Square = tuple[int, int]
 
@@ -289,7 +293,7 @@ def grid_board_figure(
 
 
 def othello_figure(
-    state,
+    state: OthelloState,
     *,
     last_move: int | None = None,
     flipped: int = 0,

@@ -193,6 +193,7 @@ class Problem:
 
     @property
     def n(self) -> int:
+        """Number of stocks."""
         return len(self.risk)
 
 

@@ -252,10 +252,12 @@ class HeuristicReport:
 
     @property
     def admissible(self) -> bool:
+        """True when no checked pair has h above the true remaining cost."""
         return self.admissibility.empty
 
     @property
     def consistent(self) -> bool:
+        """True when no road breaks h(u) <= length(u, v) + h(v)."""
         return self.consistency.empty
 
 

@@ -454,6 +454,7 @@ class StraightLine:
         return cls(dict(G.nodes(data="pos")), scale)
 
     def __call__(self, u: Hashable, v: Hashable) -> float:
+        """Straight-line distance from ``u`` to ``v``, times the scale."""
         (x1, y1), (x2, y2) = self.pos[u], self.pos[v]
         return math.hypot(x1 - x2, y1 - y2) * self.scale
 
@@ -467,6 +468,7 @@ class Manhattan(StraightLine):
     __slots__ = ()
 
     def __call__(self, u: Hashable, v: Hashable) -> float:
+        """Manhattan distance from ``u`` to ``v``, times the scale."""
         (x1, y1), (x2, y2) = self.pos[u], self.pos[v]
         return (abs(x1 - x2) + abs(y1 - y2)) * self.scale
 
@@ -480,6 +482,7 @@ class Octile(StraightLine):
     __slots__ = ()
 
     def __call__(self, u: Hashable, v: Hashable) -> float:
+        """Octile distance from ``u`` to ``v`` (diagonal steps cost sqrt 2), times the scale."""
         (x1, y1), (x2, y2) = self.pos[u], self.pos[v]
         dx, dy = abs(x1 - x2), abs(y1 - y2)
         return (max(dx, dy) + (math.sqrt(2.0) - 1.0) * min(dx, dy)) * self.scale
@@ -500,6 +503,7 @@ class TableHeuristic:
     goal: Hashable
 
     def __call__(self, u: Hashable, v: Hashable) -> float:
+        """The table's estimate from ``u``; raises InputError for any goal but its own."""
         if v != self.goal:
             raise InputError(
                 f"The table heuristic only estimates distances to {self.goal}, not to {v}."

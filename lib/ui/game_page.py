@@ -676,7 +676,9 @@ COMPARE_MINIMAX_DEPTH = 4
 """Plain minimax is only run up to this depth."""
 
 
-def compare_panel(adapter: BoardAdapter, key: str, session: GameSession, config: PlayerConfig):
+def compare_panel(
+    adapter: BoardAdapter, key: str, session: GameSession, config: PlayerConfig
+) -> None:
     """Search the current position with minimax and alpha-beta variants to the same depth."""
     game = adapter.game
     state = session.state

@@ -328,6 +328,7 @@ class LiveRun:
         self.draws = 0
 
     def __call__(self, stats: GenerationStats) -> None:
+        """``on_generation`` callback: keep the row, redraw at most every ``interval`` s."""
         self.rows.append(stats)
         now = time.perf_counter()
         if now - self.last >= self.interval:
@@ -338,6 +339,7 @@ class LiveRun:
             self.last = time.perf_counter()
 
     def draw(self) -> None:
+        """Update the progress bar and redraw the fitness chart from the rows so far."""
         if not self.rows:
             return
         stats = self.rows[-1]
@@ -356,6 +358,7 @@ class LiveRun:
         )
 
     def finish(self) -> None:
+        """Remove the live view; the run finished, so no interrupted run is kept."""
         self.bar.empty()
         self.chart.empty()
         st.session_state.pop("pf_partial", None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Mapping
+from typing import Any
 
 import networkx as nx
 import pandas as pd
@@ -103,7 +104,7 @@ def remember(name: str) -> None:
         st.session_state[value_key(name)] = st.session_state[widget_key(name)]
 
 
-def widget(draw: Callable, label: str, *args, name: str, **kwargs):
+def widget(draw: Callable, label: str, *args: Any, name: str, **kwargs: Any) -> Any:
     """Draw a widget for setting ``name`` seeded from its kept value, and keep what it returns.
 
     ``draw`` is a Streamlit widget function (``st.slider``, ``column.multiselect``...);
@@ -245,7 +246,7 @@ def column_config(
 def show_table(
     table: pd.DataFrame,
     overrides: Mapping[str, tuple[str, str, str | None]] | None = None,
-    **kwargs,
+    **kwargs: Any,
 ) -> None:
     """``st.dataframe`` of ``table`` with readable column labels, no index, full width."""
     st.dataframe(
