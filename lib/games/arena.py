@@ -451,11 +451,6 @@ class TournamentResult:
     records: list[GameRecord] = field(default_factory=list)
     cancelled: bool = False
 
-    @property
-    def total_games(self) -> int:
-        """Games the tournament was set to play."""
-        return sum(m.games for m in self.matches)
-
     def games_table(self, timings: bool = True) -> pd.DataFrame:
         """One row per game (see :func:`games_table`)."""
         return games_table(self.records, timings=timings)

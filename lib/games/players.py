@@ -27,7 +27,7 @@ endgame threshold), ``tt`` (transposition table).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
@@ -328,8 +328,3 @@ def make_player(config: PlayerConfig, game: GameSpec) -> Any:
         f"Unknown player kind {config.kind!r} for {game.title}; "
         f"choose one of {', '.join(available_kinds(game))}."
     )
-
-
-def with_changes(config: PlayerConfig, **changes: Any) -> PlayerConfig:
-    """A copy of ``config`` with some fields changed (validated again)."""
-    return replace(config, **changes)

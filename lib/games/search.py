@@ -123,22 +123,6 @@ class SearchStats:
     timed_out: bool = False
     iterations: list[dict[str, Any]] = field(default_factory=list)
 
-    def as_row(self) -> dict[str, Any]:
-        """The scalar figures as one flat dict (for tables and CSV)."""
-        return {
-            "algorithm": self.algorithm,
-            "nodes": self.nodes,
-            "leaf_evaluations": self.leaf_evaluations,
-            "ordering_evaluations": self.ordering_evaluations,
-            "cutoffs": self.cutoffs,
-            "table_hits": self.table_hits,
-            "depth_reached": self.depth_reached,
-            "seconds": self.seconds,
-            "ebf": self.ebf,
-            "timed_out": self.timed_out,
-            "solved": self.solved,
-        }
-
 
 @dataclass(frozen=True)
 class SearchResult:

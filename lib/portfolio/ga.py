@@ -137,10 +137,6 @@ class GAConfig:
                     f"GA setting {name}={value!r} is not allowed; expected {expected}."
                 )
 
-    def as_dict(self) -> dict[str, object]:
-        """The settings as a plain dict (for tables and URLs)."""
-        return asdict(self)
-
 
 @dataclass(frozen=True)
 class GenerationStats:
