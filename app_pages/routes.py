@@ -59,36 +59,16 @@ CONSISTENCY_LABELS = {
 }
 
 
-def _choice(options):
-    def parse(text: str):
-        if text not in options:
-            raise ValueError(text)
-        return text
-
-    return parse
-
-
-def _int_in(low: int, high: int):
-    return lambda text: min(high, max(low, int(text)))
-
-
-def _algos(text: str) -> list[str]:
-    known = [a for a in text.split("|") if a in ALGO_NAMES]
-    if not known:
-        raise ValueError(text)
-    return known
-
-
 PARSE = {
-    "source": _choice(ui.SOURCES),
-    "rows": _int_in(5, MAX_GRID_ROWS),
-    "cols": _int_in(5, MAX_GRID_COLS),
-    "obstacles": _int_in(0, 45),
+    "source": ui.parse_choice(ui.SOURCES),
+    "rows": ui.parse_int(5, MAX_GRID_ROWS),
+    "cols": ui.parse_int(5, MAX_GRID_COLS),
+    "obstacles": ui.parse_int(0, 45),
     "diagonal": lambda text: text == "True",
-    "seed": _int_in(0, 9_999),
-    "n": _int_in(10, MAX_RANDOM_N),
-    "algos": _algos,
-    "w": lambda text: min(5.0, max(1.0, round(float(text), 1))),
+    "seed": ui.parse_int(0, 9_999),
+    "n": ui.parse_int(10, MAX_RANDOM_N),
+    "algos": ui.parse_names(ALGO_NAMES),
+    "w": ui.parse_float(1.0, 5.0, digits=1),
 }
 first_visit = not st.session_state.get("rt_query_loaded")
 for name, raw in ui.init_from_query(DEFAULTS, PARSE):
@@ -233,36 +213,8 @@ for name in algos:
 for message in problems:
     st.error(message)
 
-optimum = None
-if results:
-    optimum = nx.dijkstra_path_length(G, start, goal)
-rows = []
-for name, r in results.items():
-    rows.append(
-        (
-            name,
-            r.cost,
-            r.cost <= optimum * (1 + 1e-9) + 1e-9,
-            r.edges,
-            r.expanded,
-            r.generated,
-            r.max_frontier,
-            r.seconds * 1000,
-        )
-    )
-table = pd.DataFrame(
-    rows,
-    columns=[
-        "algorithm",
-        "cost",
-        "shortest",
-        "roads",
-        "expanded",
-        "generated",
-        "max frontier",
-        "ms",
-    ],
-)
+optimum = nx.dijkstra_path_length(G, start, goal) if results else None
+table = compare.route_table(results, optimum)
 
 version = st.session_state.get("rt_chart_version", 0)
 chart_key = f"rt_map_{version}"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
@@ -27,6 +27,7 @@ from lib.routes.search import (
     ALGORITHMS,
     MAX_IDA_EXPANSIONS,
     Heuristic,
+    RouteResult,
     TraceState,
     TraceStep,
     apply_step,
@@ -126,6 +127,37 @@ def choose_pairs(
         if i != j:
             chosen.add((i, j) if ordered or i < j else (j, i))
     return [(nodes[i], nodes[j]) for i, j in sorted(chosen)]
+
+
+def route_table(results: Mapping[str, RouteResult], optimum: float | None) -> pd.DataFrame:
+    """One row per algorithm's route for one query, against the shortest length ``optimum``.
+
+    Columns: ``algorithm, cost, shortest`` (within :data:`TOLERANCE` of
+    ``optimum``), ``roads, expanded, generated, max frontier, ms``.
+
+    >>> from lib.routes.graphs import romania, StraightLine
+    >>> from lib.routes.search import astar
+    >>> G = romania()
+    >>> r = astar(G, "Arad", "Bucharest", StraightLine.of(G))
+    >>> route_table({"A*": r}, 418.0)[["algorithm", "cost", "shortest", "roads"]]
+      algorithm   cost  shortest  roads
+    0        A*  418.0      True      4
+    """
+    rows = [
+        (
+            name,
+            r.cost,
+            optimum is not None and r.cost <= optimum * (1 + TOLERANCE) + TOLERANCE,
+            r.edges,
+            r.expanded,
+            r.generated,
+            r.max_frontier,
+            r.seconds * 1000,
+        )
+        for name, r in results.items()
+    ]
+    columns = ["algorithm", "cost", "shortest", "roads", "expanded", "generated"]
+    return pd.DataFrame(rows, columns=[*columns, "max frontier", "ms"])
 
 
 def all_pairs(

@@ -9,7 +9,7 @@ from the graph alone, in networkx's own ``G.__networkx_cache__`` (at most two pe
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
 import networkx as nx
@@ -115,6 +115,49 @@ def widget(draw: Callable, label: str, *args: Any, name: str, **kwargs: Any) -> 
     value = draw(label, *args, key=widget_key(name), on_change=remember, args=(name,), **kwargs)
     st.session_state[value_key(name)] = value
     return value
+
+
+def parse_choice(options: Sequence[str]) -> Callable[[str], str]:
+    """A URL-value parser accepting one of ``options`` (``ValueError`` otherwise)."""
+
+    def parse(text: str) -> str:
+        if text not in options:
+            raise ValueError(text)
+        return text
+
+    return parse
+
+
+def parse_int(low: int, high: int) -> Callable[[str], int]:
+    """A URL-value parser for a whole number, clamped to ``low..high``."""
+    return lambda text: min(high, max(low, int(text)))
+
+
+def parse_float(low: float, high: float, *, digits: int) -> Callable[[str], float]:
+    """A URL-value parser for a number rounded to ``digits`` places, clamped to ``low..high``.
+
+    ``nan`` and infinities are refused (``ValueError``).
+    """
+
+    def parse(text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value):
+            raise ValueError(text)
+        return min(high, max(low, round(value, digits)))
+
+    return parse
+
+
+def parse_names(known: Sequence[str]) -> Callable[[str], list[str]]:
+    """A URL-value parser for ``|``-separated names: the known ones, in order (some required)."""
+
+    def parse(text: str) -> list[str]:
+        names = [name for name in text.split("|") if name in known]
+        if not names:
+            raise ValueError(text)
+        return names
+
+    return parse
 
 
 def init_from_query(

@@ -175,3 +175,18 @@ def test_ida_star_expansion_cap_applies_to_every_search():
     assert capped["cost"].tolist() == full["cost"].tolist()
     with pytest.raises(InputError, match="gave up"):
         compare.all_pairs(ROMANIA, ["IDA*"], H, pairs=pair, max_expansions=expanded // 2)
+
+
+def test_route_table_marks_the_shortest_routes_against_dijkstra():
+    best = nx.dijkstra_path_length(ROMANIA, "Arad", "Bucharest")
+    results = {
+        name: search.run(name, ROMANIA, "Arad", "Bucharest", H)
+        for name in ("A*", "Greedy best-first", "BFS")
+    }
+    table = compare.route_table(results, best)
+    assert table["algorithm"].tolist() == list(results)
+    assert table["cost"].tolist() == [r.cost for r in results.values()]
+    assert table["shortest"].tolist() == [r.cost <= best + 1e-9 for r in results.values()]
+    assert table["shortest"].tolist() == [True, False, False]
+    assert table["roads"].tolist() == [len(r.path) - 1 for r in results.values()]
+    assert compare.route_table({}, None).empty

@@ -54,3 +54,22 @@ def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
             compare.check_heuristic(G, h, goals=[goal])
     assert _snapshot(G) == before
     assert make() is G  # the very object every session shares
+
+
+def test_url_parsers_clamp_numbers_and_refuse_unknown_values():
+    assert ui.parse_int(5, 60)("100") == 60 and ui.parse_int(5, 60)("-3") == 5
+    with pytest.raises(ValueError):
+        ui.parse_int(5, 60)("many")
+    w = ui.parse_float(1.0, 5.0, digits=1)
+    assert w("2.46") == 2.5 and w("99") == 5.0 and w("0") == 1.0
+    for bad in ("nan", "inf", "-inf", "x"):
+        with pytest.raises(ValueError):
+            w(bad)
+    source = ui.parse_choice(ui.SOURCES)
+    assert source(ui.GRID) == ui.GRID
+    with pytest.raises(ValueError):
+        source("![x](http://attacker/img)")
+    names = ui.parse_names(["A*", "BFS", "IDA*"])
+    assert names("BFS|Foo|A*") == ["BFS", "A*"]
+    with pytest.raises(ValueError):
+        names("Foo|Bar")
