@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from lib.games import arena_plots
@@ -425,14 +426,14 @@ with evolve_tab:
             )
         )
         best = evo.generations[-1].best_weights
+        best_table = pd.DataFrame({"feature": list(evo.weight_names), "weight": list(best)})
         st.markdown("**Best weights of the last generation**")
-        st.dataframe(
-            {"feature": list(evo.weight_names), "weight": list(best)},
-            hide_index=True,
-            key="arena_best_weights",
-        )
+        st.dataframe(best_table, hide_index=True, key="arena_best_weights")
         with st.container(horizontal=True):
             csv_download(history, "evolution_history.csv", "Download history (CSV)", "arena_dl_evo")
+            csv_download(
+                best_table, "best_weights.csv", "Download best weights (CSV)", "arena_dl_best"
+            )
             target = weighted[evo.config.game].title
             if st.button(
                 f"Use these weights on the {target} page",

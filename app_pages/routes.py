@@ -440,6 +440,7 @@ else:
                     )
                 )
             ui.show_table(roads.head(10), ROAD_LABELS)
+            csv_download(roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads")
         if not report.admissible:
             ui.show_table(report.admissibility.head(200))
             csv_download(

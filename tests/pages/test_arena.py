@@ -130,6 +130,7 @@ def test_evolution_runs_with_a_fitness_chart_and_best_weights():
     assert list(best["feature"]) == list(POSITIONAL_FEATURES)
     assert tuple(best["weight"]) == evo.generations[-1].best_weights
     assert len(app.get("plotly_chart")) >= 2  # fitness and weights
+    assert {"arena_dl_evo", "arena_dl_best"} <= {b.key for b in app.get("download_button")}
 
 
 def test_bad_evolution_settings_show_an_error():

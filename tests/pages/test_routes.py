@@ -39,6 +39,8 @@ def test_romania_first_load_shows_routes_comparison_and_heuristic_report():
     assert 'The course\'s "B*" returns a longer route' in warnings
     assert "Pitesti → Fagaras" in warnings
     assert app.query_params["start"] == "Arad" and app.query_params["goal"] == "Bucharest"
+    keys = {b.key for b in app.get("download_button")}
+    assert {"rt_w_dl_routes", "rt_w_dl_summary", "rt_w_dl_roads"} <= keys
 
 
 def test_changing_goal_and_algorithms_updates_the_routes():
