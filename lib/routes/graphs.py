@@ -64,6 +64,8 @@ BUCHAREST_SLD: dict[str, float] = {
 #: Size caps for uploaded graphs (a hosted app must stay responsive).
 MAX_UPLOAD_NODES = 5_000
 MAX_UPLOAD_EDGES = 20_000
+#: Largest uploaded CSV read at all (the server refuses bigger uploads too).
+MAX_UPLOAD_BYTES = 10 * 2**20
 #: Size caps for generated graphs shown on the page (the library allows more).
 MAX_GRID_SIDE = 400
 MAX_RANDOM_NODES = 200_000
@@ -127,13 +129,21 @@ def _read_table(source: Source, name: str) -> pd.DataFrame:
     """
     if isinstance(source, Path):
         source = source.read_bytes()
+    if isinstance(source, bytes | str) and len(source) > MAX_UPLOAD_BYTES:
+        raise InputError(
+            f"{name}: the file is larger than the limit of {MAX_UPLOAD_BYTES:,} bytes."
+        )
     if isinstance(source, bytes):
         try:
             source = source.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             raise InputError(f"{name}: the file is not UTF-8 text ({error.reason}).") from None
     if not isinstance(source, str):
-        raw = source.read()
+        raw = source.read(MAX_UPLOAD_BYTES + 1)
+        if len(raw) > MAX_UPLOAD_BYTES:
+            raise InputError(
+                f"{name}: the file is larger than the limit of {MAX_UPLOAD_BYTES:,} bytes."
+            )
         source = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
     source = source.removeprefix("\ufeff")
     sep = sniff_separator(source)

@@ -180,6 +180,17 @@ def test_loader_enforces_size_caps():
         load_graph_csv(EDGES, max_nodes=2)
 
 
+def test_loader_refuses_files_over_the_byte_cap(monkeypatch):
+    import io
+
+    monkeypatch.setattr(graphs, "MAX_UPLOAD_BYTES", 30)
+    text = "source,target,weight\nA,B,1\nB,C,2\n"  # 33 characters
+    for source in (text, text.encode(), io.BytesIO(text.encode()), io.StringIO(text)):
+        with pytest.raises(InputError, match=r"^roads\.csv: the file is larger.* 30 bytes"):
+            load_graph_csv(source, edges_name="roads.csv")
+    assert load_graph_csv(text[:-6], edges_name="roads.csv").number_of_edges() == 1
+
+
 def test_loader_names_the_file_in_errors():
     with pytest.raises(InputError, match=r"^roads\.csv, line 2"):
         load_graph_csv("source,target,weight\nA,B,x\n", edges_name="roads.csv")
