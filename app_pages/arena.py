@@ -26,6 +26,7 @@ from lib.ui.arena import (
     check_weight_range,
     executor_controls,
     open_replay,
+    option_selects,
     run_evolution,
     run_study,
     summary_view,
@@ -104,14 +105,7 @@ with study_tab:
         )
         spec = games[game_name]
         with st.form("arena_grid_form"):
-            options = {
-                option: st.selectbox(
-                    f"Board {option}" if option == "size" else option,
-                    list(allowed),
-                    key=f"arena_w_grid_opt_{game_name}_{option}",
-                )
-                for option, allowed in spec.options.items()
-            }
+            options = option_selects(spec, f"arena_w_grid_opt_{game_name}")
             c1, c2 = st.columns(2)
             depths = c1.multiselect(
                 "Depths", list(range(1, limits.max_depth + 1)), [1, 3], key="arena_w_grid_depths"
@@ -159,15 +153,7 @@ with study_tab:
         )
         spec = games[game_name]
         with st.form("arena_free_form"):
-            options = {
-                option: st.selectbox(
-                    f"Board {option}" if option == "size" else option,
-                    list(allowed),
-                    index=0,
-                    key=f"arena_w_opt_{game_name}_{option}",
-                )
-                for option, allowed in spec.options.items()
-            }
+            options = option_selects(spec, f"arena_w_opt_{game_name}")
             left, right = st.columns(2)
             players_a = left.text_area(
                 "Players A (one spec per line)",
@@ -330,14 +316,7 @@ with evolve_tab:
     config = None
     with st.form("arena_evo_form"):
         c1, c2, c3, c4 = st.columns(4)
-        evo_options = {
-            option: c1.selectbox(
-                f"Board {option}" if option == "size" else option,
-                list(allowed),
-                key=f"arena_w_evo_opt_{evo_game}_{option}",
-            )
-            for option, allowed in evo_spec.options.items()
-        }
+        evo_options = option_selects(evo_spec, f"arena_w_evo_opt_{evo_game}", c1)
         population = c2.number_input("Population", 4, limits.max_population, 20, key="arena_w_pop")
         leagues = c3.number_input("Leagues", 1, 20, 5, key="arena_w_leagues")
         generations = c4.number_input(

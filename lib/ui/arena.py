@@ -23,7 +23,7 @@ import streamlit as st
 
 from lib.errors import InputError
 from lib.games.arena import GameRecord, MatchConfig
-from lib.games.core import get_game
+from lib.games.core import GameSpec, get_game
 from lib.ui.game_page import GameSession
 from lib.ui.navigation import page_file
 
@@ -96,6 +96,22 @@ def over_cap(spec: str, limits: ArenaCaps) -> str | None:
 def within_caps(match: MatchConfig, limits: ArenaCaps) -> bool:
     """True if neither player of ``match`` searches deeper than ``limits`` allow."""
     return not any(over_cap(spec, limits) for spec in match.players)
+
+
+def option_selects(spec: GameSpec, key: str, where: Any = st) -> dict[str, Any]:
+    """One select per game option of ``spec`` (board size...), keyed ``{key}_{option}``.
+
+    ``where`` is ``st`` or a column / container to draw in. Returns the chosen
+    options as a dict for ``initial_state``.
+    """
+    return {
+        option: where.selectbox(
+            f"Board {option}" if option == "size" else option,
+            list(allowed),
+            key=f"{key}_{option}",
+        )
+        for option, allowed in spec.options.items()
+    }
 
 
 def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:

@@ -237,3 +237,15 @@ def test_hosted_depth_caps_are_tighter_without_pruning():
     assert arena_ui.over_cap("alphabeta:depth=7", hosted) is None
     assert arena_ui.over_cap("random", hosted) is None
     assert all(arena_ui.within_caps(m, arena_ui.LOCAL_CAPS) for m in preset)
+
+
+def test_every_form_offers_the_game_options():
+    app = _app()
+    evo_size = app.selectbox(key="arena_w_evo_opt_othello_size")
+    assert evo_size.label == "Board size" and evo_size.options == ["6", "8"]
+    for source, key in (("A grid", "arena_w_grid_opt_othello_size"),
+                        ("Free choice", "arena_w_opt_othello_size")):  # fmt: skip
+        app.radio(key="arena_w_source").set_value(source).run()
+        assert not app.exception
+        assert app.selectbox(key=key).label == "Board size"
+        assert app.selectbox(key=key).options == ["6", "8"]
