@@ -121,23 +121,19 @@ with user_errors():
         c1, c2 = st.columns(2)
         edges_file = c1.file_uploader("Edges CSV", type=["csv"], key="rt_w_edges_file")
         nodes_file = c2.file_uploader("Nodes CSV (optional)", type=["csv"], key="rt_w_nodes_file")
-        e1, e2 = st.columns(2)
-        with e1:
-            st.download_button(
-                "Example edges CSV (Romania)",
-                graphs.ROMANIA_EDGES_CSV.read_bytes(),
-                file_name="romania_edges.csv",
-                mime="text/csv",
-                key="rt_w_example_edges",
-            )
-        with e2:
-            st.download_button(
-                "Example nodes CSV (Romania)",
-                graphs.ROMANIA_NODES_CSV.read_bytes(),
-                file_name="romania_nodes.csv",
-                mime="text/csv",
-                key="rt_w_example_nodes",
-            )
+        for column, what, path in zip(
+            st.columns(2),
+            ("edges", "nodes"),
+            (graphs.ROMANIA_EDGES_CSV, graphs.ROMANIA_NODES_CSV),
+            strict=True,
+        ):
+            with column:
+                csv_download(
+                    pd.read_csv(path, dtype=str, keep_default_na=False),
+                    f"romania_{what}.csv",
+                    f"Example {what} CSV (Romania)",
+                    key=f"rt_w_example_{what}",
+                )
         if edges_file is None:
             st.info("Upload an edges CSV to search your own map.")
         else:

@@ -227,3 +227,16 @@ def test_clicks_alternate_start_and_goal_and_renew_the_chart_key():
     app.run()
     assert not app.exception
     assert [m.value for m in app.markdown] == ["Oradea Fagaras", "goal 3"]
+
+
+def test_upload_offers_the_bundled_examples_as_they_are_on_disk():
+    import pandas as pd
+
+    from lib.common import safe_csv_bytes
+
+    app = _app(source="Upload")
+    keys = {b.key for b in app.get("download_button")}
+    assert {"rt_w_example_edges", "rt_w_example_nodes"} <= keys
+    for path in (graphs.ROMANIA_EDGES_CSV, graphs.ROMANIA_NODES_CSV):  # what the page serves
+        table = pd.read_csv(path, dtype=str, keep_default_na=False)
+        assert safe_csv_bytes(table) == path.read_bytes()
