@@ -101,8 +101,11 @@ def _parse(field: Field, raw: str) -> object:
         if raw not in field.choices:
             raise ValueError(raw)
         return raw
-    value = field.kind(float(raw)) if field.kind is int else float(raw)
-    if not math.isfinite(value) or not (field.low <= value <= field.high):
+    number = float(raw)
+    if not math.isfinite(number):  # int(inf) would raise OverflowError, not ValueError
+        raise ValueError(raw)
+    value = int(number) if field.kind is int else number
+    if not field.low <= value <= field.high:
         raise ValueError(raw)
     return value
 

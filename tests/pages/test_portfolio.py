@@ -177,6 +177,14 @@ def test_query_params_set_up_the_page():
     assert any("seed" in warning.value for warning in app.warning)
 
 
+def test_infinite_or_huge_numbers_in_a_link_are_ignored_with_a_warning():
+    app = open_page({"pop": "inf", "gens": "1e400", "seed": "-inf", "pc": "nan", "pm": "0.05"})
+    message = " ".join(warning.value for warning in app.warning)
+    for name in ("pop", "gens", "seed", "pc"):
+        assert name in message
+    assert app.slider(key="pf_w_population_size").value == ui.DEFAULTS.population_size
+
+
 def test_progress_of_an_interrupted_run_is_shown_as_the_only_fitness_chart():
     app = open_page()  # the first-load run: its results and fitness chart are on screen
     assert len(app.get("plotly_chart")) == 3  # fitness, scatter, frontier
