@@ -16,6 +16,10 @@ from lib.errors import InputError
 # autolinks (< > & :), emphasis, headings, lists, tables, code, LaTeX ($) and Streamlit's
 # directives (:red[...], :material/icon:). A backslash before any of them shows it as is.
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:&=^@])")
+# GFM turns bare URLs and e-mail addresses into links after the backslashes are read, so
+# an invisible word joiner (U+2060) goes where it breaks them: after "http", "www", "@".
+_AUTOLINK = re.compile(r"(?i)(https?(?=:)|ftp(?=:)|mailto(?=:)|www(?=\.)|@)")
+WORD_JOINER = "\u2060"
 
 
 def escape_markdown(text: object) -> str:
@@ -24,7 +28,9 @@ def escape_markdown(text: object) -> str:
     Use it for anything a user supplied (file names, uploaded place names and
     tickers, URL parameters, error messages quoting them), so that a name like
     ``![x](http://host/img)`` is shown as text instead of loading an image.
-    Line breaks become spaces (a user value stays on one line).
+    Line breaks become spaces (a user value stays on one line), and an
+    invisible word joiner keeps bare URLs and e-mail addresses from becoming
+    links (GFM links them whatever the backslashes).
 
     >>> print(escape_markdown("[click](javascript:alert)"))
     \[click\]\(javascript\:alert\)
@@ -32,7 +38,8 @@ def escape_markdown(text: object) -> str:
     'Rimnicu Vilcea, 0,0'
     """
     flat = re.sub(r"[\r\n]+", " ", str(text))
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", flat)
+    unlinked = _AUTOLINK.sub(lambda m: m.group(1) + WORD_JOINER, flat)
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", unlinked)
 
 
 @contextlib.contextmanager

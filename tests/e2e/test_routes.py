@@ -115,3 +115,27 @@ def test_animation_controls_title_and_legend_do_not_overlap(page, width):
     assert not _overlap(boxes["title"], boxes["legend"]), boxes
     for button in boxes["buttons"]:
         assert not _overlap(button, boxes["value"]), boxes
+
+
+def test_uploaded_names_are_shown_literally_not_as_markdown(page):
+    open_page(page, "routes?source=Upload")
+    main = page.locator('[data-testid="stMain"]')
+    main.get_by_text("Upload an edges CSV").wait_for()
+    uploader = page.locator('[data-testid="stFileUploaderDropzoneInput"]').first
+    name = "[x](http://attacker.example/i.png).csv"
+    bad = b"source,target,weight\nA,B,1\nB,C,lots\n"
+    uploader.set_input_files(files=[{"name": name, "mimeType": "text/csv", "buffer": bad}])
+    alert = main.locator('[data-testid="stAlert"]').filter(has_text="is not a number").first
+    alert.wait_for()
+    shown = alert.inner_text().replace("\u2060", "")  # the word joiner that stops autolinks
+    assert f"{name}, line 3, column 'weight': 'lots' is not a number." in shown
+    assert alert.locator("a, img").count() == 0
+    evil = "![x](http://attacker.example/i.png)"
+    good = f'source,target,weight\n"{evil}",B,1\nB,"*C*",2\n'.encode()
+    uploader.set_input_files(files=[{"name": "ok.csv", "mimeType": "text/csv", "buffer": good}])
+    main.get_by_text("route (cost").first.wait_for()
+    wait_idle(page)
+    markdown = main.locator('[data-testid="stMarkdownContainer"]')
+    assert markdown.locator("img, a[href^='http://attacker']").count() == 0
+    text = main.inner_text().replace("\u2060", "")
+    assert f"route (cost 1): {evil} → B" in text
