@@ -272,7 +272,7 @@ with study_tab:
             record = run.records[chosen]
             match = run.matches[record.match]
             if st.button(
-                f"Replay on the {games[match.game].title} page",
+                f"Replay on the {games[match.game].title.removeprefix('The ')} page",
                 key="arena_w_replay_go",
                 icon=":material/replay:",
                 help="Opens the game page with this game on the board; Undo steps back.",

@@ -269,15 +269,55 @@ def initial_option_defaults(game: str) -> dict[str, Any]:
     }
 
 
+def page_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` written as the game page's option selects write them.
+
+    The library's defaults are not always among the page's choices (Sim's
+    ``first`` defaults to ``0`` while the page offers ``"red"``, ``"blue"``,
+    ``"random"``); a value the page does not offer becomes the choice that
+    gives the same starting position, so a replayed game's options equal the
+    page's and the page keeps the game instead of starting a new one.
+    """
+    spec = get_game(game)
+    start = spec.initial_state(**options)
+    result = dict(options)
+    for name, allowed in spec.options.items():
+        value = options.get(name)
+        if value in allowed:
+            continue
+        same = [a for a in allowed if str(a) == str(value)]
+        for choice in allowed:
+            if same:
+                break
+            try:
+                if spec.initial_state(**{**options, name: choice}) == start:
+                    same = [choice]
+            except InputError:
+                continue
+        if not same:
+            raise InputError(f"{spec.title} option {name}={value!r} has no choice on its page.")
+        result[name] = same[0]
+    return result
+
+
 def replay_session(record: GameRecord, match: MatchConfig) -> GameSession:
-    """A game-page session holding the recorded game, every position included."""
+    """A game-page session holding the recorded game, every position included.
+
+    Its options are the page's own choices (:func:`page_options`) and its
+    ``replay`` names the match, the game and who played each side (the page
+    shows it in a banner and lets no AI move on by itself).
+    """
     spec = get_game(match.game)
     options = {**initial_option_defaults(match.game), **match.option_dict}
-    session = GameSession.new(spec, options, seed=record.seed)
+    first = spec.initial_state(**options)
+    session = GameSession.new(spec, page_options(match.game, options), seed=record.seed)
+    session.states[0] = first
     names = (match.players[0], match.players[1]) if record.a_first else match.players[::-1]
     for text in record.moves.split():
         state = session.state
         session.play(spec.parse_move(text, state), None, who=names[state.to_move])
+    sides = ", ".join(f"{side} {name}" for side, name in zip(spec.player_names, names, strict=True))
+    session.replay = f"Replay of {match.label}, game {record.game + 1}: {sides}"
     return session
 
 

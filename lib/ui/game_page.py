@@ -137,6 +137,9 @@ class GameSession:
     hint_ply: int = -1
     seed: int = 0
     rng: np.random.Generator = field(default_factory=np.random.default_rng)
+    # a replayed game (e.g. from the Arena): "Replay of <match>, game N: <players>"; the page
+    # shows it as a banner and lets both sides be played by hand until New game
+    replay: str | None = None
 
     @classmethod
     def new(cls, game: GameSpec, options: dict[str, Any], seed: int = 0) -> GameSession:
@@ -810,6 +813,13 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     state = session.state
     moves = state.legal_moves()
     over = not moves
+    if session.replay:  # no AI plays on in a replay: both sides move by hand (or Undo)
+        human_sides = {0, 1}
+        st.info(
+            f"{escape_markdown(session.replay)}. Undo steps back; New game plays with the "
+            "players in the sidebar.",
+            icon=":material/replay:",
+        )
 
     for note in notes:  # settings problems, on the page itself, not only in the sidebar
         st.warning(note, icon=":material/warning:")
@@ -864,7 +874,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         result = "Draw" if winner is None else f"{game.player_names[winner]} wins"
         status_line.success(f"Game over: **{result}**. {status}")
     else:
-        who = configs[state.to_move].label()
+        who = "replay" if session.replay else configs[state.to_move].label()
         status_line.info(f"**{game.player_names[state.to_move]}** to move ({who}) · {status}")
     if adapter.insight is not None:
         st.markdown(adapter.insight(state))

@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from lib.games import othello
 from lib.games.arena import PRESETS, MatchConfig, run_tournament
+from lib.games.core import get_game
 from lib.games.othello import POSITIONAL_FEATURES
 from lib.ui import arena as arena_ui
 from lib.ui.common import escape_markdown
@@ -178,7 +179,11 @@ def test_replay_fills_default_options_of_other_games(game):
     match = MatchConfig(game, ("random", "random"), games=1)
     record = run_tournament([match]).records[0]
     session = arena_ui.replay_session(record, match)
-    assert session.options == arena_ui.initial_option_defaults(game)
+    defaults = arena_ui.initial_option_defaults(game)
+    assert session.options.keys() == defaults.keys()
+    spec = get_game(game)
+    assert all(session.options[o] in spec.options[o] for o in defaults)  # the page's choices
+    assert session.states[0] == spec.initial_state(**defaults)
     assert session.state.is_terminal() or record.truncated
 
 
@@ -249,3 +254,36 @@ def test_every_form_offers_the_game_options():
         assert not app.exception
         assert app.selectbox(key=key).label == "Board size"
         assert app.selectbox(key=key).options == ["6", "8"]
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        ("sim", ("random", "random")),
+        ("othello", ("alphabeta:depth=1", "random")),
+        ("checkers", ("alphabeta:depth=1", "random")),
+    ],
+)
+def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_move(game, players):
+    match = MatchConfig(game, players, games=2, max_plies=40)
+    records = run_tournament([match]).records
+    record = records[1]  # A plays the second side
+    app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120).run()
+    app.session_state["arena_study"] = arena_ui.StudyRun((match,), list(records), status="done")
+    app.switch_page("app_pages/arena.py").run()
+    app.selectbox(key="arena_w_replay").set_value(1).run()
+    button = next(b for b in app.button if b.key == "arena_w_replay_go")
+    assert "the The" not in button.label
+    button.click().run()
+    assert not app.exception
+    session = app.session_state[f"{game}_session"]
+    spec = get_game(game)
+    assert " ".join(spec.format_move(m) for m in session.moves) == record.moves
+    assert session.ply == record.plies  # the page kept the replay: no new game, no AI move
+    banner = " ".join(i.value for i in app.info)
+    assert escape_markdown(f"{match.label}, game 2") in banner
+    assert escape_markdown(f"{spec.player_names[0]} {players[1]}") in banner
+    app.switch_page(f"app_pages/{game}.py").run()  # a rerun of the page keeps the replay
+    assert app.session_state[f"{game}_session"].ply == record.plies
+    app.button(key=f"{game}_w_new").click().run()
+    assert not any("Replay of" in i.value for i in app.info)
