@@ -33,7 +33,7 @@ from lib.ui.arena import (
     use_weights,
     within_caps,
 )
-from lib.ui.common import csv_download, user_errors
+from lib.ui.common import csv_download, escape_markdown, user_errors
 
 st.title("Arena")
 st.markdown(
@@ -229,7 +229,7 @@ with study_tab:
     if run is not None and run.records:
         summary = summarize(run.records, run.matches)
         if run.status == "done":
-            st.success(f"Played {len(run.records)} games {run.where}.")
+            st.success(f"Played {len(run.records)} games {escape_markdown(run.where)}.")
         st.dataframe(summary_view(summary), hide_index=True, key="arena_summary_table")
         with st.expander("How to read these numbers"):
             st.markdown(

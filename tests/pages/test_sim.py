@@ -7,6 +7,7 @@ from streamlit.testing.v1 import AppTest
 
 from lib.games import sim
 from lib.ui import game_page, sim_view
+from lib.ui.common import escape_markdown
 from tests.pages.game_app import open_game_page, record, session
 
 
@@ -74,3 +75,14 @@ def test_click_handler():
     fig = sim_view.figure(state, game_page.BoardView(last_move=(3, 4)))
     assert fig.data[-1].name == "lines"
     assert "Blue" in sim_view.status(state) and "2/15" in sim_view.status(state)
+
+
+def test_url_text_in_a_warning_is_shown_as_text_not_as_an_image():
+    evil = "![x](http://example.com/a.png)"
+    app = _open(first=evil, blue=evil)
+    assert not app.exception
+    warnings = [w.value for w in app.warning]
+    assert any("Ignoring the URL setting first" in w for w in warnings)
+    assert any("Ignoring the URL setting blue" in w for w in warnings)
+    assert all(escape_markdown(evil) in w for w in warnings)
+    assert not any("](" in w for w in warnings)
