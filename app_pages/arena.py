@@ -53,8 +53,16 @@ study_tab, evolve_tab = st.tabs(["Experiments", "Evolve weights"])
 # -- experiments --------------------------------------------------------------------------
 with study_tab:
     presets = {k: p for k, p in PRESETS.items() if p.game in games}
-    if "arena_w_preset" not in st.session_state and st.query_params.get("preset") in presets:
-        st.session_state["arena_w_preset"] = st.query_params["preset"]
+    if "arena_w_preset" not in st.session_state and "preset" in st.query_params:
+        if st.query_params["preset"] in presets:
+            st.session_state["arena_w_preset"] = st.query_params["preset"]
+        else:
+            st.warning(
+                f"The link's preset {escape_markdown(repr(st.query_params['preset']))} is not "
+                f"one of this page's presets ({', '.join(presets)}): showing "
+                f"{next(iter(presets))} instead.",
+                icon=":material/warning:",
+            )
     source = st.radio(
         "Build the study from",
         ["A preset", "A grid", "Free choice"],

@@ -239,12 +239,35 @@ def _init_widget(key: str, value: Any) -> None:
         st.session_state[key] = value
 
 
-def _init_clamped(key: str, value: float, low: float, high: float) -> None:
-    """Seed a slider once, and keep its value inside [low, high] (URL values may be anything)."""
+def _init_clamped(key: str, value: float, low: float, high: float) -> str | None:
+    """Seed a slider once, and keep its value inside [low, high] (URL values may be anything).
+
+    Returns ``"<old> → <new>"`` when the seeded value had to be moved inside
+    the range (for the page to say so), else None.
+    """
+    seeding = key not in st.session_state
     _init_widget(key, value)
     current = st.session_state[key]
     if not low <= current <= high:
         st.session_state[key] = type(current)(min(max(current, low), high))
+        if seeding:
+            return f"{current:g} → {st.session_state[key]:g}"
+    return None
+
+
+ALGORITHM_NAMES = {
+    "alphabeta": "alpha-beta",
+    "minimax": "minimax",
+    "expectimax": "expectimax",
+    "greedy": "greedy",
+}
+
+
+def depth_limits() -> str:
+    """This page's depth caps in words, e.g. "alpha-beta 8, minimax 4, expectimax 4"."""
+    return ", ".join(
+        f"{ALGORITHM_NAMES[kind]} {cap}" for kind, cap in UI_MAX_DEPTH.items() if cap > 1
+    )
 
 
 def player_controls(
@@ -277,9 +300,23 @@ def player_controls(
     if kind not in SEARCH_KINDS:
         return PlayerConfig(kind=kind)
     cap = UI_MAX_DEPTH.get(kind, 6)
+    changed: list[str] = []  # settings from the URL moved inside this page's limits
+
+    def clamp(name: str, key_: str, value: float, low: float, high: float, why: str) -> None:
+        moved = _init_clamped(key_, value, low, high)
+        if moved:
+            changed.append(f"{name} {moved} ({why})")
+
     depth = PlayerConfig().depth  # greedy looks one ply ahead whatever the depth
     if kind != "greedy":
-        _init_clamped(p + "depth", default.depth, 1, cap)
+        clamp(
+            "depth",
+            p + "depth",
+            default.depth,
+            1,
+            cap,
+            f"this page allows depth 1 to {cap} for {ALGORITHM_NAMES.get(kind, kind)}",
+        )
         depth = st.slider(
             f"{label}: depth (plies)",
             1,
@@ -290,6 +327,10 @@ def player_controls(
     names = list(game.heuristics)
     _init_widget(p + "heuristic", default.heuristic or game.default_heuristic)
     if st.session_state[p + "heuristic"] not in names:
+        changed.append(
+            f"heuristic {escape_markdown(st.session_state[p + 'heuristic'])} → "
+            f"{game.default_heuristic} ({game.title} has {', '.join(names)})"
+        )
         st.session_state[p + "heuristic"] = game.default_heuristic
     heuristic_name = st.selectbox(
         f"{label}: heuristic",
@@ -330,7 +371,14 @@ def player_controls(
     time_limit: float | None = None  # greedy needs no budget
     if kind != "greedy":
         with st.expander(f"{label}: search options"):
-            _init_clamped(p + "time", float(default.time_limit or DEFAULT_TIME), 0.1, UI_MAX_TIME)
+            clamp(
+                "time",
+                p + "time",
+                float(default.time_limit or DEFAULT_TIME),
+                0.1,
+                UI_MAX_TIME,
+                f"this page allows 0.1 to {UI_MAX_TIME:g} s per move",
+            )
             time_limit = st.slider(
                 "Time budget per move (s)",
                 0.1,
@@ -350,7 +398,7 @@ def player_controls(
                     key=p + "tt",
                     help="Reuse values of positions reached by another move order.",
                 )
-                _init_clamped(p + "beam", default.beam or 0, 0, 10)
+                clamp("beam", p + "beam", default.beam or 0, 0, 10, "this page allows 0 to 10")
                 beam = st.slider(
                     "Beam (0 = off)",
                     0,
@@ -361,7 +409,14 @@ def player_controls(
                 beam = beam or None
             has_hint = hasattr(game.initial_state(), "plies_left_hint")
             if kind in ("alphabeta", "minimax") and has_hint:
-                _init_clamped(p + "endgame", default.endgame_exact or 0, 0, 14)
+                clamp(
+                    "endgame",
+                    p + "endgame",
+                    default.endgame_exact or 0,
+                    0,
+                    14,
+                    "this page allows 0 to 14",
+                )
                 endgame = st.slider(
                     "Exact endgame: play perfectly when at most this many moves are left (0 = off)",
                     0,
@@ -369,6 +424,8 @@ def player_controls(
                     key=p + "endgame",
                 )
                 endgame = endgame or None
+    if changed and notes is not None:
+        notes.append(f"{label}: changed the link's settings: " + "; ".join(changed) + ".")
     return PlayerConfig(
         kind=kind,
         depth=depth,
@@ -429,7 +486,7 @@ def url_spec(config: PlayerConfig) -> str:
     library default.
     """
     spec = config.to_spec()
-    if config.kind in SEARCH_KINDS and "depth" not in _spec_keys(spec):
+    if config.kind in SEARCH_KINDS and config.kind != "greedy" and "depth" not in _spec_keys(spec):
         kind, _, rest = spec.partition(":")
         spec = f"{kind}:depth={config.depth}" + ("," + rest if rest else "")
     return spec
@@ -449,9 +506,10 @@ def _query_config(name: str, fallback: str, notes: list[str]) -> PlayerConfig:
     try:
         config = parse_player_spec(text)
     except InputError as error:
+        limits = f" This page's depth limits: {depth_limits()}." if "depth" in str(error) else ""
         notes.append(
             f"Ignoring the URL setting {name}={escape_markdown(repr(text))}: "
-            f"{escape_markdown(error)}"
+            f"{escape_markdown(error)}{limits}"
         )
         return default
     if config.kind in SEARCH_KINDS and default.kind in SEARCH_KINDS:
@@ -466,16 +524,17 @@ def _query_config(name: str, fallback: str, notes: list[str]) -> PlayerConfig:
     return config
 
 
-def _query_option(name: str, allowed: tuple[Any, ...]) -> Any:
+def _query_option(name: str, allowed: tuple[Any, ...], notes: list[str]) -> Any:
+    """The game option ``name`` from the URL, else the last allowed one (a bad value: ``notes``)."""
     text = st.query_params.get(name)
     if text is None:
         return allowed[-1] if allowed else None
     for value in allowed:
         if str(value) == str(text):
             return value
-    st.warning(
+    notes.append(
         f"Ignoring the URL setting {name}={escape_markdown(repr(text))}: "
-        f"choose one of {escape_markdown(allowed)}."
+        f"choose one of {escape_markdown(', '.join(map(str, allowed)))}; using {allowed[-1]}."
     )
     return allowed[-1]
 
@@ -753,6 +812,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     previous = st.session_state.get(skey)
     stored_specs = st.session_state.get(f"{key}_specs", adapter.default_players)
     options: dict[str, Any] = {}
+    notes: list[str] = []  # problems with the link's settings, shown on the page
     with st.sidebar:
         st.subheader(f"{game.title} settings")
         for option, allowed in game.options.items():
@@ -762,7 +822,8 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
                 in_url = option in st.query_params
                 value = kept if kept in allowed and not in_url else None
                 _init_widget(
-                    wkey, _query_option(option, tuple(allowed)) if value is None else value
+                    wkey,
+                    _query_option(option, tuple(allowed), notes) if value is None else value,
                 )
             options[option] = st.selectbox(
                 adapter.option_labels.get(
@@ -772,7 +833,6 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
                 key=wkey,
             )
         configs: list[PlayerConfig] = []
-        notes: list[str] = []
         with user_errors():
             for side, name in enumerate(game.player_names):
                 default = _query_config(names[side], stored_specs[side], notes)
@@ -821,7 +881,11 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
             icon=":material/replay:",
         )
 
-    for note in notes:  # settings problems, on the page itself, not only in the sidebar
+    # settings problems, on the page itself, not only in the sidebar; kept until New game (a
+    # link's settings are read once: the AI's first move reruns the page without them)
+    kept_notes = st.session_state.setdefault(f"{key}_notes", [])
+    kept_notes.extend(note for note in notes if note not in kept_notes)
+    for note in kept_notes:
         st.warning(note, icon=":material/warning:")
 
     # -- buttons --
@@ -854,6 +918,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         )
     if new_game:
         st.session_state[skey] = GameSession.new(game, options, session.seed + 1)
+        st.session_state.pop(f"{key}_notes", None)
         st.rerun()
     if undo:
         session.undo(human_sides)

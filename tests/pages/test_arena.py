@@ -287,3 +287,14 @@ def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_
     assert app.session_state[f"{game}_session"].ply == record.plies
     app.button(key=f"{game}_w_new").click().run()
     assert not any("Replay of" in i.value for i in app.info)
+
+
+def test_an_unknown_preset_in_the_link_is_named_in_a_warning():
+    app = AppTest.from_file(PAGE, default_timeout=120)
+    app.query_params["preset"] = "![x](http://example.com/a.png)"
+    app.run()
+    assert not app.exception
+    warning = app.warning[0].value
+    assert escape_markdown("'![x](http://example.com/a.png)'") in warning
+    assert "othello_depth3" in warning
+    assert app.query_params["preset"] in (["othello_depth3"], "othello_depth3")

@@ -237,3 +237,28 @@ def test_url_settings_beyond_the_caps_are_clamped():
     black = parse_player_spec(app.query_params["black"])
     assert (white.depth, white.beam, white.endgame_exact, white.time_limit) == (8, 10, 14, 5.0)
     assert black.depth == game_page.UI_MAX_DEPTH["minimax"]
+
+
+def test_url_settings_beyond_the_caps_are_named_in_one_visible_warning():
+    app = _app(white="alphabeta:depth=10,beam=50,heuristic=foo", black="minimax:depth=7,time=30")
+    assert not app.exception
+    warnings = [w.value for w in app.main.warning]
+    white = [w for w in warnings if w.startswith("White: changed")]
+    black = [w for w in warnings if w.startswith("Black: changed")]
+    assert len(white) == 1 and len(black) == 1
+    assert "depth 10 → 8" in white[0] and "alpha-beta" in white[0]
+    assert "beam 50 → 10" in white[0] and "heuristic foo → " in white[0]
+    assert "depth 7 → 4" in black[0] and "time 30 → 5" in black[0]
+    app.run()  # still shown after a rerun (the URL now holds the page's own settings)
+    assert any(w.value.startswith("White: changed") for w in app.main.warning)
+    app.button(key="othello_w_new").click().run()
+    assert not any("changed the link" in w.value for w in app.main.warning)
+
+
+def test_depth_error_names_this_pages_limits_and_greedy_drops_its_depth():
+    app = _app(white="alphabeta:depth=13", black="greedy:depth=5")
+    assert not app.exception
+    warnings = " ".join(w.value for w in app.main.warning)
+    assert f"alpha-beta {game_page.UI_MAX_DEPTH['alphabeta']}" in warnings
+    black = app.query_params["black"]
+    assert "depth" not in (black if isinstance(black, str) else black[0])
