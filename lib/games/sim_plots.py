@@ -65,11 +65,14 @@ def sim_figure(
     bounds: Mapping[Hashable, str] | None = None,
     title: str | None = None,
     pixels: int = 480,
+    marked: sim.Move | None = None,
 ) -> go.Figure:
     """The position: red and blue lines, free lines dashed, the losing triangle filled.
 
     ``scores`` (line -> value, from the AI's search) colour the click targets
-    of the free lines and label them; ``last_move`` is drawn with a halo.
+    of the free lines and label them; ``last_move`` is drawn with a halo;
+    ``marked`` (e.g. the hint's line) is outlined in a trace named
+    "suggested line" when it is free.
     """
     fig = go.Figure()
     loser = state.loser()
@@ -101,6 +104,19 @@ def sim_figure(
             )
         )
     free = sim.lines_of(state.free())
+    if marked is not None and marked in free:
+        xs, ys = _segments([marked])
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={"color": "#2e7d32", "width": 12},
+                opacity=0.5,
+                hoverinfo="skip",
+                name="suggested line",
+            )
+        )
     xs, ys = _segments(free)
     fig.add_trace(
         go.Scatter(

@@ -62,6 +62,8 @@ UI_MAX_TIME = 5.0
 """Largest time budget (seconds) a visitor may give one AI move."""
 DEFAULT_TIME = 1.0
 TREE_MAX_DEPTH = 3
+PERFECT = "perfect"
+"""The player kind of a game's exact solver; the Hint uses it when the game has one."""
 """Search trees are recorded and drawn only up to this depth."""
 
 
@@ -895,12 +897,14 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
             "Undo", key=f"{key}_w_undo", disabled=not session.moves, icon=":material/undo:"
         )
         hint_config = next((c for c in configs if c.kind in SEARCH_KINDS), PlayerConfig())
+        # a game with an exact solver (Sim's "perfect" player) hints with its move values
+        hint_player = PlayerConfig(kind=PERFECT) if PERFECT in game.players else hint_config
         want_hint = st.button(
             "Hint",
             key=f"{key}_w_hint",
             disabled=over or state.to_move not in human_sides,
             icon=":material/lightbulb:",
-            help=f"What {hint_config.label()} would play here, with the score of every move.",
+            help=f"What {hint_player.label()} would play here, with the score of every move.",
         )
         ai_to_move = not over and state.to_move not in human_sides
         step = st.button(
@@ -926,7 +930,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         st.rerun()
     if want_hint:
         with st.spinner("Thinking about a hint…"), user_errors():
-            decision = ai_decision(state, hint_config, game, session.rng, exact_root_scores=True)
+            decision = ai_decision(state, hint_player, game, session.rng, exact_root_scores=True)
             session.hint = search.SearchResult(decision.move, decision.value or 0.0, decision.stats)
             session.hint_ply = session.ply
 

@@ -24,6 +24,7 @@ def figure(state: sim.SimState, view: BoardView) -> go.Figure:
         bounds=view.bounds,
         title=view.title,
         pixels=min(view.pixels, 480),
+        marked=view.marked if isinstance(view.marked, tuple) else None,
     )
 
 

@@ -45,3 +45,16 @@ def test_scores_label_only_free_lines():
     scores = next(t for t in fig.data if t.name == "move scores")
     assert len(scores.text) == 2
     assert scores.textfont.size >= MIN_FONT  # readable on a projector
+
+
+def test_the_marked_free_line_is_outlined_and_a_coloured_one_is_not():
+    state = sim.position(red=[(1, 2)], blue=[(3, 4)])
+    fig = sim_figure(state, marked=(2, 5))
+    outline = [t for t in fig.data if t.name == "suggested line"]
+    assert len(outline) == 1
+    xs, ys = outline[0].x, outline[0].y
+    ends = {(round(x, 6), round(y, 6)) for x, y in zip(xs, ys, strict=True) if x is not None}
+    assert ends == {tuple(round(v, 6) for v in point_xy(p)) for p in (2, 5)}
+    taken = sim_figure(state, marked=(1, 2))
+    assert not any(t.name == "suggested line" for t in taken.data)
+    assert not any(t.name == "suggested line" for t in sim_figure(state).data)

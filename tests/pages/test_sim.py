@@ -86,3 +86,20 @@ def test_url_text_in_a_warning_is_shown_as_text_not_as_an_image():
     assert any("Ignoring the URL setting blue" in w for w in warnings)
     assert all(escape_markdown(evil) in w for w in warnings)
     assert not any("](" in w for w in warnings)
+
+
+def test_hint_uses_the_perfect_solver_and_outlines_its_line():
+    state = sim.position(red=[(1, 2), (3, 4)], blue=[(1, 3), (2, 5)])
+    app = _open(first="red", red="human", blue="alphabeta:depth=1")
+    for line in ("1-2", "1-3", "3-4", "2-5"):
+        session(app, "sim").play(sim.parse_move(line, session(app, "sim").state))
+    assert session(app, "sim").state == state
+    app.button(key="sim_w_hint").click().run()
+    assert not app.exception
+    hint = session(app, "sim").hint
+    exact = sim.move_values(state)
+    assert hint.stats.root_scores == {m: float(v) for m, v in exact.items()}
+    assert exact[hint.move] == max(exact.values())
+    figure = sim_view.figure(state, game_page.BoardView(marked=hint.move))
+    assert any(t.name == "suggested line" for t in figure.data)
+    assert "Perfect" in app.button(key="sim_w_hint").help
