@@ -138,4 +138,5 @@ def weights_figure(history: pd.DataFrame, weight_names: Sequence[str]) -> go.Fig
     )
     _layout(figure, "Best weights per generation", "feature")
     figure.update_layout(xaxis_title="generation")
+    figure.update_xaxes(dtick=1)  # generations are whole numbers (no 0.5, 1.5 ticks)
     return figure

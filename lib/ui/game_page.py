@@ -118,6 +118,8 @@ class BoardAdapter:
     insight: Callable[[Any], str] | None = None
     # optional: widget titles of the game's options, e.g. {"first": "Who starts"}
     option_labels: Mapping[str, str] = field(default_factory=dict)
+    # optional: how the option selects show each value, e.g. {"first": {"random": "Coin toss"}}
+    option_formats: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
     # optional: offer a "turn the board round" toggle (the figure honours BoardView.flipped
     # and keeps its click targets in board coordinates, so clicks need no change)
     flippable: bool = False
@@ -796,6 +798,11 @@ def compare_panel(
 # -- the whole page ---------------------------------------------------------------
 
 
+def _format_option(names: Mapping[Any, str] | None, value: Any) -> str:
+    """How an option select shows ``value`` (``names`` from the adapter's option_formats)."""
+    return names.get(value, str(value)) if names else str(value)
+
+
 def _sync_query_params(values: Mapping[str, str]) -> None:
     for name, value in values.items():
         if st.query_params.get(name) != value:
@@ -833,6 +840,7 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
                 ),
                 list(allowed),
                 key=wkey,
+                format_func=functools.partial(_format_option, adapter.option_formats.get(option)),
             )
         configs: list[PlayerConfig] = []
         with user_errors():
@@ -917,8 +925,8 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         autoplay = st.toggle(
             "Autoplay (AI vs AI)",
             key=f"{key}_w_autoplay",
-            disabled=len(human_sides) == 2,
-            help="Play the AI moves one after another.",
+            disabled=bool(human_sides),
+            help="Play the AI moves one after another (when both sides are AI players).",
         )
     if new_game:
         st.session_state[skey] = GameSession.new(game, options, session.seed + 1)

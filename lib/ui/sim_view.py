@@ -54,15 +54,23 @@ def verdict(state: sim.SimState) -> str:
     """Who wins from here with perfect play (exact, by :func:`lib.games.sim.solve`)."""
     if state.is_terminal():
         loser = state.loser()
-        triangle = "-".join(
-            str(p) for p in sim.triangles_in(state.red if loser == sim.RED else state.blue)[0]
+        closed = [
+            "-".join(str(p) for p in triangle)
+            for triangle in sim.triangles_in(state.red if loser == sim.RED else state.blue)
+        ]
+        which = (
+            f"the triangle {closed[0]}"
+            if len(closed) == 1
+            else f"the triangles {', '.join(closed[:-1])} and {closed[-1]}"
         )
-        return f"{sim.PLAYER_NAMES[loser]} completed the triangle {triangle} and lost."
+        return f"{sim.PLAYER_NAMES[loser]} completed {which} and lost."
     mover = state.to_move
     winner = mover if sim.solve(state) > 0 else 1 - mover
     lines = sum(1 for value in sim.move_values(state).values() if value > 0)
+    free = state.free().bit_count()
     detail = (
-        f"{lines} of the {state.free().bit_count()} free lines keep the win for "
+        f"{lines} of the {free} free line{'s' if free != 1 else ''} "
+        f"{'keeps' if lines == 1 else 'keep'} the win for "
         f"{sim.PLAYER_NAMES[mover]}"
         if winner == mover
         else f"every free line loses for {sim.PLAYER_NAMES[mover]} against perfect play"
@@ -100,4 +108,5 @@ ADAPTER = BoardAdapter(
     about=ABOUT,
     insight=verdict,
     option_labels={"first": "Who starts"},
+    option_formats={"first": {"red": "Red", "blue": "Blue", sim.RANDOM: "Coin toss"}},
 )

@@ -50,6 +50,7 @@ def test_fitness_and_weights_figures():
     assert {"best (league score share)", "mean", "worst", "best vs benchmark"} == names
     weights = arena_plots.weights_figure(history, config.weight_names())
     assert np.asarray(weights.data[0].z).shape == (9, 2)
+    assert weights.layout.xaxis.dtick == 1  # whole generations, not 0.5, 1, 1.5
 
 
 def test_log_axes_label_several_powers_of_ten_even_for_close_values():

@@ -3,6 +3,7 @@ reply, the perfect-play verdict, the perfect player through AI-vs-AI autoplay; t
 
 from __future__ import annotations
 
+import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from lib.games import sim
@@ -103,3 +104,41 @@ def test_hint_uses_the_perfect_solver_and_outlines_its_line():
     figure = sim_view.figure(state, game_page.BoardView(marked=hint.move))
     assert any(t.name == "suggested line" for t in figure.data)
     assert "Perfect" in app.button(key="sim_w_hint").help
+
+
+def test_who_starts_names_and_autoplay_only_for_two_ai_players():
+    app = _open(first="random")
+    assert app.selectbox(key="sim_w_opt_first").options == ["Red", "Blue", "Coin toss"]
+    assert app.toggle(key="sim_w_autoplay").disabled  # a person plays one side
+    app = _open(first="red", red="random", blue="greedy")
+    assert not app.toggle(key="sim_w_autoplay").disabled
+
+
+def test_verdict_names_every_triangle_closed_at_once():
+    state = sim.position(
+        red=[(1, 2), (1, 3), (2, 4), (3, 4), (2, 3)], blue=[(1, 5), (2, 6), (3, 5), (4, 6)]
+    )
+    assert len(sim.triangles_in(state.red)) == 2
+    text = sim_view.verdict(state)
+    assert "the triangles 1-2-3 and 2-3-4" in text
+
+
+def test_verdict_agrees_in_number_with_the_winning_lines():
+    rng = np.random.default_rng(3)
+    seen = set()
+    for _ in range(200):
+        state = sim.initial_state(sim.RED)
+        while not state.is_terminal() and len(seen) < 2:
+            wins = sum(v > 0 for v in sim.move_values(state).values())
+            text = sim_view.verdict(state)
+            if wins == 1 and state.free().bit_count() > 1:
+                assert f"1 of the {state.free().bit_count()} free lines keeps the win" in text
+                seen.add(1)
+            elif wins > 1:
+                assert f"{wins} of the" in text and "lines keep the win" in text
+                seen.add(2)
+            moves = state.legal_moves()
+            state = state.play(moves[int(rng.integers(len(moves)))])
+        if len(seen) == 2:
+            break
+    assert seen == {1, 2}
