@@ -63,6 +63,8 @@ UI_MAX_TIME = 5.0
 DEFAULT_TIME = 1.0
 TREE_MAX_DEPTH = 3
 PERFECT = "perfect"
+MESSAGE_HEIGHT = 72
+"""Pixels reserved above the board for a click message (it appears without moving the board)."""
 """The player kind of a game's exact solver; the Hint uses it when the game has one."""
 """Search trees are recorded and drawn only up to this depth."""
 
@@ -955,8 +957,11 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         status_line.info(f"**{game.player_names[state.to_move]}** to move ({who}) · {status}")
     if adapter.insight is not None:
         st.markdown(adapter.insight(state))
+    # a fixed-height slot for the click messages, always there: a message appearing or going
+    # does not push the board down (on a 768-pixel projector it would jump out of view)
+    message_area = st.container(height=MESSAGE_HEIGHT, border=False, key=f"{key}_messages")
     if session.message:
-        st.warning(session.message)
+        message_area.warning(session.message)
         session.message = None
 
     # -- board --

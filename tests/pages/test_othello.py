@@ -262,3 +262,22 @@ def test_depth_error_names_this_pages_limits_and_greedy_drops_its_depth():
     assert f"alpha-beta {game_page.UI_MAX_DEPTH['alphabeta']}" in warnings
     black = app.query_params["black"]
     assert "depth" not in (black if isinstance(black, str) else black[0])
+
+
+def _message_block(app: AppTest):
+    return next(
+        block
+        for block in app.main.children.values()
+        if getattr(block, "key", None) == "othello_messages"
+    )
+
+
+def test_click_messages_go_in_a_fixed_height_area_above_the_board():
+    app = _app()
+    block = _message_block(app)  # reserved before any message, so the board does not move
+    assert block.proto.height_config.pixel_height == game_page.MESSAGE_HEIGHT
+    assert not block.children
+    app.button(key="othello_w_cell_0_0").click().run()  # not a legal move
+    block = _message_block(app)
+    assert block.proto.height_config.pixel_height == game_page.MESSAGE_HEIGHT
+    assert [w.value for w in block.children.values()] == [app.main.warning[-1].value]
