@@ -951,6 +951,14 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     if over:
         winner = state.winner()
         result = "Draw" if winner is None else f"{game.player_names[winner]} wins"
+        if session.replay and winner is not None:  # say who played the winning side
+            played = {
+                who
+                for before, who in zip(session.states[:-1], session.players, strict=True)
+                if before.to_move == winner
+            }
+            if len(played) == 1:
+                result += f" ({escape_markdown(played.pop())})"
         status_line.success(f"Game over: **{result}**. {status}")
     else:
         who = "replay" if session.replay else configs[state.to_move].label()
@@ -1002,7 +1010,8 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
             before = session.states[index]
             st.markdown(
                 f"**{game.player_names[before.to_move]}** "
-                f"({session.players[index]}) played **{game.format_move(session.moves[index])}** "
+                f"({escape_markdown(session.players[index])}) played "
+                f"**{game.format_move(session.moves[index])}** "
                 f"at move {index + 1}."
             )
             search_stats_panel(

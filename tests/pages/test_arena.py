@@ -283,6 +283,10 @@ def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_
     banner = " ".join(i.value for i in app.info)
     assert escape_markdown(f"{match.label}, game 2") in banner
     assert escape_markdown(f"{spec.player_names[0]} {players[1]}") in banner
+    winner = session.state.winner() if session.state.is_terminal() else None
+    if winner is not None:  # the result names the player of the winning side, not "you"
+        winner_spec = players[1] if winner == 0 else players[0]
+        assert f"wins ({escape_markdown(winner_spec)})" in app.success[0].value
     app.switch_page(f"app_pages/{game}.py").run()  # a rerun of the page keeps the replay
     assert app.session_state[f"{game}_session"].ply == record.plies
     app.button(key=f"{game}_w_new").click().run()
