@@ -123,3 +123,28 @@ def test_thinking_indicator_shows_above_the_board_in_view(page):
     assert seen is not None, "no 'is thinking' indicator was shown"
     assert 0 <= seen["spinner"] < seen["height"]  # visible without scrolling
     assert seen["spinner"] < seen["board"] < seen["spinner"] + 150  # right above the board
+
+
+def test_a_click_message_does_not_move_the_board_on_a_projector(page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "othello?size=8")
+    board = '[class*="st-key-othello_board_"]'
+
+    def settled_top() -> float:
+        """The board's top once the page stops moving (elements above it render in turn)."""
+        wait_idle(page)
+        top = None
+        for _ in range(20):
+            page.wait_for_timeout(250)
+            now = page.locator(board).first.bounding_box()["y"]
+            if now == top:
+                return now
+            top = now
+        raise AssertionError("the board kept moving")
+
+    page.locator(".st-key-othello_w_autoplay").first.wait_for()
+    before = settled_top()
+    _click_square(page, BOARD.format(nonce=0), 0, 0)  # a1: not a legal move
+    page.locator(".st-key-othello_messages [data-testid='stAlert']").first.wait_for()
+    after = settled_top()
+    assert abs(after - before) <= 2, (before, after)
