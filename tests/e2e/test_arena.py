@@ -53,6 +53,6 @@ def test_cancel_keeps_the_finished_games(page):
     stopped.wait_for(timeout=60_000)
     wait_idle(page)
     done = int(re.search(r"after (\d+) of", stopped.inner_text()).group(1))
-    assert 1 <= done < 300
+    assert 0 < done < 300
     page.locator(".st-key-arena_w_resume button").wait_for()
     page.locator(".st-key-arena_dl_games button").wait_for()  # partial results downloadable
