@@ -14,6 +14,8 @@ tuple of square numbers visited, as in the bitboard engine.
 
 from __future__ import annotations
 
+from lib.games.core import perft_positions
+
 Board = dict[tuple[int, int], tuple[int, bool]]
 
 
@@ -111,11 +113,4 @@ def play(board: Board, player: int, move: tuple[int, ...]) -> Board:
 
 def perft(board: Board, player: int, depth: int) -> int:
     """Leaves of the game tree cut at ``depth`` (a finished game counts as one leaf)."""
-    if depth == 0:
-        return 1
-    moves = legal_moves(board, player)
-    if not moves:
-        return 1
-    if depth == 1:
-        return len(moves)
-    return sum(perft(play(board, player, move), 1 - player, depth - 1) for move in moves)
+    return perft_positions(legal_moves, play, board, player, depth)

@@ -202,3 +202,29 @@ def perft(state: GameState, depth: int) -> int:
     if depth == 1:
         return len(moves)
     return sum(perft(state.play(move), depth - 1) for move in moves)
+
+
+def perft_positions(
+    legal_moves: Callable[[Any, int], list[Move]],
+    play: Callable[[Any, int, Move], Any],
+    position: Any,
+    player: int,
+    depth: int,
+) -> int:
+    """:func:`perft` for engines written as functions of ``(position, player)``.
+
+    The naive reference engines (``othello_naive``, ``checkers_naive``) are
+    plain functions rather than state objects; they count leaves with the same
+    convention as :func:`perft` (a finished game before ``depth`` is one leaf).
+    """
+    if depth == 0:
+        return 1
+    moves = legal_moves(position, player)
+    if not moves:
+        return 1
+    if depth == 1:
+        return len(moves)
+    return sum(
+        perft_positions(legal_moves, play, play(position, player, move), 1 - player, depth - 1)
+        for move in moves
+    )

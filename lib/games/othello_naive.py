@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import copy
 
+from lib.games.core import perft_positions
+
 Board = list[list[int | None]]
 DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
@@ -71,11 +73,4 @@ def play(board: Board, player: int, move: tuple[int, int] | None) -> Board:
 
 def perft(board: Board, player: int, depth: int) -> int:
     """Leaves of the game tree cut at ``depth`` (a pass is a move; an ended game is a leaf)."""
-    if depth == 0:
-        return 1
-    moves = legal_moves(board, player)
-    if not moves:
-        return 1
-    if depth == 1:
-        return len(moves)
-    return sum(perft(play(board, player, m), 1 - player, depth - 1) for m in moves)
+    return perft_positions(legal_moves, play, board, player, depth)
