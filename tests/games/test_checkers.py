@@ -387,18 +387,6 @@ def test_square_numbering_is_the_standard_one():
         square_row_col(0)
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.text(max_size=20))
-def test_parse_move_rejects_any_text_with_input_error_only(text):
-    state = initial_state()
-    try:
-        move = parse_move(text, state)
-    except InputError as error:
-        assert str(error)
-    else:
-        assert move in state.legal_moves()
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_mobility_counts_steps_and_jump_sequences(seed):
     for state in random_game(seed, max_plies=120)[::3]:

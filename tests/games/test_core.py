@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.games import core, othello
@@ -27,6 +29,22 @@ def test_every_registered_game_satisfies_the_interface():
         for move in moves:
             assert game.parse_move(game.format_move(move), state) == move
         assert game.default_heuristic in game.heuristics
+
+
+@pytest.mark.parametrize("name", core.GAME_MODULES)
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(max_size=20))
+def test_parse_move_rejects_any_text_with_input_error_only(name, text):
+    # after one move, so "square taken" / "line already coloured" paths are reached too
+    game = core.get_game(name)
+    start = game.initial_state()
+    state = start.play(start.legal_moves()[0])
+    try:
+        move = game.parse_move(text, state)
+    except InputError as error:
+        assert str(error)
+    else:
+        assert move in state.legal_moves()
 
 
 def test_perft_counts_finished_games_before_the_depth_as_leaves():

@@ -331,15 +331,3 @@ def test_perfect_player_in_a_lost_position_avoids_its_own_triangle():
         move = perfect.choose(state, np.random.default_rng(found)).move
         assert safe >> sim.LINE_INDEX[move] & 1
         found += 1
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.text(max_size=12))
-def test_parse_move_rejects_any_text_with_input_error_only(text):
-    state = position(red=[(1, 2)], to_move=BLUE)
-    try:
-        move = parse_move(text, state)
-    except InputError as error:
-        assert str(error)
-    else:
-        assert move in state.legal_moves()
