@@ -25,6 +25,7 @@ from lib.ui.arena import (
     check_matches,
     check_weight_range,
     executor_controls,
+    game_select,
     open_replay,
     option_selects,
     run_evolution,
@@ -108,10 +109,8 @@ with study_tab:
                         f"{limits.max_depth_no_pruning}): {', '.join(left_out)}."
                     )
     elif source == "A grid":
-        game_name = st.selectbox(
-            "Game", list(games), format_func=lambda g: games[g].title, key="arena_w_game"
-        )
-        spec = games[game_name]
+        spec = game_select(games)
+        game_name = spec.name
         with st.form("arena_grid_form"):
             options = option_selects(spec, f"arena_w_grid_opt_{game_name}")
             c1, c2 = st.columns(2)
@@ -156,10 +155,8 @@ with study_tab:
                         options=options,
                     )
     else:
-        game_name = st.selectbox(
-            "Game", list(games), format_func=lambda g: games[g].title, key="arena_w_game"
-        )
-        spec = games[game_name]
+        spec = game_select(games)
+        game_name = spec.name
         with st.form("arena_free_form"):
             options = option_selects(spec, f"arena_w_opt_{game_name}")
             left, right = st.columns(2)

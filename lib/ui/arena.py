@@ -98,6 +98,12 @@ def within_caps(match: MatchConfig, limits: ArenaCaps) -> bool:
     return not any(over_cap(spec, limits) for spec in match.players)
 
 
+def game_select(games: dict[str, GameSpec], key: str = "arena_w_game") -> GameSpec:
+    """A select of the games on the engine (shown by title); returns the chosen spec."""
+    name = st.selectbox("Game", list(games), format_func=lambda g: games[g].title, key=key)
+    return games[name]
+
+
 def option_selects(spec: GameSpec, key: str, where: Any = st) -> dict[str, Any]:
     """One select per game option of ``spec`` (board size...), keyed ``{key}_{option}``.
 
