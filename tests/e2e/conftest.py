@@ -156,7 +156,7 @@ def open_page(page, path: str = "") -> None:
     wait_idle(page)
 
 
-def click_chart(page, chart_selector: str, x: float, y: float) -> None:
+def click_chart(page, chart_selector: str, x: float, y: float, *, scroll: bool = True) -> None:
     """Click the plotly chart under ``chart_selector`` at data coordinates ``(x, y)``.
 
     The pixel position comes from the chart's own axis mapping (``l2p``) and
@@ -164,7 +164,8 @@ def click_chart(page, chart_selector: str, x: float, y: float) -> None:
     """
     chart = page.locator(chart_selector).first
     chart.locator(".nsewdrag").first.wait_for()
-    chart.scroll_into_view_if_needed()
+    if scroll:  # tests that measure the page's layout click without scrolling it
+        chart.scroll_into_view_if_needed()
     point = chart.evaluate(
         """(el, xy) => {
             const gd = el.classList.contains('js-plotly-plot') ? el

@@ -6,27 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import unquote
 
-from tests.e2e.conftest import open_page, wait_idle
+from tests.e2e.conftest import click_chart, open_page, wait_idle
 
 BOARD = ".st-key-othello_board_{nonce}"
 
 
 def _click_square(page, chart_selector: str, row: int, col: int) -> None:
-    """Click the centre of square (row, col) using the chart's own axis mapping."""
-    chart = page.locator(chart_selector).first
-    chart.locator(".nsewdrag").first.wait_for()
-    point = chart.evaluate(
-        """(el, rc) => {
-            const gd = el.classList.contains('js-plotly-plot') ? el
-                : el.querySelector('.js-plotly-plot');
-            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-            const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
-            return {x: box.left + xa.l2p(rc[1]), y: box.top + ya.l2p(rc[0])};
-        }""",
-        [row, col],
-    )
-    page.mouse.move(point["x"], point["y"])
-    page.mouse.click(point["x"], point["y"])
+    """Click the centre of square (row, col) (x is the column, y the row), without scrolling."""
+    click_chart(page, chart_selector, col, row, scroll=False)
 
 
 def _discs(page) -> dict[str, list[list[int]]]:
