@@ -149,6 +149,15 @@ def wait_idle(page) -> None:
     page.wait_for_selector(IDLE, timeout=60_000)
 
 
+def wait_rendered(page, selector: str) -> None:
+    """Wait until a current (not stale) element matches ``selector``.
+
+    While a rerun is in flight Streamlit can keep a stale copy of an element
+    with the same key next to the new one, so a bare locator may match twice.
+    """
+    page.locator(f'{selector}:not([data-stale="true"])').first.wait_for(timeout=60_000)
+
+
 def open_page(page, path: str = "") -> None:
     """Open ``/<path>`` of the app and wait until its first run has finished."""
     page.goto(f"{page.app_url}/{path}")

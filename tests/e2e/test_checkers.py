@@ -4,7 +4,7 @@ move is played and the AI replies; a piece that cannot move gets a reason."""
 from __future__ import annotations
 
 from lib.games.checkers_plots import BLACK_PIECE, display_position
-from tests.e2e.conftest import click_chart, open_page, wait_idle
+from tests.e2e.conftest import click_chart, open_page, wait_idle, wait_rendered
 
 BOARD = ".st-key-checkers_board_{nonce}"
 
@@ -12,7 +12,7 @@ BOARD = ".st-key-checkers_board_{nonce}"
 def _click_square(page, nonce: int, square: int) -> None:
     row, col = display_position(square)
     click_chart(page, BOARD.format(nonce=nonce), col, row)
-    page.locator(BOARD.format(nonce=nonce + 1)).wait_for(timeout=60_000)
+    wait_rendered(page, BOARD.format(nonce=nonce + 1))
     wait_idle(page)
 
 

@@ -4,7 +4,7 @@ red, the AI colours a blue line, and the perfect-play verdict is shown."""
 from __future__ import annotations
 
 from lib.games.sim_plots import target_xy
-from tests.e2e.conftest import click_chart, open_page, wait_idle
+from tests.e2e.conftest import click_chart, open_page, wait_idle, wait_rendered
 
 BOARD = ".st-key-sim_board_{nonce}"
 
@@ -27,7 +27,7 @@ def test_click_a_sim_line_then_the_ai_replies(page):
     assert _coloured(page, "Red") == 0
     x, y = target_xy((1, 2))
     click_chart(page, BOARD.format(nonce=0), x, y)
-    page.locator(BOARD.format(nonce=1)).wait_for(timeout=60_000)
+    wait_rendered(page, BOARD.format(nonce=1))
     page.get_by_text("2/15 lines coloured").first.wait_for(timeout=60_000)
     wait_idle(page)
     assert _coloured(page, "Red") == 1 and _coloured(page, "Blue") == 1
