@@ -79,8 +79,10 @@ Source = bytes | str | Path | IO[bytes] | IO[str]
 def romania() -> nx.Graph:
     """The AIMA Romania road map: 20 cities, 23 roads (lengths in km as in the book).
 
-    Node ``pos`` are the map coordinates of aima-python's ``romania_map.locations``
-    (map units, close to but not exactly kilometres). A fresh graph is built on
+    Node ``pos`` are the course's map coordinates (aima-python's
+    ``romania_map.locations`` with seven cities moved): positions on a drawing,
+    not kilometres, so on three roads (Drobeta–Mehadia, Iasi–Vaslui,
+    Urziceni–Vaslui) the straight line is longer than the road. A fresh graph is built on
     every call, so callers may modify it.
 
     >>> G = romania()

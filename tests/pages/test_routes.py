@@ -34,10 +34,11 @@ def test_romania_first_load_shows_routes_comparison_and_heuristic_report():
     text = _markdown(app)
     assert "**A\\*** route (cost 418): Arad → Sibiu → Rimnicu Vilcea → Pitesti → Bucharest" in text
     assert "Shortest route length (Dijkstra): **418**" in text
-    assert "**admissible**" in text
+    assert "**Straight line**, checked towards every goal: **NOT admissible**" in text
+    assert "longer than the road on 3 road(s)" in text
     warnings = " ".join(w.value for w in app.warning)
     assert 'The course\'s "B*" returns a longer route' in warnings
-    assert "Pitesti → Fagaras" in warnings
+    assert "Sibiu → Mehadia: 439 instead of 421" in warnings
     assert app.query_params["start"] == "Arad" and app.query_params["goal"] == "Bucharest"
     keys = {b.key for b in app.get("download_button")}
     assert {"rt_w_dl_routes", "rt_w_dl_summary", "rt_w_dl_roads"} <= keys

@@ -109,9 +109,17 @@ def test_check_heuristic_lists_consistency_violations():
     assert not report.consistency.empty
 
 
-def test_check_heuristic_straight_line_and_book_table_are_fine_on_romania():
-    assert compare.check_heuristic(ROMANIA, H).admissible
-    assert compare.check_heuristic(ROMANIA, H).consistent
+def test_check_heuristic_on_romania_map_coordinates_scaled_line_and_book_table():
+    raw = compare.check_heuristic(ROMANIA, H)
+    assert not raw.admissible and not raw.consistent
+    # every violation is real: h exceeds the true cost to that goal
+    lengths = dict(nx.all_pairs_dijkstra_path_length(ROMANIA))
+    for row in raw.admissibility.itertuples():
+        assert row.h > lengths[row.node][row.goal]
+    # the tightest pair is Urziceni-Vaslui: 142 km by road, 279.5 in a straight line
+    assert raw.scale == pytest.approx(142 / H("Urziceni", "Vaslui"))
+    scaled = compare.check_heuristic(ROMANIA, StraightLine.of(ROMANIA, raw.scale))
+    assert scaled.admissible and scaled.consistent
     book = compare.check_heuristic(ROMANIA, graphs.bucharest_table())
     assert book.goals == 1 and book.admissible  # other goals are skipped, not failed
 
