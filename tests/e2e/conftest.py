@@ -169,9 +169,10 @@ def click_chart(page, chart_selector: str, x: float, y: float, *, scroll: bool =
     """Click the plotly chart under ``chart_selector`` at data coordinates ``(x, y)``.
 
     The pixel position comes from the chart's own axis mapping (``l2p``) and
-    its ``.nsewdrag`` box, so it holds whatever the chart's size.
+    its ``.nsewdrag`` box, so it holds whatever the chart's size. A stale copy
+    of the chart (left over from the previous run) is never the one clicked.
     """
-    chart = page.locator(chart_selector).first
+    chart = page.locator(f'{chart_selector}:not([data-stale="true"])').first
     chart.locator(".nsewdrag").first.wait_for()
     if scroll:  # tests that measure the page's layout click without scrolling it
         chart.scroll_into_view_if_needed()
