@@ -62,11 +62,11 @@ UI_MAX_TIME = 5.0
 """Largest time budget (seconds) a visitor may give one AI move."""
 DEFAULT_TIME = 1.0
 TREE_MAX_DEPTH = 3
+"""Search trees are recorded and drawn only up to this depth."""
 PERFECT = "perfect"
+"""The player kind of a game's exact solver; the Hint uses it when the game has one."""
 MESSAGE_HEIGHT = 72
 """Pixels reserved above the board for a click message (it appears without moving the board)."""
-"""The player kind of a game's exact solver; the Hint uses it when the game has one."""
-"""Search trees are recorded and drawn only up to this depth."""
 
 
 @dataclass(frozen=True)
@@ -901,7 +901,10 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         st.warning(note, icon=":material/warning:")
 
     # -- buttons --
-    with st.container(horizontal=True, key=f"{key}_buttons"):
+    # one row at 1024 px with the sidebar open (about 560 px of main column): short labels
+    with st.container(
+        horizontal=True, vertical_alignment="center", gap="small", key=f"{key}_buttons"
+    ):
         new_game = st.button("New game", key=f"{key}_w_new", icon=":material/restart_alt:")
         undo = st.button(
             "Undo", key=f"{key}_w_undo", disabled=not session.moves, icon=":material/undo:"
@@ -925,10 +928,10 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
             help="Let the AI to move play one move.",
         )
         autoplay = st.toggle(
-            "Autoplay (AI vs AI)",
+            "Autoplay",
             key=f"{key}_w_autoplay",
             disabled=bool(human_sides),
-            help="Play the AI moves one after another (when both sides are AI players).",
+            help="AI vs AI: play the AI moves one after another (when both sides are AI players).",
         )
     if new_game:
         st.session_state[skey] = GameSession.new(game, options, session.seed + 1)

@@ -135,3 +135,28 @@ def test_a_click_message_does_not_move_the_board_on_a_projector(page):
     page.locator(".st-key-othello_messages [data-testid='stAlert']").first.wait_for()
     after = settled_top()
     assert abs(after - before) <= 2, (before, after)
+
+
+def _button_rows(page, key: str) -> list[float]:
+    """The distinct vertical centres (rounded) of the controls in the page's button row."""
+    centres = page.locator(f".st-key-{key}_buttons").first.evaluate(
+        """row => Array.from(row.querySelectorAll('button, label'))
+            .filter(el => el.getBoundingClientRect().height > 0)
+            .map(el => { const b = el.getBoundingClientRect(); return b.top + b.height / 2; })"""
+    )
+    rows: list[float] = []
+    for centre in sorted(centres):
+        if not rows or centre - rows[-1] > 10:
+            rows.append(centre)
+    return rows
+
+
+def test_game_buttons_fit_on_one_row_at_1024_and_1400_px(page):
+    # every game page at 1024 px (the narrowest main column), one at 1400 px
+    for width, key in ((1024, "othello"), (1024, "checkers"), (1024, "sim"), (1400, "sim")):
+        page.set_viewport_size({"width": width, "height": 800})
+        open_page(page, key)
+        page.locator(f".st-key-{key}_w_autoplay").first.wait_for()
+        for name in ("New game", "Undo", "Hint", "Step"):  # rendered, not skeletons
+            page.locator(f".st-key-{key}_buttons button", has_text=name).first.wait_for()
+        assert len(_button_rows(page, key)) == 1, (width, key)
