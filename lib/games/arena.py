@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import math
 import multiprocessing
 import os
@@ -146,7 +147,10 @@ class MatchConfig:
 class GameRecord:
     """The result of one game of a match, from player A's point of view.
 
-    ``a_first`` tells whether A moved first (player 0). ``result_a`` is 1 for
+    ``a_first`` tells whether A played player 0 (the side that moves first in
+    Othello and checkers, Red in Sim); ``first_player`` is the player (0 or 1)
+    who made the first move (Sim's ``first`` option, a coin toss included,
+    decides it; see :func:`start_state`). ``result_a`` is 1 for
     a win of A, 0.5 for a draw, 0 for a loss; ``margin`` is the game's own
     score for A (e.g. the disc difference). Per-player search statistics are
     totals over the game (``nodes``, ``cutoffs``, ``seconds``, ``moves``) and
@@ -176,6 +180,7 @@ class GameRecord:
     ebf_a: float | None
     ebf_b: float | None
     moves: str
+    first_player: int = 0
 
     def reproducible(self) -> tuple:
         """Every field except wall-clock times: equal for equal seeds on any executor."""
@@ -185,6 +190,21 @@ class GameRecord:
 def game_seed(seed: int, game_index: int) -> np.random.SeedSequence:
     """The seed sequence of game ``game_index`` of a match seeded with ``seed``."""
     return np.random.SeedSequence(seed, spawn_key=(game_index,))
+
+
+def start_state(match: MatchConfig, game_index: int) -> Any:
+    """The starting position of game ``game_index`` of ``match``.
+
+    A game whose ``initial_state`` takes a ``seed`` (Sim, whose ``first``
+    option may be a coin toss) gets one derived from :func:`game_seed`, so the
+    toss, like everything else in the game, is a function of the seed and the
+    game's number (a replay starts with the same player).
+    """
+    spec = get_game(match.game)
+    options = match.option_dict
+    if "seed" in inspect.signature(spec.initial_state).parameters and "seed" not in options:
+        options["seed"] = int(game_seed(match.seed, game_index).generate_state(1)[0])
+    return spec.initial_state(**options)
 
 
 def play_game(match: MatchConfig, game_index: int, match_index: int = 0) -> GameRecord:
@@ -204,7 +224,8 @@ def play_game(match: MatchConfig, game_index: int, match_index: int = 0) -> Game
     a_colour = 0 if a_first else 1
     # per side: nodes, cutoffs, moves, seconds, ebf values
     totals = {side: [0, 0, 0, 0.0, []] for side in "ab"}
-    state = spec.initial_state(**match.option_dict)
+    state = start_state(match, game_index)
+    first_player = int(state.to_move)
     moves: list[str] = []
     truncated = False
     while not state.is_terminal():
@@ -258,6 +279,7 @@ def play_game(match: MatchConfig, game_index: int, match_index: int = 0) -> Game
         ebf_a=float(np.mean(a[4])) if a[4] else None,
         ebf_b=float(np.mean(b[4])) if b[4] else None,
         moves=" ".join(moves),
+        first_player=first_player,
     )
 
 

@@ -22,7 +22,7 @@ from typing import Any
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games.arena import GameRecord, MatchConfig
+from lib.games.arena import GameRecord, MatchConfig, start_state
 from lib.games.core import GameSpec, get_game
 from lib.ui.game_page import GameSession
 from lib.ui.navigation import page_file
@@ -315,7 +315,13 @@ def replay_session(record: GameRecord, match: MatchConfig) -> GameSession:
     """
     spec = get_game(match.game)
     options = {**initial_option_defaults(match.game), **match.option_dict}
-    first = spec.initial_state(**options)
+    # the recorded game's own start (Sim's coin toss is a function of the seed and the game)
+    first = start_state(match, record.game)
+    if first.to_move != record.first_player:
+        raise InputError(
+            f"Game {record.game + 1} of {match.label} started with player "
+            f"{record.first_player}, but its settings start with player {first.to_move}."
+        )
     session = GameSession.new(spec, page_options(match.game, options), seed=record.seed)
     session.states[0] = first
     names = (match.players[0], match.players[1]) if record.a_first else match.players[::-1]

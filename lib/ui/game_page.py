@@ -32,6 +32,7 @@ globals: every board lives in the visitor's own session.
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -149,10 +150,17 @@ class GameSession:
 
     @classmethod
     def new(cls, game: GameSpec, options: dict[str, Any], seed: int = 0) -> GameSession:
-        """A fresh game with ``options`` (e.g. ``{"size": 8}``)."""
+        """A fresh game with ``options`` (e.g. ``{"size": 8}``).
+
+        A game whose start may be a coin toss (Sim's ``first="random"``) tosses
+        with ``seed``, like every other random choice of the session.
+        """
+        start = dict(options)
+        if "seed" in inspect.signature(game.initial_state).parameters:
+            start.setdefault("seed", seed)
         return cls(
             options=dict(options),
-            states=[game.initial_state(**options)],
+            states=[game.initial_state(**start)],
             seed=seed,
             rng=np.random.default_rng(seed),
         )

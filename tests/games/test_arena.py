@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 
 from lib.errors import InputError
-from lib.games import othello
+from lib.games import othello, sim
 from lib.games.arena import (
     PRESETS,
     InlineExecutor,
@@ -17,6 +17,7 @@ from lib.games.arena import (
     play_game,
     player_pairs,
     run_tournament,
+    start_state,
 )
 from lib.games.core import get_game
 from lib.games.players import parse_player_spec
@@ -82,9 +83,35 @@ def test_records_replay_to_the_recorded_result(inline_result):
         assert record.moves_a + record.moves_b == record.plies
 
 
+def test_sim_coin_toss_is_part_of_the_seeded_game_and_recorded():
+    match = MatchConfig("sim", ("alphabeta:depth=2", "random"), games=12, seed=3,
+                        options={"first": sim.RANDOM})  # fmt: skip
+    records = run_tournament([match]).records
+    assert [r.reproducible() for r in run_tournament([match]).records] == [
+        r.reproducible() for r in records
+    ]
+    starts = [r.first_player for r in records]
+    assert set(starts) == {sim.RED, sim.BLUE}  # the coin decides, game by game
+    for record in records:
+        state = start_state(match, record.game)
+        assert state.to_move == record.first_player
+        for text in record.moves.split():  # the recorded moves replay to the recorded result
+            state = state.play(sim.parse_move(text, state))
+        a_colour = 0 if record.a_first else 1
+        assert state.is_terminal()
+        assert record.winner == ("A" if state.winner() == a_colour else "B")
+
+
+@pytest.mark.parametrize(("first", "player"), [("red", sim.RED), ("blue", sim.BLUE)])
+def test_a_fixed_first_player_starts_every_game(first, player):
+    match = MatchConfig("sim", ("random", "random"), games=3, options={"first": first})
+    assert [r.first_player for r in run_tournament([match]).records] == [player] * 3
+
+
 def test_colours_alternate_and_random_has_no_search_stats(inline_result):
     first = [r for r in inline_result.records if r.match == 0]
     assert [r.a_first for r in first] == [True, False, True, False]
+    assert [r.first_player for r in first] == [0, 0, 0, 0]  # Black always moves first
     assert all(r.nodes_a > 0 and r.ebf_a is not None for r in first)
     assert all(r.nodes_b == 0 and r.ebf_b is None for r in first)
 

@@ -257,17 +257,23 @@ def test_every_form_offers_the_game_options():
 
 
 @pytest.mark.parametrize(
-    ("game", "players"),
+    ("game", "players", "options"),
     [
-        ("sim", ("random", "random")),
-        ("othello", ("alphabeta:depth=1", "random")),
-        ("checkers", ("alphabeta:depth=1", "random")),
+        ("sim", ("random", "random"), {}),
+        ("othello", ("alphabeta:depth=1", "random"), {}),
+        ("checkers", ("alphabeta:depth=1", "random"), {}),
+        # seed 3: game 2's coin toss lets Blue start (the page's own toss would be 50:50)
+        ("sim", ("alphabeta:depth=2", "random"), {"first": "random"}),
     ],
 )
-def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_move(game, players):
-    match = MatchConfig(game, players, games=2, max_plies=40)
+def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_move(
+    game, players, options
+):
+    match = MatchConfig(game, players, games=2, max_plies=40, seed=3, options=options)
     records = run_tournament([match]).records
     record = records[1]  # A plays the second side
+    if options:
+        assert record.first_player == 1
     app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120).run()
     app.session_state["arena_study"] = arena_ui.StudyRun((match,), list(records), status="done")
     app.switch_page("app_pages/arena.py").run()
@@ -280,6 +286,13 @@ def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_
     spec = get_game(game)
     assert " ".join(spec.format_move(m) for m in session.moves) == record.moves
     assert session.ply == record.plies  # the page kept the replay: no new game, no AI move
+    # the recorded start, and each move credited to the player of the side that made it
+    assert session.states[0].to_move == record.first_player
+    a_colour = 0 if record.a_first else 1
+    movers = [players[0] if s.to_move == a_colour else players[1] for s in session.states[:-1]]
+    assert session.players == movers
+    for option, value in options.items():  # the page shows the match's own option
+        assert app.selectbox(key=f"{game}_w_opt_{option}").value == value
     banner = " ".join(i.value for i in app.info)
     assert escape_markdown(f"{match.label}, game 2") in banner
     assert escape_markdown(f"{spec.player_names[0]} {players[1]}") in banner

@@ -142,3 +142,12 @@ def test_verdict_agrees_in_number_with_the_winning_lines():
         if len(seen) == 2:
             break
     assert seen == {1, 2}
+
+
+def test_the_pages_coin_toss_comes_from_the_sessions_seed():
+    def first(seed: int) -> int:
+        return game_page.GameSession.new(sim.GAME, {"first": sim.RANDOM}, seed).state.to_move
+
+    assert [first(seed) for seed in range(8)] == [first(seed) for seed in range(8)]
+    assert {first(seed) for seed in range(8)} == {sim.RED, sim.BLUE}
+    assert all(first(seed) == sim.initial_state(sim.RANDOM, seed).to_move for seed in range(8))
