@@ -153,21 +153,37 @@ def _base_traces(G: nx.Graph) -> list[go.BaseTraceType]:
     return traces
 
 
+#: Where a road's length is written on the Romania map, as the fraction of the way from the
+#: first place to the second (the middle, 0.5, otherwise): moved off a crowded name or number.
+ROMANIA_ROAD_LABELS_AT = {
+    ("Arad", "Timisoara"): 0.4,
+    ("Craiova", "Pitesti"): 0.4,
+    ("Rimnicu Vilcea", "Pitesti"): 0.6,
+    ("Pitesti", "Bucharest"): 0.65,
+}
+
+
+def _road_label_at(G: nx.Graph, u: Hashable, v: Hashable) -> float:
+    """The fraction of the way from ``u`` to ``v`` where the road's length is written."""
+    if G.graph.get("kind") != "romania":
+        return 0.5
+    if (u, v) in ROMANIA_ROAD_LABELS_AT:
+        return ROMANIA_ROAD_LABELS_AT[(u, v)]
+    return 1.0 - ROMANIA_ROAD_LABELS_AT.get((v, u), 0.5)
+
+
 def _road_labels(G: nx.Graph) -> list[go.Scatter]:
-    """Road lengths written at the middle of each road (small maps only).
+    """Road lengths written along each road, at its middle by default (small maps only).
 
     Drawn above the routes, with a halo, so that a route never hides a length.
     """
     if _is_grid(G) or G.number_of_edges() > LABEL_EDGES_UP_TO:
         return []
-    mids = [
-        (
-            (G.nodes[u]["pos"][0] + G.nodes[v]["pos"][0]) / 2,
-            (G.nodes[u]["pos"][1] + G.nodes[v]["pos"][1]) / 2,
-            d.get("weight", 1),
-        )
-        for u, v, d in G.edges(data=True)
-    ]
+    mids = []
+    for u, v, d in G.edges(data=True):
+        at = _road_label_at(G, u, v)
+        (x1, y1), (x2, y2) = G.nodes[u]["pos"], G.nodes[v]["pos"]
+        mids.append((x1 + (x2 - x1) * at, y1 + (y2 - y1) * at, d.get("weight", 1)))
     return [
         go.Scatter(
             x=[m[0] for m in mids],
@@ -195,28 +211,29 @@ _POSITIONS = {
 }
 
 
-#: Hand-placed names for the Romania map (as in the book's figure), clear of roads and routes.
+#: Hand-placed names for the Romania map (the course's coordinates), clear of each other, of
+#: the road lengths and of the other places at 1024 and 1400 px wide windows.
 ROMANIA_LABELS = {
     "Arad": "middle left",
     "Bucharest": "bottom right",
     "Craiova": "bottom center",
     "Drobeta": "middle left",
     "Eforie": "bottom right",
-    "Fagaras": "top center",
+    "Fagaras": "top right",
     "Giurgiu": "bottom center",
-    "Hirsova": "top right",
-    "Iasi": "top right",
+    "Hirsova": "bottom right",
+    "Iasi": "bottom center",
     "Lugoj": "middle right",
-    "Mehadia": "middle right",
+    "Mehadia": "bottom left",
     "Neamt": "top left",
     "Oradea": "top center",
-    "Pitesti": "top center",
-    "Rimnicu Vilcea": "top right",
-    "Sibiu": "top right",
-    "Timisoara": "bottom center",
+    "Pitesti": "bottom center",
+    "Rimnicu Vilcea": "middle right",
+    "Sibiu": "top center",
+    "Timisoara": "top center",
     "Urziceni": "top center",
     "Vaslui": "middle right",
-    "Zerind": "middle left",
+    "Zerind": "top left",
 }
 
 

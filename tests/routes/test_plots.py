@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import plotly.graph_objects as go
 import pytest
 
@@ -165,3 +167,39 @@ def test_uploaded_place_names_are_plot_text_not_html():
     animation = plots.animation_figure(G, trace, start=evil, goal="B&C")
     texts = [str(frame.layout.title.text) for frame in animation.frames]
     assert texts and not any("<a" in text for text in texts)
+
+
+def _text_boxes(G, px_per_unit: float) -> tuple[dict, dict]:
+    """Approximate boxes (x0, x1, y0, y1, map units) of the place names and road lengths.
+
+    Text is about 7 px per character and 15 px high at the map's font sizes; names
+    sit 9 px from their marker on the side plotly's ``textposition`` says.
+    """
+    names, roads = {}, {}
+    for node, where in zip(G.nodes, plots.label_positions(G), strict=True):
+        x, y = G.nodes[node]["pos"]
+        w, h, gap = 7 * len(node) / px_per_unit, 15 / px_per_unit, 9 / px_per_unit
+        vertical, horizontal = where.split()
+        x0 = {"left": x - gap - w, "center": x - w / 2, "right": x + gap}[horizontal]
+        y0 = {"top": y + gap, "middle": y - h / 2, "bottom": y - gap - h}[vertical]
+        names[node] = (x0, x0 + w, y0, y0 + h)
+    text = next(t for t in plots.map_figure(G).data if t.name == "road lengths")
+    for x, y, label in zip(text.x, text.y, text.text, strict=True):
+        w, h = 7 * len(label) / px_per_unit, 14 / px_per_unit
+        roads[(x, y, label)] = (x - w / 2, x + w / 2, y - h / 2, y + h / 2)
+    return names, roads
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+@pytest.mark.parametrize("px_per_unit", [0.69, 1.16])  # the map in 1024 and 1400 px windows
+def test_romania_names_and_road_lengths_do_not_overlap(px_per_unit):
+    names, roads = _text_boxes(ROMANIA, px_per_unit)
+    clashes = [(a, b) for a, b in itertools.combinations(names, 2) if _overlap(names[a], names[b])]
+    clashes += [(a, r) for a in names for r in roads if _overlap(names[a], roads[r])]
+    assert clashes == []
+    # a moved road length stays on its own road
+    for (u, v), at in plots.ROMANIA_ROAD_LABELS_AT.items():
+        assert ROMANIA.has_edge(u, v) and 0.25 <= at <= 0.75
