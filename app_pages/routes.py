@@ -188,12 +188,60 @@ with user_errors():
         else None
     )
     heuristic = graphs.make_heuristic(G, heuristic_name, scale=scale)
+longer_roads = None  # roads shorter than the straight line between their ends
+if isinstance(heuristic, graphs.StraightLine):
+    road_table = compare.road_checks(G, heuristic)
+    longer_roads = road_table[road_table["excess"] > compare.TOLERANCE * road_table["road"]]
+if longer_roads is not None and not longer_roads.empty:
+    better = [c for c in choices if c in (graphs.SCALED, graphs.BOOK)]
+    named = ", ".join(
+        f"{md(r['from'])}–{md(r['to'])} ({r['straight_line']:.1f} against {r['road']:.4g})"
+        for _, r in longer_roads.head(3).iterrows()
+    )
+    more = f" and {len(longer_roads) - 3} more" if len(longer_roads) > 3 else ""
+    st.warning(
+        f"**{md(heuristic_name)} is not admissible on this map**: the coordinates are positions "
+        f"on a drawing, and on {len(longer_roads)} road(s) the straight line is longer than the "
+        f"road itself: {named}{more}. A* is then not guaranteed to find the shortest route. "
+        + (
+            "For a heuristic that never overestimates, choose "
+            + " or ".join(
+                f"*{md(c)}*" + (" (goal Bucharest only)" if c == graphs.BOOK else "")
+                for c in better
+            )
+            + ". "
+            if better
+            else ""
+        )
+        + "The check is at the bottom of the page."
+    )
 
 # ----------------------------------------------------------------------------- routes
 
 results: dict[str, search.RouteResult] = {}
 problems: list[str] = []
-for name in algos:
+runnable = list(algos)
+if isinstance(heuristic, graphs.TableHeuristic):
+    # The book's table only knows h(n, Bucharest): say so once instead of failing per algorithm.
+    table_goal = graphs.node_label(heuristic.goal)
+    if goal != heuristic.goal:
+        blocked = [a for a in runnable if search.INFO[a].uses_heuristic]
+        if blocked:
+            st.warning(
+                f"The book's table only gives distances to {md(table_goal)}, so "
+                f"{md(', '.join(blocked))} cannot search towards {md(graphs.node_label(goal))}. "
+                f"Set the goal to {md(table_goal)} or choose another heuristic."
+            )
+    else:
+        blocked = [a for a in runnable if a == 'Course "B*"' and start != goal]
+        if blocked:
+            st.info(
+                'The course\'s "B*" also needs h(start, n), the distance from the start to each '
+                f"place, which a table of distances to {md(table_goal)} does not have: choose a "
+                "straight-line heuristic to run it."
+            )
+    runnable = [a for a in runnable if a not in blocked]
+for name in runnable:
     try:
         results[name] = search.run(
             name, G, start, goal, heuristic, w=w, max_expansions=ui.MAX_EXPANSIONS
@@ -416,33 +464,57 @@ else:
             st.session_state["rt_check"] = compare.check_heuristic(G, heuristic, goals=goals)
             st.session_state["rt_check_key"] = check_key
         report = st.session_state["rt_check"]
-        scope = "every goal" if len(goals) == n_nodes else f"{report.goals} sampled goal(s)"
+        scope = (
+            f"{md(graphs.node_label(heuristic.goal))}, the only goal its table knows"
+            if isinstance(heuristic, graphs.TableHeuristic)
+            else "every goal"
+            if len(goals) == n_nodes
+            else f"{report.goals} sampled goal(s)"
+        )
         verdict_a = "admissible" if report.admissible else "NOT admissible"
         verdict_c = "consistent" if report.consistent else "NOT consistent"
         st.markdown(
             f"**{md(heuristic_name)}**, checked towards {scope}: **{verdict_a}**, **{verdict_c}**. "
-            f"The largest factor that keeps it admissible here is {report.scale:.4g}."
+            + (
+                f"Multiplied by at most {report.scale:.4g}, it would never overestimate here"
+                + (f" (that is *{md(graphs.SCALED)}*)." if graphs.SCALED in choices else ".")
+                if not report.admissible
+                else "It is as large as it can be without overestimating."
+                if report.scale < 1 + 1e-6
+                else f"It would stay admissible multiplied by up to {report.scale:.4g}."
+            )
         )
         if isinstance(heuristic, graphs.StraightLine):
-            roads = compare.road_checks(G, heuristic)
-            longer = roads[roads["excess"] > 1e-9]
-            if G.graph.get("kind") == "romania":
+            roads, longer = road_table, longer_roads
+            closest = (
+                f"{md(roads.iloc[0]['from'])}–{md(roads.iloc[0]['to'])}, "
+                f"{roads.iloc[0]['straight_line']:.1f} against a road of "
+                f"{roads.iloc[0]['road']:.4g}"
+            )
+            if len(longer):
                 st.markdown(
                     "The map's coordinates are positions on a drawing, not kilometres, so "
-                    "nothing guarantees that a straight line is shorter than the road. "
-                    + (
-                        f"Here the straight line is longer than the road on {len(longer)} "
-                        "road(s), listed below."
-                        if len(longer)
-                        else "With these coordinates it never is: the closest call is "
-                        f"{roads.iloc[0]['from']}–{roads.iloc[0]['to']}, "
-                        f"{roads.iloc[0]['straight_line']:.1f} against a road of "
-                        f"{roads.iloc[0]['road']:.0f}."
-                    )
+                    "nothing guarantees that a straight line is shorter than the road. Here "
+                    f"it is longer than the road on {len(longer)} road(s), listed first below: "
+                    "searching towards the far end of such a road, h overestimates."
                 )
+            elif heuristic.scale != 1:
+                st.markdown(
+                    f"Scaled by {heuristic.scale:.4g}, the straight line is never longer than "
+                    f"a road, so it never overestimates: the closest call is {closest}."
+                )
+            else:
+                st.markdown(f"The straight line is never longer than a road: closest {closest}.")
+            st.caption("Each road against the straight line between its ends, closest calls first:")
             ui.show_table(roads.head(10), ROAD_LABELS)
             csv_download(roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads")
         if not report.admissible:
+            shown = len(report.admissibility)
+            st.caption(
+                f"Where h overestimates the shortest route: {shown:,} (place, goal) pair(s), "
+                "worst first"
+                + (" (the first 200 here, all in the download)." if shown > 200 else ".")
+            )
             ui.show_table(report.admissibility.head(200))
             csv_download(
                 report.admissibility,
@@ -451,6 +523,12 @@ else:
                 key="rt_w_dl_adm",
             )
         if not report.consistent:
+            shown = len(report.consistency)
+            st.caption(
+                f"Where h breaks consistency, h(from) > road + h(to): {shown:,} (road, goal) "
+                "case(s), worst first"
+                + (" (the first 200 here, all in the download)." if shown > 200 else ".")
+            )
             ui.show_table(report.consistency.head(200), CONSISTENCY_LABELS)
             csv_download(
                 report.consistency,

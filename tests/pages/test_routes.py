@@ -179,18 +179,48 @@ def test_upload_accepts_a_semicolon_separated_file():
 
 def test_book_table_only_works_towards_bucharest():
     app = _app(heuristic=graphs.BOOK)
-    assert not app.exception
-    assert [e.value for e in app.error] == [
-        escape_markdown('Course "B*"')
-        + ": "
-        + escape_markdown("The table heuristic only estimates distances to Bucharest, not to Arad.")
+    assert not app.exception and not app.error
+    # the course's "B*" also needs h(start, n): one note, not a red error
+    assert [i.value for i in app.info][:1] == [
+        'The course\'s "B*" also needs h(start, n), the distance from the start to each place, '
+        "which a table of distances to Bucharest does not have: choose a straight-line "
+        "heuristic to run it."
     ]
     assert "**A\\*** route (cost 418)" in _markdown(app)
     indexes = [list(d.value.get("algorithm", [])) for d in app.dataframe]
     assert ["A*", "Uniform-cost", "Greedy best-first"] in indexes
+    assert "checked towards Bucharest, the only goal its table knows" in _markdown(app)
     app.selectbox(key="rt_w_goal").set_value("Iasi").run()
-    assert not app.exception
-    assert any("only estimates distances to Bucharest" in e.value for e in app.error)
+    assert not app.exception and not app.error
+    blocked = [w.value for w in app.warning if "only gives distances to Bucharest" in w.value]
+    assert len(blocked) == 1  # one message for every algorithm that needs the table
+    assert escape_markdown('A*, Course "B*", Greedy best-first') in blocked[0]
+    best = nx.dijkstra_path_length(graphs.romania(), "Arad", "Iasi")
+    assert f"**Uniform\\-cost** route (cost {best:.4g})" in _markdown(app)  # h-free ones run
+
+
+def test_romania_straight_line_warns_next_to_the_choice_and_names_the_admissible_ones():
+    app = _app()
+    roads = graphs.romania()
+    longer = sorted(
+        f"{u}–{v}"
+        for u, v, w in roads.edges(data="weight")
+        if graphs.StraightLine.of(roads)(u, v) > w
+    )
+    warning = app.warning[0].value
+    assert warning.startswith("**Straight line is not admissible on this map**")
+    assert f"on {len(longer)} road(s)" in warning
+    for road in longer:
+        assert road in warning or "–".join(reversed(road.split("–"))) in warning
+    assert escape_markdown(graphs.SCALED) in warning and escape_markdown(graphs.BOOK) in warning
+    text = _markdown(app)
+    assert "Multiplied by at most 0.508" in text
+    for name in (graphs.SCALED, graphs.ZERO):
+        app.selectbox(key="rt_w_heuristic").set_value(name).run()
+        assert not app.exception
+        assert not any("not admissible" in w.value for w in app.warning)
+    app.selectbox(key="rt_w_heuristic").set_value(graphs.SCALED).run()
+    assert "**admissible**, **consistent**" in _markdown(app)
 
 
 def test_compare_form_runs_the_chosen_algorithms():
