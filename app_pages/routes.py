@@ -361,15 +361,28 @@ st.header("Every pair of places")
 n_nodes = G.number_of_nodes()
 all_pairs_count = n_nodes * (n_nodes - 1)
 with st.form("rt_compare_form"):
-    c1, c2, c3 = st.columns([3, 1, 1])
+    c1, c2, c3 = st.columns([5, 3, 2])
     cmp_algos = c1.multiselect("Algorithms to compare", ALGO_NAMES, default=algos or ["A*"])
-    ordered = c2.toggle("Ordered pairs (A→B and B→A)", value=True)
+    pair_kinds = {
+        f"Ordered: A→B and B→A ({all_pairs_count:,})": True,
+        f"Unordered, as the course ({all_pairs_count // 2:,})": False,
+    }
+    ordered = pair_kinds[
+        c2.radio(
+            "Pairs",
+            list(pair_kinds),
+            help="Unordered pairs are itertools.combinations of the places, each pair "
+            "searched once, from the place listed first (the course's count); ordered "
+            "pairs are itertools.permutations, both directions.",
+        )
+    ]
     max_pairs = c3.number_input(
-        "Pairs (sampled if fewer than all)",
+        "At most",
         1,
         MAX_COMPARE_PAIRS,
         value=max(1, min(MAX_COMPARE_PAIRS, all_pairs_count)),
         step=10,
+        help="A seeded random sample of this many pairs when there are more.",
     )
     submitted = st.form_submit_button("Compare on all pairs", type="primary")
 settings = (graph_key, heuristic_name, w, tuple(cmp_algos), ordered, int(max_pairs))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import networkx as nx
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lib.routes import graphs
+from lib.routes import graphs, search
 from lib.ui.common import escape_markdown
 from lib.ui.routes import nearest_node
 
@@ -230,6 +231,30 @@ def test_compare_form_runs_the_chosen_algorithms():
     assert not app.exception
     indexes = [list(d.value.get("algorithm", [])) for d in app.dataframe]
     assert ["BFS", "Uniform-cost"] in indexes
+
+
+def test_compare_unordered_pairs_as_the_course_counts_them():
+    app = _app()
+    G = graphs.romania()
+    pairs = list(itertools.combinations(G.nodes, 2))
+    radio = next(r for r in app.radio if r.label == "Pairs")
+    assert radio.options == ["Ordered: A→B and B→A (380)", "Unordered, as the course (190)"]
+    radio.set_value("Unordered, as the course (190)")
+    app.multiselect[1].set_value(['Course "B*"', "A*"])
+    next(b for b in app.button if b.label == "Compare on all pairs").click().run()
+    assert not app.exception
+    summary = next(d.value for d in app.dataframe if "pairs" in d.value.columns)
+    assert set(summary["pairs"]) == {len(pairs)}
+    h = graphs.StraightLine.of(G)
+    longer = [
+        (s, t)
+        for s, t in pairs
+        if search.ALGORITHMS['Course "B*"'](G, s, t, h).cost
+        > nx.dijkstra_path_length(G, s, t) + 1e-9
+    ]
+    assert longer  # the course's variant does lose on some unordered pairs
+    warning = next(w.value for w in app.warning if "returns a longer route" in w.value)
+    assert f"on {len(longer)} of {len(pairs)} pairs" in warning
 
 
 @pytest.mark.parametrize(("x", "y", "expected"), [(91, 492, "Arad"), (402, 330, "Bucharest")])
