@@ -343,7 +343,8 @@ else:
         f"explored {len(state.explored)}. {state.note}"
     )
     frontier = compare.frontier_table(state)
-    ui.show_table(frontier, height=260)
+    shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
+    ui.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
     c1, c2 = st.columns(2)
     with c1:
         csv_download(frontier, "frontier.csv", "Download this frontier (CSV)", key="rt_w_dl_front")

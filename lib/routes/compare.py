@@ -95,7 +95,7 @@ COLUMN_LABELS: dict[str, tuple[str, str, str | None]] = {
     "to": ("To", "", None),
     "road": ("Road length", "", "%.4g"),
     "straight_line": ("Straight line", "Straight-line distance between the two ends", "%.1f"),
-    "side": ("Side", "Bidirectional search: forward (f) or backward (b)", None),
+    "side": ("Side", "Bidirectional search: the forward or the backward frontier", None),
     "g": ("g (so far)", "Cost of the best route found so far to the place", "%.4g"),
     "f": ("f (priority)", "The value the frontier is ordered by", "%.4g"),
     "parent": ("Reached from", "", None),

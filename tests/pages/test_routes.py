@@ -117,6 +117,15 @@ def test_step_slider_shows_the_frontier_at_that_step():
     app.slider(key="rt_w_step").set_value(2).run()
     assert not app.exception
     assert "Step 2: expanded **" in _markdown(app)
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    expected = [graphs.node_label(e.node) for e in search.trace_state(traced.trace, 2).frontier]
+    table = next(d.value for d in app.dataframe if "f" in d.value.columns)
+    assert list(table["node"]) == expected
+    assert "side" not in table.columns  # one-directional search: no empty "Side" column
+    app.multiselect(key="rt_w_algos").set_value(["Bidirectional UCS"]).run()
+    table = next(d.value for d in app.dataframe if "f" in d.value.columns)
+    assert set(table["side"]) <= {"forward", "backward"} and "side" in table.columns
 
 
 def test_generated_grid_from_the_url():
