@@ -11,13 +11,20 @@ from collections.abc import Sequence
 import pandas as pd
 import plotly.graph_objects as go
 
-from lib.games.plots import log_axis
+from lib.common import escape_plot_text
+from lib.games.plots import log_axis, readable
 
 _HEIGHT = 380
 
 
 def _layout(
-    figure: go.Figure, title: str, y_title: str, *, log: bool = False, count: bool = False
+    figure: go.Figure,
+    title: str,
+    y_title: str,
+    *,
+    log: bool = False,
+    count: bool = False,
+    x_title: str | None = None,
 ) -> go.Figure:
     figure.update_layout(
         title=title,
@@ -26,11 +33,38 @@ def _layout(
         yaxis_title=y_title,
         showlegend=False,
     )
+    if x_title is not None:
+        figure.update_layout(xaxis_title=x_title)
     if log:
         # a labelled tick at every power of ten, at least two decades
         values = [v for trace in figure.data if trace.y is not None for v in trace.y]
         figure.update_yaxes(**log_axis(values, headroom=1.5, lowest=0 if count else None))
-    return figure
+    return readable(figure)  # the app's chart font sizes
+
+
+def match_ticks(labels: Sequence[str]) -> tuple[list[str], str | None]:
+    """Tick texts of the match bars and an x-axis title, shown as typed.
+
+    When every match is against the same player B (``"... vs random"``), the
+    ticks name player A only and the axis title names B once: long, repeated
+    tick labels would otherwise take most of a half-width chart's height at
+    1024 px. Otherwise the ticks are the whole labels and there is no title.
+    """
+    parts = [str(label).partition(" vs ") for label in labels]
+    opponents = {second for _, sep, second in parts if sep}
+    if parts and all(sep for _, sep, _ in parts) and len(opponents) == 1:
+        return [escape_plot_text(first) for first, _, _ in parts], (
+            f"player A (each against {escape_plot_text(opponents.pop())})"
+        )
+    return [escape_plot_text(label) for label in labels], None
+
+
+def _match_axis(figure: go.Figure, labels: pd.Series) -> None:
+    """Tick every match bar (see :func:`match_ticks`)."""
+    ticks, title = match_ticks(list(labels))
+    figure.update_xaxes(
+        type="category", tickmode="array", tickvals=list(labels), ticktext=ticks, title=title
+    )
 
 
 def win_rate_figure(summary: pd.DataFrame) -> go.Figure:
@@ -47,14 +81,17 @@ def win_rate_figure(summary: pd.DataFrame) -> go.Figure:
             },
             customdata=summary[["games", "win_ci_low", "win_ci_high"]],
             hovertemplate=(
-                "%{x}<br>win %{y:.1f} % (95 % CI %{customdata[1]:.1f}–%{customdata[2]:.1f})"
+                "%{x}<br>win %{y:.1f} % (95 % confidence interval "
+                "%{customdata[1]:.1f}–%{customdata[2]:.1f})"
                 "<br>%{customdata[0]} games<extra></extra>"
             ),
             marker_color="#2a9d8f",
         )
     )
     figure.update_yaxes(range=[0, 105])
-    return _layout(figure, "Win % of player A (95 % confidence interval)", "win %")
+    _match_axis(figure, summary["label"])
+    # short enough for a half-width chart at 1024 px; the hover names the interval in full
+    return _layout(figure, "Win % of player A (95 % CI)", "win %")
 
 
 def _per_match_bars(
@@ -68,6 +105,7 @@ def _per_match_bars(
             x=summary["label"], y=summary[b_column], name="player B", marker_color="#e9c46a"
         )
         figure.update_layout(barmode="group")
+    _match_axis(figure, summary["label"])
     _layout(figure, title, y_title, log=log, count=log and column.startswith("nodes"))
     figure.update_layout(showlegend=len(figure.data) > 1)
     return figure
@@ -112,10 +150,9 @@ def fitness_figure(history: pd.DataFrame) -> go.Figure:
                 mode="lines+markers",
                 line={"color": colour, "dash": dash, "width": 3 if "best" in name else 2},
             )
-    _layout(figure, "Fitness per generation", "score share")
+    _layout(figure, "Fitness per generation", "score share", x_title="generation")
     figure.update_layout(
         showlegend=True,
-        xaxis_title="generation",
         margin={"t": 80},
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
     )
@@ -136,7 +173,6 @@ def weights_figure(history: pd.DataFrame, weight_names: Sequence[str]) -> go.Fig
             colorbar={"title": "weight"},
         )
     )
-    _layout(figure, "Best weights per generation", "feature")
-    figure.update_layout(xaxis_title="generation")
+    _layout(figure, "Best weights per generation", "feature", x_title="generation")
     figure.update_xaxes(dtick=1)  # generations are whole numbers (no 0.5, 1.5 ticks)
     return figure

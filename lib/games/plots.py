@@ -30,6 +30,44 @@ GRID_LINE = "#14482b"
 SCORE_SCALE = "RdYlGn"
 MIN_FONT = 14
 """Smallest font (px) for anything a class must read on a projector."""
+TITLE_FONT = 18
+"""Chart titles (the same sizes as the portfolio and route charts)."""
+
+
+def readable(fig: go.Figure) -> go.Figure:
+    """Give every text of a chart at least :data:`MIN_FONT` px, titles :data:`TITLE_FONT` px.
+
+    Ticks and axis titles, the legend, hover labels, bar and scatter text,
+    annotations and colour-bar titles: Streamlit's chart theme would otherwise
+    draw several of them at 12 px. Sizes already set larger are kept.
+    """
+    fig.update_layout(
+        font={"size": MIN_FONT},
+        title_font={"size": TITLE_FONT},
+        legend_font={"size": MIN_FONT},
+        hoverlabel_font={"size": MIN_FONT},
+    )
+    fig.update_xaxes(tickfont_size=MIN_FONT, title_font_size=MIN_FONT)
+    fig.update_yaxes(tickfont_size=MIN_FONT, title_font_size=MIN_FONT)
+    for trace in fig.data:
+        if "textfont" in trace:
+            trace.textfont.size = _at_least(trace.textfont.size, MIN_FONT)
+        colorbar = getattr(trace, "colorbar", None)
+        if colorbar is not None:
+            colorbar.title.font.size = MIN_FONT
+            colorbar.tickfont.size = MIN_FONT
+    for annotation in fig.layout.annotations:
+        annotation.font.size = max(annotation.font.size or MIN_FONT, MIN_FONT)
+    return fig
+
+
+def _at_least(size: float | Sequence[float] | None, low: float) -> float | list[float]:
+    """A font size (or a per-point list of them) raised to at least ``low``."""
+    if size is None:
+        return low
+    if isinstance(size, int | float):
+        return max(size, low)
+    return [max(value, low) for value in size]
 
 
 @dataclass(frozen=True)
@@ -454,7 +492,7 @@ def root_scores_figure(
         yaxis={"tickfont": {"size": MIN_FONT}},
         title="Score of each move (hatched: alpha-beta bound)",
     )
-    return fig
+    return readable(fig)
 
 
 def _tree_layout(tree: Sequence[TreeNode]) -> dict[int, tuple[float, int]]:
@@ -620,7 +658,7 @@ def search_tree_figure(
         autorange="reversed", title="ply", dtick=1, showgrid=False, tickfont={"size": MIN_FONT}
     )
     fig.update_xaxes(visible=False)
-    return fig
+    return readable(fig)
 
 
 def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
@@ -644,7 +682,7 @@ def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
             **log_axis([1, *(i["nodes"] for i in iterations)], lowest=0),
         },
     )
-    return fig
+    return readable(fig)
 
 
 def variants_figure(rows: Sequence[Mapping]) -> go.Figure:
@@ -670,7 +708,7 @@ def variants_figure(rows: Sequence[Mapping]) -> go.Figure:
             **log_axis([1, *(row["nodes"] for row in rows)], headroom=4),
         },
     )
-    return fig
+    return readable(fig)
 
 
 def power_label(exponent: int) -> str:

@@ -8,6 +8,8 @@ import pandas as pd
 from lib.games import arena_plots
 from lib.games.arena import MatchConfig, run_tournament
 from lib.games.evolve import EvolutionConfig, evolve
+from lib.games.plots import MIN_FONT, TITLE_FONT
+from tests.games.test_plots import text_sizes
 
 
 def _summary() -> pd.DataFrame:
@@ -78,3 +80,37 @@ def test_log_axes_label_several_powers_of_ten_even_for_close_values():
         "0.001",
         "0.01",
     ]
+
+
+def test_every_arena_chart_uses_the_apps_font_sizes():
+    summary = _summary()
+    config = EvolutionConfig(population=4, leagues=1, generations=2, elite=1, worst=1)
+    history = evolve(config).history()
+    figures = {
+        "win": arena_plots.win_rate_figure(summary),
+        "nodes": arena_plots.nodes_figure(summary),
+        "time": arena_plots.time_figure(summary),
+        "ebf": arena_plots.ebf_figure(summary),
+        "fitness": arena_plots.fitness_figure(history),
+        "weights": arena_plots.weights_figure(history, config.weight_names()),
+    }
+    for name, figure in figures.items():
+        sizes = text_sizes(figure)
+        assert sizes.pop("title") == TITLE_FONT, name
+        small = {where: size for where, size in sizes.items() if (size or 0) < MIN_FONT}
+        assert not small, (name, small)
+
+
+def test_match_ticks_name_a_common_opponent_once_and_show_labels_as_typed():
+    ticks, title = arena_plots.match_ticks(["minimax d1 vs random", "alpha-beta d1 vs random"])
+    assert ticks == ["minimax d1", "alpha-beta d1"] and title == "player A (each against random)"
+    ticks, title = arena_plots.match_ticks(["a vs b", "<b>x</b> vs c", "solo"])
+    assert ticks == ["a vs b", "&lt;b&gt;x&lt;/b&gt; vs c", "solo"] and title is None
+    summary = _summary()  # two matches against different players: whole labels
+    figure = arena_plots.nodes_figure(summary)
+    assert list(figure.layout.xaxis.tickvals) == list(summary["label"])
+    assert list(figure.layout.xaxis.ticktext) == list(summary["label"])
+    one = arena_plots.win_rate_figure(summary.iloc[:1])
+    assert list(one.layout.xaxis.ticktext) == ["alphabeta:depth=2"]
+    assert one.layout.xaxis.title.text == "player A (each against random)"
+    assert one.layout.xaxis.title.font.size == MIN_FONT

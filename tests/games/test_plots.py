@@ -197,3 +197,51 @@ def test_root_score_axis_covers_only_the_sides_with_bars():
     winning = plots.root_scores_figure({"a": 0.04, "b": 0.01}, str).layout.xaxis.range
     assert -0.01 < winning[0] <= 0 and winning[1] > 0.04
     assert plots.root_scores_figure({}, str).data[0].x == ()  # nothing to draw, no crash
+
+
+def text_sizes(figure) -> dict[str, float | None]:
+    """The font size of every text outside the plotted marks, by where it is."""
+    layout = figure.layout
+    sizes = {
+        "title": layout.title.font.size,
+        "legend": layout.legend.font.size,
+        "hover": layout.hoverlabel.font.size,
+    }
+    for name in ("xaxis", "yaxis"):
+        axis = layout[name]
+        sizes[f"{name} ticks"] = axis.tickfont.size
+        sizes[f"{name} title"] = axis.title.font.size
+    for index, annotation in enumerate(layout.annotations):
+        sizes[f"annotation {index}"] = annotation.font.size
+    for index, trace in enumerate(figure.data):
+        if getattr(trace, "colorbar", None) is not None:
+            sizes[f"colour bar {index}"] = trace.colorbar.title.font.size
+    return sizes
+
+
+def test_analysis_charts_use_the_apps_font_sizes():
+    result = choose_move(
+        ToyState(AIMA_TREE), depth=2, heuristic=leaf_heuristic, ordering=False, record_tree=True
+    )
+    figures = {
+        "scores": plots.root_scores_figure({"a": 1.0, "b": -2.0}, str),
+        "tree": plots.search_tree_figure(result.stats.tree, str),
+        "iterations": plots.iterations_figure([{"depth": 1, "nodes": 5}]),
+        "variants": plots.variants_figure([{"variant": "minimax", "nodes": 9, "ebf": 3.0}]),
+    }
+    for name, figure in figures.items():
+        sizes = text_sizes(figure)
+        assert sizes.pop("title") == plots.TITLE_FONT, name
+        small = {where: size for where, size in sizes.items() if (size or 0) < plots.MIN_FONT}
+        assert not small, (name, small)
+
+
+def test_readable_raises_small_text_and_keeps_larger_text():
+    fig = go.Figure(go.Scatter(x=[0, 1], y=[0, 1], mode="text", text=["a", "b"],
+                               textfont={"size": [10, 30]}))  # fmt: skip
+    fig.add_annotation(x=0, y=0, text="big", font={"size": 24})
+    fig.add_annotation(x=1, y=1, text="small", font={"size": 9})
+    plots.readable(fig)
+    assert list(fig.data[0].textfont.size) == [plots.MIN_FONT, 30]
+    assert [a.font.size for a in fig.layout.annotations] == [24, plots.MIN_FONT]
+    assert fig.layout.xaxis.tickfont.size == plots.MIN_FONT
