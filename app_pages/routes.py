@@ -295,7 +295,11 @@ if results:
 
 st.header("Watch one search step by step")
 if not results:
-    st.info("Choose at least one algorithm that finds a route to animate it.")
+    st.info(
+        "Choose at least one algorithm above to animate it."
+        if not algos
+        else "Nothing to animate: no route was found (see the message above)."
+    )
 elif G.number_of_nodes() > MAX_ANIMATION_NODES:
     st.info(f"Animation is available for maps of up to {MAX_ANIMATION_NODES:,} places.")
 else:
@@ -414,6 +418,7 @@ if (submitted or auto) and cmp_algos:
             ),
         )
         st.session_state["rt_compare"] = (settings, cmp_table)
+        st.session_state["rt_compare_asked"] = len(pairs)
         stored = st.session_state["rt_compare"]
     bar.empty()
 if stored is not None and stored[0][0] == graph_key:
@@ -421,6 +426,13 @@ if stored is not None and stored[0][0] == graph_key:
     if cmp_settings != settings:
         st.caption("These results are for earlier settings; press the button to update them.")
     summary = compare.summary(cmp_table)
+    asked = st.session_state.get("rt_compare_asked", 0)
+    compared = len(cmp_table[["source", "target"]].drop_duplicates())
+    if compared < asked:
+        st.caption(
+            f"{asked - compared:,} of the {asked:,} pairs have no route between them (their "
+            "places are in different parts of the map) and are left out."
+        )
     ui.show_table(summary.reset_index())
     c1, c2 = st.columns(2)
     with c1:

@@ -163,6 +163,25 @@ def test_upload_reports_bad_files_and_searches_good_ones():
     assert "(cost 3)" in _markdown(app)
 
 
+def test_upload_in_two_parts_says_no_path_and_which_pairs_were_left_out():
+    app = _app(source="Upload")
+    data = b"source,target,weight\nA,B,1\nB,C,2\nD,E,1\n"
+    app.get("file_uploader")[0].set_value(("parts.csv", data, "text/csv")).run()
+    assert not app.exception
+    # default start A, goal E: different parts of the map
+    assert [e.value for e in app.error] == [
+        "No path: E cannot be reached from A (they are in different parts of the map)."
+    ]
+    assert any("Nothing to animate: no route was found" in i.value for i in app.info)
+    G = graphs.load_graph_csv(data)
+    ordered = list(itertools.permutations(G.nodes, 2))
+    linked = [(s, t) for s, t in ordered if nx.has_path(G, s, t)]
+    captions = " ".join(c.value for c in app.caption)
+    assert f"{len(ordered) - len(linked)} of the {len(ordered)} pairs have no route" in captions
+    summary = next(d.value for d in app.dataframe if "pairs" in d.value.columns)
+    assert set(summary["pairs"]) == {len(linked)}
+
+
 def test_uploaded_place_names_are_shown_as_text_not_markdown():
     app = _app(source="Upload")
     edges = app.get("file_uploader")[0]
