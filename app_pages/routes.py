@@ -159,6 +159,18 @@ previous_family = st.session_state.get("rt_heuristic_family")
 if ui.get("heuristic") not in choices or previous_family not in (None, family):
     ui.put("heuristic", choices[0])  # the recommended one for this kind of map
 st.session_state["rt_heuristic_family"] = family
+if first_visit:  # a link's place or heuristic this map does not have: say what is used instead
+    for name, used in (
+        ("start", graphs.node_label(start)),
+        ("goal", graphs.node_label(goal)),
+        ("heuristic", ui.get("heuristic")),
+    ):
+        asked = st.query_params.get(name)
+        if asked is not None and asked != used:
+            st.warning(
+                f"The link's {name} “{md(asked)}” is not on this map's list, so "
+                f"“{md(used)}” is used."
+            )
 c1, c2, c3 = st.columns([3, 2, 1])
 algos = ui.widget(
     c1.multiselect,

@@ -92,6 +92,20 @@ def test_a_link_with_only_unknown_algorithms_uses_the_defaults_and_says_so():
     assert "**A\\*** route (cost 418)" in _markdown(app)
 
 
+def test_a_link_with_an_unknown_place_or_heuristic_says_what_is_used_instead():
+    app = _app(start="Paris", goal="Mehadia", heuristic="Book table: km to Paris")
+    assert not app.exception
+    said = [w.value for w in app.warning if w.value.startswith("The link's")]
+    assert said == [
+        "The link's start “Paris” is not on this map's list, so “Arad” is used.",
+        "The link's heuristic “Book table\\: km to Paris” is not on this map's list, so "
+        "“Straight line” is used.",
+    ]
+    assert app.query_params["goal"] == "Mehadia" and app.query_params["start"] == "Arad"
+    app.run()  # said once, for the link
+    assert not [w for w in app.warning if w.value.startswith("The link's")]
+
+
 def test_a_link_with_some_unknown_algorithms_keeps_the_known_ones():
     app = _app(algos="BFS|Foo")
     assert app.multiselect(key="rt_w_algos").value == ["BFS"]
