@@ -82,20 +82,57 @@ class Piece:
     text_colour: str = "#d4a017"
 
 
+def compact_number(value: float) -> str:
+    """A signed score in at most five characters, for small badges.
+
+    ``"+124"``, ``"-12"`` (whole numbers from 10), ``"+2.5"``, ``"+0.04"``
+    (two decimals below 1), ``"+12k"``, ``"-3M"``; ``"≈0"`` for a value that
+    rounds to zero. The exact value belongs in the hover text.
+
+    >>> [compact_number(v) for v in (0.0429, -124.4, 2.5, 2.0, 12_345, -0.001)]
+    ['+0.04', '-124', '+2.5', '+2', '+12k', '≈0']
+    """
+    sign = "-" if value < 0 else "+"
+    size = abs(value)
+    if size >= 9.95:
+        for scale, suffix in ((1, ""), (1e3, "k"), (1e6, "M"), (1e9, "G")):
+            if round(size / scale) < 1000 or suffix == "G":
+                return f"{sign}{round(size / scale)}{suffix}"
+    if size >= 0.995:
+        return f"{sign}{round(size, 1):g}"
+    if round(size, 2) == 0:
+        return "≈0"
+    return sign + f"{size:.2f}".rstrip("0")
+
+
 def score_labels(
-    scores: Mapping[Hashable, float], bounds: Mapping[Hashable, str] | None = None
+    scores: Mapping[Hashable, float],
+    bounds: Mapping[Hashable, str] | None = None,
+    *,
+    compact: bool = False,
 ) -> dict[Hashable, str]:
-    """Short text for each move score: ``"+0.42"``, ``"≤ 1.3"`` (an alpha-beta bound), ``"WIN"``."""
+    """Short text for each move score: ``"+0.42"``, ``"≤1.3"`` (an alpha-beta bound), ``"WIN"``.
+
+    ``compact=True`` writes the numbers with :func:`compact_number` and,
+    after a bound sign, without ``+`` (``"≥81"``) or a leading zero
+    (``"≤-.05"``): five characters at most, for small badges.
+    """
     labels = {}
     for move, value in scores.items():
         bound = (bounds or {}).get(move, "exact")
+        prefix = {"upper": "≤", "lower": "≥"}.get(bound, "")
         if is_win_value(value):
             text = "WIN" if value > 0 else "LOSS"
         elif value == 0:
             text = "0"
+        elif compact:
+            text = compact_number(value)
+            if prefix:  # "≤0.04", "≤-.05", "≥81": five characters at most
+                text = "0" if text == "≈0" else text.removeprefix("+")
+                if len(text) > 4:
+                    text = text.replace("0.", ".", 1)
         else:
             text = f"{value:+.3g}"
-        prefix = {"upper": "≤", "lower": "≥"}.get(bound, "")
         labels[move] = prefix + text
     return labels
 
@@ -301,7 +338,7 @@ def grid_board_figure(
         margin={"l": 30, "r": 10, "t": 60 if title else 30, "b": 10},
         showlegend=False,
         plot_bgcolor="white",
-        title=title,
+        title={"text": title, "font": {"size": TITLE_FONT}} if title else None,
         dragmode=False,
         clickmode="event+select",
     )
@@ -482,7 +519,7 @@ def root_scores_figure(
         height=max(240, 30 * len(items) + 100),
         margin={"l": 70, "r": 30, "t": 40, "b": 50},
         xaxis={
-            "title": "score of the move for the side to move (search value)",
+            "title": "score for the side to move (search value)",
             "range": [low, high],
             "zeroline": True,
             "zerolinecolor": "#444444",
@@ -490,7 +527,8 @@ def root_scores_figure(
             "tickfont": {"size": MIN_FONT},
         },
         yaxis={"tickfont": {"size": MIN_FONT}},
-        title="Score of each move (hatched: alpha-beta bound)",
+        title="Score of each move",  # short: a half-width chart; hatched bars are explained
+        # by the page (and each bar's hover)
     )
     return readable(fig)
 

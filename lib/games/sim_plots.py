@@ -2,7 +2,9 @@
 
 Each line has one click target (a marker named ``"lines"``, the figure's last
 trace, ``customdata = [a, b]``) at its midpoint; the three long diagonals share
-the centre, so their markers are moved off it (38 % of the way along) instead.
+the centre, so their markers are moved off it, 120 degrees apart and away from
+the short diagonals' midpoints (see :func:`target_xy`), so the score badges
+drawn on the targets do not touch on a 400-pixel board.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Hashable, Mapping, Sequence
 import plotly.graph_objects as go
 
 from lib.games import sim
-from lib.games.plots import MIN_FONT, SCORE_SCALE, score_colours, score_labels
+from lib.games.plots import MIN_FONT, SCORE_SCALE, TITLE_FONT, score_colours, score_labels
 
 COLOURS = ("#e53935", "#1e63d6")  # red, blue
 FREE_COLOUR = "#b0b0b0"
@@ -26,12 +28,41 @@ def point_xy(point: int) -> tuple[float, float]:
     return math.cos(angle), math.sin(angle)
 
 
+EXTENT = 1.15
+"""The axes run from -EXTENT to EXTENT (the points sit on the unit circle)."""
+LONG_OFFSET = 0.185
+"""How far from the centre (in radii) a long diagonal's target sits.
+
+The short diagonals' midpoints lie on the long diagonals, half a radius out,
+so the long diagonals' targets go towards points 1, 5 and 3 (120 degrees
+apart) at this distance, which keeps square badges furthest apart: any two
+targets are at least 0.27 radii apart both across and up (45 px on a
+400-pixel board, 54 px at 480), more than a score badge is wide.
+"""
+BADGE_PX = 40
+"""Side of a score badge in pixels: a label of up to five characters fits at 14 px."""
+CHAR_PX = 8
+"""Width allowed per character of a 14 px bold label (measured: about 7.2 px in Chromium)."""
+
+
 def target_xy(line: sim.Move) -> tuple[float, float]:
-    """Where the click target of ``line`` sits: its midpoint, or 38 % along a long diagonal."""
+    """Where the click target (and score badge) of ``line`` sits.
+
+    The midpoint, except for the long diagonals 1-4, 2-5 and 3-6, whose
+    targets sit :data:`LONG_OFFSET` from the centre towards points 1, 5 and 3.
+    """
     a, b = line
-    (xa, ya), (xb, yb) = point_xy(a), point_xy(b)
-    t = 0.5 if (b - a) != 3 else 0.38
-    return xa + t * (xb - xa), ya + t * (yb - ya)
+    if b - a != 3:
+        (xa, ya), (xb, yb) = point_xy(a), point_xy(b)
+        return (xa + xb) / 2, (ya + yb) / 2
+    towards = a if a % 2 else b
+    x, y = point_xy(towards)
+    return LONG_OFFSET * x, LONG_OFFSET * y
+
+
+def badge_size(label: str) -> int:
+    """Pixel side of the badge of a score label: :data:`BADGE_PX`, wider for long labels."""
+    return max(BADGE_PX, CHAR_PX * len(label))
 
 
 def _segments(lines: Sequence[sim.Move]) -> tuple[list[float | None], list[float | None]]:
@@ -157,7 +188,7 @@ def sim_figure(
     placed = {m: v for m, v in (scores or {}).items() if m in free}
     if placed:
         colours = score_colours(placed)
-        labels = score_labels(placed, bounds)
+        labels = score_labels(placed, bounds, compact=True)
         targets = [target_xy(m) for m in placed]
         fig.add_trace(
             go.Scatter(
@@ -165,7 +196,7 @@ def sim_figure(
                 y=[y for _, y in targets],
                 mode="markers+text",
                 marker={
-                    "size": 40,
+                    "size": [badge_size(labels[m]) for m in placed],
                     "symbol": "square",
                     "color": [colours[m] for m in placed],
                     "colorscale": SCORE_SCALE,
@@ -230,10 +261,12 @@ def sim_figure(
         margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
         showlegend=False,
         plot_bgcolor="white",
-        title=title,
+        title={"text": title, "font": {"size": TITLE_FONT}} if title else None,
         dragmode=False,
         clickmode="event+select",
     )
-    fig.update_xaxes(range=[-1.25, 1.25], visible=False, fixedrange=True)
-    fig.update_yaxes(range=[-1.25, 1.25], visible=False, fixedrange=True, scaleanchor="x")
+    # the hexagon fills the figure (radius 1; the points' markers reach 1.09): the larger the
+    # scale, the more room between the score badges
+    fig.update_xaxes(range=[-EXTENT, EXTENT], visible=False, fixedrange=True)
+    fig.update_yaxes(range=[-EXTENT, EXTENT], visible=False, fixedrange=True, scaleanchor="x")
     return fig

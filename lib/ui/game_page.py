@@ -68,6 +68,8 @@ PERFECT = "perfect"
 """The player kind of a game's exact solver; the Hint uses it when the game has one."""
 MESSAGE_HEIGHT = 72
 """Pixels reserved above the board for a click message (it appears without moving the board)."""
+SCORE_BARS_WIDTH = 460
+"""Pixel width of the move-score bars beside the 400-pixel score board (both fit at 1400 px)."""
 
 
 @dataclass(frozen=True)
@@ -698,13 +700,21 @@ def search_stats_panel(
     if stats.root_scores:
         bars = plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen)
         if board is not None:
-            left, right = st.columns(2)
-            left.plotly_chart(
-                board, key=f"{key}_heat", width="content", config={"displayModeBar": False}
-            )
-            right.plotly_chart(bars, key=f"{key}_scores")
+            # side by side where both fit (1400 px), one under the other at 1024 px: in two
+            # half-width columns the board shrank and its score badges overlapped
+            with st.container(horizontal=True, wrap=True, key=f"{key}_heat_row"):
+                st.plotly_chart(
+                    board, key=f"{key}_heat", width="content", config={"displayModeBar": False}
+                )
+                st.plotly_chart(bars, key=f"{key}_scores", width=SCORE_BARS_WIDTH)
         else:
             st.plotly_chart(bars, key=f"{key}_scores")
+        if any(bound != "exact" for bound in stats.root_bounds.values()):
+            st.caption(
+                "Hatched bars (≤) are alpha-beta bounds: that move is at most this good, "
+                "which is enough to reject it. *Exact score for every move* in the sidebar "
+                "gives every move its exact value."
+            )
         table = pd.DataFrame(
             {
                 "move": [format_move(m) for m in stats.root_scores],

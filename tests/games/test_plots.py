@@ -6,6 +6,8 @@ import math
 
 import plotly.graph_objects as go
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lib.games import othello, plots
 from lib.games.core import WIN_VALUE
@@ -245,3 +247,29 @@ def test_readable_raises_small_text_and_keeps_larger_text():
     assert list(fig.data[0].textfont.size) == [plots.MIN_FONT, 30]
     assert [a.font.size for a in fig.layout.annotations] == [24, plots.MIN_FONT]
     assert fig.layout.xaxis.tickfont.size == plots.MIN_FONT
+
+
+@given(st.floats(min_value=-999_000, max_value=999_000))
+def test_compact_numbers_are_short_signed_and_close(value):
+    text = plots.compact_number(value)
+    assert len(text) <= 5
+    if text == "≈0":
+        assert abs(value) < 0.005
+        return
+    assert text[0] == ("-" if value < 0 else "+")
+    if abs(value) < 999.5:  # no k/M suffix: the number itself, rounded
+        assert len(text) <= 5 and abs(float(text) - value) <= 0.05 * abs(value) + 0.005
+    else:
+        assert text.endswith("k") and abs(float(text[:-1]) * 1000 - value) <= 500
+
+
+def test_compact_score_labels_fit_five_characters():
+    values = [0.0429, -0.0512, -124.4, -3.5, 0.001, 81.0, WIN_VALUE, -WIN_VALUE, 0.0]
+    scores = dict(enumerate(values))
+    exact = plots.score_labels(scores, compact=True)
+    assert list(exact.values()) == ["+0.04", "-0.05", "-124", "-3.5", "≈0", "+81", "WIN",
+                                    "LOSS", "0"]  # fmt: skip
+    upper = plots.score_labels(scores, dict.fromkeys(scores, "upper"), compact=True)
+    assert list(upper.values()) == ["≤0.04", "≤-.05", "≤-124", "≤-3.5", "≤0", "≤81", "≤WIN",
+                                    "≤LOSS", "≤0"]  # fmt: skip
+    assert max(len(label) for label in upper.values()) == 5

@@ -5,7 +5,10 @@ from __future__ import annotations
 import itertools
 import math
 
+import pytest
+
 from lib.games import sim
+from lib.games.core import WIN_VALUE
 from lib.games.plots import MIN_FONT
 from lib.games.sim_plots import line_from_point, point_xy, sim_figure, target_xy
 
@@ -58,3 +61,41 @@ def test_the_marked_free_line_is_outlined_and_a_coloured_one_is_not():
     taken = sim_figure(state, marked=(1, 2))
     assert not any(t.name == "suggested line" for t in taken.data)
     assert not any(t.name == "suggested line" for t in sim_figure(state).data)
+
+
+def _on_line(line: sim.Move, xy: tuple[float, float]) -> bool:
+    """Whether ``xy`` lies on the segment ``line`` (strictly between its end points)."""
+    (xa, ya), (xb, yb) = point_xy(line[0]), point_xy(line[1])
+    cross = (xb - xa) * (xy[1] - ya) - (yb - ya) * (xy[0] - xa)
+    t = ((xy[0] - xa) * (xb - xa) + (xy[1] - ya) * (yb - ya)) / math.dist((xa, ya), (xb, yb)) ** 2
+    return abs(cross) < 1e-9 and 0.1 < t < 0.9
+
+
+def test_every_target_sits_on_its_own_line_away_from_the_centre():
+    for line in sim.LINES:
+        assert _on_line(line, target_xy(line))
+        assert math.hypot(*target_xy(line)) > 0.15  # not on the crossing of the diagonals
+
+
+@pytest.mark.parametrize(("pixels", "title"), [(400, "Score of each move it considered"),
+                                               (480, None)])  # fmt: skip
+def test_score_badges_hold_their_labels_and_do_not_touch(pixels, title):
+    # every line free and scored, with the widest labels the search gives
+    values = [0.0429, -0.0512, 124.4, -124.0, 2.0, -3.5, WIN_VALUE, -WIN_VALUE, 0.0, 81.0,
+              -0.0031, 12.5, 1.0, -1.0, 12_345.0]  # fmt: skip
+    scores = dict(zip(sim.LINES, values, strict=True))
+    bounds = {line: "upper" for line in sim.LINES[:6]} | {sim.LINES[9]: "lower"}
+    fig = sim_figure(sim.initial_state(), scores=scores, bounds=bounds, pixels=pixels, title=title)
+    badges = next(t for t in fig.data if t.name == "move scores")
+    assert len(badges.text) == 15
+    margin = fig.layout.margin
+    across = min(fig.layout.width - margin.l - margin.r, fig.layout.height - margin.t - margin.b)
+    per_unit = across / (fig.layout.xaxis.range[1] - fig.layout.xaxis.range[0])
+    # bold characters at 14 px are under 8 px wide: every label fits inside its badge
+    assert badges.textfont.size == MIN_FONT
+    for text, size in zip(badges.text, badges.marker.size, strict=True):
+        assert len(text) <= 5 and 8 * len(text) <= size, (text, size)
+    spots = list(zip(badges.x, badges.y, badges.marker.size, strict=True))
+    for (x1, y1, s1), (x2, y2, s2) in itertools.combinations(spots, 2):
+        apart = max(abs(x1 - x2), abs(y1 - y2)) * per_unit  # squares: the larger offset
+        assert apart >= (s1 + s2) / 2 + 4, ((x1, y1), (x2, y2), apart)  # a visible gap
