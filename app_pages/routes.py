@@ -265,7 +265,8 @@ for name in runnable:
         )
         break
     except InputError as error:
-        problems.append(f"{md(name)}: {md(error)}")
+        said = str(error)  # name the algorithm once
+        problems.append(md(said) if said.startswith(name) else f"{md(name)}: {md(said)}")
 for message in problems:
     st.error(message)
 
@@ -428,6 +429,7 @@ if (submitted or auto) and cmp_algos:
             on_progress=lambda done, total: bar.progress(
                 done / total, text=f"{done}/{total} pairs"
             ),
+            drop_failing=True,
         )
         st.session_state["rt_compare"] = (settings, cmp_table)
         st.session_state["rt_compare_asked"] = len(pairs)
@@ -437,6 +439,8 @@ if stored is not None and stored[0][0] == graph_key:
     cmp_settings, cmp_table = stored
     if cmp_settings != settings:
         st.caption("These results are for earlier settings; press the button to update them.")
+    for name, message in cmp_table.attrs.get("dropped", {}).items():
+        st.warning(f"{md(name)} is left out of this comparison: {md(message)}")
     summary = compare.summary(cmp_table)
     asked = st.session_state.get("rt_compare_asked", 0)
     compared = len(cmp_table[["source", "target"]].drop_duplicates())

@@ -171,6 +171,7 @@ def all_pairs(
     w: float = 1.5,
     max_expansions: int = MAX_IDA_EXPANSIONS,
     on_progress: Callable[[int, int], None] | None = None,
+    drop_failing: bool = False,
 ) -> pd.DataFrame:
     """Run each algorithm on each pair; one row per (pair, algorithm).
 
@@ -180,7 +181,10 @@ def all_pairs(
     max_frontier, seconds``. Pairs with no route are left out. ``pairs``
     defaults to :func:`choose_pairs`; ``on_progress(done, total)`` is called
     after each pair. ``max_expansions`` caps each IDA* search (as in
-    :func:`lib.routes.search.run`; it raises InputError when reached).
+    :func:`lib.routes.search.run`; it raises InputError when reached). With
+    ``drop_failing``, an algorithm that raises InputError on some pair is left
+    out of the whole table instead (so that every algorithm kept is compared on
+    the same pairs), and ``table.attrs["dropped"]`` maps its name to the message.
     """
     unknown = [a for a in algorithms if a not in ALGORITHMS]
     if unknown:
@@ -195,15 +199,25 @@ def all_pairs(
         )
     optimum: dict[Hashable, dict] = {}
     rows = []
+    active = list(algorithms)
+    dropped: dict[str, str] = {}
     for done, (s, t) in enumerate(pairs, start=1):
         if s not in optimum:
             optimum[s] = nx.single_source_dijkstra_path_length(G, s, weight=weight)
         best = optimum[s].get(t)
         if best is not None:
-            for name in algorithms:
-                result = run(
-                    name, G, s, t, heuristic, weight=weight, w=w, max_expansions=max_expansions
-                )
+            for name in list(active):
+                try:
+                    result = run(
+                        name, G, s, t, heuristic, weight=weight, w=w, max_expansions=max_expansions
+                    )
+                except InputError as error:
+                    if not drop_failing:
+                        raise
+                    dropped[name] = f"{node_label(s)} → {node_label(t)}: {error}"
+                    active.remove(name)
+                    rows = [row for row in rows if row[2] != name]
+                    continue
                 excess = 0.0 if best == 0 else 100.0 * (result.cost - best) / best
                 rows.append(
                     (
@@ -223,7 +237,9 @@ def all_pairs(
                 )
         if on_progress is not None:
             on_progress(done, len(pairs))
-    return pd.DataFrame(rows, columns=COLUMNS)
+    table = pd.DataFrame(rows, columns=COLUMNS)
+    table.attrs["dropped"] = dropped
+    return table
 
 
 def summary(table: pd.DataFrame) -> pd.DataFrame:

@@ -338,3 +338,17 @@ def test_upload_offers_the_bundled_examples_as_they_are_on_disk():
     for path in (graphs.ROMANIA_EDGES_CSV, graphs.ROMANIA_NODES_CSV):  # what the page serves
         table = pd.read_csv(path, dtype=str, keep_default_na=False)
         assert safe_csv_bytes(table) == path.read_bytes()
+
+
+def test_comparison_leaves_out_an_algorithm_that_gives_up(monkeypatch):
+    monkeypatch.setattr("lib.ui.routes.MAX_EXPANSIONS", 5)
+    app = _app(source="Grid with obstacles", rows="10", cols="10", algos="A*|IDA*")
+    assert not app.exception
+    # the route search names IDA* once
+    assert next(e.value for e in app.error if "gave up" in e.value).startswith("IDA\\* gave up")
+    app.multiselect[1].set_value(["A*", "IDA*"])
+    next(b for b in app.button if b.label == "Compare on all pairs").click().run()
+    assert not app.exception
+    assert any(w.value.startswith("IDA\\* is left out of this comparison") for w in app.warning)
+    summary = next(d.value for d in app.dataframe if "pairs" in d.value.columns)
+    assert list(summary["algorithm"]) == ["A*"]

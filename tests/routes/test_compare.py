@@ -198,3 +198,17 @@ def test_route_table_marks_the_shortest_routes_against_dijkstra():
     assert table["shortest"].tolist() == [True, False, False]
     assert table["roads"].tolist() == [len(r.path) - 1 for r in results.values()]
     assert compare.route_table({}, None).empty
+
+
+def test_an_algorithm_that_gives_up_is_dropped_from_the_whole_comparison():
+    G = graphs.grid(8, 8, obstacles=0.2, seed=2, corridor=True)
+    pairs = compare.choose_pairs(G, max_pairs=30, seed=1)
+    with pytest.raises(InputError, match="gave up"):
+        compare.all_pairs(G, ["A*", "IDA*"], pairs=pairs, max_expansions=20)
+    table = compare.all_pairs(G, ["A*", "IDA*"], pairs=pairs, max_expansions=20, drop_failing=True)
+    assert set(table["algorithm"]) == {"A*"}
+    assert list(table.attrs["dropped"]) == ["IDA*"] and "gave up" in table.attrs["dropped"]["IDA*"]
+    linked = [(s, t) for s, t in pairs if nx.has_path(G, s, t)]
+    assert len(table) == len(linked)  # A* still compared on every pair with a route
+    kept = compare.all_pairs(G, ["A*", "IDA*"], pairs=pairs, drop_failing=True)
+    assert kept.attrs["dropped"] == {} and set(kept["algorithm"]) == {"A*", "IDA*"}
