@@ -37,3 +37,27 @@ def test_click_a_sim_line_then_the_ai_replies(page):
     # the same line cannot be coloured twice
     click_chart(page, '[class*="st-key-sim_board_"]', x, y)
     page.get_by_text("already red", exact=False).first.wait_for()
+
+
+def _box(page, key: str) -> dict:
+    return page.locator(f".st-key-{key}").first.bounding_box()
+
+
+def test_last_search_board_keeps_its_size_beside_or_above_the_bars(page):
+    page.set_viewport_size({"width": 1024, "height": 800})
+    open_page(page, "sim?first=red&blue=alphabeta:depth=2")
+    click_chart(page, BOARD.format(nonce=0), *target_xy((1, 2)))
+    page.get_by_text("2/15 lines coloured").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.locator(".st-key-sim_last_scores .js-plotly-plot").first.wait_for()
+    board, bars = _box(page, "sim_last_heat"), _box(page, "sim_last_scores")
+    assert board["width"] >= 400  # not squeezed into a half-width column
+    assert bars["y"] >= board["y"] + board["height"] - 1  # the bars go under the board
+    badges = page.locator(".st-key-sim_last_heat .js-plotly-plot").first.evaluate(
+        "gd => gd.data.find(t => t.name === 'move scores').text.length"
+    )
+    assert badges == 14  # one per free line of the position it searched
+    page.set_viewport_size({"width": 1400, "height": 800})
+    page.wait_for_timeout(500)
+    board, bars = _box(page, "sim_last_heat"), _box(page, "sim_last_scores")
+    assert bars["x"] >= board["x"] + board["width"] and abs(bars["y"] - board["y"]) < 2
