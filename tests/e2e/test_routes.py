@@ -139,3 +139,28 @@ def test_uploaded_names_are_shown_literally_not_as_markdown(page):
     assert markdown.locator("img, a[href^='http://attacker']").count() == 0
     text = main.inner_text().replace("\u2060", "")
     assert f"route (cost 1): {evil} → B" in text
+
+
+TEXT_BOXES = """(gd) => [...gd.querySelectorAll('.textpoint text')].map((t) => {
+    const r = t.getBoundingClientRect();  // line box, less the leading above and below
+    return [t.textContent, r.left, r.right, r.top + 3, r.bottom - 3];
+})"""
+
+
+@pytest.mark.parametrize("width", [1024, 1400])
+def test_map_names_and_road_lengths_do_not_overlap(page, width):
+    page.set_viewport_size({"width": width, "height": 1000})
+    open_page(page, "routes?algos=BFS")
+    plot = page.locator(".st-key-rt_map_0 .js-plotly-plot")
+    plot.wait_for()
+    plot.scroll_into_view_if_needed()
+    boxes = plot.evaluate(TEXT_BOXES)
+    G = romania()
+    assert len(boxes) == G.number_of_nodes() + G.number_of_edges()
+    clashes = [
+        (a[0], b[0])
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a[1] < b[2] and b[1] < a[2] and a[3] < b[4] and b[3] < a[4]
+    ]
+    assert clashes == []
