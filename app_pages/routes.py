@@ -59,6 +59,19 @@ CONSISTENCY_LABELS = {
 }
 
 
+#: What the animation's f (and h) columns hold, per algorithm ({w}: the weight).
+F_RULES = {
+    "BFS": "f is the number of roads from the start; the oldest place on the frontier goes first.",
+    "DFS": "f is the number of roads from the start; the newest place on the frontier goes first.",
+    "Uniform-cost": "f = g, the length of the route so far.",
+    "Greedy best-first": "f = h, the estimate to the goal only.",
+    "A*": "f = g + h.",
+    "Weighted A*": "f = g + w·h; the h column already includes w = {w}.",
+    "IDA*": "f = g + h; a place whose f is over the current bound waits for the next iteration.",
+    "Bidirectional UCS": "f = g, measured from the start (forward) or from the goal (backward).",
+    'Course "B*"': "f = g + h, where h here is h(n, goal) + h(start, n), the course's rule.",
+}
+
 PARSE = {
     "source": ui.parse_choice(ui.SOURCES),
     "rows": ui.parse_int(5, MAX_GRID_ROWS),
@@ -362,6 +375,7 @@ else:
     frontier = compare.frontier_table(state)
     shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
     ui.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
+    st.caption(f"{md(anim)}: {F_RULES.get(anim, 'f = g + h').format(w=w)}")
     c1, c2 = st.columns(2)
     with c1:
         csv_download(frontier, "frontier.csv", "Download this frontier (CSV)", key="rt_w_dl_front")

@@ -352,3 +352,25 @@ def test_comparison_leaves_out_an_algorithm_that_gives_up(monkeypatch):
     assert any(w.value.startswith("IDA\\* is left out of this comparison") for w in app.warning)
     summary = next(d.value for d in app.dataframe if "pairs" in d.value.columns)
     assert list(summary["algorithm"]) == ["A*"]
+
+
+def test_the_frontier_table_says_what_f_and_h_hold_and_they_do():
+    app = _app(algos='Weighted A*|Course "B*"', w="2.0", start="Sibiu", goal="Mehadia")
+    G = graphs.romania()
+    line = graphs.StraightLine.of(G)
+    node = {graphs.node_label(n): n for n in G}
+    checks = {
+        "Weighted A*": lambda n: 2.0 * line(n, "Mehadia"),
+        'Course "B*"': lambda n: line(n, "Mehadia") + line("Sibiu", n),
+    }
+    for name, h in checks.items():
+        app.selectbox(key="rt_w_anim").set_value(name).run()
+        app.slider(key="rt_w_step").set_value(3).run()
+        assert not app.exception
+        table = next(d.value for d in app.dataframe if "f" in d.value.columns)
+        assert len(table) > 0
+        for row in table.itertuples():
+            assert row.f == pytest.approx(row.g + row.h)
+            assert row.h == pytest.approx(h(node[row.node]))
+        caption = next(c.value for c in app.caption if c.value.startswith(escape_markdown(name)))
+        assert "w = 2.0" in caption if name == "Weighted A*" else "h(start, n)" in caption
