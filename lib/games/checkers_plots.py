@@ -16,6 +16,7 @@ import plotly.graph_objects as go
 
 from lib.games import checkers
 from lib.games.plots import (
+    FULL_LABEL_CELL_PX,
     MIN_FONT,
     Piece,
     grid_board_figure,
@@ -111,6 +112,7 @@ def checkers_figure(
             labels = score_labels(
                 {square: value for square, (value, _) in best.items()},
                 {square: (bounds or {}).get(move, "exact") for square, (_, move) in best.items()},
+                compact=pixels / 8 < FULL_LABEL_CELL_PX,
             )
             heat = {display_position(s, flipped): colours[s] for s in best}
             heat_text = {display_position(s, flipped): labels[s] for s in best}

@@ -32,6 +32,9 @@ MIN_FONT = 14
 """Smallest font (px) for anything a class must read on a projector."""
 TITLE_FONT = 18
 """Chart titles (the same sizes as the portfolio and route charts)."""
+FULL_LABEL_CELL_PX = 58
+"""Board squares narrower than this (in pixels) get compact score labels (``"≤-.18"``):
+a full label such as ``"≤-0.181"`` is about 53 px wide in bold 14 px type."""
 
 
 def readable(fig: go.Figure) -> go.Figure:
@@ -334,8 +337,9 @@ def grid_board_figure(
     fig.update_layout(
         shapes=shapes,
         width=pixels + 40,
-        height=pixels + 40 + (30 if title else 0),
-        margin={"l": 30, "r": 10, "t": 60 if title else 30, "b": 10},
+        # an 18 px title needs 42 px above the column letters
+        height=pixels + 40 + (42 if title else 0),
+        margin={"l": 30, "r": 10, "t": 72 if title else 30, "b": 10},
         showlegend=False,
         plot_bgcolor="white",
         title={"text": title, "font": {"size": TITLE_FONT}} if title else None,
@@ -409,7 +413,7 @@ def othello_figure(
     if scores:
         placed = {m: v for m, v in scores.items() if m != othello.PASS}
         colours = score_colours(placed)
-        labels = score_labels(placed, bounds)
+        labels = score_labels(placed, bounds, compact=pixels / n < FULL_LABEL_CELL_PX)
         heat = {divmod(m, 8): colours[m] for m in placed}
         heat_text = {divmod(m, 8): labels[m] for m in placed}
     hover = {}

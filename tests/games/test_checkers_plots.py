@@ -102,3 +102,10 @@ def test_score_labels_are_drawn_over_the_pieces_and_numbers_are_readable():
     assert numbers.textfont.size >= MIN_FONT
     small = checkers_figure(checkers.initial_state(), pixels=320)
     assert next(t for t in small.data if t.name == "square numbers").textfont.size >= MIN_FONT
+
+
+def test_the_400_pixel_board_gets_compact_score_labels():
+    scores = {(11, 15): 0.0429, (9, 13): -0.01}
+    fig = checkers_figure(checkers.initial_state(), scores=scores, pixels=400)
+    labels = next(t for t in fig.data if t.name == "score labels")
+    assert sorted(labels.text) == ["+0.04", "-0.01"]  # 50 px squares: five characters at most

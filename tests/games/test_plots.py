@@ -273,3 +273,15 @@ def test_compact_score_labels_fit_five_characters():
     assert list(upper.values()) == ["≤0.04", "≤-.05", "≤-124", "≤-3.5", "≤0", "≤81", "≤WIN",
                                     "≤LOSS", "≤0"]  # fmt: skip
     assert max(len(label) for label in upper.values()) == 5
+
+
+def test_small_board_squares_get_compact_score_labels():
+    state = othello.initial_state(8)
+    scores = {move: -0.18123 for move in state.legal_moves()}
+    bounds = dict.fromkeys(scores, "upper")
+    for pixels, expected in ((520, "≤-0.181"), (400, "≤-.18")):  # 65 px and 50 px squares
+        fig = plots.othello_figure(state, scores=scores, bounds=bounds, pixels=pixels)
+        labels = _trace(fig, "score labels")
+        assert set(labels.text) == {expected}
+        cell = pixels / 8  # bold 14 px characters are under 7.5 px wide: inside the tile
+        assert all(7.5 * len(text) <= 0.92 * cell for text in labels.text)
