@@ -116,6 +116,10 @@ with user_errors():
         seed = ui.widget(c4.number_input, "Seed", 0, 9_999, name="seed")
         diagonal = ui.widget(c5.toggle, "8-connected", name="diagonal", help="Allow diagonal moves")
         G = ui.grid(rows, cols, share / 100, diagonal, int(seed))
+        st.caption(
+            "Cells are named *row,column* from the top-left cell 0,0; a step costs 1"
+            + (", a diagonal step √2." if diagonal else ".")
+        )
         graph_key = f"grid-{rows}-{cols}-{share}-{diagonal}-{seed}"
     elif source == ui.RANDOM:
         c1, c2 = st.columns(2)

@@ -149,6 +149,9 @@ def test_generated_grid_from_the_url():
     best = nx.dijkstra_path_length(G, (0, 0), (11, 14))
     assert f"**A\\*** route (cost {best:.4g}): 0,0 →" in _markdown(app)
     assert app.slider(key="rt_w_rows").value == 12
+    # the goal's label names the bottom-right cell as row,column
+    assert G.nodes[(11, 14)]["pos"] == (14, 11)
+    assert any(c.value.startswith("Cells are named *row,column*") for c in app.caption)
 
 
 def test_random_graph_and_diagonal_grid_run():
