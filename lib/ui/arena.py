@@ -13,6 +13,7 @@ Hand-off contract with the game pages (:mod:`lib.ui.game_page`, key = game name)
 
 from __future__ import annotations
 
+import functools
 import inspect
 import os
 from collections.abc import Sequence
@@ -24,7 +25,7 @@ import streamlit as st
 from lib.errors import InputError
 from lib.games.arena import GameRecord, MatchConfig, start_state
 from lib.games.core import GameSpec, get_game
-from lib.ui.game_page import GameSession
+from lib.ui.game_page import BoardAdapter, GameSession
 from lib.ui.navigation import page_file
 
 LOCAL_ENV = "AI_SEARCH_LAB_LOCAL"
@@ -104,20 +105,39 @@ def game_select(games: dict[str, GameSpec], key: str = "arena_w_game") -> GameSp
     return games[name]
 
 
+def _page_adapter(game: str) -> BoardAdapter | None:
+    """The game page's adapter (its option titles and value names), if the game has a page."""
+    from lib.ui import checkers_view, othello_view, sim_view
+
+    views = {"othello": othello_view, "checkers": checkers_view, "sim": sim_view}
+    view = views.get(game)
+    return view.ADAPTER if view is not None else None
+
+
 def option_selects(spec: GameSpec, key: str, where: Any = st) -> dict[str, Any]:
     """One select per game option of ``spec`` (board size...), keyed ``{key}_{option}``.
 
-    ``where`` is ``st`` or a column / container to draw in. Returns the chosen
-    options as a dict for ``initial_state``.
+    The selects are titled and their values named as on the game's own page
+    (Sim: "Who starts", "Red" / "Blue" / "Coin toss"). ``where`` is ``st`` or a
+    column / container to draw in. Returns the chosen options as a dict for
+    ``initial_state``.
     """
+    adapter = _page_adapter(spec.name)
+    labels = adapter.option_labels if adapter is not None else {}
+    formats = adapter.option_formats if adapter is not None else {}
     return {
         option: where.selectbox(
-            f"Board {option}" if option == "size" else option,
+            labels.get(option, f"Board {option}" if option == "size" else option),
             list(allowed),
             key=f"{key}_{option}",
+            format_func=functools.partial(_format_value, formats.get(option, {})),
         )
         for option, allowed in spec.options.items()
     }
+
+
+def _format_value(names: dict[Any, str], value: Any) -> str:
+    return names.get(value, str(value))
 
 
 def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:

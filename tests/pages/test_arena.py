@@ -315,3 +315,12 @@ def test_an_unknown_preset_in_the_link_is_named_in_a_warning():
     assert escape_markdown("'![x](http://example.com/a.png)'") in warning
     assert "othello_depth3" in warning
     assert app.query_params["preset"] in (["othello_depth3"], "othello_depth3")
+
+
+def test_sim_options_are_named_as_on_the_sim_page():
+    app = _app()
+    app.radio(key="arena_w_source").set_value("Free choice").run()
+    app.selectbox(key="arena_w_game").set_value("sim").run()
+    first = app.selectbox(key="arena_w_opt_sim_first")
+    assert first.label == "Who starts" and first.options == ["Red", "Blue", "Coin toss"]
+    assert first.value == "red"  # the value the study gets is the game's own
