@@ -462,11 +462,16 @@ if stored is not None and stored[0][0] == graph_key:
     summary = compare.summary(cmp_table)
     asked = st.session_state.get("rt_compare_asked", 0)
     compared = len(cmp_table[["source", "target"]].drop_duplicates())
-    if compared < asked:
-        st.caption(
-            f"{asked - compared:,} of the {asked:,} pairs have no route between them (their "
+    kind = "ordered" if cmp_settings[4] else "unordered"
+    st.caption(
+        f"Compared on {compared:,} {kind} pair(s)."
+        + (
+            f" {asked - compared:,} of the {asked:,} pairs have no route between them (their "
             "places are in different parts of the map) and are left out."
+            if compared < asked
+            else ""
         )
+    )
     ui.show_table(summary.reset_index())
     c1, c2 = st.columns(2)
     with c1:

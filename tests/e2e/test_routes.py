@@ -164,3 +164,22 @@ def test_map_names_and_road_lengths_do_not_overlap(page, width):
         if a[1] < b[2] and b[1] < a[2] and a[3] < b[4] and b[3] < a[4]
     ]
     assert clashes == []
+
+
+def test_compare_unordered_pairs_and_download_every_pair(page):
+    open_page(page, "routes?algos=A*|BFS")
+    main = page.locator('[data-testid="stMain"]')
+    form = main.locator('[data-testid="stForm"]')
+    form.get_by_text("Unordered, as the course (190)").click()
+    form.get_by_role("button", name="Compare on all pairs").click()
+    main.get_by_text("Compared on 190 unordered pair(s).").wait_for()
+    wait_idle(page)
+    with page.expect_download() as download:
+        page.locator(".st-key-rt_w_dl_pairs button").click()
+    lines = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("source,target,algorithm,cost,optimal_cost,optimal")
+    G = romania()
+    pairs = {tuple(line.split(",")[:2]) for line in lines[1:]}
+    n = G.number_of_nodes()
+    assert len(lines) - 1 == 2 * len(pairs) == 2 * n * (n - 1) // 2
+    assert not any((t, s) in pairs for s, t in pairs)  # each pair once, one direction
