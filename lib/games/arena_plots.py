@@ -6,6 +6,7 @@ Each function takes a table from :mod:`lib.games.arena` (``summarize``) or
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pandas as pd
@@ -151,13 +152,23 @@ def fitness_figure(history: pd.DataFrame) -> go.Figure:
                 line={"color": colour, "dash": dash, "width": 3 if "best" in name else 2},
             )
     _layout(figure, "Fitness per generation", "score share", x_title="generation")
+    # the legend under the plot: above it, wrapped onto two rows in a narrow column, it ran
+    # into the title
     figure.update_layout(
         showlegend=True,
-        margin={"t": 80},
-        legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "xanchor": "left", "x": 0},
+        height=_HEIGHT + 60,
+        margin={"t": 50, "b": 40},
+        legend={"orientation": "h", "yanchor": "top", "y": -0.22, "xanchor": "left", "x": 0},
     )
     figure.update_yaxes(range=[-0.02, 1.02])
+    _generation_ticks(figure, history)
     return figure
+
+
+def _generation_ticks(figure: go.Figure, history: pd.DataFrame) -> None:
+    """Whole-generation ticks (no 1.5, 2.5), about ten at most."""
+    count = int(history["generation"].nunique()) if "generation" in history else 1
+    figure.update_xaxes(tick0=1, dtick=max(1, math.ceil(count / 10)))
 
 
 def weights_figure(history: pd.DataFrame, weight_names: Sequence[str]) -> go.Figure:
@@ -174,5 +185,5 @@ def weights_figure(history: pd.DataFrame, weight_names: Sequence[str]) -> go.Fig
         )
     )
     _layout(figure, "Best weights per generation", "feature", x_title="generation")
-    figure.update_xaxes(dtick=1)  # generations are whole numbers (no 0.5, 1.5 ticks)
+    _generation_ticks(figure, history)
     return figure

@@ -53,6 +53,13 @@ def test_fitness_and_weights_figures():
     weights = arena_plots.weights_figure(history, config.weight_names())
     assert np.asarray(weights.data[0].z).shape == (9, 2)
     assert weights.layout.xaxis.dtick == 1  # whole generations, not 0.5, 1, 1.5
+    assert fitness.layout.xaxis.dtick == 1
+    assert fitness.layout.legend.y < 0  # under the plot, clear of the title
+
+
+def test_generation_ticks_stay_whole_and_about_ten():
+    history = pd.DataFrame({"generation": range(1, 31), "best_fitness": np.linspace(0, 1, 30)})
+    assert arena_plots.fitness_figure(history).layout.xaxis.dtick == 3
 
 
 def test_log_axes_label_several_powers_of_ten_even_for_close_values():
