@@ -213,7 +213,7 @@ heuristic = None
 with user_errors():
     scale = (
         ui.scale_of(G, graph_key)
-        if heuristic_name == graphs.SCALED and G.number_of_nodes() <= 1_500
+        if heuristic_name == graphs.SCALED and G.number_of_nodes() <= graphs.SCALE_MAX_NODES
         else None
     )
     heuristic = graphs.make_heuristic(G, heuristic_name, scale=scale)

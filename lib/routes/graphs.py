@@ -528,7 +528,13 @@ def bucharest_table() -> TableHeuristic:
     return TableHeuristic(BUCHAREST_SLD, "Bucharest")
 
 
-def admissible_scale(G: nx.Graph, *, weight: str = "weight", max_nodes: int = 1_500) -> float:
+#: Largest graph for which :func:`admissible_scale` runs (it needs all-pairs shortest paths).
+SCALE_MAX_NODES = 1_500
+
+
+def admissible_scale(
+    G: nx.Graph, *, weight: str = "weight", max_nodes: int = SCALE_MAX_NODES
+) -> float:
     """The largest factor ``s`` for which ``s`` x straight line never exceeds the shortest route.
 
     That is ``min over connected u != v of d(u, v) / |pos(u) - pos(v)|``; with
@@ -570,7 +576,9 @@ def heuristic_choices(G: nx.Graph) -> list[str]:
         return [OCTILE if G.graph.get("diagonal") else MANHATTAN, STRAIGHT, ZERO]
     if kind == "random":
         return [STRAIGHT, ZERO]
-    choices = [STRAIGHT, SCALED]
+    choices = [STRAIGHT]
+    if G.number_of_nodes() <= SCALE_MAX_NODES:  # the scale needs all-pairs shortest paths
+        choices.append(SCALED)
     if kind == "romania":
         choices.append(BOOK)
     return [*choices, ZERO]

@@ -319,6 +319,19 @@ def test_heuristic_menu_matches_the_graph():
         graphs.bucharest_table()("Arad", "Sibiu")
 
 
+def test_the_scaled_straight_line_is_offered_only_where_it_can_be_computed(monkeypatch):
+    monkeypatch.setattr(graphs, "SCALE_MAX_NODES", 10)
+    edges = "".join(f"{i},{i + 1},2\n" for i in range(10))  # 11 places on a line
+    nodes = "".join(f"{i},{i},0\n" for i in range(11))
+    big = load_graph_csv("source,target,weight\n" + edges, "node,x,y\n" + nodes)
+    assert graphs.SCALED not in graphs.heuristic_choices(big)
+    with pytest.raises(InputError, match="over the limit"):
+        graphs.admissible_scale(big, max_nodes=10)
+    small = big.subgraph(list(big.nodes)[:10]).copy()
+    assert graphs.SCALED in graphs.heuristic_choices(small)
+    assert graphs.admissible_scale(small) == pytest.approx(2.0)  # each road 2, line 1
+
+
 def test_node_labels_round_trip():
     G = grid(4, 4)
     for node in G:
