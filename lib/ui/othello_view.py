@@ -66,7 +66,7 @@ def cell_label(state: othello.OthelloState, row: int, col: int) -> str:
     if owner is not None:
         return SYMBOLS[owner]
     if othello.square(row, col) in state.legal_moves():
-        return "＋"
+        return "+"  # plain ASCII: a full-width plus showed as a missing glyph without CJK fonts
     return "·"
 
 

@@ -42,7 +42,7 @@ def test_first_load_defaults_and_url():
     assert session.state == othello.initial_state(8)
     # the four legal squares are marked in the button fallback
     labels = [b.label for b in app.button if b.key and b.key.startswith("othello_w_cell_")]
-    assert labels.count("＋") == 4 and labels.count("⚫") == 2 and labels.count("⚪") == 2
+    assert labels.count("+") == 4 and labels.count("⚫") == 2 and labels.count("⚪") == 2
 
 
 def test_short_game_through_the_button_fallback():
