@@ -224,17 +224,17 @@ if isinstance(heuristic, graphs.StraightLine):
 if longer_roads is not None and not longer_roads.empty:
     better = [c for c in choices if c in (graphs.SCALED, graphs.BOOK)]
     named = ", ".join(
-        f"{md(r['from'])}–{md(r['to'])} ({r['straight_line']:.1f} against {r['road']:.4g})"
+        f"{md(r['from'])}–{md(r['to'])} ({r['straight_line']:.1f} vs {r['road']:.4g})"
         for _, r in longer_roads.head(3).iterrows()
     )
     more = f" and {len(longer_roads) - 3} more" if len(longer_roads) > 3 else ""
     st.warning(
-        f"**{md(heuristic_name)} is not admissible on this map**: the coordinates are positions "
-        f"on a drawing, and on {len(longer_roads)} road(s) the straight line is longer than the "
-        f"road itself: {named}{more}. A* is then not guaranteed to find the shortest route. "
+        f"**{md(heuristic_name)} is not admissible on this map**: the coordinates are drawing "
+        f"positions, and on {len(longer_roads)} road(s) the straight line is longer than the "
+        f"road: {named}{more}. A* may then miss the shortest route. "
         + (
-            "For a heuristic that never overestimates, choose "
-            + " or ".join(
+            "Never overestimates: "
+            + ", ".join(
                 f"*{md(c)}*" + (" (goal Bucharest only)" if c == graphs.BOOK else "")
                 for c in better
             )
@@ -242,7 +242,7 @@ if longer_roads is not None and not longer_roads.empty:
             if better
             else ""
         )
-        + "The check is at the bottom of the page."
+        + "Details at the bottom of the page."
     )
 
 # ----------------------------------------------------------------------------- routes
