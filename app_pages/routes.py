@@ -328,7 +328,7 @@ if not results:
     st.info(
         "Choose at least one algorithm above to animate it."
         if not algos
-        else "Nothing to animate: no route was found (see the message above)."
+        else "Nothing to animate: none of the chosen algorithms returned a route (see above)."
     )
 elif G.number_of_nodes() > MAX_ANIMATION_NODES:
     st.info(f"Animation is available for maps of up to {MAX_ANIMATION_NODES:,} places.")
