@@ -658,7 +658,9 @@ def search_tree_figure(
             elif is_win_value(n.value):
                 labels.append("W" if n.value > 0 else "L")
             else:
-                labels.append({"upper": "≤", "lower": "≥"}.get(n.bound, "") + f"{n.value:.3g}")
+                # compact values (the exact one is in the hover): neighbours' labels apart
+                text = "0" if n.value == 0 else compact_number(n.value).removeprefix("+")
+                labels.append({"upper": "≤", "lower": "≥"}.get(n.bound, "") + text)
         fig.add_trace(
             go.Scatter(
                 x=[position[n.id][0] for n in group],
@@ -692,7 +694,7 @@ def search_tree_figure(
     fig.update_layout(
         height=240 + 130 * depth,
         margin={"l": 50, "r": 40, "t": 40, "b": 30},
-        title=f"Search tree of the last iteration ({len(nodes)} nodes drawn; grey = pruned)",
+        title=f"Search tree, last iteration ({len(nodes)} nodes; grey = pruned)",
         legend={"orientation": "h", "y": -0.05},
         plot_bgcolor="white",
     )
@@ -743,7 +745,7 @@ def variants_figure(rows: Sequence[Mapping]) -> go.Figure:
     fig.update_layout(
         height=340,
         margin={"l": 50, "r": 20, "t": 50, "b": 40},
-        title="Same answer, less work: nodes searched to the same depth",
+        title="Same answer, less work",  # the page's text says "to the same depth"
         # log axis from 1 node, so bar heights compare honestly
         yaxis={
             "title": "nodes (log scale)",

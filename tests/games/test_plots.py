@@ -285,3 +285,12 @@ def test_small_board_squares_get_compact_score_labels():
         assert set(labels.text) == {expected}
         cell = pixels / 8  # bold 14 px characters are under 7.5 px wide: inside the tile
         assert all(7.5 * len(text) <= 0.92 * cell for text in labels.text)
+
+
+def test_search_tree_values_are_compact():
+    result = choose_move(othello.initial_state(6), depth=3, time_limit=5.0, record_tree=True)
+    fig = plots.search_tree_figure(result.stats.tree, othello.format_move)
+    labels = [text for trace in fig.data if trace.text for text in trace.text if text]
+    assert labels and max(len(text) for text in labels if text not in ("W", "L")) <= 5
+    assert any("." in text for text in labels)  # fractional values keep two decimals at most
+    assert all(len(text.rpartition(".")[2]) <= 2 for text in labels if "." in text)
