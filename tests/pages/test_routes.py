@@ -39,6 +39,13 @@ def test_romania_first_load_shows_routes_comparison_and_heuristic_report():
     assert "longer than the road on 3 road(s)" in text
     warnings = " ".join(w.value for w in app.warning)
     assert 'The course\'s "B*" returns a longer route' in warnings
+    G, line = graphs.romania(), graphs.StraightLine.of(graphs.romania())
+    astar_always_shortest = all(
+        search.astar(G, s, t, line).cost <= nx.dijkstra_path_length(G, s, t) + 1e-9
+        for s, t in itertools.permutations(G.nodes, 2)
+    )
+    said = any(i.value.startswith("A\\* found the shortest route on every pair") for i in app.info)
+    assert said == astar_always_shortest
     assert "Sibiu → Mehadia: 439 instead of 421" in warnings
     assert app.query_params["start"] == "Arad" and app.query_params["goal"] == "Bucharest"
     keys = {b.key for b in app.get("download_button")}
