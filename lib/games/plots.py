@@ -37,6 +37,20 @@ FULL_LABEL_CELL_PX = 58
 a full label such as ``"≤-0.181"`` is about 53 px wide in bold 14 px type."""
 
 
+def board_title(title: str | None) -> dict | None:
+    """A board figure's title: chart-sized, at the top like the titles of the charts beside it."""
+    if not title:
+        return None
+    return {
+        "text": title,
+        "font": {"size": TITLE_FONT},
+        "yref": "container",
+        "y": 1,
+        "yanchor": "top",
+        "pad": {"t": 12},
+    }
+
+
 def readable(fig: go.Figure) -> go.Figure:
     """Give every text of a chart at least :data:`MIN_FONT` px, titles :data:`TITLE_FONT` px.
 
@@ -342,7 +356,7 @@ def grid_board_figure(
         margin={"l": 30, "r": 10, "t": 72 if title else 30, "b": 10},
         showlegend=False,
         plot_bgcolor="white",
-        title={"text": title, "font": {"size": TITLE_FONT}} if title else None,
+        title=board_title(title),
         dragmode=False,
         clickmode="event+select",
     )

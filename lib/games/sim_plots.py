@@ -15,7 +15,7 @@ from collections.abc import Hashable, Mapping, Sequence
 import plotly.graph_objects as go
 
 from lib.games import sim
-from lib.games.plots import MIN_FONT, SCORE_SCALE, TITLE_FONT, score_colours, score_labels
+from lib.games.plots import MIN_FONT, SCORE_SCALE, board_title, score_colours, score_labels
 
 COLOURS = ("#e53935", "#1e63d6")  # red, blue
 FREE_COLOUR = "#b0b0b0"
@@ -261,7 +261,7 @@ def sim_figure(
         margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
         showlegend=False,
         plot_bgcolor="white",
-        title={"text": title, "font": {"size": TITLE_FONT}} if title else None,
+        title=board_title(title),
         dragmode=False,
         clickmode="event+select",
     )
