@@ -1,0 +1,704 @@
+"""The route-search page, section by section (``app_pages/routes.py`` calls these in order).
+
+Each section reads its widgets, calls :mod:`lib.routes` and renders; what later
+sections need is passed on explicitly (:class:`Question`), never kept in globals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+import networkx as nx
+import pandas as pd
+import streamlit as st
+
+from lib.common import escape_plot_text
+from lib.errors import InputError
+from lib.routes import compare, graphs, plots, search
+from lib.ui import routes as ui
+from lib.ui.common import csv_download, user_errors
+from lib.ui.common import escape_markdown as md
+
+# Caps that keep one visitor from stalling a small shared server.
+MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS, ui.MAX_RANDOM_N
+MAX_ANIMATION_NODES, MAX_TRACE_STEPS, MAX_FRAMES = 5_000, 3_000, 120
+MAX_COMPARE_PAIRS, MAX_CHECK_GOALS = 400, 25
+ALGO_NAMES = list(search.ALGORITHMS)
+
+
+DEFAULT_ALGOS = ["A*", 'Course "B*"', "Uniform-cost", "Greedy best-first"]
+DEFAULTS: dict[str, object] = {
+    "source": ui.ROMANIA,
+    "rows": 25,
+    "cols": 40,
+    "obstacles": 25,
+    "diagonal": False,
+    "seed": 1,
+    "n": 300,
+    "algos": DEFAULT_ALGOS,
+    "w": 1.5,
+}
+
+
+# On-screen labels for the page's own tables (CSV downloads keep the column names).
+ROUTE_LABELS = {
+    "cost": ("Route length", "Length of the route the algorithm returned", "%.4g"),
+    "shortest": ("Shortest?", "Is it a shortest route (Dijkstra's length)?", None),
+    "roads": ("Roads", "Roads (edges) on the route", None),
+    "max frontier": ("Largest frontier", "Most places waiting on the frontier at once", None),
+    "ms": ("Time (ms)", "Wall-clock time of the search", "%.2f"),
+}
+ROAD_LABELS = {"excess": ("Straight line longer by", "Straight line minus road length", "%.1f")}
+CONSISTENCY_LABELS = {
+    "excess": ("Violation", "h(from) − road length − h(to); above 0 breaks consistency", "%.4g")
+}
+
+
+#: What the animation's f (and h) columns hold, per algorithm ({w}: the weight).
+F_RULES = {
+    "BFS": "f is the number of roads from the start; the oldest place on the frontier goes first.",
+    "DFS": "f is the number of roads from the start; the newest place on the frontier goes first.",
+    "Uniform-cost": "f = g, the length of the route so far.",
+    "Greedy best-first": "f = h, the estimate to the goal only.",
+    "A*": "f = g + h.",
+    "Weighted A*": "f = g + w·h; the h column already includes w = {w}.",
+    "IDA*": "f = g + h; a place whose f is over the current bound waits for the next iteration.",
+    "Bidirectional UCS": "f = g, measured from the start (forward) or from the goal (backward).",
+    'Course "B*"': "f = g + h, where h here is h(n, goal) + h(start, n), the course's rule.",
+}
+
+PARSE = {
+    "source": ui.parse_choice(ui.SOURCES),
+    "rows": ui.parse_int(5, MAX_GRID_ROWS),
+    "cols": ui.parse_int(5, MAX_GRID_COLS),
+    "obstacles": ui.parse_int(0, 45),
+    "diagonal": lambda text: text == "True",
+    "seed": ui.parse_int(0, 9_999),
+    "n": ui.parse_int(10, MAX_RANDOM_N),
+    "algos": ui.parse_names(ALGO_NAMES),
+    "w": ui.parse_float(1.0, 5.0, digits=1),
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    """What the visitor asked: the route, the algorithms and the heuristic."""
+
+    start: object
+    goal: object
+    algos: list[str]
+    heuristic_name: str
+    heuristic: graphs.Heuristic | None
+    w: float
+    choices: list[str]  # the heuristics this map offers
+    road_table: pd.DataFrame | None  # each road against the straight line (straight lines)
+    longer_roads: pd.DataFrame | None  # the roads shorter than their straight line
+
+
+def load_link_settings() -> bool:
+    """Seed the widgets from the URL on the first run; warn about what is not understood.
+
+    Returns whether this is the session's first run (its link settings are read).
+    """
+
+    first_visit = not st.session_state.get("rt_query_loaded")
+    for name, raw in ui.init_from_query(DEFAULTS, PARSE):
+        if name == "algos":
+            st.warning(
+                f"The link's algorithms ({md(raw)}) are not known here, so the defaults are used: "
+                f"{md(', '.join(DEFAULT_ALGOS))}. Known: {md(', '.join(ALGO_NAMES))}."
+            )
+        else:
+            st.warning(f"The link's {md(name)}={md(raw)} is not understood; using the default.")
+    if first_visit and "algos" in st.query_params:
+        unknown = [a for a in st.query_params["algos"].split("|") if a not in ALGO_NAMES]
+        if unknown and ui.get("algos") != DEFAULT_ALGOS:
+            st.warning(f"The link names unknown algorithm(s) {md(', '.join(unknown))}: left out.")
+    for name in ("start", "goal", "heuristic"):
+        if ui.get(name) is None and name in st.query_params:
+            ui.put(name, st.query_params[name])
+    return first_visit
+
+
+def choose_map() -> tuple[str, nx.Graph, str]:
+    """The map source widgets and the graph: ``(source, G, graph_key)``; stops without one."""
+
+    source = ui.widget(st.radio, "Map", ui.SOURCES, horizontal=True, name="source")
+    G: nx.Graph | None = None
+    graph_key = source
+    with user_errors():
+        if source == ui.ROMANIA:
+            G = ui.romania()
+        elif source == ui.GRID:
+            c1, c2, c3, c4, c5 = st.columns(5)
+            rows = ui.widget(c1.slider, "Rows", 5, MAX_GRID_ROWS, name="rows")
+            cols = ui.widget(c2.slider, "Columns", 5, MAX_GRID_COLS, name="cols")
+            share = ui.widget(c3.slider, "Obstacles %", 0, 45, name="obstacles")
+            seed = ui.widget(c4.number_input, "Seed", 0, 9_999, name="seed")
+            diagonal = ui.widget(
+                c5.toggle, "8-connected", name="diagonal", help="Allow diagonal moves"
+            )
+            G = ui.grid(rows, cols, share / 100, diagonal, int(seed))
+            st.caption(
+                "Cells are named *row,column* from the top-left cell 0,0; a step costs 1"
+                + (", a diagonal step √2." if diagonal else ".")
+            )
+            graph_key = f"grid-{rows}-{cols}-{share}-{diagonal}-{seed}"
+        elif source == ui.RANDOM:
+            c1, c2 = st.columns(2)
+            n = ui.widget(c1.slider, "Places", 10, MAX_RANDOM_N, name="n")
+            seed = ui.widget(c2.number_input, "Seed", 0, 9_999, name="seed")
+            G = ui.random_graph(n, int(seed))
+            graph_key = f"random-{n}-{seed}"
+        else:
+            st.caption(
+                "Edges CSV: `source,target,weight` (one road per line, weights ≥ 0). Optional "
+                "nodes CSV: `node,x,y` (map coordinates, needed for straight-line heuristics). "
+                "Columns may be separated by commas, semicolons or tabs; with semicolons or tabs "
+                "a decimal comma (1,5) is fine. "
+                f"At most {graphs.MAX_UPLOAD_NODES:,} places and {graphs.MAX_UPLOAD_EDGES:,} roads."
+            )
+            c1, c2 = st.columns(2)
+            edges_file = c1.file_uploader("Edges CSV", type=["csv"], key="rt_w_edges_file")
+            nodes_file = c2.file_uploader(
+                "Nodes CSV (optional)", type=["csv"], key="rt_w_nodes_file"
+            )
+            for column, what, path in zip(
+                st.columns(2),
+                ("edges", "nodes"),
+                (graphs.ROMANIA_EDGES_CSV, graphs.ROMANIA_NODES_CSV),
+                strict=True,
+            ):
+                with column:
+                    csv_download(
+                        pd.read_csv(path, dtype=str, keep_default_na=False),
+                        f"romania_{what}.csv",
+                        f"Example {what} CSV (Romania)",
+                        key=f"rt_w_example_{what}",
+                    )
+            if edges_file is None:
+                st.info("Upload an edges CSV to search your own map.")
+            else:
+                edge_bytes = edges_file.getvalue()
+                node_bytes = None if nodes_file is None else nodes_file.getvalue()
+                G = ui.uploaded(
+                    edge_bytes,
+                    node_bytes,
+                    edges_file.name,
+                    "" if nodes_file is None else nodes_file.name,
+                )
+                graph_key = f"upload-{hash((edge_bytes, node_bytes))}"
+    if G is None:
+        st.stop()
+    return source, G, graph_key
+
+
+def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
+    """Start, goal, algorithms, heuristic and w; warns when the heuristic can overestimate."""
+
+    with user_errors():
+        start, goal = ui.pick_endpoints(G)
+    choices = graphs.heuristic_choices(G)
+    family = (G.graph.get("kind"), G.graph.get("diagonal"), G.graph.get("has_coordinates"))
+    previous_family = st.session_state.get("rt_heuristic_family")
+    if ui.get("heuristic") not in choices or previous_family not in (None, family):
+        ui.put("heuristic", choices[0])  # the recommended one for this kind of map
+    st.session_state["rt_heuristic_family"] = family
+    if first_visit:  # a link's place or heuristic this map does not have: say what is used instead
+        for name, used in (
+            ("start", graphs.node_label(start)),
+            ("goal", graphs.node_label(goal)),
+            ("heuristic", ui.get("heuristic")),
+        ):
+            asked = st.query_params.get(name)
+            if asked is not None and asked != used:
+                st.warning(
+                    f"The link's {name} “{md(asked)}” is not on this map's list, so "
+                    f"“{md(used)}” is used."
+                )
+    c1, c2, c3 = st.columns([3, 2, 1])
+    algos = ui.widget(
+        c1.multiselect,
+        "Algorithms",
+        ALGO_NAMES,
+        name="algos",
+        help="\n".join(f"- **{md(name)}**: {search.INFO[name].description}" for name in ALGO_NAMES),
+    )
+    heuristic_name = ui.widget(c2.selectbox, "Heuristic h(n, goal)", choices, name="heuristic")
+    w = ui.widget(c3.slider, "w (weighted A*)", 1.0, 5.0, step=0.1, name="w")
+    with st.expander("What the algorithms do"):
+        st.table(
+            pd.DataFrame(
+                [
+                    (n, i.description, "yes" if i.uses_heuristic else "no", i.optimal)
+                    for n, i in search.INFO.items()
+                ],
+                columns=["Algorithm", "Idea", "Uses h", "Shortest route guaranteed"],
+            )
+        )
+
+    heuristic = None
+    with user_errors():
+        scale = (
+            ui.scale_of(G, graph_key)
+            if heuristic_name == graphs.SCALED and G.number_of_nodes() <= graphs.SCALE_MAX_NODES
+            else None
+        )
+        heuristic = graphs.make_heuristic(G, heuristic_name, scale=scale)
+    longer_roads = None  # roads shorter than the straight line between their ends
+    if isinstance(heuristic, graphs.StraightLine):
+        road_table = compare.road_checks(G, heuristic)
+        longer_roads = road_table[road_table["excess"] > compare.TOLERANCE * road_table["road"]]
+    if longer_roads is not None and not longer_roads.empty:
+        better = [c for c in choices if c in (graphs.SCALED, graphs.BOOK)]
+        named = ", ".join(
+            f"{md(r['from'])}–{md(r['to'])} ({r['straight_line']:.1f} vs {r['road']:.4g})"
+            for _, r in longer_roads.head(3).iterrows()
+        )
+        more = f" and {len(longer_roads) - 3} more" if len(longer_roads) > 3 else ""
+        st.warning(
+            f"**{md(heuristic_name)} is not admissible on this map**: the coordinates are drawing "
+            f"positions, and on {len(longer_roads)} road(s) the straight line is longer than the "
+            f"road: {named}{more}. A* may then miss the shortest route. "
+            + (
+                "Never overestimates: "
+                + ", ".join(
+                    f"*{md(c)}*" + (" (goal Bucharest only)" if c == graphs.BOOK else "")
+                    for c in better
+                )
+                + ". "
+                if better
+                else ""
+            )
+            + "Details at the bottom of the page."
+        )
+    return Question(
+        start, goal, algos, heuristic_name, heuristic, w, choices,
+        road_table if isinstance(heuristic, graphs.StraightLine) else None, longer_roads,
+    )  # fmt: skip
+
+
+def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
+    """Run the chosen algorithms; the map with their routes (clickable) and the route table."""
+    start, goal, heuristic, w = q.start, q.goal, q.heuristic, q.w
+
+    results: dict[str, search.RouteResult] = {}
+    problems: list[str] = []
+    runnable = list(q.algos)
+    if isinstance(heuristic, graphs.TableHeuristic):
+        # The book's table only knows h(n, Bucharest): say so once instead of failing per algorithm.
+        table_goal = graphs.node_label(heuristic.goal)
+        if goal != heuristic.goal:
+            blocked = [a for a in runnable if search.INFO[a].uses_heuristic]
+            if blocked:
+                st.warning(
+                    f"The book's table only gives distances to {md(table_goal)}, so "
+                    f"{md(', '.join(blocked))} cannot search towards "
+                    f"{md(graphs.node_label(goal))}. "
+                    f"Set the goal to {md(table_goal)} or choose another heuristic."
+                )
+        else:
+            blocked = [a for a in runnable if a == 'Course "B*"' and start != goal]
+            if blocked:
+                st.info(
+                    'The course\'s "B*" also needs h(start, n), the distance from the start to '
+                    f"each place, which a table of distances to {md(table_goal)} does not have: "
+                    "choose a "
+                    "straight-line heuristic to run it."
+                )
+        runnable = [a for a in runnable if a not in blocked]
+    for name in runnable:
+        try:
+            results[name] = search.run(
+                name, G, start, goal, heuristic, w=w, max_expansions=ui.MAX_EXPANSIONS
+            )
+        except nx.NetworkXNoPath:
+            problems.append(
+                f"No path: {md(graphs.node_label(goal))} cannot be reached from "
+                f"{md(graphs.node_label(start))} (they are in different parts of the map)."
+            )
+            break
+        except InputError as error:
+            said = str(error)  # name the algorithm once
+            problems.append(md(said) if said.startswith(name) else f"{md(name)}: {md(said)}")
+    for message in problems:
+        st.error(message)
+
+    optimum = nx.dijkstra_path_length(G, start, goal) if results else None
+    table = compare.route_table(results, optimum)
+
+    version = st.session_state.get("rt_chart_version", 0)
+    chart_key = f"rt_map_{version}"
+    next_click = st.session_state.get("rt_click_next", "start")
+    st.caption(
+        f"Click a place on the map to set the **{next_click}**. "
+        "Clicks alternate start, goal, start…"
+    )
+    fig = plots.map_figure(
+        G,
+        routes=[(f"{n}: {r.cost:.4g} ({r.expanded} expanded)", r.path) for n, r in results.items()],
+        start=start,
+        goal=goal,
+        title=escape_plot_text(
+            f"{G.graph.get('name', 'Map')}: {graphs.node_label(start)} → {graphs.node_label(goal)}"
+        ),
+    )
+    st.plotly_chart(
+        fig,
+        on_select=partial(ui.apply_click, G, chart_key),
+        selection_mode="points",
+        key=chart_key,
+        config={"scrollZoom": True},
+    )
+    if results:
+        st.markdown(f"Shortest route length (Dijkstra): **{optimum:.4g}**")
+        ui.show_table(table, ROUTE_LABELS)
+        csv_download(table, "routes.csv", "Download this table (CSV)", key="rt_w_dl_routes")
+        for name, r in results.items():
+            shown = " → ".join(md(graphs.node_label(n)) for n in r.path[:40])
+            more = " → …" if len(r.path) > 40 else ""
+            st.markdown(f"**{md(name)}** route (cost {r.cost:.4g}): {shown}{more}")
+    return results
+
+
+def show_animation(G: nx.Graph, q: Question, results: dict[str, search.RouteResult]) -> None:
+    """One algorithm's search step by step: the animated map and the frontier table."""
+    start, goal, heuristic, w, algos = q.start, q.goal, q.heuristic, q.w, q.algos
+
+    if not results:
+        st.info(
+            "Choose at least one algorithm above to animate it."
+            if not algos
+            else "Nothing to animate: none of the chosen algorithms returned a route (see above)."
+        )
+    elif G.number_of_nodes() > MAX_ANIMATION_NODES:
+        st.info(f"Animation is available for maps of up to {MAX_ANIMATION_NODES:,} places.")
+    else:
+        if ui.get("anim") not in results:
+            ui.put("anim", next(iter(results)))
+        anim = ui.widget(st.selectbox, "Algorithm to animate", list(results), name="anim")
+        n_places = G.number_of_nodes()
+        traced = search.run(
+            anim,
+            G,
+            start,
+            goal,
+            heuristic,
+            w=w,
+            record_trace=True,
+            max_trace_steps=MAX_TRACE_STEPS,
+            max_expansions=ui.MAX_EXPANSIONS,
+        )
+        if traced.trace_truncated:
+            st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
+        st.caption(
+            "Press ▶ Play or drag the slider under the map. Orange: frontier, blue: explored, "
+            "red: the place being expanded. The table lists the frontier, best f first."
+        )
+        st.plotly_chart(
+            plots.animation_figure(
+                G,
+                traced.trace,
+                path=traced.path,
+                start=start,
+                goal=goal,
+                title=anim,
+                max_frames=MAX_FRAMES if n_places <= 500 else max(30, MAX_FRAMES * 500 // n_places),
+            ),
+            key="rt_animation",
+        )
+        last = len(traced.trace) - 1
+        if ui.get("step", 0) > last:
+            ui.put("step", last)
+        step = ui.widget(st.slider, "Inspect a step", 0, last, name="step")
+        state = search.trace_state(traced.trace, step)
+        current = "—" if state.current is None else md(graphs.node_label(state.current))
+        st.markdown(
+            f"Step {step}: expanded **{current}**; frontier {len(state.frontier)}, "
+            f"explored {len(state.explored)}. {state.note}"
+        )
+        frontier = compare.frontier_table(state)
+        shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
+        ui.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
+        st.caption(f"{md(anim)}: {F_RULES.get(anim, 'f = g + h').format(w=w)}")
+        c1, c2 = st.columns(2)
+        with c1:
+            csv_download(
+                frontier, "frontier.csv", "Download this frontier (CSV)", key="rt_w_dl_front"
+            )
+        with c2:
+            csv_download(
+                compare.trace_table(traced.trace),
+                "trace.csv",
+                "Download the whole trace (CSV)",
+                key="rt_w_dl_trace",
+            )
+
+
+def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
+    """The chosen algorithms on every pair (or a sample): table, charts, B* and A* verdicts."""
+    heuristic, heuristic_name, w, algos = q.heuristic, q.heuristic_name, q.w, q.algos
+    longer_roads = q.longer_roads
+
+    n_nodes = G.number_of_nodes()
+    all_pairs_count = n_nodes * (n_nodes - 1)
+    with st.form("rt_compare_form"):
+        c1, c2, c3 = st.columns([5, 3, 2])
+        cmp_algos = c1.multiselect("Algorithms to compare", ALGO_NAMES, default=algos or ["A*"])
+        pair_kinds = {
+            f"Ordered: A→B and B→A ({all_pairs_count:,})": True,
+            f"Unordered, as the course ({all_pairs_count // 2:,})": False,
+        }
+        ordered = pair_kinds[
+            c2.radio(
+                "Pairs",
+                list(pair_kinds),
+                help="Unordered pairs are itertools.combinations of the places, each pair "
+                "searched once, from the place listed first (the course's count); ordered "
+                "pairs are itertools.permutations, both directions.",
+            )
+        ]
+        max_pairs = c3.number_input(
+            "At most",
+            1,
+            MAX_COMPARE_PAIRS,
+            value=max(1, min(MAX_COMPARE_PAIRS, all_pairs_count)),
+            step=10,
+            help="A seeded random sample of this many pairs when there are more.",
+        )
+        submitted = st.form_submit_button("Compare on all pairs", type="primary")
+    settings = (graph_key, heuristic_name, w, tuple(cmp_algos), ordered, int(max_pairs))
+    stored = st.session_state.get("rt_compare")
+    auto = (stored is None or stored[0][0] != graph_key) and all_pairs_count <= MAX_COMPARE_PAIRS
+    table_only = isinstance(heuristic, graphs.TableHeuristic)
+    if table_only:
+        st.caption(
+            "The book's table only knows distances to Bucharest: the comparison uses the pairs "
+            'that end there, without the course\'s "B*" (it also needs h(start, n)).'
+        )
+        cmp_algos = [a for a in cmp_algos if a != 'Course "B*"']
+    if (submitted or auto) and cmp_algos:
+        pairs = compare.choose_pairs(G, ordered=ordered, max_pairs=int(max_pairs), seed=0)
+        if table_only:
+            pairs = [(s, heuristic.goal) for s in G.nodes if s != heuristic.goal]
+        bar = st.progress(0.0, text="Comparing…")
+        with user_errors():
+            cmp_table = compare.all_pairs(
+                G,
+                cmp_algos,
+                heuristic,
+                pairs=pairs,
+                w=w,
+                max_expansions=ui.MAX_EXPANSIONS,
+                on_progress=lambda done, total: bar.progress(
+                    done / total, text=f"{done}/{total} pairs"
+                ),
+                drop_failing=True,
+            )
+            st.session_state["rt_compare"] = (settings, cmp_table)
+            st.session_state["rt_compare_asked"] = len(pairs)
+            stored = st.session_state["rt_compare"]
+        bar.empty()
+    if stored is not None and stored[0][0] == graph_key:
+        cmp_settings, cmp_table = stored
+        if cmp_settings != settings:
+            st.caption("These results are for earlier settings; press the button to update them.")
+        for name, message in cmp_table.attrs.get("dropped", {}).items():
+            st.warning(f"{md(name)} is left out of this comparison: {md(message)}")
+        summary = compare.summary(cmp_table)
+        asked = st.session_state.get("rt_compare_asked", 0)
+        compared = len(cmp_table[["source", "target"]].drop_duplicates())
+        kind = "ordered" if cmp_settings[4] else "unordered"
+        st.caption(
+            f"Compared on {compared:,} {kind} pair(s)."
+            + (
+                f" {asked - compared:,} of the {asked:,} pairs have no route between them (their "
+                "places are in different parts of the map) and are left out."
+                if compared < asked
+                else ""
+            )
+        )
+        ui.show_table(summary.reset_index())
+        c1, c2 = st.columns(2)
+        with c1:
+            csv_download(
+                summary.reset_index(),
+                "summary.csv",
+                "Download summary (CSV)",
+                key="rt_w_dl_summary",
+            )
+        with c2:
+            csv_download(
+                cmp_table, "all_pairs.csv", "Download every pair (CSV)", key="rt_w_dl_pairs"
+            )
+        st.plotly_chart(
+            plots.summary_bars(
+                summary, "mean_expanded", "Places expanded (mean per pair)", y_title="expanded"
+            ),
+            key="rt_chart_expanded",
+        )
+        st.plotly_chart(plots.excess_chart(cmp_table), key="rt_chart_excess")
+        for name in summary.index:
+            bad = compare.suboptimal(cmp_table, name)
+            if name == 'Course "B*"':
+                if bad.empty:
+                    st.info(
+                        'The course\'s "B*" found the shortest route on every pair compared here.'
+                    )
+                else:
+                    shown = [
+                        f"{md(row.source)} → {md(row.target)}: {row.cost:.4g} instead of "
+                        f"{row.optimal_cost:.4g} (+{row.excess_pct:.1f} %)"
+                        for row in bad.head(5).itertuples()
+                    ]
+                    more = f"; {len(bad) - len(shown)} more in the table" if len(bad) > 5 else ""
+                    st.warning(
+                        f'The course\'s "B*" returns a longer route than the shortest on '
+                        f"{len(bad)} of {int(summary.loc[name, 'pairs'])} pairs: "
+                        f"{'; '.join(shown)}{more}. Its f = g + h(n, goal) + h(start, n) "
+                        "overestimates, so optimality is lost. The course's script only counted "
+                        'the pairs where "B*" was *shorter* than A*, so it never saw these.'
+                    )
+            if not bad.empty and name in ("A*", "IDA*") and heuristic is not None:
+                st.warning(
+                    f"{md(name)} missed the shortest route on {len(bad)} pairs: the heuristic "
+                    "overestimates somewhere (see the check below)."
+                )
+            inadmissible = longer_roads is not None and not longer_roads.empty
+            if bad.empty and name == "A*" and inadmissible and cmp_settings[1] == heuristic_name:
+                st.info(
+                    f"{md('A*')} found the shortest route on every pair here although "
+                    f"*{md(heuristic_name)}* is not admissible on this map: an overestimate only "
+                    "*allows* A* to miss the shortest route, it does not make it miss."
+                )
+
+
+def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
+    """Admissibility and consistency of the heuristic, with the violations and the roads."""
+    heuristic, heuristic_name, choices = q.heuristic, q.heuristic_name, q.choices
+    road_table, longer_roads, n_nodes = q.road_table, q.longer_roads, G.number_of_nodes()
+
+    if heuristic is None:
+        st.markdown("h = 0 never overestimates: A* then behaves like uniform-cost search.")
+    else:
+        goals = list(G.nodes)
+        if isinstance(heuristic, graphs.TableHeuristic):
+            goals = [heuristic.goal]
+        elif len(goals) > MAX_CHECK_GOALS:
+            goals = [pair[1] for pair in compare.choose_pairs(G, max_pairs=MAX_CHECK_GOALS, seed=1)]
+        check_key = ("rt_check", graph_key, heuristic_name)
+        with user_errors():
+            if st.session_state.get("rt_check_key") != check_key:
+                st.session_state["rt_check"] = compare.check_heuristic(G, heuristic, goals=goals)
+                st.session_state["rt_check_key"] = check_key
+            report = st.session_state["rt_check"]
+            scope = (
+                f"{md(graphs.node_label(heuristic.goal))}, the only goal its table knows"
+                if isinstance(heuristic, graphs.TableHeuristic)
+                else "every goal"
+                if len(goals) == n_nodes
+                else f"{report.goals} sampled goal(s)"
+            )
+            verdict_a = "admissible" if report.admissible else "NOT admissible"
+            verdict_c = "consistent" if report.consistent else "NOT consistent"
+            st.markdown(
+                f"**{md(heuristic_name)}**, checked towards {scope}: "
+                f"**{verdict_a}**, **{verdict_c}**. "
+                + (
+                    f"Multiplied by at most {report.scale:.4g}, it would never overestimate here"
+                    + (f" (that is *{md(graphs.SCALED)}*)." if graphs.SCALED in choices else ".")
+                    if not report.admissible
+                    else "It is as large as it can be without overestimating."
+                    if report.scale < 1 + 1e-6
+                    else f"It would stay admissible multiplied by up to {report.scale:.4g}."
+                )
+            )
+            if isinstance(heuristic, graphs.StraightLine):
+                roads, longer = road_table, longer_roads
+                closest = (
+                    f"{md(roads.iloc[0]['from'])}–{md(roads.iloc[0]['to'])}, "
+                    f"{roads.iloc[0]['straight_line']:.1f} against a road of "
+                    f"{roads.iloc[0]['road']:.4g}"
+                )
+                if len(longer):
+                    st.markdown(
+                        "The map's coordinates are positions on a drawing, not kilometres, so "
+                        "nothing guarantees that a straight line is shorter than the road. Here "
+                        f"it is longer than the road on {len(longer)} road(s), listed first below: "
+                        "searching towards the far end of such a road, h overestimates."
+                    )
+                elif heuristic.scale != 1:
+                    st.markdown(
+                        f"Scaled by {heuristic.scale:.4g}, the straight line is never longer than "
+                        f"a road, so it never overestimates: the closest call is {closest}."
+                    )
+                else:
+                    st.markdown(
+                        f"The straight line is never longer than a road: closest {closest}."
+                    )
+                st.caption(
+                    "Each road against the straight line between its ends, closest calls first:"
+                )
+                ui.show_table(roads.head(10), ROAD_LABELS)
+                csv_download(
+                    roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads"
+                )
+            if not report.admissible:
+                shown = len(report.admissibility)
+                st.caption(
+                    f"Where h overestimates the shortest route: {shown:,} (place, goal) pair(s), "
+                    "worst first"
+                    + (" (the first 200 here, all in the download)." if shown > 200 else ".")
+                )
+                ui.show_table(report.admissibility.head(200))
+                csv_download(
+                    report.admissibility,
+                    "admissibility.csv",
+                    "Download admissibility violations (CSV)",
+                    key="rt_w_dl_adm",
+                )
+            if not report.consistent:
+                shown = len(report.consistency)
+                st.caption(
+                    f"Where h breaks consistency, h(from) > road + h(to): {shown:,} (road, goal) "
+                    "case(s), worst first"
+                    + (" (the first 200 here, all in the download)." if shown > 200 else ".")
+                )
+                ui.show_table(report.consistency.head(200), CONSISTENCY_LABELS)
+                csv_download(
+                    report.consistency,
+                    "consistency.csv",
+                    "Download consistency violations (CSV)",
+                    key="rt_w_dl_con",
+                )
+
+
+def share_link(source: str, q: Question) -> None:
+    """Mirror the settings in the URL so the page can be shared as it is."""
+    start, goal, algos, heuristic_name, w = q.start, q.goal, q.algos, q.heuristic_name, q.w
+
+    ui.write_query(
+        {
+            "source": source,
+            "start": graphs.node_label(start),
+            "goal": graphs.node_label(goal),
+            "algos": "|".join(algos),
+            "heuristic": heuristic_name,
+            "w": w,
+            **(
+                {
+                    "rows": ui.get("rows"),
+                    "cols": ui.get("cols"),
+                    "obstacles": ui.get("obstacles"),
+                    "diagonal": ui.get("diagonal"),
+                    "seed": ui.get("seed"),
+                }
+                if source == ui.GRID
+                else {"n": ui.get("n"), "seed": ui.get("seed")}
+                if source == ui.RANDOM
+                else {}
+            ),
+        },
+        known=("rows", "cols", "obstacles", "diagonal", "seed", "n"),
+    )
