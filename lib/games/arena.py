@@ -954,6 +954,12 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--game", default="othello", help="game name (default: othello)")
     parser.add_argument("--size", type=int, default=None, help="board size, if the game has one")
     parser.add_argument(
+        "--first",
+        default=None,
+        help="who moves first, if the game has that option (Sim: red, blue, or random for a "
+        "coin toss per game drawn from the seed)",
+    )
+    parser.add_argument(
         "--preset",
         choices=sorted(PRESETS),
         help="run one of the course's studies instead of --players (--game/--size ignored)",
@@ -994,7 +1000,9 @@ def cli_matches(args: argparse.Namespace) -> list[MatchConfig]:
     players = list(args.players or [])
     if len(players) < 2:
         raise InputError("Give at least two --players, e.g. --players alphabeta:depth=3 random.")
-    options = {"size": args.size} if args.size is not None else {}
+    options: dict[str, Any] = {"size": args.size} if args.size is not None else {}
+    if args.first is not None:
+        options["first"] = args.first
     pairs = player_pairs(players, round_robin=True)
     return [
         MatchConfig(

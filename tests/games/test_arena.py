@@ -200,6 +200,21 @@ def test_cli_writes_the_same_csv_for_any_worker_count(tmp_path, capsys):
     assert "Unknown player kind" in capsys.readouterr().err
 
 
+def test_cli_sim_coin_toss_matches_the_library(tmp_path, capsys):
+    args = ["--game", "sim", "--first", "random", "--players", "alphabeta:depth=1", "random"]
+    assert (
+        main([*args, "--games", "8", "--seed", "3", "--quiet", "--csv", str(tmp_path / "s.csv")])
+        == 0
+    )
+    table = pd.read_csv(tmp_path / "s.csv")
+    match = MatchConfig("sim", ("alphabeta:depth=1", "random"), games=8, seed=3,
+                        options={"first": sim.RANDOM})  # fmt: skip
+    assert list(table["first_player"]) == [start_state(match, g).to_move for g in range(8)]
+    assert set(table["first_player"]) == {sim.RED, sim.BLUE}
+    assert main(["--game", "sim", "--first", "green", "--players", "random", "random"]) == 2
+    assert "green" in capsys.readouterr().err
+
+
 def test_grid_covers_every_combination_once():
     matches = grid_matches(
         "othello",
