@@ -251,7 +251,8 @@ with study_tab:
                 "- **EBF**, the effective branching factor, is the *b* for which a uniform tree "
                 "of the depth searched would have as many nodes; pruning and good move "
                 "ordering make it smaller.\n"
-                "- Colours alternate (A moves first in even games), and every game is a "
+                "- Games are numbered from 0 as in the per-game table; colours alternate (A moves "
+                "first in even-numbered games), and every game is a "
                 "function of the seed and its number: the same seed gives the same games."
             )
         c1, c2 = st.columns(2)
@@ -268,7 +269,7 @@ with study_tab:
         with st.expander("Per-game results and replays"):
             st.dataframe(per_game, hide_index=True, key="arena_games_table")
             labels = {
-                i: f"{r.label} · game {r.game + 1} · winner {r.winner}"
+                i: f"{r.label} · game {r.game} · winner {r.winner}"
                 for i, r in enumerate(run.records)
             }
             chosen = st.selectbox(

@@ -339,7 +339,7 @@ def replay_session(record: GameRecord, match: MatchConfig) -> GameSession:
     first = start_state(match, record.game)
     if first.to_move != record.first_player:
         raise InputError(
-            f"Game {record.game + 1} of {match.label} started with player "
+            f"Game {record.game} of {match.label} started with player "
             f"{record.first_player}, but its settings start with player {first.to_move}."
         )
     session = GameSession.new(spec, page_options(match.game, options), seed=record.seed)
@@ -349,7 +349,7 @@ def replay_session(record: GameRecord, match: MatchConfig) -> GameSession:
         state = session.state
         session.play(spec.parse_move(text, state), None, who=names[state.to_move])
     sides = ", ".join(f"{side} {name}" for side, name in zip(spec.player_names, names, strict=True))
-    session.replay = f"Replay of {match.label}, game {record.game + 1}: {sides}"
+    session.replay = f"Replay of {match.label}, game {record.game}: {sides}"
     return session
 
 

@@ -294,7 +294,9 @@ def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_
     for option, value in options.items():  # the page shows the match's own option
         assert app.selectbox(key=f"{game}_w_opt_{option}").value == value
     banner = " ".join(i.value for i in app.info)
-    assert escape_markdown(f"{match.label}, game 2") in banner
+    # numbered as in the per-game table and CSV (from 0), so the game can be found there
+    assert escape_markdown(f"{match.label}, game {record.game}") in banner
+    assert record.game == 1
     assert escape_markdown(f"{spec.player_names[0]} {players[1]}") in banner
     winner = session.state.winner() if session.state.is_terminal() else None
     if winner is not None:  # the result names the player of the winning side, not "you"
