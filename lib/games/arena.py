@@ -623,6 +623,51 @@ def grid_matches(
     return matches
 
 
+def pair_matches(
+    game: str,
+    pairs: Sequence[tuple[str, str]],
+    *,
+    games: int = 10,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    max_plies: int = MAX_PLIES,
+) -> list[MatchConfig]:
+    """One match per (A, B) pair of ``pairs`` (see :func:`player_pairs`), same settings each.
+
+    >>> [m.label for m in pair_matches("othello", [("greedy", "random")], games=2)]
+    ['greedy vs random']
+    """
+    return [
+        MatchConfig(game, pair, games=games, seed=seed, options=options or {}, max_plies=max_plies)
+        for pair in pairs
+    ]
+
+
+def partition_matches(
+    matches: Iterable[MatchConfig], allowed: Callable[[MatchConfig], bool]
+) -> tuple[list[MatchConfig], list[MatchConfig]]:
+    """Split ``matches`` into those ``allowed`` keeps and those it leaves out (order kept).
+
+    >>> matches = grid_matches("othello", depths=[1, 3], algorithms=["alphabeta"])
+    >>> kept, out = partition_matches(matches, lambda m: "d3" not in m.label)
+    >>> [m.label for m in kept], [m.label for m in out]
+    (['alphabeta d1 vs random'], ['alphabeta d3 vs random'])
+    """
+    kept: list[MatchConfig] = []
+    left_out: list[MatchConfig] = []
+    for match in matches:
+        (kept if allowed(match) else left_out).append(match)
+    return kept, left_out
+
+
+def replay_label(record: GameRecord) -> str:
+    """How a finished game is named in the list of games to replay.
+
+    The game number is the record's own (from 0), as in the per-game table and CSV.
+    """
+    return f"{record.label} · game {record.game} · winner {record.winner}"
+
+
 def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
     """The Wilson score interval for a binomial proportion ``successes / n``.
 

@@ -30,7 +30,7 @@ the same seed gives the same evolution in-process, in a pool or on Dask.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -48,7 +48,7 @@ from lib.games.arena import (
     options_tuple,
     run_tasks,
 )
-from lib.games.core import get_game
+from lib.games.core import GameSpec, get_game
 
 MUTATION_OFFSET = 50
 """A mutation moves one weight by a random integer in ``[-MUTATION_OFFSET, MUTATION_OFFSET]``."""
@@ -252,6 +252,44 @@ def weights_player_spec(config: EvolutionConfig, weights: Sequence[int]) -> str:
         heuristic=config.heuristic_name(),
         weights=tuple(float(int(w)) for w in weights),
     ).to_spec()
+
+
+def evolvable_heuristics(spec: GameSpec) -> list[str]:
+    """The heuristics of ``spec`` that have weights to evolve, in the game's order."""
+    return [name for name, h in spec.heuristics.items() if h.weight_names]
+
+
+def evolvable_games(games: Mapping[str, GameSpec]) -> dict[str, GameSpec]:
+    """The games of ``games`` with at least one heuristic that has weights to evolve."""
+    return {name: spec for name, spec in games.items() if evolvable_heuristics(spec)}
+
+
+def default_evolved_heuristic(spec: GameSpec) -> str:
+    """The heuristic an evolution of ``spec`` starts from.
+
+    :data:`EVOLVED_HEURISTICS` names it for the course's games, else the game's
+    default heuristic; when that one has no weights, the first one that has.
+    """
+    choices = evolvable_heuristics(spec)
+    if not choices:
+        raise InputError(f"{spec.title} has no heuristic with weights to evolve.")
+    name = EVOLVED_HEURISTICS.get(spec.name, spec.default_heuristic)
+    return name if name in choices else choices[0]
+
+
+def default_benchmark(game: str) -> str:
+    """The fixed opponent an evolution of ``game`` is measured against by default.
+
+    Othello's is the course's: alpha-beta at depth 1 on the classic square table.
+    """
+    return "alphabeta:depth=1,heuristic=table" if game == "othello" else "random"
+
+
+def best_weights_table(weight_names: Sequence[str], weights: Sequence[float]) -> pd.DataFrame:
+    """The ``feature`` / ``weight`` table of one weight vector (the downloadable best weights)."""
+    if len(weight_names) != len(weights):
+        raise InputError(f"{len(weights)} weights for {len(weight_names)} features.")
+    return pd.DataFrame({"feature": list(weight_names), "weight": list(weights)})
 
 
 def _seed(config: EvolutionConfig, *key: int) -> int:

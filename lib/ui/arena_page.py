@@ -1,0 +1,537 @@
+"""The Arena page, section by section (``app_pages/arena.py`` calls these in order).
+
+Each section reads its widgets, calls :mod:`lib.games.arena` / :mod:`lib.games.evolve`
+(through the helpers of :mod:`lib.ui.arena`) and renders; what later sections need
+is passed on explicitly (an :class:`ArenaContext`, the chosen matches or evolution
+settings, the run kept in ``st.session_state``), never kept in globals.
+
+Session state: ``arena_study`` holds the :class:`StudyRun`, ``arena_evo`` the
+:class:`EvolutionRun`; widget keys start with ``arena_w_``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from lib.games import arena_plots
+from lib.games.arena import (
+    MAX_PLIES,
+    PRESETS,
+    MatchConfig,
+    Preset,
+    games_table,
+    grid_matches,
+    pair_matches,
+    partition_matches,
+    player_pairs,
+    replay_label,
+    summarize,
+)
+from lib.games.core import GameSpec, available_games
+from lib.games.evolve import (
+    EvolutionConfig,
+    best_weights_table,
+    default_benchmark,
+    default_evolved_heuristic,
+    evolvable_games,
+    evolvable_heuristics,
+    history_table,
+)
+from lib.ui.arena import (
+    ArenaCaps,
+    EvolutionRun,
+    ExecutorChoice,
+    StudyRun,
+    caps,
+    check_evolution,
+    check_matches,
+    check_weight_range,
+    executor_controls,
+    game_select,
+    open_replay,
+    option_selects,
+    run_evolution,
+    run_study,
+    summary_view,
+    use_weights,
+    within_caps,
+)
+from lib.ui.common import csv_download, escape_markdown, user_errors
+
+STUDY_KEY = "arena_study"
+EVOLUTION_KEY = "arena_evo"
+SOURCES = ["A preset", "A grid", "Free choice"]
+
+INTRO = (
+    "Let AIs play each other and measure it: win rates with 95 % confidence intervals, "
+    "nodes and time per game, the effective branching factor. Start from one of the course's "
+    "experiments or pick the players yourself. Colours alternate game by game, and the same "
+    "seed replays exactly the same games on any executor."
+)
+
+HOW_TO_READ = (
+    "- **win %** is player A's; its **95 % interval** is Wilson's score interval "
+    "for a proportion: with *n* games and win rate *p̂*, the centre is "
+    "(p̂ + z²/2n) / (1 + z²/n) and the half-width "
+    "z·√(p̂(1−p̂)/n + z²/4n²) / (1 + z²/n), z = 1.96. Unlike p̂ ± 1.96·√(p̂(1−p̂)/n) "
+    "it stays inside 0–100 % and is honest at 0 % and 100 %: 10 wins out of 10 "
+    "still only says the true rate is above about 72 %.\n"
+    "- **nodes/game** counts every position A's search visited over a game; "
+    "**s/game** and **s/move** are A's thinking time (wall clock, so they vary "
+    "from run to run and with the machine's load). Their charts use log axes: "
+    "each step of the grid is ten times more work.\n"
+    "- **EBF**, the effective branching factor, is the *b* for which a uniform tree "
+    "of the depth searched would have as many nodes; pruning and good move "
+    "ordering make it smaller.\n"
+    "- Games are numbered from 0 as in the per-game table; colours alternate (A moves "
+    "first in even-numbered games), and every game is a "
+    "function of the seed and its number: the same seed gives the same games."
+)
+
+EVOLUTION_INTRO = (
+    "The course's Othello project: evolve the 9 weights of a positional evaluation. "
+    "Each generation is split into leagues; inside a league every pair plays both colours "
+    "and a vector's **fitness** is its score share. The best vectors and a few of the worst "
+    "breed the next generation (blend crossover `floor(α·p1 + (1−α)·p2)`, one weight "
+    "mutated by ±50 with probability 0.2 / generation). League fitness is relative, so the "
+    "best vector of each generation also plays a fixed **benchmark** opponent."
+)
+
+CONVERGED_NOTE = (
+    " The population has converged: equal vectors draw or split their games, so "
+    "best, mean and worst fitness meet at 0.5. More leagues, more 'worst kept' or a "
+    "higher mutation rate keep it diverse for longer."
+)
+
+
+@dataclass(frozen=True)
+class ArenaContext:
+    """What every section needs: this server's caps, the games and where to run."""
+
+    limits: ArenaCaps
+    games: dict[str, GameSpec]
+    choice: ExecutorChoice
+
+
+def setup() -> ArenaContext:
+    """Read the caps and the games; draw the executor choice in the sidebar."""
+    limits = caps()
+    games = available_games()
+    with st.sidebar:
+        choice = executor_controls(limits)
+    return ArenaContext(limits, games, choice)
+
+
+# -- experiments: building the study --------------------------------------------------------
+
+
+def load_preset_link(presets: dict[str, Preset]) -> None:
+    """Select the link's ``?preset=`` on the first run; warn (escaped) if it is unknown."""
+    if "arena_w_preset" in st.session_state or "preset" not in st.query_params:
+        return
+    if st.query_params["preset"] in presets:
+        st.session_state["arena_w_preset"] = st.query_params["preset"]
+    else:
+        st.warning(
+            f"The link's preset {escape_markdown(repr(st.query_params['preset']))} is not "
+            f"one of this page's presets ({', '.join(presets)}): showing "
+            f"{next(iter(presets))} instead.",
+            icon=":material/warning:",
+        )
+
+
+def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:
+    """The study builder: a preset, a grid or free choice of players.
+
+    Returns the matches when a form was submitted (possibly empty: no player
+    given), None otherwise or when the form's input was refused (the error is shown).
+    """
+    presets = {k: p for k, p in PRESETS.items() if p.game in ctx.games}
+    load_preset_link(presets)
+    source = st.radio("Build the study from", SOURCES, horizontal=True, key="arena_w_source")
+    if source == "A preset":
+        return preset_form(ctx, presets)
+    if source == "A grid":
+        return grid_form(ctx)
+    return free_form(ctx)
+
+
+def preset_form(ctx: ArenaContext, presets: dict[str, Preset]) -> list[MatchConfig] | None:
+    """One of the course's experiments; players deeper than the caps are left out (said so).
+
+    The chosen preset is mirrored in ``?preset=``.
+    """
+    limits = ctx.limits
+    key = st.selectbox(
+        "Preset", list(presets), format_func=lambda k: presets[k].title, key="arena_w_preset"
+    )
+    preset = presets[key]
+    st.query_params["preset"] = key
+    st.caption(preset.description + f" The course played {preset.games} games per match.")
+    with st.form("arena_preset_form"):
+        c1, c2, c3 = st.columns(3)
+        n_games = c1.number_input(
+            "Games per match",
+            1,
+            limits.max_games_per_match,
+            min(20, preset.games),
+            key="arena_w_preset_games",
+        )
+        seed = c2.number_input("Seed", 0, 2**31 - 1, 1, key="arena_w_preset_seed")
+        max_depth = c3.slider(
+            "Leave out players deeper than",
+            1,
+            limits.max_depth,
+            min(5, limits.max_depth),
+            key="arena_w_preset_depth",
+            help="Minimax at depth 7 takes tens of seconds per Othello game.",
+        )
+        if not st.form_submit_button("Run study", type="primary"):
+            return None
+        chosen = preset.matches(int(n_games), int(seed), int(max_depth))
+        matches, left_out = partition_matches(chosen, lambda m: within_caps(m, limits))
+        if left_out:
+            st.info(
+                f"Left out (deeper than this server allows for minimax / expectimax, "
+                f"{limits.max_depth_no_pruning}): {', '.join(m.label for m in left_out)}."
+            )
+        return matches
+
+
+def grid_form(ctx: ArenaContext) -> list[MatchConfig] | None:
+    """Depth × algorithm × move ordering × heuristic, each against one opponent."""
+    limits = ctx.limits
+    spec = game_select(ctx.games)
+    game_name = spec.name
+    with st.form("arena_grid_form"):
+        options = option_selects(spec, f"arena_w_grid_opt_{game_name}")
+        c1, c2 = st.columns(2)
+        depths = c1.multiselect(
+            "Depths", list(range(1, limits.max_depth + 1)), [1, 3], key="arena_w_grid_depths"
+        )
+        algorithms = c2.multiselect(
+            "Algorithms",
+            ["minimax", "alphabeta", "expectimax"],
+            ["minimax", "alphabeta"],
+            key="arena_w_grid_algorithms",
+        )
+        orderings = c1.multiselect(
+            "Move ordering (alpha-beta)", ["off", "on"], ["off"], key="arena_w_grid_ordering"
+        )
+        heuristics = c2.multiselect(
+            "Heuristics",
+            list(spec.heuristics),
+            [spec.default_heuristic],
+            key=f"arena_w_grid_heuristics_{game_name}",
+        )
+        c1, c2, c3 = st.columns(3)
+        opponent = c1.text_input("Opponent", "random", key="arena_w_grid_opponent")
+        n_games = c2.number_input(
+            "Games per match", 1, limits.max_games_per_match, 10, key="arena_w_grid_games"
+        )
+        seed = c3.number_input("Seed", 0, 2**31 - 1, 1, key="arena_w_grid_seed")
+        if not st.form_submit_button("Run study", type="primary"):
+            return None
+        with user_errors():
+            return grid_matches(
+                game_name,
+                depths=depths,
+                algorithms=algorithms,
+                orderings=[o == "on" for o in orderings] or [False],
+                heuristics=[None if h == spec.default_heuristic else h for h in heuristics],
+                opponent=opponent.strip(),
+                games=int(n_games),
+                seed=int(seed),
+                options=options,
+            )
+        return None
+
+
+def free_form(ctx: ArenaContext) -> list[MatchConfig] | None:
+    """Players A (one spec per line) against opponent B, or a round robin of them all."""
+    limits = ctx.limits
+    spec = game_select(ctx.games)
+    game_name = spec.name
+    with st.form("arena_free_form"):
+        options = option_selects(spec, f"arena_w_opt_{game_name}")
+        left, right = st.columns(2)
+        players_a = left.text_area(
+            "Players A (one spec per line)",
+            "alphabeta:depth=3\nminimax:depth=3\ngreedy",
+            key="arena_w_players",
+            help=(
+                "kind[:key=value,...] — kinds: random, greedy, minimax, alphabeta, "
+                "expectimax" + "".join(f", {k}" for k in spec.players) + "; keys: depth, "
+                "heuristic (" + ", ".join(spec.heuristics) + "), weights (a/b/c), "
+                "ordering, tt, beam, time."
+            ),
+        )
+        opponent = right.text_input("Opponent B", "random", key="arena_w_opponent")
+        round_robin = right.toggle(
+            "Round robin (every pair of A players and B)", False, key="arena_w_round_robin"
+        )
+        c1, c2, c3 = st.columns(3)
+        n_games = c1.number_input(
+            "Games per match", 1, limits.max_games_per_match, 10, key="arena_w_free_games"
+        )
+        seed = c2.number_input("Seed", 0, 2**31 - 1, 1, key="arena_w_free_seed")
+        max_plies = c3.number_input(
+            "Ply limit (then a draw)", 10, MAX_PLIES, MAX_PLIES, key="arena_w_plies"
+        )
+        if not st.form_submit_button("Run study", type="primary"):
+            return None
+        with user_errors():
+            return pair_matches(
+                game_name,
+                player_pairs(players_a.splitlines(), opponent, round_robin),
+                games=int(n_games),
+                seed=int(seed),
+                options=options,
+                max_plies=int(max_plies),
+            )
+        return None
+
+
+# -- experiments: running ---------------------------------------------------------------
+
+
+def accept_study(matches: list[MatchConfig], limits: ArenaCaps) -> StudyRun | None:
+    """A new run of ``matches`` kept in the session, or None (a warning or error shown)."""
+    with user_errors():
+        if not matches:
+            st.warning("Give at least one player A.")
+            return None
+        check_matches(matches, limits)
+        run = StudyRun(tuple(matches))
+        st.session_state[STUDY_KEY] = run
+        return run
+    return None
+
+
+def run_study_section(ctx: ArenaContext, matches: list[MatchConfig] | None) -> StudyRun | None:
+    """Start, resume or report the session's study; returns it (None before the first).
+
+    A run still marked running when the script starts again was interrupted
+    (Cancel, or any other click): it becomes cancelled, keeps its finished
+    games and offers Resume. While it runs, a Cancel button and the live
+    progress show; when it ends the page reruns to drop them.
+    """
+    run: StudyRun | None = st.session_state.get(STUDY_KEY)
+    if run is not None and run.status == "running" and matches is None:
+        run.status = "cancelled"
+    if matches is not None:
+        run = accept_study(matches, ctx.limits) or run
+    if run is not None and run.status == "cancelled":
+        st.warning(
+            f"Stopped after {len(run.records)} of {run.total} games; the results below are "
+            "from the finished games."
+        )
+        if st.button("Resume", key="arena_w_resume", icon=":material/play_arrow:"):
+            run.status = "running"
+    if run is not None and run.status == "running":
+        st.button("Cancel", key="arena_w_cancel", icon=":material/stop:")
+        failed = True
+        with user_errors():
+            run_study(run, ctx.choice)
+            failed = False
+        if run.status == "running":  # an InputError (e.g. no Dask scheduler) stopped it
+            run.status = "cancelled"
+        if not failed:
+            st.rerun()  # redraw without the live view and the Cancel button
+    return run
+
+
+# -- experiments: results -----------------------------------------------------------------
+
+
+def show_study_results(ctx: ArenaContext, run: StudyRun | None) -> None:
+    """The summary table, its explanation, four charts, the downloads and the replays.
+
+    Nothing is shown before a study has finished a game.
+    """
+    if run is None or not run.records:
+        return
+    summary = summarize(run.records, run.matches)
+    if run.status == "done":
+        st.success(f"Played {len(run.records)} games {escape_markdown(run.where)}.")
+    st.dataframe(summary_view(summary), hide_index=True, key="arena_summary_table")
+    with st.expander("How to read these numbers"):
+        st.markdown(HOW_TO_READ)
+    c1, c2 = st.columns(2)
+    c1.plotly_chart(arena_plots.win_rate_figure(summary), key="arena_chart_win")
+    c2.plotly_chart(arena_plots.nodes_figure(summary), key="arena_chart_nodes")
+    c1.plotly_chart(arena_plots.time_figure(summary), key="arena_chart_time")
+    c2.plotly_chart(arena_plots.ebf_figure(summary), key="arena_chart_ebf")
+    per_game = games_table(run.records)
+    with st.container(horizontal=True):
+        csv_download(summary, "arena_summary.csv", "Download summary (CSV)", "arena_dl_summary")
+        csv_download(
+            per_game, "arena_games.csv", "Download per-game results (CSV)", "arena_dl_games"
+        )
+    with st.expander("Per-game results and replays"):
+        st.dataframe(per_game, hide_index=True, key="arena_games_table")
+        replay_picker(ctx, run)
+
+
+def replay_picker(ctx: ArenaContext, run: StudyRun) -> None:
+    """Choose a finished game and open it on its game page (Undo steps back)."""
+    labels = {i: replay_label(r) for i, r in enumerate(run.records)}
+    chosen = st.selectbox(
+        "Game to replay", list(labels), format_func=labels.get, key="arena_w_replay"
+    )
+    record = run.records[chosen]
+    match = run.matches[record.match]
+    if st.button(
+        f"Replay on the {ctx.games[match.game].title.removeprefix('The ')} page",
+        key="arena_w_replay_go",
+        icon=":material/replay:",
+        help="Opens the game page with this game on the board; Undo steps back.",
+    ):
+        with user_errors():
+            open_replay(record, match)
+
+
+# -- evolution ----------------------------------------------------------------------------
+
+
+def choose_evolution(ctx: ArenaContext) -> EvolutionConfig | None:
+    """The evolution settings: game, heuristic and the form.
+
+    Returns the settings when the form was submitted and they are within the
+    caps, None otherwise (an error is shown for refused settings).
+    """
+    limits = ctx.limits
+    weighted = evolvable_games(ctx.games)
+    game = st.selectbox(
+        "Game", list(weighted), format_func=lambda g: weighted[g].title, key="arena_w_evo_game"
+    )
+    spec = weighted[game]
+    heuristics = evolvable_heuristics(spec)
+    heuristic = st.selectbox(
+        "Heuristic to evolve",
+        heuristics,
+        index=heuristics.index(default_evolved_heuristic(spec)),
+        key=f"arena_w_evo_heuristic_{game}",
+    )
+    st.caption(
+        spec.heuristics[heuristic].description
+        + " Weights: "
+        + ", ".join(spec.heuristics[heuristic].weight_names)
+        + "."
+    )
+    with st.form("arena_evo_form"):
+        c1, c2, c3, c4 = st.columns(4)
+        options = option_selects(spec, f"arena_w_evo_opt_{game}", c1)
+        population = c2.number_input("Population", 4, limits.max_population, 20, key="arena_w_pop")
+        leagues = c3.number_input("Leagues", 1, 20, 5, key="arena_w_leagues")
+        generations = c4.number_input(
+            "Generations", 1, limits.max_generations, 10, key="arena_w_gens"
+        )
+        depth = c1.number_input(
+            "Search depth", 1, limits.max_evolution_depth, 1, key="arena_w_evo_depth"
+        )
+        # any value may be typed in: a range the wrong way round gets a message on submit
+        # (a min/max on the widget would silently refuse the entry)
+        low = c2.number_input("Lowest weight", -1000, 1000, -100, key="arena_w_low")
+        high = c3.number_input("Highest weight", -1000, 1000, 100, key="arena_w_high")
+        seed = c4.number_input("Seed", 0, 2**31 - 1, 0, key="arena_w_evo_seed")
+        elite = c1.number_input("Best kept", 0, limits.max_population, 4, key="arena_w_elite")
+        worst = c2.number_input(
+            "Worst kept as parents", 0, limits.max_population, 2, key="arena_w_worst"
+        )
+        mutation = c3.number_input("Mutation (÷ generation)", 0.0, 1.0, 0.2, key="arena_w_mut")
+        per_pair = c4.number_input("Games per pair", 1, 10, 2, key="arena_w_per_pair")
+        c1, c2 = st.columns([3, 1])
+        benchmark = c1.text_input(
+            "Benchmark opponent", default_benchmark(game), key=f"arena_w_bench_{game}"
+        )
+        bench_games = c2.number_input("Benchmark games", 0, 100, 10, key="arena_w_bench_games")
+        if not st.form_submit_button("Evolve", type="primary"):
+            return None
+        with user_errors():
+            check_weight_range(low, high)
+            config = EvolutionConfig(
+                game=game,
+                options=options,
+                heuristic=heuristic,
+                population=int(population),
+                leagues=int(leagues),
+                generations=int(generations),
+                depth=int(depth),
+                low=int(low),
+                high=int(high),
+                elite=int(elite),
+                worst=int(worst),
+                mutation=float(mutation),
+                games_per_pair=int(per_pair),
+                benchmark=benchmark.strip(),
+                benchmark_games=int(bench_games),
+                seed=int(seed),
+            )
+            check_evolution(config, limits)
+            return config
+        return None
+
+
+def run_evolution_section(ctx: ArenaContext, config: EvolutionConfig | None) -> EvolutionRun | None:
+    """Run a newly submitted evolution (with Cancel and live progress); returns the session's.
+
+    A run still marked running when the script starts again was cancelled.
+    """
+    evo: EvolutionRun | None = st.session_state.get(EVOLUTION_KEY)
+    if evo is not None and evo.status == "running" and config is None:
+        evo.status = "cancelled"
+    if config is not None:
+        evo = EvolutionRun(config, config.weight_names())
+        st.session_state[EVOLUTION_KEY] = evo
+        st.button("Cancel", key="arena_w_evo_cancel", icon=":material/stop:")
+        failed = True
+        with user_errors():
+            run_evolution(evo, ctx.choice)
+            failed = False
+        if evo.status == "running":
+            evo.status = "cancelled"
+        if not failed:
+            st.rerun()
+    return evo
+
+
+def show_evolution_results(ctx: ArenaContext, evo: EvolutionRun | None) -> None:
+    """The fitness and weight charts, the best weights, the downloads and "use these weights".
+
+    Nothing is shown before an evolution has played a generation.
+    """
+    if evo is None or not evo.generations:
+        return
+    if evo.status == "cancelled":
+        st.warning(f"Stopped after {len(evo.generations)} of {evo.config.generations} generations.")
+    history = history_table(evo.generations, evo.weight_names)
+    st.plotly_chart(arena_plots.fitness_figure(history), key="arena_chart_fitness")
+    st.plotly_chart(
+        arena_plots.weights_figure(history, evo.weight_names), key="arena_chart_weights"
+    )
+    distinct = int(history["distinct_vectors"].iloc[-1])
+    st.caption(
+        f"The last generation holds {distinct} distinct weight vectors out of "
+        f"{evo.config.population}." + (CONVERGED_NOTE if distinct == 1 else "")
+    )
+    best = evo.generations[-1].best_weights
+    best_table = best_weights_table(evo.weight_names, best)
+    st.markdown("**Best weights of the last generation**")
+    st.dataframe(best_table, hide_index=True, key="arena_best_weights")
+    spec = ctx.games[evo.config.game]
+    with st.container(horizontal=True):
+        csv_download(history, "evolution_history.csv", "Download history (CSV)", "arena_dl_evo")
+        csv_download(best_table, "best_weights.csv", "Download best weights (CSV)", "arena_dl_best")
+        if st.button(
+            f"Use these weights on the {spec.title} page",
+            key="arena_w_use_weights",
+            icon=":material/input:",
+            help=f"{spec.player_names[1]} becomes alpha-beta with them.",
+        ):
+            with user_errors():
+                use_weights(
+                    evo.config.game, evo.config.heuristic_name(), best, evo.config.option_dict
+                )
