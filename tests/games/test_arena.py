@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.games import othello, sim
@@ -11,12 +13,17 @@ from lib.games.arena import (
     PRESETS,
     InlineExecutor,
     MatchConfig,
+    games_table,
     grid_matches,
     main,
     open_executor,
+    pair_matches,
+    partition_matches,
     play_game,
     player_pairs,
+    replay_label,
     run_tournament,
+    spec_depth,
     start_state,
 )
 from lib.games.core import get_game
@@ -256,3 +263,42 @@ def test_options_tuple_is_sorted_and_hashable_for_dicts_and_keeps_pairs():
     assert options_tuple({"size": 6, "a": 1}) == (("a", 1), ("size", 6))
     assert options_tuple([["size", 8]]) == (("size", 8),)
     assert hash(options_tuple({"size": 6})) == hash((("size", 6),))
+
+
+# -- study building and naming helpers (moved out of the Arena page) ----------------------
+
+
+def test_pair_matches_gives_each_pair_the_same_settings():
+    pairs = player_pairs(["alphabeta:depth=1", "greedy"], "random", round_robin=True)
+    matches = pair_matches("othello", pairs, games=3, seed=5, options={"size": 6}, max_plies=60)
+    assert [m.players for m in matches] == pairs
+    assert all(
+        (m.game, m.games, m.seed, m.option_dict, m.max_plies) == ("othello", 3, 5, {"size": 6}, 60)
+        for m in matches
+    )
+    # the same study as building each match by hand: the same games are played
+    by_hand = [
+        MatchConfig("othello", p, games=3, seed=5, options={"size": 6}, max_plies=60) for p in pairs
+    ]
+    assert reproducible(run_tournament(matches)) == reproducible(run_tournament(by_hand))
+    assert pair_matches("othello", []) == []
+
+
+@given(st.lists(st.integers(1, 9), max_size=12), st.integers(1, 9))
+def test_partition_matches_keeps_order_and_loses_nothing(depths, cap):
+    matches = [MatchConfig("othello", (f"alphabeta:depth={d}", "random")) for d in depths]
+    kept, left_out = partition_matches(matches, lambda m: spec_depth(m.players[0]) <= cap)
+    assert kept == [m for m in matches if spec_depth(m.players[0]) <= cap]
+    assert left_out == [m for m in matches if spec_depth(m.players[0]) > cap]
+    assert sorted(map(id, kept + left_out)) == sorted(map(id, matches))
+
+
+def test_replay_labels_name_the_match_the_game_number_and_the_winner(inline_result):
+    labels = [replay_label(r) for r in inline_result.records]
+    assert len(set(labels)) == len(labels)  # every game can be told apart
+    for record, label in zip(inline_result.records, labels, strict=True):
+        match = MATCHES[record.match]
+        # numbered from 0 as in the per-game table (games_table's "game" column)
+        assert label == f"{match.label} · game {record.game} · winner {record.winner}"
+    numbers = games_table(inline_result.records)["game"].tolist()
+    assert [int(label.split(" · game ")[1].split(" ")[0]) for label in labels] == numbers
