@@ -7,12 +7,13 @@ import streamlit as st
 from lib.ui.checkers_view import ADAPTER
 from lib.ui.game_page import run_game_page
 
-st.title("Checkers")
-st.markdown(
+DESCRIPTION = (
     "Click one of your pieces, then the square to move it to (dots mark where it can go; "
     "for a multi-jump click the final square, or each landing square in turn). Captures are "
     "compulsory and a multi-jump is one move. **Draw rule:** after 40 moves by each side "
     "with no capture and no man move, the game is drawn. Choose who plays each colour in the "
     "sidebar: a person, or an AI with its own algorithm, depth, heuristic and weights."
 )
-run_game_page(ADAPTER, key="checkers")
+
+st.title("Checkers")
+run_game_page(ADAPTER, key="checkers", description=DESCRIPTION)

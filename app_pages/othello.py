@@ -7,11 +7,12 @@ import streamlit as st
 from lib.ui.game_page import run_game_page
 from lib.ui.othello_view import ADAPTER
 
-st.title("Othello")
-st.markdown(
+DESCRIPTION = (
     "Click a square to place a disc (dots mark the legal moves). Choose who plays each "
     "colour in the sidebar: a person, or an AI with its own algorithm, depth, heuristic and "
     "weights. After each AI move you see how many positions it searched, what it pruned and "
     "the score of every move it considered."
 )
-run_game_page(ADAPTER, key="othello")
+
+st.title("Othello")
+run_game_page(ADAPTER, key="othello", description=DESCRIPTION)

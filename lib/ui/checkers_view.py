@@ -143,4 +143,5 @@ ADAPTER = BoardAdapter(
     flippable=True,
     default_players=("human", "alphabeta:depth=6,time=1"),
     about=ABOUT,
+    prompt="click a piece, then where it goes",
 )

@@ -66,8 +66,18 @@ TREE_MAX_DEPTH = 3
 """Search trees are recorded and drawn only up to this depth."""
 PERFECT = "perfect"
 """The player kind of a game's exact solver; the Hint uses it when the game has one."""
-MESSAGE_HEIGHT = 72
-"""Pixels reserved above the board for a click message (it appears without moving the board)."""
+STATUS_HEIGHT = 84
+"""Pixels of the status slot right above the board: two lines of an alert. The status line, or
+a click message in its place, fits in it without moving the board (a projector's 768 pixels
+leave no room for the board to jump)."""
+BOARD_PIXELS = 380
+"""Default board size (``BoardView.pixels``): the whole board fits under the title, the buttons
+and the status slot at 1024x768 with the sidebar open. The sidebar offers larger sizes."""
+BOARD_PIXEL_RANGE = (300, 640)
+"""Board sizes the sidebar offers (pixels)."""
+SIDE_PANEL_WIDTH = 320
+"""Pixel width of the panel beside the board (the position's verdict, the hint, how to play):
+beside the board where the main column has room, under it at 1024 px."""
 SCORE_BARS_WIDTH = 460
 """Pixel width of the move-score bars beside the 400-pixel score board (both fit at 1400 px)."""
 
@@ -83,7 +93,7 @@ class BoardView:
     pending: Any = None  # a game's partial click selection (e.g. the piece to move)
     show_legal: bool = True
     title: str | None = None
-    pixels: int = 520
+    pixels: int = BOARD_PIXELS
     flipped: bool = False  # draw the board turned round (games whose adapter is flippable)
     marked: Move | None = None  # a move to outline, e.g. the hint's choice
 
@@ -128,6 +138,8 @@ class BoardAdapter:
     # optional: offer a "turn the board round" toggle (the figure honours BoardView.flipped
     # and keeps its click targets in board coordinates, so clicks need no change)
     flippable: bool = False
+    # optional: what a person to move does, shown in the status line, e.g. "click a dotted square"
+    prompt: str = ""
 
 
 @dataclass
@@ -829,8 +841,16 @@ def _sync_query_params(values: Mapping[str, str]) -> None:
             st.query_params[name] = value
 
 
-def run_game_page(adapter: BoardAdapter, key: str) -> None:
-    """Render a complete human-vs-AI / AI-vs-AI game page for ``adapter.game``."""
+def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> None:
+    """Render a complete human-vs-AI / AI-vs-AI game page for ``adapter.game``.
+
+    Layout (the page's ``st.title`` above it): the button row, the status slot,
+    then the board with a panel beside it (under it in a narrow main column)
+    holding the position's verdict, the hint and ``description`` (markdown: how
+    to play), so that the whole board is in view on a 1024x768 projector; then
+    the button-grid fallback and the tabs with the search statistics, the
+    comparison, the game record and the explanation.
+    """
     game = adapter.game
     names = [name.lower() for name in game.player_names]
     # -- sidebar: game options and players (seeded from the URL on first use) --
@@ -875,6 +895,15 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         flipped = adapter.flippable and st.toggle(
             "Turn the board round", value=False, key=f"{key}_w_flip"
         )
+        pixels = st.slider(
+            "Board size (pixels)",
+            *BOARD_PIXEL_RANGE,
+            value=BOARD_PIXELS,
+            step=20,
+            key=f"{key}_w_board_px",
+            help=f"{BOARD_PIXELS} fits the whole board on a 1024×768 screen; "
+            "larger suits a bigger screen.",
+        )
         show_tree = st.toggle(
             f"Record the search tree (depth ≤ {TREE_MAX_DEPTH})",
             value=False,
@@ -918,6 +947,9 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
     for note in kept_notes:
         st.warning(note, icon=":material/warning:")
 
+    human_turn = not over and state.to_move in human_sides
+    must_pass = human_turn and len(moves) == 1 and game.format_move(moves[0]) == "pass"
+
     # -- buttons --
     # one row at 1024 px with the sidebar open (about 560 px of main column): short labels
     with st.container(
@@ -938,13 +970,25 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
             help=f"What {hint_player.label()} would play here, with the score of every move.",
         )
         ai_to_move = not over and state.to_move not in human_sides
-        step = st.button(
-            "Step",
-            key=f"{key}_w_step",
-            disabled=not ai_to_move,
-            icon=":material/skip_next:",
-            help="Let the AI to move play one move.",
-        )
+        step = False
+        if must_pass:  # in the place of Step (a person is to move, so Step would be disabled)
+            if st.button(
+                "Pass",
+                key=f"{key}_w_pass",
+                type="primary",
+                icon=":material/step_over:",
+                help="No legal move: you must pass.",
+            ):
+                session.play(moves[0], None, "human")
+                st.rerun()
+        else:
+            step = st.button(
+                "Step",
+                key=f"{key}_w_step",
+                disabled=not ai_to_move,
+                icon=":material/skip_next:",
+                help="Let the AI to move play one move.",
+            )
         autoplay = st.toggle(
             "Autoplay",
             key=f"{key}_w_autoplay",
@@ -965,11 +1009,16 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
             session.hint = search.SearchResult(decision.move, decision.value or 0.0, decision.stats)
             session.hint_ply = session.ply
 
-    # -- status line --
+    # -- status slot: a fixed height right above the board --
     status = adapter.status(state) if adapter.status else ""
-    # a placeholder: while the AI searches, it says so here, right above the board
-    status_line = st.empty()
-    if over:
+    # the placeholder also says when the AI is thinking, and shows a click message in place
+    # of the status line (it is back after the next click); either fits without moving the board
+    slot = st.container(height=STATUS_HEIGHT, border=False, key=f"{key}_messages")
+    status_line = slot.empty()
+    if session.message:
+        status_line.warning(session.message, icon=":material/info:")
+        session.message = None
+    elif over:
         winner = state.winner()
         result = "Draw" if winner is None else f"{game.player_names[winner]} wins"
         if session.replay and winner is not None:  # say who played the winning side
@@ -983,17 +1032,16 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         status_line.success(f"Game over: **{result}**. {status}")
     else:
         who = "replay" if session.replay else configs[state.to_move].label()
-        status_line.info(f"**{game.player_names[state.to_move]}** to move ({who}) · {status}")
-    if adapter.insight is not None:
-        st.markdown(adapter.insight(state))
-    # a fixed-height slot for the click messages, always there: a message appearing or going
-    # does not push the board down (on a 768-pixel projector it would jump out of view)
-    message_area = st.container(height=MESSAGE_HEIGHT, border=False, key=f"{key}_messages")
-    if session.message:
-        message_area.warning(session.message)
-        session.message = None
+        prompt = ""
+        if must_pass:
+            prompt = ": no legal move, press **Pass**"
+        elif human_turn and adapter.prompt:
+            prompt = f": {adapter.prompt}"
+        status_line.info(
+            f"**{game.player_names[state.to_move]}** to move ({who}){prompt} · {status}"
+        )
 
-    # -- board --
+    # -- board, with the verdict, the hint and how to play beside it (under it if narrow) --
     hint = session.hint if session.hint_ply == session.ply else None
     view = BoardView(
         last_move=session.moves[-1] if session.moves else None,
@@ -1004,18 +1052,21 @@ def run_game_page(adapter: BoardAdapter, key: str) -> None:
         pending=session.pending,
         show_legal=show_legal,
         flipped=flipped,
+        pixels=pixels,
     )
-    board_widget(adapter, key, view, human_sides)
-    human_turn = not over and state.to_move in human_sides
-    must_pass = human_turn and len(moves) == 1 and game.format_move(moves[0]) == "pass"
-    if must_pass and st.button("Pass (no legal move)", key=f"{key}_w_pass", type="primary"):
-        session.play(moves[0], None, "human")
-        st.rerun()
-    if hint:
-        st.caption(
-            f"Hint: **{game.format_move(hint.move)}** · the colours show the score of every move "
-            f"({hint.stats.nodes:,} positions searched)."
-        )
+    # (no key starting "{key}_board_": the tests find the chart by that prefix)
+    with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_play_area"):
+        board_widget(adapter, key, view, human_sides)
+        with st.container(width=SIDE_PANEL_WIDTH, key=f"{key}_side_panel"):
+            if adapter.insight is not None:
+                st.markdown(adapter.insight(state))
+            if hint:
+                st.caption(
+                    f"Hint: **{game.format_move(hint.move)}** · the colours show the score of "
+                    f"every move ({hint.stats.nodes:,} positions searched)."
+                )
+            if description:
+                st.markdown(f"**How to play.** {description}")
     fallback_controls(adapter, key, human_sides)
 
     # -- analysis, record, explanation --

@@ -46,7 +46,7 @@ def move_for_square(
     if legal == [othello.PASS]:
         return ClickOutcome(
             message=f"{othello.PLAYER_NAMES[state.to_move]} has no legal move and must pass: "
-            "choose 'pass' under the board."
+            "press Pass above the board."
         )
     move = othello.square(row, col)
     if move in legal:
@@ -100,4 +100,5 @@ ADAPTER = BoardAdapter(
     status=status,
     default_players=("human", "alphabeta:depth=6,time=1"),
     about=ABOUT,
+    prompt="click a square with a dot",
 )

@@ -23,7 +23,8 @@ def figure(state: sim.SimState, view: BoardView) -> go.Figure:
         scores=view.scores,
         bounds=view.bounds,
         title=view.title,
-        pixels=min(view.pixels, 480),
+        # the grid boards draw their labels in 40 px round ``pixels``: the same outer size
+        pixels=view.pixels + 40,
         marked=view.marked if isinstance(view.marked, tuple) else None,
     )
 
@@ -107,6 +108,7 @@ ADAPTER = BoardAdapter(
     default_players=("human", "alphabeta:depth=4,time=1"),
     about=ABOUT,
     insight=verdict,
+    prompt="click the marker of a dashed line",
     option_labels={"first": "Who starts"},
     option_formats={"first": {"red": "Red", "blue": "Blue", sim.RANDOM: "Coin toss"}},
 )

@@ -204,6 +204,10 @@ def test_a_human_without_a_legal_move_passes_with_the_pass_button():
     assert not app.exception
     app.button(key="othello_w_cell_0_0").click().run()  # clicking a square explains the pass
     assert any("must pass" in w.value for w in app.warning)
+    # the Pass button takes the place of Step in the button row above the board
+    row = _main_block(app, "othello_buttons")
+    keys = [getattr(child, "key", None) for child in row.children.values()]
+    assert "othello_w_pass" in keys and "othello_w_step" not in keys
     app.button(key="othello_w_pass").click().run()
     assert not app.exception
     record = _record(app)
@@ -264,20 +268,50 @@ def test_depth_error_names_this_pages_limits_and_greedy_drops_its_depth():
     assert "depth" not in (black if isinstance(black, str) else black[0])
 
 
-def _message_block(app: AppTest):
-    return next(
-        block
-        for block in app.main.children.values()
-        if getattr(block, "key", None) == "othello_messages"
-    )
+def _main_block(app: AppTest, key: str):
+    return next(block for block in app.main.children.values() if getattr(block, "key", None) == key)
 
 
-def test_click_messages_go_in_a_fixed_height_area_above_the_board():
-    app = _app()
-    block = _message_block(app)  # reserved before any message, so the board does not move
-    assert block.proto.height_config.pixel_height == game_page.MESSAGE_HEIGHT
-    assert not block.children
+def _values(block) -> list[str]:
+    """Text of the elements in ``block``, nested blocks included."""
+    out = []
+    for child in block.children.values():
+        if hasattr(child, "children") and not hasattr(child, "value"):
+            out.extend(_values(child))
+        else:
+            out.append(str(child.value))
+    return out
+
+
+def test_status_slot_above_the_board_has_a_fixed_height_and_takes_click_messages():
+    app = _app(white="human")
+    block = _main_block(app, "othello_messages")  # the same height whatever it says
+    assert block.proto.height_config.pixel_height == game_page.STATUS_HEIGHT
+    assert _values(block) == [app.info[0].value]
+    assert "to move (Human): click a square with a dot" in app.info[0].value
     app.button(key="othello_w_cell_0_0").click().run()  # not a legal move
-    block = _message_block(app)
-    assert block.proto.height_config.pixel_height == game_page.MESSAGE_HEIGHT
-    assert [w.value for w in block.children.values()] == [app.main.warning[-1].value]
+    block = _main_block(app, "othello_messages")
+    assert block.proto.height_config.pixel_height == game_page.STATUS_HEIGHT
+    assert _values(block) == [app.main.warning[-1].value]
+    assert "not legal" in app.main.warning[-1].value
+    app.button(key="othello_w_cell_2_3").click().run()  # d3: legal; the status line is back
+    assert not app.main.warning and "Black 4 – 1 White" in app.info[0].value
+    assert _session(app).moves[0] == othello.square(2, 3)
+
+
+def test_how_to_play_sits_in_the_panel_beside_the_board():
+    app = _app()
+    area = _main_block(app, "othello_play_area")
+    panel = next(
+        b for b in area.children.values() if getattr(b, "key", None) == "othello_side_panel"
+    )
+    text = " ".join(_values(panel))
+    assert "**How to play.**" in text and "dots mark the legal moves" in text
+
+
+def test_board_size_from_the_sidebar():
+    app = _app(size="6")
+    default = app.get("plotly_chart")[0].proto.spec
+    assert f'"width":{game_page.BOARD_PIXELS + 40}' in default.replace(" ", "")
+    app.slider(key="othello_w_board_px").set_value(560).run()
+    assert '"width":600' in app.get("plotly_chart")[0].proto.spec.replace(" ", "")
