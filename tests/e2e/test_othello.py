@@ -132,7 +132,7 @@ def test_a_click_message_does_not_move_the_board_on_a_projector(page):
     page.locator(".st-key-othello_w_autoplay").first.wait_for()
     before = settled_top()
     _click_square(page, BOARD.format(nonce=0), 0, 0)  # a1: not a legal move
-    page.locator(".st-key-othello_messages [data-testid='stAlert']").first.wait_for()
+    page.locator(".st-key-othello_messages", has_text="not legal").first.wait_for()
     after = settled_top()
     assert abs(after - before) <= 2, (before, after)
 
@@ -160,3 +160,25 @@ def test_game_buttons_fit_on_one_row_at_1024_and_1400_px(page):
         for name in ("New game", "Undo", "Hint", "Step"):  # rendered, not skeletons
             page.locator(f".st-key-{key}_buttons button", has_text=name).first.wait_for()
         assert len(_button_rows(page, key)) == 1, (width, key)
+
+
+def test_the_whole_board_is_in_view_on_first_load_at_1024x768_and_1400x900(page):
+    # a classroom projector (1024x768, the sidebar open) and a laptop: no scrolling to play
+    for width, height in ((1024, 768), (1400, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        for key in ("othello", "checkers", "sim"):
+            open_page(page, key)
+            chart = page.locator(f'[class*="st-key-{key}_board_"] .js-plotly-plot').first
+            chart.locator(".nsewdrag").first.wait_for()
+            wait_idle(page)
+            page.wait_for_timeout(300)  # elements above the board render in turn
+            assert page.evaluate("() => window.scrollY") == 0
+            board = chart.bounding_box()
+            status = page.locator(f".st-key-{key}_messages [data-testid='stAlert']").first
+            status_box = status.bounding_box()
+            where = (width, height, key, board)
+            assert board["width"] >= 360 and board["height"] >= 360, where
+            assert board["x"] >= 0 and board["x"] + board["width"] <= width, where
+            assert board["y"] >= 0 and board["y"] + board["height"] <= height, where
+            # the status line (whose turn, click messages) is in view right above the board
+            assert 0 <= status_box["y"] < board["y"] < status_box["y"] + 150, (where, status_box)
