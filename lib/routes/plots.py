@@ -88,35 +88,96 @@ def cell_size(G: nx.Graph, area: tuple[float, float]) -> float:
     return max(1.0, min(area[0] / cols, area[1] / rows))
 
 
-def _grid_cells(G: nx.Graph) -> go.Heatmap:
-    """The grid itself: free cells light, obstacles dark, drawn to the exact cell size."""
+def cell_runs(cells: Iterable[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """Cells ``(row, col)`` merged into runs ``(row, first col, last col)`` along each row."""
+    runs: list[tuple[int, int, int]] = []
+    for r, c in sorted(set(cells)):
+        if runs and runs[-1][0] == r and runs[-1][2] == c - 1:
+            runs[-1] = (r, runs[-1][1], c)
+        else:
+            runs.append((r, c, c))
+    return runs
+
+
+def _number(v: float) -> float | int:
+    """``v`` as an int when it is whole (shorter JSON: ``3`` rather than ``3.0``)."""
+    return int(v) if v == int(v) else v
+
+
+def cell_polygons(
+    cells: Iterable[tuple[int, int]], *, name: str, colour_: str, **kwargs
+) -> go.Scatter:
+    """Grid cells ``(row, col)`` as filled SVG polygons, one rectangle per run of a row.
+
+    A polygon is in data units, so the cells fill their grid squares exactly
+    at any window width (like a heatmap), but it is drawn as SVG: plotly.js
+    redraws it at once on every animation frame, where a heatmap is redrawn as
+    an image that the browser decodes later (a blank map for a moment). The
+    white lines between cells come from :func:`_grid_lines`, drawn on top.
+    """
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for r, c0, c1 in cell_runs(cells):
+        x0, x1, y0, y1 = (_number(v) for v in (c0 - 0.5, c1 + 0.5, r - 0.5, r + 0.5))
+        xs += [x0, x1, x1, x0, None]
+        ys += [y0, y0, y1, y1, None]
+    trace = {
+        "x": xs,
+        "y": ys,
+        "mode": "lines",
+        "fill": "toself",
+        "fillcolor": colour_,
+        "line": {"width": 0, "color": colour_},
+        "name": name,
+        "hoverinfo": "skip",
+    }
+    trace.update(kwargs)
+    return go.Scatter(trace)
+
+
+def _cells_of(G: nx.Graph, nodes: Iterable[Hashable]) -> list[tuple[int, int]]:
+    """The ``(row, col)`` cells of grid nodes (from their ``pos``: ``x`` = col, ``y`` = row)."""
+    out = []
+    for node in nodes:
+        x, y = G.nodes[node]["pos"]
+        out.append((int(y), int(x)))
+    return out
+
+
+def _grid_cells(G: nx.Graph) -> list[go.Scatter]:
+    """The grid itself: the free area light, obstacles dark, drawn to the exact cell size."""
     rows, cols = G.graph["rows"], G.graph["cols"]
-    z = [[0] * cols for _ in range(rows)]
-    for r, c in G.graph.get("obstacles", []):
-        z[r][c] = 1
-    return go.Heatmap(
-        z=z,
-        x=list(range(cols)),
-        y=list(range(rows)),
-        colorscale=[[0, FREE_COLOUR], [1, OBSTACLE_COLOUR]],
-        zmin=0,
-        zmax=1,
-        showscale=False,
-        xgap=1,
-        ygap=1,
-        hoverinfo="skip",
-        name="obstacles",
+    free = cell_polygons(
+        [(r, c) for r in range(rows) for c in range(cols)],
+        name="free",
+        colour_=FREE_COLOUR,
+        showlegend=False,
     )
+    obstacles = [tuple(cell) for cell in G.graph.get("obstacles", [])]
+    blocked = cell_polygons(obstacles, name="obstacle", colour_=OBSTACLE_COLOUR)
+    blocked.showlegend = bool(obstacles)
+    return [free, blocked]
 
 
-def _legend_square(name: str, colour_: str) -> go.Scatter:
-    """A legend entry only (heatmaps have none)."""
+def _grid_lines(G: nx.Graph) -> go.Scatter:
+    """White 1 px lines between the cells (what ``xgap`` / ``ygap`` gave a heatmap)."""
+    rows, cols = G.graph["rows"], G.graph["cols"]
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for c in range(cols + 1):
+        xs += [c - 0.5, c - 0.5, None]
+        ys += [-0.5, rows - 0.5, None]
+    for r in range(rows + 1):
+        xs += [-0.5, cols - 0.5, None]
+        ys += [r - 0.5, r - 0.5, None]
     return go.Scatter(
-        x=[None],
-        y=[None],
-        mode="markers",
-        marker={"symbol": "square", "size": 12, "color": colour_},
-        name=name,
+        x=xs,
+        y=ys,
+        mode="lines",
+        line={"width": 1, "color": "white"},
+        name="grid lines",
+        hoverinfo="skip",
+        showlegend=False,
     )
 
 
@@ -134,10 +195,7 @@ def _base_traces(G: nx.Graph) -> list[go.BaseTraceType]:
     """Roads (or obstacles, for grids) drawn under everything else."""
     traces: list[go.BaseTraceType] = []
     if _is_grid(G):
-        traces.append(_grid_cells(G))
-        if G.graph.get("obstacles"):
-            traces.append(_legend_square("obstacle", OBSTACLE_COLOUR))
-        return traces
+        return _grid_cells(G)
     xs, ys = _edge_lines(G)
     traces.append(
         go.Scatter(
@@ -269,7 +327,7 @@ def label_positions(G: nx.Graph) -> list[str]:
 def _nodes_trace(G: nx.Graph, area: tuple[float, float] = MAP_AREA) -> go.Scatter:
     """One marker per place (``customdata``: its label), the click target of the map.
 
-    On grids the markers are transparent: the cells are drawn by the heatmap
+    On grids the markers are transparent: the cells are drawn by the polygons
     underneath, the markers only catch clicks and hovers.
     """
     nodes = list(G.nodes)
@@ -359,6 +417,7 @@ def map_figure(
     """
     fig = go.Figure(_base_traces(G))
     if _is_grid(G):  # grid cells are big squares: draw the routes on top of them
+        fig.add_trace(_grid_lines(G))
         fig.add_trace(_nodes_trace(G))
     span = _span(G)
     for index, (name, path) in enumerate(routes):
@@ -402,40 +461,6 @@ def _table_cells(frontier, rows: int) -> list[list[str]]:
     ]
 
 
-def search_cells(
-    G: nx.Graph, explored: Iterable[Hashable], frontier: Iterable[Hashable]
-) -> go.Heatmap:
-    """A grid's explored (z = 1) and frontier (z = 2) cells, drawn to the exact cell size.
-
-    Other cells are left empty (``None``) so the grid underneath shows through.
-    """
-    rows, cols = G.graph["rows"], G.graph["cols"]
-    z: list[list[int | None]] = [[None] * cols for _ in range(rows)]
-    for value, nodes in ((1, explored), (2, frontier)):
-        for node in nodes:
-            x, y = G.nodes[node]["pos"]
-            z[int(y)][int(x)] = value
-    return go.Heatmap(
-        z=z,
-        x=list(range(cols)),
-        y=list(range(rows)),
-        zmin=1,
-        zmax=2,
-        colorscale=[
-            [0.0, EXPLORED_COLOUR],
-            [0.5, EXPLORED_COLOUR],
-            [0.5, FRONTIER_COLOUR],
-            [1.0, FRONTIER_COLOUR],
-        ],
-        showscale=False,
-        xgap=1,
-        ygap=1,
-        hoverinfo="skip",
-        name="explored and frontier",
-        showlegend=False,
-    )
-
-
 def animation_figure(
     G: nx.Graph,
     trace: Sequence[TraceStep],
@@ -453,10 +478,11 @@ def animation_figure(
     expanded and, under the map and its controls, the frontier's g / h / f
     table (best ``f`` first, ``table_rows`` rows). Everything is stacked in
     one column so that it reads the same in a narrow window. On grids the
-    explored and frontier cells are a heatmap, so they fill their cells
-    exactly whatever the window size. Long traces are sampled down to
-    ``max_frames`` frames (the last step is always kept); the final frame
-    adds the route found.
+    explored, frontier and current cells are filled SVG polygons
+    (:func:`cell_polygons`), so they fill their cells exactly whatever the
+    window size and, unlike a heatmap, never blank while the frames play.
+    Long traces are sampled down to ``max_frames`` frames (the last step is
+    always kept); the final frame adds the route found.
     """
     if not trace:
         raise ValueError("the trace is empty: run the search with record_trace=True")
@@ -467,58 +493,75 @@ def animation_figure(
         fig.add_trace(base, row=1, col=1)
     fig.add_trace(_nodes_trace(G, ANIMATION_AREA), row=1, col=1)
     size = _marker_size(G, ANIMATION_AREA)
-    symbol = "square" if _is_grid(G) else "circle"
-    dynamic_start = len(fig.data)
-
     grid = _is_grid(G)
-    if grid:  # heatmaps have no legend entry: these two stand in for the search-state cells
-        fig.add_trace(_legend_square("explored", EXPLORED_COLOUR), row=1, col=1)
-        dynamic_start = len(fig.data)
 
-    def frame_traces(state, final: bool) -> list[go.BaseTraceType]:
+    def searched_traces(state) -> list[go.Scatter]:
+        """Explored and frontier places: cell polygons on grids, markers on road maps."""
         frontier_nodes = [e.node for e in state.frontier]
-        cur = [state.current] if state.current is not None else []
-        cx, cy = _xy(G, cur)
-        px, py = _xy(G, list(path)) if final else ([], [])
-        if grid:  # cells coloured in place: explored 1, frontier 2
-            cells = search_cells(G, state.explored, frontier_nodes)
-            searched: list[go.BaseTraceType] = [cells, _legend_square("frontier", FRONTIER_COLOUR)]
-        else:
-            ex, ey = _xy(G, list(state.explored))
-            fx, fy = _xy(G, frontier_nodes)
-            searched = [
-                go.Scatter(
-                    x=ex,
-                    y=ey,
-                    mode="markers",
-                    name="explored",
-                    marker={"size": size, "color": EXPLORED_COLOUR, "symbol": symbol},
+        if grid:  # SVG polygons, not a heatmap: no blank map while the frames play
+            return [
+                cell_polygons(
+                    _cells_of(G, state.explored), name="explored", colour_=EXPLORED_COLOUR
                 ),
-                go.Scatter(
-                    x=fx,
-                    y=fy,
-                    mode="markers",
-                    name="frontier",
-                    marker={"size": size, "color": FRONTIER_COLOUR, "symbol": symbol},
+                cell_polygons(
+                    _cells_of(G, frontier_nodes), name="frontier", colour_=FRONTIER_COLOUR
                 ),
             ]
+        ex, ey = _xy(G, list(state.explored))
+        fx, fy = _xy(G, frontier_nodes)
         return [
-            *searched,
             go.Scatter(
-                x=px, y=py, mode="lines", name="route found", line={"color": PALETTE[0], "width": 4}
-            ),
-            go.Scatter(
-                x=cx,
-                y=cy,
+                x=xs,
+                y=ys,
                 mode="markers",
+                name=name,
+                marker={"size": size, "color": col, "symbol": "circle"},
+            )
+            for xs, ys, name, col in (
+                (ex, ey, "explored", EXPLORED_COLOUR),
+                (fx, fy, "frontier", FRONTIER_COLOUR),
+            )
+        ]
+
+    def current_trace(state) -> go.Scatter:
+        """The place being expanded: its whole cell on grids, a big marker on road maps."""
+        cur = [state.current] if state.current is not None else []
+        if grid:
+            return cell_polygons(
+                _cells_of(G, cur),
                 name="expanding",
-                marker={
-                    "size": size * 1.3 if _is_grid(G) else size + 6,
-                    "color": CURRENT_COLOUR,
-                    "symbol": symbol,
-                    "line": {"width": 1, "color": "#7f1d1d"},
-                },
-            ),
+                colour_=CURRENT_COLOUR,
+                line={"width": 2, "color": "#7f1d1d"},
+            )
+        cx, cy = _xy(G, cur)
+        return go.Scatter(
+            x=cx,
+            y=cy,
+            mode="markers",
+            name="expanding",
+            marker={
+                "size": size + 6,
+                "color": CURRENT_COLOUR,
+                "symbol": "circle",
+                "line": {"width": 1, "color": "#7f1d1d"},
+            },
+        )
+
+    def frame_traces(state, final: bool) -> list[go.BaseTraceType]:
+        """A frame's traces: explored, frontier, [grid lines,] route, current, table."""
+        px, py = _xy(G, list(path)) if final else ([], [])
+        route = go.Scatter(
+            x=px, y=py, mode="lines", name="route found", line={"color": PALETTE[0], "width": 4}
+        )
+        # On grids the lines between the cells are redrawn with every frame: plotly.js keeps
+        # the drawing order of a frame's traces only among themselves (the lines must lie over
+        # the cells and under the route).
+        lines = [_grid_lines(G)] if grid else []
+        return [
+            *searched_traces(state),
+            *lines,
+            route,
+            current_trace(state),
             go.Table(
                 header={
                     "values": ["frontier", "g", "h", "f"],
@@ -535,12 +578,12 @@ def animation_figure(
         ]
 
     first = frame_traces(states[keep[0]], final=len(keep) == 1)
+    indices = list(range(len(fig.data), len(fig.data) + len(first)))
     for trace_obj in first[:-1]:
         fig.add_trace(trace_obj, row=1, col=1)
     fig.add_trace(first[-1], row=2, col=1)
     for trace_obj in [*_endpoints(G, start, goal), *_road_labels(G)]:
         fig.add_trace(trace_obj, row=1, col=1)  # road lengths above the route found
-    indices = list(range(dynamic_start, dynamic_start + 5))
     frames = []
     for position, index in enumerate(keep):
         state = states[index]
@@ -624,7 +667,7 @@ def animation_figure(
     )
     _layout(fig, G, _title(title, _step_label(states[keep[0]], keep[0])), height=1000)
     fig.update_yaxes(domain=[CONTROLS_TOP + 0.02, 1.0], row=1, col=1)
-    fig.data[dynamic_start + 4].domain = {"x": [0.0, 1.0], "y": [0.0, TABLE_TOP]}
+    fig.data[indices[-1]].domain = {"x": [0.0, 1.0], "y": [0.0, TABLE_TOP]}
     # The title at the top of the figure, the legend on its own band under it: a wrapped
     # legend (narrow windows) grows into the reserved band, never into the title.
     fig.update_layout(

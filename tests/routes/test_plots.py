@@ -6,6 +6,8 @@ import itertools
 
 import plotly.graph_objects as go
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lib.routes import compare, graphs, plots, search
 from lib.routes.graphs import StraightLine, load_graph_csv, romania
@@ -35,41 +37,90 @@ def test_map_has_one_clickable_marker_per_place_and_one_line_per_route():
     assert len(roads.x) == 3 * ROMANIA.number_of_edges()
 
 
+def _polygon_cells(trace) -> list[tuple[int, int]]:
+    """The grid cells ``(row, col)`` a cell-polygon trace covers, checking its shape.
+
+    Every polygon is a rectangle of whole cells, one row high: its corners sit on
+    cell edges (``k - 0.5``), so it fills its grid squares exactly at any size.
+    """
+    assert trace.fill == "toself" and trace.type == "scatter"
+    xs, ys = list(trace.x), list(trace.y)
+    assert len(xs) == len(ys) and len(xs) % 5 == 0
+    cells = []
+    for i in range(0, len(xs), 5):
+        (x0, x1, x2, x3, gap), (y0, y1, y2, y3, gap_y) = xs[i : i + 5], ys[i : i + 5]
+        assert gap is None and gap_y is None
+        assert x0 == x3 and x1 == x2 and y0 == y1 and y2 == y3 and y2 - y0 == 1 and x1 > x0
+        assert (x0 + 0.5) % 1 == 0 and (x1 + 0.5) % 1 == 0 and (y0 + 0.5) % 1 == 0
+        row = int(y0 + 0.5)
+        cells += [(row, c) for c in range(int(x0 + 0.5), int(x1 + 0.5))]
+    return cells
+
+
+def _grid_cells_of(G, nodes) -> set[tuple[int, int]]:
+    return {(int(G.nodes[n]["pos"][1]), int(G.nodes[n]["pos"][0])) for n in nodes}
+
+
 def test_grid_map_is_drawn_as_a_grid_with_routes_on_top():
     G = graphs.grid(12, 20, obstacles=0.3, seed=1, corridor=True)
     route = search.astar(G, (0, 0), (11, 19), graphs.Manhattan.of(G))
     fig = plots.map_figure(G, routes=[("A*", route.path)])
     names = [t.name for t in fig.data]
-    assert names.index("A*") > names.index(plots.NODES_TRACE)
-    cells = _trace(fig, "obstacles")
-    assert isinstance(cells, go.Heatmap)  # drawn to the cell size, whatever the window
-    blocked = {(r, c) for r in range(12) for c in range(20) if cells.z[r][c] == 1}
-    free = {(r, c) for r in range(12) for c in range(20) if cells.z[r][c] == 0}
-    assert blocked == set(map(tuple, G.graph["obstacles"]))
-    assert free == {G.nodes[n]["pos"][::-1] for n in G.nodes}
+    assert names.index("A*") > names.index(plots.NODES_TRACE) > names.index("grid lines")
+    assert names.index("grid lines") > names.index("obstacle") > names.index("free")
+    assert not any(isinstance(t, go.Heatmap) for t in fig.data)  # SVG, drawn to the cell size
+    blocked = _polygon_cells(_trace(fig, "obstacle"))
+    assert len(blocked) == len(set(blocked))
+    assert set(blocked) == set(map(tuple, G.graph["obstacles"]))
+    everything = _polygon_cells(_trace(fig, "free"))
+    assert sorted(everything) == [(r, c) for r in range(12) for c in range(20)]
+    assert set(everything) - set(blocked) == _grid_cells_of(G, G.nodes)
+    lines = _trace(fig, "grid lines")  # one line per cell edge, across the whole grid
+    assert sorted({x for x in lines.x if x is not None}) == [c - 0.5 for c in range(21)]
+    assert sorted({y for y in lines.y if y is not None}) == [r - 0.5 for r in range(13)]
     assert _trace(fig, plots.NODES_TRACE).marker.symbol == "square"
     assert fig.layout.yaxis.autorange == "reversed"
 
 
+@given(st.sets(st.tuples(st.integers(0, 6), st.integers(0, 9)), max_size=40))
+def test_cell_runs_cover_exactly_the_cells_with_maximal_runs(cells):
+    runs = plots.cell_runs(cells)
+    covered = [(r, c) for r, c0, c1 in runs for c in range(c0, c1 + 1)]
+    assert sorted(covered) == sorted(cells)  # each cell once
+    for (r, _, c1), (r2, c2, _) in itertools.pairwise(runs):
+        assert (r, c1 + 1) != (r2, c2)  # neighbours in a row share one run
+
+
 @pytest.mark.parametrize(("rows", "cols"), [(5, 5), (25, 40), (60, 80), (60, 10)])
-def test_grid_animation_cells_fit_their_cells(rows, cols):
+def test_grid_animation_cells_are_polygons_covering_the_replayed_state(rows, cols):
     G = graphs.grid(rows, cols, obstacles=0.25, seed=2, corridor=True)
     goal = (rows - 1, cols - 1)
     result = search.astar(G, (0, 0), goal, graphs.Manhattan.of(G), record_trace=True)
     fig = plots.animation_figure(G, result.trace, path=result.path, max_frames=10)
+    assert not any(isinstance(t, go.Heatmap) for t in fig.data)
+    names = [t.name for t in fig.frames[0].data]
+    # the lines between cells lie over the search's cells and under the route
+    assert names == ["explored", "frontier", "grid lines", "route found", "expanding", None]
     for frame in fig.frames:
-        cells = frame.data[0]
-        assert isinstance(cells, go.Heatmap)
+        assert not any(isinstance(t, go.Heatmap) for t in frame.data)
+        explored, frontier, lines, _route, current, table = frame.data
         state = search.trace_state(result.trace, int(frame.name))
-        flat = [v for row in cells.z for v in row]
-        assert flat.count(1) == len(state.explored)
-        assert flat.count(2) == len(state.frontier)
-        for node in state.explored:
-            x, y = G.nodes[node]["pos"]
-            assert cells.z[int(y)][int(x)] == 1
-    # markers that remain (the place being expanded) never outgrow a cell at 800 px
-    cell = plots.cell_size(G, plots.ANIMATION_AREA)
-    assert fig.frames[0].data[3].marker.size <= 1.3 * cell
+        explored_cells = _polygon_cells(explored)
+        assert len(explored_cells) == len(state.explored)
+        assert set(explored_cells) == _grid_cells_of(G, state.explored)
+        frontier_cells = _polygon_cells(frontier)
+        assert len(frontier_cells) == len(state.frontier)
+        assert set(frontier_cells) == _grid_cells_of(G, [e.node for e in state.frontier])
+        shown = [] if state.current is None else [state.current]
+        assert _polygon_cells(current) == sorted(_grid_cells_of(G, shown))
+        assert len({explored.fillcolor, frontier.fillcolor, current.fillcolor}) == 3
+        static = _trace(fig, "grid lines")
+        assert (lines.x, lines.y) == (static.x, static.y) and isinstance(table, go.Table)
+    # the figure's traces at the frames' indices are the ones the frames replace
+    for index, frame_trace in zip(fig.frames[0].traces, fig.frames[0].data, strict=True):
+        assert fig.data[index].type == frame_trace.type and fig.data[index].name == frame_trace.name
+    legend = {t.name for t in fig.data if t.type == "scatter" and t.showlegend is not False}
+    assert {"explored", "frontier", "expanding", "obstacle"} <= legend
 
 
 def _dark(colour: str) -> bool:
