@@ -70,7 +70,7 @@ STATUS_HEIGHT = 84
 """Pixels of the status slot right above the board: two lines of an alert. The status line, or
 a click message in its place, fits in it without moving the board (a projector's 768 pixels
 leave no room for the board to jump)."""
-BOARD_PIXELS = 380
+BOARD_PIXELS = 360
 """Default board size (``BoardView.pixels``): the whole board fits under the title, the buttons
 and the status slot at 1024x768 with the sidebar open. The sidebar offers larger sizes."""
 BOARD_PIXEL_RANGE = (300, 640)

@@ -26,6 +26,7 @@ def test_first_load_states_the_rules_and_the_position():
     assert not app.exception
     assert app.title[0].value == "Checkers"
     assert "Black 12 (0 kings) – White 12 (0 kings)" in app.info[0].value
+    assert "(Human): click a piece, then where it goes" in app.info[0].value
     page_text = " ".join(m.value for m in app.markdown)
     assert "40 moves by each side" in page_text and "Captures are compulsory" in page_text
     assert session(app, "checkers").state == checkers.initial_state()

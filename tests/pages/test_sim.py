@@ -27,6 +27,7 @@ def test_first_load_with_red_starting():
     assert app.title[0].value == "The Game of Sim"
     assert session(app, "sim").state == sim.initial_state(sim.RED)
     assert "0/15 lines coloured" in app.info[0].value
+    assert "Red** to move (Human): click the marker of a dashed line" in app.info[0].value
     verdict = " ".join(m.value for m in app.markdown)
     assert "**Blue wins**" in verdict  # the second player wins the empty board
     assert app.selectbox(key="sim_w_opt_first").label == "Who starts"
