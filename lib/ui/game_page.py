@@ -896,7 +896,7 @@ def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> Non
             "Turn the board round", value=False, key=f"{key}_w_flip"
         )
         pixels = st.slider(
-            "Board size (pixels)",
+            "Board display size (pixels)",
             *BOARD_PIXEL_RANGE,
             value=BOARD_PIXELS,
             step=20,
@@ -934,11 +934,6 @@ def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> Non
     over = not moves
     if session.replay:  # no AI plays on in a replay: both sides move by hand (or Undo)
         human_sides = {0, 1}
-        st.info(
-            f"{escape_markdown(session.replay)}. Undo steps back; New game plays with the "
-            "players in the sidebar.",
-            icon=":material/replay:",
-        )
 
     # settings problems, on the page itself, not only in the sidebar; kept until New game (a
     # link's settings are read once: the AI's first move reruns the page without them)
@@ -1058,6 +1053,12 @@ def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> Non
     with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_play_area"):
         board_widget(adapter, key, view, human_sides)
         with st.container(width=SIDE_PANEL_WIDTH, key=f"{key}_side_panel"):
+            if session.replay:  # here, not above: the board stays in view
+                st.info(
+                    f"{escape_markdown(session.replay)}. Undo steps back; New game plays with "
+                    "the players in the sidebar.",
+                    icon=":material/replay:",
+                )
             if adapter.insight is not None:
                 st.markdown(adapter.insight(state))
             if hint:

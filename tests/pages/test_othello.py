@@ -309,6 +309,35 @@ def test_how_to_play_sits_in_the_panel_beside_the_board():
     assert "**How to play.**" in text and "dots mark the legal moves" in text
 
 
+def test_a_replay_banner_sits_in_the_panel_beside_the_board_not_above_it():
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    app.query_params["size"] = "6"
+    app.session_state["othello_session"] = game_page.GameSession(
+        options={"size": 6},
+        states=[othello.GAME.initial_state(size=6)],
+        replay="Replay of A vs B, game 0: Black A, White B",
+    )
+    app.run()
+    assert not app.exception
+    panel = next(
+        b
+        for b in _main_block(app, "othello_play_area").children.values()
+        if getattr(b, "key", None) == "othello_side_panel"
+    )
+    assert "Replay of A vs B, game 0" in _values(panel)[0]
+    above = [
+        child
+        for child in app.main.children.values()
+        if getattr(child, "key", None) != "othello_play_area"
+    ]
+    assert not any("Replay of" in value for block in above for value in _values_of(block))
+    assert "(replay)" in app.info[0].value  # the status line says it too
+
+
+def _values_of(node) -> list[str]:
+    return _values(node) if hasattr(node, "children") else [str(getattr(node, "value", ""))]
+
+
 def test_board_size_from_the_sidebar():
     app = _app(size="6")
     default = app.get("plotly_chart")[0].proto.spec
