@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import networkx as nx
+import numpy as np
 import pytest
+from PIL import Image
 
 from lib.routes.graphs import romania
 from tests.e2e.conftest import open_page, wait_idle
@@ -183,3 +186,88 @@ def test_compare_unordered_pairs_and_download_every_pair(page):
     n = G.number_of_nodes()
     assert len(lines) - 1 == 2 * len(pairs) == 2 * n * (n - 1) // 2
     assert not any((t, s) in pairs for s, t in pairs)  # each pair once, one direction
+
+
+GRID_BOX = """(gd) => {
+    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+    const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
+    const places = gd.data.find((t) => t.name === 'places');  // one per free cell
+    const [x0, x1] = [Math.min(...places.x) - 0.5, Math.max(...places.x) + 0.5];
+    const [y0, y1] = [Math.min(...places.y) - 0.5, Math.max(...places.y) + 0.5];
+    return {left: box.left + xa.l2p(x0), right: box.left + xa.l2p(x1),
+            top: box.top + ya.l2p(y0), bottom: box.top + ya.l2p(y1),
+            cell_w: Math.abs(xa.l2p(1) - xa.l2p(0)), cell_h: Math.abs(ya.l2p(1) - ya.l2p(0)),
+            last: gd._fullLayout.sliders[0].steps.length - 1};
+}"""
+PLAYING = """(gd) => [gd.querySelectorAll('image').length, gd._fullLayout.sliders[0].active]"""
+
+
+def _white_share(page, box) -> float:
+    """The share of (near) white pixels in the grid's box on screen: 1.0 for a blank grid."""
+    clip = {"x": box["left"], "y": box["top"], "width": box["right"] - box["left"]}
+    clip["height"] = box["bottom"] - box["top"]
+    pixels = np.asarray(Image.open(io.BytesIO(page.screenshot(clip=clip))).convert("RGB"))
+    return float((pixels.min(axis=2) >= 250).mean())
+
+
+def test_grid_animation_never_blanks_while_playing(page):
+    open_page(page, "routes?source=Grid+with+obstacles")
+    plot = page.locator(".st-key-rt_animation .js-plotly-plot")
+    plot.wait_for()
+    plot.scroll_into_view_if_needed()
+    box = plot.evaluate(GRID_BOX)
+    assert abs(box["cell_w"] - box["cell_h"]) < 0.5  # square cells
+    at_rest = _white_share(page, box)
+    assert at_rest < 0.3  # the grid is drawn: light cells, dark obstacles, thin white lines
+    page.locator(".st-key-rt_animation .updatemenu-button").filter(has_text="Play").click()
+    seen = []
+    for _ in range(8):  # screenshots while the frames play (each redraws the whole figure)
+        images, position = plot.evaluate(PLAYING)
+        if position >= box["last"]:
+            break
+        # heatmaps are redrawn as <image>s decoded later by the browser: a blank grid
+        assert images == 0
+        seen.append((position, _white_share(page, box)))
+    assert len(seen) >= 3 and seen[-1][0] > seen[0][0], seen  # it played, and was watched
+    assert all(white < at_rest + 0.2 for _, white in seen), seen
+
+
+CELL_BOXES = """(gd) => {
+    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+    const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
+    const out = {};
+    for (const group of gd.querySelectorAll('g.trace.scatter')) {
+        const trace = group.__data__ && group.__data__[0] && group.__data__[0].trace;
+        const fill = group.querySelector('path.js-fill');
+        if (!trace || !fill || !['free', 'explored', 'frontier'].includes(trace.name)) continue;
+        const xs = trace.x.filter((v) => v !== null), ys = trace.y.filter((v) => v !== null);
+        const r = fill.getBoundingClientRect();
+        out[trace.name] = {
+            drawn: [r.left, r.right, r.top, r.bottom],
+            expected: [box.left + xa.l2p(Math.min(...xs)), box.left + xa.l2p(Math.max(...xs)),
+                       box.top + ya.l2p(Math.min(...ys)), box.top + ya.l2p(Math.max(...ys))]};
+    }
+    return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [1024, 1400])
+def test_grid_animation_cells_fill_their_squares(page, width):
+    page.set_viewport_size({"width": width, "height": 1000})
+    open_page(page, "routes?source=Grid+with+obstacles")
+    plot = page.locator(".st-key-rt_animation .js-plotly-plot")
+    plot.wait_for()
+    plot.scroll_into_view_if_needed()
+    box = plot.evaluate(GRID_BOX)
+    assert abs(box["cell_w"] - box["cell_h"]) < 0.5 and box["cell_w"] >= 8
+    rail = page.locator(".st-key-rt_animation .slider-rail-touch-rect")
+    rail.click(position={"x": rail.bounding_box()["width"] * 0.6, "y": 20})  # a later step
+    page.wait_for_function(
+        "() => document.querySelector('.st-key-rt_animation .js-plotly-plot')"
+        "._fullData.some((t) => t.name === 'explored' && t.x.length > 0)"
+    )
+    boxes = plot.evaluate(CELL_BOXES)
+    assert set(boxes) == {"free", "explored", "frontier"}, boxes
+    for name, found in boxes.items():  # the drawn cells end exactly on their cell edges
+        for drawn, expected in zip(found["drawn"], found["expected"], strict=True):
+            assert abs(drawn - expected) <= 1.0, (name, found)
