@@ -99,13 +99,8 @@ def cell_runs(cells: Iterable[tuple[int, int]]) -> list[tuple[int, int, int]]:
     return runs
 
 
-def _number(v: float) -> float | int:
-    """``v`` as an int when it is whole (shorter JSON: ``3`` rather than ``3.0``)."""
-    return int(v) if v == int(v) else v
-
-
 def cell_polygons(
-    cells: Iterable[tuple[int, int]], *, name: str, colour_: str, **kwargs
+    cells: Iterable[tuple[int, int]], *, name: str, colour_: str, **kwargs: object
 ) -> go.Scatter:
     """Grid cells ``(row, col)`` as filled SVG polygons, one rectangle per run of a row.
 
@@ -118,7 +113,7 @@ def cell_polygons(
     xs: list[float | None] = []
     ys: list[float | None] = []
     for r, c0, c1 in cell_runs(cells):
-        x0, x1, y0, y1 = (_number(v) for v in (c0 - 0.5, c1 + 0.5, r - 0.5, r + 0.5))
+        x0, x1, y0, y1 = c0 - 0.5, c1 + 0.5, r - 0.5, r + 0.5  # the cells' edges
         xs += [x0, x1, x1, x0, None]
         ys += [y0, y0, y1, y1, None]
     trace = {
