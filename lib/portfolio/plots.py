@@ -165,7 +165,7 @@ def weights_scatter(table: pd.DataFrame, weights: np.ndarray | None) -> go.Figur
             )
         )
     figure.update_layout(
-        title="Stocks: risk against return (held stocks sized by weight)",
+        title="Stocks: risk against return",  # the legend says held = sized by weight
         xaxis_title="risk (max drawdown)",
         yaxis_title="return",
         height=420,

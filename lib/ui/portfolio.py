@@ -482,22 +482,31 @@ def show_results(saved: dict) -> None:
     result, exact, run_table = saved["result"], saved["exact"], saved["table"]
     config = result.config
     percent = percent_of_optimum(result.fitness, exact) if result.feasible else None
-    cols = st.columns(7)
-    cols[0].metric("Feasible", "yes" if result.feasible else "no")
-    cols[1].metric(
-        "Return",
-        format_vs_limit(result.ret, config.min_return, 3),
-        help=f"Must exceed {_num(config.min_return)}.",
-    )
-    cols[2].metric(
-        "Risk",
-        format_vs_limit(result.risk, config.max_risk, 4),
-        help=f"Must stay below {_num(config.max_risk)} (strictly).",
-    )
-    cols[3].metric("Stocks held", result.n_stocks, help=f"At least {config.min_stocks}.")
-    cols[4].metric("Generations", result.generations)
-    cols[5].metric("Seconds", f"{result.seconds:.2f}")
-    cols[6].metric("% of optimum", "–" if percent is None else f"{percent:.1f} %")
+    # A wrapping row of content-wide metrics: seven fixed columns cut the values
+    # ("1…", "0.…") on a 1024 px projector.
+    with st.container(horizontal=True, gap="large", key="pf_metrics"):
+        st.metric("Feasible", "yes" if result.feasible else "no", width="content")
+        st.metric(
+            "Return",
+            format_vs_limit(result.ret, config.min_return, 3),
+            help=f"Must exceed {_num(config.min_return)}.",
+            width="content",
+        )
+        st.metric(
+            "Risk",
+            format_vs_limit(result.risk, config.max_risk, 4),
+            help=f"Must stay below {_num(config.max_risk)} (strictly).",
+            width="content",
+        )
+        st.metric(
+            "Stocks held",
+            result.n_stocks,
+            help=f"At least {config.min_stocks}.",
+            width="content",
+        )
+        st.metric("Generations", result.generations, width="content")
+        st.metric("Seconds", f"{result.seconds:.2f}", width="content")
+        st.metric("% of optimum", "–" if percent is None else f"{percent:.1f} %", width="content")
     st.caption(result_caption(result, exact))
     if not result.feasible:
         st.error(

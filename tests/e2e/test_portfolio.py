@@ -97,3 +97,21 @@ def test_chart_text_is_readable_and_a_big_link_waits_for_run(page):
     assert page.locator('[data-testid="stProgress"]').count() == 0
     assert page.locator('[data-testid="stMetric"]').count() == 0
     expect(page.locator(".st-key-pf_w_population_size")).to_contain_text("3000")
+
+
+TRUNCATED = """() => Array.from(document.querySelectorAll(
+        '[data-testid="stMetricValue"], [data-testid="stMetricValue"] *'))
+    .filter((el) => el.scrollWidth > el.clientWidth + 1)
+    .map((el) => el.textContent)"""
+
+
+def test_result_metrics_are_not_cut_on_a_1024_projector(page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "portfolio")
+    page.get_by_text("Download coefficients.csv").wait_for()
+    wait_idle(page)
+    metrics = page.locator('[data-testid="stMetric"]')
+    expect(metrics).to_have_count(7)
+    assert page.evaluate(TRUNCATED) == []
+    labels = [metric.inner_text().split("\n")[0] for metric in metrics.all()]
+    assert labels[1:3] == ["Return", "Risk"]

@@ -45,6 +45,14 @@ def test_scatter_sizes_held_stocks_by_weight():
     assert len(plots.weights_scatter(TABLE, None).data) == 1
 
 
+def test_scatter_title_fits_its_column_on_a_1024_projector():
+    # The chart sits in a 3/5 column (about 330 px at 1024 px): a longer title was cut off.
+    # The legend entry says how held stocks are sized.
+    figure = plots.weights_scatter(TABLE, np.array([0.0, 0.2, 0.0, 0.8]))
+    assert len(figure.layout.title.text) <= 30
+    assert "size = weight" in next(t.name for t in figure.data if t.name.startswith("held"))
+
+
 def test_scatter_shows_uploaded_tickers_as_text_not_html():
     table = pd.DataFrame(
         {"ticker": ['<a href="http://x">A</a>', "B&C"], "risk": [0.1, 0.2], "return": [1.0, 2.0]}
