@@ -520,12 +520,15 @@ def url_spec(config: PlayerConfig) -> str:
     return spec
 
 
-def _query_config(name: str, fallback: str, notes: list[str]) -> PlayerConfig:
+def _query_config(
+    name: str, fallback: str, notes: list[str], kinds: Mapping[str, str] | None = None
+) -> PlayerConfig:
     """The player spec in the URL parameter ``name``, else ``fallback``.
 
     Settings the URL leaves out (depth, time budget) come from ``fallback``
     when both are search players, not from the library's generic defaults.
-    A spec that cannot be read is reported in ``notes`` and ``fallback`` used.
+    A spec that cannot be read, or whose player is not one of ``kinds`` (the
+    game's players, when given), is reported in ``notes`` and ``fallback`` used.
     """
     default = parse_player_spec(fallback)
     text = st.query_params.get(name)
@@ -533,6 +536,10 @@ def _query_config(name: str, fallback: str, notes: list[str]) -> PlayerConfig:
         return default
     try:
         config = parse_player_spec(text)
+        if kinds is not None and config.kind not in kinds:
+            raise InputError(
+                f"there is no player {config.kind!r} here; choose one of {', '.join(kinds)}."
+            )
     except InputError as error:
         limits = f" This page's depth limits: {depth_limits()}." if "depth" in str(error) else ""
         notes.append(
@@ -885,7 +892,9 @@ def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> Non
         configs: list[PlayerConfig] = []
         with user_errors():
             for side, name in enumerate(game.player_names):
-                default = _query_config(names[side], stored_specs[side], notes)
+                default = _query_config(
+                    names[side], stored_specs[side], notes, available_kinds(game)
+                )
                 st.markdown(f"**{name}**")
                 configs.append(player_controls(game, f"{key}_p{side}", name, default, notes=notes))
         if len(configs) < 2:

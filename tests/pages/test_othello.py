@@ -120,6 +120,18 @@ def test_bad_url_settings_fall_back_with_a_warning():
     assert _session(app).state.size == 8
 
 
+def test_an_unknown_player_in_the_url_is_named_and_the_default_player_kept():
+    # 'white=garbage' used to turn White silently into a human (the first choice).
+    app = _app(white="garbage", black="perfect:depth=3")  # 'perfect' is Sim's, not Othello's
+    assert not app.exception
+    warnings = " ".join(w.value for w in app.main.warning)
+    assert "white='garbage'" in warnings and "no player 'garbage'" in warnings
+    assert "no player 'perfect'" in warnings
+    assert app.selectbox(key="othello_p1_w_kind").value == "alphabeta"
+    assert app.selectbox(key="othello_p0_w_kind").value == "human"
+    assert parse_player_spec(app.query_params["white"]).kind == "alphabeta"
+
+
 def test_changing_the_board_size_starts_a_new_game():
     app = _app(size="8", white="greedy")
     app.button(key="othello_w_cell_2_3").click().run()
