@@ -728,6 +728,7 @@ def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
             text=[f"{i['nodes']:,}" for i in iterations],
             textposition="outside",
             textfont={"size": MIN_FONT},
+            cliponaxis=False,  # the tallest bar's label was cut in half at 260 px
         )
     )
     fig.update_layout(

@@ -189,6 +189,15 @@ def test_log_axes_label_only_powers_of_ten_and_at_least_three(nodes):
         assert low == 0 and 10**high > max(nodes)  # bars start at 1 node (no "0.1"), all fit
 
 
+def test_bar_labels_above_the_tallest_bar_are_not_clipped_by_the_axis():
+    # Seen on the Checkers page at depth 8: the "10,717" over the last bar was cut in half.
+    iterations = [{"depth": d + 1, "nodes": n} for d, n in enumerate([8, 104, 2524, 10717])]
+    variants = [{"variant": "v", "nodes": 10717, "ebf": 3.0}]
+    for fig in (plots.iterations_figure(iterations), plots.variants_figure(variants)):
+        (bar,) = fig.data
+        assert bar.textposition == "outside" and bar.cliponaxis is False
+
+
 def test_power_labels():
     assert [plots.power_label(e) for e in (-2, 0, 3, 6, 7)] == ["0.01", "1", "1,000", "1M", "10M"]
 
