@@ -484,7 +484,7 @@ def show_results(saved: dict) -> None:
     percent = percent_of_optimum(result.fitness, exact) if result.feasible else None
     # A wrapping row of content-wide metrics: seven fixed columns cut the values
     # ("1…", "0.…") on a 1024 px projector.
-    with st.container(horizontal=True, gap="large", key="pf_metrics"):
+    with st.container(horizontal=True, gap="medium", key="pf_metrics"):
         st.metric("Feasible", "yes" if result.feasible else "no", width="content")
         st.metric(
             "Return",
