@@ -263,8 +263,18 @@ def settings_form() -> tuple[bool, dict[str, object]]:
         c1, c2, c3 = st.columns(3)
         c1.slider("Risk penalty threshold", 0.0, 1.0, step=0.05, key=key("penalty_threshold"))
         c2.number_input("Risk penalty factor", 0.0, 100.0, step=0.5, key=key("penalty_factor"))
-        c3.checkbox("Repair (add missing stocks)", key=key("repair"))
-        c3.checkbox("Stop at the first feasible portfolio", key=key("stop_at_first_feasible"))
+        # short labels: longer ones were cut ("Repair (add missing st…") at 1024 px
+        c3.checkbox(
+            "Repair",
+            key=key("repair"),
+            help="Give children that hold too few stocks the missing ones.",
+        )
+        c3.checkbox(
+            "Stop when feasible",
+            key=key("stop_at_first_feasible"),
+            help="Stop at the first feasible portfolio (the course's behaviour); "
+            "otherwise keep improving until the maximum number of generations.",
+        )
         submitted = st.form_submit_button("Run the GA", type="primary")
     return submitted, {field.name: st.session_state[key(field.name)] for field in FIELDS}
 

@@ -105,6 +105,12 @@ TRUNCATED = """() => Array.from(document.querySelectorAll(
     .map((el) => el.textContent)"""
 
 
+CUT_IN_FORM = """() => Array.from(document.querySelectorAll('[data-testid="stForm"] *'))
+    .filter((el) => el.textContent.trim() && el.scrollWidth > el.clientWidth + 1
+        && getComputedStyle(el).textOverflow === 'ellipsis')
+    .map((el) => el.textContent.trim())"""
+
+
 def test_result_metrics_are_not_cut_on_a_1024_projector(page):
     page.set_viewport_size({"width": 1024, "height": 768})
     open_page(page, "portfolio")
@@ -115,3 +121,6 @@ def test_result_metrics_are_not_cut_on_a_1024_projector(page):
     assert page.evaluate(TRUNCATED) == []
     labels = [metric.inner_text().split("\n")[0] for metric in metrics.all()]
     assert labels[1:3] == ["Return", "Risk"]
+    # nor are the settings' labels ("Repair (add missing st…" was)
+    assert page.evaluate(CUT_IN_FORM) == []
+    expect(page.locator(".st-key-pf_w_repair")).to_contain_text("Repair")
