@@ -131,13 +131,17 @@ def choose_map() -> tuple[str, nx.Graph, str]:
         if source == ui.ROMANIA:
             G = ui.romania()
         elif source == ui.GRID:
-            c1, c2, c3, c4, c5 = st.columns(5)
+            # the toggle's column is wider: its label was cut to "8-c…" at 1024 px
+            c1, c2, c3, c4, c5 = st.columns([1, 1, 1, 0.8, 1.2])
             rows = ui.widget(c1.slider, "Rows", 5, MAX_GRID_ROWS, name="rows")
             cols = ui.widget(c2.slider, "Columns", 5, MAX_GRID_COLS, name="cols")
             share = ui.widget(c3.slider, "Obstacles %", 0, 45, name="obstacles")
             seed = ui.widget(c4.number_input, "Seed", 0, 9_999, name="seed")
             diagonal = ui.widget(
-                c5.toggle, "8-connected", name="diagonal", help="Allow diagonal moves"
+                c5.toggle,
+                "Diagonals",
+                name="diagonal",
+                help="8-connected grid: diagonal moves are allowed (a diagonal step costs √2).",
             )
             G = ui.grid(rows, cols, share / 100, diagonal, int(seed))
             st.caption(

@@ -271,3 +271,19 @@ def test_grid_animation_cells_fill_their_squares(page, width):
     for name, found in boxes.items():  # the drawn cells end exactly on their cell edges
         for drawn, expected in zip(found["drawn"], found["expected"], strict=True):
             assert abs(drawn - expected) <= 1.0, (name, found)
+
+
+CUT_LABELS = """() => Array.from(document.querySelectorAll('[data-testid="stMain"] *'))
+    .filter((el) => el.textContent.trim() && el.scrollWidth > el.clientWidth + 1
+        && getComputedStyle(el).textOverflow === 'ellipsis')
+    .map((el) => el.textContent.trim())"""
+
+
+def test_grid_settings_labels_are_not_cut_on_a_1024_projector(page):
+    # the diagonal toggle's label used to show as "8-c…"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "routes?source=Grid+with+obstacles")
+    toggle = page.locator(".st-key-rt_w_diagonal")
+    toggle.wait_for()
+    assert "Diagonals" in toggle.inner_text()
+    assert page.evaluate(CUT_LABELS) == []
