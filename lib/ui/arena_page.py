@@ -269,8 +269,12 @@ def free_form(ctx: ArenaContext) -> list[MatchConfig] | None:
             ),
         )
         opponent = right.text_input("Opponent B", "random", key="arena_w_opponent")
-        round_robin = right.toggle(
-            "Round robin (every pair of A players and B)", False, key="arena_w_round_robin"
+        round_robin = right.toggle(  # a short label: the long one was cut at 1024 px
+            "Round robin",
+            False,
+            key="arena_w_round_robin",
+            help="Every pair among the A players and B plays a match "
+            "(otherwise each A player plays B).",
         )
         c1, c2, c3 = st.columns(3)
         n_games = c1.number_input(

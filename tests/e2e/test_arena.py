@@ -56,3 +56,21 @@ def test_cancel_keeps_the_finished_games(page):
     assert 0 < done < 300
     page.locator(".st-key-arena_w_resume button").wait_for()
     page.locator(".st-key-arena_dl_games button").wait_for()  # partial results downloadable
+
+
+CUT_LABELS = """() => Array.from(document.querySelectorAll('[data-testid="stMain"] *'))
+    .filter((el) => el.textContent.trim() && el.scrollWidth > el.clientWidth + 1
+        && getComputedStyle(el).textOverflow === 'ellipsis')
+    .map((el) => el.textContent.trim())"""
+
+
+def test_free_choice_labels_are_not_cut_on_a_1024_projector(page):
+    # the round-robin toggle's label used to end in "every pair of A player…"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "arena")
+    page.locator('[data-testid="stMain"]').get_by_text("Free choice", exact=True).click()
+    toggle = page.locator(".st-key-arena_w_round_robin")
+    toggle.wait_for()
+    wait_idle(page)
+    assert "Round robin" in toggle.inner_text()
+    assert page.evaluate(CUT_LABELS) == []
