@@ -89,7 +89,7 @@ def test_frontier_and_study_charts():
         }
     )
     figure = plots.study_chart(study)
-    assert list(figure.data[0].x) == ["mutation p<br>0.1", "mutation p<br>0"]
+    assert list(figure.data[0].x) == ["mut<br>0.1", "mut<br>0"]
     assert list(figure.data[1].y) == [100.0, 0.0]
     assert list(figure.data[0].text) == ["20", "none feasible"]
 
@@ -180,6 +180,27 @@ def test_study_chart_keeps_labels_clear_of_the_legend_and_percent_ticks_round():
     assert layout.legend.y >= 1 and layout.legend.yanchor == "bottom"  # legend above the plot
     assert list(layout.yaxis2.tickvals) == [0, 25, 50, 75, 100]
     assert layout.yaxis.range[0] == 0 and layout.yaxis.range[1] >= 80
+
+
+def test_study_labels_are_short_enough_for_nine_bars_at_1024_px():
+    # The default study has nine settings; "population" and "crossover p" ran into
+    # each other under ~50 px bars. The axis title spells the short names out.
+    study = pd.DataFrame(
+        {
+            "parameter": ["population_size"] * 3 + ["p_crossover"] * 3 + ["p_mutation"] * 3,
+            "value": [700, 300, 3000, 0.6, 0.4, 0.0, 0.1, 0.01, 0.0],
+            "success_rate": [1.0] * 9,
+            "mean_generations": [20.0] * 9,
+        }
+    )
+    figure = plots.study_chart(study)
+    lines = [line for label in figure.data[0].x for line in label.split("<br>")]
+    assert max(map(len, lines)) <= 5, lines
+    title = figure.layout.xaxis.title.text
+    assert all(
+        f"{plots.STUDY_NAMES[p]} = " in title or f"{plots.STUDY_NAMES[p]} /" in title
+        for p in ("population_size", "p_crossover", "p_mutation")
+    )
 
 
 def test_a_single_feasible_point_is_drawn_as_a_marker():
