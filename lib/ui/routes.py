@@ -128,9 +128,15 @@ def parse_choice(options: Sequence[str]) -> Callable[[str], str]:
     return parse
 
 
+def _with_range(parse: Callable, low: float, high: float) -> Callable:
+    """``parse`` marked with its allowed range, so a clamped link value can be reported."""
+    parse.range = (low, high)  # type: ignore[attr-defined]
+    return parse
+
+
 def parse_int(low: int, high: int) -> Callable[[str], int]:
     """A URL-value parser for a whole number, clamped to ``low..high``."""
-    return lambda text: min(high, max(low, int(text)))
+    return _with_range(lambda text: min(high, max(low, int(text))), low, high)
 
 
 def parse_float(low: float, high: float, *, digits: int) -> Callable[[str], float]:
@@ -145,7 +151,7 @@ def parse_float(low: float, high: float, *, digits: int) -> Callable[[str], floa
             raise ValueError(text)
         return min(high, max(low, round(value, digits)))
 
-    return parse
+    return _with_range(parse, low, high)
 
 
 def parse_names(known: Sequence[str]) -> Callable[[str], list[str]]:
@@ -162,20 +168,22 @@ def parse_names(known: Sequence[str]) -> Callable[[str], list[str]]:
 
 def init_from_query(
     defaults: Mapping[str, object], parse: Mapping[str, Callable]
-) -> list[tuple[str, str]]:
+) -> list[tuple[str, str, object]]:
     """Seed the kept settings from ``st.query_params`` once per session.
 
     ``defaults`` and ``parse`` are keyed by setting name (the URL parameter's
     name). A value that ``parse`` rejects (``ValueError``/``TypeError``) falls
-    back to the default. Returns the rejected ``(name, raw value)`` pairs so
-    the page can say which part of a link it ignored (empty on later runs).
+    back to the default; a number outside its parser's range is clamped.
+    Returns ``(name, raw value, value used)`` for each rejected (``None`` used:
+    the default) or clamped value, so the page can say which part of a link
+    it ignored or changed (empty on later runs).
     """
     if st.session_state.get("rt_query_loaded"):
         for name, default in defaults.items():
             st.session_state.setdefault(value_key(name), default)
         return []
     st.session_state["rt_query_loaded"] = True
-    rejected: list[tuple[str, str]] = []
+    changed: list[tuple[str, str, object]] = []
     for name, default in defaults.items():
         raw = st.query_params.get(name)
         value = default
@@ -183,10 +191,14 @@ def init_from_query(
             try:
                 value = parse[name](raw)
             except (ValueError, TypeError):
-                rejected.append((name, raw))
+                changed.append((name, raw, None))
                 value = default
+            else:
+                bounds = getattr(parse[name], "range", None)  # numbers only
+                if bounds is not None and not bounds[0] <= float(raw) <= bounds[1]:
+                    changed.append((name, raw, value))
         st.session_state[value_key(name)] = value
-    return rejected
+    return changed
 
 
 def write_query(values: Mapping[str, object], known: tuple[str, ...] = ()) -> None:

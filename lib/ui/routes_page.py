@@ -103,8 +103,14 @@ def load_link_settings() -> bool:
     """
 
     first_visit = not st.session_state.get("rt_query_loaded")
-    for name, raw in ui.init_from_query(DEFAULTS, PARSE):
-        if name == "algos":
+    for name, raw, used in ui.init_from_query(DEFAULTS, PARSE):
+        if used is not None:  # a number outside its range, clamped
+            low, high = PARSE[name].range
+            st.warning(
+                f"The link's {md(name)}={md(raw)} is outside this page's range "
+                f"{low:g}–{high:g}; using {used:g}."
+            )
+        elif name == "algos":
             st.warning(
                 f"The link's algorithms ({md(raw)}) are not known here, so the defaults are used: "
                 f"{md(', '.join(DEFAULT_ALGOS))}. Known: {md(', '.join(ALGO_NAMES))}."

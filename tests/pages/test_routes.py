@@ -113,6 +113,20 @@ def test_a_link_with_an_unknown_place_or_heuristic_says_what_is_used_instead():
     assert not [w for w in app.warning if w.value.startswith("The link's")]
 
 
+def test_a_link_with_numbers_out_of_range_is_clamped_and_says_so():
+    app = _app(source="Grid with obstacles", rows="9999", w="999", seed="12")
+    assert not app.exception
+    said = [w.value for w in app.warning if w.value.startswith("The link's")]
+    assert said == [
+        "The link's rows=9999 is outside this page's range 5–60; using 60.",
+        "The link's w=999 is outside this page's range 1–5; using 5.",
+    ]
+    assert app.slider(key="rt_w_rows").value == 60 and app.slider(key="rt_w_w").value == 5.0
+    assert app.number_input(key="rt_w_seed").value == 12  # in range: no message
+    app.run()  # said once, for the link
+    assert not [w for w in app.warning if w.value.startswith("The link's")]
+
+
 def test_a_link_with_some_unknown_algorithms_keeps_the_known_ones():
     app = _app(algos="BFS|Foo")
     assert app.multiselect(key="rt_w_algos").value == ["BFS"]

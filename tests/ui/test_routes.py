@@ -73,3 +73,9 @@ def test_url_parsers_clamp_numbers_and_refuse_unknown_values():
     assert names("BFS|Foo|A*") == ["BFS", "A*"]
     with pytest.raises(ValueError):
         names("Foo|Bar")
+
+
+def test_url_parsers_know_their_range():
+    assert ui.parse_int(5, 60).range == (5, 60)
+    assert ui.parse_float(1.0, 5.0, digits=1).range == (1.0, 5.0)
+    assert not hasattr(ui.parse_choice(ui.SOURCES), "range")
