@@ -149,19 +149,29 @@ def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:
     given), None otherwise or when the form's input was refused (the error is shown).
     """
     presets = {k: p for k, p in PRESETS.items() if p.game in ctx.games}
+    # A first visit without a preset in its link runs the default (small) preset once, so
+    # the page shows results before anything is clicked.
+    first_look = (
+        STUDY_KEY not in st.session_state
+        and "arena_w_source" not in st.session_state
+        and "preset" not in st.query_params
+    )
     load_preset_link(presets)
     source = st.radio("Build the study from", SOURCES, horizontal=True, key="arena_w_source")
     if source == "A preset":
-        return preset_form(ctx, presets)
+        return preset_form(ctx, presets, run_now=first_look)
     if source == "A grid":
         return grid_form(ctx)
     return free_form(ctx)
 
 
-def preset_form(ctx: ArenaContext, presets: dict[str, Preset]) -> list[MatchConfig] | None:
+def preset_form(
+    ctx: ArenaContext, presets: dict[str, Preset], *, run_now: bool = False
+) -> list[MatchConfig] | None:
     """One of the course's experiments; players deeper than the caps are left out (said so).
 
-    The chosen preset is mirrored in ``?preset=``.
+    The chosen preset is mirrored in ``?preset=``. ``run_now`` runs the form's
+    defaults as if "Run study" had been pressed.
     """
     limits = ctx.limits
     key = st.selectbox(
@@ -188,7 +198,7 @@ def preset_form(ctx: ArenaContext, presets: dict[str, Preset]) -> list[MatchConf
             key="arena_w_preset_depth",
             help="Minimax at depth 7 takes tens of seconds per Othello game.",
         )
-        if not st.form_submit_button("Run study", type="primary"):
+        if not st.form_submit_button("Run study", type="primary") and not run_now:
             return None
         chosen = preset.matches(int(n_games), int(seed), int(max_depth))
         matches, left_out = partition_matches(chosen, lambda m: within_caps(m, limits))

@@ -43,6 +43,14 @@ def test_first_load_shows_presets_and_caps():
         app.number_input(key="arena_w_preset_games").max == arena_ui.HOSTED_CAPS.max_games_per_match
     )
     assert all(r.key != "arena_w_executor" for r in app.radio)
+    # the default preset has already been played: results before any click
+    run = app.session_state["arena_study"]
+    assert run.status == "done" and len(run.records) == 20
+    assert [r.reproducible() for r in run.records] == [
+        r.reproducible() for r in run_tournament(run.matches).records
+    ]
+    assert list(app.dataframe[0].value["games"]) == [20]
+    assert len(app.get("plotly_chart")) == 4
 
 
 def test_small_preset_runs_to_completion_with_summary_and_replay():

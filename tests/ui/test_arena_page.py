@@ -48,8 +48,19 @@ def _app(script, **state) -> AppTest:
     return app
 
 
-def test_nothing_to_show_before_a_study():
+def test_a_first_visit_chooses_the_default_preset_once():
     app = _app(_study_script)
+    assert app.session_state["chosen"] == ["alpha-beta d3 vs random"]  # as if Run was pressed
+    del app.session_state["chosen"]
+    app.run()
+    assert "chosen" not in app.session_state  # only on the first visit
+
+
+def test_nothing_to_show_before_a_study_when_the_link_names_a_preset():
+    app = AppTest.from_function(_study_script, default_timeout=120)
+    app.query_params["preset"] = "othello_pruning"  # a big study waits for the click
+    app.run()
+    assert not app.exception
     assert not app.dataframe and not app.get("download_button") and not app.get("plotly_chart")
     assert "chosen" not in app.session_state  # no form submitted
 
