@@ -383,6 +383,12 @@ def use_weights(
     for option, value in options.items():
         st.session_state[f"{game}_w_opt_{option}"] = value
     st.session_state.pop(f"{game}_session", None)  # a fresh game with the new player
+    colour = spec.player_names[side]
+    st.session_state[f"{game}_notice"] = (
+        f"{colour} is now alpha-beta with the evolved weights of '{heuristic}' "
+        f"({', '.join(f'{n} {v:g}' for n, v in zip(names, weights, strict=True))}); "
+        f"see {colour}'s settings in the sidebar."
+    )
     st.switch_page(page_file(f"{game}.py"))
 
 

@@ -1062,6 +1062,9 @@ def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> Non
     with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_play_area"):
         board_widget(adapter, key, view, human_sides)
         with st.container(width=SIDE_PANEL_WIDTH, key=f"{key}_side_panel"):
+            notice = st.session_state.pop(f"{key}_notice", None)  # once, on arrival
+            if notice:
+                st.info(escape_markdown(notice), icon=":material/tune:")
             if session.replay:  # here, not above: the board stays in view
                 st.info(
                     f"{escape_markdown(session.replay)}. Undo steps back; New game plays with "

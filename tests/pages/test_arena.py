@@ -222,6 +222,12 @@ def test_replay_and_use_weights_open_the_othello_page_with_them():
     shown = {n.key: n.value for n in app.number_input}
     for name, weight in zip(POSITIONAL_FEATURES, best, strict=True):
         assert shown[f"othello_p1_w_weight_positional9_{name}"] == weight
+    # an arrival notice names the player and the weights, once
+    notice = [i.value.replace("\\", "") for i in app.info if "evolved weights" in i.value]
+    assert len(notice) == 1 and notice[0].startswith("White is now alpha-beta")
+    assert f"{POSITIONAL_FEATURES[0]} {best[0]:g}" in notice[0]
+    app.run()
+    assert not [i for i in app.info if "evolved weights" in i.value]
 
 
 def test_grid_study_runs_every_combination():
