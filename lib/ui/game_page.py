@@ -57,6 +57,15 @@ from lib.ui.common import csv_download, escape_markdown, user_errors
 
 Move = Hashable
 
+
+def _player_label(spec: str) -> str:
+    """A recorded player spec as people read it ("alphabeta:depth=3" -> "Alpha-beta d3")."""
+    try:
+        return parse_player_spec(spec).label()
+    except InputError:
+        return spec
+
+
 UI_MAX_DEPTH = {"alphabeta": 8, "minimax": 4, "expectimax": 4, "greedy": 1}
 """Depth caps per algorithm in the UI (a hosted server must stay responsive)."""
 UI_MAX_TIME = 5.0
@@ -1032,7 +1041,7 @@ def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> Non
                 if before.to_move == winner
             }
             if len(played) == 1:
-                result += f" ({escape_markdown(played.pop())})"
+                result += f" ({escape_markdown(_player_label(played.pop()))})"
         status_line.success(f"Game over: **{result}**. {status}")
     else:
         who = "replay" if session.replay else configs[state.to_move].label()

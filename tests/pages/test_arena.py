@@ -12,6 +12,7 @@ from lib.games import othello
 from lib.games.arena import PRESETS, MatchConfig, run_tournament
 from lib.games.core import get_game
 from lib.games.othello import POSITIONAL_FEATURES
+from lib.games.players import parse_player_spec
 from lib.ui import arena as arena_ui
 from lib.ui.common import escape_markdown
 
@@ -315,7 +316,8 @@ def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_
     winner = session.state.winner() if session.state.is_terminal() else None
     if winner is not None:  # the result names the player of the winning side, not "you"
         winner_spec = players[1] if winner == 0 else players[0]
-        assert f"wins ({escape_markdown(winner_spec)})" in app.success[0].value
+        label = parse_player_spec(winner_spec).label()  # "Alpha-beta d2", not the raw spec
+        assert f"wins ({escape_markdown(label)})" in app.success[0].value
     app.switch_page(f"app_pages/{game}.py").run()  # a rerun of the page keeps the replay
     assert app.session_state[f"{game}_session"].ply == record.plies
     app.button(key=f"{game}_w_new").click().run()
