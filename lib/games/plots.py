@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
+from lib.charts import MIN_FONT, TITLE_FONT, readable
 from lib.games.search import TreeNode, is_win_value
 
 if TYPE_CHECKING:  # lib.games.othello is imported lazily by othello_figure
@@ -28,10 +29,6 @@ Square = tuple[int, int]
 BOARD_GREEN = "#2e7d4f"
 GRID_LINE = "#14482b"
 SCORE_SCALE = "RdYlGn"
-MIN_FONT = 14
-"""Smallest font (px) for anything a class must read on a projector."""
-TITLE_FONT = 18
-"""Chart titles (the same sizes as the portfolio and route charts)."""
 FULL_LABEL_CELL_PX = 58
 """Board squares narrower than this (in pixels) get compact score labels (``"≤-.18"``):
 a full label such as ``"≤-0.181"`` is about 53 px wide in bold 14 px type."""
@@ -49,42 +46,6 @@ def board_title(title: str | None) -> dict | None:
         "yanchor": "top",
         "pad": {"t": 12},
     }
-
-
-def readable(fig: go.Figure) -> go.Figure:
-    """Give every text of a chart at least :data:`MIN_FONT` px, titles :data:`TITLE_FONT` px.
-
-    Ticks and axis titles, the legend, hover labels, bar and scatter text,
-    annotations and colour-bar titles: Streamlit's chart theme would otherwise
-    draw several of them at 12 px. Sizes already set larger are kept.
-    """
-    fig.update_layout(
-        font={"size": MIN_FONT},
-        title_font={"size": TITLE_FONT},
-        legend_font={"size": MIN_FONT},
-        hoverlabel_font={"size": MIN_FONT},
-    )
-    fig.update_xaxes(tickfont_size=MIN_FONT, title_font_size=MIN_FONT)
-    fig.update_yaxes(tickfont_size=MIN_FONT, title_font_size=MIN_FONT)
-    for trace in fig.data:
-        if "textfont" in trace:
-            trace.textfont.size = _at_least(trace.textfont.size, MIN_FONT)
-        colorbar = getattr(trace, "colorbar", None)
-        if colorbar is not None:
-            colorbar.title.font.size = MIN_FONT
-            colorbar.tickfont.size = MIN_FONT
-    for annotation in fig.layout.annotations:
-        annotation.font.size = max(annotation.font.size or MIN_FONT, MIN_FONT)
-    return fig
-
-
-def _at_least(size: float | Sequence[float] | None, low: float) -> float | list[float]:
-    """A font size (or a per-point list of them) raised to at least ``low``."""
-    if size is None:
-        return low
-    if isinstance(size, int | float):
-        return max(size, low)
-    return [max(value, low) for value in size]
 
 
 @dataclass(frozen=True)

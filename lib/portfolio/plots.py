@@ -9,31 +9,13 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from lib.charts import readable
 from lib.common import escape_plot_text
 
 BEST = "#2563eb"
 MEAN = "#94a3b8"
 FEASIBLE = "#16a34a"
 OPTIMUM = "#dc2626"
-FONT_SIZE = 14  # readable on a projector: no chart text below this
-TITLE_SIZE = 18
-
-
-def _readable(figure: go.Figure) -> go.Figure:
-    """Set every chart's text to at least :data:`FONT_SIZE` px (ticks, legend, hover, titles)."""
-    figure.update_layout(
-        font={"size": FONT_SIZE},
-        title_font={"size": TITLE_SIZE},
-        legend_font={"size": FONT_SIZE},
-        hoverlabel_font={"size": FONT_SIZE},
-    )
-    # Streamlit's chart theme sets 12 px ticks unless the axes say otherwise
-    figure.update_xaxes(tickfont_size=FONT_SIZE, title_font_size=FONT_SIZE)
-    figure.update_yaxes(tickfont_size=FONT_SIZE, title_font_size=FONT_SIZE)
-    figure.update_traces(textfont_size=FONT_SIZE, selector={"type": "bar"})
-    for annotation in figure.layout.annotations:
-        annotation.font.size = max(annotation.font.size or FONT_SIZE, FONT_SIZE)
-    return figure
 
 
 def count_dtick(top: float) -> int:
@@ -122,7 +104,7 @@ def fitness_chart(
         tick0=0,
         dtick=count_dtick(top),
     )
-    return _readable(figure)
+    return readable(figure)
 
 
 def weights_scatter(table: pd.DataFrame, weights: np.ndarray | None) -> go.Figure:
@@ -172,7 +154,7 @@ def weights_scatter(table: pd.DataFrame, weights: np.ndarray | None) -> go.Figur
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
         legend={"orientation": "h", "y": -0.2},
     )
-    return _readable(figure)
+    return readable(figure)
 
 
 def frontier_chart(
@@ -225,7 +207,7 @@ def frontier_chart(
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
         legend={"orientation": "h", "y": -0.2},
     )
-    return _readable(figure)
+    return readable(figure)
 
 
 STUDY_NAMES = {  # short: nine bars share a 1024 px projector's column (~50 px each)
@@ -312,4 +294,4 @@ def study_chart(study: pd.DataFrame) -> go.Figure:
         secondary_y=True,
         showgrid=False,
     )
-    return _readable(figure)
+    return readable(figure)
