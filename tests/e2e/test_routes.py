@@ -20,10 +20,16 @@ TO_PIXELS = """(gd, xy) => {
 }"""
 
 
-def _click_city(page, key: str, city: str) -> None:
+def _plot(page, key: str):
+    """The plotly chart of the element keyed ``key``, drawn and scrolled into view."""
     plot = page.locator(f".st-key-{key} .js-plotly-plot")
     plot.wait_for()
     plot.scroll_into_view_if_needed()
+    return plot
+
+
+def _click_city(page, key: str, city: str) -> None:
+    plot = _plot(page, key)
     x, y = plot.evaluate(TO_PIXELS, list(romania().nodes[city]["pos"]))
     page.mouse.move(x, y)
     page.mouse.click(x, y)
@@ -109,9 +115,7 @@ def _overlap(a, b) -> bool:
 def test_animation_controls_title_and_legend_do_not_overlap(page, width):
     page.set_viewport_size({"width": width, "height": 1000})
     open_page(page, "routes")
-    plot = page.locator(".st-key-rt_animation .js-plotly-plot")
-    plot.wait_for()
-    plot.scroll_into_view_if_needed()
+    plot = _plot(page, "rt_animation")
     page.locator(".st-key-rt_animation .slider-group > .slider-label").wait_for()
     boxes = plot.evaluate(BOXES)
     assert boxes["title"] and boxes["legend"] and boxes["value"] and len(boxes["buttons"]) == 2
@@ -154,9 +158,7 @@ TEXT_BOXES = """(gd) => [...gd.querySelectorAll('.textpoint text')].map((t) => {
 def test_map_names_and_road_lengths_do_not_overlap(page, width):
     page.set_viewport_size({"width": width, "height": 1000})
     open_page(page, "routes?algos=BFS")
-    plot = page.locator(".st-key-rt_map_0 .js-plotly-plot")
-    plot.wait_for()
-    plot.scroll_into_view_if_needed()
+    plot = _plot(page, "rt_map_0")
     boxes = plot.evaluate(TEXT_BOXES)
     G = romania()
     assert len(boxes) == G.number_of_nodes() + G.number_of_edges()
@@ -212,9 +214,7 @@ def _white_share(page, box) -> float:
 
 def test_grid_animation_never_blanks_while_playing(page):
     open_page(page, "routes?source=Grid+with+obstacles")
-    plot = page.locator(".st-key-rt_animation .js-plotly-plot")
-    plot.wait_for()
-    plot.scroll_into_view_if_needed()
+    plot = _plot(page, "rt_animation")
     box = plot.evaluate(GRID_BOX)
     assert abs(box["cell_w"] - box["cell_h"]) < 0.5  # square cells
     at_rest = _white_share(page, box)
@@ -255,9 +255,7 @@ CELL_BOXES = """(gd) => {
 def test_grid_animation_cells_fill_their_squares(page, width):
     page.set_viewport_size({"width": width, "height": 1000})
     open_page(page, "routes?source=Grid+with+obstacles")
-    plot = page.locator(".st-key-rt_animation .js-plotly-plot")
-    plot.wait_for()
-    plot.scroll_into_view_if_needed()
+    plot = _plot(page, "rt_animation")
     box = plot.evaluate(GRID_BOX)
     assert abs(box["cell_w"] - box["cell_h"]) < 0.5 and box["cell_w"] >= 8
     rail = page.locator(".st-key-rt_animation .slider-rail-touch-rect")
