@@ -1,30 +1,35 @@
 """Benchmark: our A* against ``networkx.astar_path`` on the same queries, in the same run.
 
 Graphs: a 300x300 grid with 25 % random obstacles (4-connected) and a
-100,000-node random geometric graph (average degree about 10). Every query is
-run by every contender with the *same heuristic object*; costs must agree.
+100,000-node random geometric graph (average degree about 10), both from
+:mod:`lib.routes.graphs`. Every query is run by every contender with the same
+heuristic values; costs must agree.
 
 Contenders, per query:
 
 - ``networkx``: ``nx.astar_path(G, s, t, heuristic=h)``.
-- ``cold``: our :func:`~lib.routes.search.astar` on a graph with nothing
-  cached (``G.__networkx_cache__`` emptied first, as a change to the graph
-  does): the first query on a map. It searches networkx's dicts directly.
-- ``warm``: the graph already compiled (repeated queries on one map).
-- ``2nd``: a query that compiles the graph first, which :func:`astar` does by
-  itself on the second query of a graph: the median time of
-  :func:`~lib.routes.search.prepare` (one pass over every edge, plus indexing
-  the heuristic's positions), measured apart, plus the ``warm`` time.
+- ``indexed``: our :func:`~lib.routes.search.astar` on the graph as
+  :mod:`lib.routes.graphs` builds it, with its search index
+  (:mod:`lib.routes.compiled`): any query on a generated map, the first one
+  included. What the index adds to building the graph is printed. The first
+  query with a heuristic object also indexes its positions (read into lists
+  once per heuristic): that time is measured apart and added to the first
+  query's.
+- ``no index``: our astar on a graph without an index (``G.__networkx_cache__``
+  emptied first, as a change to the graph does): the first query on a graph
+  built elsewhere. It searches networkx's dicts, as networkx does; from the
+  second query on, such a graph is indexed (``prepare`` line: what that costs)
+  and searched as ``indexed``.
 
 Timing: each query is repeated ``--repeats`` times, the contenders
 interleaved in a rotating order so that load spikes hit all of them; the
 median of the repeats is kept, both wall time (``perf_counter``) and CPU
 time (``process_time``; the machine is shared). The target (at most 0.7x
-networkx's time, same cost) is for a single query of a given kind (cold,
-2nd, warm): the table gives the ratio of the summed per-query medians (wall
-and CPU) and, per query, the median and worst ratio (the worst is a short
-query, where fixed costs weigh most). ``ratio <= 0.7?`` says yes when both
-the wall and the CPU ratios of the totals are at most 0.7.
+networkx's time, same cost) is per contender: the table gives the ratio of
+the summed per-query medians (wall and CPU) and, per query, the median and
+worst ratio (the worst is a short query, where fixed costs weigh most).
+``ratio <= 0.7?`` says yes when both the wall and the CPU ratios of the
+totals are at most 0.7.
 
 Also printed: nodes expanded by A* against uniform-cost search (Dijkstra) on
 the same queries.
@@ -43,10 +48,13 @@ from collections.abc import Callable, Hashable
 
 import networkx as nx
 
+from lib.routes.compiled import CACHE_KEY, prepare
 from lib.routes.graphs import Manhattan, StraightLine, grid, random_geometric
-from lib.routes.search import astar, prepare, uniform_cost
+from lib.routes.search import astar, uniform_cost
 
 TARGET = 0.7
+#: Contenders in table order (see the module docstring).
+CONTENDERS = ("networkx", "indexed", "no index")
 
 
 def _largest_component(G: nx.Graph) -> list[Hashable]:
@@ -66,29 +74,24 @@ def _timed(function: Callable[[], object]) -> tuple[float, float, object]:
     return time.perf_counter() - wall, time.process_time() - cpu, value
 
 
-def _without_cache(G: nx.Graph, function: Callable[[], object]) -> Callable[[], object]:
-    """``function`` run on ``G`` as if nothing were cached on it (cache put back afterwards)."""
-
-    def run() -> object:
-        saved = dict(G.__networkx_cache__)
-        G.__networkx_cache__.clear()  # what networkx does when the graph changes
-        try:
-            return function()
-        finally:
-            G.__networkx_cache__.update(saved)
-
-    return run
+def _indexed(G: nx.Graph, heuristic, source: Hashable, target: Hashable) -> Callable[[], object]:
+    """Set up a query on ``G`` with the generator's index alone in its cache."""
+    G.__networkx_cache__.clear()
+    G.__networkx_cache__[CACHE_KEY] = G.graph["bench_index"]
+    return lambda: astar(G, source, target, heuristic)
 
 
-def _prepare_seconds(G: nx.Graph, heuristic, repeats: int) -> tuple[float, float]:
-    """Median ``(wall, CPU)`` seconds to compile ``G`` and index ``heuristic``'s positions."""
-    walls, cpus = [], []
-    for _ in range(repeats):
-        G.__networkx_cache__.clear()
-        wall, cpu, _ = _timed(lambda: prepare(G).coordinates(heuristic.pos))
-        walls.append(wall)
-        cpus.append(cpu)
-    return statistics.median(walls), statistics.median(cpus)
+def _no_index(G: nx.Graph, heuristic, source: Hashable, target: Hashable) -> Callable[[], object]:
+    """Set up a query on ``G`` with nothing cached on it (a graph built elsewhere)."""
+    G.__networkx_cache__.clear()  # what networkx does when the graph changes
+    return lambda: astar(G, source, target, heuristic)
+
+
+def _networkx(G: nx.Graph, heuristic, source: Hashable, target: Hashable) -> Callable[[], object]:
+    return lambda: nx.astar_path(G, source, target, heuristic=heuristic)
+
+
+SETUP = {"networkx": _networkx, "indexed": _indexed, "no index": _no_index}
 
 
 def compare(
@@ -96,52 +99,50 @@ def compare(
 ) -> dict[str, float]:
     """Time the contenders per query (medians of interleaved repeats); check equal costs.
 
-    Returns the ratio of the totals to networkx's for ``cold``, ``2nd`` and ``warm``.
+    ``G`` must come from a generator with its index. Returns each contender's
+    ratio of total wall time to networkx's.
     """
-    build_wall, build_cpu = _prepare_seconds(G, heuristic, repeats)  # leaves G compiled
-    names = ("networkx", "cold", "warm")
-    wall: dict[str, list[float]] = {name: [] for name in (*names, "2nd")}  # per-query medians
-    cpu: dict[str, list[float]] = {name: [] for name in (*names, "2nd")}
+    G.graph["bench_index"] = G.__networkx_cache__[CACHE_KEY]  # the generator's index
+    compiled = G.graph["bench_index"]["compiled"]["weight"]
+    positions, _, _ = _timed(lambda: compiled.coordinates(dict(heuristic.pos)))
+    compiled.coordinates(heuristic.pos)  # kept, as after the heuristic's first query
+    wall: dict[str, list[float]] = {name: [] for name in CONTENDERS}  # per-query medians
+    cpu: dict[str, list[float]] = {name: [] for name in CONTENDERS}
     expanded_astar = expanded_dijkstra = 0
     for q, (source, target) in enumerate(queries):
-        runs = {
-            "networkx": lambda s=source, t=target: nx.astar_path(G, s, t, heuristic=heuristic),
-            "cold": _without_cache(G, lambda s=source, t=target: astar(G, s, t, heuristic)),
-            "warm": lambda s=source, t=target: astar(G, s, t, heuristic),
-        }
-        samples: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in names}
+        samples: dict[str, tuple[list[float], list[float]]] = {n: ([], []) for n in CONTENDERS}
         results: dict[str, object] = {}
         for r in range(repeats):
-            shift = (q + r) % len(names)  # rotate who goes first, so load spikes hit all
-            for name in names[shift:] + names[:shift]:
-                w, c, results[name] = _timed(runs[name])
+            shift = (q + r) % len(CONTENDERS)  # rotate who goes first, so load spikes hit all
+            for name in CONTENDERS[shift:] + CONTENDERS[:shift]:
+                w, c, results[name] = _timed(SETUP[name](G, heuristic, source, target))
                 samples[name][0].append(w)
                 samples[name][1].append(c)
-        for name in names:
+        for name in CONTENDERS:
             wall[name].append(statistics.median(samples[name][0]))
             cpu[name].append(statistics.median(samples[name][1]))
-        wall["2nd"].append(build_wall + wall["warm"][-1])
-        cpu["2nd"].append(build_cpu + cpu["warm"][-1])
+        if q == 0:
+            wall["indexed"][0] += positions  # the heuristic's first query indexes its positions
+            cpu["indexed"][0] += positions
         theirs = nx.path_weight(G, results["networkx"], "weight")
-        for name in ("cold", "warm"):
-            ours = results[name]
-            if not math.isclose(ours.cost, theirs, rel_tol=1e-9, abs_tol=1e-9):
-                raise AssertionError(f"{label} {name}: cost {ours.cost} != networkx {theirs}")
-        cold, warm = results["cold"], results["warm"]
-        if (cold.path, cold.expanded) != (warm.path, warm.expanded):
-            raise AssertionError(f"{label}: the compiled search differs from the plain one")
-        expanded_astar += warm.expanded
+        ours = [results[name] for name in CONTENDERS[1:]]
+        for name, result in zip(CONTENDERS[1:], ours, strict=True):
+            if not math.isclose(result.cost, theirs, rel_tol=1e-9, abs_tol=1e-9):
+                raise AssertionError(f"{label} {name}: cost {result.cost} != networkx {theirs}")
+        if len({(result.path, result.expanded) for result in ours}) != 1:
+            raise AssertionError(f"{label}: the indexed search differs from the plain one")
+        expanded_astar += ours[0].expanded
         expanded_dijkstra += uniform_cost(G, source, target).expanded
 
     print(f"{label}: {len(queries)} queries, medians of {repeats} interleaved repeats")
     print(
-        f"  {'':<9}{'wall':>11}{'CPU':>11}{'ratio':>7}{'CPU ratio':>10}"
+        f"  {'':<10}{'wall':>11}{'CPU':>11}{'ratio':>7}{'CPU ratio':>10}"
         f"{'per query: median':>19}{'worst':>9}   ratio <= {TARGET}?"
     )
     ratios: dict[str, float] = {}
-    for name in ("networkx", "cold", "2nd", "warm"):
+    for name in CONTENDERS:
         total_wall, total_cpu = sum(wall[name]), sum(cpu[name])
-        line = f"  {name:<9}{total_wall * 1000:8.1f} ms{total_cpu * 1000:8.1f} ms"
+        line = f"  {name:<10}{total_wall * 1000:8.1f} ms{total_cpu * 1000:8.1f} ms"
         if name != "networkx":
             ratio = total_wall / sum(wall["networkx"])
             cpu_ratio = total_cpu / sum(cpu["networkx"])
@@ -152,17 +153,31 @@ def compare(
             )
             ratios[name] = ratio
         print(line)
-    mean_saved = (sum(wall["networkx"]) - sum(wall["warm"])) / len(queries)
+    G.__networkx_cache__.clear()
+    build_wall, build_cpu, _ = _timed(lambda: prepare(G))
+    G.__networkx_cache__[CACHE_KEY] = G.graph.pop("bench_index")  # G as generated again
+    print(f"  indexing the heuristic's positions (first query, counted): {positions * 1000:.1f} ms")
     print(
-        f"  prepare (compile the graph, index the positions; once per graph): "
+        f"  prepare (index a graph built elsewhere, on its second query): "
         f"{build_wall * 1000:.1f} ms wall, {build_cpu * 1000:.1f} ms CPU"
-        + (f"; repaid after {math.ceil(build_wall / mean_saved)} queries" if mean_saved > 0 else "")
     )
     print(
         f"  nodes expanded: A* {expanded_astar:,}  Dijkstra {expanded_dijkstra:,}  "
         f"({expanded_astar / max(1, expanded_dijkstra):.1%} of Dijkstra's)"
     )
     return ratios
+
+
+def _build(label: str, make: Callable[..., nx.Graph]) -> nx.Graph:
+    """``make(index=True)``, printing its build time against ``make(index=False)``'s."""
+    plain, _, G = _timed(lambda: make(index=False))
+    del G
+    indexed, _, G = _timed(lambda: make(index=True))
+    print(
+        f"{label} (built in {plain:.2f} s; {indexed:.2f} s with its search index, "
+        f"+{(indexed - plain) * 1000:.0f} ms)"
+    )
+    return G
 
 
 def main() -> None:
@@ -174,12 +189,11 @@ def main() -> None:
     args = parser.parse_args()
     side, n = (100, 20_000) if args.quick else (300, 100_000)
 
-    started = time.perf_counter()
-    G = grid(side, side, obstacles=0.25, seed=args.seed)
-    print(
-        f"grid {side}x{side}, 25 % obstacles: {G.number_of_nodes():,} cells, "
-        f"{G.number_of_edges():,} moves (built in {time.perf_counter() - started:.1f} s)"
+    G = _build(
+        f"grid {side}x{side}, 25 % obstacles",
+        lambda index: grid(side, side, obstacles=0.25, seed=args.seed, index=index),
     )
+    print(f"  {G.number_of_nodes():,} cells, {G.number_of_edges():,} moves")
     corner = (
         [((0, 0), (side - 1, side - 1))] if nx.has_path(G, (0, 0), (side - 1, side - 1)) else []
     )
@@ -189,12 +203,11 @@ def main() -> None:
     del G
 
     radius = math.sqrt(10.0 / (math.pi * n))  # average degree about 10
-    started = time.perf_counter()
-    G = random_geometric(n, radius=radius, seed=args.seed)
-    print(
-        f"random geometric graph: {n:,} nodes, {G.number_of_edges():,} edges, radius "
-        f"{radius:.4f} (built in {time.perf_counter() - started:.1f} s)"
+    G = _build(
+        f"random geometric graph: {n:,} nodes, radius {radius:.4f}",
+        lambda index: random_geometric(n, radius=radius, seed=args.seed, index=index),
     )
+    print(f"  {G.number_of_edges():,} edges")
     queries = _queries(G, args.queries, args.seed)
     compare("random geometric, straight-line heuristic", G, StraightLine.of(G), queries,
             args.repeats)  # fmt: skip

@@ -32,6 +32,7 @@ import pandas as pd
 from scipy.spatial import cKDTree
 
 from lib.errors import InputError
+from lib.routes.compiled import CompiledGraph, attach
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "routes"
 ROMANIA_EDGES_CSV = DATA_DIR / "romania_edges.csv"
@@ -343,6 +344,7 @@ def grid(
     seed: int = 0,
     keep_free: Iterable[tuple[int, int]] | None = None,
     corridor: bool = False,
+    index: bool = True,
 ) -> nx.Graph:
     """A ``rows`` x ``cols`` grid with a seeded random share of blocked cells.
 
@@ -353,6 +355,8 @@ def grid(
     ``(0, 0)`` and ``(rows-1, cols-1)`` stay free unless ``keep_free`` says
     otherwise. With ``corridor``, a seeded random staircase of free cells joins
     those two corners, so that the corner-to-corner query always has a route.
+    With ``index`` (the default) the graph comes with its search index
+    (:mod:`lib.routes.compiled`), built from the same arrays as its edges.
 
     >>> G = grid(3, 4, obstacles=0.0)
     >>> G.number_of_nodes(), G.number_of_edges()
@@ -378,30 +382,64 @@ def grid(
     G = nx.Graph(kind="grid", name=f"Grid {rows}x{cols}", rows=rows, cols=cols, diagonal=diagonal)
     G.graph["has_coordinates"] = True
     G.graph["obstacles"] = [(int(r), int(c)) for r, c in zip(*np.nonzero(blocked), strict=True)]
-    G.add_nodes_from(((r, c), {"pos": (c, r)}) for r, c in zip(*np.nonzero(free), strict=True))
-    edges: list[tuple[tuple[int, int], tuple[int, int], float]] = []
+    cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(free), strict=True)]
+    G.add_nodes_from((cell, {"pos": (cell[1], cell[0])}) for cell in cells)
+    number = np.full((rows, cols), -1, dtype=np.int64)
+    number[free] = np.arange(len(cells))  # row-major, as ``cells``
     right = free[:, :-1] & free[:, 1:]
-    edges += [((r, c), (r, c + 1), 1.0) for r, c in zip(*np.nonzero(right), strict=True)]
     down = free[:-1, :] & free[1:, :]
-    edges += [((r, c), (r + 1, c), 1.0) for r, c in zip(*np.nonzero(down), strict=True)]
+    r, c = np.nonzero(right)
+    first, second = [number[r, c]], [number[r, c + 1]]
+    r, c = np.nonzero(down)
+    first.append(number[r, c])
+    second.append(number[r + 1, c])
+    steps = sum(map(len, first))  # the 4-connected moves, which weigh 1
     if diagonal:
-        square = right[:-1, :] & right[1:, :] & down[:, :-1] & down[:, 1:]
-        root2 = math.sqrt(2.0)
-        for r, c in zip(*np.nonzero(square), strict=True):
-            edges.append(((r, c), (r + 1, c + 1), root2))
-            edges.append(((r, c + 1), (r + 1, c), root2))
-    G.add_weighted_edges_from(
-        ((int(a), int(b)), (int(c), int(d)), w) for (a, b), (c, d), w in edges
-    )
+        # a diagonal move needs both cells beside it free: it may not cut a blocked corner
+        r, c = np.nonzero(right[:-1, :] & right[1:, :] & down[:, :-1] & down[:, 1:])
+        first.append(np.stack([number[r, c], number[r, c + 1]], axis=1).ravel())
+        second.append(np.stack([number[r + 1, c + 1], number[r + 1, c]], axis=1).ravel())
+    weights = np.full(sum(map(len, first)), math.sqrt(2.0))
+    weights[:steps] = 1.0
+    _add_edges(G, cells, np.concatenate(first), np.concatenate(second), weights, index)
     return G
 
 
-def random_geometric(n: int, *, radius: float | None = None, seed: int = 0) -> nx.Graph:
+def _add_edges(
+    G: nx.Graph,
+    nodes: list,
+    first: np.ndarray,
+    second: np.ndarray,
+    weights: np.ndarray,
+    index: bool,
+) -> None:
+    """Add edges ``nodes[first[k]]``–``nodes[second[k]]`` at ``weights[k]`` to ``G`` in order.
+
+    With ``index``, also build ``G``'s search index from the same arrays
+    (:meth:`~lib.routes.compiled.CompiledGraph.from_edge_arrays`), so that
+    even the first A* query on the graph runs at full speed.
+    """
+    G.add_weighted_edges_from(
+        zip(
+            map(nodes.__getitem__, first.tolist()),
+            map(nodes.__getitem__, second.tolist()),
+            weights.tolist(),
+            strict=True,
+        )
+    )
+    if index:
+        attach(G, CompiledGraph.from_edge_arrays(nodes, first, second, weights))
+
+
+def random_geometric(
+    n: int, *, radius: float | None = None, seed: int = 0, index: bool = True
+) -> nx.Graph:
     """``n`` seeded random points in the unit square joined when closer than ``radius``.
 
     Edge weights are the Euclidean lengths, so the straight-line heuristic is
     admissible and consistent. The default radius gives an average degree of
-    about ``1.5 ln n``, which usually connects the graph.
+    about ``1.5 ln n``, which usually connects the graph. With ``index`` (the
+    default) the graph comes with its search index (:mod:`lib.routes.compiled`).
 
     >>> G = random_geometric(50, seed=1)
     >>> G.number_of_nodes()
@@ -419,10 +457,8 @@ def random_geometric(n: int, *, radius: float | None = None, seed: int = 0) -> n
     lengths = np.hypot(*(points[pairs[:, 0]] - points[pairs[:, 1]]).T)
     G = nx.Graph(kind="random", name=f"Random geometric graph ({n} places)", radius=radius)
     G.graph["has_coordinates"] = True
-    G.add_nodes_from((i, {"pos": (float(x), float(y))}) for i, (x, y) in enumerate(points))
-    G.add_weighted_edges_from(
-        zip(pairs[:, 0].tolist(), pairs[:, 1].tolist(), lengths.tolist(), strict=True)
-    )
+    G.add_nodes_from((i, {"pos": (x, y)}) for i, (x, y) in enumerate(points.tolist()))
+    _add_edges(G, list(range(n)), pairs[:, 0], pairs[:, 1], lengths, index)
     return G
 
 

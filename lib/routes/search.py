@@ -16,12 +16,12 @@ Edge weights must be non-negative; a missing weight counts as 1.
 >>> result.path, result.cost
 (('Arad', 'Sibiu', 'Rimnicu Vilcea', 'Pitesti', 'Bucharest'), 418.0)
 
-Repeated queries on one graph are faster: from the second untraced A* or
-uniform-cost query on a graph, the graph is compiled once into integer-indexed
-lists (:class:`CompiledGraph`, see :func:`prepare`) kept in the graph's own
-``G.__networkx_cache__``, which networkx empties whenever the graph is
-changed through its methods. The compiled search is the same search (same
-path, cost and counts); only its bookkeeping is cheaper.
+Untraced A* and uniform-cost queries search the graph's index
+(:class:`~lib.routes.compiled.CompiledGraph`: integer-indexed lists kept in
+``G.__networkx_cache__``) when it has one: the generators in
+:mod:`lib.routes.graphs` build it with the graph, and any other graph gets it
+on its second query. It is the same search (same path, cost and counts); only
+its bookkeeping is cheaper.
 
 The trace is a list of :class:`TraceStep` deltas (what was expanded, what was
 pushed); :func:`replay` turns it into the frontier, explored set and current
@@ -43,6 +43,7 @@ from heapq import heappop, heappush, heappushpop
 import networkx as nx
 
 from lib.errors import InputError
+from lib.routes.compiled import CompiledGraph, for_query
 from lib.routes.graphs import Manhattan, Octile, StraightLine
 
 Heuristic = Callable[[Hashable, Hashable], float]
@@ -295,7 +296,7 @@ def _best_first(
     estimate = partial(_estimate, heuristic, source, target, h_weight, start_term)
     h0 = estimate(source) if kind else 0.0
     if not rec.on and kind in (0, 1, 2, 3) and g_weight == 1.0:
-        compiled = _compiled_for_query(G, weight)
+        compiled = for_query(G, weight)
         if compiled is not None and compiled.wt is None:
             compiled = None  # a missing weight: the dict loop hands over to the general loop
         coords = compiled.coordinates(pos) if compiled is not None and kind else None
@@ -480,129 +481,6 @@ def _fast_astar(
             max_frontier = size
 
 
-# --------------------------------------------------------------------------- compiled graphs
-
-#: Key of this module's entry in ``G.__networkx_cache__`` (networkx clears it on mutation).
-_CACHE_KEY = "lib.routes.search"
-#: At most this many compiled versions (one per weight attribute) are kept per graph.
-_MAX_COMPILED = 2
-
-
-class CompiledGraph:
-    """A graph's adjacency as integer-indexed flat lists (CSR), for the untraced A* loop.
-
-    Node ``nodes[i]`` has the neighbours ``nbr[ptr[i]:ptr[i + 1]]`` (indices)
-    at the edge weights ``wt[ptr[i]:ptr[i + 1]]``, in networkx's adjacency
-    order (so searches break ties exactly as on the graph itself). ``wt`` is
-    ``None`` when some edge lacks the weight attribute: such graphs are
-    searched by the general loop, as on their first query. Build it with
-    :func:`prepare`.
-
-    It is a snapshot: it lives in ``G.__networkx_cache__``, which networkx
-    empties whenever the graph is changed through its methods (``add_edge``,
-    ``remove_node``, ...). After changing an attribute in place
-    (``G[u][v]["weight"] = 5``) call ``G.__networkx_cache__.clear()``, as
-    networkx asks for its own cached conversions.
-    """
-
-    __slots__ = ("_coords", "index", "nbr", "nodes", "ptr", "weight", "wt")
-
-    def __init__(self, G: nx.Graph, weight: str = "weight") -> None:
-        adj = G._adj  # read-only use of networkx's adjacency
-        self.weight = weight
-        self.nodes: list = list(adj)
-        self.index: dict = {node: i for i, node in enumerate(self.nodes)}
-        self.ptr: list[int] = [0, *itertools.accumulate(map(len, adj.values()))]
-        flat = itertools.chain.from_iterable(adj.values())
-        if all(type(node) is int for node in self.nodes) and self.nodes == list(range(len(adj))):
-            self.nbr: list[int] = list(flat)  # nodes 0..n-1 in order: they are their own index
-        else:
-            self.nbr = list(map(self.index.__getitem__, flat))
-        try:
-            self.wt: list | None = [data[weight] for nbrs in adj.values() for data in nbrs.values()]
-        except KeyError:
-            self.wt = None  # some edge has no such weight: searches take the general loop
-        # (positions mapping, its size, xs, ys): the last heuristic's coordinates by index
-        self._coords: tuple | None = None
-
-    def coordinates(self, pos: dict) -> tuple[list, list] | None:
-        """``(xs, ys)`` of every node by index from ``pos`` (``None`` if a node has none).
-
-        The lists are kept for the last ``pos`` mapping seen (a heuristic's own
-        copy of the positions), so repeated queries with one heuristic object
-        do not rebuild them; the mapping must not be changed in place.
-        """
-        cached = self._coords
-        if cached is not None and cached[0] is pos and cached[1] == len(pos):
-            return cached[2], cached[3]
-        try:
-            points = list(map(pos.__getitem__, self.nodes))
-            xs = [x for x, _ in points]
-            ys = [y for _, y in points]
-        except (KeyError, TypeError, ValueError):
-            return None  # a node without a usable position: the dict loop handles it
-        self._coords = (pos, len(pos), xs, ys)
-        return xs, ys
-
-
-def _cache_of(G: nx.Graph) -> dict | None:
-    """The networkx cache dict of ``G``, or ``None`` when caching there would be unsafe.
-
-    Graph views (subgraphs, reversed views) share their parent's adjacency, so
-    a change to the parent would not clear the view's cache: they are never
-    cached, nor are multigraphs (no compiled form).
-    """
-    if G.is_multigraph() or "_graph" in vars(G):
-        return None
-    cache = getattr(G, "__networkx_cache__", None)
-    return cache if isinstance(cache, dict) else None
-
-
-def prepare(G: nx.Graph, weight: str = "weight") -> CompiledGraph | None:
-    """Compile ``G`` for fast repeated queries and cache it on the graph; returns it.
-
-    One pass over every edge: on the benchmark graphs (``bench/routes.py``)
-    it costs as much as 2 to 15 single networkx queries, so :func:`astar` and
-    :func:`uniform_cost` call it by themselves only from the second query on
-    a graph (the first searches networkx's dicts directly). Returns ``None``
-    (and compiles nothing) for graph views and multigraphs.
-    """
-    cache = _cache_of(G)
-    if cache is None:
-        return None
-    entry = cache.setdefault(_CACHE_KEY, {"queries": 0, "compiled": {}})
-    compiled = entry["compiled"].get(weight)
-    if compiled is None:
-        compiled = CompiledGraph(G, weight)
-        table = dict(entry["compiled"])  # copy, then publish: safe if another thread reads
-        while len(table) >= _MAX_COMPILED:
-            table.pop(next(iter(table)))
-        table[weight] = compiled
-        entry["compiled"] = table
-    return compiled
-
-
-def _compiled_for_query(G: nx.Graph, weight: str) -> CompiledGraph | None:
-    """The compiled graph to search, compiling it on the second query of ``G`` (else ``None``).
-
-    A single query on a big graph is cheaper on networkx's dicts than
-    compiling first; from the second query on, compiling pays for itself.
-    """
-    cache = _cache_of(G)
-    if cache is None:
-        return None
-    entry = cache.get(_CACHE_KEY)
-    if entry is None:
-        cache[_CACHE_KEY] = {"queries": 1, "compiled": {}}
-        return None
-    compiled = entry["compiled"].get(weight)
-    if compiled is None:
-        entry["queries"] += 1
-        if entry["queries"] >= 2:
-            compiled = prepare(G, weight)
-    return compiled
-
-
 def _compiled_astar(
     compiled: CompiledGraph,
     coords: tuple[list, list] | None,
@@ -625,8 +503,8 @@ def _compiled_astar(
     """
     nodes, ptr, nbr, wt = compiled.nodes, compiled.ptr, compiled.nbr, compiled.wt
     index = compiled.index
-    s, t = index[source], index[target]
     xs, ys = coords if coords is not None else ((), ())
+    s, t = index[source], index[target]
     hypot = math.hypot
     push, pop, pushpop = heappush, heappop, heappushpop
     root2m1 = math.sqrt(2.0) - 1.0

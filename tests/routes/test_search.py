@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.routes import compare, graphs, search
+from lib.routes.compiled import CACHE_KEY, prepare
 from lib.routes.graphs import StraightLine, admissible_scale, romania
 from lib.routes.search import ALGORITHMS, replay, run
 
@@ -296,69 +297,24 @@ def test_compiled_search_is_the_same_search_as_on_the_graph(side, seed, diagonal
     goal = (side - 1, side - 1)
     G.__networkx_cache__.clear()
     plain = [search.astar(G, (0, 0), goal, h), search.uniform_cost(G, goal, (0, 0))]
-    compiled = search.prepare(G)
+    compiled = prepare(G)
     assert compiled is not None and compiled.nodes == list(G)
     again = [search.astar(G, (0, 0), goal, h), search.uniform_cost(G, goal, (0, 0))]
     assert [_summary(r) for r in plain] == [_summary(r) for r in again]
 
 
 def test_random_geometric_graph_compiles_and_matches_networkx():
-    G = graphs.random_geometric(400, seed=5)
+    G = graphs.random_geometric(400, seed=5, index=False)
     h = StraightLine.of(G)
     nodes = sorted(max(nx.connected_components(G), key=len))
     pairs = list(zip(nodes[::7], nodes[3::11], strict=False))
     first = [search.astar(G, s, t, h) for s, t in pairs]  # compiles from the second query
-    assert search._CACHE_KEY in G.__networkx_cache__
+    assert CACHE_KEY in G.__networkx_cache__
     second = [search.astar(G, s, t, h) for s, t in pairs]
     assert [_summary(r) for r in first] == [_summary(r) for r in second]
     for (s, t), result in zip(pairs, second, strict=True):
         assert result.cost == pytest.approx(nx.astar_path_length(G, s, t, heuristic=h))
         assert_real_path(G, result, s, t)
-
-
-def test_compiled_graph_is_dropped_when_the_graph_changes():
-    G = nx.path_graph(6)
-    nx.set_edge_attributes(G, 1.0, "weight")
-    search.prepare(G)
-    assert search.astar(G, 0, 5).cost == 5
-    G.add_edge(0, 5, weight=1.5)  # networkx empties G.__networkx_cache__
-    assert search._CACHE_KEY not in G.__networkx_cache__
-    assert search.astar(G, 0, 5).cost == 1.5
-    search.prepare(G)
-    G.remove_edge(0, 5)
-    assert search.astar(G, 0, 5).cost == 5
-    search.prepare(G)
-    G.remove_node(3)
-    with pytest.raises(nx.NetworkXNoPath):
-        search.astar(G, 0, 5)
-    with pytest.raises(nx.NodeNotFound):
-        search.astar(G, 0, 3)
-
-
-def test_views_and_multigraphs_are_not_compiled():
-    G = nx.path_graph(5)
-    view = G.subgraph([0, 1, 2])
-    assert search.prepare(view) is None
-    search.astar(view, 0, 2)
-    search.astar(view, 0, 2)
-    assert search._CACHE_KEY not in view.__networkx_cache__
-    G.remove_edge(1, 2)  # the view follows its parent: a cache on it would now be stale
-    with pytest.raises(nx.NetworkXNoPath):
-        search.astar(view, 0, 2)
-    assert search.prepare(nx.MultiGraph(G)) is None
-
-
-def test_compiled_graphs_per_graph_are_bounded_and_keyed_by_weight():
-    G = nx.Graph()
-    G.add_edge("a", "b", weight=1, time=5)
-    G.add_edge("b", "c", weight=1, time=5)
-    G.add_edge("a", "c", weight=3, time=1)
-    for attribute in ("weight", "time", "length", "weight"):
-        search.prepare(G, attribute)
-    assert len(G.__networkx_cache__[search._CACHE_KEY]["compiled"]) <= search._MAX_COMPILED
-    assert search.uniform_cost(G, "a", "c", weight="weight").cost == 2
-    assert search.uniform_cost(G, "a", "c", weight="time").cost == 1
-    assert search.uniform_cost(G, "a", "c", weight="length").cost == 1  # missing counts as 1
 
 
 def test_graphs_with_missing_weights_search_the_same_before_and_after_compiling():
@@ -367,7 +323,7 @@ def test_graphs_with_missing_weights_search_the_same_before_and_after_compiling(
         if i % 3:
             G[u][v]["weight"] = 1.0 + i % 4
     first = search.astar(G, (0, 0), (5, 5))  # nothing cached yet
-    assert search.prepare(G).wt is None  # compiled, but not usable: some weights are missing
+    assert prepare(G).wt is None  # compiled, but not usable: some weights are missing
     again = search.astar(G, (0, 0), (5, 5))
     assert _summary(first) == _summary(again)
     assert first.cost == nx.dijkstra_path_length(G, (0, 0), (5, 5))
@@ -377,7 +333,7 @@ def test_compiled_search_with_positions_missing_falls_back_like_the_graph():
     G = nx.path_graph(4)
     pos = {0: (0.0, 0.0), 1: (1.0, 0.0), 2: (2.0, 0.0)}  # node 3 has no position
     h = StraightLine(pos)
-    search.prepare(G)
+    prepare(G)
     assert search.astar(G, 0, 2, h).cost == 2
     with pytest.raises(KeyError):
         search.astar(G, 0, 3, h)

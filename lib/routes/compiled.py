@@ -1,0 +1,199 @@
+"""A graph's search index: its adjacency as integer-indexed flat lists (CSR).
+
+:func:`lib.routes.search.astar` and :func:`~lib.routes.search.uniform_cost`
+search a :class:`CompiledGraph` instead of networkx's dicts when the graph has
+one: the same search (same path, cost, counts and ties), with cheaper
+bookkeeping. The index lives in the graph's own ``G.__networkx_cache__``,
+which networkx empties whenever the graph is changed through its methods, so
+it can never describe a graph that has changed since.
+
+A graph gets its index in one of three ways:
+
+- the generators in :mod:`lib.routes.graphs` build it with the graph, from the
+  NumPy arrays they already hold (:meth:`CompiledGraph.from_edge_arrays`,
+  :func:`attach`): about a tenth of the graph's build time;
+- :func:`prepare` reads it off any graph's dicts (one pass over every edge:
+  as much as 2 to 15 single networkx queries on the benchmark graphs);
+- the searches call :func:`prepare` by themselves on the second query of a
+  graph that has none (a single query is cheaper on the dicts).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Sequence
+
+import networkx as nx
+import numpy as np
+
+#: Key of this module's entry in ``G.__networkx_cache__`` (networkx clears it on mutation).
+CACHE_KEY = "lib.routes.compiled"
+#: At most this many compiled versions (one per weight attribute) are kept per graph.
+MAX_COMPILED = 2
+
+
+class CompiledGraph:
+    """A graph's adjacency as integer-indexed flat lists (CSR), for the untraced A* loop.
+
+    Node ``nodes[i]`` has the neighbours ``nbr[ptr[i]:ptr[i + 1]]`` (indices)
+    at the edge weights ``wt[ptr[i]:ptr[i + 1]]``, in networkx's adjacency
+    order (so searches break ties exactly as on the graph itself). ``wt`` is
+    ``None`` when some edge lacks the weight attribute: such graphs are
+    searched by the general loop, as on their first query.
+
+    It is a snapshot: kept in ``G.__networkx_cache__`` (see :func:`attach`
+    and :func:`prepare`), which networkx empties whenever the graph is
+    changed through its methods (``add_edge``, ``remove_node``, ...). After
+    changing an attribute in place (``G[u][v]["weight"] = 5``) call
+    ``G.__networkx_cache__.clear()``, as networkx asks for its own cached
+    conversions.
+    """
+
+    __slots__ = ("_coords", "index", "nbr", "nodes", "ptr", "weight", "wt")
+
+    def __init__(self, G: nx.Graph, weight: str = "weight") -> None:
+        """Read the index off ``G``'s dicts (one pass over every edge)."""
+        adj = G._adj  # read-only use of networkx's adjacency
+        self.weight = weight
+        self.nodes: list = list(adj)
+        self.index: dict = {node: i for i, node in enumerate(self.nodes)}
+        self.ptr: list[int] = [0, *itertools.accumulate(map(len, adj.values()))]
+        flat = itertools.chain.from_iterable(adj.values())
+        if all(type(node) is int for node in self.nodes) and self.nodes == list(range(len(adj))):
+            self.nbr: list[int] = list(flat)  # nodes 0..n-1 in order: they are their own index
+        else:
+            self.nbr = list(map(self.index.__getitem__, flat))
+        try:
+            self.wt: list | None = [data[weight] for nbrs in adj.values() for data in nbrs.values()]
+        except KeyError:
+            self.wt = None  # some edge has no such weight: searches take the general loop
+        # (positions mapping, its size, xs, ys): the last heuristic's coordinates by index
+        self._coords: tuple | None = None
+
+    @classmethod
+    def from_edge_arrays(
+        cls,
+        nodes: Sequence[Hashable],
+        first: np.ndarray,
+        second: np.ndarray,
+        weights: np.ndarray,
+        weight: str = "weight",
+    ) -> CompiledGraph:
+        """The index of the undirected graph built by adding ``nodes``, then these edges in order.
+
+        Edge ``k`` joins ``nodes[first[k]]`` and ``nodes[second[k]]`` at
+        ``weights[k]``. networkx lists a node's neighbours in the order their
+        edges were added, so each node's entries are sorted by edge number:
+        the result equals ``CompiledGraph(G)`` of the graph built by
+        ``G.add_nodes_from(nodes)`` and then ``G.add_weighted_edges_from`` of
+        those edges, as long as no edge repeats and none is a loop (the
+        generators' edges never do; tests compare the two).
+        """
+        n, m = len(nodes), len(first)
+        tails = np.concatenate([first, second]).astype(np.int64)
+        edge = np.concatenate([np.arange(m), np.arange(m)])
+        order = np.lexsort((edge, tails))
+        # Entries share the int and float objects (one per node, one per edge), which
+        # halves the index's memory against a list of fresh objects per entry.
+        numbers = list(range(n))
+        lengths = weights.astype(float).tolist()
+        compiled = cls.__new__(cls)
+        compiled.weight = weight
+        compiled.nodes = list(nodes)
+        compiled.index = dict(zip(compiled.nodes, numbers, strict=True))
+        compiled.ptr = [0, *np.cumsum(np.bincount(tails, minlength=n)).tolist()]
+        heads = np.concatenate([second, first])[order]
+        compiled.nbr = list(map(numbers.__getitem__, heads.tolist()))
+        compiled.wt = list(map(lengths.__getitem__, edge[order].tolist()))
+        compiled._coords = None
+        return compiled
+
+    def coordinates(self, pos: dict) -> tuple[list, list] | None:
+        """``(xs, ys)`` of every node by index from ``pos`` (``None`` if a node has none).
+
+        The lists are kept for the last ``pos`` mapping seen (a heuristic's own
+        copy of the positions), so repeated queries with one heuristic object
+        do not rebuild them; the mapping must not be changed in place.
+        """
+        cached = self._coords
+        if cached is not None and cached[0] is pos and cached[1] == len(pos):
+            return cached[2], cached[3]
+        try:
+            points = list(map(pos.__getitem__, self.nodes))
+            xs = [x for x, _ in points]
+            ys = [y for _, y in points]
+        except (KeyError, TypeError, ValueError):
+            return None  # a node without a usable position: the dict loop handles it
+        self._coords = (pos, len(pos), xs, ys)
+        return xs, ys
+
+
+def _cache_of(G: nx.Graph) -> dict | None:
+    """The networkx cache dict of ``G``, or ``None`` when caching there would be unsafe.
+
+    Graph views (subgraphs, reversed views) share their parent's adjacency, so
+    a change to the parent would not clear the view's cache: they are never
+    cached, nor are multigraphs (no compiled form).
+    """
+    if G.is_multigraph() or "_graph" in vars(G):
+        return None
+    cache = getattr(G, "__networkx_cache__", None)
+    return cache if isinstance(cache, dict) else None
+
+
+def attach(G: nx.Graph, compiled: CompiledGraph) -> bool:
+    """Keep ``compiled`` as ``G``'s index for its weight attribute; ``False`` if ``G`` can't.
+
+    At most :data:`MAX_COMPILED` indexes (weight attributes) are kept per
+    graph, the oldest dropped first. The table is copied, then published, so
+    a thread reading it meanwhile sees the old or the new one, whole.
+    """
+    cache = _cache_of(G)
+    if cache is None:
+        return False
+    entry = cache.setdefault(CACHE_KEY, {"queries": 0, "compiled": {}})
+    table = dict(entry["compiled"])
+    table.pop(compiled.weight, None)
+    while len(table) >= MAX_COMPILED:
+        table.pop(next(iter(table)))
+    table[compiled.weight] = compiled
+    entry["compiled"] = table
+    return True
+
+
+def prepare(G: nx.Graph, weight: str = "weight") -> CompiledGraph | None:
+    """``G``'s index for ``weight``, read off its dicts and kept on it if it has none yet.
+
+    Returns ``None`` (and builds nothing) for graph views and multigraphs.
+    """
+    cache = _cache_of(G)
+    if cache is None:
+        return None
+    compiled = cache.get(CACHE_KEY, {}).get("compiled", {}).get(weight)
+    if compiled is None:
+        compiled = CompiledGraph(G, weight)
+        attach(G, compiled)
+    return compiled
+
+
+def for_query(G: nx.Graph, weight: str) -> CompiledGraph | None:
+    """The index to search ``G`` with, built on the second query of ``G`` (else ``None``).
+
+    A single query on a big graph is cheaper on networkx's dicts than
+    building the index first; from the second query on, the index pays for
+    itself. Graphs from :mod:`lib.routes.graphs`'s generators have theirs
+    from the start.
+    """
+    cache = _cache_of(G)
+    if cache is None:
+        return None
+    entry = cache.get(CACHE_KEY)
+    if entry is None:
+        cache[CACHE_KEY] = {"queries": 1, "compiled": {}}
+        return None
+    compiled = entry["compiled"].get(weight)
+    if compiled is None:
+        entry["queries"] += 1
+        if entry["queries"] >= 2:
+            compiled = prepare(G, weight)
+    return compiled
