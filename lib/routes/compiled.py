@@ -13,7 +13,7 @@ A graph gets its index in one of three ways:
   NumPy arrays they already hold (:meth:`CompiledGraph.from_edge_arrays`,
   :func:`attach`): about a tenth of the graph's build time;
 - :func:`prepare` reads it off any graph's dicts (one pass over every edge:
-  as much as 2 to 15 single networkx queries on the benchmark graphs);
+  about as long as 1 to 6 single networkx queries on the benchmark graphs);
 - the searches call :func:`prepare` by themselves on the second query of a
   graph that has none (a single query is cheaper on the dicts).
 """
