@@ -58,11 +58,12 @@ from lib.ui.arena import (
     use_weights,
     within_caps,
 )
-from lib.ui.common import csv_download, escape_markdown, user_errors
+from lib.ui.common import csv_download, escape_markdown, query_int, user_errors
 
 STUDY_KEY = "arena_study"
 EVOLUTION_KEY = "arena_evo"
 SOURCES = ["A preset", "A grid", "Free choice"]
+MAX_SEED = 2**31 - 1
 
 INTRO = (
     "Let AIs play each other and measure it: win rates with 95 % confidence intervals, "
@@ -127,6 +128,49 @@ def setup() -> ArenaContext:
 # -- experiments: building the study --------------------------------------------------------
 
 
+PRESET_LINK_NUMBERS = {  # URL parameter -> the preset form's widget key
+    "games": "arena_w_preset_games",
+    "seed": "arena_w_preset_seed",
+    "depth": "arena_w_preset_depth",
+}
+"""The preset form's numbers, mirrored in the URL beside ``?preset=``."""
+
+
+def preset_numbers(limits: ArenaCaps) -> dict[str, tuple[int, int, int]]:
+    """``(default, lowest, highest)`` of each of the preset form's numbers on this server."""
+    return {
+        "games": (min(20, limits.max_games_per_match), 1, limits.max_games_per_match),
+        "seed": (1, 0, MAX_SEED),
+        "depth": (min(5, limits.max_depth), 1, limits.max_depth),
+    }
+
+
+def load_study_link(presets: dict[str, Preset], limits: ArenaCaps) -> None:
+    """Seed the preset form from the link on the first run; warn about what was changed.
+
+    ``?preset=`` selects the preset; ``?games=``, ``?seed=`` and ``?depth=`` fill
+    the form's numbers. A value that is not a whole number, or is outside this
+    server's range, is named in a warning with the value used instead.
+    """
+    for name, (default, low, high) in preset_numbers(limits).items():
+        key = PRESET_LINK_NUMBERS[name]
+        if key in st.session_state or name not in st.query_params:
+            continue
+        st.session_state[key], note = query_int(name, default, low, high)
+        if note:
+            st.warning(note, icon=":material/warning:")
+    load_preset_link(presets)
+
+
+def write_study_link() -> None:
+    """Mirror the preset form's numbers in the URL (the values of its last run)."""
+    for name, key in PRESET_LINK_NUMBERS.items():
+        if key in st.session_state:
+            text = str(int(st.session_state[key]))
+            if st.query_params.get(name) != text:
+                st.query_params[name] = text
+
+
 def load_preset_link(presets: dict[str, Preset]) -> None:
     """Select the link's ``?preset=`` on the first run; warn (escaped) if it is unknown."""
     if "arena_w_preset" in st.session_state or "preset" not in st.query_params:
@@ -154,9 +198,9 @@ def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:
     first_look = (
         STUDY_KEY not in st.session_state
         and "arena_w_source" not in st.session_state
-        and "preset" not in st.query_params
+        and not any(name in st.query_params for name in ("preset", *PRESET_LINK_NUMBERS))
     )
-    load_preset_link(presets)
+    load_study_link(presets, ctx.limits)
     source = st.radio("Build the study from", SOURCES, horizontal=True, key="arena_w_source")
     if source == "A preset":
         return preset_form(ctx, presets, run_now=first_look)
@@ -182,32 +226,33 @@ def preset_form(
     st.caption(preset.description + f" The course played {preset.games} games per match.")
     with st.form("arena_preset_form"):
         c1, c2, c3 = st.columns(3)
+        # the values live in the session (seeded from the link, else the defaults), so the
+        # widgets take no value of their own
+        for name, (default, _, _) in preset_numbers(limits).items():
+            st.session_state.setdefault(PRESET_LINK_NUMBERS[name], default)
         n_games = c1.number_input(
-            "Games per match",
-            1,
-            limits.max_games_per_match,
-            min(20, preset.games),
-            key="arena_w_preset_games",
+            "Games per match", 1, limits.max_games_per_match, key="arena_w_preset_games"
         )
-        seed = c2.number_input("Seed", 0, 2**31 - 1, 1, key="arena_w_preset_seed")
+        seed = c2.number_input("Seed", 0, MAX_SEED, key="arena_w_preset_seed")
         max_depth = c3.slider(
             "Leave out players deeper than",
             1,
             limits.max_depth,
-            min(5, limits.max_depth),
             key="arena_w_preset_depth",
             help="Minimax at depth 7 takes tens of seconds per Othello game.",
         )
-        if not st.form_submit_button("Run study", type="primary") and not run_now:
-            return None
-        chosen = preset.matches(int(n_games), int(seed), int(max_depth))
-        matches, left_out = partition_matches(chosen, lambda m: within_caps(m, limits))
-        if left_out:
-            st.info(
-                f"Left out (deeper than this server allows for minimax / expectimax, "
-                f"{limits.max_depth_no_pruning}): {', '.join(m.label for m in left_out)}."
-            )
-        return matches
+        submitted = st.form_submit_button("Run study", type="primary")
+    write_study_link()
+    if not submitted and not run_now:
+        return None
+    chosen = preset.matches(int(n_games), int(seed), int(max_depth))
+    matches, left_out = partition_matches(chosen, lambda m: within_caps(m, limits))
+    if left_out:
+        st.info(
+            f"Left out (deeper than this server allows for minimax / expectimax, "
+            f"{limits.max_depth_no_pruning}): {', '.join(m.label for m in left_out)}."
+        )
+    return matches
 
 
 def grid_form(ctx: ArenaContext) -> list[MatchConfig] | None:

@@ -65,3 +65,26 @@ def csv_download(table: pd.DataFrame, file_name: str, label: str, key: str) -> N
         mime="text/csv",
         key=key,
     )
+
+
+def query_int(name: str, default: int, low: int, high: int) -> tuple[int, str | None]:
+    """The whole number in URL parameter ``name``, kept within ``low..high``.
+
+    Returns ``(value, note)``: ``note`` is None when the link's value was used
+    as is (or the link has no ``name``), otherwise a short sentence naming the
+    parameter, the value given and the value used instead (``default`` for a
+    value that is not a whole number, the nearest bound for one out of range),
+    escaped for Markdown, for the page to show with ``st.warning``.
+    """
+    raw = st.query_params.get(name)
+    if raw is None:
+        return default, None
+    given = f"The link's {escape_markdown(name)}={escape_markdown(raw)}"
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        return default, f"{given} is not a whole number; using {default}."
+    if value < low or value > high:
+        used = min(high, max(low, value))
+        return used, f"{given} is outside this page's range {low}–{high}; using {used}."
+    return value, None
