@@ -178,7 +178,9 @@ def all_pairs(
     Columns: ``source, target, algorithm, cost, optimal_cost`` (Dijkstra),
     ``optimal`` (cost within 1e-9 relative of the optimum), ``excess_pct``
     (how much longer than optimal, in %), ``edges, expanded, generated,
-    max_frontier, seconds``. Pairs with no route are left out. ``pairs``
+    max_frontier, seconds``. Pairs with no route are left out (also one whose
+    shortest length overflows to infinity, or that a search reports as having
+    none). ``pairs``
     defaults to :func:`choose_pairs`; ``on_progress(done, total)`` is called
     after each pair. ``max_expansions`` caps each IDA* search (as in
     :func:`lib.routes.search.run`; it raises InputError when reached). With
@@ -205,21 +207,28 @@ def all_pairs(
         if s not in optimum:
             optimum[s] = nx.single_source_dijkstra_path_length(G, s, weight=weight)
         best = optimum[s].get(t)
-        if best is not None:
+        # A route whose length overflows to infinity (road lengths near 1e308) is no route:
+        # the searches report "no path" for it, as they do for places in different parts.
+        if best is not None and math.isfinite(best):
+            pair_rows = []
             for name in list(active):
                 try:
                     result = run(
                         name, G, s, t, heuristic, weight=weight, w=w, max_expansions=max_expansions
                     )
+                except nx.NetworkXNoPath:
+                    pair_rows = []  # leave the whole pair out, so every algorithm has the same
+                    break
                 except InputError as error:
                     if not drop_failing:
                         raise
                     dropped[name] = f"{node_label(s)} → {node_label(t)}: {error}"
                     active.remove(name)
                     rows = [row for row in rows if row[2] != name]
+                    pair_rows = [row for row in pair_rows if row[2] != name]
                     continue
                 excess = 0.0 if best == 0 else 100.0 * (result.cost - best) / best
-                rows.append(
+                pair_rows.append(
                     (
                         node_label(s),
                         node_label(t),
@@ -235,6 +244,7 @@ def all_pairs(
                         result.seconds,
                     )
                 )
+            rows.extend(pair_rows)
         if on_progress is not None:
             on_progress(done, len(pairs))
     table = pd.DataFrame(rows, columns=COLUMNS)

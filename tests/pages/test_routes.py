@@ -398,3 +398,19 @@ def test_the_frontier_table_says_what_f_and_h_hold_and_they_do():
             assert row.h == pytest.approx(h(node[row.node]))
         caption = next(c.value for c in app.caption if c.value.startswith(escape_markdown(name)))
         assert "w = 2.0" in caption if name == "Weighted A*" else "h(start, n)" in caption
+
+
+def test_upload_whose_route_lengths_overflow_says_so_without_a_traceback():
+    app = _app(source="Upload")
+    data = b"source,target,weight\nA,B,1e308\nB,C,1e308\n"
+    app.get("file_uploader")[0].set_value(("big.csv", data, "text/csv")).run()
+    assert not app.exception
+    G = graphs.load_graph_csv(data)
+    assert nx.has_path(G, "A", "C")  # the default pair A -> C is joined, but not finitely
+    assert [e.value for e in app.error] == [
+        "No path: C cannot be reached from A with a finite length: the road lengths on every "
+        "route between them add up to more than a number can hold (about 1.8e308). "
+        "Use smaller lengths."
+    ]
+    summary = next(d.value for d in app.dataframe if "pairs" in d.value.columns)
+    assert set(summary["pairs"]) == {4}  # A-B, B-A, B-C, C-B

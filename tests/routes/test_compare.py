@@ -212,3 +212,19 @@ def test_an_algorithm_that_gives_up_is_dropped_from_the_whole_comparison():
     assert len(table) == len(linked)  # A* still compared on every pair with a route
     kept = compare.all_pairs(G, ["A*", "IDA*"], pairs=pairs, drop_failing=True)
     assert kept.attrs["dropped"] == {} and set(kept["algorithm"]) == {"A*", "IDA*"}
+
+
+def test_all_pairs_leaves_out_a_pair_whose_length_overflows():
+    # 1e308 + 1e308 is inf in floating point: A-C has no finite route, A-B and B-C have.
+    G = graphs.load_graph_csv(b"source,target,weight\nA,B,1e308\nB,C,1e308\n")
+    assert math.isinf(nx.dijkstra_path_length(G, "A", "C"))
+    algos = list(search.ALGORITHMS)
+    table = compare.all_pairs(G, algos, None)
+    finite = {
+        (s, t)
+        for s, t in compare.choose_pairs(G)
+        if math.isfinite(nx.dijkstra_path_length(G, s, t))
+    }
+    assert set(zip(table.source, table.target, strict=True)) == finite
+    assert len(table) == len(finite) * len(algos)
+    assert table["optimal"].all()
