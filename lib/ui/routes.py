@@ -242,26 +242,43 @@ def apply_click(G: nx.Graph, chart_key: str) -> None:
     st.session_state["rt_chart_version"] = st.session_state.get("rt_chart_version", 0) + 1
 
 
+def default_endpoints(G: nx.Graph) -> tuple[str, str]:
+    """The start and goal a map opens with (labels): a route worth searching.
+
+    Romania: Arad to Bucharest, as in the book; a grid: corner to corner. Other
+    maps: a start in the largest connected part (a random graph: the place
+    nearest its bottom-left corner; an upload: the first place its file names),
+    and as goal the place of that part farthest from it by road, so that the
+    first search finds a route (never "no path") and has some way to go.
+    """
+    kind = G.graph.get("kind")
+    if kind == "romania":
+        return "Arad", "Bucharest"
+    if kind == "grid":
+        return "0,0", f"{G.graph['rows'] - 1},{G.graph['cols'] - 1}"
+    order = {node: i for i, node in enumerate(G.nodes)}
+    part = max(nx.connected_components(G), key=lambda c: (len(c), -min(order[n] for n in c)))
+    if kind == "random":
+        start = min(part, key=lambda n: (sum(G.nodes[n]["pos"]), order[n]))
+    else:
+        start = min(part, key=order.__getitem__)
+    far = nx.single_source_dijkstra_path_length(G, start)
+    goal = max(far, key=lambda n: (far[n] if math.isfinite(far[n]) else -1.0, -order[n]))
+    return graphs.node_label(start), graphs.node_label(goal)
+
+
 def pick_endpoints(G: nx.Graph) -> tuple[Hashable, Hashable]:
-    """The start and goal chosen in the selects, defaulting to sensible places."""
+    """The start and goal chosen in the selects, defaulting to :func:`default_endpoints`."""
     kind = G.graph.get("kind")
     labels = [graphs.node_label(n) for n in G.nodes]
     if kind in ("romania", "upload"):
         labels.sort()
-    if kind == "romania":
-        default_start, default_goal = "Arad", "Bucharest"
-    elif kind == "grid":
-        default_start = "0,0"
-        default_goal = f"{G.graph['rows'] - 1},{G.graph['cols'] - 1}"
-    else:
-        default_start, default_goal = labels[0], labels[-1]
     remembered = get(f"ends_{kind}") or (None, None)  # the last choice on this kind of map
-    for name, default, last in (
-        ("start", default_start, remembered[0]),
-        ("goal", default_goal, remembered[1]),
-    ):
-        if get(name) not in labels:
-            put(name, last if last in labels else default if default in labels else labels[0])
+    if get("start") not in labels or get("goal") not in labels:
+        defaults = default_endpoints(G)
+        for name, default, last in zip(("start", "goal"), defaults, remembered, strict=True):
+            if get(name) not in labels:
+                put(name, last if last in labels else default if default in labels else labels[0])
     left, right = st.columns(2)
     start = widget(left.selectbox, "Start (or click the map)", labels, name="start")
     goal = widget(right.selectbox, "Goal (or click the map)", labels, name="goal")

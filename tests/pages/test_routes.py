@@ -205,8 +205,12 @@ def test_upload_in_two_parts_says_no_path_and_which_pairs_were_left_out():
     app = _app(source="Upload")
     data = b"source,target,weight\nA,B,1\nB,C,2\nD,E,1\n"
     app.get("file_uploader")[0].set_value(("parts.csv", data, "text/csv")).run()
-    assert not app.exception
-    # default start A, goal E: different parts of the map
+    assert not app.exception and not app.error  # it opens on a pair that has a route
+    assert (app.selectbox(key="rt_w_start").value, app.selectbox(key="rt_w_goal").value) == (
+        "A",
+        "C",
+    )
+    app.selectbox(key="rt_w_goal").set_value("E").run()  # in the other part of the map
     assert [e.value for e in app.error] == [
         "No path: E cannot be reached from A (they are in different parts of the map)."
     ]
@@ -404,9 +408,11 @@ def test_upload_whose_route_lengths_overflow_says_so_without_a_traceback():
     app = _app(source="Upload")
     data = b"source,target,weight\nA,B,1e308\nB,C,1e308\n"
     app.get("file_uploader")[0].set_value(("big.csv", data, "text/csv")).run()
+    assert not app.exception and not app.error  # it opens on A -> B, which has a length
+    app.selectbox(key="rt_w_goal").set_value("C").run()
     assert not app.exception
     G = graphs.load_graph_csv(data)
-    assert nx.has_path(G, "A", "C")  # the default pair A -> C is joined, but not finitely
+    assert nx.has_path(G, "A", "C")  # A -> C is joined, but not finitely
     assert [e.value for e in app.error] == [
         "No path: C cannot be reached from A with a finite length: the road lengths on every "
         "route between them add up to more than a number can hold (about 1.8e308). "
