@@ -13,6 +13,7 @@ ctx = page.setup()  # caps, games and (in the sidebar) where to run
 study_tab, evolve_tab = st.tabs(["Experiments", "Evolve weights"])
 
 with study_tab:
+    page.shared_replay_section(ctx)  # a replay link's game, played again from its seed
     matches = page.choose_study(ctx)  # a preset, a grid or free choice
     run = page.run_study_section(ctx, matches)  # progress, Cancel / Resume
     page.show_study_results(ctx, run)  # table, charts, downloads, replays

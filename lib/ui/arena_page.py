@@ -12,6 +12,7 @@ Session state: ``arena_study`` holds the :class:`StudyRun`, ``arena_evo`` the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -19,14 +20,20 @@ from lib.games import arena_plots
 from lib.games.arena import (
     MAX_PLIES,
     PRESETS,
+    REPLAY_LINK_PARAMS,
+    GameRecord,
     MatchConfig,
     Preset,
     games_table,
     grid_matches,
     pair_matches,
     partition_matches,
+    play_game,
     player_pairs,
+    replay_blocker,
+    replay_from_link,
     replay_label,
+    replay_link_params,
     summarize,
 )
 from lib.games.core import GameSpec, available_games
@@ -39,6 +46,7 @@ from lib.games.evolve import (
     evolvable_heuristics,
     history_table,
 )
+from lib.games.players import parse_player_spec
 from lib.ui.arena import (
     ArenaCaps,
     EvolutionRun,
@@ -62,6 +70,7 @@ from lib.ui.common import csv_download, escape_markdown, query_int, user_errors
 
 STUDY_KEY = "arena_study"
 EVOLUTION_KEY = "arena_evo"
+SHARED_KEY = "arena_shared"  # (link parameters, record, match) of a shared replay
 SOURCES = ["A preset", "A grid", "Free choice"]
 MAX_SEED = 2**31 - 1
 
@@ -198,7 +207,7 @@ def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:
     first_look = (
         STUDY_KEY not in st.session_state
         and "arena_w_source" not in st.session_state
-        and not any(name in st.query_params for name in ("preset", *PRESET_LINK_NUMBERS))
+        and not any(name in st.query_params for name in ("preset", "replay", *PRESET_LINK_NUMBERS))
     )
     load_study_link(presets, ctx.limits)
     source = st.radio("Build the study from", SOURCES, horizontal=True, key="arena_w_source")
@@ -442,14 +451,114 @@ def replay_picker(ctx: ArenaContext, run: StudyRun) -> None:
     )
     record = run.records[chosen]
     match = run.matches[record.match]
+    replay_button(ctx, record, match, "arena_w_replay_go")
+    share_link(record, match)
+
+
+def replay_button(ctx: ArenaContext, record: GameRecord, match: MatchConfig, key: str) -> None:
+    """A button opening ``record`` on its game page (Undo steps back)."""
     if st.button(
         f"Replay on the {ctx.games[match.game].title.removeprefix('The ')} page",
-        key="arena_w_replay_go",
+        key=key,
         icon=":material/replay:",
         help="Opens the game page with this game on the board; Undo steps back.",
     ):
         with user_errors():
             open_replay(record, match)
+
+
+def replay_url(record: GameRecord, match: MatchConfig) -> str:
+    """The Arena's address with the parameters that reproduce ``record`` (no moves in it)."""
+    base = st.context.url or "arena"  # None outside a browser (AppTest)
+    return f"{base}?{urlencode(replay_link_params(record, match))}"
+
+
+def share_link(record: GameRecord, match: MatchConfig) -> None:
+    """The link to this replay, to copy (or why a game with a time budget has none)."""
+    blocker = replay_blocker(match)
+    if blocker:
+        st.caption(escape_markdown(blocker))
+        return
+    st.markdown("**Link to share this replay**")
+    st.code(replay_url(record, match), language=None, wrap_lines=True)
+    st.caption(
+        "It opens the Arena with this game played again from its players, seed and game "
+        "number (the moves are not in the link)."
+    )
+
+
+def load_shared_replay(limits: ArenaCaps) -> tuple[GameRecord, MatchConfig] | None:
+    """The game a replay link names, played again once per link (an error is shown)."""
+    params = {
+        name: st.query_params[name]
+        for name in st.query_params
+        if name in REPLAY_LINK_PARAMS or name.startswith("o_")
+    }
+    link = tuple(sorted(params.items()))
+    kept = st.session_state.get(SHARED_KEY)
+    if kept is not None and kept[0] == link:
+        return kept[1], kept[2]
+    with user_errors():
+        match, number, first = replay_from_link(params)
+        check_matches([match], limits)
+        with st.spinner(f"Playing game {number} of {match.label} again…"):
+            record = play_game(match, number)
+        st.session_state[SHARED_KEY] = (link, record, match)
+        if first is not None and first != record.first_player:
+            st.warning(
+                f"The link says player {first} moved first, but this game starts with player "
+                f"{record.first_player}: the app's rules or players changed since the link "
+                "was made, so this is not the same game."
+            )
+        return record, match
+    return None
+
+
+def close_shared_replay() -> None:
+    """Drop the shared replay and its link parameters (the Close button's callback)."""
+    st.session_state.pop(SHARED_KEY, None)
+    for name in list(st.query_params):
+        if name in REPLAY_LINK_PARAMS or name.startswith("o_"):
+            del st.query_params[name]
+
+
+def shared_replay_section(ctx: ArenaContext) -> None:
+    """A replay link's game: who played, the result, the moves and a button to watch it."""
+    if "replay" not in st.query_params:
+        return
+    shared = load_shared_replay(ctx.limits)
+    if shared is None:
+        st.button("Close", key="arena_w_shared_close_bad", on_click=close_shared_replay)
+        return
+    record, match = shared
+    spec = ctx.games[match.game]
+    labels = [parse_player_spec(player).label() for player in match.players]  # "Alpha-beta d3"
+    names = labels if record.a_first else labels[::-1]
+    sides = ", ".join(
+        f"{colour} {escape_markdown(name)}"
+        for colour, name in zip(spec.player_names, names, strict=True)
+    )
+    winner = {"A": labels[0], "B": labels[1]}.get(record.winner)
+    result = f"{escape_markdown(winner)} won" if winner else "a draw"
+    options = ", ".join(f"{name} {value}" for name, value in match.options)
+    with st.container(border=True, key="arena_shared_replay"):
+        st.markdown(
+            f"**Shared replay: game {record.game} of {escape_markdown(match.label)}** "
+            f"({spec.title}{', ' + escape_markdown(options) if options else ''}, seed "
+            f"{match.seed}), played again from its players and seed: {sides}. "
+            f"Result: {result} after {record.plies} moves"
+            + (" (the ply limit was reached)." if record.truncated else ".")
+        )
+        with st.expander("Moves"):
+            st.markdown(escape_markdown(record.moves) or "(none)")
+        with st.container(horizontal=True):
+            replay_button(ctx, record, match, "arena_w_shared_go")
+            st.button(
+                "Close",
+                key="arena_w_shared_close",
+                icon=":material/close:",
+                on_click=close_shared_replay,
+            )
 
 
 # -- evolution ----------------------------------------------------------------------------

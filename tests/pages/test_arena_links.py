@@ -1,14 +1,27 @@
-"""The Arena's links: the preset form's numbers read from and written to the URL, with a
-warning naming any value the page could not use as given."""
+"""The Arena's links: the preset form's numbers read from and written to the URL (a warning
+names any value the page could not use as given), and shared replays."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
+from urllib.parse import parse_qsl
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
-from lib.games.arena import spec_depth
+from lib.games.arena import (
+    MatchConfig,
+    play_game,
+    replay_from_link,
+    replay_link_params,
+    run_tournament,
+    spec_depth,
+)
+from lib.games.core import get_game
+from lib.games.players import parse_player_spec
 from lib.ui import arena as arena_ui
+from lib.ui.common import escape_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "app_pages" / "arena.py")
@@ -81,3 +94,69 @@ def test_a_first_visit_writes_the_form_numbers_into_the_url():
     app.run()
     assert _param(app, "games") == "7"
     assert len(app.session_state["arena_study"].records) == 7
+
+
+def _shared_text(app: AppTest) -> str:
+    return " ".join(m.value for m in app.markdown)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("othello", ("alphabeta:depth=2", "random"), {"size": 6}),
+        ("sim", ("greedy", "random"), {"first": "random"}),
+    ],
+)
+def test_a_shared_replay_link_plays_the_game_again_and_opens_it(game, players, options):
+    match = MatchConfig(game, players, games=4, seed=21, options=options)
+    record = run_tournament([match]).records[3]  # A plays the second side
+    params = replay_link_params(record, match)
+    app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120)
+    for name, value in params.items():
+        app.query_params[name] = value
+    app.run()
+    app.switch_page("app_pages/arena.py")
+    for name, value in params.items():
+        app.query_params[name] = value
+    app.run()
+    assert not app.exception, app.exception
+    assert not app.error and not app.warning
+    _, replayed, _ = app.session_state["arena_shared"]
+    assert replayed.reproducible() == dataclasses.replace(record, match=0).reproducible()
+    text = _shared_text(app)
+    assert f"Shared replay: game 3 of {escape_markdown(match.label)}" in text
+    b_label = parse_player_spec(players[1]).label()
+    assert f"{get_game(game).player_names[0]} {escape_markdown(b_label)}" in text
+    assert "arena_study" not in app.session_state  # the link is about the replay: no study run
+    app.button(key="arena_w_shared_go").click().run()
+    assert not app.exception, app.exception
+    session = app.session_state[f"{game}_session"]
+    assert " ".join(get_game(game).format_move(m) for m in session.moves) == record.moves
+    assert session.states[0].to_move == record.first_player
+
+
+def test_the_replay_picker_offers_a_link_that_reproduces_the_chosen_game():
+    app = _open()
+    run = app.session_state["arena_study"]
+    app.selectbox(key="arena_w_replay").set_value(5).run()
+    link = next(c.value for c in app.code if "replay=" in c.value)
+    query = dict(parse_qsl(link.split("?", 1)[1]))
+    match, number, first = replay_from_link(query)
+    record = run.records[5]
+    assert (number, first) == (record.game, record.first_player)
+    assert play_game(match, number).reproducible() == record.reproducible()
+
+
+def test_a_bad_replay_link_says_what_is_wrong_and_close_drops_it():
+    app = _open(replay="othello", r_a="human", r_b="random", r_seed="1", r_game="0")
+    assert "'human' cannot play here" in app.error[0].value
+    app.button(key="arena_w_shared_close_bad").click().run()
+    assert not app.exception
+    assert "replay" not in app.query_params and "r_a" not in app.query_params
+    assert not app.error
+
+
+def test_a_replay_link_over_this_servers_depth_cap_is_refused():
+    app = _open(replay="othello", r_a="minimax:depth=9", r_b="random", r_seed="1", r_game="0")
+    assert "depth 9 is above this server's limit" in app.error[0].value
+    assert "arena_shared" not in app.session_state
