@@ -74,3 +74,32 @@ def test_free_choice_labels_are_not_cut_on_a_1024_projector(page):
     wait_idle(page)
     assert "Round robin" in toggle.inner_text()
     assert page.evaluate(CUT_LABELS) == []
+
+
+def test_a_shared_replay_link_opens_the_same_game_in_another_session(page, browser):
+    open_page(page, "arena")  # a first visit plays the default preset
+    page.get_by_text("Played 20 games").wait_for(timeout=60_000)
+    wait_idle(page)
+    page.get_by_text("Per-game results and replays").click()
+    code = page.locator('[data-testid="stCode"]').filter(has_text="replay=")
+    code.wait_for()
+    link = code.inner_text().replace("\n", "").strip()
+    assert link.startswith(page.app_url + "/arena?") and "r_seed=" in link
+    # another visitor (a fresh session) follows the link
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    other = context.new_page()
+    errors: list[str] = []
+    other.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        other.goto(link)
+        other.get_by_text("Shared replay: game 0 of alpha-beta d3 vs random").wait_for(
+            timeout=60_000
+        )
+        wait_idle(other)
+        other.get_by_role("button", name="Replay on the Othello page").click()
+        other.get_by_text("Replay of alpha-beta d3 vs random, game 0").wait_for(timeout=60_000)
+        wait_idle(other)
+        assert other.url.split("?")[0].endswith("/othello")
+    finally:
+        context.close()
+    assert not errors
