@@ -242,7 +242,7 @@ def _road_labels(G: nx.Graph) -> list[go.Scatter]:
             x=[m[0] for m in mids],
             y=[m[1] for m in mids],
             mode="text",
-            text=[f"{m[2]:g}" for m in mids],
+            text=[short_number(m[2]) for m in mids],
             textfont=ROAD_FONT,
             name="road lengths",
             hoverinfo="skip",
@@ -250,6 +250,21 @@ def _road_labels(G: nx.Graph) -> list[go.Scatter]:
             cliponaxis=False,
         )
     ]
+
+
+def short_number(value: float) -> str:
+    """A road length as written on the map: whole numbers whole, others to 3 figures.
+
+    ``140`` stays ``140``, ``0.246609`` becomes ``0.247``, ``1234.6`` becomes ``1235``:
+    a random graph's six-decimal lengths made an unreadable heap on small maps.
+    """
+    if not math.isfinite(value):
+        return str(value)
+    if abs(value) >= 1e6:
+        return f"{value:.3g}"
+    if value == int(value) or abs(value) >= 100:
+        return f"{value:.0f}"
+    return f"{value:.3g}"
 
 
 _POSITIONS = {
@@ -370,8 +385,50 @@ def _layout(fig: go.Figure, G: nx.Graph, title: str, *, height: int = 560) -> No
     elif G.number_of_nodes():  # room around the places for their names
         xs, ys = _xy(G, list(G.nodes))
         span = _span(G)
-        fig.update_xaxes(range=[min(xs) - 0.12 * span, max(xs) + 0.12 * span])
+        left, right = label_room(G)
+        fig.update_xaxes(range=[min(xs) - left, max(xs) + right])
         fig.update_yaxes(range=[min(ys) - 0.05 * span, max(ys) + 0.05 * span])
+
+
+#: Width in px of one character of a place's name (15 px font), a little over the real mean.
+CHAR_PX = 8.0
+
+
+def label_room(G: nx.Graph, width: float = MAP_AREA[0]) -> tuple[float, float]:
+    """Room (data units) left and right of the places so that no name is cut off.
+
+    At least 12 % of the map's span on each side; more where a name written
+    beside a place near the left or right edge would run past the plot, with
+    names :data:`CHAR_PX` px per character on a plot ``width`` px wide (the
+    narrowest the page is read at). The axes keep 1:1, so a map that is tall
+    rather than wide only gets more room than this. The Romania map keeps the
+    12 %: its names are placed by hand and checked in the browser at 1024 and 1400 px.
+    """
+    nodes = list(G.nodes)
+    xs, _ = _xy(G, nodes)
+    span, span_x = _span(G), max(xs) - min(xs)
+    base = 0.12 * span
+    if G.number_of_nodes() > LABEL_NODES_UP_TO or _is_grid(G) or G.graph.get("kind") == "romania":
+        return base, base
+    gap = _marker_size(G) / 2 + 4  # a name starts this far from its place's centre
+    needs: list[tuple[float, float, float]] = []  # (x, px needed on the left, on the right)
+    for node, x, where in zip(nodes, xs, label_positions(G), strict=True):
+        text = len(node_label(node)) * CHAR_PX
+        horizontal = where.split()[1]
+        left = text + gap if horizontal == "left" else text / 2 if horizontal == "center" else 0
+        right = text + gap if horizontal == "right" else text / 2 if horizontal == "center" else 0
+        needs.append((x, left, right))
+    room_l = room_r = base
+    for _ in range(100):  # px per data unit depends on the room: settle it by iteration
+        per_px = (span_x + room_l + room_r) / width
+        new_l = max(base, *(px * per_px - (x - min(xs)) for x, px, _ in needs))
+        new_r = max(base, *(px * per_px - (max(xs) - x) for x, _, px in needs))
+        new_l, new_r = min(new_l, 2 * span), min(new_r, 2 * span)
+        settled = abs(new_l - room_l) + abs(new_r - room_r) <= 1e-9 * span
+        room_l, room_r = new_l, new_r
+        if settled:
+            break
+    return room_l, room_r
 
 
 def _endpoints(G: nx.Graph, start: Hashable | None, goal: Hashable | None) -> list[go.Scatter]:

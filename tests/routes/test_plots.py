@@ -254,3 +254,47 @@ def test_romania_names_and_road_lengths_do_not_overlap(px_per_unit):
     # a moved road length stays on its own road
     for (u, v), at in plots.ROMANIA_ROAD_LABELS_AT.items():
         assert ROMANIA.has_edge(u, v) and 0.25 <= at <= 0.75
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [(140, "140"), (75.0, "75"), (0.246609, "0.247"), (1.5, "1.5"), (1234.6, "1235"), (0, "0")],
+)
+def test_road_lengths_are_written_short(value, text):
+    assert plots.short_number(value) == text
+
+
+def test_random_graph_road_lengths_on_the_map_have_at_most_three_figures():
+    G = graphs.random_geometric(20, seed=3)
+    labels = _trace(plots.map_figure(G), "road lengths").text
+    assert len(labels) == G.number_of_edges()
+    for text, (_, _, weight) in zip(labels, G.edges(data="weight"), strict=True):
+        assert len(text.replace("0.", "").lstrip("0")) <= 3
+        assert float(text) == pytest.approx(weight, rel=5e-3)
+
+
+LONG_NAMES = (
+    "source,target,weight\nKing's Landing,Winterfell,10\nWinterfell,Castle Black,4\n"
+    "King's Landing,Highgarden,6\nHighgarden,Oldtown,3\nOldtown,Sunspear,7\n"
+    "Sunspear,King's Landing,8\nCastle Black,Hardhome,5\n"
+)
+
+
+@pytest.mark.parametrize(
+    "G",
+    [load_graph_csv(LONG_NAMES.encode()), graphs.random_geometric(30, seed=2)],
+    ids=["upload", "random"],
+)
+def test_names_beside_places_at_the_edges_stay_inside_the_map(G):
+    fig = plots.map_figure(G)
+    x_low, x_high = fig.layout.xaxis.range
+    width = plots.MAP_AREA[0]
+    per_px = (x_high - x_low) / width  # the x axis is the tight one when the map is wide
+    nodes = _trace(fig, plots.NODES_TRACE)
+    gap = plots._marker_size(G) / 2 + 4
+    for text, x, where in zip(nodes.text, nodes.x, nodes.textposition, strict=True):
+        run = len(text) * plots.CHAR_PX
+        side = where.split()[1]
+        left = x - (run + gap if side == "left" else run / 2 if side == "center" else 0) * per_px
+        right = x + (run + gap if side == "right" else run / 2 if side == "center" else 0) * per_px
+        assert x_low <= left + 1e-9 and right <= x_high + 1e-9, (text, where)
