@@ -176,3 +176,27 @@ def test_no_evolution_results_before_a_generation():
     evo = EvolutionRun(config, config.weight_names())
     app = _app(_evolution_script, arena_evo=evo)
     assert not app.get("plotly_chart") and not app.dataframe and not app.get("download_button")
+
+
+def test_the_summary_shows_the_course_table_first_with_the_interval_in_one_column():
+    from lib.games.arena import summarize, wilson_interval
+    from lib.ui.arena import summary_view
+
+    matches = (MATCH, MatchConfig("othello", ("random", "random"), games=5, options={"size": 6}))
+    records = run_tournament(matches).records
+    view = summary_view(summarize(records, matches))
+    # in view on a 1024 px projector: win rate and its interval, nodes, time, EBF
+    assert list(view.columns[:7]) == [
+        "match",
+        "games",
+        "win %",
+        "95% CI",
+        "nodes/game",
+        "s/game",
+        "EBF",
+    ]
+    for row, match in zip(view.itertuples(index=False), matches, strict=True):
+        wins = sum(r.winner == "A" for r in records if r.label == match.label)
+        low, high = wilson_interval(wins, match.games)
+        assert row[3] == f"{100 * low:.1f}–{100 * high:.1f}"
+        assert row[2] == round(100 * wins / match.games, 1)
