@@ -42,13 +42,28 @@ DEFAULTS: dict[str, object] = {
 
 
 # On-screen labels for the page's own tables (CSV downloads keep the column names).
+# Short enough that every column shows in the 564 px wide main column of a 1024 px window.
 ROUTE_LABELS = {
-    "cost": ("Route length", "Length of the route the algorithm returned", "%.4g"),
+    "cost": ("Length", "Length of the route the algorithm returned", "%.4g"),
     "shortest": ("Shortest?", "Is it a shortest route (Dijkstra's length)?", None),
     "roads": ("Roads", "Roads (edges) on the route", None),
-    "max frontier": ("Largest frontier", "Most places waiting on the frontier at once", None),
-    "ms": ("Time (ms)", "Wall-clock time of the search", "%.2f"),
+    "max frontier": ("Frontier", "Largest frontier: most places waiting on it at once", None),
+    "ms": ("ms", "Wall-clock time of the search, in milliseconds", "%.2f"),
 }
+SUMMARY_LABELS = {
+    "optimal_share": (
+        "Shortest",
+        "Share of the pairs where the route was a shortest one",
+        "percent",
+    ),
+    "suboptimal_pairs": ("Longer", "Pairs where the route was longer than the shortest", None),
+    "mean_excess_pct": ("Mean +%", "Mean excess over the shortest route, in %", "%.2f"),
+    "max_excess_pct": ("Worst +%", "Largest excess over the shortest route, in %", "%.2f"),
+    "mean_expanded": ("Expanded", "Mean places expanded per pair", "%.1f"),
+    "mean_ms": ("ms", "Mean wall-clock time per search, in milliseconds", "%.3f"),
+}
+#: The summary's columns on screen (the CSV has them all, mean_generated too).
+SUMMARY_SHOWN = ["algorithm", "pairs", *SUMMARY_LABELS]
 ROAD_LABELS = {"excess": ("Straight line longer by", "Straight line minus road length", "%.1f")}
 CONSISTENCY_LABELS = {
     "excess": ("Violation", "h(from) − road length − h(to); above 0 breaks consistency", "%.4g")
@@ -535,7 +550,11 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
                 else ""
             )
         )
-        ui.show_table(summary.reset_index())
+        st.caption(
+            "Per algorithm: in how many pairs its route was a shortest one, how much longer "
+            "it was on average and at worst (+%), and the mean places expanded and time."
+        )
+        ui.show_table(summary.reset_index(), SUMMARY_LABELS, column_order=SUMMARY_SHOWN)
         c1, c2 = st.columns(2)
         with c1:
             csv_download(

@@ -285,3 +285,31 @@ def test_grid_settings_labels_are_not_cut_on_a_1024_projector(page):
     toggle.wait_for()
     assert "Diagonals" in toggle.inner_text()
     assert page.evaluate(CUT_LABELS) == []
+
+
+TABLES_OVERFLOW = """() => Array.from(document.querySelectorAll('[data-testid="stDataFrame"]'))
+    .map((el) => {
+        const scroller = el.querySelector('.dvn-scroller');
+        return {
+            columns: Array.from(el.querySelectorAll('[role=columnheader]'))
+                .map((c) => c.textContent).join('|'),
+            hidden: scroller ? scroller.scrollWidth - scroller.clientWidth : 0,
+        };
+    })"""
+
+
+def test_every_table_shows_all_its_columns_on_a_1024_projector(page):
+    # the route table hid its last columns and the summary four of its nine (Mean expanded
+    # among them) behind a horizontal scroll bar at 1024 px
+    page.set_viewport_size({"width": 1024, "height": 768})
+    algos = "|".join(["BFS", "Greedy best-first", "Bidirectional UCS", "A*", 'Course "B*"'])
+    open_page(page, f"routes?algos={algos}")
+    page.get_by_text("Compared on 380 ordered pair(s).").wait_for()
+    wait_idle(page)
+    frames = page.locator('[data-testid="stDataFrame"] .dvn-scroller')
+    for index in range(5):
+        frames.nth(index).scroll_into_view_if_needed()  # drawn when first in view
+    tables = page.evaluate(TABLES_OVERFLOW)
+    assert len(tables) >= 5  # routes, frontier, summary, roads, violations
+    assert any("Expanded|ms" in t["columns"] for t in tables)
+    assert [t for t in tables if t["hidden"] > 0] == []
