@@ -20,7 +20,7 @@ question = page.choose_question(G, graph_key, first_visit)
 results = page.show_routes(G, question)
 
 st.header("Watch one search step by step")
-page.show_animation(G, question, results)
+page.show_animation(G, graph_key, question, results)
 
 st.header("Every pair of places")
 page.show_comparison(G, graph_key, question)

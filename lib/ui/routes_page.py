@@ -393,7 +393,9 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
     return results
 
 
-def show_animation(G: nx.Graph, q: Question, results: dict[str, search.RouteResult]) -> None:
+def show_animation(
+    G: nx.Graph, graph_key: str, q: Question, results: dict[str, search.RouteResult]
+) -> None:
     """One algorithm's search step by step: the animated map and the frontier table."""
     start, goal, heuristic, w, algos = q.start, q.goal, q.heuristic, q.w, q.algos
 
@@ -427,44 +429,54 @@ def show_animation(G: nx.Graph, q: Question, results: dict[str, search.RouteResu
             "Press ▶ Play or drag the slider under the map. Orange: frontier, blue: explored, "
             "red: the place being expanded. The table lists the frontier, best f first."
         )
-        st.plotly_chart(
-            plots.animation_figure(
-                G,
-                traced.trace,
-                path=traced.path,
-                start=start,
-                goal=goal,
-                title=anim,
-                max_frames=MAX_FRAMES if n_places <= 500 else max(30, MAX_FRAMES * 500 // n_places),
-            ),
-            key="rt_animation",
+        frames = MAX_FRAMES if n_places <= 500 else max(30, MAX_FRAMES * 500 // n_places)
+        # The figure is the slow part of a rerun (0.3-0.6 s on a grid): built once per question.
+        fig_key = (
+            graph_key, anim, graphs.node_label(start), graphs.node_label(goal),
+            q.heuristic_name, w, frames,
+        )  # fmt: skip
+        cached = st.session_state.get("rt_animation_figure")
+        if cached is None or cached[0] != fig_key:
+            fig = plots.animation_figure(
+                G, traced.trace, path=traced.path, start=start, goal=goal, title=anim,
+                max_frames=frames,
+            )  # fmt: skip
+            cached = st.session_state["rt_animation_figure"] = (fig_key, fig)
+        st.plotly_chart(cached[1], key="rt_animation")
+        inspect_steps(traced.trace, anim, w)
+
+
+@st.fragment
+def inspect_steps(trace: tuple[search.TraceStep, ...], anim: str, w: float) -> None:
+    """The "Inspect a step" slider with that step's frontier table and the downloads.
+
+    A fragment: moving the slider reruns only this part, not the searches and figures.
+    """
+    last = len(trace) - 1
+    if ui.get("step", 0) > last:
+        ui.put("step", last)
+    step = ui.widget(st.slider, "Inspect a step", 0, last, name="step")
+    state = search.trace_state(trace, step)
+    current = "—" if state.current is None else md(graphs.node_label(state.current))
+    side = f" ({state.side})" if state.current is not None and state.side else ""
+    st.markdown(
+        f"Step {step}: expanded **{current}**{side}; frontier {len(state.frontier)}, "
+        f"explored {len(state.explored)}. {state.note}"
+    )
+    frontier = compare.frontier_table(state)
+    shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
+    ui.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
+    st.caption(f"{md(anim)}: {F_RULES.get(anim, 'f = g + h').format(w=w)}")
+    c1, c2 = st.columns(2)
+    with c1:
+        csv_download(frontier, "frontier.csv", "Download this frontier (CSV)", key="rt_w_dl_front")
+    with c2:
+        csv_download(
+            compare.trace_table(trace),
+            "trace.csv",
+            "Download the whole trace (CSV)",
+            key="rt_w_dl_trace",
         )
-        last = len(traced.trace) - 1
-        if ui.get("step", 0) > last:
-            ui.put("step", last)
-        step = ui.widget(st.slider, "Inspect a step", 0, last, name="step")
-        state = search.trace_state(traced.trace, step)
-        current = "—" if state.current is None else md(graphs.node_label(state.current))
-        st.markdown(
-            f"Step {step}: expanded **{current}**; frontier {len(state.frontier)}, "
-            f"explored {len(state.explored)}. {state.note}"
-        )
-        frontier = compare.frontier_table(state)
-        shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
-        ui.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
-        st.caption(f"{md(anim)}: {F_RULES.get(anim, 'f = g + h').format(w=w)}")
-        c1, c2 = st.columns(2)
-        with c1:
-            csv_download(
-                frontier, "frontier.csv", "Download this frontier (CSV)", key="rt_w_dl_front"
-            )
-        with c2:
-            csv_download(
-                compare.trace_table(traced.trace),
-                "trace.csv",
-                "Download the whole trace (CSV)",
-                key="rt_w_dl_trace",
-            )
 
 
 def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:

@@ -434,3 +434,29 @@ def test_upload_whose_route_lengths_overflow_says_so_without_a_traceback():
     ]
     summary = next(d.value for d in app.dataframe if "pairs" in d.value.columns)
     assert set(summary["pairs"]) == {4}  # A-B, B-A, B-C, C-B
+
+
+def test_the_animation_figure_is_built_once_per_question():
+    app = _app()
+    first = app.session_state["rt_animation_figure"]
+    app.slider(key="rt_w_step").set_value(3).run()  # only the step: the same figure
+    assert app.session_state["rt_animation_figure"] is first
+    assert "Step 3: expanded **" in _markdown(app)
+    app.selectbox(key="rt_w_anim").set_value("Uniform-cost").run()  # another search: rebuilt
+    rebuilt = app.session_state["rt_animation_figure"]
+    assert rebuilt is not first and rebuilt[0][1] == "Uniform-cost"
+    assert rebuilt[1].layout.title.text.startswith("Uniform-cost")
+
+
+def test_bidirectional_steps_say_which_side_expanded():
+    app = _app(algos="Bidirectional UCS")
+    G = graphs.romania()
+    traced = search.bidirectional_uniform_cost(G, "Arad", "Bucharest", record_trace=True)
+    for step in (1, 2, 3):
+        app.slider(key="rt_w_step").set_value(step).run()
+        state = search.trace_state(traced.trace, step)
+        assert state.side in ("forward", "backward")
+        expected = (
+            f"Step {step}: expanded **{escape_markdown(str(state.current))}** ({state.side});"
+        )
+        assert expected in _markdown(app)
