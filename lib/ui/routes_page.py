@@ -663,6 +663,12 @@ def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
             )
             if isinstance(heuristic, graphs.StraightLine):
                 roads, longer = road_table, longer_roads
+                # Manhattan and octile distances are StraightLine kinds: name the one in use
+                line = (
+                    "straight line"
+                    if type(heuristic) is graphs.StraightLine
+                    else f"{md(heuristic_name)} distance"
+                )
                 closest = (
                     f"{md(roads.iloc[0]['from'])}–{md(roads.iloc[0]['to'])}, "
                     f"{roads.iloc[0]['straight_line']:.1f} against a road of "
@@ -677,17 +683,20 @@ def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
                     )
                 elif heuristic.scale != 1:
                     st.markdown(
-                        f"Scaled by {heuristic.scale:.4g}, the straight line is never longer than "
+                        f"Scaled by {heuristic.scale:.4g}, the {line} is never longer than "
                         f"a road, so it never overestimates: the closest call is {closest}."
                     )
                 else:
-                    st.markdown(
-                        f"The straight line is never longer than a road: closest {closest}."
-                    )
-                st.caption(
-                    "Each road against the straight line between its ends, closest calls first:"
-                )
-                ui.show_table(roads.head(10), ROAD_LABELS)
+                    st.markdown(f"The {line} is never longer than a road: closest {closest}.")
+                st.caption(f"Each road against the {line} between its ends, closest calls first:")
+                labels = ROAD_LABELS
+                if type(heuristic) is not graphs.StraightLine:
+                    between = f"{heuristic_name} distance between the two ends"
+                    labels = {
+                        "straight_line": (f"{heuristic_name} distance", between, "%.4g"),
+                        "excess": ("Longer by", f"{between} minus the road length", "%.4g"),
+                    }
+                ui.show_table(roads.head(10), labels)
                 csv_download(
                     roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads"
                 )

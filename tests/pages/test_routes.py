@@ -460,3 +460,20 @@ def test_bidirectional_steps_say_which_side_expanded():
             f"Step {step}: expanded **{escape_markdown(str(state.current))}** ({state.side});"
         )
         assert expected in _markdown(app)
+
+
+@pytest.mark.parametrize(("diagonal", "name"), [("False", "Manhattan"), ("True", "Octile")])
+def test_grid_heuristic_report_names_the_grid_distance_not_a_straight_line(diagonal, name):
+    app = _app(source="Grid with obstacles", rows="8", cols="10", diagonal=diagonal)
+    assert not app.exception and app.selectbox(key="rt_w_heuristic").value == name
+    G = graphs.grid(8, 10, obstacles=0.25, diagonal=diagonal == "True", seed=1, corridor=True)
+    h = graphs.make_heuristic(G, name)
+    roads = [(u, v, w) for u, v, w in G.edges(data="weight")]
+    excess = max(h(u, v) - w for u, v, w in roads)
+    assert excess <= 1e-9  # the grid distance never exceeds a step: the report must say so
+    text = _markdown(app) + " ".join(c.value for c in app.caption)
+    assert f"The {name} distance is never longer than a road" in text
+    assert f"against the {name} distance between its ends" in text
+    assert "straight line" not in text.lower()
+    roads_table = next(f for f in app.dataframe if "straight_line" in f.value.columns)
+    assert json.loads(roads_table.proto.columns)["straight_line"]["label"] == f"{name} distance"
