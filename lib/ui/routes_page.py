@@ -510,7 +510,10 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
             step=10,
             help="A seeded random sample of this many pairs when there are more.",
         )
-        submitted = st.form_submit_button("Compare on all pairs", type="primary")
+        sampled = all_pairs_count > MAX_COMPARE_PAIRS
+        submitted = st.form_submit_button(
+            "Compare on a sample of pairs" if sampled else "Compare on all pairs", type="primary"
+        )
     settings = (graph_key, heuristic_name, w, tuple(cmp_algos), ordered, int(max_pairs))
     stored = st.session_state.get("rt_compare")
     auto = (stored is None or stored[0][0] != graph_key) and all_pairs_count <= MAX_COMPARE_PAIRS
@@ -543,6 +546,12 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
             st.session_state["rt_compare_asked"] = len(pairs)
             stored = st.session_state["rt_compare"]
         bar.empty()
+    if (stored is None or stored[0][0] != graph_key) and cmp_algos and not auto:
+        st.info(
+            f"This map has {all_pairs_count:,} ordered pairs of places, too many to search on "
+            "every visit: press the button to compare the algorithms on a seeded random "
+            "sample of them (*At most* sets its size)."
+        )
     if stored is not None and stored[0][0] == graph_key:
         cmp_settings, cmp_table = stored
         if cmp_settings != settings:
@@ -553,8 +562,14 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
         asked = st.session_state.get("rt_compare_asked", 0)
         compared = len(cmp_table[["source", "target"]].drop_duplicates())
         kind = "ordered" if cmp_settings[4] else "unordered"
+        total = all_pairs_count if cmp_settings[4] else all_pairs_count // 2
         st.caption(
-            f"Compared on {compared:,} {kind} pair(s)."
+            f"Compared on {compared:,} {kind} pair(s)"
+            + (
+                f", a seeded random sample of {asked:,} of the map's {total:,}."
+                if total > asked and not table_only
+                else "."
+            )
             + (
                 f" {asked - compared:,} of the {asked:,} pairs have no route between them (their "
                 "places are in different parts of the map) and are left out."

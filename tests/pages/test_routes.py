@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lib.routes import graphs, search
+from lib.routes import compare, graphs, search
 from lib.ui.common import escape_markdown
 from lib.ui.routes import nearest_node
 
@@ -389,7 +389,7 @@ def test_comparison_leaves_out_an_algorithm_that_gives_up(monkeypatch):
     # the route search names IDA* once
     assert next(e.value for e in app.error if "gave up" in e.value).startswith("IDA\\* gave up")
     app.multiselect[1].set_value(["A*", "IDA*"])
-    next(b for b in app.button if b.label == "Compare on all pairs").click().run()
+    next(b for b in app.button if b.label == "Compare on a sample of pairs").click().run()
     assert not app.exception
     assert any(w.value.startswith("IDA\\* is left out of this comparison") for w in app.warning)
     summary = next(d.value for d in app.dataframe if "pairs" in d.value.columns)
@@ -477,3 +477,30 @@ def test_grid_heuristic_report_names_the_grid_distance_not_a_straight_line(diago
     assert "straight line" not in text.lower()
     roads_table = next(f for f in app.dataframe if "straight_line" in f.value.columns)
     assert json.loads(roads_table.proto.columns)["straight_line"]["label"] == f"{name} distance"
+
+
+def test_a_big_map_says_its_comparison_is_a_sample_of_how_many_pairs():
+    app = _app(source="Grid with obstacles", rows="10", cols="12")
+    G = graphs.grid(10, 12, obstacles=0.25, seed=1, corridor=True)
+    ordered = G.number_of_nodes() * (G.number_of_nodes() - 1)
+    assert ordered > 400  # over the page's all-pairs cap: nothing runs until asked
+    assert [i.value for i in app.info if "ordered pairs" in i.value] == [
+        f"This map has {ordered:,} ordered pairs of places, too many to search on every "
+        "visit: press the button to compare the algorithms on a seeded random sample of them "
+        "(*At most* sets its size)."
+    ]
+    next(b for b in app.button if b.label == "Compare on a sample of pairs").click().run()
+    assert not app.exception and not [i for i in app.info if "ordered pairs" in i.value]
+    captions = " ".join(c.value for c in app.caption)
+    assert f"pair(s), a seeded random sample of 400 of the map's {ordered:,}." in captions
+    summary = next(d.value for d in app.dataframe if "pairs" in d.value.columns)
+    linked = [
+        (s, t) for s, t in compare.choose_pairs(G, max_pairs=400, seed=0) if nx.has_path(G, s, t)
+    ]
+    assert set(summary["pairs"]) == {len(linked)}
+
+
+def test_romania_compares_every_pair_without_calling_it_a_sample():
+    app = _app()
+    captions = " ".join(c.value for c in app.caption)
+    assert "Compared on 380 ordered pair(s)." in captions and "sample" not in captions
