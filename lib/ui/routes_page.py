@@ -242,14 +242,16 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
                     f"The link's {name} “{md(asked)}” is not on this map's list, so "
                     f"“{md(used)}” is used."
                 )
-    c1, c2, c3 = st.columns([3, 2, 1])
+    # The algorithms get a row of their own: in a column, the chosen ones were cut
+    # ("A*, Course "B*", Unifo…") in a 1024 px window.
     algos = ui.widget(
-        c1.multiselect,
+        st.multiselect,
         "Algorithms",
         ALGO_NAMES,
         name="algos",
         help="\n".join(f"- **{md(name)}**: {search.INFO[name].description}" for name in ALGO_NAMES),
     )
+    c2, c3 = st.columns([3, 2])
     heuristic_name = ui.widget(c2.selectbox, "Heuristic h(n, goal)", choices, name="heuristic")
     w = ui.widget(c3.slider, "w (weighted A*)", 1.0, 5.0, step=0.1, name="w")
     with st.expander("What the algorithms do"):
@@ -487,8 +489,8 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
     n_nodes = G.number_of_nodes()
     all_pairs_count = n_nodes * (n_nodes - 1)
     with st.form("rt_compare_form"):
-        c1, c2, c3 = st.columns([5, 3, 2])
-        cmp_algos = c1.multiselect("Algorithms to compare", ALGO_NAMES, default=algos or ["A*"])
+        cmp_algos = st.multiselect("Algorithms to compare", ALGO_NAMES, default=algos or ["A*"])
+        c2, c3 = st.columns([3, 2])
         pair_kinds = {
             f"Ordered: A→B and B→A ({all_pairs_count:,})": True,
             f"Unordered, as the course ({all_pairs_count // 2:,})": False,

@@ -313,3 +313,32 @@ def test_every_table_shows_all_its_columns_on_a_1024_projector(page):
     assert len(tables) >= 5  # routes, frontier, summary, roads, violations
     assert any("Expanded|ms" in t["columns"] for t in tables)
     assert [t for t in tables if t["hidden"] > 0] == []
+
+
+TAGS_CUT = """() => Array.from(
+        document.querySelectorAll('[data-testid="stMultiSelectTagsContainer"]'))
+    .flatMap((box) => {
+        const edge = box.getBoundingClientRect();
+        return Array.from(box.querySelectorAll('[data-tag]'))
+            .filter((tag) => {
+                const r = tag.getBoundingClientRect();
+                return r.right > edge.right + 1 || r.left < edge.left - 1 || r.width < 2;
+            })
+            .map((tag) => tag.getAttribute('aria-label'));
+    })"""
+
+
+def test_chosen_algorithms_are_all_visible_on_a_1024_projector(page):
+    # in a column beside the heuristic, the four default algorithms showed as "A*, Course
+    # "B*", Unifo…" (the rest hidden), in the page's choice and in the comparison form
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "routes")
+    page.get_by_text("Compared on 380 ordered pair(s).").wait_for()
+    wait_idle(page)
+    boxes = page.locator('[data-testid="stMultiSelectTagsContainer"]')
+    boxes.nth(1).wait_for()
+    assert boxes.count() == 2
+    for index in range(2):
+        boxes.nth(index).scroll_into_view_if_needed()
+        assert boxes.nth(index).locator("[data-tag]").count() == 4
+    assert page.evaluate(TAGS_CUT) == []
