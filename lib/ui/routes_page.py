@@ -214,9 +214,28 @@ def choose_map() -> tuple[str, nx.Graph, str]:
                     "" if nodes_file is None else nodes_file.name,
                 )
                 graph_key = f"upload-{hash((edge_bytes, node_bytes))}"
+                describe_upload(G)
     if G is None:
         st.stop()
     return source, G, graph_key
+
+
+def describe_upload(G: nx.Graph) -> None:
+    """Say what an uploaded map lacks: coordinates (so h = 0 only), roads to some places."""
+    if not G.graph.get("has_coordinates", True):
+        st.caption(
+            "No nodes CSV: the places are drawn where a layout puts them, and without "
+            "coordinates the only heuristic is h = 0 (A* then searches like uniform-cost). "
+            "Add a nodes CSV (`node,x,y`) for straight-line heuristics."
+        )
+    alone = [graphs.node_label(n) for n in nx.isolates(G)]
+    if alone:
+        named = ", ".join(md(name) for name in alone[:5])
+        more = f" and {len(alone) - 5} more" if len(alone) > 5 else ""
+        st.warning(
+            f"{len(alone)} place(s) of the nodes CSV have no road in the edges CSV: {named}{more}. "
+            "No route reaches them; check their spelling in both files."
+        )
 
 
 def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:

@@ -504,3 +504,33 @@ def test_romania_compares_every_pair_without_calling_it_a_sample():
     app = _app()
     captions = " ".join(c.value for c in app.caption)
     assert "Compared on 380 ordered pair(s)." in captions and "sample" not in captions
+
+
+def test_upload_names_places_of_the_nodes_csv_that_no_road_reaches():
+    app = _app(source="Upload")
+    edges = b"source,target,weight\nA,B,1\nB,C,2\n"
+    nodes = b"node,x,y\nA,0,0\nB,1,0\nC,2,0\nBucarest,5,5\n"
+    uploaders = app.get("file_uploader")
+    uploaders[0].set_value(("roads.csv", edges, "text/csv"))
+    uploaders[1].set_value(("places.csv", nodes, "text/csv")).run()
+    assert not app.exception and not app.error
+    G = graphs.load_graph_csv(edges, nodes)
+    assert list(nx.isolates(G)) == ["Bucarest"]
+    assert [w.value for w in app.warning if "no road" in w.value] == [
+        "1 place(s) of the nodes CSV have no road in the edges CSV: Bucarest. No route "
+        "reaches them; check their spelling in both files."
+    ]
+    assert not any(c.value.startswith("No nodes CSV") for c in app.caption)
+
+
+def test_upload_without_coordinates_says_why_the_only_heuristic_is_zero():
+    app = _app(source="Upload")
+    edges = b"source,target,weight\nA,B,1\nB,C,2\n"
+    app.get("file_uploader")[0].set_value(("roads.csv", edges, "text/csv")).run()
+    assert not app.exception and not app.error
+    assert app.selectbox(key="rt_w_heuristic").options == graphs.heuristic_choices(
+        graphs.load_graph_csv(edges)
+    )
+    assert len(app.selectbox(key="rt_w_heuristic").options) == 1
+    assert any(c.value.startswith("No nodes CSV: the places are drawn") for c in app.caption)
+    assert not [w for w in app.warning if "no road" in w.value]
