@@ -359,6 +359,10 @@ def open_replay(record: GameRecord, match: MatchConfig) -> None:
     for option, value in session.options.items():
         st.session_state[f"{match.game}_w_opt_{option}"] = value
     st.session_state[f"{match.game}_session"] = session
+    # said on arrival (a toast): the banner beside the board is under it on a narrow screen
+    st.session_state[f"{match.game}_toast"] = (
+        f"{session.replay}. Undo steps back through it; New game plays with the sidebar's players."
+    )
     st.switch_page(page_file(f"{match.game}.py"))
 
 

@@ -1074,6 +1074,14 @@ def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> Non
             notice = st.session_state.pop(f"{key}_notice", None)  # once, on arrival
             if notice:
                 st.info(escape_markdown(notice), icon=":material/tune:")
+            # on arrival from the Arena, also a toast: at 1024 px this panel is under the board
+            replay_toast = st.session_state.pop(f"{key}_toast", None)  # an Arena replay
+            if replay_toast or notice:
+                st.toast(
+                    escape_markdown(replay_toast or notice),
+                    icon=":material/replay:" if replay_toast else ":material/tune:",
+                    duration="long",
+                )
             if session.replay:  # here, not above: the board stays in view
                 st.info(
                     f"{escape_markdown(session.replay)}. Undo steps back; New game plays with "

@@ -209,6 +209,11 @@ def test_replay_and_use_weights_open_the_othello_page_with_them():
     assert session.ply == record.plies and session.state.is_terminal()
     assert " ".join(othello.format_move(m) for m in session.moves) == record.moves
     assert app.selectbox(key="othello_w_opt_size").value == 6
+    # said on arrival in a toast too (the banner is under the board at 1024 px), once
+    toasts = [t.value for t in app.toast]
+    assert len(toasts) == 1 and toasts[0].startswith(escape_markdown(session.replay))
+    app.run()
+    assert not app.toast
 
     app.switch_page("app_pages/arena.py").run()
     for key, value in {"pop": 6, "leagues": 2, "gens": 2, "elite": 2, "worst": 1}.items():
@@ -227,8 +232,10 @@ def test_replay_and_use_weights_open_the_othello_page_with_them():
     notice = [i.value.replace("\\", "") for i in app.info if "evolved weights" in i.value]
     assert len(notice) == 1 and notice[0].startswith("White is now alpha-beta")
     assert f"{POSITIONAL_FEATURES[0]} {best[0]:g}" in notice[0]
+    assert [t.value for t in app.toast] == [i.value for i in app.info if "evolved" in i.value]
     app.run()
     assert not [i for i in app.info if "evolved weights" in i.value]
+    assert not app.toast
 
 
 def test_grid_study_runs_every_combination():
