@@ -545,6 +545,8 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
             'that end there, without the course\'s "B*" (it also needs h(start, n)).'
         )
         cmp_algos = [a for a in cmp_algos if a != 'Course "B*"']
+    if submitted and not cmp_algos:
+        st.warning("Choose at least one algorithm to compare.")
     if (submitted or auto) and cmp_algos:
         pairs = compare.choose_pairs(G, ordered=ordered, max_pairs=int(max_pairs), seed=0)
         if table_only:

@@ -534,3 +534,11 @@ def test_upload_without_coordinates_says_why_the_only_heuristic_is_zero():
     assert len(app.selectbox(key="rt_w_heuristic").options) == 1
     assert any(c.value.startswith("No nodes CSV: the places are drawn") for c in app.caption)
     assert not [w for w in app.warning if "no road" in w.value]
+
+
+def test_comparing_no_algorithm_says_to_choose_one():
+    app = _app()
+    app.multiselect[1].set_value([])
+    next(b for b in app.button if b.label == "Compare on all pairs").click().run()
+    assert not app.exception
+    assert "Choose at least one algorithm to compare." in [w.value for w in app.warning]
