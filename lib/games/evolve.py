@@ -292,6 +292,19 @@ def best_weights_table(weight_names: Sequence[str], weights: Sequence[float]) ->
     return pd.DataFrame({"feature": list(weight_names), "weight": list(weights)})
 
 
+def best_benchmark_generation(generations: Sequence[Generation]) -> int | None:
+    """The number of the generation whose best vector scored most against the benchmark.
+
+    The earliest one on ties; None when no generation played the benchmark. League
+    fitness is relative to the population, so the last generation's best vector is
+    not always the strongest: this one did best against a fixed opponent.
+    """
+    scored = [g for g in generations if g.benchmark_score is not None]
+    if not scored:
+        return None
+    return max(scored, key=lambda g: (g.benchmark_score, -g.generation)).generation
+
+
 def _seed(config: EvolutionConfig, *key: int) -> int:
     """A game seed derived from the run seed and ``key`` (stable on every executor)."""
     return int(np.random.SeedSequence(config.seed, spawn_key=key).generate_state(1)[0])

@@ -39,6 +39,8 @@ from lib.games.arena import (
 from lib.games.core import GameSpec, available_games
 from lib.games.evolve import (
     EvolutionConfig,
+    Generation,
+    best_benchmark_generation,
     best_weights_table,
     default_benchmark,
     default_evolved_heuristic,
@@ -666,6 +668,41 @@ def run_evolution_section(ctx: ArenaContext, config: EvolutionConfig | None) -> 
     return evo
 
 
+def generation_label(generation: Generation, last: int, strongest: int | None) -> str:
+    """How the generation select names a generation: its number, benchmark score and role."""
+    parts = [f"Generation {generation.generation}"]
+    if generation.benchmark_score is not None:
+        parts.append(f"{100 * generation.benchmark_score:.0f} % vs benchmark")
+    roles = [
+        role
+        for role, number in (("last", last), ("best vs benchmark", strongest))
+        if number == generation.generation
+    ]
+    return " · ".join(parts) + (f" ({', '.join(roles)})" if roles else "")
+
+
+def choose_generation(evo: EvolutionRun) -> Generation:
+    """A select of the generation whose best weights are shown, downloaded and used.
+
+    The last generation is the default; the one whose best vector scored most
+    against the fixed benchmark is marked, since league fitness is relative and the
+    last generation's best is not always the strongest.
+    """
+    by_number = {g.generation: g for g in evo.generations}
+    last = evo.generations[-1].generation
+    strongest = best_benchmark_generation(evo.generations)
+    number = st.selectbox(
+        "Best weights of generation",
+        list(reversed(by_number)),
+        format_func=lambda n: generation_label(by_number[n], last, strongest),
+        # a new run (or one more generation) starts from its last generation again
+        key=f"arena_w_evo_generation_{hash((evo.config, last))}",
+        help="Each generation's best vector by league fitness. League fitness is relative "
+        "to the population, so the benchmark score says which one beat a fixed opponent most.",
+    )
+    return by_number[number]
+
+
 def show_evolution_results(ctx: ArenaContext, evo: EvolutionRun | None) -> None:
     """The fitness and weight charts, the best weights, the downloads and "use these weights".
 
@@ -685,14 +722,19 @@ def show_evolution_results(ctx: ArenaContext, evo: EvolutionRun | None) -> None:
         f"The last generation holds {distinct} distinct weight vectors out of "
         f"{evo.config.population}." + (CONVERGED_NOTE if distinct == 1 else "")
     )
-    best = evo.generations[-1].best_weights
+    chosen = choose_generation(evo)
+    best = chosen.best_weights
     best_table = best_weights_table(evo.weight_names, best)
-    st.markdown("**Best weights of the last generation**")
     st.dataframe(best_table, hide_index=True, key="arena_best_weights")
     spec = ctx.games[evo.config.game]
     with st.container(horizontal=True):
         csv_download(history, "evolution_history.csv", "Download history (CSV)", "arena_dl_evo")
-        csv_download(best_table, "best_weights.csv", "Download best weights (CSV)", "arena_dl_best")
+        csv_download(
+            best_table,
+            f"best_weights_generation_{chosen.generation}.csv",
+            "Download best weights (CSV)",
+            "arena_dl_best",
+        )
         if st.button(
             f"Use these weights on the {spec.title} page",
             key="arena_w_use_weights",

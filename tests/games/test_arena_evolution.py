@@ -86,3 +86,37 @@ def test_best_weights_table_pairs_each_feature_with_its_weight():
     )
     with pytest.raises(InputError, match="3 weights for 9 features"):
         best_weights_table(POSITIONAL_FEATURES, (1, 2, 3))
+
+
+def _scored(number: int, benchmark: float | None):
+    from lib.games.evolve import Generation
+
+    return Generation(
+        generation=number,
+        population=((0,),),
+        fitness=(0.5,),
+        leagues=((0,),),
+        best_weights=(number,),
+        best_fitness=0.5,
+        mean_fitness=0.5,
+        benchmark_score=benchmark,
+        games=0,
+        mutation_probability=0.2,
+    )
+
+
+@pytest.mark.parametrize(
+    ("scores", "strongest"),
+    [
+        ([0.6, 0.0, 0.3, 0.2], 1),
+        ([0.1, 0.5, 0.5, 0.2], 2),  # a tie goes to the earlier generation
+        ([0.0, 0.0, 0.9], 3),
+        ([None, None], None),  # no benchmark games
+        ([None, 0.4, None], 2),
+    ],
+)
+def test_the_generation_strongest_against_the_benchmark(scores, strongest):
+    from lib.games.evolve import best_benchmark_generation
+
+    generations = [_scored(n, s) for n, s in enumerate(scores, start=1)]
+    assert best_benchmark_generation(generations) == strongest

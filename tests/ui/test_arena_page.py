@@ -200,3 +200,40 @@ def test_the_summary_shows_the_course_table_first_with_the_interval_in_one_colum
         low, high = wilson_interval(wins, match.games)
         assert row[3] == f"{100 * low:.1f}–{100 * high:.1f}"
         assert row[2] == round(100 * wins / match.games, 1)
+
+
+def _generation(number: int, weights: tuple[int, ...], benchmark: float | None) -> Generation:
+    return Generation(
+        generation=number,
+        population=(weights,) * 4,
+        fitness=(0.5,) * 4,
+        leagues=((0, 1, 2, 3),),
+        best_weights=weights,
+        best_fitness=0.5,
+        mean_fitness=0.5,
+        benchmark_score=benchmark,
+        games=12,
+        mutation_probability=0.2,
+    )
+
+
+def test_the_weights_of_any_generation_can_be_chosen_and_the_strongest_is_marked():
+    config = EvolutionConfig(population=4, leagues=1, elite=2, worst=1, generations=4)
+    size = len(config.weight_names())
+    scores = [0.6, 0.0, 0.3, 0.2]  # the last generation's best is not the strongest
+    generations = [_generation(n, tuple([10 * n] * size), s) for n, s in enumerate(scores, start=1)]
+    evo = EvolutionRun(config, config.weight_names(), generations, status="done")
+    app = _app(_evolution_script, arena_evo=evo)
+    select = app.selectbox[0]
+    assert select.label == "Best weights of generation"
+    assert select.value == 4  # the last by default
+    assert select.options == [
+        "Generation 4 · 20 % vs benchmark (last)",
+        "Generation 3 · 30 % vs benchmark",
+        "Generation 2 · 0 % vs benchmark",
+        "Generation 1 · 60 % vs benchmark (best vs benchmark)",
+    ]
+    assert tuple(app.dataframe[0].value["weight"]) == generations[3].best_weights
+    select.set_value(1).run()
+    assert not app.exception
+    assert tuple(app.dataframe[0].value["weight"]) == generations[0].best_weights
