@@ -49,6 +49,8 @@ MAP_AREA, ANIMATION_AREA = (440, 460), (440, 480)
 #: The animation's stacked layout (paper fractions): map above, then play button and
 #: slider, then the frontier table.
 CONTROLS_TOP, TABLE_TOP = 0.45, 0.22
+#: Rows of the frontier table under the animated map (the best places, lowest f first).
+ANIMATION_TABLE_ROWS = 8
 
 
 def _label(node: Hashable) -> str:
@@ -522,7 +524,7 @@ def animation_figure(
     goal: Hashable | None = None,
     title: str = "",
     max_frames: int = 150,
-    table_rows: int = 8,
+    table_rows: int = ANIMATION_TABLE_ROWS,
 ) -> go.Figure:
     """The search step by step: play button and slider over the trace.
 

@@ -448,7 +448,9 @@ def show_animation(
             st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
         st.caption(
             "Press ▶ Play or drag the slider under the map. Orange: frontier, blue: explored, "
-            "red: the place being expanded. The table lists the frontier, best f first."
+            "red: the place being expanded. Its table lists the best "
+            f"{plots.ANIMATION_TABLE_ROWS} places of the frontier (lowest f first); "
+            "*Inspect a step* below shows any step's whole frontier."
         )
         frames = MAX_FRAMES if n_places <= 500 else max(30, MAX_FRAMES * 500 // n_places)
         # The figure is the slow part of a rerun (0.3-0.6 s on a grid): built once per question.

@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lib.routes import compare, graphs, search
+from lib.routes import compare, graphs, plots, search
 from lib.ui.common import escape_markdown
 from lib.ui.routes import nearest_node
 
@@ -542,3 +542,18 @@ def test_comparing_no_algorithm_says_to_choose_one():
     next(b for b in app.button if b.label == "Compare on all pairs").click().run()
     assert not app.exception
     assert "Choose at least one algorithm to compare." in [w.value for w in app.warning]
+
+
+def test_the_animation_caption_says_how_many_frontier_rows_its_table_shows():
+    app = _app()
+    fig = app.session_state["rt_animation_figure"][1]
+    rows = plots.ANIMATION_TABLE_ROWS
+    caption = next(c.value for c in app.caption if c.value.startswith("Press ▶ Play"))
+    assert f"best {rows} places of the frontier" in caption
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    widest = max(
+        len(search.trace_state(traced.trace, i).frontier) for i in range(len(traced.trace))
+    )
+    frames = [f.data[-1].cells.values[0] for f in fig.frames]
+    assert max(len(cells) for cells in frames) == min(rows, widest)
