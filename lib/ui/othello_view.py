@@ -61,13 +61,17 @@ def move_for_square(
 
 
 def cell_label(state: othello.OthelloState, row: int, col: int) -> str:
-    """Button text of a square: a disc, a dot for a legal move, or a blank."""
+    """Button text of a square: its name and a disc ("d4 ⚪"), or a "+" for a legal move
+    ("d3 +"), or the name alone (empty), so a keyboard or screen-reader user hears which
+    square each button is (as checkers' buttons carry the square numbers)."""
+    name = othello.format_move(othello.square(row, col))
     owner = state.cell(row, col)
     if owner is not None:
-        return SYMBOLS[owner]
+        return f"{name} {SYMBOLS[owner]}"
     if othello.square(row, col) in state.legal_moves():
-        return "+"  # plain ASCII: a full-width plus showed as a missing glyph without CJK fonts
-    return "·"
+        # plain ASCII: a full-width plus showed as a missing glyph without CJK fonts
+        return f"{name} +"
+    return name
 
 
 def status(state: othello.OthelloState) -> str:

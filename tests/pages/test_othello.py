@@ -42,7 +42,19 @@ def test_first_load_defaults_and_url():
     assert session.state == othello.initial_state(8)
     # the four legal squares are marked in the button fallback
     labels = [b.label for b in app.button if b.key and b.key.startswith("othello_w_cell_")]
-    assert labels.count("+") == 4 and labels.count("⚫") == 2 and labels.count("⚪") == 2
+    assert sorted(label for label in labels if " " in label) == [
+        "c4 +",
+        "d3 +",
+        "d4 ⚪",
+        "d5 ⚫",
+        "e4 ⚫",
+        "e5 ⚪",
+        "e6 +",
+        "f5 +",
+    ]
+    # every button names its square (a screen reader reads the label), row by row from a1
+    names = [label.split()[0] for label in labels]
+    assert names == [f"{c}{r}" for r in range(1, 9) for c in "abcdefgh"]
 
 
 def test_short_game_through_the_button_fallback():
