@@ -545,6 +545,43 @@ TREE_COLOURS = {
 }
 
 
+TREE_PLOT_PIXELS = 470
+"""Width of the search tree's plot area on the narrowest screen aimed at (1024 px, sidebar
+open): inner-node values are drawn only where they fit at that width."""
+CHAR_PIXELS = 6.5
+"""Width of one character of a tree value label (digits and signs at MIN_FONT, measured in
+Chromium: "≥1.8" is 26 px wide)."""
+
+
+def inner_labels_that_fit(
+    position: Mapping[int, tuple[float, int]],
+    labels: Mapping[int, str],
+    *,
+    plot_pixels: float = TREE_PLOT_PIXELS,
+) -> set[int]:
+    """The ids of the inner nodes whose value label (drawn to their right) fits.
+
+    A label fits when the next node drawn on the same ply (any node: its marker is in
+    the way) is further right than the label is wide, at ``plot_pixels`` for the
+    whole width of the tree; the rightmost node of a ply always has room. Hidden
+    values stay in the hover.
+    """
+    xs = [x for x, _ in position.values()]
+    pixels_per_unit = plot_pixels / max(max(xs) - min(xs) + 1, 1)
+    by_ply: dict[int, list[tuple[float, int]]] = {}
+    for node_id, (x, ply) in position.items():
+        by_ply.setdefault(ply, []).append((x, node_id))
+    fits = set()
+    for row in by_ply.values():
+        row.sort()
+        for (x, node_id), (next_x, _) in zip(row, [*row[1:], (math.inf, -1)], strict=True):
+            text = labels.get(node_id)
+            # marker half-width + gap before the text, the text, then the neighbour's marker
+            if text and (next_x - x) * pixels_per_unit >= 9 + CHAR_PIXELS * len(text) + 7:
+                fits.add(node_id)
+    return fits
+
+
 def search_tree_figure(
     tree: Sequence[TreeNode],
     format_move: Callable[[Hashable], str],
@@ -622,20 +659,25 @@ def search_tree_figure(
                 bgcolor="rgba(255,255,255,0.9)",
                 borderpad=1,
             )
+
+    def value_label(n: TreeNode) -> str:
+        if n.value is None:
+            return ""
+        if is_win_value(n.value):
+            return "W" if n.value > 0 else "L"
+        # compact values (the exact one is in the hover): neighbours' labels apart
+        text = "0" if n.value == 0 else compact_number(n.value).removeprefix("+")
+        return {"upper": "≤", "lower": "≥"}.get(n.bound, "") + text
+
+    # inner values run to the right of their node: only where the next node leaves room
+    inner_fits = inner_labels_that_fit(
+        position, {n.id: value_label(n) for n in nodes if n.status == "inner"}
+    )
     for status, colour in TREE_COLOURS.items():
         group = [n for n in nodes if n.status == status]
         if not group:
             continue
-        labels = []
-        for n in group:
-            if n.value is None:
-                labels.append("")
-            elif is_win_value(n.value):
-                labels.append("W" if n.value > 0 else "L")
-            else:
-                # compact values (the exact one is in the hover): neighbours' labels apart
-                text = "0" if n.value == 0 else compact_number(n.value).removeprefix("+")
-                labels.append({"upper": "≤", "lower": "≥"}.get(n.bound, "") + text)
+        labels = [value_label(n) if status != "inner" or n.id in inner_fits else "" for n in group]
         fig.add_trace(
             go.Scatter(
                 x=[position[n.id][0] for n in group],

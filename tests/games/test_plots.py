@@ -303,3 +303,32 @@ def test_search_tree_values_are_compact():
     assert labels and max(len(text) for text in labels if text not in ("W", "L")) <= 5
     assert any("." in text for text in labels)  # fractional values keep two decimals at most
     assert all(len(text.rpartition(".")[2]) <= 2 for text in labels if "." in text)
+
+
+def test_search_tree_inner_values_do_not_run_into_the_next_node():
+    # a 6x6 depth-3 tree: at ply 2, inner nodes a few leaves apart used to overlap labels
+    result = choose_move(othello.initial_state(6), depth=3, ordering=False, record_tree=True)
+    tree = result.stats.tree
+    fig = plots.search_tree_figure(tree, othello.format_move)
+    inner = _trace(fig, "inner")
+    position = plots._tree_layout(tree)
+    xs = [x for x, _ in position.values()]
+    pixels_per_unit = plots.TREE_PLOT_PIXELS / (max(xs) - min(xs) + 1)
+    shown = [(x, y, text) for x, y, text in zip(inner.x, inner.y, inner.text, strict=True) if text]
+    assert (position[0][0], 0) in {(x, y) for x, y, _ in shown}  # the root's value
+    assert len(shown) < len(inner.x)  # some did not fit at 1024 px
+    for x, y, text in shown:
+        right = [nx for nx, ny in position.values() if ny == y and nx > x]
+        if right:
+            gap = (min(right) - x) * pixels_per_unit
+            assert gap >= plots.CHAR_PIXELS * len(text) + 16
+    # hidden values are still in the hover
+    assert all("value" in hover for hover in inner.hovertext)
+
+
+def test_a_small_tree_keeps_every_inner_value():
+    result = choose_move(
+        ToyState(AIMA_TREE), depth=2, heuristic=leaf_heuristic, ordering=False, record_tree=True
+    )
+    inner = _trace(plots.search_tree_figure(result.stats.tree, str), "inner")
+    assert all(inner.text)
