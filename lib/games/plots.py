@@ -10,6 +10,7 @@ is the Othello wrapper.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
@@ -582,6 +583,42 @@ def inner_labels_that_fit(
     return fits
 
 
+EDGE_LABEL_AT = 0.6
+"""Where along an edge (from the parent) its move is named."""
+
+
+def edge_label_plies(
+    nodes: Sequence[TreeNode],
+    position: Mapping[int, tuple[float, int]],
+    format_move: Callable[[Hashable], str],
+    *,
+    plot_pixels: float = TREE_PLOT_PIXELS,
+) -> set[int]:
+    """The plies whose edges can all be named without their labels running together.
+
+    The labels of the edges into one ply sit on one line; they fit when the closest
+    two are further apart than the widest label, at ``plot_pixels`` for the tree.
+    """
+    xs = [x for x, _ in position.values()]
+    pixels_per_unit = plot_pixels / max(max(xs) - min(xs) + 1, 1)
+    rows: dict[int, list[tuple[float, int]]] = {}
+    for node in nodes:
+        if node.parent is None:
+            continue
+        x0, _ = position[node.parent]
+        x1, _ = position[node.id]
+        width = CHAR_PIXELS * len(format_move(node.move)) + 4  # text and its white box
+        rows.setdefault(node.ply, []).append((x0 + EDGE_LABEL_AT * (x1 - x0), width))
+    plies = set()
+    for ply, row in rows.items():
+        row.sort()
+        widest = max(width for _, width in row)
+        gaps = [(b - a) * pixels_per_unit for (a, _), (b, _) in itertools.pairwise(row)]
+        if not gaps or min(gaps) >= widest:
+            plies.add(ply)
+    return plies
+
+
 def search_tree_figure(
     tree: Sequence[TreeNode],
     format_move: Callable[[Hashable], str],
@@ -641,15 +678,17 @@ def search_tree_figure(
             )
         )
     if leaves <= 24:
-        # name the move on every edge, on a white label near the child end
+        # name the move on every edge, on a white label near the child end, on the plies
+        # where the labels fit side by side at 1024 px (long checkers moves may not)
+        named = edge_label_plies(nodes, position, format_move)
         for node in nodes:
-            if node.parent is None:
+            if node.parent is None or node.ply not in named:
                 continue
             x0, y0 = position[node.parent]
             x1, y1 = position[node.id]
             fig.add_annotation(
-                x=x0 + 0.6 * (x1 - x0),
-                y=y0 + 0.6 * (y1 - y0),
+                x=x0 + EDGE_LABEL_AT * (x1 - x0),
+                y=y0 + EDGE_LABEL_AT * (y1 - y0),
                 text=format_move(node.move),
                 showarrow=False,
                 font={

@@ -332,3 +332,18 @@ def test_a_small_tree_keeps_every_inner_value():
     )
     inner = _trace(plots.search_tree_figure(result.stats.tree, str), "inner")
     assert all(inner.text)
+
+
+def test_edge_moves_are_named_only_on_plies_where_they_fit():
+    result = choose_move(
+        ToyState(AIMA_TREE), depth=2, heuristic=leaf_heuristic, ordering=False, record_tree=True
+    )
+    tree = result.stats.tree
+    long_name = lambda move: f"long-move-{move}"  # noqa: E731 - 11 characters, as '11x18x25'
+    fig = plots.search_tree_figure(tree, long_name)
+    named = sorted(a.text for a in fig.layout.annotations)
+    # the three root moves are far apart; the nine leaf edges are too close for such names
+    assert named == sorted(long_name(n.move) for n in tree if n.ply == 1)
+    assert plots.edge_label_plies(tree, plots._tree_layout(tree), long_name) == {1}
+    # short names fit on both plies
+    assert plots.edge_label_plies(tree, plots._tree_layout(tree), str) == {1, 2}
