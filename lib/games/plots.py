@@ -649,8 +649,8 @@ def search_tree_figure(
     leaves = sum(1 for n in nodes if n.status in ("leaf", "terminal", "table", "pruned"))
 
     def show_labels(status: str) -> bool:
-        # values under every leaf only while they fit; inner nodes while the tree is small
-        return leaves <= 24 if status != "inner" else len(nodes) <= 400
+        # values under every leaf only while they fit; inner nodes where they fit (below)
+        return leaves <= 24 if status != "inner" else True
 
     fig = go.Figure()
     for pruned in (False, True):

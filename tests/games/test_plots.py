@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lib.games import othello, plots
+from lib.games import othello, plots, sim
 from lib.games.core import WIN_VALUE
 from lib.games.search import choose_move
 from tests.games.toy import AIMA_TREE, ToyState, leaf_heuristic
@@ -347,3 +347,14 @@ def test_edge_moves_are_named_only_on_plies_where_they_fit():
     assert plots.edge_label_plies(tree, plots._tree_layout(tree), long_name) == {1}
     # short names fit on both plies
     assert plots.edge_label_plies(tree, plots._tree_layout(tree), str) == {1, 2}
+
+
+def test_a_big_tree_still_shows_the_root_value():
+    result = choose_move(sim.initial_state(), depth=3, ordering=False, record_tree=True)
+    tree = result.stats.tree
+    assert len(tree) > 400
+    inner = _trace(plots.search_tree_figure(tree, sim.format_move), "inner")
+    assert "text" in inner.mode  # drawn, not only in the hover
+    root = plots._tree_layout(tree)[0]
+    shown = {(x, y) for x, y, text in zip(inner.x, inner.y, inner.text, strict=True) if text}
+    assert root in shown
