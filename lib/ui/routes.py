@@ -154,6 +154,17 @@ def parse_float(low: float, high: float, *, digits: int) -> Callable[[str], floa
     return _with_range(parse, low, high)
 
 
+def parse_bool(text: str) -> bool:
+    """A URL on/off value: ``True``/``False`` as the page writes it, or true/false, yes/no,
+    on/off, 1/0 in any case (``ValueError`` otherwise, so the page can say it ignored it)."""
+    word = text.strip().lower()
+    if word in ("true", "yes", "on", "1"):
+        return True
+    if word in ("false", "no", "off", "0"):
+        return False
+    raise ValueError(text)
+
+
 def parse_names(known: Sequence[str]) -> Callable[[str], list[str]]:
     """A URL-value parser for ``|``-separated names: the known ones, in order (some required)."""
 

@@ -88,7 +88,7 @@ PARSE = {
     "rows": ui.parse_int(5, MAX_GRID_ROWS),
     "cols": ui.parse_int(5, MAX_GRID_COLS),
     "obstacles": ui.parse_int(0, 45),
-    "diagonal": lambda text: text == "True",
+    "diagonal": ui.parse_bool,
     "seed": ui.parse_int(0, 9_999),
     "n": ui.parse_int(10, MAX_RANDOM_N),
     "algos": ui.parse_names(ALGO_NAMES),

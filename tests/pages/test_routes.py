@@ -557,3 +557,15 @@ def test_the_animation_caption_says_how_many_frontier_rows_its_table_shows():
     )
     frames = [f.data[-1].cells.values[0] for f in fig.frames]
     assert max(len(cells) for cells in frames) == min(rows, widest)
+
+
+def test_a_link_with_a_diagonal_value_not_understood_says_so():
+    app = _app(source="Grid with obstacles", rows="6", cols="8", diagonal="maybe")
+    assert not app.exception
+    assert "The link's diagonal=maybe is not understood; using the default." in [
+        w.value for w in app.warning
+    ]
+    assert app.toggle(key="rt_w_diagonal").value is False
+    app = _app(source="Grid with obstacles", rows="6", cols="8", diagonal="yes")
+    assert not app.warning and app.toggle(key="rt_w_diagonal").value is True
+    assert app.query_params["diagonal"] == "True"  # the link is rewritten as the page writes it

@@ -110,3 +110,17 @@ def test_upload_opens_on_the_first_place_of_its_file_and_the_farthest_it_reaches
 )
 def test_book_map_and_grid_open_as_before(G, expected):
     assert ui.default_endpoints(G) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("True", True), ("False", False), ("yes", True), ("OFF", False), ("1", True), ("0", False)],
+)
+def test_url_on_off_values(text, value):
+    assert ui.parse_bool(text) is value
+
+
+@pytest.mark.parametrize("text", ["maybe", "", "2", "Truee"])
+def test_url_on_off_values_not_understood_are_refused(text):
+    with pytest.raises(ValueError):
+        ui.parse_bool(text)
