@@ -19,11 +19,18 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games.arena import GameRecord, MatchConfig, start_state
+from lib.games.arena import (
+    GameRecord,
+    MatchConfig,
+    replay_blocker,
+    replay_link_params,
+    start_state,
+)
 from lib.games.core import GameSpec, get_game
 from lib.ui.game_page import BoardAdapter, GameSession
 from lib.ui.navigation import page_file
@@ -353,9 +360,23 @@ def replay_session(record: GameRecord, match: MatchConfig) -> GameSession:
     return session
 
 
+def replay_url(record: GameRecord, match: MatchConfig) -> str:
+    """The Arena's address with the parameters that reproduce ``record`` (no moves in it).
+
+    Raises :class:`InputError` for a game that a link cannot reproduce (a time budget).
+    """
+    base = st.context.url or "arena"  # None outside a browser (AppTest)
+    return f"{base}?{urlencode(replay_link_params(record, match))}"
+
+
 def open_replay(record: GameRecord, match: MatchConfig) -> None:
-    """Put the recorded game on its game page and switch to that page."""
+    """Put the recorded game on its game page and switch to that page.
+
+    The game page offers the link that plays it again (when a link can).
+    """
     session = replay_session(record, match)
+    if replay_blocker(match) is None:
+        session.replay_link = replay_url(record, match)  # called from the Arena: its address
     for option, value in session.options.items():
         st.session_state[f"{match.game}_w_opt_{option}"] = value
     st.session_state[f"{match.game}_session"] = session

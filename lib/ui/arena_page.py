@@ -12,7 +12,6 @@ Session state: ``arena_study`` holds the :class:`StudyRun`, ``arena_evo`` the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from urllib.parse import urlencode
 
 import streamlit as st
 
@@ -33,7 +32,6 @@ from lib.games.arena import (
     replay_blocker,
     replay_from_link,
     replay_label,
-    replay_link_params,
     summarize,
 )
 from lib.games.core import GameSpec, available_games
@@ -62,6 +60,7 @@ from lib.ui.arena import (
     game_select,
     open_replay,
     option_selects,
+    replay_url,
     run_evolution,
     run_study,
     summary_view,
@@ -467,12 +466,6 @@ def replay_button(ctx: ArenaContext, record: GameRecord, match: MatchConfig, key
     ):
         with user_errors():
             open_replay(record, match)
-
-
-def replay_url(record: GameRecord, match: MatchConfig) -> str:
-    """The Arena's address with the parameters that reproduce ``record`` (no moves in it)."""
-    base = st.context.url or "arena"  # None outside a browser (AppTest)
-    return f"{base}?{urlencode(replay_link_params(record, match))}"
 
 
 def share_link(record: GameRecord, match: MatchConfig) -> None:

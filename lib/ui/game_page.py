@@ -170,6 +170,8 @@ class GameSession:
     # a replayed game (e.g. from the Arena): "Replay of <match>, game N: <players>"; the page
     # shows it as a banner and lets both sides be played by hand until New game
     replay: str | None = None
+    # the Arena link that plays the replayed game again (None: not reproducible from a link)
+    replay_link: str | None = None
 
     @classmethod
     def new(cls, game: GameSpec, options: dict[str, Any], seed: int = 0) -> GameSession:
@@ -1088,6 +1090,9 @@ def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> Non
                     "the players in the sidebar.",
                     icon=":material/replay:",
                 )
+            if session.replay and session.replay_link:
+                # an urlencoded Arena address: nothing in it can break the Markdown link
+                st.markdown(f"[Link to share this replay]({session.replay_link})")
             if adapter.insight is not None:
                 st.markdown(adapter.insight(state))
             if hint:

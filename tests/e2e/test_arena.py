@@ -100,6 +100,8 @@ def test_a_shared_replay_link_opens_the_same_game_in_another_session(page, brows
         other.get_by_text("Replay of alpha-beta d3 vs random, game 0").wait_for(timeout=60_000)
         wait_idle(other)
         assert other.url.split("?")[0].endswith("/othello")
+        # the game page passes the same link on
+        assert other.get_by_text("Link to share this replay").get_attribute("href") == link
     finally:
         context.close()
     assert not errors

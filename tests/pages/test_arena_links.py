@@ -133,6 +133,10 @@ def test_a_shared_replay_link_plays_the_game_again_and_opens_it(game, players, o
     session = app.session_state[f"{game}_session"]
     assert " ".join(get_game(game).format_move(m) for m in session.moves) == record.moves
     assert session.states[0].to_move == record.first_player
+    # the game page offers the same link again, to pass the replay on from there
+    link = next(m.value for m in app.markdown if "Link to share this replay" in m.value)
+    query = dict(parse_qsl(link.split("?", 1)[1].rstrip(")")))
+    assert query == params
 
 
 def test_the_replay_picker_offers_a_link_that_reproduces_the_chosen_game():
@@ -160,3 +164,15 @@ def test_a_replay_link_over_this_servers_depth_cap_is_refused():
     app = _open(replay="othello", r_a="minimax:depth=9", r_b="random", r_seed="1", r_game="0")
     assert "depth 9 is above this server's limit" in app.error[0].value
     assert "arena_shared" not in app.session_state
+
+
+def test_a_game_with_a_time_budget_gets_no_share_link():
+    match = MatchConfig("othello", ("alphabeta:depth=2,time=1", "random"), games=1)
+    match = dataclasses.replace(match, options=(("size", 6),))
+    record = run_tournament([match]).records[0]
+    app = AppTest.from_file(PAGE, default_timeout=120)
+    app.session_state["arena_study"] = arena_ui.StudyRun((match,), [record], status="done")
+    app.run()
+    assert not app.exception, app.exception
+    assert not [c for c in app.code if "replay=" in c.value]
+    assert any("time budget" in c.value for c in app.caption)
