@@ -67,6 +67,8 @@ MAX_UPLOAD_NODES = 5_000
 MAX_UPLOAD_EDGES = 20_000
 #: Largest uploaded CSV read at all (the server refuses bigger uploads too).
 MAX_UPLOAD_BYTES = 10 * 2**20
+#: Largest size of a number (road length or coordinate) in an upload: sums stay finite.
+MAX_UPLOAD_NUMBER = 1e12
 #: Size caps for generated graphs shown on the page (the library allows more).
 MAX_GRID_SIDE = 400
 MAX_RANDOM_NODES = 200_000
@@ -218,6 +220,11 @@ def _number(
         raise InputError(
             f"{name}, line {line}, column '{column}': {text!r} is negative; "
             "road lengths must be 0 or more."
+        )
+    if abs(value) > MAX_UPLOAD_NUMBER:
+        raise InputError(
+            f"{name}, line {line}, column '{column}': {text!r} is too large; numbers up to "
+            f"{MAX_UPLOAD_NUMBER:.0e} in size are accepted (route lengths add many of them up)."
         )
     return value
 

@@ -155,6 +155,12 @@ def test_romania_csv_files_round_trip_through_the_loader():
         ("source,target,weight\nA,B,-2\n", None, "line 2, column 'weight': '-2' is negative"),
         ("source,target,weight\nA,B,inf\n", None, "not a finite number"),
         ("source,target,weight\nA,B,nan\n", None, "not a finite number"),
+        (
+            "source,target,weight\nA,B,1\nB,C,1e308\n",
+            None,
+            "line 3, column 'weight': '1e308' is too",
+        ),
+        (EDGES, "node,x,y\nA,0,0\nB,-2e13,0\nC,2,0\n", "line 3, column 'x': '-2e13' is too large"),
         ("source,target,weight\nA,B,\n", None, "'' is not a number"),
         ("source,target,weight\nA,,1\n", None, "line 2, column 'target': the name is empty"),
         ("source,target,weight\nA,A,1\n", None, "line 2: 'A' is joined to itself"),
@@ -170,6 +176,13 @@ def test_loader_rejects_bad_input_with_a_precise_message(edges, nodes, expected)
     with pytest.raises(InputError, match=r"edges CSV|nodes CSV") as caught:
         load_graph_csv(edges, nodes)
     assert expected in str(caught.value)
+
+
+def test_largest_accepted_numbers_keep_route_lengths_finite():
+    rows = "".join(f"P{i},P{i + 1},{graphs.MAX_UPLOAD_NUMBER:.0e}\n" for i in range(2_000))
+    G = load_graph_csv("source,target,weight\n" + rows)
+    length = nx.dijkstra_path_length(G, "P0", "P2000")
+    assert math.isfinite(length) and length == pytest.approx(2_000 * graphs.MAX_UPLOAD_NUMBER)
 
 
 def test_loader_rejects_non_utf8_and_unparsable_files():
