@@ -224,7 +224,7 @@ def _number(
     if abs(value) > MAX_UPLOAD_NUMBER:
         raise InputError(
             f"{name}, line {line}, column '{column}': {text!r} is too large; numbers up to "
-            f"{MAX_UPLOAD_NUMBER:.0e} in size are accepted (route lengths add many of them up)."
+            f"{MAX_UPLOAD_NUMBER:,.0f} in size are accepted (route lengths add many of them up)."
         )
     return value
 

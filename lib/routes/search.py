@@ -268,9 +268,12 @@ def _best_first(
     start_term: bool,
     record_trace: bool,
     max_trace_steps: int,
+    reopen: bool = True,
 ) -> RouteResult:
     """Best-first graph search on ``f = g_weight*g + h_weight*h(n, t) [+ h(s, n)]``.
 
+    With ``reopen=False`` a node is expanded at most once (a cheaper route
+    found to it later is ignored); otherwise it is reopened then.
     A node is (re-)pushed whenever a cheaper route to it is found, and stale
     heap entries are skipped on removal, so with an admissible heuristic A*
     stays optimal even if the heuristic is inconsistent. Ties on ``f`` go to
@@ -324,6 +327,7 @@ def _best_first(
                 time.perf_counter() - started,
             )
     hcache: dict = {}
+    closed: set | None = None if reopen else set()  # expanded nodes, when never reopened
     best = {source: 0.0}
     parent: dict = {source: None}
     heap = [(h0, 0, 0.0, source)]
@@ -344,6 +348,8 @@ def _best_first(
         if g > best[u]:
             continue  # stale entry: a cheaper route to u was found later
         expanded += 1
+        if closed is not None:
+            closed.add(u)
         if u == target:
             if record:
                 rec.add(TraceStep(u, ()))
@@ -363,6 +369,8 @@ def _best_first(
             )
         pushed = [] if record else None
         for v, data in adj[u].items():
+            if closed is not None and v in closed:
+                continue
             g2 = g + data.get(weight, 1)
             old = best.get(v)
             if old is not None and g2 >= old:
@@ -614,7 +622,14 @@ def greedy_best_first(
     record_trace: bool = False,
     max_trace_steps: int = MAX_TRACE_STEPS,
 ) -> RouteResult:
-    """Greedy best-first search: expand the node that looks closest to the goal (f = h)."""
+    """Greedy best-first search: expand the node that looks closest to the goal (f = h).
+
+    Each node is expanded at most once, as in the graph search of AIMA's 3rd
+    edition and PathFinding.js: while a node waits on the frontier a cheaper
+    route to it replaces its parent, but an expanded node is never reopened
+    (f ignores g, so reopening would only chase cheaper routes at the cost
+    of expanding a node many times over).
+    """
     return _best_first(
         "Greedy best-first",
         G,
@@ -627,6 +642,7 @@ def greedy_best_first(
         start_term=False,
         record_trace=record_trace,
         max_trace_steps=max_trace_steps,
+        reopen=False,
     )
 
 

@@ -362,13 +362,7 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
         except nx.NetworkXNoPath:
             problems.append(
                 f"No path: {md(graphs.node_label(goal))} cannot be reached from "
-                f"{md(graphs.node_label(start))} "
-                + (
-                    "(they are in different parts of the map)."
-                    if not nx.has_path(G, start, goal)
-                    else "with a finite length: the road lengths on every route between them "
-                    "add up to more than a number can hold (about 1.8e308). Use smaller lengths."
-                )
+                f"{md(graphs.node_label(start))} (they are in different parts of the map)."
             )
             break
         except InputError as error:

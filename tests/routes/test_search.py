@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import random
 
 import networkx as nx
 import pytest
@@ -88,6 +89,26 @@ def test_suboptimal_algorithms_still_return_real_routes(name):
         result = run(name, ROMANIA, s, t, h)
         assert_real_path(ROMANIA, result, s, t)
         assert result.cost >= DIJKSTRA[s][t] - 1e-9
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 80), st.integers(0, 400), st.integers(0, 999), st.booleans())
+def test_greedy_best_first_expands_each_place_at_most_once(n, extra, seed, with_h):
+    G = nx.gnm_random_graph(n, min(extra, n * (n - 1) // 2), seed=seed)
+    rng = random.Random(seed)
+    for u, v in G.edges:
+        G[u][v]["weight"] = rng.randint(1, 100)
+    h = StraightLine(nx.random_layout(G, seed=seed)) if with_h else None
+    source, target = 0, n - 1
+    if not nx.has_path(G, source, target):
+        with pytest.raises(nx.NetworkXNoPath):
+            search.greedy_best_first(G, source, target, h)
+        return
+    result = search.greedy_best_first(G, source, target, h, record_trace=True)
+    assert result.expanded <= n
+    expanded = [step.current for step in result.trace if step.current is not None]
+    assert len(expanded) == len(set(expanded)) == result.expanded
+    assert_real_path(G, result, source, target)
 
 
 @pytest.mark.parametrize("w", [1.0, 1.5, 3.0])
