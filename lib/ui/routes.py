@@ -2,7 +2,7 @@
 
 The graphs below are ``st.cache_resource`` objects shared by every session: nothing may
 change their nodes, edges or attributes (session choices live in ``st.session_state``).
-The only thing stored on them is :mod:`lib.routes.search`'s compiled adjacency, derived
+The only thing stored on them is their search index (:mod:`lib.routes.compiled`), derived
 from the graph alone, in networkx's own ``G.__networkx_cache__`` (at most two per graph).
 """
 
