@@ -207,12 +207,18 @@ def start_state(match: MatchConfig, game_index: int) -> Any:
     return spec.initial_state(**options)
 
 
-def play_game(match: MatchConfig, game_index: int, match_index: int = 0) -> GameRecord:
+def play_game(
+    match: MatchConfig,
+    game_index: int,
+    match_index: int = 0,
+    on_move: Callable[[int, str], None] | None = None,
+) -> GameRecord:
     """Play game ``game_index`` of ``match`` and return its record.
 
     A pure function of its arguments (apart from the measured seconds): the
     two players' generators are spawned from :func:`game_seed`. Player A
-    moves first when ``game_index`` is even.
+    moves first when ``game_index`` is even. ``on_move(plies, move)`` is
+    called after each move (progress for a long game played on its own).
     """
     from lib.games.players import make_player, parse_player_spec
 
@@ -249,6 +255,8 @@ def play_game(match: MatchConfig, game_index: int, match_index: int = 0) -> Game
                 total[4].append(float(ebf))
         moves.append(spec.format_move(decision.move))
         state = state.play(decision.move)
+        if on_move is not None:
+            on_move(len(moves), moves[-1])
     winner_colour = None if truncated else state.winner()
     if winner_colour is None:
         winner, result_a = "draw", 0.5

@@ -496,8 +496,20 @@ def load_shared_replay(limits: ArenaCaps) -> tuple[GameRecord, MatchConfig] | No
     with user_errors():
         match, number, first = replay_from_link(params)
         check_matches([match], limits)
-        with st.spinner(f"Playing game {number} of {match.label} again…"):
-            record = play_game(match, number)
+        # one game of deep searches can take a while: say which move it is at
+        slot = st.empty()
+        with slot.status(
+            f"Playing game {number} of {escape_markdown(match.label)} again…", expanded=True
+        ):
+            moves = st.empty()
+            record = play_game(
+                match,
+                number,
+                on_move=lambda plies, move: moves.caption(
+                    f"{plies} moves played (last: {escape_markdown(move)})"
+                ),
+            )
+        slot.empty()
         st.session_state[SHARED_KEY] = (link, record, match)
         if first is not None and first != record.first_player:
             st.warning(
@@ -533,8 +545,13 @@ def shared_replay_section(ctx: ArenaContext) -> None:
         f"{colour} {escape_markdown(name)}"
         for colour, name in zip(spec.player_names, names, strict=True)
     )
-    winner = {"A": labels[0], "B": labels[1]}.get(record.winner)
-    result = f"{escape_markdown(winner)} won" if winner else "a draw"
+    a_colour = 0 if record.a_first else 1
+    winner = {"A": a_colour, "B": 1 - a_colour}.get(record.winner)  # the winning colour
+    result = (  # the colour too: both players may have the same label
+        f"{spec.player_names[winner]} ({escape_markdown(names[winner])}) won"
+        if winner is not None
+        else "a draw"
+    )
     options = ", ".join(f"{name} {value}" for name, value in match.options)
     with st.container(border=True, key="arena_shared_replay"):
         st.markdown(

@@ -83,3 +83,10 @@ def test_a_match_with_a_time_budget_gives_no_link():
     record = run_tournament(STUDY[:1]).records[0]
     with pytest.raises(InputError, match="time budget"):
         replay_link_params(record, match)
+
+
+def test_play_game_reports_each_move_as_it_is_played():
+    seen: list[tuple[int, str]] = []
+    record = play_game(STUDY[2], 1, on_move=lambda plies, move: seen.append((plies, move)))
+    assert seen == list(enumerate(record.moves.split(), start=1))
+    assert record.reproducible() == play_game(STUDY[2], 1).reproducible()

@@ -127,6 +127,12 @@ def test_a_shared_replay_link_plays_the_game_again_and_opens_it(game, players, o
     assert f"Shared replay: game 3 of {escape_markdown(match.label)}" in text
     b_label = parse_player_spec(players[1]).label()
     assert f"{get_game(game).player_names[0]} {escape_markdown(b_label)}" in text
+    if record.winner != "draw":  # named by colour and player (both may have the same label)
+        a_colour = 0 if record.a_first else 1
+        colour = a_colour if record.winner == "A" else 1 - a_colour
+        label = parse_player_spec(players[0 if record.winner == "A" else 1]).label()
+        names = get_game(game).player_names
+        assert f"Result: {names[colour]} ({escape_markdown(label)}) won" in text
     assert "arena_study" not in app.session_state  # the link is about the replay: no study run
     app.button(key="arena_w_shared_go").click().run()
     assert not app.exception, app.exception
