@@ -1143,7 +1143,12 @@ def run_game_page(adapter: BoardAdapter, key: str, description: str = "") -> Non
     with tabs[2]:
         table = record_table(session, game)
         if session.moves:
-            st.code(" ".join(game.format_move(m) for m in session.moves), language=None)
+            # wrapped: a whole game (60 Othello moves) is read without scrolling sideways
+            st.code(
+                " ".join(game.format_move(m) for m in session.moves),
+                language=None,
+                wrap_lines=True,
+            )
             st.dataframe(table, hide_index=True, height=min(300, 40 + 35 * len(table)))
         else:
             st.caption("No move yet.")

@@ -81,6 +81,8 @@ def test_short_game_through_the_button_fallback():
     table = game_page.record_table(session, othello.GAME)
     assert list(table["move"]) == _record(app)
     assert table["player"].iloc[0] == "human" and table["nodes"].iloc[1] > 0
+    # the move list wraps: a whole game is read without scrolling sideways at 1024 px
+    assert app.code[0].proto.wrap_lines
 
 
 def test_illegal_click_gets_a_message_not_a_crash():
