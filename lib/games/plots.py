@@ -20,6 +20,7 @@ import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
 from lib.charts import MIN_FONT, TITLE_FONT, readable
+from lib.common import escape_plot_text
 from lib.games.search import TreeNode, is_win_value
 
 if TYPE_CHECKING:  # lib.games.othello is imported lazily by othello_figure
@@ -786,22 +787,39 @@ def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:
     return readable(fig)
 
 
+VARIANT_COLOURS = {
+    "minimax": "#90a4ae",
+    "alpha-beta": "#64b5f6",
+    "alpha-beta + ordering": "#1e88e5",
+    "alpha-beta + ordering + table": "#0d47a1",
+}
+"""One colour per search variant, the same whichever variants a comparison holds."""
+
+
+def variant_tick(name: str) -> str:
+    """A variant's axis label, one part per line ("alpha-beta<br>+ ordering<br>+ table"):
+    on one line the long names ran into each other at 1024 px."""
+    return escape_plot_text(name).replace(" + ", "<br>+ ")
+
+
 def variants_figure(rows: Sequence[Mapping]) -> go.Figure:
     """Nodes searched by each search variant (log scale), labelled with the EBF."""
+    names = [row["variant"] for row in rows]
     fig = go.Figure(
         go.Bar(
-            x=[row["variant"] for row in rows],
+            x=names,
             y=[row["nodes"] for row in rows],
             text=[f"{row['nodes']:,} nodes<br>EBF {row['ebf']:.2f}" for row in rows],
             textposition="outside",
             textfont={"size": MIN_FONT},
             cliponaxis=False,
-            marker={"color": ["#90a4ae", "#64b5f6", "#1e88e5", "#0d47a1"][: len(rows)]},
+            marker={"color": [VARIANT_COLOURS.get(name, "#1e88e5") for name in names]},
         )
     )
+    fig.update_xaxes(tickmode="array", tickvals=names, ticktext=[variant_tick(n) for n in names])
     fig.update_layout(
-        height=340,
-        margin={"l": 50, "r": 20, "t": 50, "b": 40},
+        height=380,
+        margin={"l": 50, "r": 20, "t": 50, "b": 80},  # room for three lines of tick label
         title="Same answer, less work",  # the page's text says "to the same depth"
         # log axis from 1 node, so bar heights compare honestly
         yaxis={

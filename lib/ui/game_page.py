@@ -838,11 +838,19 @@ def compare_panel(
     st.plotly_chart(plots.variants_figure(rows), key=f"{key}_cmp_chart")
     table = pd.DataFrame(rows)
     table["move"] = [game.format_move(m) for m in table["move"]]
-    st.dataframe(table, hide_index=True)
+    st.dataframe(table.round({"value": 4, "ebf": 2}), hide_index=True)  # the CSV keeps all
     csv_download(
         table, f"{game.name}_search_comparison.csv", "Download comparison (CSV)", key=f"{key}_cmpdl"
     )
-    st.caption(f"Depth {searched_depth}, {len(rows)} searches of the position on the board.")
+    left_out = (
+        f" Plain minimax is left out above depth {COMPARE_MINIMAX_DEPTH} (it searches every "
+        "node: too slow for this server)."
+        if searched_depth > COMPARE_MINIMAX_DEPTH
+        else ""
+    )
+    st.caption(
+        f"Depth {searched_depth}, {len(rows)} searches of the position on the board.{left_out}"
+    )
 
 
 # -- the whole page ---------------------------------------------------------------

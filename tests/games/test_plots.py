@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lib.games import othello, plots, sim
+from lib.games import othello, plots, search, sim
 from lib.games.core import WIN_VALUE
 from lib.games.search import choose_move
 from tests.games.toy import AIMA_TREE, ToyState, leaf_heuristic
@@ -109,6 +109,22 @@ def test_variants_figure_has_a_bar_per_variant():
     assert list(fig.data[0].x) == ["minimax", "alpha-beta"]
     assert list(fig.data[0].y) == [1000, 100]
     assert fig.layout.yaxis.type == "log"
+
+
+def test_variant_labels_are_one_part_per_line_and_colours_follow_the_variant():
+    rows = [
+        {"variant": name, "nodes": 100 - 10 * i, "ebf": 3.0}
+        for i, name in enumerate(list(search.VARIANTS)[1:])  # minimax left out (too deep)
+    ]
+    fig = plots.variants_figure(rows)
+    # on one line the long names ran into each other at 1024 px
+    assert list(fig.layout.xaxis.ticktext) == [
+        "alpha-beta",
+        "alpha-beta<br>+ ordering",
+        "alpha-beta<br>+ ordering<br>+ table",
+    ]
+    with_minimax = plots.variants_figure([{"variant": "minimax", "nodes": 9, "ebf": 3.0}, *rows])
+    assert list(with_minimax.data[0].marker.color)[1:] == list(fig.data[0].marker.color)
 
 
 def _filled_shapes(fig: go.Figure) -> list:

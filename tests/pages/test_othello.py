@@ -249,6 +249,20 @@ def test_pruning_comparison_tab():
     assert list(table["variant"]) == list(search.VARIANTS)
     assert table["value"].nunique() == 1
     assert table["nodes"].iloc[0] > table["nodes"].iloc[-1]
+    assert not any("left out" in c.value for c in app.caption)
+
+
+def test_a_comparison_deeper_than_minimax_may_go_says_it_is_left_out():
+    app = _app(size="6", white="alphabeta:depth=3")
+    deepest = game_page.COMPARE_MINIMAX_DEPTH + 1
+    app.slider(key="othello_w_cmp_depth").set_value(deepest).run()
+    app.button(key="othello_w_cmp_run").click().run()
+    assert not app.exception
+    assert "minimax" not in list(app.dataframe[0].value["variant"])
+    assert any(
+        f"minimax is left out above depth {game_page.COMPARE_MINIMAX_DEPTH}" in c.value
+        for c in app.caption
+    )
 
 
 def test_url_weights_of_the_wrong_length_or_not_finite_do_not_crash():
