@@ -274,6 +274,7 @@ class StudyRun:
     records: list[GameRecord] = field(default_factory=list)
     status: str = "running"  # running, done, cancelled
     where: str = "in this process"
+    note: str = ""  # what the study builder left out (players over the caps), shown with it
 
     @property
     def total(self) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from lib.errors import InputError
 from lib.games import arena_plots
 from lib.games.arena import (
     MAX_PLIES,
@@ -60,6 +61,7 @@ from lib.ui.arena import (
     game_select,
     open_replay,
     option_selects,
+    over_cap,
     replay_url,
     run_evolution,
     run_study,
@@ -71,6 +73,7 @@ from lib.ui.common import csv_download, escape_markdown, query_int, user_errors
 
 STUDY_KEY = "arena_study"
 EVOLUTION_KEY = "arena_evo"
+LEFT_OUT_KEY = "arena_left_out"  # the study builder's note for the next run
 SHARED_KEY = "arena_shared"  # (link parameters, record, match) of a shared replay
 SOURCES = ["A preset", "A grid", "Free choice"]
 MAX_SEED = 2**31 - 1
@@ -255,10 +258,23 @@ def preset_form(
     write_study_link()
     if not submitted and not run_now:
         return None
-    chosen = preset.matches(int(n_games), int(seed), int(max_depth))
+    with user_errors():
+        return leave_out_over_caps(preset.matches(int(n_games), int(seed), int(max_depth)), limits)
+    return None
+
+
+def leave_out_over_caps(chosen: list[MatchConfig], limits: ArenaCaps) -> list[MatchConfig]:
+    """The matches whose players are within this server's depth caps; the rest are named.
+
+    Raises :class:`InputError` (why) if none is left, so the study is not silently empty.
+    """
     matches, left_out = partition_matches(chosen, lambda m: within_caps(m, limits))
-    if left_out:
-        st.info(
+    if left_out and not matches:
+        raise InputError(
+            next(filter(None, (over_cap(s, limits) for m in left_out for s in m.players)))
+        )
+    if left_out:  # said with the study's results (the page reruns when the study ends)
+        st.session_state[LEFT_OUT_KEY] = (
             f"Left out (deeper than this server allows for minimax / expectimax, "
             f"{limits.max_depth_no_pruning}): {', '.join(m.label for m in left_out)}."
         )
@@ -300,7 +316,7 @@ def grid_form(ctx: ArenaContext) -> list[MatchConfig] | None:
         if not st.form_submit_button("Run study", type="primary"):
             return None
         with user_errors():
-            return grid_matches(
+            chosen = grid_matches(
                 game_name,
                 depths=depths,
                 algorithms=algorithms,
@@ -311,6 +327,7 @@ def grid_form(ctx: ArenaContext) -> list[MatchConfig] | None:
                 seed=int(seed),
                 options=options,
             )
+            return leave_out_over_caps(chosen, limits)
         return None
 
 
@@ -368,12 +385,13 @@ def free_form(ctx: ArenaContext) -> list[MatchConfig] | None:
 
 def accept_study(matches: list[MatchConfig], limits: ArenaCaps) -> StudyRun | None:
     """A new run of ``matches`` kept in the session, or None (a warning or error shown)."""
+    note = st.session_state.pop(LEFT_OUT_KEY, "")
     with user_errors():
         if not matches:
             st.warning("Give at least one player A.")
             return None
         check_matches(matches, limits)
-        run = StudyRun(tuple(matches))
+        run = StudyRun(tuple(matches), note=note)
         st.session_state[STUDY_KEY] = run
         return run
     return None
@@ -425,6 +443,8 @@ def show_study_results(ctx: ArenaContext, run: StudyRun | None) -> None:
     summary = summarize(run.records, run.matches)
     if run.status == "done":
         st.success(f"Played {len(run.records)} games {escape_markdown(run.where)}.")
+    if run.note:
+        st.info(escape_markdown(run.note))
     st.dataframe(summary_view(summary), hide_index=True, key="arena_summary_table")
     with st.expander("How to read these numbers"):
         st.markdown(HOW_TO_READ)

@@ -182,3 +182,32 @@ def test_a_game_with_a_time_budget_gets_no_share_link():
     assert not app.exception, app.exception
     assert not [c for c in app.code if "replay=" in c.value]
     assert any("time budget" in c.value for c in app.caption)
+
+
+def test_a_grid_leaves_out_players_over_the_caps_and_runs_the_rest():
+    app = _open()
+    app.radio(key="arena_w_source").set_value("A grid").run()
+    too_deep = CAPS.max_depth_no_pruning + 1  # allowed for alpha-beta, not for minimax
+    app.multiselect(key="arena_w_grid_depths").set_value([1, too_deep])
+    app.selectbox(key="arena_w_game").set_value("sim")
+    app.number_input(key="arena_w_grid_games").set_value(1)
+    next(b for b in app.button if b.label == "Run study").click().run()
+    assert not app.exception and not app.error
+    labels = [m.label for m in app.session_state["arena_study"].matches]
+    assert labels == [
+        "minimax d1 vs random",
+        "alphabeta d1 vs random",
+        f"alphabeta d{too_deep} vs random",
+    ]
+    assert f"minimax d{too_deep} vs random" in " ".join(i.value for i in app.info)
+
+
+def test_a_grid_with_only_players_over_the_caps_says_why():
+    app = _open()
+    app.radio(key="arena_w_source").set_value("A grid").run()
+    app.multiselect(key="arena_w_grid_depths").set_value([CAPS.max_depth_no_pruning + 1])
+    app.multiselect(key="arena_w_grid_algorithms").set_value(["minimax"])
+    next(b for b in app.button if b.label == "Run study").click().run()
+    assert not app.exception
+    assert "above this server's limit" in app.error[0].value
+    assert len(app.session_state["arena_study"].matches) == 1  # the first visit's study kept
