@@ -97,7 +97,8 @@ def test_a_shared_replay_link_opens_the_same_game_in_another_session(page, brows
         )
         wait_idle(other)
         other.get_by_role("button", name="Replay on the Othello page").click()
-        other.get_by_text("Replay of alpha-beta d3 vs random, game 0").wait_for(timeout=60_000)
+        banner = other.get_by_test_id("stAlertContentInfo")  # (a toast repeats the words)
+        banner.get_by_text("Replay of alpha-beta d3 vs random, game 0").wait_for(timeout=60_000)
         wait_idle(other)
         assert other.url.split("?")[0].endswith("/othello")
         # the game page passes the same link on
