@@ -147,23 +147,27 @@ def test_evolution_results_show_charts_best_weights_and_the_hand_off():
     assert f"holds {distinct} distinct weight vectors out of 4." in app.caption[0].value
 
 
+def _generation(number: int, weights: tuple[int, ...], benchmark: float | None) -> Generation:
+    return Generation(
+        generation=number,
+        population=(weights,) * 4,
+        fitness=(0.5,) * 4,
+        leagues=((0, 1, 2, 3),),
+        best_weights=weights,
+        best_fitness=0.5,
+        mean_fitness=0.5,
+        benchmark_score=benchmark,
+        games=12,
+        mutation_probability=0.2,
+    )
+
+
 def test_a_converged_population_is_explained():
     config = EvolutionConfig(
         population=4, leagues=1, elite=2, worst=1, generations=1, benchmark_games=0
     )
     vector = tuple(range(len(config.weight_names())))
-    converged = Generation(
-        generation=1,
-        population=(vector,) * 4,
-        fitness=(0.5,) * 4,
-        leagues=((0, 1, 2, 3),),
-        best_weights=vector,
-        best_fitness=0.5,
-        mean_fitness=0.5,
-        benchmark_score=None,
-        games=12,
-        mutation_probability=0.2,
-    )
+    converged = _generation(1, vector, None)
     evo = EvolutionRun(config, config.weight_names(), [converged], status="done")
     app = _app(_evolution_script, arena_evo=evo)
     assert not app.warning
@@ -201,21 +205,6 @@ def test_the_summary_shows_the_course_table_first_with_the_interval_in_one_colum
         low, high = wilson_interval(wins, match.games)
         assert row[3] == f"{100 * low:.1f}–{100 * high:.1f}"
         assert row[2] == round(100 * wins / match.games, 1)
-
-
-def _generation(number: int, weights: tuple[int, ...], benchmark: float | None) -> Generation:
-    return Generation(
-        generation=number,
-        population=(weights,) * 4,
-        fitness=(0.5,) * 4,
-        leagues=((0, 1, 2, 3),),
-        best_weights=weights,
-        best_fitness=0.5,
-        mean_fitness=0.5,
-        benchmark_score=benchmark,
-        games=12,
-        mutation_probability=0.2,
-    )
 
 
 def test_the_weights_of_any_generation_can_be_chosen_and_the_strongest_is_marked():
