@@ -6,6 +6,7 @@ sections need is passed on explicitly (:class:`Question`), never kept in globals
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -735,33 +736,45 @@ def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
                     roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads"
                 )
             if not report.admissible:
-                shown = len(report.admissibility)
-                st.caption(
-                    f"Where h overestimates the shortest route: {shown:,} (place, goal) pair(s), "
-                    "worst first"
-                    + (" (the first 200 here, all in the download)." if shown > 200 else ".")
-                )
-                ui.show_table(report.admissibility.head(200))
-                csv_download(
+                _violations(
                     report.admissibility,
-                    "admissibility.csv",
-                    "Download admissibility violations (CSV)",
+                    "Where h overestimates the shortest route: {shown:,} (place, goal) pair(s)",
+                    None,
+                    "admissibility",
                     key="rt_w_dl_adm",
                 )
             if not report.consistent:
-                shown = len(report.consistency)
-                st.caption(
-                    f"Where h breaks consistency, h(from) > road + h(to): {shown:,} (road, goal) "
-                    "case(s), worst first"
-                    + (" (the first 200 here, all in the download)." if shown > 200 else ".")
-                )
-                ui.show_table(report.consistency.head(200), CONSISTENCY_LABELS)
-                csv_download(
+                _violations(
                     report.consistency,
-                    "consistency.csv",
-                    "Download consistency violations (CSV)",
+                    "Where h breaks consistency, h(from) > road + h(to): {shown:,} (road, goal) "
+                    "case(s)",
+                    CONSISTENCY_LABELS,
+                    "consistency",
                     key="rt_w_dl_con",
                 )
+
+
+#: Rows of a violations table shown on screen (all of them are in its download).
+MAX_VIOLATIONS_SHOWN = 200
+
+
+def _violations(
+    table: pd.DataFrame,
+    what: str,
+    labels: Mapping[str, tuple[str, str, str | None]] | None,
+    name: str,
+    key: str,
+) -> None:
+    """A heuristic check's violations, worst first: a caption, the first rows, a download."""
+    shown = len(table)
+    cut = shown > MAX_VIOLATIONS_SHOWN
+    st.caption(
+        what.format(shown=shown)
+        + ", worst first"
+        + (f" (the first {MAX_VIOLATIONS_SHOWN} here, all in the download)." if cut else ".")
+    )
+    ui.show_table(table.head(MAX_VIOLATIONS_SHOWN), labels)
+    csv_download(table, f"{name}.csv", f"Download {name} violations (CSV)", key=key)
 
 
 def share_link(source: str, q: Question) -> None:
