@@ -208,12 +208,14 @@ def choose_map() -> tuple[str, nx.Graph, str]:
             else:
                 edge_bytes = edges_file.getvalue()
                 node_bytes = None if nodes_file is None else nodes_file.getvalue()
-                G = ui.uploaded(
-                    edge_bytes,
-                    node_bytes,
-                    edges_file.name,
-                    "" if nodes_file is None else nodes_file.name,
-                )
+                # laying out a big map without coordinates takes a few seconds
+                with st.spinner(f"Reading {md(edges_file.name)}…"):
+                    G = ui.uploaded(
+                        edge_bytes,
+                        node_bytes,
+                        edges_file.name,
+                        "" if nodes_file is None else nodes_file.name,
+                    )
                 graph_key = f"upload-{hash((edge_bytes, node_bytes))}"
                 describe_upload(G)
     if G is None:

@@ -106,6 +106,18 @@ def test_loader_without_nodes_lays_out_and_flags_no_coordinates():
     assert all(len(G.nodes[n]["pos"]) == 2 for n in G)
 
 
+@pytest.mark.parametrize(("places", "spring"), [(600, True), (2_100, False)])
+def test_big_uploads_without_coordinates_are_spread_out_up_to_2000_places(places, spring):
+    ring = nx.cycle_graph(places)  # a ring: its spring layout is not a circle of equal radii
+    ring.add_edges_from((i, (i * 7) % places) for i in range(0, places, 3))
+    rows = "".join(f"P{u},P{v},1\n" for u, v in ring.edges if u != v)
+    G = load_graph_csv("source,target,weight\n" + rows)
+    radii = [math.hypot(*G.nodes[n]["pos"]) for n in G]
+    assert len(radii) == places and all(math.isfinite(r) for r in radii)
+    on_a_circle = max(radii) - min(radii) < 1e-6
+    assert on_a_circle is not spring
+
+
 @pytest.mark.parametrize("sep", [",", ";", "\t"])
 def test_loader_accepts_comma_semicolon_and_tab_separated_files(sep):
     edges = EDGES.replace(",", sep)
