@@ -538,13 +538,20 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
     stored = st.session_state.get("rt_compare")
     auto = (stored is None or stored[0][0] != graph_key) and all_pairs_count <= MAX_COMPARE_PAIRS
     table_only = isinstance(heuristic, graphs.TableHeuristic)
+    only_bstar = False
     if table_only:
         st.caption(
             "The book's table only knows distances to Bucharest: the comparison uses the pairs "
             'that end there, without the course\'s "B*" (it also needs h(start, n)).'
         )
+        only_bstar = cmp_algos == ['Course "B*"']
         cmp_algos = [a for a in cmp_algos if a != 'Course "B*"']
-    if submitted and not cmp_algos:
+        if only_bstar:
+            st.warning(
+                'The course\'s "B*" cannot run with the book\'s table (it needs h(start, n)): '
+                "choose another algorithm or heuristic to compare."
+            )
+    if submitted and not cmp_algos and not only_bstar:
         st.warning("Choose at least one algorithm to compare.")
     if (submitted or auto) and cmp_algos:
         pairs = compare.choose_pairs(G, ordered=ordered, max_pairs=int(max_pairs), seed=0)

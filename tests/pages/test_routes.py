@@ -531,6 +531,19 @@ def test_upload_without_coordinates_says_why_the_only_heuristic_is_zero():
     assert not [w for w in app.warning if "no road" in w.value]
 
 
+def test_comparing_only_the_course_bstar_with_the_book_table_says_why_nothing_runs():
+    app = _app(heuristic=graphs.BOOK)
+    app.multiselect[1].set_value(['Course "B*"'])
+    next(b for b in app.button if b.label.startswith("Compare on")).click().run()
+    assert not app.exception
+    warnings = [w.value for w in app.warning]
+    assert [w for w in warnings if "cannot run with the book" in w] == [
+        "The course's \"B*\" cannot run with the book's table (it needs h(start, n)): "
+        "choose another algorithm or heuristic to compare."
+    ]
+    assert "Choose at least one algorithm to compare." not in warnings
+
+
 def test_comparing_no_algorithm_says_to_choose_one():
     app = _app()
     app.multiselect[1].set_value([])
