@@ -146,10 +146,7 @@ def solve_exact(
     seconds = time.perf_counter() - start
     if weights is None:
         if status == "infeasible":
-            message = (
-                f"No portfolio meets the constraints: at least {min_stocks} stocks, risk below "
-                f"{cap:g} and return above {config.min_return:g}. Loosen one of them."
-            )
+            message = explain_infeasible(table, min_stocks, cap, config.min_return)
         else:
             message = f"The solver stopped without a portfolio ({solution.message})."
         return ExactResult(None, None, status, message, method, seconds)
@@ -173,6 +170,69 @@ def solve_exact(
         risk=float(weights @ problem.risk),
         ret=float(weights @ problem.ret),
         n_stocks=int(np.count_nonzero(weights)),
+    )
+
+
+def explain_infeasible(
+    table: pd.DataFrame, min_stocks: int, max_risk: float, min_return: float
+) -> str:
+    """Why no portfolio meets the constraints, naming the stock or value that blocks them.
+
+    A portfolio's risk and return are weighted means, so its risk is at least
+    the lowest stock risk and its return at most the highest stock return;
+    when both hold, the LP "highest return with risk below the cap" tells how
+    far the return floor is out of reach.
+
+    >>> t = pd.DataFrame({"ticker": ["A", "B"], "risk": [0.3, 0.5], "return": [1.0, 2.0]})
+    >>> explain_infeasible(t, 1, 0.2, 0.5).split(":")[0]
+    'No portfolio can have risk below 0.2'
+    >>> "highest return is 2 (B)" in explain_infeasible(t, 1, 0.9, 3.0)
+    True
+    """
+    risk = table["risk"].to_numpy(dtype=float)
+    ret = table["return"].to_numpy(dtype=float)
+    names = (
+        table["ticker"].astype(str).to_numpy()
+        if "ticker" in table.columns
+        else np.array([f"row {i + 1}" for i in range(len(table))])
+    )
+    wanted = f"risk below {max_risk:g} and return above {min_return:g}"
+    if min_stocks > 1:
+        wanted = f"at least {min_stocks} stocks, {wanted}"
+    low = int(np.argmin(risk))
+    if risk[low] >= max_risk:
+        return (
+            f"No portfolio can have risk below {max_risk:g}: the least risky stock, "
+            f"{names[low]}, has risk {risk[low]:g}, and a portfolio's risk is a weighted mean "
+            f"of its stocks' risks. Set the risk cap above {risk[low]:g}."
+        )
+    high = int(np.argmax(ret))
+    if ret[high] <= min_return:
+        return (
+            f"No portfolio can have a return above {min_return:g}: the highest return is "
+            f"{ret[high]:g} ({names[high]}), and a portfolio's return is a weighted mean of its "
+            f"stocks' returns. Set the return floor below {ret[high]:g}."
+        )
+    cap_eps = max_risk - EPS * max(1.0, abs(max_risk))
+    best = linprog(
+        -ret,
+        A_ub=risk[None, :],
+        b_ub=np.array([cap_eps]),
+        A_eq=np.ones((1, len(ret))),
+        b_eq=np.array([1.0]),
+        bounds=(0.0, 1.0),
+        method="highs",
+    )
+    if best.status == 0 and -best.fun <= min_return:
+        return (
+            f"No portfolio meets {wanted}: with risk below {max_risk:g} the highest possible "
+            f"return is {-best.fun:.4g}, not above {min_return:g}. Raise the risk cap or lower "
+            "the return floor."
+        )
+    return (
+        f"No portfolio meets {wanted}: the risk cap and the return floor can be met together, "
+        f"but not while holding {min_stocks} stocks (each with at least the GA's minimum "
+        "weight). Lower the minimum number of stocks or loosen the risk or return limit."
     )
 
 

@@ -307,3 +307,29 @@ def test_file_names_and_tickers_from_an_upload_are_shown_as_text():
     assert any(escape_markdown(evil) in i for i in infos)
     assert any(escape_markdown(name) in i for i in infos)
     assert not any("](" in i for i in infos)
+
+
+def upload(app: AppTest, name: str, text: str) -> None:
+    app.radio(key="pf_w_source").set_value("upload").run()
+    app.get("file_uploader")[0].set_value((name, text.encode(), "text/csv"))
+    app.run()
+    assert not app.exception, app.exception
+
+
+FIVE = "ticker,risk,return\nA,0.2,1\nB,0.3,2\nC,0.15,3\nD,0.5,1\nE,0.4,2\n"
+
+
+@pytest.mark.parametrize(
+    ("limits", "named"),
+    [
+        ({"pf_w_max_risk": 0.1, "pf_w_min_return": 0.5}, "the least risky stock, C, has risk 0.15"),
+        ({"pf_w_max_risk": 0.9, "pf_w_min_return": 5.0}, "the highest return is 3 (C)"),
+    ],
+)
+def test_infeasible_constraints_name_the_stock_that_blocks_them(limits, named):
+    app = open_page()
+    upload(app, "five.csv", FIVE)
+    set_settings(app, {**SMALL, "pf_w_min_stocks": 2, **limits})
+    run_ga(app)
+    messages = " ".join(error.value for error in app.error)
+    assert escape_markdown(named) in messages or named in messages, messages

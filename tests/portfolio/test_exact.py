@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from scipy.optimize import linprog
 
 from lib.portfolio.data import load_stock_table
 from lib.portfolio.exact import efficient_frontier, solve_exact
@@ -86,9 +87,38 @@ def test_infeasible_constraints_give_a_clear_message_not_an_exception(sample):
     result = solve_exact(sample, GAConfig(min_return=20.0))
     assert result.status == "infeasible" and not result.feasible
     assert result.weights is None and result.objective is None
-    assert "No portfolio meets the constraints" in result.message
+    best = sample.loc[sample["return"].idxmax()]
+    assert f"highest return is {best['return']:g} ({best['ticker']})" in result.message
     lp = solve_exact(sample, GAConfig(max_risk=0.01), count_rule=False)
     assert lp.status == "infeasible" and "risk below 0.01" in lp.message
+    assert "highest possible return is" in lp.message and "stocks" not in lp.message
+    floor = sample.assign(risk=sample["risk"] + 0.3)  # now every stock's risk is at least 0.3
+    safest = floor.loc[floor["risk"].idxmin()]
+    blocked = solve_exact(floor, GAConfig(max_risk=0.25))
+    assert f"{safest['ticker']}, has risk {safest['risk']:g}" in blocked.message
+
+
+def test_infeasible_message_names_the_blocking_value():
+    table = pd.DataFrame(
+        {"ticker": ["A", "B", "C"], "risk": [0.2, 0.5, 0.9], "return": [1.0, 3.0, 9.0]}
+    )
+    # each limit alone can be met, together not: the LP oracle gives the best return
+    result = solve_exact(table, GAConfig(min_stocks=1, max_risk=0.5, min_return=5.0))
+    assert result.status == "infeasible"
+    best = linprog(
+        -table["return"].to_numpy(),
+        A_ub=[table["risk"].to_numpy()],
+        b_ub=[0.5 - 1e-9],
+        A_eq=[[1.0, 1.0, 1.0]],
+        b_eq=[1.0],
+        bounds=(0, 1),
+    )
+    assert f"highest possible return is {-best.fun:.4g}" in result.message
+    # risk and return can be met, but not with every stock held
+    table["risk"] = [0.1, 0.99, 0.99]  # holding B and C at all pushes the risk over 0.12
+    crowded = solve_exact(table, GAConfig(min_stocks=3, max_risk=0.12, min_return=0.5))
+    assert crowded.status == "infeasible"
+    assert "not while holding 3 stocks" in crowded.message
 
 
 def test_more_stocks_required_than_exist():
