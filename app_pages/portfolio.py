@@ -74,8 +74,10 @@ with data_box:
 
 config = None
 with user_errors():
-    config = ui.make_config(settings)
-    require_stocks(table, config.min_stocks, "The chosen data")
+    candidate = ui.make_config(settings)
+    # too few stocks for the minimum: say so and stop (a run could only fail)
+    require_stocks(table, candidate.min_stocks, upload.name if upload else ui.SOURCES[source])
+    config = candidate
 if config is None:
     st.stop()
 

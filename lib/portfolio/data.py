@@ -168,7 +168,7 @@ def require_stocks(table: pd.DataFrame, min_stocks: int, label: str = "The data"
         raise InputError(
             f"{label}: only {len(table)} usable stock(s), but the portfolio must hold at "
             f"least {min_stocks} (the minimum-stocks constraint). Add stocks or lower the "
-            "minimum."
+            f'minimum ("At least this many stocks") to {len(table)} or fewer.'
         )
 
 

@@ -303,7 +303,7 @@ def test_file_names_and_tickers_from_an_upload_are_shown_as_text():
     app.get("file_uploader")[0].set_value((name, "\n".join(lines).encode(), "text/csv"))
     app.run()
     assert not app.exception
-    infos = [i.value for i in app.info]
+    infos = [i.value for i in app.info] + [e.value for e in app.error]  # 12 stocks < 30: error
     assert any(escape_markdown(evil) in i for i in infos)
     assert any(escape_markdown(name) in i for i in infos)
     assert not any("](" in i for i in infos)
@@ -333,3 +333,18 @@ def test_infeasible_constraints_name_the_stock_that_blocks_them(limits, named):
     run_ga(app)
     messages = " ".join(error.value for error in app.error)
     assert escape_markdown(named) in messages or named in messages, messages
+
+
+def test_too_few_stocks_for_the_minimum_is_an_error_and_nothing_runs():
+    app = open_page()
+    upload(app, "five.csv", FIVE)
+    set_settings(app, {**SMALL, "pf_w_min_stocks": 10})
+    run_ga(app)
+    messages = " ".join(error.value for error in app.error)
+    assert escape_markdown("five.csv: only 5 usable stock(s)") in messages
+    assert escape_markdown("at least 10") in messages
+    assert not metrics(app)  # no run on data that cannot meet the minimum
+    assert len(app.error) == 1
+    set_settings(app, {"pf_w_min_stocks": 5, "pf_w_max_risk": 0.5, "pf_w_min_return": 1.5})
+    run_ga(app)
+    assert not app.error and metrics(app)["Feasible"] == "yes"
