@@ -270,8 +270,8 @@ def _parse_csv(label: str, text: str) -> pd.DataFrame:
         ) from error
     except (pd.errors.ParserError, pd.errors.ParserWarning) as error:
         raise InputError(
-            f"{label}: not a well-formed CSV ({error}). Every row needs the same number "
-            "of fields as the header, separated by commas, semicolons or tabs."
+            f"{label}: {_ragged_row(text, sep) or 'not a well-formed CSV'}. Every row needs "
+            "the same number of fields as the header, separated by commas, semicolons or tabs."
         ) from error
     if frame.empty:
         raise InputError(f"{label}: the file has a header but no data rows.")
@@ -288,6 +288,30 @@ def _parse_csv(label: str, text: str) -> pd.DataFrame:
     frame.columns = [str(c).strip() for c in frame.columns]
     frame.attrs["sep"] = sep
     return frame
+
+
+def _ragged_row(text: str, sep: str) -> str | None:
+    """Where the first row with more fields than the header is, quoted (``None`` if none).
+
+    >>> _ragged_row("a,b\\n1,2\\n3,4,5\\n", ",")
+    "line 3 has 3 fields ('3,4,5') but the header on line 1 has 2"
+    """
+    reader = csv.reader(io.StringIO(text), delimiter=sep)
+    header: list[str] | None = None
+    for row in reader:
+        if not any(cell.strip() for cell in row):
+            continue  # blank lines are skipped when reading
+        if header is None:
+            header, header_line = row, reader.line_num
+            continue
+        if len(row) > len(header):
+            shown = sep.join(row)
+            shown = shown if len(shown) <= 60 else shown[:57] + "…"
+            return (
+                f"line {reader.line_num} has {len(row)} fields ({shown!r}) but the header on "
+                f"line {header_line} has {len(header)}"
+            )
+    return None
 
 
 def _norm(column: str) -> str:

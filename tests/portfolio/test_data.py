@@ -163,7 +163,16 @@ BAD = [
         ["'AAA'", "line 2", "line 4"],
     ),
     ("empty ticker", b"ticker,risk,return\n,0.1,1\n", ["line 2", "'ticker'", "empty"]),
-    ("ragged rows", b"ticker,risk,return\nAAA,0.1,1,7,8\n", ["well-formed"]),
+    (
+        "ragged first row",
+        b"ticker,risk,return\nAAA,0.1,1,7,8\n",
+        ["line 2 has 5 fields", "'AAA,0.1,1,7,8'", "header on line 1 has 3"],
+    ),
+    (
+        "ragged later row",
+        b"ticker;risk;return\nA;0,1;1\n\nB;0,2;1\nC;0,3;1;9\n",
+        ["line 5 has 4 fields", "'C;0,3;1;9'", "has 3"],
+    ),
     ("bad date", b"Date,A\n2021-01-04,10\nnot-a-date,11\n", ["line 3", "'Date'", "'not-a-date'"]),
     ("zero price", b"Date,A\n2021-01-04,10\n2021-01-05,0\n", ["line 3", "'A'", "'0'", "positive"]),
     ("negative price", b"date,ticker,close\n2021-01-04,A,-3\n", ["line 2", "'close'", "'-3'"]),
