@@ -332,7 +332,8 @@ def _line(position: int) -> int:
 
 def _numbers(label: str, frame: pd.DataFrame, column: str, allow_empty: bool) -> np.ndarray:
     """Parse a text column as floats, naming the first bad cell."""
-    text = frame[column].astype(str).str.strip()
+    original = frame[column].astype(str).str.strip()
+    text = original
     if frame.attrs.get("sep") == ";":  # semicolon files often use decimal commas
         text = text.str.replace(",", ".", regex=False)
     values = np.array(pd.to_numeric(text, errors="coerce"), dtype=float)
@@ -340,7 +341,7 @@ def _numbers(label: str, frame: pd.DataFrame, column: str, allow_empty: bool) ->
     bad = ~np.isfinite(values) & ~(empty & allow_empty)
     if bad.any():
         position = int(np.flatnonzero(bad)[0])
-        raw = text.iloc[position]
+        raw = original.iloc[position]  # as written in the file
         what = "is empty" if raw == "" else f"value {raw!r} is not a finite number"
         raise InputError(
             f"{label}: line {_line(position)}, column {column!r}: {what}; expected a number."
@@ -411,11 +412,38 @@ def _check_prices(label: str, frame: pd.DataFrame, column: str, values: np.ndarr
         )
 
 
+def _is_index_column(label: str, frame: pd.DataFrame, column: str) -> bool:
+    """Whether a wide history's column without a name is left out (raises if it holds prices).
+
+    Columns pandas calls ``Unnamed: N`` have no header. Left out: an empty one
+    (a trailing separator) and a row-number column saved by pandas (0, 1, 2, …
+    or 1, 2, 3, …). Any other values are prices without a ticker: an error,
+    never silently dropped data.
+    """
+    if not _norm(column).startswith("unnamed:"):
+        return False
+    values = frame[column].astype(str).str.strip()
+    filled = values[values != ""]
+    if filled.empty:
+        return True
+    if filled.str.fullmatch(r"\d+").all() and len(filled) == len(values):
+        numbers = filled.astype(int).to_numpy()
+        if (np.diff(numbers) == 1).all() and numbers[0] in (0, 1):
+            return True
+    position = list(frame.columns).index(column) + 1
+    row = int(np.flatnonzero((values != "").to_numpy())[0])
+    raise InputError(
+        f"{label}: line 1, column {position} has no name, but it holds values "
+        f"(line {_line(row)}: {filled.iloc[0]!r}); expected a ticker as its header "
+        "(or delete the column)."
+    )
+
+
 def _wide_prices(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
     date_col = _find(columns, _DATE_NAMES)
     assert date_col is not None
     dates = _dates(label, frame, date_col)
-    tickers = [c for c in frame.columns if c != date_col and not _norm(c).startswith("unnamed:")]
+    tickers = [c for c in frame.columns if c != date_col and not _is_index_column(label, frame, c)]
     if not tickers:
         raise InputError(
             f"{label}: a price history needs at least one ticker column besides {date_col!r}."

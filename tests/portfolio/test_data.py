@@ -181,6 +181,16 @@ BAD = [
         b"Date,A\n2021-01-04,10\n2021-01-05,ten\n",
         ["line 3", "'A'", "'ten'", "number"],
     ),
+    (
+        "prices without a ticker name",
+        b"Date,A,\n2021-01-04,10,20\n2021-01-05,11,21\n",
+        ["line 1, column 3 has no name", "(line 2: '20')", "ticker"],
+    ),
+    (
+        "decimal comma quoted as written",
+        b"ticker;risk;return\nA;0,1;1.234,5\n",
+        ["line 2", "'return'", "'1.234,5'"],
+    ),
     ("duplicate column", b"Date,A,B,A\n2021-01-04,1,2,3\n", ["line 1", "'A'", "twice"]),
     ("duplicate date", b"Date,A\n2021-01-04,10\n2021-01-04,11\n", ["2021-01-04", "line 2"]),
     (
@@ -283,3 +293,13 @@ def test_a_repeated_date_in_a_wide_price_file_names_both_of_its_lines():
         load_stock_table(upload("\n".join(rows) + "\n", name="wide.csv"))
     message = str(error.value)
     assert "2021-02-07" in message and "line 8" in message and "line 30" in message
+
+
+def test_a_row_number_column_or_an_empty_column_of_a_price_history_is_left_out():
+    for text in (
+        ",Date,A\n0,2021-01-04,10\n1,2021-01-05,20\n",  # pandas' saved index
+        "Date,A,\n2021-01-04,10,\n2021-01-05,20,\n",  # trailing separators
+    ):
+        table = load_stock_table(upload(text))
+        assert table["ticker"].tolist() == ["A"]
+        assert table["return"].iloc[0] == pytest.approx(1.0)
