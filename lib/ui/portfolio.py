@@ -475,6 +475,38 @@ def result_caption(result: GAResult, exact: ExactResult) -> str:
     return f"Fitness {result.fitness:.4f}; exact optimum: {optimum}. Stopped by: {stopped}."
 
 
+def comparison_table(result: GAResult, exact: ExactResult) -> pd.DataFrame:
+    """The GA's portfolio beside the exact optimum (and the limits), one row per measure."""
+    config = result.config
+
+    def cell(value: float | int | None, digits: int) -> str:
+        return "—" if value is None else f"{value:.{digits}f}"
+
+    return pd.DataFrame(
+        {
+            "measure": ["fitness", "return", "risk", "stocks held"],
+            "GA": [
+                cell(result.fitness, 4),
+                format_vs_limit(result.ret, config.min_return, 4),
+                format_vs_limit(result.risk, config.max_risk, 4),
+                str(result.n_stocks),
+            ],
+            "exact optimum": [
+                cell(exact.fitness, 4),
+                "—" if exact.ret is None else format_vs_limit(exact.ret, config.min_return, 4),
+                "—" if exact.risk is None else format_vs_limit(exact.risk, config.max_risk, 4),
+                "—" if exact.n_stocks is None else str(exact.n_stocks),
+            ],
+            "must be": [
+                "as high as possible",
+                f"above {_num(config.min_return)}",
+                f"below {_num(config.max_risk)}",
+                f"at least {config.min_stocks}",
+            ],
+        }
+    )
+
+
 def study_table(study: pd.DataFrame) -> pd.DataFrame:
     """The study for display: a setting with no feasible run says so instead of an empty cell."""
     shown = study.copy()
@@ -518,6 +550,7 @@ def show_results(saved: dict) -> None:
         st.metric("Seconds", f"{result.seconds:.2f}", width="content")
         st.metric("% of optimum", "–" if percent is None else f"{percent:.1f} %", width="content")
     st.caption(result_caption(result, exact))
+    st.dataframe(comparison_table(result, exact), hide_index=True)
     if not result.feasible:
         st.error(
             "No feasible portfolio found. "
@@ -528,11 +561,25 @@ def show_results(saved: dict) -> None:
             )
         )
     st.plotly_chart(plots.fitness_chart(result.history, exact.fitness), key="pf_fitness_chart")
-    coefficients = coefficient_table(run_table, result.weights)
-    left, right = st.columns([2, 3])
+    coefficients = coefficient_table(run_table, result.weights, exact.weights)
+    left, right = st.columns([1, 1])
     with left:
         st.subheader("Coefficients")
-        st.dataframe(coefficients, hide_index=True, height=360)
+        if exact.feasible:
+            st.caption("The GA's coefficient beside the exact optimum's.")
+        # the coefficients first: on a 1024 px projector the last columns are cut
+        shown = ["ticker", "coefficient", "exact_coefficient", "risk", "return"]
+        st.dataframe(
+            coefficients[[c for c in shown if c in coefficients.columns]],
+            hide_index=True,
+            height=360,
+            column_config={
+                "coefficient": st.column_config.NumberColumn("GA", format="%.4f"),
+                "exact_coefficient": st.column_config.NumberColumn("exact", format="%.4f"),
+                "risk": st.column_config.NumberColumn(format="%.3f"),
+                "return": st.column_config.NumberColumn(format="%.3f"),
+            },
+        )
         csv_download(
             coefficients, "coefficients.csv", "Download coefficients.csv", key="pf_w_dl_coeffs"
         )

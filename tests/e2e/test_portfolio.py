@@ -52,7 +52,8 @@ def test_upload_run_and_download_coefficients(page):
     assert download.value.suggested_filename == "coefficients.csv"
     text = Path(download.value.path()).read_text(encoding="utf-8")
     table = pd.read_csv(io.StringIO(text))
-    assert list(table.columns) == ["ticker", "risk", "return", "coefficient"]
+    assert list(table.columns) == ["ticker", "risk", "return", "coefficient", "exact_coefficient"]
+    assert abs(table["exact_coefficient"].sum() - 1) < 1e-6  # the optimum, beside the GA's
     assert len(table) == 60
     assert "'=SUM(1)" in table["ticker"].tolist()  # escaped, not a formula
     assert abs(table["coefficient"].sum() - 1) < 1e-9

@@ -348,3 +348,28 @@ def test_too_few_stocks_for_the_minimum_is_an_error_and_nothing_runs():
     set_settings(app, {"pf_w_min_stocks": 5, "pf_w_max_risk": 0.5, "pf_w_min_return": 1.5})
     run_ga(app)
     assert not app.error and metrics(app)["Feasible"] == "yes"
+
+
+def test_the_ga_answer_is_shown_beside_the_exact_optimum():
+    app = open_page()
+    table = load_stock_table(ROOT / "data" / "sample_stocks.csv")
+    exact = solve_exact(table, GAConfig())  # the oracle, solved here independently
+    tables = [frame.value for frame in app.dataframe if "measure" in frame.value.columns]
+    assert len(tables) == 1
+    compare = tables[0].set_index("measure")
+    assert list(compare.columns) == ["GA", "exact optimum", "must be"]
+    assert float(compare.loc["fitness", "exact optimum"]) == pytest.approx(exact.fitness, abs=1e-4)
+    assert int(compare.loc["stocks held", "exact optimum"]) == exact.n_stocks
+    ga_return = float(compare.loc["return", "GA"])
+    assert ga_return == pytest.approx(float(metrics(app)["Return"]), abs=1e-3)
+    assert compare.loc["risk", "must be"] == "below 0.6"
+    # the coefficients table leads with the GA's and the optimum's coefficients (a 1024 px
+    # projector cuts the last columns), aligned per stock with the oracle's weights
+    coefficients = [f.value for f in app.dataframe if "exact_coefficient" in f.value.columns]
+    assert len(coefficients) == 1
+    shown = coefficients[0]
+    assert list(shown.columns[:3]) == ["ticker", "coefficient", "exact_coefficient"]
+    oracle = dict(zip(table["ticker"], exact.weights, strict=True))
+    assert shown["exact_coefficient"].tolist() == pytest.approx(
+        [oracle[t] for t in shown["ticker"]]
+    )

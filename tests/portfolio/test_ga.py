@@ -317,6 +317,9 @@ def test_coefficient_table_puts_held_stocks_first():
     table = ga.coefficient_table(HAND, np.array([0.0, 0.7, 0.3]))
     assert table["ticker"].tolist() == ["B", "C", "A"]
     assert list(table.columns) == ["ticker", "risk", "return", "coefficient"]
+    both = ga.coefficient_table(HAND, np.array([0.0, 0.7, 0.3]), np.array([1.0, 0.0, 0.0]))
+    assert both["ticker"].tolist() == ["B", "C", "A"]  # still in the GA's order
+    assert both["exact_coefficient"].tolist() == [0.0, 0.0, 1.0]  # aligned by stock
 
 
 def test_parameter_study_reports_every_setting(sample):
