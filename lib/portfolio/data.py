@@ -389,9 +389,49 @@ def _summary_table(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> 
     return pd.DataFrame({"ticker": tickers.to_numpy(), "risk": risk, "return": ret})
 
 
+_NUMERIC_DATE = r"^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})$"
+
+
+def _numeric_dates(label: str, text: pd.Series, column: str) -> pd.Series | None:
+    """Parse ``dd/mm/yyyy`` or ``mm/dd/yyyy`` dates with ONE order for the whole column.
+
+    Row by row, ``01/02/2021`` and ``13/02/2021`` would be read in different
+    orders (January 2 and February 13), scrambling the series. The order is
+    day-first when some first number is above 12 (or the separator is a dot,
+    as in 31.12.2021), month-first otherwise. Returns ``None`` when the column
+    is not in this form.
+
+    >>> s = pd.Series(["01/02/2021", "13/02/2021"])
+    >>> [str(d.date()) for d in _numeric_dates("f.csv", s, "Date")]
+    ['2021-02-01', '2021-02-13']
+    """
+    parts = text.str.extract(_NUMERIC_DATE)
+    if parts.isna().any(axis=None):
+        return None
+    first, second = parts[0].astype(int), parts[1].astype(int)
+    day_first = bool((first > 12).any()) or bool(text.str.contains(".", regex=False).all())
+    if day_first and (second > 12).any():
+        a = int(np.flatnonzero((first > 12).to_numpy())[0])
+        b = int(np.flatnonzero((second > 12).to_numpy())[0])
+        raise InputError(
+            f"{label}: column {column!r} mixes day/month ({text.iloc[a]!r} on line {_line(a)}) "
+            f"and month/day ({text.iloc[b]!r} on line {_line(b)}); expected one order "
+            "throughout, best as 2021-03-31."
+        )
+    day, month = (first, second) if day_first else (second, first)
+    return pd.to_datetime(
+        pd.DataFrame({"year": parts[2].astype(int), "month": month, "day": day}),
+        errors="coerce",
+    )
+
+
 def _dates(label: str, frame: pd.DataFrame, column: str) -> pd.Series:
     text = frame[column].astype(str).str.strip()
-    dates = pd.to_datetime(text, errors="coerce", format="mixed", utc=True)
+    numeric = _numeric_dates(label, text, column)
+    if numeric is not None:
+        dates = numeric.dt.tz_localize("UTC")
+    else:
+        dates = pd.to_datetime(text, errors="coerce", format="mixed", utc=True)
     bad = dates.isna().to_numpy()
     if bad.any():
         position = int(np.flatnonzero(bad)[0])

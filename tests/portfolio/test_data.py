@@ -303,3 +303,26 @@ def test_a_row_number_column_or_an_empty_column_of_a_price_history_is_left_out()
         table = load_stock_table(upload(text))
         assert table["ticker"].tolist() == ["A"]
         assert table["return"].iloc[0] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("fmt", "sep"), [("%d/%m/%Y", ","), ("%m/%d/%Y", ","), ("%d.%m.%Y", ";")])
+def test_day_month_dates_are_read_in_one_order_for_the_whole_column(fmt, sep):
+    # 01/02/2021 alone is ambiguous; read row by row it was January 2 beside 13/02 = February 13
+    rng = np.random.default_rng(3)
+    dates = pd.bdate_range("2021-01-01", periods=80)
+    prices = pd.DataFrame(np.exp(np.cumsum(rng.normal(0, 0.03, (80, 3)), axis=0)) * 20)
+    prices.columns = ["A", "B", "C"]
+    iso = prices.assign(Date=dates.strftime("%Y-%m-%d"))[["Date", "A", "B", "C"]]
+    local = iso.assign(Date=dates.strftime(fmt))
+    expected = read_stock_data(upload(iso.to_csv(index=False)))
+    got = read_stock_data(
+        upload(local.to_csv(index=False, sep=sep, decimal="," if sep == ";" else "."))
+    )
+    assert got.first_date == expected.first_date and got.last_date == expected.last_date
+    pd.testing.assert_frame_equal(got.table, expected.table)
+
+
+def test_dates_mixing_day_month_and_month_day_are_an_error():
+    text = "Date,A\n13/01/2021,10\n01/13/2021,11\n"
+    with pytest.raises(InputError, match=r"'13/01/2021' on line 2.*'01/13/2021' on line 3"):
+        load_stock_table(upload(text))
