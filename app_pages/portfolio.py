@@ -151,21 +151,21 @@ st.markdown(
     "generations it takes to find a feasible portfolio."
 )
 with st.form("pf_w_study_form"):
-    c1, c2, c3 = st.columns(3)
+    # one row each: in three columns a 1024 px projector hid the third value ("700 300 ×")
     grid = {
-        "population_size": c1.multiselect(
+        "population_size": st.multiselect(
             "Population sizes",
             [100, 300, 700, 1500, 3000],
             default=list(COURSE_STUDY["population_size"]),
             key="pf_w_study_pop",
         ),
-        "p_crossover": c2.multiselect(
+        "p_crossover": st.multiselect(
             "Crossover probabilities",
             [0.0, 0.2, 0.4, 0.6, 0.8, 1.0],
             default=list(COURSE_STUDY["p_crossover"]),
             key="pf_w_study_pc",
         ),
-        "p_mutation": c3.multiselect(
+        "p_mutation": st.multiselect(
             "Mutation probabilities",
             [0.0, 0.01, 0.05, 0.1, 0.2, 0.5],
             default=list(COURSE_STUDY["p_mutation"]),

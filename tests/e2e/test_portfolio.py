@@ -125,3 +125,19 @@ def test_result_metrics_are_not_cut_on_a_1024_projector(page):
     # nor are the settings' labels ("Repair (add missing st…" was)
     assert page.evaluate(CUT_IN_FORM) == []
     expect(page.locator(".st-key-pf_w_repair")).to_contain_text("Repair")
+
+
+def test_every_chosen_study_value_is_visible_on_a_1024_projector(page):
+    # in three columns the third chip ("3000") was hidden behind the clear button
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "portfolio")
+    for key in ("pf_w_study_pop", "pf_w_study_pc", "pf_w_study_pm"):
+        page.locator(f".st-key-{key}").scroll_into_view_if_needed()  # drawn when in view
+        box = page.locator(f".st-key-{key} [data-testid='stMultiSelectTagsContainer']").first
+        box.wait_for()
+        outer = box.bounding_box()
+        tags = box.locator("[data-tag]")
+        expect(tags).to_have_count(3)
+        for tag in tags.all():
+            inner = tag.bounding_box()
+            assert inner["x"] + inner["width"] <= outer["x"] + outer["width"], key
