@@ -9,6 +9,7 @@ from lib.portfolio import plots
 from lib.portfolio.data import require_stocks
 from lib.portfolio.ga import (
     COURSE_STUDY,
+    check_size,
     parameter_study,
     replace_config,
     run_ga,
@@ -77,6 +78,7 @@ with user_errors():
     candidate = ui.make_config(settings)
     # too few stocks for the minimum: say so and stop (a run could only fail)
     require_stocks(table, candidate.min_stocks, upload.name if upload else ui.SOURCES[source])
+    check_size(len(table), candidate)  # population × stocks within the memory cap
     config = candidate
 if config is None:
     st.stop()

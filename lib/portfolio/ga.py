@@ -418,6 +418,24 @@ def initial_population(n: int, config: GAConfig, rng: np.random.Generator) -> np
     return normalise(rng.random((config.population_size, n)), config.threshold_divisor)
 
 
+def check_size(n_stocks: int, config: GAConfig) -> None:
+    """Raise :class:`InputError` if ``population × stocks`` exceeds :data:`MAX_CELLS`.
+
+    >>> check_size(400, GAConfig())  # the course's 700 × 400: fine
+    >>> try:
+    ...     check_size(8000, GAConfig())
+    ... except InputError as error:
+    ...     print(str(error).split("; ")[1])
+    lower the population size to at most 625.
+    """
+    if config.population_size * n_stocks > MAX_CELLS:
+        raise InputError(
+            f"A population of {config.population_size} × {n_stocks} stocks is too large "
+            f"(at most {MAX_CELLS:,} weights); lower the population size to at most "
+            f"{max(MAX_CELLS // n_stocks, 2)}."
+        )
+
+
 def run_ga(
     table: pd.DataFrame,
     config: GAConfig | None = None,
@@ -436,12 +454,7 @@ def run_ga(
     """
     config = config or GAConfig()
     problem = make_problem(table, config)
-    if config.population_size * problem.n > MAX_CELLS:
-        raise InputError(
-            f"A population of {config.population_size} × {problem.n} stocks is too large "
-            f"(at most {MAX_CELLS:,} weights); use a population of at most "
-            f"{max(MAX_CELLS // problem.n, 2)}."
-        )
+    check_size(problem.n, config)
     rng = np.random.default_rng(config.seed)
     n, size, elite = problem.n, config.population_size, config.elite_size
     start = time.perf_counter()

@@ -373,3 +373,16 @@ def test_the_ga_answer_is_shown_beside_the_exact_optimum():
     assert shown["exact_coefficient"].tolist() == pytest.approx(
         [oracle[t] for t in shown["ticker"]]
     )
+
+
+def test_a_population_too_large_for_the_upload_is_an_error_not_a_traceback():
+    n = 8000  # 700 × 8000 weights is over the GA's memory cap
+    rows = "\n".join(f"S{i},{(i % 97) / 100:.2f},{i % 7}" for i in range(n))
+    app = open_page()
+    upload(app, "big.csv", f"ticker,risk,return\n{rows}\n")
+    set_settings(app, {"pf_w_min_return": 1.0})
+    run_ga(app)  # asserts no exception
+    messages = " ".join(error.value for error in app.error)
+    assert escape_markdown("700 × 8000") in messages
+    assert escape_markdown(f"at most {5_000_000 // n}") in messages
+    assert not metrics(app)
