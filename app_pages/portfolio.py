@@ -187,6 +187,8 @@ if run_study:
             config, max_generations=int(study_generations), time_limit=ui.STUDY_RUN_TIME_LIMIT
         )
         chosen = {name: values for name, values in grid.items() if values}
+        for size in chosen.get("population_size", []):  # refuse before any run starts
+            check_size(len(table), replace_config(base, population_size=size))
         bar = study_progress.progress(0.0, text="Running the study…")
         study = parameter_study(
             table,

@@ -386,3 +386,16 @@ def test_a_population_too_large_for_the_upload_is_an_error_not_a_traceback():
     assert escape_markdown("700 × 8000") in messages
     assert escape_markdown(f"at most {5_000_000 // n}") in messages
     assert not metrics(app)
+
+
+def test_a_study_population_too_large_for_the_data_is_refused_before_it_starts():
+    n = 2000  # 3000 × 2000 weights is over the cap; 700 × 2000 is not
+    rows = "\n".join(f"S{i},{(i % 97) / 100:.2f},{i % 7}" for i in range(n))
+    app = open_page()
+    upload(app, "mid.csv", f"ticker,risk,return\n{rows}\n")
+    app.multiselect(key="pf_w_study_pop").set_value([100, 3000])
+    app.button(key="FormSubmitter:pf_w_study_form-Run the study").click().run()
+    assert not app.exception, app.exception
+    messages = " ".join(error.value for error in app.error)
+    assert escape_markdown("3000 × 2000") in messages
+    assert not app.get("progress")  # no bar left behind
