@@ -10,6 +10,7 @@ import io
 import math
 import time
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 import pandas as pd
@@ -128,6 +129,25 @@ def init_from_query_params() -> list[str]:
             st.session_state[key(name)] = value
     elif source is not None:
         ignored.append("data")
+    # a price history's date window and return definition, used once the file's span is known
+    window = []
+    for name in ("from", "to"):
+        raw = params.get(name)
+        if raw is None:
+            continue
+        try:
+            window.append(date.fromisoformat(raw))
+        except ValueError:
+            ignored.append(name)
+    if len(window) == 2 and window[0] <= window[1]:
+        st.session_state["pf_query_window"] = tuple(window)
+    elif len(window) == 2:
+        ignored += ["from", "to"]
+    definition = params.get("retdef")
+    if definition in ("end", "peak"):
+        st.session_state["pf_query_definition"] = definition
+    elif definition is not None:
+        ignored.append("retdef")
     for field in FIELDS:
         raw = params.get(field.query)
         if raw is None:
@@ -145,6 +165,13 @@ def write_query_params(source: str, config: GAConfig) -> None:
     for field in FIELDS:
         value = getattr(config, field.name)
         values[field.query] = str(int(value) if field.kind is bool else value)
+    window = st.session_state.get("pf_window")  # set by load_data for a price history
+    if window is not None and window[0] == source:
+        values.update({"from": window[1], "to": window[2], "retdef": window[3]})
+    else:
+        for name in ("from", "to", "retdef"):
+            if name in st.query_params:
+                del st.query_params[name]
     for name, text in values.items():
         if st.query_params.get(name) != text:
             st.query_params[name] = text
@@ -198,15 +225,23 @@ def load_data(source: str, upload: object | None) -> StockData | None:
 
     data = read()
     if not data.kind.startswith("prices"):
+        st.session_state.pop("pf_window", None)
         return data
     first, last = data.first_date.date(), data.last_date.date()
+    window_key = f"pf_w_window_{source}_{first}_{last}"  # a new file's span gets a new widget
+    linked = st.session_state.pop("pf_query_window", None)  # from a shared link, used once
+    if linked is not None and window_key not in st.session_state:
+        st.session_state[window_key] = (max(linked[0], first), min(linked[1], last))
+    linked_definition = st.session_state.pop("pf_query_definition", None)
+    if linked_definition is not None:
+        st.session_state[f"pf_w_definition_{source}"] = linked_definition
     left, right = st.columns(2)
     window = left.date_input(
         "Date window",
         value=(first, last),
         min_value=first,
         max_value=last,
-        key=f"pf_w_window_{source}_{first}_{last}",  # a new file's span gets a new widget
+        key=window_key,
         help="Risk and return are measured over this window.",
     )
     definition = right.radio(
@@ -219,7 +254,8 @@ def load_data(source: str, upload: object | None) -> StockData | None:
         horizontal=True,
         key=f"pf_w_definition_{source}",
     )
-    start, end = (window[0], window[1]) if len(window) == 2 else (first, last)
+    start, end = (window[0], window[1]) if window and len(window) == 2 else (first, last)
+    st.session_state["pf_window"] = (source, str(start), str(end), definition)
     return read(str(start), str(end), definition)
 
 

@@ -399,3 +399,27 @@ def test_a_study_population_too_large_for_the_data_is_refused_before_it_starts()
     messages = " ".join(error.value for error in app.error)
     assert escape_markdown("3000 × 2000") in messages
     assert not app.get("progress")  # no bar left behind
+
+
+def test_a_link_keeps_the_date_window_and_the_return_definition():
+    app = open_page({"data": "sp500"})
+    app.get("date_input")[0].set_value((date(2021, 1, 4), date(2021, 12, 31))).run()
+    app.radio(key="pf_w_definition_sp500").set_value("peak").run()
+    set_settings(app, SMALL)
+    run_ga(app)
+    link = dict(app.query_params)
+    assert (link["from"], link["to"], link["retdef"]) == ("2021-01-04", "2021-12-31", "peak")
+    # a new visitor opening that link sees the same window, definition and table
+    shared = open_page({name: str(value) for name, value in link.items()})
+    assert shared.get("date_input")[0].value == (date(2021, 1, 4), date(2021, 12, 31))
+    assert shared.radio(key="pf_w_definition_sp500").value == "peak"
+    expected = load_stock_table(
+        SP500, start="2021-01-04", end="2021-12-31", return_definition="peak"
+    ).set_index("ticker")
+    table = shared.dataframe[0].value.set_index("ticker")
+    assert table.loc["AAPL", "return"] == pytest.approx(expected.loc["AAPL", "return"])
+    assert not shared.warning
+    # back on summary data the window leaves the link
+    app.radio(key="pf_w_source").set_value("sample").run()
+    run_ga(app)
+    assert "from" not in app.query_params and "retdef" not in app.query_params
