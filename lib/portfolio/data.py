@@ -373,10 +373,16 @@ def _summary_table(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> 
     out_of_range = (risk < 0) | (risk > 1)
     if out_of_range.any():
         position = int(np.flatnonzero(out_of_range)[0])
+        percent = (risk >= 0).all() and (risk <= 100).all()
         raise InputError(
             f"{label}: line {_line(position)}, column {risk_col!r}: value "
             f"{frame[risk_col].iloc[position].strip()!r} is outside 0..1; risk is a maximum "
-            "drawdown, a fraction between 0 and 1."
+            "drawdown, a fraction between 0 and 1"
+            + (
+                " (the column looks like percentages: divide it by 100, 45 % = 0.45)."
+                if percent
+                else "."
+            )
         )
     too_low = ret < -1
     if too_low.any():

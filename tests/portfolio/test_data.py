@@ -156,6 +156,11 @@ BAD = [
     ("empty value", b"ticker,risk,return\nAAA,,1\n", ["line 2", "'risk'", "empty"]),
     ("negative risk", b"ticker,risk,return\nAAA,-0.1,1\n", ["line 2", "'risk'", "'-0.1'", "0..1"]),
     ("risk above 1", b"ticker,risk,return\nAAA,0.1,1\nB,1.5,1\n", ["line 3", "'1.5'", "0..1"]),
+    (
+        "risk in percent",
+        b"ticker,risk,return\nAAA,0.5,1\nB,45,1\n",
+        ["line 3", "'45'", "looks like percentages", "divide it by 100"],
+    ),
     ("return below -1", b"ticker,risk,return\nAAA,0.1,-2\n", ["line 2", "'return'", "'-2'"]),
     (
         "duplicate tickers",
