@@ -18,9 +18,10 @@ Three layouts are accepted:
 3. a **long price history**: columns ``date, ticker`` and ``close`` (or
    ``adj close`` / ``price``).
 
-Files may be comma, semicolon or tab separated, UTF-8 with or without a byte order
-mark. Every problem a user can fix raises :class:`lib.errors.InputError` with
-a message naming the file, line, column and value and what was expected.
+Files may be comma, semicolon or tab separated (the last two with decimal
+commas), UTF-8 with or without a byte order mark. Every problem a user can
+fix raises :class:`lib.errors.InputError` with a message naming the file,
+line, column and value and what was expected.
 Stocks dropped on purpose (no prices in the chosen window) are listed in
 :attr:`StockData.notes`, never silently lost.
 
@@ -334,7 +335,7 @@ def _numbers(label: str, frame: pd.DataFrame, column: str, allow_empty: bool) ->
     """Parse a text column as floats, naming the first bad cell."""
     original = frame[column].astype(str).str.strip()
     text = original
-    if frame.attrs.get("sep") == ";":  # semicolon files often use decimal commas
+    if frame.attrs.get("sep") in (";", "\t"):  # these files often use decimal commas
         text = text.str.replace(",", ".", regex=False)
     values = np.array(pd.to_numeric(text, errors="coerce"), dtype=float)
     empty = (text == "").to_numpy()

@@ -331,3 +331,10 @@ def test_dates_mixing_day_month_and_month_day_are_an_error():
     text = "Date,A\n13/01/2021,10\n01/13/2021,11\n"
     with pytest.raises(InputError, match=r"'13/01/2021' on line 2.*'01/13/2021' on line 3"):
         load_stock_table(upload(text))
+
+
+def test_tab_separated_files_may_use_decimal_commas():
+    summary = load_stock_table(upload("ticker\trisk\treturn\nA\t0,2\t1,5\nB\t0,3\t2\n"))
+    assert summary["risk"].tolist() == [0.2, 0.3] and summary["return"].tolist() == [1.5, 2.0]
+    prices = load_stock_table(upload("Date\tA\n2021-01-04\t10,5\n2021-01-05\t21\n"))
+    assert prices["return"].iloc[0] == pytest.approx(21 / 10.5 - 1)
