@@ -505,8 +505,8 @@ def result_caption(result: GAResult, exact: ExactResult) -> str:
         if exact.status != "optimal":
             detail += f"; {exact.message.rstrip('. ')}"
         optimum = f"{exact.fitness:.4f} ({detail})"
-    else:
-        optimum = exact.message.rstrip(". ")
+    else:  # no portfolio: the GA has none either, and the error below gives the reason
+        optimum = "none (the reason is in the message below)"
     stopped = result.stopped_by.replace("_", " ")
     return f"Fitness {result.fitness:.4f}; exact optimum: {optimum}. Stopped by: {stopped}."
 

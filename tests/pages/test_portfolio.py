@@ -290,6 +290,17 @@ def test_caption_has_no_double_period_when_no_portfolio_exists():
     assert not exact.feasible and exact.message.endswith(".")
     caption = ui.result_caption(result, exact)
     assert ".." not in caption and "Stopped by:" in caption
+    assert exact.message not in caption  # said once, in the error below the table
+
+
+def test_an_infeasible_reason_is_shown_once():
+    app = open_page()
+    upload(app, "five.csv", FIVE)
+    set_settings(app, {**SMALL, "pf_w_min_stocks": 2, "pf_w_max_risk": 0.1})
+    run_ga(app)
+    shown = [c.value for c in app.caption] + [e.value for e in app.error]
+    reason = escape_markdown("the least risky stock, C, has risk 0.15")
+    assert sum(reason in text or "least risky stock, C" in text for text in shown) == 1
 
 
 def test_file_names_and_tickers_from_an_upload_are_shown_as_text():
