@@ -505,10 +505,23 @@ def result_caption(result: GAResult, exact: ExactResult) -> str:
         if exact.status != "optimal":
             detail += f"; {exact.message.rstrip('. ')}"
         optimum = f"{exact.fitness:.4f} ({detail})"
-    else:  # no portfolio: the GA has none either, and the error below gives the reason
-        optimum = "none (the reason is in the message below)"
+    elif not result.feasible:  # the error below the table gives the solver's reason
+        optimum = "none (see the message below)"
+    else:
+        optimum = exact.message.rstrip(". ")
     stopped = result.stopped_by.replace("_", " ")
     return f"Fitness {result.fitness:.4f}; exact optimum: {optimum}. Stopped by: {stopped}."
+
+
+def no_portfolio_message(exact: ExactResult) -> str:
+    """What to say when the GA found no feasible portfolio, given the exact solver's answer."""
+    if exact.feasible:
+        reason = "One exists: try the constraint-aware fitness, repair, or more generations."
+    elif exact.status == "infeasible":
+        reason = "The exact solver says none exists: " + exact.message
+    else:
+        reason = "The exact solver could not decide whether one exists: " + exact.message
+    return "No feasible portfolio found. " + reason
 
 
 def comparison_table(result: GAResult, exact: ExactResult) -> pd.DataFrame:
@@ -588,14 +601,7 @@ def show_results(saved: dict) -> None:
     st.caption(result_caption(result, exact))
     st.dataframe(comparison_table(result, exact), hide_index=True)
     if not result.feasible:
-        st.error(
-            "No feasible portfolio found. "
-            + (
-                "The exact solver says none exists: " + exact.message
-                if not exact.feasible
-                else "One exists: try the constraint-aware fitness, repair, or more generations."
-            )
-        )
+        st.error(no_portfolio_message(exact))
     st.plotly_chart(plots.fitness_chart(result.history, exact.fitness), key="pf_fitness_chart")
     coefficients = coefficient_table(run_table, result.weights, exact.weights)
     left, right = st.columns([1, 1])

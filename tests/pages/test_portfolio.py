@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.portfolio.data import load_stock_table
-from lib.portfolio.exact import solve_exact
+from lib.portfolio.exact import ExactResult, solve_exact
 from lib.portfolio.ga import GAConfig, GenerationStats
 from lib.portfolio.ga import run_ga as run_ga_lib
 from lib.ui import portfolio as ui
@@ -434,3 +434,17 @@ def test_a_link_keeps_the_date_window_and_the_return_definition():
     app.radio(key="pf_w_source").set_value("sample").run()
     run_ga(app)
     assert "from" not in app.query_params and "retdef" not in app.query_params
+
+
+def test_a_solver_that_stopped_without_an_answer_is_not_called_a_proof():
+    table = load_stock_table(ROOT / "data" / "sample_stocks.csv")
+    config = GAConfig(population_size=40, elite_size=4, max_generations=5, min_return=50.0)
+    result = run_ga_lib(table, config)
+    assert not result.feasible
+    stopped = ExactResult(None, None, "error", "Time limit reached.", "milp", 10.0)
+    assert "Time limit reached" not in ui.result_caption(result, stopped)  # said once, below
+    note = ui.no_portfolio_message(stopped)
+    assert "could not decide" in note and "Time limit reached" in note
+    proof = solve_exact(table, config)
+    assert "says none exists" in ui.no_portfolio_message(proof)
+    assert proof.message in ui.no_portfolio_message(proof)
