@@ -548,7 +548,7 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
         cmp_algos = [a for a in cmp_algos if a != 'Course "B*"']
         if only_bstar:
             st.warning(
-                'The course\'s "B*" cannot run with the book\'s table (it needs h(start, n)): '
+                "The course's \"B*\" cannot run with the book's table (it needs h(start, n)): "
                 "choose another algorithm or heuristic to compare."
             )
     if submitted and not cmp_algos and not only_bstar:
