@@ -83,9 +83,15 @@ def test_game_and_settings_survive_a_visit_to_another_page(page):
 
 def test_thinking_indicator_shows_above_the_board_in_view(page):
     # Streamlit shows a spinner only after 0.5 s: a slowish AI (depth 8, no move ordering,
-    # no transposition table: about 0.9 s here), and a MutationObserver that records where
-    # the spinner appeared, however briefly it was on screen
-    open_page(page, "othello?size=8&white=alphabeta:depth=8,time=5,ordering=false,tt=false")
+    # no transposition table, the costliest heuristic: about 0.95 s for its reply to d3 in
+    # lib, against 0.66 s with the default heuristic, which let the indicator be skipped in
+    # one CI run), and a MutationObserver that records where the spinner appeared, however
+    # briefly it was on screen
+    open_page(
+        page,
+        "othello?size=8&white=alphabeta:depth=8,time=5,ordering=false,tt=false,"
+        "heuristic=positional9",
+    )
     page.evaluate(
         """() => {
             window.__thinking = null;
