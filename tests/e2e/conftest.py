@@ -188,3 +188,14 @@ def click_chart(page, chart_selector: str, x: float, y: float, *, scroll: bool =
     )
     page.mouse.move(point["x"], point["y"])
     page.mouse.click(point["x"], point["y"])
+
+
+def cut_texts(page, within: str = '[data-testid="stMain"]') -> list[str]:
+    """Texts under ``within`` that the browser cuts with an ellipsis (too long for their box)."""
+    return page.evaluate(
+        """(within) => Array.from(document.querySelectorAll(within + ' *'))
+            .filter((el) => el.textContent.trim() && el.scrollWidth > el.clientWidth + 1
+                && getComputedStyle(el).textOverflow === 'ellipsis')
+            .map((el) => el.textContent.trim())""",
+        within,
+    )

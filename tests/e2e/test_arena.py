@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 
 from lib.games import othello
-from tests.e2e.conftest import open_page, wait_idle
+from tests.e2e.conftest import cut_texts, open_page, wait_idle
 
 
 def test_run_a_preset_and_download_the_per_game_csv(page):
@@ -58,12 +58,6 @@ def test_cancel_keeps_the_finished_games(page):
     page.locator(".st-key-arena_dl_games button").wait_for()  # partial results downloadable
 
 
-CUT_LABELS = """() => Array.from(document.querySelectorAll('[data-testid="stMain"] *'))
-    .filter((el) => el.textContent.trim() && el.scrollWidth > el.clientWidth + 1
-        && getComputedStyle(el).textOverflow === 'ellipsis')
-    .map((el) => el.textContent.trim())"""
-
-
 def test_free_choice_labels_are_not_cut_on_a_1024_projector(page):
     # the round-robin toggle's label used to end in "every pair of A player…"
     page.set_viewport_size({"width": 1024, "height": 768})
@@ -73,7 +67,7 @@ def test_free_choice_labels_are_not_cut_on_a_1024_projector(page):
     toggle.wait_for()
     wait_idle(page)
     assert "Round robin" in toggle.inner_text()
-    assert page.evaluate(CUT_LABELS) == []
+    assert cut_texts(page) == []
 
 
 def test_a_shared_replay_link_opens_the_same_game_in_another_session(page, browser):

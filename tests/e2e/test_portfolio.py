@@ -9,7 +9,7 @@ import pandas as pd
 from playwright.sync_api import expect
 
 from lib.portfolio.ga import GAConfig, is_feasible
-from tests.e2e.conftest import open_page, wait_idle
+from tests.e2e.conftest import cut_texts, open_page, wait_idle
 
 
 def _stocks_csv() -> bytes:
@@ -106,12 +106,6 @@ TRUNCATED = """() => Array.from(document.querySelectorAll(
     .map((el) => el.textContent)"""
 
 
-CUT_IN_FORM = """() => Array.from(document.querySelectorAll('[data-testid="stForm"] *'))
-    .filter((el) => el.textContent.trim() && el.scrollWidth > el.clientWidth + 1
-        && getComputedStyle(el).textOverflow === 'ellipsis')
-    .map((el) => el.textContent.trim())"""
-
-
 def test_result_metrics_are_not_cut_on_a_1024_projector(page):
     page.set_viewport_size({"width": 1024, "height": 768})
     open_page(page, "portfolio")
@@ -123,7 +117,7 @@ def test_result_metrics_are_not_cut_on_a_1024_projector(page):
     labels = [metric.inner_text().split("\n")[0] for metric in metrics.all()]
     assert labels[1:3] == ["Return", "Risk"]
     # nor are the settings' labels ("Repair (add missing st…" was)
-    assert page.evaluate(CUT_IN_FORM) == []
+    assert cut_texts(page, '[data-testid="stForm"]') == []
     expect(page.locator(".st-key-pf_w_repair")).to_contain_text("Repair")
 
 

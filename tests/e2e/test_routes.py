@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from lib.routes.graphs import romania
-from tests.e2e.conftest import open_page, wait_idle
+from tests.e2e.conftest import cut_texts, open_page, wait_idle
 
 TO_PIXELS = """(gd, xy) => {
     const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
@@ -272,12 +272,6 @@ def test_grid_animation_cells_fill_their_squares(page, width):
             assert abs(drawn - expected) <= 1.0, (name, found)
 
 
-CUT_LABELS = """() => Array.from(document.querySelectorAll('[data-testid="stMain"] *'))
-    .filter((el) => el.textContent.trim() && el.scrollWidth > el.clientWidth + 1
-        && getComputedStyle(el).textOverflow === 'ellipsis')
-    .map((el) => el.textContent.trim())"""
-
-
 def test_grid_settings_labels_are_not_cut_on_a_1024_projector(page):
     # the diagonal toggle's label used to show as "8-c…"
     page.set_viewport_size({"width": 1024, "height": 768})
@@ -285,7 +279,7 @@ def test_grid_settings_labels_are_not_cut_on_a_1024_projector(page):
     toggle = page.locator(".st-key-rt_w_diagonal")
     toggle.wait_for()
     assert "Diagonals" in toggle.inner_text()
-    assert page.evaluate(CUT_LABELS) == []
+    assert cut_texts(page) == []
 
 
 TABLES_OVERFLOW = """() => Array.from(document.querySelectorAll('[data-testid="stDataFrame"]'))
