@@ -46,7 +46,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from lib.errors import InputError
-from lib.games.core import GameSpec, Heuristic
+from lib.games.core import PLAIN_ALPHABETA, ArenaPreset, GameSpec, Heuristic
 
 Move = tuple[int, ...]
 """The squares (1–32) a piece visits: ``(from, to)`` or ``(from, land1, land2, ...)``."""
@@ -657,4 +657,45 @@ GAME = GameSpec(
     heuristics=HEURISTICS,
     default_heuristic="strong",
     player_names=PLAYER_NAMES,
+    view="lib.ui.checkers_view",
+    icon=":material/apps:",
+    teaches="Play English draughts (compulsory captures, multi-jumps, kings) against minimax "
+    "or alpha-beta with the course's heuristic or a stronger one, and see what it searched.",
+    order=20,
+    presets=(
+        ArenaPreset(
+            "checkers_pruning",
+            "Checkers: minimax vs alpha-beta vs random at depths 3 and 4",
+            "Minimax and alpha-beta each against random, and against each other, at "
+            "depths 3 and 4 (the strong evaluation).",
+            tuple(
+                pair
+                for d in (3, 4)
+                for pair in (
+                    (f"minimax d{d} vs random", f"minimax:depth={d}", "random"),
+                    (f"alpha-beta d{d} vs random", PLAIN_ALPHABETA.format(d=d), "random"),
+                    (
+                        f"alpha-beta d{d} vs minimax d{d}",
+                        PLAIN_ALPHABETA.format(d=d),
+                        f"minimax:depth={d}",
+                    ),
+                )
+            ),
+        ),
+        ArenaPreset(
+            "checkers_evaluation",
+            "Checkers: simple vs improved evaluation",
+            "Alpha-beta depth 4 with the course's evaluation (pieces and mobility) against "
+            "the strong one (men, kings, back row, centre, advancement).",
+            (
+                (
+                    "strong vs course",
+                    "alphabeta:depth=4,heuristic=strong",
+                    "alphabeta:depth=4,heuristic=course",
+                ),
+                ("course vs random", "alphabeta:depth=4,heuristic=course", "random"),
+                ("strong vs random", "alphabeta:depth=4,heuristic=strong", "random"),
+            ),
+        ),
+    ),
 )

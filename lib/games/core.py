@@ -9,10 +9,11 @@ A game module (``othello.py``, ``checkers.py``, ``sim.py``) provides:
 * ``initial_state(...)``, ``format_move(move) -> str``,
   ``parse_move(text, state) -> Move`` (raising :class:`lib.errors.InputError`);
 * ``HEURISTICS: dict[str, Heuristic]``;
-* ``GAME: GameSpec`` bundling the above, so :func:`get_game` finds it.
+* ``GAME: GameSpec`` bundling the above and everything pages, the Arena and
+  evolution need (options and their labels, presets, its board view ...).
 
-Adding a game means adding one module with a ``GAME`` and listing its module
-name in :data:`GAME_MODULES`.
+Adding a game means adding one module with a ``GAME``: :func:`available_games`
+discovers it (see the README's "Adding a game").
 
 Optional state hooks, used when present: ``count_moves() -> int`` (equal to
 ``len(legal_moves())``, e.g. a popcount; :func:`perft` counts the last ply
@@ -22,11 +23,14 @@ Othello's empty squares; the search's exact-endgame mode and beam use it).
 
 from __future__ import annotations
 
+import functools
 import importlib
+import pkgutil
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+import lib.games as games_package
 from lib.errors import InputError
 
 Move = Hashable
@@ -138,10 +142,47 @@ WIN_VALUE = 1_000_000.0
 
 
 @dataclass(frozen=True)
-class GameSpec:
-    """Everything generic code needs to know about one game."""
+class ArenaPreset:
+    """A ready-made Arena study a game offers: labelled player pairs on fixed options.
 
-    name: str  # registry key, e.g. "othello"
+    ``pairs`` are ``(label, spec_a, spec_b)`` with player specs as in
+    :func:`lib.games.players.parse_player_spec`; ``options`` are the game's
+    ``initial_state`` options as sorted ``(name, value)`` pairs.
+    """
+
+    key: str  # unique across games, e.g. "othello_pruning"
+    title: str
+    description: str
+    pairs: tuple[tuple[str, str, str], ...]
+    options: tuple[tuple[str, Any], ...] = ()
+    games: int = 150
+
+
+PLAIN_ALPHABETA = "alphabeta:depth={d},ordering=false,tt=false"
+"""Alpha-beta with pruning only (no ordering, no table): the course's pruning studies."""
+
+
+def pruning_pairs(
+    depths: tuple[int, ...], minimax_depths: tuple[int, ...]
+) -> tuple[tuple[str, str, str], ...]:
+    """Preset pairs "minimax dN vs random" and "alpha-beta dN vs random" at each depth."""
+    pairs = []
+    for d in depths:
+        if d in minimax_depths:
+            pairs.append((f"minimax d{d} vs random", f"minimax:depth={d}", "random"))
+        pairs.append((f"alpha-beta d{d} vs random", PLAIN_ALPHABETA.format(d=d), "random"))
+    return tuple(pairs)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything generic code (search, players, arena, evolution, pages) knows about one game.
+
+    A game is one module of :mod:`lib.games` with a module-level ``GAME = GameSpec(...)``;
+    :func:`available_games` finds it there, so no shared file names a game.
+    """
+
+    name: str  # registry key, equal to the module's name, e.g. "othello"
     title: str  # shown to users, e.g. "Othello"
     initial_state: Callable[..., Any]
     format_move: Callable[[Move], str]
@@ -151,32 +192,67 @@ class GameSpec:
     player_names: tuple[str, str] = ("Black", "White")
     # keyword options of initial_state with their allowed values, e.g. {"size": (6, 8)}
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    # widget titles of the options, e.g. {"size": "Board size"}, and how values are shown,
+    # e.g. {"first": {"random": "Coin toss"}}
+    option_labels: Mapping[str, str] = field(default_factory=dict)
+    option_formats: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
     # game-specific player kinds beyond the generic ones in players.py, e.g. Sim's
     # perfect player: kind name -> factory(config) -> player (see players.py)
     players: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # the kind in ``players`` that plays perfectly (the page's Hint uses it), if any
+    solver_kind: str | None = None
+    # the move that passes the turn, if the game has one (a forced pass gets a Pass button)
+    pass_move: Move | None = None
+    # ready-made Arena studies
+    presets: tuple[ArenaPreset, ...] = ()
+    # weight evolution: the heuristic evolved by default, the fixed opponent it is measured
+    # against, and the options it plays on (None: the first heuristic with weights)
+    evolve_heuristic: str | None = None
+    evolve_benchmark: str = "random"
+    evolve_options: tuple[tuple[str, Any], ...] = ()
+    # the board view: a module with ``ADAPTER`` (figure, click, status ...), e.g.
+    # "lib.ui.othello_view"; it keeps plotly and streamlit out of the rules module
+    view: str = ""
+    # the page card: sidebar icon, one or two lines for the home page, position among games
+    icon: str = ":material/grid_on:"
+    teaches: str = ""
+    order: int = 50
+    # search trees are recorded and drawn up to this depth (small games: the whole tree)
+    tree_depth: int = 3
 
 
-GAME_MODULES: tuple[str, ...] = ("othello", "checkers", "sim")
-"""Modules of :mod:`lib.games` that define a ``GAME``; add a game by adding one name."""
+def _discover() -> dict[str, GameSpec]:
+    found = []
+    for module_info in pkgutil.iter_modules(games_package.__path__):
+        if module_info.ispkg or module_info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{games_package.__name__}.{module_info.name}")
+        spec = getattr(module, "GAME", None)
+        if isinstance(spec, GameSpec):
+            found.append(spec)
+    return {spec.name: spec for spec in sorted(found, key=lambda g: (g.order, g.title))}
+
+
+@functools.cache
+def _games() -> dict[str, GameSpec]:
+    # Specs are frozen and modules are imported once per process: safe to share.
+    return _discover()
+
+
+def available_games() -> dict[str, GameSpec]:
+    """Every game of the package (a module with a ``GAME``), by name, in page order.
+
+    Call it at run time, never while modules are still being imported.
+    """
+    return dict(_games())
 
 
 def get_game(name: str) -> GameSpec:
     """The :class:`GameSpec` of the game called ``name`` (e.g. ``"othello"``)."""
-    if name not in GAME_MODULES:
-        raise InputError(f"Unknown game {name!r}; choose one of {', '.join(GAME_MODULES)}.")
-    module = importlib.import_module(f"lib.games.{name}")
-    return module.GAME
-
-
-def available_games() -> dict[str, GameSpec]:
-    """Every game whose module is present, by name."""
-    games = {}
-    for name in GAME_MODULES:
-        try:
-            games[name] = get_game(name)
-        except ModuleNotFoundError:
-            continue
-    return games
+    games = _games()
+    if name not in games:
+        raise InputError(f"Unknown game {name!r}; choose one of {', '.join(games)}.")
+    return games[name]
 
 
 def perft(state: GameState, depth: int) -> int:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from lib.errors import InputError
-from lib.games.core import GameSpec, Heuristic
+from lib.games.core import PLAIN_ALPHABETA, ArenaPreset, GameSpec, Heuristic, pruning_pairs
 
 PASS = -1
 """The pass move (only legal when the player to move has no other move)."""
@@ -597,4 +597,66 @@ GAME = GameSpec(
     default_heuristic=DEFAULT_HEURISTIC,
     player_names=PLAYER_NAMES,
     options={"size": (6, 8)},
+    option_labels={"size": "Board size"},
+    pass_move=PASS,
+    evolve_heuristic="positional9",
+    # the course's fixed opponent: alpha-beta at depth 1 on the classic square table
+    evolve_benchmark="alphabeta:depth=1,heuristic=table",
+    evolve_options=(("size", 6),),
+    view="lib.ui.othello_view",
+    icon=":material/grid_on:",
+    teaches="Play Othello against minimax, alpha-beta or expectimax and see what the AI "
+    "searched: nodes, cut-offs, the score of every move, the search tree.",
+    order=10,
+    presets=(
+        ArenaPreset(
+            "othello_depth3",
+            "Othello 6x6: alpha-beta depth 3 vs random",
+            "The smallest study (and the benchmark's workload): alpha-beta at depth 3 "
+            "with move ordering and a transposition table against a random player.",
+            (("alpha-beta d3 vs random", "alphabeta:depth=3", "random"),),
+            (("size", 6),),
+        ),
+        ArenaPreset(
+            "othello_pruning",
+            "Othello 6x6: depths 1/3/5/7 with and without pruning vs random",
+            "The course's first table: win %, nodes and time per game of minimax (no "
+            "pruning) and alpha-beta (pruning only) at each depth, 150 games each. "
+            "Minimax at depth 7 takes tens of seconds per game.",
+            pruning_pairs((1, 3, 5, 7), (1, 3, 5, 7)),
+            (("size", 6),),
+        ),
+        ArenaPreset(
+            "othello_ordering",
+            "Othello 6x6: move ordering on/off (EBF)",
+            "Alpha-beta at depths 3 and 5 with and without move ordering (no "
+            "transposition table), against random: same moves' quality, fewer nodes, a "
+            "smaller effective branching factor with ordering.",
+            tuple(
+                pair
+                for d in (3, 5)
+                for pair in (
+                    (f"d{d} ordering off", PLAIN_ALPHABETA.format(d=d), "random"),
+                    (f"d{d} ordering on", f"alphabeta:depth={d},tt=false", "random"),
+                )
+            ),
+            (("size", 6),),
+        ),
+        ArenaPreset(
+            "othello_evaluation",
+            "Othello 6x6: simple vs improved evaluation",
+            "Alpha-beta depth 3 with the simple disc count against the square-table "
+            "evaluation: head to head, and each against random.",
+            (
+                (
+                    "table vs discs",
+                    "alphabeta:depth=3,heuristic=table",
+                    "alphabeta:depth=3,heuristic=discs",
+                ),
+                ("discs vs random", "alphabeta:depth=3,heuristic=discs", "random"),
+                ("table vs random", "alphabeta:depth=3,heuristic=table", "random"),
+            ),
+            (("size", 6),),
+        ),
+    ),
 )

@@ -34,7 +34,7 @@ from typing import NamedTuple
 import numpy as np
 
 from lib.errors import InputError
-from lib.games.core import GameSpec, Heuristic
+from lib.games.core import ArenaPreset, GameSpec, Heuristic, pruning_pairs
 from lib.games.players import Decision, PlayerConfig
 from lib.games.search import SearchStats
 
@@ -478,5 +478,23 @@ GAME = GameSpec(
     default_heuristic="threats",
     player_names=PLAYER_NAMES,
     options={"first": ("red", "blue", RANDOM)},
+    option_labels={"first": "Who starts"},
+    option_formats={"first": {"red": "Red", "blue": "Blue", RANDOM: "Coin toss"}},
     players={"perfect": make_perfect_player},
+    solver_kind="perfect",
+    view="lib.ui.sim_view",
+    icon=":material/change_history:",
+    teaches="Colour lines on six points without closing a triangle: the course's "
+    "triangle-threat heuristic against an exact solver that knows who wins from any position.",
+    order=30,
+    presets=(
+        ArenaPreset(
+            "sim_pruning",
+            "Sim: depths 1/3/5/7 with and without pruning vs random",
+            "The Sim table: minimax and alpha-beta against random. Minimax at depth 7 "
+            "(about 30 million nodes for the first move) is left out; run it from the "
+            "command line if you have the hours.",
+            pruning_pairs((1, 3, 5, 7), (1, 3, 5)),
+        ),
+    ),
 )

@@ -31,7 +31,7 @@ def test_every_registered_game_satisfies_the_interface():
         assert game.default_heuristic in game.heuristics
 
 
-@pytest.mark.parametrize("name", core.GAME_MODULES)
+@pytest.mark.parametrize("name", list(core.available_games()))
 @settings(max_examples=200, deadline=None)
 @given(text=st.text(max_size=20))
 def test_parse_move_rejects_any_text_with_input_error_only(name, text):
