@@ -272,8 +272,20 @@ class SearchPlayer:
     config: PlayerConfig
     evaluate: Any  # a core.Evaluator (picklable) or any evaluate(state, player) callable
 
-    def choose(self, state: Any, rng: np.random.Generator) -> Decision:
-        """Search and return the move with its statistics."""
+    def choose(
+        self,
+        state: Any,
+        rng: np.random.Generator,
+        *,
+        record_tree: bool = False,
+        exact_root_scores: bool = False,
+    ) -> Decision:
+        """Search and return the move with its statistics.
+
+        ``record_tree`` keeps the explored tree (for small searches the page
+        draws); ``exact_root_scores`` gives every root move its exact value
+        instead of alpha-beta's bound (the page's hint).
+        """
         config = self.config
         result = search.choose_move(
             state,
@@ -285,6 +297,8 @@ class SearchPlayer:
             beam=config.beam,
             endgame_exact=config.endgame_exact,
             transposition=config.transposition,
+            record_tree=record_tree,
+            exact_root_scores=exact_root_scores,
             rng=rng,
         )
         return Decision(result.move, result.stats, result.value)

@@ -32,7 +32,7 @@ from lib.games.arena import (
     start_state,
 )
 from lib.games.core import GameSpec, get_game
-from lib.ui.game_page import BoardAdapter, GameSession
+from lib.games.session import GameSession
 from lib.ui.navigation import page_file
 
 LOCAL_ENV = "AI_SEARCH_LAB_LOCAL"
@@ -112,15 +112,6 @@ def game_select(games: dict[str, GameSpec], key: str = "arena_w_game") -> GameSp
     return games[name]
 
 
-def _page_adapter(game: str) -> BoardAdapter | None:
-    """The game page's adapter (its option titles and value names), if the game has a page."""
-    from lib.ui import checkers_view, othello_view, sim_view
-
-    views = {"othello": othello_view, "checkers": checkers_view, "sim": sim_view}
-    view = views.get(game)
-    return view.ADAPTER if view is not None else None
-
-
 def option_selects(spec: GameSpec, key: str, where: Any = st) -> dict[str, Any]:
     """One select per game option of ``spec`` (board size...), keyed ``{key}_{option}``.
 
@@ -129,12 +120,10 @@ def option_selects(spec: GameSpec, key: str, where: Any = st) -> dict[str, Any]:
     column / container to draw in. Returns the chosen options as a dict for
     ``initial_state``.
     """
-    adapter = _page_adapter(spec.name)
-    labels = adapter.option_labels if adapter is not None else {}
-    formats = adapter.option_formats if adapter is not None else {}
+    labels, formats = spec.option_labels, spec.option_formats
     return {
         option: where.selectbox(
-            labels.get(option, f"Board {option}" if option == "size" else option),
+            labels.get(option, option.capitalize()),
             list(allowed),
             key=f"{key}_{option}",
             format_func=functools.partial(_format_value, formats.get(option, {})),

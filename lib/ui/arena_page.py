@@ -1,4 +1,4 @@
-"""The Arena page, section by section (``app_pages/arena.py`` calls these in order).
+"""The Arena page, section by section (``pages/arena.py`` calls these in order).
 
 Each section reads its widgets, calls :mod:`lib.games.arena` / :mod:`lib.games.evolve`
 (through the helpers of :mod:`lib.ui.arena`) and renders; what later sections need

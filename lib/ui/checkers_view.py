@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 
 from lib.games import checkers
 from lib.games.checkers_plots import checkers_figure, square_from_display
-from lib.ui.game_page import BoardAdapter, BoardView, ClickOutcome
+from lib.games.view import BoardAdapter, BoardView, ClickOutcome
 
 PIECE_SYMBOLS = {checkers.BLACK: "⚫", checkers.WHITE: "⚪"}
 """Button symbols of the two sides (kings add a "K")."""

@@ -1,22 +1,25 @@
-"""The list of pages: one entry per page file, used by the entry script and the home page.
+"""The list of pages, used by the entry script and the home page.
 
-Adding a page means adding its file under ``app_pages/`` and one entry here.
+Games are not listed here: each discovered game (:func:`lib.games.core.available_games`)
+has its page ``pages/<name>.py`` and its card (title, icon, what it teaches) in its
+``GameSpec``. Adding another kind of page means adding its file under ``pages/`` and
+one entry in ``_STATIC_PAGES``.
 
-The folder is deliberately not called ``pages/``: Streamlit treats a ``pages/``
-folder beside the entry script as an old-style multipage app, and the first
-session of a freshly started server (for example a shared deep link that wakes
-a sleeping hosted app) then shows that folder's raw file list in the sidebar
-instead of the ``st.navigation`` menu.
+Each page's URL path equals its file name: with the page files in a folder named
+``pages/``, Streamlit shows a blocking "Page not found" dialog on a fresh deep link
+to a page whose ``url_path`` differs from its file name (STREAMLIT_NOTES).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lib.games.core import GameSpec, available_games
+
 
 @dataclass(frozen=True)
 class PageInfo:
-    """A page of the app: its file under ``app_pages/`` and how it is presented."""
+    """A page of the app: its file under ``pages/`` and how it is presented."""
 
     file: str  # also the URL path (file name without .py), see STREAMLIT_NOTES
     title: str
@@ -25,8 +28,11 @@ class PageInfo:
     teaches: str  # one or two lines for the home page
 
 
-PAGES: tuple[PageInfo, ...] = (
-    # Each page adds its entry here, in the order of the sidebar.
+def _static(file: str) -> PageInfo:
+    return next(page for page in _STATIC_PAGES if page.file == file)
+
+
+_STATIC_PAGES: tuple[PageInfo, ...] = (
     PageInfo(
         "portfolio.py",
         "Portfolio GA",
@@ -34,30 +40,6 @@ PAGES: tuple[PageInfo, ...] = (
         "Optimisation",
         "Tune the course's genetic algorithm for portfolio weights, watch its fitness per "
         "generation and compare it with the exact MILP optimum and efficient frontier.",
-    ),
-    PageInfo(
-        "othello.py",
-        "Othello",
-        ":material/grid_on:",
-        "Games",
-        "Play Othello against minimax, alpha-beta or expectimax and see what the AI searched: "
-        "nodes, cut-offs, the score of every move, the search tree.",
-    ),
-    PageInfo(
-        "checkers.py",
-        "Checkers",
-        ":material/apps:",
-        "Games",
-        "Play English draughts (compulsory captures, multi-jumps, kings) against minimax or "
-        "alpha-beta with the course's heuristic or a stronger one, and see what it searched.",
-    ),
-    PageInfo(
-        "sim.py",
-        "The Game of Sim",
-        ":material/change_history:",
-        "Games",
-        "Colour lines on six points without closing a triangle: the course's triangle-threat "
-        "heuristic against an exact solver that knows who wins from any position.",
     ),
     PageInfo(
         "arena.py",
@@ -78,7 +60,21 @@ PAGES: tuple[PageInfo, ...] = (
 )
 
 
-PAGES_DIR = "app_pages"
+def game_page(game: GameSpec) -> PageInfo:
+    """The page of a discovered game: ``pages/<game.name>.py`` with the spec's card."""
+    return PageInfo(f"{game.name}.py", game.title, game.icon, "Games", game.teaches)
+
+
+def all_pages() -> tuple[PageInfo, ...]:
+    """Every page in sidebar order: the GA, each discovered game, the Arena, route search."""
+    games = tuple(game_page(game) for game in available_games().values())
+    return (_static("portfolio.py"), *games, _static("arena.py"), _static("routes.py"))
+
+
+PAGES: tuple[PageInfo, ...] = all_pages()
+"""The pages in sidebar order (an immutable tuple, the same for every session)."""
+
+PAGES_DIR = "pages"
 """Folder of the page files, relative to the repository root (the entry script's folder)."""
 
 

@@ -7,7 +7,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from lib.games import othello, plots
-from lib.ui.game_page import BoardAdapter, BoardView, ClickOutcome
+from lib.games.view import BoardAdapter, BoardView, ClickOutcome
 
 SYMBOLS = {othello.BLACK: "⚫", othello.WHITE: "⚪", None: "·"}
 

@@ -1,4 +1,4 @@
-"""The route-search page, section by section (``app_pages/routes.py`` calls these in order).
+"""The route-search page, section by section (``pages/routes.py`` calls these in order).
 
 Each section reads its widgets, calls :mod:`lib.routes` and renders; what later
 sections need is passed on explicitly (:class:`Question`), never kept in globals.

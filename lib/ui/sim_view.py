@@ -12,7 +12,7 @@ import plotly.graph_objects as go
 
 from lib.games import sim
 from lib.games.sim_plots import sim_figure
-from lib.ui.game_page import BoardAdapter, BoardView, ClickOutcome
+from lib.games.view import BoardAdapter, BoardView, ClickOutcome
 
 
 def figure(state: sim.SimState, view: BoardView) -> go.Figure:
@@ -109,6 +109,4 @@ ADAPTER = BoardAdapter(
     about=ABOUT,
     insight=verdict,
     prompt="click the marker of a dashed line",
-    option_labels={"first": "Who starts"},
-    option_formats={"first": {"red": "Red", "blue": "Blue", sim.RANDOM: "Coin toss"}},
 )

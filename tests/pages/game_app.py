@@ -6,14 +6,14 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from lib.ui.game_page import GameSession
+from lib.games.session import GameSession
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def open_game_page(name: str, **params: str) -> AppTest:
     """Run ``pages/<name>.py`` with the given URL query parameters."""
-    app = AppTest.from_file(str(ROOT / "app_pages" / f"{name}.py"), default_timeout=60)
+    app = AppTest.from_file(str(ROOT / "pages" / f"{name}.py"), default_timeout=60)
     for key, value in params.items():
         app.query_params[key] = value
     return app.run()

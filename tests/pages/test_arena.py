@@ -17,7 +17,7 @@ from lib.ui import arena as arena_ui
 from lib.ui.common import escape_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "app_pages" / "arena.py")
+PAGE = str(ROOT / "pages" / "arena.py")
 
 
 def _app() -> AppTest:
@@ -198,7 +198,7 @@ def test_replay_fills_default_options_of_other_games(game):
 
 def test_replay_and_use_weights_open_the_othello_page_with_them():
     app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120).run()
-    app.switch_page("app_pages/arena.py").run()
+    app.switch_page("pages/arena.py").run()
     app.number_input(key="arena_w_preset_games").set_value(2)
     _submit(app, "Run study")
     record = app.session_state["arena_study"].records[0]  # the default choice
@@ -215,7 +215,7 @@ def test_replay_and_use_weights_open_the_othello_page_with_them():
     app.run()
     assert not app.toast
 
-    app.switch_page("app_pages/arena.py").run()
+    app.switch_page("pages/arena.py").run()
     for key, value in {"pop": 6, "leagues": 2, "gens": 2, "elite": 2, "worst": 1}.items():
         app.number_input(key=f"arena_w_{key}").set_value(value)
     _submit(app, "Evolve")
@@ -298,7 +298,7 @@ def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_
         assert record.first_player == 1
     app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120).run()
     app.session_state["arena_study"] = arena_ui.StudyRun((match,), list(records), status="done")
-    app.switch_page("app_pages/arena.py").run()
+    app.switch_page("pages/arena.py").run()
     app.selectbox(key="arena_w_replay").set_value(1).run()
     button = next(b for b in app.button if b.key == "arena_w_replay_go")
     assert "the The" not in button.label
@@ -325,7 +325,7 @@ def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_
         winner_spec = players[1] if winner == 0 else players[0]
         label = parse_player_spec(winner_spec).label()  # "Alpha-beta d2", not the raw spec
         assert f"wins ({escape_markdown(label)})" in app.success[0].value
-    app.switch_page(f"app_pages/{game}.py").run()  # a rerun of the page keeps the replay
+    app.switch_page(f"pages/{game}.py").run()  # a rerun of the page keeps the replay
     assert app.session_state[f"{game}_session"].ply == record.plies
     app.button(key=f"{game}_w_new").click().run()
     assert not any("Replay of" in i.value for i in app.info)

@@ -24,7 +24,7 @@ from lib.ui import arena as arena_ui
 from lib.ui.common import escape_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "app_pages" / "arena.py")
+PAGE = str(ROOT / "pages" / "arena.py")
 CAPS = arena_ui.HOSTED_CAPS
 
 
@@ -115,7 +115,7 @@ def test_a_shared_replay_link_plays_the_game_again_and_opens_it(game, players, o
     for name, value in params.items():
         app.query_params[name] = value
     app.run()
-    app.switch_page("app_pages/arena.py")
+    app.switch_page("pages/arena.py")
     for name, value in params.items():
         app.query_params[name] = value
     app.run()

@@ -7,7 +7,8 @@ from streamlit.testing.v1 import AppTest
 
 from lib.games import checkers
 from lib.games.checkers_plots import display_position
-from lib.ui import checkers_view, game_page
+from lib.games.view import BoardView
+from lib.ui import checkers_view
 from lib.ui.common import escape_markdown
 from tests.pages.game_app import open_game_page, record, session
 
@@ -53,7 +54,7 @@ def test_a_few_moves_piece_then_destination_and_the_ai_replies():
     assert len(record(app)) == 6
     metrics = {m.label: m.value for m in app.metric}
     assert int(metrics["Nodes"].replace(",", "")) > 0
-    table = game_page.record_table(session(app, "checkers"), checkers.GAME)
+    table = session(app, "checkers").record_table(checkers.GAME)
     assert list(table["move"]) == record(app)
 
 
@@ -104,7 +105,7 @@ def test_click_handler_forced_capture_and_multi_jump():
 
 def test_board_figure_follows_the_pending_selection():
     state = checkers.initial_state()
-    view = game_page.BoardView(pending=(11,))
+    view = BoardView(pending=(11,))
     fig = checkers_view.figure(state, view)
     assert fig.data[-1].name == "squares"
     assert checkers_view.cell_label(state, *display_position(1)) == "1 ⚫"

@@ -22,5 +22,5 @@ def test_home_page_runs_and_describes_every_page():
 
 def test_every_registered_page_file_exists_and_url_matches_file():
     for info in PAGES:
-        assert (ROOT / "app_pages" / info.file).is_file(), info.file
+        assert (ROOT / "pages" / info.file).is_file(), info.file
         assert url_path(info) == Path(info.file).stem

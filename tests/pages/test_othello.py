@@ -11,10 +11,12 @@ from streamlit.testing.v1 import AppTest
 
 from lib.games import othello, search
 from lib.games.players import PlayerConfig, parse_player_spec
-from lib.ui import game_page, othello_view
+from lib.games.session import GameSession, decide
+from lib.games.view import BOARD_PIXELS
+from lib.ui import game_controls, game_page, othello_view, search_panels
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "app_pages" / "othello.py")
+PAGE = str(ROOT / "pages" / "othello.py")
 
 
 def _app(**params: str) -> AppTest:
@@ -24,7 +26,7 @@ def _app(**params: str) -> AppTest:
     return app.run()
 
 
-def _session(app: AppTest) -> game_page.GameSession:
+def _session(app: AppTest) -> GameSession:
     return app.session_state["othello_session"]
 
 
@@ -78,7 +80,7 @@ def test_short_game_through_the_button_fallback():
     assert int(metrics["Nodes"].replace(",", "")) > 0
     assert metrics["Depth reached"] in ("1", "2")
     session = _session(app)
-    table = game_page.record_table(session, othello.GAME)
+    table = session.record_table(othello.GAME)
     assert list(table["move"]) == _record(app)
     assert table["player"].iloc[0] == "human" and table["nodes"].iloc[1] > 0
     # the move list wraps: a whole game is read without scrolling sideways at 1024 px
@@ -175,7 +177,7 @@ def test_click_handler_maps_squares_to_moves():
 
 
 def test_handle_square_refuses_moves_for_the_ai_side():
-    session = game_page.GameSession.new(othello.GAME, {"size": 6})
+    session = GameSession.new(othello.GAME, {"size": 6})
     game_page.handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={1})
     assert session.moves == [] and "AI's turn" in session.message
     game_page.handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={0})
@@ -185,9 +187,13 @@ def test_handle_square_refuses_moves_for_the_ai_side():
 def test_ai_decision_respects_the_tree_depth_cap():
     state = othello.initial_state(6)
     rng = np.random.default_rng(0)
-    small = game_page.ai_decision(state, PlayerConfig(depth=2), othello.GAME, rng, record_tree=True)
+    small = decide(
+        state, PlayerConfig(depth=2), othello.GAME, rng, default_time=1.0, record_tree=True
+    )
     assert small.stats.tree
-    deep = game_page.ai_decision(state, PlayerConfig(depth=5), othello.GAME, rng, record_tree=True)
+    deep = decide(
+        state, PlayerConfig(depth=5), othello.GAME, rng, default_time=1.0, record_tree=True
+    )
     assert deep.stats.tree is None
 
 
@@ -223,9 +229,7 @@ def test_a_human_without_a_legal_move_passes_with_the_pass_button():
     app = AppTest.from_file(PAGE, default_timeout=60)
     app.query_params["size"] = "6"
     app.query_params["white"] = "alphabeta:depth=2"
-    app.session_state["othello_session"] = game_page.GameSession(
-        options={"size": 6}, states=[state]
-    )
+    app.session_state["othello_session"] = GameSession(options={"size": 6}, states=[state])
     app.run()
     assert not app.exception
     app.button(key="othello_w_cell_0_0").click().run()  # clicking a square explains the pass
@@ -254,13 +258,13 @@ def test_pruning_comparison_tab():
 
 def test_a_comparison_deeper_than_minimax_may_go_says_it_is_left_out():
     app = _app(size="6", white="alphabeta:depth=3")
-    deepest = game_page.COMPARE_MINIMAX_DEPTH + 1
+    deepest = search_panels.COMPARE_MINIMAX_DEPTH + 1
     app.slider(key="othello_w_cmp_depth").set_value(deepest).run()
     app.button(key="othello_w_cmp_run").click().run()
     assert not app.exception
     assert "minimax" not in list(app.dataframe[0].value["variant"])
     assert any(
-        f"minimax is left out above depth {game_page.COMPARE_MINIMAX_DEPTH}" in c.value
+        f"minimax is left out above depth {search_panels.COMPARE_MINIMAX_DEPTH}" in c.value
         for c in app.caption
     )
 
@@ -280,7 +284,7 @@ def test_url_settings_beyond_the_caps_are_clamped():
     white = parse_player_spec(app.query_params["white"])
     black = parse_player_spec(app.query_params["black"])
     assert (white.depth, white.beam, white.endgame_exact, white.time_limit) == (8, 10, 14, 5.0)
-    assert black.depth == game_page.UI_MAX_DEPTH["minimax"]
+    assert black.depth == game_controls.UI_MAX_DEPTH["minimax"]
 
 
 def test_url_settings_beyond_the_caps_are_named_in_one_visible_warning():
@@ -303,7 +307,7 @@ def test_depth_error_names_this_pages_limits_and_greedy_drops_its_depth():
     app = _app(white="alphabeta:depth=13", black="greedy:depth=5")
     assert not app.exception
     warnings = " ".join(w.value for w in app.main.warning)
-    assert f"alpha-beta {game_page.UI_MAX_DEPTH['alphabeta']}" in warnings
+    assert f"alpha-beta {game_controls.UI_MAX_DEPTH['alphabeta']}" in warnings
     black = app.query_params["black"]
     assert "depth" not in (black if isinstance(black, str) else black[0])
 
@@ -352,7 +356,7 @@ def test_how_to_play_sits_in_the_panel_beside_the_board():
 def test_a_replay_banner_sits_in_the_panel_beside_the_board_not_above_it():
     app = AppTest.from_file(PAGE, default_timeout=60)
     app.query_params["size"] = "6"
-    app.session_state["othello_session"] = game_page.GameSession(
+    app.session_state["othello_session"] = GameSession(
         options={"size": 6},
         states=[othello.GAME.initial_state(size=6)],
         replay="Replay of A vs B, game 0: Black A, White B",
@@ -381,6 +385,6 @@ def _values_of(node) -> list[str]:
 def test_board_size_from_the_sidebar():
     app = _app(size="6")
     default = app.get("plotly_chart")[0].proto.spec
-    assert f'"width":{game_page.BOARD_PIXELS + 40}' in default.replace(" ", "")
+    assert f'"width":{BOARD_PIXELS + 40}' in default.replace(" ", "")
     app.slider(key="othello_w_board_px").set_value(560).run()
     assert '"width":600' in app.get("plotly_chart")[0].proto.spec.replace(" ", "")

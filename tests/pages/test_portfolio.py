@@ -17,7 +17,7 @@ from lib.ui import portfolio as ui
 from lib.ui.common import escape_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = str(ROOT / "app_pages" / "portfolio.py")
+PAGE = str(ROOT / "pages" / "portfolio.py")
 SP500 = ROOT / "data" / "sp500_prices_2020_2022.csv"
 SMALL = {
     "pf_w_population_size": 100,

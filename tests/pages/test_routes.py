@@ -14,7 +14,7 @@ from lib.routes import compare, graphs, plots, search
 from lib.ui.common import escape_markdown
 from lib.ui.routes import nearest_node
 
-PAGE = str(Path(__file__).resolve().parents[2] / "app_pages" / "routes.py")
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
 
 
 def _app(**query) -> AppTest:

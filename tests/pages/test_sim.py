@@ -7,7 +7,9 @@ import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from lib.games import sim
-from lib.ui import game_page, sim_view
+from lib.games.session import GameSession
+from lib.games.view import BoardView
+from lib.ui import sim_view
 from lib.ui.common import escape_markdown
 from tests.pages.game_app import open_game_page, record, session
 
@@ -74,7 +76,7 @@ def test_click_handler():
     assert sim_view.move_for_click(state, (5, 2), None).move == (2, 5)
     assert "already red" in sim_view.move_for_click(state, (1, 2), None).message
     assert "free" in sim_view.move_for_click(state, (7, 7), None).message
-    fig = sim_view.figure(state, game_page.BoardView(last_move=(3, 4)))
+    fig = sim_view.figure(state, BoardView(last_move=(3, 4)))
     assert fig.data[-1].name == "lines"
     assert "Blue" in sim_view.status(state) and "2/15" in sim_view.status(state)
 
@@ -102,7 +104,7 @@ def test_hint_uses_the_perfect_solver_and_outlines_its_line():
     exact = sim.move_values(state)
     assert hint.stats.root_scores == {m: float(v) for m, v in exact.items()}
     assert exact[hint.move] == max(exact.values())
-    figure = sim_view.figure(state, game_page.BoardView(marked=hint.move))
+    figure = sim_view.figure(state, BoardView(marked=hint.move))
     assert any(t.name == "suggested line" for t in figure.data)
     assert "Perfect" in app.button(key="sim_w_hint").help
 
@@ -147,7 +149,7 @@ def test_verdict_agrees_in_number_with_the_winning_lines():
 
 def test_the_pages_coin_toss_comes_from_the_sessions_seed():
     def first(seed: int) -> int:
-        return game_page.GameSession.new(sim.GAME, {"first": sim.RANDOM}, seed).state.to_move
+        return GameSession.new(sim.GAME, {"first": sim.RANDOM}, seed).state.to_move
 
     assert [first(seed) for seed in range(8)] == [first(seed) for seed in range(8)]
     assert {first(seed) for seed in range(8)} == {sim.RED, sim.BLUE}

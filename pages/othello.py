@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import streamlit as st
-
+from lib.games.core import get_game
 from lib.ui.game_page import run_game_page
-from lib.ui.othello_view import ADAPTER
 
 DESCRIPTION = (
     "Click a square to place a disc (dots mark the legal moves). Choose who plays each "
@@ -14,5 +12,4 @@ DESCRIPTION = (
     "the score of every move it considered."
 )
 
-st.title("Othello")
-run_game_page(ADAPTER, key="othello", description=DESCRIPTION)
+run_game_page(get_game("othello"), description=DESCRIPTION)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import streamlit as st
-
-from lib.ui.checkers_view import ADAPTER
+from lib.games.core import get_game
 from lib.ui.game_page import run_game_page
 
 DESCRIPTION = (
@@ -15,5 +13,4 @@ DESCRIPTION = (
     "sidebar: a person, or an AI with its own algorithm, depth, heuristic and weights."
 )
 
-st.title("Checkers")
-run_game_page(ADAPTER, key="checkers", description=DESCRIPTION)
+run_game_page(get_game("checkers"), description=DESCRIPTION)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import streamlit as st
-
+from lib.games.core import get_game
 from lib.ui.game_page import run_game_page
-from lib.ui.sim_view import ADAPTER
 
 DESCRIPTION = (
     "Six points, fifteen lines. Players take turns colouring a free line (click the marker "
@@ -14,5 +12,4 @@ DESCRIPTION = (
     "course's heuristics, or the *perfect* player that solves the game exactly."
 )
 
-st.title("The Game of Sim")
-run_game_page(ADAPTER, key="sim", description=DESCRIPTION)
+run_game_page(get_game("sim"), description=DESCRIPTION)

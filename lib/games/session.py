@@ -1,0 +1,197 @@
+"""One game being played on a page: positions, moves, who made them, and what each AI searched.
+
+A :class:`GameSession` is the only place a game's history changes. Every change
+names the position it was asked for (``at_ply``, the number of moves played when
+the person clicked or the AI started thinking): a move, an undo or an AI reply
+meant for a position that is no longer current is dropped and reported as
+stale, never applied to another position. That matters on a web page, where a
+new script run can start (an Undo, a click, Autoplay switched off) while an
+older run is still searching on the previous position.
+
+Nothing here imports Streamlit: pages keep a session in ``st.session_state``.
+
+>>> from lib.games.core import get_game
+>>> game = get_game("othello")
+>>> session = GameSession.new(game, {"size": 6})
+>>> move = session.state.legal_moves()[0]
+>>> session.play(move, at_ply=0)
+True
+>>> session.play(session.state.legal_moves()[0], at_ply=0)  # made for the old position
+False
+>>> session.ply
+1
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from lib.errors import InputError
+from lib.games import search
+from lib.games.core import GameSpec, Move
+from lib.games.players import SEARCH_KINDS, Decision, PlayerConfig, SearchPlayer, make_player
+
+STALE_MESSAGE = "The position changed before that was done (the board shows the current game)."
+"""Shown when a request made for an earlier position is dropped."""
+
+
+@dataclass
+class GameSession:
+    """One game in one visitor's session: positions, moves and what each AI move searched."""
+
+    options: dict[str, Any]
+    states: list[Any]
+    moves: list[Move] = field(default_factory=list)
+    decisions: list[Decision | None] = field(default_factory=list)
+    players: list[str] = field(default_factory=list)  # who made each move (label)
+    pending: Any = None  # a game's partial click selection (e.g. the piece to move)
+    nonce: int = 0  # bumped on every board click, so the chart's key (and selection) is new
+    message: str | None = None
+    hint: search.SearchResult | None = None
+    hint_ply: int = -1
+    seed: int = 0
+    rng: np.random.Generator = field(default_factory=np.random.default_rng)
+    # a replayed game (e.g. from the Arena): "Replay of <match>, game N: <players>"; the page
+    # shows it as a banner and lets both sides be played by hand until New game
+    replay: str | None = None
+    # the Arena link that plays the replayed game again (None: not reproducible from a link)
+    replay_link: str | None = None
+
+    @classmethod
+    def new(cls, game: GameSpec, options: dict[str, Any], seed: int = 0) -> GameSession:
+        """A fresh game with ``options`` (e.g. ``{"size": 8}``).
+
+        A game whose start may be a coin toss (an ``initial_state`` taking a
+        ``seed``) tosses with ``seed``, like every other random choice of the session.
+        """
+        start = dict(options)
+        if "seed" in inspect.signature(game.initial_state).parameters:
+            start.setdefault("seed", seed)
+        return cls(
+            options=dict(options),
+            states=[game.initial_state(**start)],
+            seed=seed,
+            rng=np.random.default_rng(seed),
+        )
+
+    @property
+    def state(self) -> Any:
+        """The current position."""
+        return self.states[-1]
+
+    @property
+    def ply(self) -> int:
+        """Moves played so far."""
+        return len(self.moves)
+
+    def play(
+        self,
+        move: Move,
+        decision: Decision | None = None,
+        who: str = "human",
+        *,
+        at_ply: int | None = None,
+    ) -> bool:
+        """Play ``move``, asked for the position after ``at_ply`` moves, and record it.
+
+        Returns False (and changes nothing) when ``at_ply`` is given and is no
+        longer the current ply: the request was made for another position.
+        Raises InputError if the move is illegal in the current position.
+        """
+        if at_ply is not None and at_ply != self.ply:
+            return False
+        state = self.state
+        if move not in state.legal_moves():
+            raise InputError("That move is not legal in this position.")
+        self.states.append(state.play(move))
+        self.moves.append(move)
+        self.decisions.append(decision)
+        self.players.append(who)
+        self.pending = None
+        self.hint = None
+        return True
+
+    def undo(self, human_sides: set[int], *, at_ply: int | None = None) -> int:
+        """Take back moves until a human is to move again (at least one move).
+
+        Returns how many moves were taken back; 0 when ``at_ply`` is given and is
+        no longer the current ply (the Undo was pressed on another position).
+        """
+        if at_ply is not None and at_ply != self.ply:
+            return 0
+        undone = 0
+        while self.moves:
+            self.states.pop()
+            self.moves.pop()
+            self.decisions.pop()
+            self.players.pop()
+            undone += 1
+            if not human_sides or self.state.to_move in human_sides:
+                break
+        self.pending = None
+        self.hint = None
+        return undone
+
+    def last_decision(self) -> tuple[int, Decision] | None:
+        """(ply index, decision) of the most recent AI move, if any."""
+        for index in range(len(self.decisions) - 1, -1, -1):
+            decision = self.decisions[index]
+            if decision is not None and decision.stats is not None:
+                return index, decision
+        return None
+
+    def record_table(self, game: GameSpec) -> pd.DataFrame:
+        """The game record: one row per move, with the AI's search figures."""
+        rows = []
+        for index, (move, decision, who) in enumerate(
+            zip(self.moves, self.decisions, self.players, strict=True)
+        ):
+            stats = decision.stats if decision is not None else None
+            rows.append(
+                {
+                    "ply": index + 1,
+                    "side": game.player_names[self.states[index].to_move],
+                    "player": who,
+                    "move": game.format_move(move),
+                    "value": decision.value if decision is not None else None,
+                    "nodes": stats.nodes if stats else None,
+                    "depth": stats.depth_reached if stats else None,
+                    "seconds": round(stats.seconds, 4) if stats else None,
+                }
+            )
+        return pd.DataFrame(
+            rows, columns=["ply", "side", "player", "move", "value", "nodes", "depth", "seconds"]
+        )
+
+
+def decide(
+    state: Any,
+    config: PlayerConfig,
+    game: GameSpec,
+    rng: np.random.Generator,
+    *,
+    default_time: float,
+    record_tree: bool = False,
+    exact_root_scores: bool = False,
+) -> Decision:
+    """The move ``config`` plays in ``state``, as the Arena's players play it.
+
+    A search player without a time budget gets ``default_time``; the search tree
+    is recorded only up to the game's ``tree_depth``.
+    """
+    if config.time_limit is None and config.kind in SEARCH_KINDS and config.kind != "greedy":
+        config = replace(config, time_limit=default_time)
+    player = make_player(config, game)
+    if not isinstance(player, SearchPlayer):  # random, a game's own solver ...
+        return player.choose(state, rng)
+    return player.choose(
+        state,
+        rng,
+        record_tree=record_tree and config.depth <= game.tree_depth,
+        exact_root_scores=exact_root_scores,
+    )

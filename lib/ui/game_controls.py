@@ -1,0 +1,344 @@
+"""The sidebar's player controls of a game page, seeded from the page's link.
+
+:func:`player_controls` draws one player's widgets (kind, depth, heuristic and
+weights, search options) within this page's caps; :func:`_query_config` and
+:func:`_query_option` read a shared link's settings, naming each value they
+cannot use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+import streamlit as st
+
+from lib.errors import InputError
+from lib.games.core import GameSpec
+from lib.games.players import (
+    SEARCH_KINDS,
+    PlayerConfig,
+    available_kinds,
+    parse_player_spec,
+)
+from lib.ui.common import escape_markdown
+
+UI_MAX_DEPTH = {"alphabeta": 8, "minimax": 4, "expectimax": 4, "greedy": 1}
+"""Depth caps per algorithm in the UI (a hosted server must stay responsive)."""
+UI_MAX_TIME = 5.0
+"""Largest time budget (seconds) a visitor may give one AI move."""
+DEFAULT_TIME = 1.0
+"""Time budget of an AI move whose settings give none."""
+
+
+def _init_widget(key: str, value: Any) -> None:
+    if key not in st.session_state:
+        st.session_state[key] = value
+
+
+def _init_clamped(key: str, value: float, low: float, high: float) -> str | None:
+    """Seed a slider once, and keep its value inside [low, high] (URL values may be anything).
+
+    Returns ``"<old> → <new>"`` when the seeded value had to be moved inside
+    the range (for the page to say so), else None.
+    """
+    seeding = key not in st.session_state
+    _init_widget(key, value)
+    current = st.session_state[key]
+    if not low <= current <= high:
+        st.session_state[key] = type(current)(min(max(current, low), high))
+        if seeding:
+            return f"{current:g} → {st.session_state[key]:g}"
+    return None
+
+
+ALGORITHM_NAMES = {
+    "alphabeta": "alpha-beta",
+    "minimax": "minimax",
+    "expectimax": "expectimax",
+    "greedy": "greedy",
+}
+
+
+def depth_limits() -> str:
+    """This page's depth caps in words, e.g. "alpha-beta 8, minimax 4, expectimax 4"."""
+    return ", ".join(
+        f"{ALGORITHM_NAMES[kind]} {cap}" for kind, cap in UI_MAX_DEPTH.items() if cap > 1
+    )
+
+
+def player_controls(
+    game: GameSpec,
+    key: str,
+    label: str,
+    default: PlayerConfig,
+    *,
+    allow_human: bool = True,
+    notes: list[str] | None = None,
+) -> PlayerConfig:
+    """Widgets for one player (kind, depth, heuristic and weights, ordering, time, beam ...).
+
+    ``default`` seeds the widgets on first use (e.g. from a URL query
+    parameter); afterwards the widgets are the source of truth. Widget keys
+    start with ``{key}_w_``. Returns the validated :class:`PlayerConfig`.
+    Problems with ``default`` (weights that do not fit the heuristic) are shown
+    in the sidebar and appended to ``notes``, for the page to show in its main
+    area too.
+    """
+    kinds = available_kinds(game)
+    if not allow_human:
+        kinds.pop("human", None)
+    p = f"{key}_w_"
+    kind_default = default.kind if default.kind in kinds else next(iter(kinds))
+    _init_widget(p + "kind", kind_default)
+    kind = st.selectbox(
+        f"{label}: player", list(kinds), format_func=kinds.get, key=p + "kind", help=None
+    )
+    if kind not in SEARCH_KINDS:
+        return PlayerConfig(kind=kind)
+    cap = UI_MAX_DEPTH.get(kind, 6)
+    changed: list[str] = []  # settings from the URL moved inside this page's limits
+
+    def clamp(name: str, key_: str, value: float, low: float, high: float, why: str) -> None:
+        moved = _init_clamped(key_, value, low, high)
+        if moved:
+            changed.append(f"{name} {moved} ({why})")
+
+    depth = PlayerConfig().depth  # greedy looks one ply ahead whatever the depth
+    if kind != "greedy":
+        clamp(
+            "depth",
+            p + "depth",
+            default.depth,
+            1,
+            cap,
+            f"this page allows depth 1 to {cap} for {ALGORITHM_NAMES.get(kind, kind)}",
+        )
+        depth = st.slider(
+            f"{label}: depth (plies)",
+            1,
+            cap,
+            key=p + "depth",
+            help="How many moves ahead the AI looks (a forced pass counts as a move).",
+        )
+    names = list(game.heuristics)
+    _init_widget(p + "heuristic", default.heuristic or game.default_heuristic)
+    if st.session_state[p + "heuristic"] not in names:
+        changed.append(
+            f"heuristic {escape_markdown(st.session_state[p + 'heuristic'])} → "
+            f"{game.default_heuristic} ({game.title} has {', '.join(names)})"
+        )
+        st.session_state[p + "heuristic"] = game.default_heuristic
+    heuristic_name = st.selectbox(
+        f"{label}: heuristic",
+        names,
+        key=p + "heuristic",
+        help="The evaluation function used where the search stops.",
+    )
+    heuristic = game.heuristics[heuristic_name]
+    weights = None
+    problem = weights_problem(default, game, heuristic_name, label)
+    if problem and notes is not None and problem not in notes:
+        notes.append(problem)
+    if heuristic.weight_names:
+        with st.expander(f"{label}: weights of '{heuristic_name}'", expanded=bool(problem)):
+            st.caption(heuristic.description)
+            if problem:
+                st.warning(problem)
+            values = []
+            use_default = (
+                problem is not None
+                or default.weights is None
+                or (default.heuristic or game.default_heuristic) != heuristic_name
+            )
+            for index, (name, value) in enumerate(
+                zip(heuristic.weight_names, heuristic.default_weights, strict=True)
+            ):
+                seed = value if use_default else default.weights[index]
+                wkey = f"{p}weight_{heuristic_name}_{name}"
+                _init_widget(wkey, float(seed))
+                values.append(st.number_input(name, key=wkey, step=1.0, format="%.3g"))
+            if tuple(values) != tuple(heuristic.default_weights):
+                weights = tuple(float(v) for v in values)
+    else:
+        st.caption(heuristic.description)
+        if problem:
+            st.warning(problem)
+    ordering, transposition, beam, endgame = True, True, None, None
+    time_limit: float | None = None  # greedy needs no budget
+    if kind != "greedy":
+        with st.expander(f"{label}: search options"):
+            clamp(
+                "time",
+                p + "time",
+                float(default.time_limit or DEFAULT_TIME),
+                0.1,
+                UI_MAX_TIME,
+                f"this page allows 0.1 to {UI_MAX_TIME:g} s per move",
+            )
+            time_limit = st.slider(
+                "Time budget per move (s)",
+                0.1,
+                UI_MAX_TIME,
+                step=0.1,
+                key=p + "time",
+                help="Iterative deepening: the deepest search finished in time is used.",
+            )
+            if kind == "alphabeta":
+                _init_widget(p + "ordering", default.ordering)
+                ordering = st.toggle(
+                    "Move ordering", key=p + "ordering", help="Search the best-looking moves first."
+                )
+                _init_widget(p + "tt", default.transposition)
+                transposition = st.toggle(
+                    "Transposition table",
+                    key=p + "tt",
+                    help="Reuse values of positions reached by another move order.",
+                )
+                clamp("beam", p + "beam", default.beam or 0, 0, 10, "this page allows 0 to 10")
+                beam = st.slider(
+                    "Beam (0 = off)",
+                    0,
+                    10,
+                    key=p + "beam",
+                    help="Expand only the k best-looking moves at each node (the course used 3).",
+                )
+                beam = beam or None
+            has_hint = hasattr(game.initial_state(), "plies_left_hint")
+            if kind in ("alphabeta", "minimax") and has_hint:
+                clamp(
+                    "endgame",
+                    p + "endgame",
+                    default.endgame_exact or 0,
+                    0,
+                    14,
+                    "this page allows 0 to 14",
+                )
+                endgame = st.slider(
+                    "Exact endgame: play perfectly when at most this many moves are left (0 = off)",
+                    0,
+                    14,
+                    key=p + "endgame",
+                )
+                endgame = endgame or None
+    if changed and notes is not None:
+        notes.append(f"{label}: changed the link's settings: " + "; ".join(changed) + ".")
+    return PlayerConfig(
+        kind=kind,
+        depth=depth,
+        heuristic=None if heuristic_name == game.default_heuristic else heuristic_name,
+        weights=weights,
+        ordering=ordering,
+        time_limit=None if time_limit is None else float(time_limit),
+        beam=beam,
+        endgame_exact=endgame,
+        transposition=transposition,
+    )
+
+
+def weights_problem(
+    config: PlayerConfig, game: GameSpec, heuristic_name: str, label: str
+) -> str | None:
+    """Why ``config.weights`` cannot be used with ``heuristic_name`` (None if they can).
+
+    Weights are for the config's own heuristic (the game's default when it
+    names none); they must be as many as that heuristic has.
+    """
+    if config.weights is None or config.kind not in SEARCH_KINDS:
+        return None
+    wanted = config.heuristic or game.default_heuristic
+    if wanted != heuristic_name:
+        return None
+    heuristic = game.heuristics[heuristic_name]
+    given = len(config.weights)
+    count = len(heuristic.weight_names)
+    if count == given:
+        return None
+    if count == 0:
+        return (
+            f"{label}: the heuristic '{heuristic_name}' takes no weights, so the "
+            f"{given} weight(s) given are ignored."
+        )
+    return (
+        f"{label}: the heuristic '{heuristic_name}' takes {count} weights "
+        f"({', '.join(heuristic.weight_names)}), not {given}: using its default weights."
+    )
+
+
+def _spec_keys(text: str) -> set[str]:
+    """The settings a player spec writes out (``"alphabeta:weights=1/2"`` -> {"weights"})."""
+    _, _, rest = str(text).partition(":")
+    keys = set()
+    for item in rest.split(","):
+        key = item.partition("=")[0].strip().lower()
+        keys.add({"d": "depth", "t": "time", "time_limit": "time"}.get(key, key))
+    return keys
+
+
+def url_spec(config: PlayerConfig) -> str:
+    """``config.to_spec()`` with the depth always written for search players.
+
+    A URL that leaves the depth out means "the page's default depth" (see
+    :func:`_query_config`), so the page writes it out even when it equals the
+    library default.
+    """
+    spec = config.to_spec()
+    if config.kind in SEARCH_KINDS and config.kind != "greedy" and "depth" not in _spec_keys(spec):
+        kind, _, rest = spec.partition(":")
+        spec = f"{kind}:depth={config.depth}" + ("," + rest if rest else "")
+    return spec
+
+
+def _query_config(
+    name: str, fallback: str, notes: list[str], kinds: Mapping[str, str] | None = None
+) -> PlayerConfig:
+    """The player spec in the URL parameter ``name``, else ``fallback``.
+
+    Settings the URL leaves out (depth, time budget) come from ``fallback``
+    when both are search players, not from the library's generic defaults.
+    A spec that cannot be read, or whose player is not one of ``kinds`` (the
+    game's players, when given), is reported in ``notes`` and ``fallback`` used.
+    """
+    default = parse_player_spec(fallback)
+    text = st.query_params.get(name)
+    if text is None:
+        return default
+    try:
+        config = parse_player_spec(text)
+        if kinds is not None and config.kind not in kinds:
+            raise InputError(
+                f"there is no player {config.kind!r} here; choose one of {', '.join(kinds)}."
+            )
+    except InputError as error:
+        limits = f" This page's depth limits: {depth_limits()}." if "depth" in str(error) else ""
+        notes.append(
+            f"Ignoring the URL setting {name}={escape_markdown(repr(text))}: "
+            f"{escape_markdown(error)}{limits}"
+        )
+        return default
+    if config.kind in SEARCH_KINDS and default.kind in SEARCH_KINDS:
+        keys = _spec_keys(text)
+        changes: dict[str, Any] = {}
+        if "depth" not in keys:
+            changes["depth"] = default.depth
+        if "time" not in keys and default.time_limit is not None:
+            changes["time_limit"] = default.time_limit
+        if changes:
+            config = replace(config, **changes)
+    return config
+
+
+def _query_option(name: str, allowed: tuple[Any, ...], notes: list[str]) -> Any:
+    """The game option ``name`` from the URL, else the last allowed one (a bad value: ``notes``)."""
+    text = st.query_params.get(name)
+    if text is None:
+        return allowed[-1] if allowed else None
+    for value in allowed:
+        if str(value) == str(text):
+            return value
+    notes.append(
+        f"Ignoring the URL setting {name}={escape_markdown(repr(text))}: "
+        f"choose one of {escape_markdown(', '.join(map(str, allowed)))}; using {allowed[-1]}."
+    )
+    return allowed[-1]

@@ -1,0 +1,150 @@
+"""What the AI searched, drawn: statistics of one search, and variants compared on one position."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from lib.games import plots, search
+from lib.games.core import Move
+from lib.games.players import PlayerConfig, bind_heuristic
+from lib.games.session import GameSession
+from lib.games.view import BoardAdapter
+from lib.ui.common import csv_download, user_errors
+
+SCORE_BARS_WIDTH = 460
+"""Pixel width of the move-score bars beside the 400-pixel score board (both fit at 1400 px)."""
+
+
+def search_stats_panel(
+    stats: search.SearchStats,
+    format_move: Callable[[Move], str],
+    *,
+    chosen: Move | None = None,
+    key: str = "stats",
+    board: go.Figure | None = None,
+) -> None:
+    """Metrics (nodes, cut-offs, depth, time, EBF), scores per move (on ``board`` as a heat
+    map when given, and as bars), principal variation, iterations and the search tree."""
+    cols = st.columns(5)
+    cols[0].metric("Nodes", f"{stats.nodes:,}")
+    cols[1].metric("Cut-offs", f"{stats.cutoffs:,}")
+    cols[2].metric("Depth reached", stats.depth_reached)
+    cols[3].metric("Time", f"{stats.seconds:.2f} s")
+    cols[4].metric("EBF", f"{stats.ebf:.2f}", help="Effective branching factor nodes^(1/depth)")
+    notes = []
+    if stats.timed_out:
+        notes.append("the time budget stopped a deeper iteration")
+    if stats.exact_endgame:
+        notes.append("exact endgame search")
+    if stats.solved:
+        notes.append("every line reached the end of the game")
+    if stats.table_hits:
+        notes.append(f"{stats.table_hits:,} transposition-table hits")
+    pv = " ".join(format_move(m) for m in stats.principal_variation)
+    st.caption(
+        f"Principal variation: **{pv or '—'}** · leaf evaluations {stats.leaf_evaluations:,}"
+        + (" · " + "; ".join(notes) if notes else "")
+    )
+    if stats.root_scores:
+        bars = plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen)
+        if board is not None:
+            # side by side where both fit (1400 px), one under the other at 1024 px: in two
+            # half-width columns the board shrank and its score badges overlapped
+            with st.container(horizontal=True, wrap=True, key=f"{key}_heat_row"):
+                st.plotly_chart(
+                    board, key=f"{key}_heat", width="content", config={"displayModeBar": False}
+                )
+                st.plotly_chart(bars, key=f"{key}_scores", width=SCORE_BARS_WIDTH)
+        else:
+            st.plotly_chart(bars, key=f"{key}_scores")
+        if any(bound != "exact" for bound in stats.root_bounds.values()):
+            st.caption(
+                "Hatched bars (≤) are alpha-beta bounds: that move is at most this good, "
+                "which is enough to reject it. *Exact score for every move* in the sidebar "
+                "gives every move its exact value."
+            )
+        table = pd.DataFrame(
+            {
+                "move": [format_move(m) for m in stats.root_scores],
+                "score": list(stats.root_scores.values()),
+                "bound": [stats.root_bounds.get(m, "exact") for m in stats.root_scores],
+            }
+        ).sort_values("score", ascending=False)
+        csv_download(table, "move_scores.csv", "Download move scores (CSV)", key=f"{key}_csv")
+    if len(stats.iterations) > 1:
+        st.plotly_chart(plots.iterations_figure(stats.iterations), key=f"{key}_iterations")
+    if stats.tree:
+        st.plotly_chart(plots.search_tree_figure(stats.tree, format_move), key=f"{key}_tree")
+        if stats.tree_truncated:
+            st.caption("The tree was too large to record completely; the drawing shows its start.")
+
+
+COMPARE_MAX_DEPTH = 5
+"""Deepest search the comparison runs (alpha-beta without ordering is slow beyond)."""
+COMPARE_MINIMAX_DEPTH = 4
+"""Plain minimax is only run up to this depth."""
+
+
+def compare_panel(
+    adapter: BoardAdapter, key: str, session: GameSession, config: PlayerConfig
+) -> None:
+    """Search the current position with minimax and alpha-beta variants to the same depth."""
+    game = adapter.game
+    state = session.state
+    st.markdown(
+        "Search the position on the board with each variant to the same depth: every variant "
+        "finds the same value, but pruning and good move ordering visit far fewer positions. "
+        "The **effective branching factor** `nodes^(1/depth)` shows it per ply."
+    )
+    if not state.legal_moves():
+        st.caption("The game is over: there is nothing to search.")
+        return
+    depth = st.slider(
+        "Depth",
+        1,
+        COMPARE_MAX_DEPTH,
+        value=min(3, config.depth),
+        key=f"{key}_w_cmp_depth",
+        help=f"Plain minimax runs only up to depth {COMPARE_MINIMAX_DEPTH}.",
+    )
+    store = f"{key}_compare"
+    if st.button("Compare the searches", key=f"{key}_w_cmp_run", icon=":material/compare_arrows:"):
+        variants = [v for v in search.VARIANTS if v != "minimax" or depth <= COMPARE_MINIMAX_DEPTH]
+        progress = st.progress(0.0, text="Searching…")
+        with user_errors():
+            rows = search.compare_variants(
+                state,
+                depth,
+                bind_heuristic(config, game),
+                variants,
+                on_progress=lambda done, total: progress.progress(
+                    done / total, text=f"{done} of {total} searches done"
+                ),
+            )
+            st.session_state[store] = (state, depth, rows)
+        progress.empty()
+    kept = st.session_state.get(store)
+    if kept is None or kept[0] != state:
+        st.caption(f"Heuristic: {config.heuristic or game.default_heuristic}. Press the button.")
+        return
+    _, searched_depth, rows = kept
+    st.plotly_chart(plots.variants_figure(rows), key=f"{key}_cmp_chart")
+    table = pd.DataFrame(rows)
+    table["move"] = [game.format_move(m) for m in table["move"]]
+    st.dataframe(table.round({"value": 4, "ebf": 2}), hide_index=True)  # the CSV keeps all
+    csv_download(
+        table, f"{game.name}_search_comparison.csv", "Download comparison (CSV)", key=f"{key}_cmpdl"
+    )
+    left_out = (
+        f" Plain minimax is left out above depth {COMPARE_MINIMAX_DEPTH} (it searches every "
+        "node: too slow for this server)."
+        if searched_depth > COMPARE_MINIMAX_DEPTH
+        else ""
+    )
+    st.caption(
+        f"Depth {searched_depth}, {len(rows)} searches of the position on the board.{left_out}"
+    )

@@ -1,0 +1,112 @@
+"""The game session: the one place a game's history changes, guarded by the ply it was asked for."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lib.errors import InputError
+from lib.games.core import available_games, get_game
+from lib.games.players import PlayerConfig
+from lib.games.session import GameSession, decide
+
+GAMES = list(available_games())
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_move_asked_for_an_earlier_position_is_dropped(name):
+    game = get_game(name)
+    session = GameSession.new(game, {}, seed=1)
+    first = session.state.legal_moves()[0]
+    assert session.play(first, at_ply=0)
+    before = list(session.moves)
+    reply = session.state.legal_moves()[0]
+    assert not session.play(reply, at_ply=0)  # clicked on the board before the first move
+    assert session.moves == before
+    assert session.play(reply, at_ply=1)
+    assert session.ply == 2
+
+
+def test_an_undo_pressed_on_another_position_takes_nothing_back():
+    game = get_game("othello")
+    session = GameSession.new(game, {"size": 6})
+    session.play(session.state.legal_moves()[0], at_ply=0)
+    session.play(session.state.legal_moves()[0], at_ply=1)
+    assert session.undo({0}, at_ply=1) == 0
+    assert session.ply == 2
+    assert session.undo({0}, at_ply=2) == 2  # back to a position where Black (0) moves
+    assert session.ply == 0
+
+
+def test_a_stale_ai_reply_is_not_played_for_the_human():
+    # the AI searched the position after 1 move; meanwhile the human undid it
+    game = get_game("othello")
+    session = GameSession.new(game, {"size": 6})
+    session.play(session.state.legal_moves()[0], at_ply=0)
+    searched_on, ply = session.state, session.ply
+    decision = decide(
+        searched_on,
+        PlayerConfig(depth=2),
+        game,
+        np.random.default_rng(0),
+        default_time=1.0,
+    )
+    session.undo({0}, at_ply=ply)
+    assert not session.play(decision.move, decision, "AI", at_ply=ply)
+    assert session.moves == [] and session.players == []
+
+
+def test_an_illegal_move_raises_and_changes_nothing():
+    session = GameSession.new(get_game("checkers"), {})
+    with pytest.raises(InputError):
+        session.play((99, 98))
+    assert session.ply == 0
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**16), plies=st.integers(0, 12))
+def test_record_table_has_one_row_per_move_naming_side_and_move(name, seed, plies):
+    game = get_game(name)
+    session = GameSession.new(game, {option: values[-1] for option, values in game.options.items()})
+    rng = np.random.default_rng(seed)
+    for _ in range(plies):
+        moves = session.state.legal_moves()
+        if not moves:
+            break
+        session.play(moves[rng.integers(len(moves))], at_ply=session.ply)
+    table = session.record_table(game)
+    assert len(table) == session.ply
+    assert list(table["move"]) == [game.format_move(m) for m in session.moves]
+    for row, before in zip(table.itertuples(), session.states, strict=False):
+        assert row.side == game.player_names[before.to_move]
+
+
+def test_decide_records_the_tree_only_up_to_the_games_tree_depth():
+    game = get_game("othello")
+    state = game.initial_state(6)
+    rng = np.random.default_rng(0)
+    shallow = decide(
+        state, PlayerConfig(depth=game.tree_depth), game, rng, default_time=5.0, record_tree=True
+    )
+    assert shallow.stats.tree
+    deep = decide(
+        state,
+        PlayerConfig(depth=game.tree_depth + 1),
+        game,
+        rng,
+        default_time=5.0,
+        record_tree=True,
+    )
+    assert deep.stats.tree is None
+
+
+def test_decide_uses_the_games_solver_kind_through_its_player():
+    game = get_game("sim")
+    state = game.initial_state(first="red")
+    decision = decide(
+        state, PlayerConfig(kind=game.solver_kind), game, np.random.default_rng(0), default_time=1.0
+    )
+    assert decision.move in state.legal_moves()
