@@ -5,6 +5,9 @@ from __future__ import annotations
 import streamlit as st
 
 from lib.ui import arena_page as page
+from lib.ui.navigation import require_app_navigation
+
+require_app_navigation()
 
 st.title("Arena")
 st.markdown(page.INTRO)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lib.ui.navigation import PAGES, page_file
+from lib.ui.navigation import PAGES, page_file, require_app_navigation
+
+require_app_navigation()
 
 st.title("AI Search Lab")
 st.markdown(

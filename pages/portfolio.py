@@ -16,6 +16,9 @@ from lib.portfolio.ga import (
 )
 from lib.ui import portfolio as ui
 from lib.ui.common import csv_download, escape_markdown, user_errors
+from lib.ui.navigation import require_app_navigation
+
+require_app_navigation()
 
 st.title("Portfolio optimisation with a genetic algorithm")
 intro = st.empty()  # written from the current constraints once the form is read

@@ -47,6 +47,7 @@ from lib.ui.game_controls import (
     player_controls,
     url_spec,
 )
+from lib.ui.navigation import require_app_navigation
 from lib.ui.search_panels import compare_panel, search_stats_panel
 
 
@@ -619,6 +620,7 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
     on a 1024x768 projector; then the button-grid fallback and the tabs with the search
     statistics, the comparison, the game record and the explanation.
     """
+    require_app_navigation()
     adapter = load_adapter(game)
     key = game.name
     st.title(game.title)

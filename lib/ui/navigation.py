@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import streamlit as st
+
 from lib.games.core import GameSpec, available_games
 
 
@@ -86,3 +88,20 @@ def page_file(file: str) -> str:
 def url_path(page: PageInfo) -> str:
     """The page's URL path: its file name without ``.py`` (deep links rely on it)."""
     return page.file.removesuffix(".py")
+
+
+def require_app_navigation() -> None:
+    """Make a page opened outside the app's menu rerun inside it (call it first on every page).
+
+    A ``pages/`` folder beside the entry script makes Streamlit treat the first
+    session of a freshly started server as an old-style multipage app: a deep
+    link (say a shared link that wakes a sleeping hosted app) runs the page file
+    by itself, with the folder's raw file list as its menu. The entry script's
+    ``st.navigation`` turns that mode off for good; here the page turns it off
+    and reruns, so the entry script draws the real menu and runs this page.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()
