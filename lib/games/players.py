@@ -160,13 +160,27 @@ _TRUE = {"true", "1", "yes", "on"}
 _FALSE = {"false", "0", "no", "off"}
 
 
+QUOTE_LIMIT = 40
+"""Longest text a message repeats whole (a link may carry thousands of characters)."""
+
+
+def quoted(text: object) -> str:
+    """``repr(text)``, cut to :data:`QUOTE_LIMIT` characters with the full length said."""
+    text = str(text)
+    if len(text) <= QUOTE_LIMIT:
+        return repr(text)
+    return f"{text[:QUOTE_LIMIT]!r}… ({len(text):,} characters)"
+
+
 def _parse_bool(key: str, value: str, spec: str) -> bool:
     lowered = value.lower()
     if lowered in _TRUE:
         return True
     if lowered in _FALSE:
         return False
-    raise InputError(f"Player spec {spec!r}: {key} must be true or false, not {value!r}.")
+    raise InputError(
+        f"Player spec {quoted(spec)}: {key} must be true or false, not {quoted(value)}."
+    )
 
 
 def _parse_number(key: str, value: str, spec: str, kind: type) -> Any:
@@ -177,7 +191,7 @@ def _parse_number(key: str, value: str, spec: str, kind: type) -> Any:
     except ValueError:
         expected = "a whole number" if kind is int else "a number"
         raise InputError(
-            f"Player spec {spec!r}: {key} must be {expected}, not {value!r}."
+            f"Player spec {quoted(spec)}: {key} must be {expected}, not {quoted(value)}."
         ) from None
 
 
@@ -189,23 +203,59 @@ def parse_player_spec(spec: str) -> PlayerConfig:
     InputError
         Naming the offending key or value.
     """
+    kind, values = _spec_values(spec)
+    return PlayerConfig(kind=kind, **values)
+
+
+def parse_player_spec_to_fit(spec: str) -> tuple[PlayerConfig, list[str]]:
+    """Like :func:`parse_player_spec`, but numbers outside the accepted ranges are moved inside.
+
+    Returns the config and one ``"depth 20 → 12"`` note per value moved. Text that
+    cannot be read at all (an unknown key, a word for a number) still raises.
+    """
+    kind, values = _spec_values(spec)
+    limits = {
+        "depth": (1, MAX_DEPTH),
+        "time_limit": (0.05, MAX_TIME_LIMIT),
+        "beam": (1, None),
+        "endgame_exact": (0, None),
+    }
+    changes = []
+    for name, (low, high) in limits.items():
+        value = values.get(name)
+        if value is None or not math.isfinite(value):
+            continue
+        fitted = max(low, value) if high is None else min(max(low, value), high)
+        if fitted != value:
+            values[name] = type(value)(fitted)
+            changes.append(f"{_SPEC_KEYS.get(name, name)} {value:g} → {fitted:g}")
+    return PlayerConfig(kind=kind, **values), changes
+
+
+_SPEC_KEYS = {"time_limit": "time", "endgame_exact": "endgame", "transposition": "tt"}
+
+
+def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
+    """The kind and the settings written in a player spec, read but not yet checked."""
     text = str(spec).strip()
     if not text:
         raise InputError("An empty player spec; write e.g. 'alphabeta:depth=4'.")
     kind, _, rest = text.partition(":")
     kind = kind.strip().lower().replace("-", "")
     if not kind.replace("_", "").isalnum():
-        raise InputError(f"Player spec {spec!r}: {kind!r} is not a player kind.")
+        raise InputError(f"Player spec {quoted(spec)}: {quoted(kind)} is not a player kind.")
     values: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, sep, value = item.partition("=")
         key, value = key.strip().lower(), value.strip()
         if not sep:
-            raise InputError(f"Player spec {spec!r}: {item!r} should be key=value.")
+            raise InputError(f"Player spec {quoted(spec)}: {quoted(item)} should be key=value.")
         field_name = _KEY_ALIASES.get(key)
         if field_name is None:
             known = "depth, heuristic, weights, ordering, time, beam, endgame, tt"
-            raise InputError(f"Player spec {spec!r}: unknown setting {key!r}; use {known}.")
+            raise InputError(
+                f"Player spec {quoted(spec)}: unknown setting {quoted(key)}; use {known}."
+            )
         if field_name in ("depth", "beam", "endgame_exact"):
             values[field_name] = _parse_number(key, value, spec, int)
         elif field_name == "time_limit":
@@ -218,8 +268,8 @@ def parse_player_spec(spec: str) -> PlayerConfig:
             parts = [p for p in value.replace(";", "/").split("/") if p.strip()]
             values[field_name] = tuple(_parse_number(key, p, spec, float) for p in parts)
     if values.get("depth", 1) is None:
-        raise InputError(f"Player spec {spec!r}: depth needs a number.")
-    return PlayerConfig(kind=kind, **values)
+        raise InputError(f"Player spec {quoted(spec)}: depth needs a number.")
+    return kind, values
 
 
 @dataclass(frozen=True)
@@ -317,7 +367,8 @@ def bind_heuristic(config: PlayerConfig, game: GameSpec) -> Any:
     name = config.heuristic or game.default_heuristic
     if name not in game.heuristics:
         raise InputError(
-            f"{game.title} has no heuristic {name!r}; choose one of {', '.join(game.heuristics)}."
+            f"{game.title} has no heuristic {quoted(name)}; "
+            f"choose one of {', '.join(game.heuristics)}."
         )
     return game.heuristics[name].bind(config.weights)
 
@@ -339,6 +390,6 @@ def make_player(config: PlayerConfig, game: GameSpec) -> Any:
     if config.kind in SEARCH_KINDS:
         return SearchPlayer(config, bind_heuristic(config, game))
     raise InputError(
-        f"Unknown player kind {config.kind!r} for {game.title}; "
+        f"Unknown player kind {quoted(config.kind)} for {game.title}; "
         f"choose one of {', '.join(available_kinds(game))}."
     )

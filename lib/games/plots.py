@@ -507,7 +507,8 @@ def root_scores_figure(
             "zerolinewidth": 2,
             "tickfont": {"size": MIN_FONT},
         },
-        yaxis={"tickfont": {"size": MIN_FONT}},
+        # categories: move names such as checkers' "15-11" must never be read as dates
+        yaxis={"tickfont": {"size": MIN_FONT}, "type": "category"},
         title="Score of each move",  # short: a half-width chart; hatched bars are explained
         # by the page (and each bar's hover)
     )

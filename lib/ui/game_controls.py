@@ -21,6 +21,8 @@ from lib.games.players import (
     PlayerConfig,
     available_kinds,
     parse_player_spec,
+    parse_player_spec_to_fit,
+    quoted,
 )
 from lib.ui.common import escape_markdown
 
@@ -76,6 +78,7 @@ def player_controls(
     *,
     allow_human: bool = True,
     notes: list[str] | None = None,
+    ai_depth: int = PlayerConfig().depth,
 ) -> PlayerConfig:
     """Widgets for one player (kind, depth, heuristic and weights, ordering, time, beam ...).
 
@@ -95,6 +98,7 @@ def player_controls(
     kind = st.selectbox(
         f"{label}: player", list(kinds), format_func=kinds.get, key=p + "kind", help=None
     )
+    shown, st.session_state[p + "kind_shown"] = st.session_state.get(p + "kind_shown"), kind
     if kind not in SEARCH_KINDS:
         return PlayerConfig(kind=kind)
     cap = UI_MAX_DEPTH.get(kind, 6)
@@ -107,10 +111,16 @@ def player_controls(
 
     depth = PlayerConfig().depth  # greedy looks one ply ahead whatever the depth
     if kind != "greedy":
+        # Each algorithm's slider has its own range, so Streamlit makes it a new widget (at
+        # its minimum) when the algorithm changes: carry the depth over from the last one.
+        kept = st.session_state.get(p + "depth_kept")
+        if kept is not None and shown != kind:
+            st.session_state[p + "depth"] = min(max(kept, 1), cap)
+        seed_depth = default.depth if default.kind in SEARCH_KINDS else ai_depth
         clamp(
             "depth",
             p + "depth",
-            default.depth,
+            seed_depth,
             1,
             cap,
             f"this page allows depth 1 to {cap} for {ALGORITHM_NAMES.get(kind, kind)}",
@@ -122,6 +132,7 @@ def player_controls(
             key=p + "depth",
             help="How many moves ahead the AI looks (a forced pass counts as a move).",
         )
+        st.session_state[p + "depth_kept"] = depth
     names = list(game.heuristics)
     _init_widget(p + "heuristic", default.heuristic or game.default_heuristic)
     if st.session_state[p + "heuristic"] not in names:
@@ -305,18 +316,24 @@ def _query_config(
     if text is None:
         return default
     try:
-        config = parse_player_spec(text)
+        config, fitted = parse_player_spec_to_fit(text)
         if kinds is not None and config.kind not in kinds:
             raise InputError(
-                f"there is no player {config.kind!r} here; choose one of {', '.join(kinds)}."
+                f"there is no player {quoted(config.kind)} here; choose one of {', '.join(kinds)}."
             )
     except InputError as error:
         limits = f" This page's depth limits: {depth_limits()}." if "depth" in str(error) else ""
         notes.append(
-            f"Ignoring the URL setting {name}={escape_markdown(repr(text))}: "
+            f"Ignoring the URL setting {name}={escape_markdown(quoted(text))}: "
             f"{escape_markdown(error)}{limits}"
         )
         return default
+    if fitted:
+        notes.append(
+            f"The URL setting {name}={escape_markdown(quoted(text))} was changed to fit: "
+            + "; ".join(fitted)
+            + "."
+        )
     if config.kind in SEARCH_KINDS and default.kind in SEARCH_KINDS:
         keys = _spec_keys(text)
         changes: dict[str, Any] = {}
@@ -338,7 +355,7 @@ def _query_option(name: str, allowed: tuple[Any, ...], notes: list[str]) -> Any:
         if str(value) == str(text):
             return value
     notes.append(
-        f"Ignoring the URL setting {name}={escape_markdown(repr(text))}: "
+        f"Ignoring the URL setting {name}={escape_markdown(quoted(text))}: "
         f"choose one of {escape_markdown(', '.join(map(str, allowed)))}; using {allowed[-1]}."
     )
     return allowed[-1]

@@ -262,13 +262,22 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
                 format_func=functools.partial(_format_option, game.option_formats.get(option)),
             )
         configs: list[PlayerConfig] = []
+        # the depth a side gets when a person hands it to an AI: the page's default AI's
+        ai_depth = max(
+            (c.depth for c in map(parse_player_spec, adapter.default_players) if not c.is_human),
+            default=PlayerConfig().depth,
+        )
         with user_errors():
             for side, name in enumerate(game.player_names):
                 default = _query_config(
                     names[side], stored_specs[side], notes, available_kinds(game)
                 )
                 st.markdown(f"**{name}**")
-                configs.append(player_controls(game, f"{key}_p{side}", name, default, notes=notes))
+                configs.append(
+                    player_controls(
+                        game, f"{key}_p{side}", name, default, notes=notes, ai_depth=ai_depth
+                    )
+                )
         if len(configs) < 2:
             st.stop()
         st.markdown("**Display**")

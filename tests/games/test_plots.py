@@ -374,3 +374,15 @@ def test_a_big_tree_still_shows_the_root_value():
     root = plots._tree_layout(tree)[0]
     shown = {(x, y) for x, y, text in zip(inner.x, inner.y, inner.text, strict=True) if text}
     assert root in shown
+
+
+def test_move_score_bars_are_categories_so_checkers_moves_are_not_read_as_dates():
+    from lib.games import checkers
+
+    state = checkers.initial_state()
+    scores = {move: float(i) for i, move in enumerate(state.legal_moves())}
+    figure = plots.root_scores_figure(scores, checkers.format_move)
+    assert figure.layout.yaxis.type == "category"
+    names = list(figure.data[0].y)
+    assert len(names) == len(scores) == len(set(names))
+    assert any("-" in name for name in names)  # e.g. "11-15", which plotly would take for a date

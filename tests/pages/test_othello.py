@@ -388,3 +388,33 @@ def test_board_size_from_the_sidebar():
     assert f'"width":{BOARD_PIXELS + 40}' in default.replace(" ", "")
     app.slider(key="othello_w_board_px").set_value(560).run()
     assert '"width":600' in app.get("plotly_chart")[0].proto.spec.replace(" ", "")
+
+
+def test_switching_a_players_algorithm_keeps_its_depth():
+    app = _app(size="6", black="human", white="minimax:depth=4")
+    assert app.slider(key="othello_p1_w_depth").value == 4
+    app.selectbox(key="othello_p1_w_kind").set_value("alphabeta").run()
+    assert app.slider(key="othello_p1_w_depth").value == 4  # was reset to 1
+    app.selectbox(key="othello_p1_w_kind").set_value("human").run()
+    app.selectbox(key="othello_p1_w_kind").set_value("alphabeta").run()
+    assert app.slider(key="othello_p1_w_depth").value == 4
+    # a person's side handed to the AI gets the page's default AI depth (6), not 4
+    app.selectbox(key="othello_p0_w_kind").set_value("alphabeta").run()
+    assert app.slider(key="othello_p0_w_depth").value == 6
+
+
+def test_an_out_of_range_link_value_is_changed_to_fit_not_dropped():
+    app = _app(size="6", white="alphabeta:depth=20,heuristic=discs,time=500")
+    white = app.session_state["othello_specs"][1]
+    assert "heuristic=discs" in white  # the rest of the spec is kept
+    assert app.slider(key="othello_p1_w_depth").value == game_controls.UI_MAX_DEPTH["alphabeta"]
+    warnings = " ".join(w.value for w in app.warning)
+    assert "depth 20 → 12" in warnings and "time 500 → 60" in warnings
+    assert "Ignoring" not in warnings
+
+
+def test_a_huge_link_value_is_quoted_short():
+    app = _app(size="6", white="alphabeta:" + "x" * 16_000)
+    warnings = " ".join(w.value for w in app.warning)
+    assert "16,000" in warnings or "16,010" in warnings
+    assert len(warnings) < 600
