@@ -27,6 +27,7 @@ endgame threshold), ``tt`` (transposition table).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -207,16 +208,21 @@ def parse_player_spec(spec: str) -> PlayerConfig:
     return PlayerConfig(kind=kind, **values)
 
 
-def parse_player_spec_to_fit(spec: str) -> tuple[PlayerConfig, list[str]]:
+def parse_player_spec_to_fit(
+    spec: str,
+    max_depth: Mapping[str, int] | None = None,
+    max_time: float = MAX_TIME_LIMIT,
+) -> tuple[PlayerConfig, list[str]]:
     """Like :func:`parse_player_spec`, but numbers outside the accepted ranges are moved inside.
 
-    Returns the config and one ``"depth 20 → 12"`` note per value moved. Text that
+    ``max_depth`` (kind -> depth) and ``max_time`` narrow the ranges (a page's caps).
+    Returns the config and one ``"depth 20 → 8"`` note per value moved. Text that
     cannot be read at all (an unknown key, a word for a number) still raises.
     """
     kind, values = _spec_values(spec)
     limits = {
-        "depth": (1, MAX_DEPTH),
-        "time_limit": (0.05, MAX_TIME_LIMIT),
+        "depth": (1, min(MAX_DEPTH, (max_depth or {}).get(kind, MAX_DEPTH))),
+        "time_limit": (0.05, min(MAX_TIME_LIMIT, max_time)),
         "beam": (1, None),
         "endgame_exact": (0, None),
     }

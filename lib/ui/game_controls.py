@@ -8,7 +8,7 @@ cannot use.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -17,6 +17,7 @@ import streamlit as st
 from lib.errors import InputError
 from lib.games.core import GameSpec
 from lib.games.players import (
+    MAX_DEPTH,
     SEARCH_KINDS,
     PlayerConfig,
     available_kinds,
@@ -79,6 +80,7 @@ def player_controls(
     allow_human: bool = True,
     notes: list[str] | None = None,
     ai_depth: int = PlayerConfig().depth,
+    link_changes: Sequence[str] = (),
 ) -> PlayerConfig:
     """Widgets for one player (kind, depth, heuristic and weights, ordering, time, beam ...).
 
@@ -102,7 +104,7 @@ def player_controls(
     if kind not in SEARCH_KINDS:
         return PlayerConfig(kind=kind)
     cap = UI_MAX_DEPTH.get(kind, 6)
-    changed: list[str] = []  # settings from the URL moved inside this page's limits
+    changed = list(link_changes)  # settings from the URL moved inside this page's limits
 
     def clamp(name: str, key_: str, value: float, low: float, high: float, why: str) -> None:
         moved = _init_clamped(key_, value, low, high)
@@ -303,20 +305,22 @@ def url_spec(config: PlayerConfig) -> str:
 
 def _query_config(
     name: str, fallback: str, notes: list[str], kinds: Mapping[str, str] | None = None
-) -> PlayerConfig:
+) -> tuple[PlayerConfig, list[str]]:
     """The player spec in the URL parameter ``name``, else ``fallback``.
 
     Settings the URL leaves out (depth, time budget) come from ``fallback``
     when both are search players, not from the library's generic defaults.
     A spec that cannot be read, or whose player is not one of ``kinds`` (the
     game's players, when given), is reported in ``notes`` and ``fallback`` used.
+    Numbers beyond this page's caps are moved inside them; the second value
+    returned names each change (``"depth 13 → 8"``) for :func:`player_controls`.
     """
     default = parse_player_spec(fallback)
     text = st.query_params.get(name)
     if text is None:
-        return default
+        return default, []
     try:
-        config, fitted = parse_player_spec_to_fit(text)
+        config, fitted = parse_player_spec_to_fit(text, UI_MAX_DEPTH, UI_MAX_TIME)
         if kinds is not None and config.kind not in kinds:
             raise InputError(
                 f"there is no player {quoted(config.kind)} here; choose one of {', '.join(kinds)}."
@@ -327,13 +331,8 @@ def _query_config(
             f"Ignoring the URL setting {name}={escape_markdown(quoted(text))}: "
             f"{escape_markdown(error)}{limits}"
         )
-        return default
-    if fitted:
-        notes.append(
-            f"The URL setting {name}={escape_markdown(quoted(text))} was changed to fit: "
-            + "; ".join(fitted)
-            + "."
-        )
+        return default, []
+
     if config.kind in SEARCH_KINDS and default.kind in SEARCH_KINDS:
         keys = _spec_keys(text)
         changes: dict[str, Any] = {}
@@ -343,7 +342,14 @@ def _query_config(
             changes["time_limit"] = default.time_limit
         if changes:
             config = replace(config, **changes)
-    return config
+    reasons = {
+        "depth": f"this page allows depth 1 to {UI_MAX_DEPTH.get(config.kind, MAX_DEPTH)} for "
+        f"{ALGORITHM_NAMES.get(config.kind, config.kind)}",
+        "time": f"this page allows 0.1 to {UI_MAX_TIME:g} s per move",
+    }
+    return config, [
+        f"{change} ({reasons.get(change.split()[0], 'out of range')})" for change in fitted
+    ]
 
 
 def _query_option(name: str, allowed: tuple[Any, ...], notes: list[str]) -> Any:

@@ -269,13 +269,19 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
         )
         with user_errors():
             for side, name in enumerate(game.player_names):
-                default = _query_config(
+                default, link_changes = _query_config(
                     names[side], stored_specs[side], notes, available_kinds(game)
                 )
                 st.markdown(f"**{name}**")
                 configs.append(
                     player_controls(
-                        game, f"{key}_p{side}", name, default, notes=notes, ai_depth=ai_depth
+                        game,
+                        f"{key}_p{side}",
+                        name,
+                        default,
+                        notes=notes,
+                        ai_depth=ai_depth,
+                        link_changes=link_changes,
                     )
                 )
         if len(configs) < 2:

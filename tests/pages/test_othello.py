@@ -307,7 +307,7 @@ def test_depth_error_names_this_pages_limits_and_greedy_drops_its_depth():
     app = _app(white="alphabeta:depth=13", black="greedy:depth=5")
     assert not app.exception
     warnings = " ".join(w.value for w in app.main.warning)
-    assert f"alpha-beta {game_controls.UI_MAX_DEPTH['alphabeta']}" in warnings
+    assert f"depth 13 → {game_controls.UI_MAX_DEPTH['alphabeta']}" in warnings
     black = app.query_params["black"]
     assert "depth" not in (black if isinstance(black, str) else black[0])
 
@@ -409,7 +409,8 @@ def test_an_out_of_range_link_value_is_changed_to_fit_not_dropped():
     assert "heuristic=discs" in white  # the rest of the spec is kept
     assert app.slider(key="othello_p1_w_depth").value == game_controls.UI_MAX_DEPTH["alphabeta"]
     warnings = " ".join(w.value for w in app.warning)
-    assert "depth 20 → 12" in warnings and "time 500 → 60" in warnings
+    cap, time_cap = game_controls.UI_MAX_DEPTH["alphabeta"], game_controls.UI_MAX_TIME
+    assert f"depth 20 → {cap}" in warnings and f"time 500 → {time_cap:g}" in warnings
     assert "Ignoring" not in warnings
 
 
