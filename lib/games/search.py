@@ -1,8 +1,14 @@
-"""Adversarial search, generic over the game interface of :mod:`lib.games.core`.
+"""Adversarial search, generic over the game interface of :mod:`lib.games.core`: the fast path.
+
+The same algorithms as the textbook writes them, one short function each, are in
+:mod:`lib.games.reference`; tests prove this engine returns their values on every
+game (and, without ordering and table, visits the same nodes). This one adds what
+playing needs: move ordering, a transposition table, iterative deepening under a
+time budget, a beam, an exact endgame mode, and statistics for the pages.
 
 One entry point, :func:`choose_move`, runs one of
 
-* ``"minimax"``: the textbook depth-limited minimax (no pruning);
+* ``"minimax"``: depth-limited minimax (no pruning);
 * ``"alphabeta"``: minimax with alpha-beta pruning, **fail-soft** (a value
   ``v <= alpha`` is an upper bound of the true value, ``v >= beta`` a lower
   bound, anything in between exact), optional move ordering, an optional
@@ -13,7 +19,7 @@ One entry point, :func:`choose_move`, runs one of
 * ``"random"``: a uniformly random legal move,
 
 and returns a :class:`SearchResult` with the move, its value and a
-:class:`SearchStats` record (nodes, leaf evaluations, cut-offs, depth reached,
+:class:`SearchStats` record (nodes, leaf evaluations, cut-offs, completed depth,
 seconds, effective branching factor, per-root-move scores, principal variation
 and, for small searches, the explored tree).
 
@@ -82,8 +88,9 @@ class TreeNode:
 
     ``status`` is ``"inner"`` (expanded), ``"leaf"`` (evaluated at the depth
     limit), ``"terminal"`` (finished game), ``"table"`` (value taken from the
-    transposition table) or ``"pruned"`` (never searched: cut off by
-    alpha-beta or dropped by the beam). ``bound`` says whether ``value`` is
+    transposition table) or ``"pruned"`` (a child an alpha-beta cut-off
+    skipped: never visited, so not counted in ``SearchStats.nodes``; moves a
+    beam drops are not recorded). ``bound`` says whether ``value`` is
     ``"exact"``, a ``"lower"`` or an ``"upper"`` bound (alpha-beta).
     """
 
@@ -265,12 +272,12 @@ class _Searcher:
     ) -> None:
         self.root_player = state.to_move
         self.evaluate = evaluate
-        self.alphabeta_root = algorithm == "alphabeta"
+        self.is_alphabeta = algorithm == "alphabeta"
         self.chance = algorithm == "expectimax"
-        self.ordering = ordering and self.alphabeta_root
+        self.ordering = ordering and self.is_alphabeta
         self.root_ordering = ordering  # every algorithm: root moves in the last iteration's order
         self.table: dict[Hashable, tuple[int, int, float, Move]] | None = (
-            {} if transposition and self.alphabeta_root else None
+            {} if transposition and self.is_alphabeta else None
         )
         self.beam = beam
         self.endgame_exact = endgame_exact
@@ -328,22 +335,22 @@ class _Searcher:
                 return
             self.tree[child_id].status = "pruned"
 
-    def _leaf(
-        self, state: Any, moves: list, depth: int, ply: int, node: int | None
-    ) -> float | None:
-        """The value of a finished game or a node at the depth limit; None to search on."""
-        if not moves:
+    def _leaf(self, state: Any, moves: list | None, ply: int, node: int | None) -> float:
+        """The value of a finished game (no ``moves``) or of a node at the depth limit.
+
+        At the depth limit ``moves`` is None and ``state.is_terminal()`` decides:
+        most nodes are there, and the check is cheaper than listing the moves.
+        """
+        if moves is not None or state.is_terminal():
             self.stats.terminal_nodes += 1
             value = terminal_value(state, self.root_player, ply)
             self._set(node, "terminal", value)
             return value
-        if depth <= 0:
-            self.stats.leaf_evaluations += 1
-            self.depth_cut += 1
-            value = float(self.evaluate(state, self.root_player))
-            self._set(node, "leaf", value)
-            return value
-        return None
+        self.stats.leaf_evaluations += 1
+        self.depth_cut += 1
+        value = float(self.evaluate(state, self.root_player))
+        self._set(node, "leaf", value)
+        return value
 
     def _children(
         self, state: Any, moves: list, depth: int, maximizing: bool, first: Move | None = None
@@ -375,7 +382,9 @@ class _Searcher:
         return children
 
     # -- the root ----------------------------------------------------------------
-    def root(self, state: Any, order: list[Move], depth: int, presorted: bool, exact: bool):
+    def root(
+        self, state: Any, order: list[Move], depth: int, presorted: bool, exact: bool
+    ) -> float:
         """Search the root (the root player maximises) to ``depth``; return its value.
 
         Records each root move's score and whether it is exact or a bound. The
@@ -389,7 +398,7 @@ class _Searcher:
         table, table_move = self.table, None
         if table is not None and state.key in table:
             table_move = table[state.key][3]
-        if not self.alphabeta_root:
+        if not self.is_alphabeta:
             children = [(move, None) for move in order]
         elif presorted:
             beam = self.beam
@@ -401,14 +410,14 @@ class _Searcher:
         for move, child in children:
             child = child or state.play(move)
             child_id = self._record(node, move, 1, child)
-            if not self.alphabeta_root:
+            if not self.is_alphabeta:
                 value = self.full_width(child, depth - 1, 1, child_id)
             else:
                 value = self.alphabeta(
                     child, depth - 1, 1, -_INF if exact else alpha, _INF, child_id
                 )
             stats.root_scores[move] = value
-            upper = self.alphabeta_root and not exact and value <= alpha
+            upper = self.is_alphabeta and not exact and value <= alpha
             stats.root_bounds[move] = "upper" if upper else "exact"
             if value > best:
                 best = alpha = value
@@ -422,10 +431,11 @@ class _Searcher:
     def full_width(self, state: Any, depth: int, ply: int, node: int | None) -> float:
         """Minimax below the root, every move searched; expectimax averages the opponent's."""
         self._enter(ply)
+        if depth <= 0:
+            return self._leaf(state, None, ply, node)
         moves = state.legal_moves()
-        value = self._leaf(state, moves, depth, ply, node)
-        if value is not None:
-            return value
+        if not moves:
+            return self._leaf(state, moves, ply, node)
         maximizing = state.to_move == self.root_player
         chance = self.chance and not maximizing
         best = -_INF if maximizing else _INF
@@ -457,10 +467,11 @@ class _Searcher:
         self._enter(ply)
         if node is not None:
             self.tree[node].alpha, self.tree[node].beta = alpha, beta
+        if depth <= 0:
+            return self._leaf(state, None, ply, node)
         moves = state.legal_moves()
-        value = self._leaf(state, moves, depth, ply, node)
-        if value is not None:
-            return value
+        if not moves:
+            return self._leaf(state, moves, ply, node)
         table, key, table_move = self.table, None, None
         if table is not None:
             key = state.key

@@ -25,7 +25,7 @@ from lib.games.tracers import (
 from tests.games.toy import AIMA_TREE, ToyState
 from tests.games.toy import leaf_heuristic as toy_heuristic
 
-POSITIONS_PER_GAME = 120
+POSITIONS_PER_GAME = 200
 
 
 def random_positions(spec: core.GameSpec, count: int, seed: int) -> list:
