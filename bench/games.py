@@ -26,6 +26,10 @@ Sections (each prints its own table):
   positions: nodes per second, and total nodes / effective branching factor
   with and without move ordering and the transposition table (minimax at
   depth 4 on the same positions for scale).
+* ``othello-reference``: the textbook alpha-beta of :mod:`lib.games.reference`
+  (with no tracer, and counting with a ``StatsTracer``) against the engine
+  without ordering and table on the same 20 positions at depth 4: the same
+  nodes, so the ratio is the cost of the readable version; and the full engine.
 * ``othello-answer``: seconds for the default AI (alpha-beta, depth 6, no time
   budget) to answer on the same 20 positions, against the 1 s target.
 * ``othello-6x6``: seconds per 6x6 game of alpha-beta depth 5 against a
@@ -41,7 +45,16 @@ import sys
 import time
 from collections.abc import Callable
 
-from lib.games import checkers, checkers_naive, othello, othello_naive, search, sim
+from lib.games import (
+    checkers,
+    checkers_naive,
+    othello,
+    othello_naive,
+    reference,
+    search,
+    sim,
+    tracers,
+)
 from lib.games.arena import MatchConfig, play_game
 from lib.games.core import get_game, perft
 
@@ -246,6 +259,40 @@ def bench_othello_search() -> None:
     )
 
 
+def bench_othello_reference() -> None:
+    """Textbook alpha-beta (reference.py) against the engine on the same tree, depth 4."""
+    print("== Othello textbook alpha-beta vs the engine, depth 4, 20 mid-game positions (8x8) ==")
+    positions = othello_positions()
+    evaluate = search.resolve_evaluator(positions[0], None)
+
+    def textbook(tracer_class: type | None = None) -> tuple[int, list[float]]:
+        nodes, values = 0, []
+        for position in positions:
+            tracer = tracer_class() if tracer_class is not None else None
+            values.append(reference.alphabeta_search(position, 4, evaluate, tracer)[0])
+            nodes += tracer.nodes if tracer is not None else 0
+        return nodes, values
+
+    def engine(**options: object) -> tuple[int, list[float]]:
+        results = [search.choose_move(p, depth=4, heuristic=evaluate, **options) for p in positions]
+        return sum(r.stats.nodes for r in results), [r.value for r in results]
+
+    (_, plain_values), plain_seconds = _timed(textbook)
+    (counted, counted_values), counted_seconds = _timed(lambda: textbook(tracers.StatsTracer))
+    (nodes, values), seconds = _timed(lambda: engine(ordering=False, transposition=False))
+    (full_nodes, full_values), full_seconds = _timed(engine)
+    assert plain_values == counted_values == values == full_values, "the searches disagree"
+    assert counted == nodes, (counted, nodes)
+    print(f"{'search':<40} {'nodes':>9} {'seconds':>8} {'x engine':>9}")
+    for label, n, s in (
+        ("textbook alpha-beta, no tracer", nodes, plain_seconds),
+        ("textbook alpha-beta, StatsTracer", counted, counted_seconds),
+        ("engine, no ordering, no table", nodes, seconds),
+        ("engine, ordering + table", full_nodes, full_seconds),
+    ):
+        print(f"{label:<40} {n:>9,} {s:>8.2f} {s / seconds:>9.2f}")
+
+
 def bench_othello_answer() -> None:
     """Seconds for the default AI (alpha-beta depth 6) to answer on 20 mid-game positions."""
     print("== Othello default AI answer time (alpha-beta depth 6, 8x8, no time budget) ==")
@@ -274,6 +321,7 @@ SECTIONS: dict[str, Callable[[], None]] = {
     "vs-random": bench_vs_random,
     "othello-perft": bench_othello_perft,
     "othello-search": bench_othello_search,
+    "othello-reference": bench_othello_reference,
     "othello-answer": bench_othello_answer,
     "othello-6x6": bench_othello_6x6,
 }

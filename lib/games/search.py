@@ -1,8 +1,14 @@
-"""Adversarial search, generic over the game interface of :mod:`lib.games.core`.
+"""Adversarial search, generic over the game interface of :mod:`lib.games.core`: the fast path.
+
+The same algorithms as the textbook writes them, one short function each, are in
+:mod:`lib.games.reference`; tests prove this engine returns their values on every
+game (and, without ordering and table, visits the same nodes). This one adds what
+playing needs: move ordering, a transposition table, iterative deepening under a
+time budget, a beam, an exact endgame mode, and statistics for the pages.
 
 One entry point, :func:`choose_move`, runs one of
 
-* ``"minimax"``: the textbook depth-limited minimax (no pruning);
+* ``"minimax"``: depth-limited minimax (no pruning);
 * ``"alphabeta"``: minimax with alpha-beta pruning, **fail-soft** (a value
   ``v <= alpha`` is an upper bound of the true value, ``v >= beta`` a lower
   bound, anything in between exact), optional move ordering, an optional
@@ -13,7 +19,7 @@ One entry point, :func:`choose_move`, runs one of
 * ``"random"``: a uniformly random legal move,
 
 and returns a :class:`SearchResult` with the move, its value and a
-:class:`SearchStats` record (nodes, leaf evaluations, cut-offs, depth reached,
+:class:`SearchStats` record (nodes, leaf evaluations, cut-offs, completed depth,
 seconds, effective branching factor, per-root-move scores, principal variation
 and, for small searches, the explored tree).
 
@@ -82,8 +88,9 @@ class TreeNode:
 
     ``status`` is ``"inner"`` (expanded), ``"leaf"`` (evaluated at the depth
     limit), ``"terminal"`` (finished game), ``"table"`` (value taken from the
-    transposition table) or ``"pruned"`` (never searched: cut off by
-    alpha-beta or dropped by the beam). ``bound`` says whether ``value`` is
+    transposition table) or ``"pruned"`` (a child an alpha-beta cut-off
+    skipped: never visited, so not counted in ``SearchStats.nodes``; moves a
+    beam drops are not recorded). ``bound`` says whether ``value`` is
     ``"exact"``, a ``"lower"`` or an ``"upper"`` bound (alpha-beta).
     """
 
@@ -101,7 +108,27 @@ class TreeNode:
 
 @dataclass
 class SearchStats:
-    """What a search did. ``ebf`` is the effective branching factor ``nodes ** (1/depth)``."""
+    """What a search did.
+
+    The counters (``nodes``, ``leaf_evaluations``, ``ordering_evaluations``,
+    ``terminal_nodes``, ``cutoffs``, ``table_hits``) count the whole search:
+    every iteration of iterative deepening, including one the time budget
+    stopped. ``nodes`` counts each node visited once (the root included);
+    ``cutoffs`` counts the cut-offs that skip at least one move.
+
+    Everything else describes the **completed** iterations only: ``completed_depth``
+    is the depth of the deepest one (the move comes from it), ``completed_nodes``
+    their nodes, ``iterations`` one row each (``depth``, ``nodes``, ``seconds``,
+    ``move``, ``value``), ``ebf`` = ``completed_nodes ** (1 / completed_depth)``,
+    and ``root_scores``, ``principal_variation``, ``solved`` and ``tree`` come
+    from the deepest one. ``unfinished_nodes`` are the nodes of an iteration the
+    time budget stopped (``timed_out``).
+
+    ``tree`` (when recorded) holds the visited nodes of the deepest completed
+    iteration plus, with status ``"pruned"``, the children a cut-off skipped:
+    those were never visited and are not counted anywhere (``tree_visited``
+    counts the others).
+    """
 
     algorithm: str = "alphabeta"
     nodes: int = 0
@@ -110,7 +137,8 @@ class SearchStats:
     terminal_nodes: int = 0
     cutoffs: int = 0
     table_hits: int = 0
-    depth_reached: int = 0
+    completed_depth: int = 0
+    completed_nodes: int = 0
     seconds: float = 0.0
     ebf: float = 0.0
     root_scores: dict[Move, float] = field(default_factory=dict)
@@ -119,9 +147,24 @@ class SearchStats:
     tree: list[TreeNode] | None = None
     tree_truncated: bool = False
     exact_endgame: bool = False
-    solved: bool = False  # every leaf of the last iteration was a finished game
+    solved: bool = False  # every leaf of the deepest completed iteration was a finished game
     timed_out: bool = False
     iterations: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def depth_reached(self) -> int:
+        """The depth of the deepest completed iteration (the older name of ``completed_depth``)."""
+        return self.completed_depth
+
+    @property
+    def unfinished_nodes(self) -> int:
+        """Nodes of the iteration the time budget stopped (0 if none was stopped)."""
+        return self.nodes - self.completed_nodes
+
+    @property
+    def tree_visited(self) -> int:
+        """Nodes of the recorded tree that were visited (pruned children left out)."""
+        return sum(node.status != "pruned" for node in self.tree or ())
 
 
 @dataclass(frozen=True)
@@ -203,42 +246,52 @@ def _from_table(value: float, ply: int) -> float:
     return value
 
 
-_EXACT, _LOWER, _UPPER = 0, 1, 2
+_EXACT, _LOWER, _UPPER = 0, 1, 2  # table flags: the stored value is exact or a bound
+_BOUNDS = ("exact", "lower", "upper")
 
 
 class _Searcher:
-    """The state of one search call (counters, table, tree); not shared, not reused."""
+    """The state of one search call (counters, table, principal variation, tree).
+
+    Not shared, not reused. Counters live in ``self.stats`` directly. The tree
+    is recorded only when ``record_tree``: a node's id is then passed down the
+    recursion (None when not recording, so the fast path skips all of it).
+    """
 
     def __init__(
         self,
-        root_player: int,
+        state: Any,
         evaluate: EvaluateFunction,
         *,
+        algorithm: str,
         ordering: bool,
         transposition: bool,
         beam: int | None,
         endgame_exact: int | None,
-        record_tree: bool,
         max_tree_nodes: int,
     ) -> None:
-        self.root_player = root_player
+        self.root_player = state.to_move
         self.evaluate = evaluate
-        self.ordering = ordering
+        self.is_alphabeta = algorithm == "alphabeta"
+        self.chance = algorithm == "expectimax"
+        self.ordering = ordering and self.is_alphabeta
+        self.root_ordering = ordering  # every algorithm: root moves in the last iteration's order
         self.table: dict[Hashable, tuple[int, int, float, Move]] | None = (
-            {} if transposition else None
+            {} if transposition and self.is_alphabeta else None
         )
         self.beam = beam
         self.endgame_exact = endgame_exact
-        self.stats = SearchStats()
+        self.stats = SearchStats(algorithm=algorithm)
         self.deadline: float | None = None
         self.depth_cut = 0  # leaves cut by the depth limit in the current iteration
-        self.pv: list[list[Move]] = [[] for _ in range(8)]
-        self.record = record_tree
+        self.pv: list[list[Move]] = []
         self.max_tree_nodes = max_tree_nodes
-        self.tree: list[TreeNode] = []
+        self.tree: list[TreeNode] | None = None  # a list while recording
+        self.tree_truncated = False
 
-    # -- helpers -----------------------------------------------------------------
-    def _tick(self) -> None:
+    # -- bookkeeping -------------------------------------------------------------
+    def _enter(self, ply: int) -> None:
+        """Count the node, watch the clock, clear the node's principal variation."""
         stats = self.stats
         stats.nodes += 1
         if (
@@ -247,50 +300,57 @@ class _Searcher:
             and time.perf_counter() > self.deadline
         ):
             raise _Timeout
-
-    def _pv_slot(self, ply: int) -> None:
-        while len(self.pv) <= ply + 1:
-            self.pv.append([])
         self.pv[ply] = []
 
-    def _near_end(self, state: Any) -> bool:
+    def near_end(self, state: Any) -> bool:
+        """True when the exact endgame applies (``plies_left_hint() <= endgame_exact``)."""
         if self.endgame_exact is None:
             return False
         hint = getattr(state, "plies_left_hint", None)
         return hint is not None and hint() <= self.endgame_exact
 
-    def _node(self, parent: int | None, move: Move, ply: int, maximizing: bool) -> int | None:
-        if not self.record:
+    def _record(self, parent: int | None, move: Move, ply: int, child: Any) -> int | None:
+        """Add a tree record below ``parent`` (None: not recording, or the tree is full)."""
+        tree = self.tree
+        if tree is None or (parent is None and ply > 0):
             return None
-        if len(self.tree) >= self.max_tree_nodes:
-            self.stats.tree_truncated = True
-            self.record = False
+        if len(tree) >= self.max_tree_nodes:
+            self.tree_truncated = True
             return None
-        node_id = len(self.tree)
-        self.tree.append(TreeNode(node_id, parent, move, ply, maximizing))
-        return node_id
+        tree.append(TreeNode(len(tree), parent, move, ply, child.to_move == self.root_player))
+        return len(tree) - 1
 
     def _set(self, node: int | None, status: str, value: float, bound: str = "exact") -> None:
         if node is not None:
             record = self.tree[node]
             record.status, record.value, record.bound = status, value, bound
 
-    def _leaf(
-        self, state: Any, moves: list, depth: int, ply: int, node: int | None
-    ) -> float | None:
-        """The value of a terminal or depth-limited node, or None to search on."""
-        if not moves:
+    def _prune(self, node: int | None, state: Any, rest: Sequence[tuple[Move, Any]]) -> None:
+        """Record the children a cut-off skips (never visited) as pruned."""
+        if node is None:
+            return
+        for move, child in rest:
+            child_id = self._record(node, move, self.tree[node].ply + 1, child or state.play(move))
+            if child_id is None:
+                return
+            self.tree[child_id].status = "pruned"
+
+    def _leaf(self, state: Any, moves: list | None, ply: int, node: int | None) -> float:
+        """The value of a finished game (no ``moves``) or of a node at the depth limit.
+
+        At the depth limit ``moves`` is None and ``state.is_terminal()`` decides:
+        most nodes are there, and the check is cheaper than listing the moves.
+        """
+        if moves is not None or state.is_terminal():
             self.stats.terminal_nodes += 1
             value = terminal_value(state, self.root_player, ply)
             self._set(node, "terminal", value)
             return value
-        if depth <= 0:
-            self.stats.leaf_evaluations += 1
-            self.depth_cut += 1
-            value = float(self.evaluate(state, self.root_player))
-            self._set(node, "leaf", value)
-            return value
-        return None
+        self.stats.leaf_evaluations += 1
+        self.depth_cut += 1
+        value = float(self.evaluate(state, self.root_player))
+        self._set(node, "leaf", value)
+        return value
 
     def _children(
         self, state: Any, moves: list, depth: int, maximizing: bool, first: Move | None = None
@@ -301,7 +361,7 @@ class _Searcher:
         plays each move only when it gets to it, so a cut-off saves the rest.
         """
         beam = self.beam
-        use_beam = beam is not None and len(moves) > beam and not self._near_end(state)
+        use_beam = beam is not None and len(moves) > beam and not self.near_end(state)
         if not ((self.ordering and depth >= 2) or use_beam):
             children: list[tuple[Move, Any]] = [(move, None) for move in moves]
         else:
@@ -321,103 +381,104 @@ class _Searcher:
                     break
         return children
 
-    def _prune_rest(
-        self, node: int | None, state: Any, rest: Sequence[tuple[Move, Any]], ply: int
-    ) -> None:
-        if node is None:
-            return
-        for move, child in rest:
-            if child is None:
-                child = state.play(move)
-            child_id = self._node(node, move, ply + 1, child.to_move == self.root_player)
-            if child_id is None:
-                return
-            self.tree[child_id].status = "pruned"
-            self.tree[child_id].value = None
+    # -- the root ----------------------------------------------------------------
+    def root(
+        self, state: Any, order: list[Move], depth: int, presorted: bool, exact: bool
+    ) -> float:
+        """Search the root (the root player maximises) to ``depth``; return its value.
 
-    # -- minimax -----------------------------------------------------------------
-    def minimax(self, state: Any, depth: int, ply: int, node: int | None = None) -> float:
-        """Plain depth-limited minimax (the textbook version)."""
-        self._tick()
-        self._pv_slot(ply)
-        moves = state.legal_moves()
-        value = self._leaf(state, moves, depth, ply, node)
-        if value is not None:
-            return value
-        maximizing = state.to_move == self.root_player
-        best = -_INF if maximizing else _INF
-        for move in moves:
-            child = state.play(move)
-            child_id = self._node(node, move, ply + 1, child.to_move == self.root_player)
-            value = self.minimax(child, depth - 1, ply + 1, child_id)
-            if ply == 0:
-                self.stats.root_scores[move] = value
-                self.stats.root_bounds[move] = "exact"
-            if (value > best) if maximizing else (value < best):
-                best = value
-                self.pv[ply] = [move, *self.pv[ply + 1]]
+        Records each root move's score and whether it is exact or a bound. The
+        root's moves come in ``order`` (the previous iteration's when
+        ``presorted``); alpha-beta's ``exact`` searches each with a full window.
+        """
+        self.pv = [[] for _ in range(depth + 2)]
+        self._enter(0)
+        node = self._record(None, None, 0, state)
+        stats = self.stats
+        table, table_move = self.table, None
+        if table is not None and state.key in table:
+            table_move = table[state.key][3]
+        if not self.is_alphabeta:
+            children = [(move, None) for move in order]
+        elif presorted:
+            beam = self.beam
+            use_beam = beam is not None and len(order) > beam and not self.near_end(state)
+            children = [(move, None) for move in (order[:beam] if use_beam else order)]
+        else:
+            children = self._children(state, order, depth, True, table_move)
+        alpha = best = -_INF
+        for move, child in children:
+            child = child or state.play(move)
+            child_id = self._record(node, move, 1, child)
+            if not self.is_alphabeta:
+                value = self.full_width(child, depth - 1, 1, child_id)
+            else:
+                value = self.alphabeta(
+                    child, depth - 1, 1, -_INF if exact else alpha, _INF, child_id
+                )
+            stats.root_scores[move] = value
+            upper = self.is_alphabeta and not exact and value <= alpha
+            stats.root_bounds[move] = "upper" if upper else "exact"
+            if value > best:
+                best = alpha = value
+                self.pv[0] = [move, *self.pv[1]]
+        if table is not None:
+            table[state.key] = (depth, _EXACT, best, self.pv[0][0])
         self._set(node, "inner", best)
         return best
 
-    # -- expectimax --------------------------------------------------------------
-    def expectimax(self, state: Any, depth: int, ply: int, node: int | None = None) -> float:
-        """The root player maximises; the opponent's value is the mean over its moves."""
-        self._tick()
-        self._pv_slot(ply)
+    # -- minimax and expectimax --------------------------------------------------
+    def full_width(self, state: Any, depth: int, ply: int, node: int | None) -> float:
+        """Minimax below the root, every move searched; expectimax averages the opponent's."""
+        self._enter(ply)
+        if depth <= 0:
+            return self._leaf(state, None, ply, node)
         moves = state.legal_moves()
-        value = self._leaf(state, moves, depth, ply, node)
-        if value is not None:
-            return value
+        if not moves:
+            return self._leaf(state, moves, ply, node)
         maximizing = state.to_move == self.root_player
-        best = -_INF
+        chance = self.chance and not maximizing
+        best = -_INF if maximizing else _INF
         total = 0.0
         for move in moves:
             child = state.play(move)
-            child_id = self._node(node, move, ply + 1, child.to_move == self.root_player)
-            value = self.expectimax(child, depth - 1, ply + 1, child_id)
-            if ply == 0:
-                self.stats.root_scores[move] = value
-                self.stats.root_bounds[move] = "exact"
-            if maximizing:
-                if value > best:
-                    best = value
-                    self.pv[ply] = [move, *self.pv[ply + 1]]
-            else:
+            child_id = None if node is None else self._record(node, move, ply + 1, child)
+            value = self.full_width(child, depth - 1, ply + 1, child_id)
+            if chance:
                 total += value
-        result = best if maximizing else total / len(moves)
-        self._set(node, "inner", result)
-        return result
+            elif (value > best) if maximizing else (value < best):
+                best = value
+                self.pv[ply] = [move, *self.pv[ply + 1]]
+        if chance:
+            best = total / len(moves)
+        self._set(node, "inner", best)
+        return best
 
     # -- alpha-beta --------------------------------------------------------------
     def alphabeta(
-        self,
-        state: Any,
-        depth: int,
-        ply: int,
-        alpha: float,
-        beta: float,
-        node: int | None = None,
-        presorted: bool = False,
-        exact_root: bool = False,
+        self, state: Any, depth: int, ply: int, alpha: float, beta: float, node: int | None
     ) -> float:
-        """Fail-soft alpha-beta from the root player's view (max and min nodes)."""
-        self._tick()
-        self._pv_slot(ply)
+        """Fail-soft alpha-beta below the root, from the root player's view.
+
+        Same value as ``full_width`` (minimax); children are ordered and the
+        table consulted when asked. The table keeps ``(depth, flag, value,
+        best move)``: a value searched to the same depth, exact or a bound.
+        """
+        self._enter(ply)
         if node is not None:
             self.tree[node].alpha, self.tree[node].beta = alpha, beta
+        if depth <= 0:
+            return self._leaf(state, None, ply, node)
         moves = state.legal_moves()
-        value = self._leaf(state, moves, depth, ply, node)
-        if value is not None:
-            return value
-        table = self.table
-        table_move = None
-        key = None
+        if not moves:
+            return self._leaf(state, moves, ply, node)
+        table, key, table_move = self.table, None, None
         if table is not None:
             key = state.key
             entry = table.get(key)
             if entry is not None:
                 entry_depth, flag, stored, table_move = entry
-                if entry_depth == depth and ply > 0:
+                if entry_depth == depth:
                     value = _from_table(stored, ply)
                     if (
                         flag == _EXACT
@@ -425,63 +486,75 @@ class _Searcher:
                         or (flag == _UPPER and value <= alpha)
                     ):
                         self.stats.table_hits += 1
-                        bound = ("exact", "lower", "upper")[flag]
-                        self._set(node, "table", value, bound)
+                        self._set(node, "table", value, _BOUNDS[flag])
                         return value
         maximizing = state.to_move == self.root_player
-        if presorted:
-            # the root, in the order of the previous iteration's scores
-            children = [(move, None) for move in moves]
-            if self.beam is not None and len(children) > self.beam and not self._near_end(state):
-                children = children[: self.beam]
-        else:
-            children = self._children(state, moves, depth, maximizing, table_move)
+        children = self._children(state, moves, depth, maximizing, table_move)
         alpha0, beta0 = alpha, beta
         best = -_INF if maximizing else _INF
         best_move = children[0][0]
         for index, (move, child) in enumerate(children):
             if child is None:
                 child = state.play(move)
-            child_id = self._node(node, move, ply + 1, child.to_move == self.root_player)
-            if exact_root:
-                value = self.alphabeta(child, depth - 1, ply + 1, -_INF, _INF, child_id)
-            else:
-                value = self.alphabeta(child, depth - 1, ply + 1, alpha, beta, child_id)
-            if ply == 0:
-                self.stats.root_scores[move] = value
-                if exact_root:
-                    self.stats.root_bounds[move] = "exact"
-                elif maximizing:
-                    self.stats.root_bounds[move] = "upper" if value <= alpha else "exact"
-                else:
-                    self.stats.root_bounds[move] = "lower" if value >= beta else "exact"
-            if maximizing:
-                if value > best:
-                    best, best_move = value, move
-                    self.pv[ply] = [move, *self.pv[ply + 1]]
-                    if best > alpha:
-                        alpha = best
-            else:
-                if value < best:
-                    best, best_move = value, move
-                    self.pv[ply] = [move, *self.pv[ply + 1]]
-                    if best < beta:
-                        beta = best
+            child_id = None if node is None else self._record(node, move, ply + 1, child)
+            value = self.alphabeta(child, depth - 1, ply + 1, alpha, beta, child_id)
+            if (value > best) if maximizing else (value < best):
+                best, best_move = value, move
+                self.pv[ply] = [move, *self.pv[ply + 1]]
+                if maximizing and best > alpha:
+                    alpha = best
+                elif not maximizing and best < beta:
+                    beta = best
             if alpha >= beta:
-                if index + 1 < len(children):  # count cut-offs that prune something
+                if index + 1 < len(children):  # count cut-offs that skip something
                     self.stats.cutoffs += 1
-                    self._prune_rest(node, state, children[index + 1 :], ply)
+                    self._prune(node, state, children[index + 1 :])
                 break
-        if best <= alpha0:
-            flag, bound = _UPPER, "upper"
-        elif best >= beta0:
-            flag, bound = _LOWER, "lower"
-        else:
-            flag, bound = _EXACT, "exact"
+        flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
         if table is not None:
             table[key] = (depth, flag, _to_table(best, ply), best_move)
-        self._set(node, "inner", best, bound)
+        self._set(node, "inner", best, _BOUNDS[flag])
         return best
+
+
+def _check_request(state: Any, algorithm: str, depth: Any, time_limit: Any, beam: Any) -> list:
+    """The legal moves of ``state``; InputError for a request that cannot be searched."""
+    if algorithm not in ALGORITHMS:
+        raise InputError(f"Unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}.")
+    if not isinstance(depth, int | np.integer) or not 1 <= depth <= MAX_DEPTH:
+        raise InputError(f"Search depth must be a whole number from 1 to {MAX_DEPTH}, not {depth}.")
+    if time_limit is not None and not time_limit > 0:
+        raise InputError(f"The time budget must be positive seconds, not {time_limit}.")
+    if beam is not None and beam < 1:
+        raise InputError(f"The beam width must be at least 1, not {beam}.")
+    moves = list(state.legal_moves())
+    if not moves:
+        raise InputError("The game is over: there is no move to choose.")
+    return moves
+
+
+def _greedy(state: Any, moves: list[Move], evaluate: EvaluateFunction) -> SearchResult:
+    """The move with the best one-ply value (a finished game scores as in the search)."""
+    player = state.to_move
+    stats = SearchStats(algorithm="greedy", nodes=1, completed_depth=1)
+    best_move, best = moves[0], -_INF
+    for move in moves:
+        child = state.play(move)
+        stats.nodes += 1
+        if child.is_terminal():
+            stats.terminal_nodes += 1
+            value = terminal_value(child, player, 1)
+        else:
+            stats.leaf_evaluations += 1
+            value = float(evaluate(child, player))
+        stats.root_scores[move] = value
+        stats.root_bounds[move] = "exact"
+        if value > best:
+            best_move, best = move, value
+    stats.principal_variation = [best_move]
+    stats.completed_nodes = stats.nodes
+    stats.ebf = effective_branching_factor(stats.nodes, 1)
+    return SearchResult(best_move, best, stats)
 
 
 def choose_move(
@@ -521,15 +594,15 @@ def choose_move(
         Seconds. Enables iterative deepening (depth 1, 2, ... up to ``depth``);
         the deepest completed iteration is used. Depth 1 always completes.
     beam:
-        Alpha-beta / minimax-style pruning of all but the ``beam`` best-looking
-        moves at every node (not exact), except near the end of the game.
+        Alpha-beta: search only the ``beam`` best-looking moves at every node
+        (not exact), except near the end of the game.
     endgame_exact:
         Search to the end of the game when ``state.plies_left_hint()`` is at
         most this (Othello: empty squares); also where the beam switches off.
     transposition:
         Alpha-beta: reuse values of positions reached by another move order.
     record_tree:
-        Record the explored tree (capped at ``max_tree_nodes`` nodes) in ``stats.tree``.
+        Record the explored tree (capped at ``max_tree_nodes`` records) in ``stats.tree``.
     rng:
         Used by ``"random"``, and to break ties between equally good moves
         (root moves are shuffled before the search). None: no shuffling.
@@ -552,113 +625,83 @@ def choose_move(
     >>> othello.format_move(result.move) in {"c2", "b3", "e4", "d5"}
     True
     """
-    if algorithm not in ALGORITHMS:
-        raise InputError(f"Unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}.")
-    if not isinstance(depth, int | np.integer) or not 1 <= depth <= MAX_DEPTH:
-        raise InputError(f"Search depth must be a whole number from 1 to {MAX_DEPTH}, not {depth}.")
-    if time_limit is not None and not time_limit > 0:
-        raise InputError(f"The time budget must be positive seconds, not {time_limit}.")
-    if beam is not None and beam < 1:
-        raise InputError(f"The beam width must be at least 1, not {beam}.")
-    moves = list(state.legal_moves())
-    if not moves:
-        raise InputError("The game is over: there is no move to choose.")
+    moves = _check_request(state, algorithm, depth, time_limit, beam)
     started = time.perf_counter()
-    stats_algorithm = algorithm
     if rng is not None and len(moves) > 1:
         moves = [moves[i] for i in rng.permutation(len(moves))]
-
     if algorithm == "random":
         generator = rng if rng is not None else np.random.default_rng()
         move = moves[int(generator.integers(len(moves)))]
-        stats = SearchStats(algorithm="random", nodes=1, depth_reached=0)
+        stats = SearchStats(algorithm="random", nodes=1, completed_nodes=1)
         stats.principal_variation = [move]
-        stats.seconds = time.perf_counter() - started
-        return SearchResult(move, 0.0, stats)
+        result = SearchResult(move, 0.0, stats)
+    elif algorithm == "greedy":
+        result = _greedy(state, moves, resolve_evaluator(state, heuristic))
+    else:
+        searcher = _Searcher(
+            state,
+            resolve_evaluator(state, heuristic),
+            algorithm=algorithm,
+            ordering=ordering,
+            transposition=transposition,
+            beam=beam,
+            endgame_exact=endgame_exact,
+            max_tree_nodes=max_tree_nodes,
+        )
+        if iterative is None:
+            iterative = time_limit is not None
+        deadline = None if time_limit is None else started + time_limit
+        result = _deepen(
+            searcher, state, moves, depth, iterative, deadline, exact_root_scores, record_tree
+        )
+    result.stats.seconds = time.perf_counter() - started
+    return result
 
-    evaluate = resolve_evaluator(state, heuristic)
-    player = state.to_move
-    if algorithm == "greedy":
-        stats = SearchStats(algorithm="greedy", nodes=1, depth_reached=1)
-        best_move, best = moves[0], -_INF
-        for move in moves:
-            child = state.play(move)
-            stats.nodes += 1
-            if child.is_terminal():
-                stats.terminal_nodes += 1
-                value = terminal_value(child, player, 1)
-            else:
-                stats.leaf_evaluations += 1
-                value = float(evaluate(child, player))
-            stats.root_scores[move] = value
-            stats.root_bounds[move] = "exact"
-            if value > best:
-                best_move, best = move, value
-        stats.principal_variation = [best_move]
-        stats.ebf = effective_branching_factor(stats.nodes, 1)
-        stats.seconds = time.perf_counter() - started
-        return SearchResult(best_move, best, stats)
 
-    searcher = _Searcher(
-        player,
-        evaluate,
-        ordering=ordering and algorithm == "alphabeta",
-        transposition=transposition and algorithm == "alphabeta",
-        beam=beam,
-        endgame_exact=endgame_exact,
-        record_tree=record_tree,
-        max_tree_nodes=max_tree_nodes,
-    )
+def _deepen(
+    searcher: _Searcher,
+    state: Any,
+    moves: list[Move],
+    depth: int,
+    iterative: bool,
+    deadline: float | None,
+    exact_root_scores: bool,
+    record_tree: bool,
+) -> SearchResult:
+    """Search to ``depth`` (or depth 1, 2, ... when ``iterative``) until done or out of time.
+
+    The first iteration always completes; later ones are abandoned when the
+    clock passes ``deadline``, and the deepest completed one gives the move.
+    """
     stats = searcher.stats
-    stats.algorithm = stats_algorithm
     target = depth
-    if searcher._near_end(state):
+    if searcher.near_end(state):
         target = UNLIMITED
         stats.exact_endgame = True
-    if iterative is None:
-        iterative = time_limit is not None
-    depths = range(1, target + 1) if iterative else [target]
     best_move, best_value = moves[0], 0.0
-    root_order: list[Move] = list(moves)
+    root_order = list(moves)
     presorted = False
-    completed = False
-    for current in depths:
+    started = time.perf_counter()
+    for current in range(1, target + 1) if iterative else [target]:
         searcher.depth_cut = 0
-        searcher.tree = []
-        searcher.record = record_tree
-        stats.tree_truncated = False
-        searcher.deadline = started + time_limit if time_limit is not None and completed else None
-        scores_before = dict(stats.root_scores)
-        bounds_before = dict(stats.root_bounds)
+        searcher.tree = [] if record_tree else None
+        searcher.tree_truncated = False
+        searcher.deadline = deadline if stats.iterations else None
+        scores_before, bounds_before = stats.root_scores, stats.root_bounds
         stats.root_scores, stats.root_bounds = {}, {}
         nodes_before = stats.nodes
-        root_id = searcher._node(None, None, 0, True)
         try:
-            if algorithm == "minimax":
-                value = searcher.minimax(_Root(state, root_order), current, 0, root_id)
-            elif algorithm == "expectimax":
-                value = searcher.expectimax(_Root(state, root_order), current, 0, root_id)
-            else:
-                value = searcher.alphabeta(
-                    _Root(state, root_order),
-                    current,
-                    0,
-                    -_INF,
-                    _INF,
-                    root_id,
-                    presorted=presorted,
-                    exact_root=exact_root_scores,
-                )
+            value = searcher.root(state, root_order, current, presorted, exact_root_scores)
         except _Timeout:
             stats.timed_out = True
             stats.root_scores, stats.root_bounds = scores_before, bounds_before
             break
-        completed = True
         best_value = value
         pv = list(searcher.pv[0])
         best_move = pv[0] if pv else best_move
         stats.principal_variation = pv
-        stats.depth_reached = current
+        stats.completed_depth = current
+        stats.completed_nodes += stats.nodes - nodes_before
         stats.solved = searcher.depth_cut == 0
         stats.iterations.append(
             {
@@ -670,36 +713,18 @@ def choose_move(
             }
         )
         if record_tree:
-            stats.tree = searcher.tree
-        if ordering:
+            stats.tree, stats.tree_truncated = searcher.tree, searcher.tree_truncated
+        if searcher.root_ordering:
+            # the next iteration searches the root moves best first (ties keep their order)
             scores = stats.root_scores
-            root_order = sorted(root_order, key=lambda m: -scores.get(m, -_INF))
+            root_order.sort(key=lambda m: -scores.get(m, -_INF))
             root_order.remove(best_move)
             root_order.insert(0, best_move)
             presorted = True
-        if stats.solved:
+        if stats.solved or (deadline is not None and time.perf_counter() > deadline):
             break
-        if time_limit is not None and time.perf_counter() - started > time_limit:
-            break
-    stats.seconds = time.perf_counter() - started
-    stats.ebf = effective_branching_factor(stats.nodes, max(stats.depth_reached, 1))
+    stats.ebf = effective_branching_factor(stats.completed_nodes, max(stats.completed_depth, 1))
     return SearchResult(best_move, best_value, stats)
-
-
-class _Root:
-    """A root state whose moves come in a given order (minimax/expectimax root ordering)."""
-
-    __slots__ = ("_order", "_state")
-
-    def __init__(self, state: Any, order: Sequence[Move]) -> None:
-        self._state = state
-        self._order = list(order)
-
-    def legal_moves(self) -> list[Move]:
-        return list(self._order)
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._state, name)
 
 
 def minimax(state: Any, depth: int, heuristic: Any = None, **options: Any) -> SearchResult:

@@ -3,6 +3,9 @@ terminal scoring, iterative deepening, beam, exact endgame, recorded trees."""
 
 from __future__ import annotations
 
+import itertools
+import types
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -311,3 +314,32 @@ def test_compare_variants_same_value_less_work():
     assert nodes["alpha-beta"] < nodes["minimax"]
     with pytest.raises(InputError, match="variant"):
         search.compare_variants(state, 2, variants=["magic"])
+
+
+def test_statistics_of_a_search_the_time_budget_stopped(monkeypatch):
+    """Counters cover every node visited; depth, EBF, iterations and tree the completed ones.
+
+    A fake clock (one millisecond per reading) makes the budget run out at the same node
+    every run: in the middle of the depth-5 iteration, after it filled the tree.
+    """
+    ticks = itertools.count()
+    monkeypatch.setattr(
+        search, "time", types.SimpleNamespace(perf_counter=lambda: next(ticks) / 1000)
+    )
+    state = random_state(5, 20)
+    result = choose_move(state, depth=8, time_limit=0.02, record_tree=True, max_tree_nodes=2500)
+    stats = result.stats
+    assert stats.timed_out and stats.completed_depth == stats.depth_reached == 4
+    assert [row["depth"] for row in stats.iterations] == [1, 2, 3, 4]
+    assert stats.completed_nodes == sum(row["nodes"] for row in stats.iterations)
+    assert stats.unfinished_nodes == stats.nodes - stats.completed_nodes > 2000
+    assert stats.ebf == pytest.approx(effective_branching_factor(stats.completed_nodes, 4))
+    # the tree is the depth-4 iteration's, whole: the stopped iteration's overflow is not its
+    assert not stats.tree_truncated and len(stats.tree) < 2500
+    assert stats.tree_visited == stats.iterations[-1]["nodes"]
+    assert stats.tree_visited < len(stats.tree)  # pruned children are recorded, not counted
+    # the move and value are those of the completed depth-4 search
+    monkeypatch.undo()
+    fixed = choose_move(state, depth=4, time_limit=None, iterative=True)
+    assert (result.move, result.value) == (fixed.move, fixed.value)
+    assert fixed.stats.nodes == fixed.stats.completed_nodes == stats.completed_nodes
