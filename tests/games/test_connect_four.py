@@ -253,6 +253,28 @@ def test_threat_heuristic_by_hand():
     assert open_windows == red - yellow
 
 
+@settings(max_examples=200, deadline=None)
+@given(picks=st.lists(st.integers(0, 6), max_size=42))
+def test_the_bit_parallel_window_count_equals_the_loop(picks):
+    state = initial_state()
+    for pick in picks:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.play(moves[pick % len(moves)])
+    for player in (RED, YELLOW):
+        assert connect_four.window_counts_fast(state, player) == connect_four.window_counts(
+            state, player
+        )
+
+
+def test_window_starts_cover_the_69_windows():
+    assert len(connect_four.WINDOWS) == 69
+    per_direction = {shift: starts.bit_count() for shift, starts in connect_four.WINDOW_STARTS}
+    # vertical 7 columns x 3, horizontal 4 x 6, each diagonal 4 x 3
+    assert per_direction == {1: 21, 7: 24, 6: 12, 8: 12}
+
+
 def test_game_spec():
     assert core.get_game("connect_four") is GAME
     assert GAME.order == 15
