@@ -6,7 +6,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from lib.games import tictactoe
+from lib.games import search, tictactoe
 from lib.games.tictactoe_plots import tictactoe_figure
 from lib.ui.game_page import BoardAdapter, BoardView, ClickOutcome
 
@@ -56,6 +56,22 @@ def status(state: tictactoe.TicTacToeState) -> str:
     return f"lines still open: X {x_open}, O {o_open}"
 
 
+def verdict(state: tictactoe.TicTacToeState) -> str:
+    """Who wins from here with perfect play: alpha-beta to the end of the game (exact)."""
+    if state.is_terminal():
+        line = tictactoe.squares_of(state.winning_line())
+        if not line:
+            return "The board is full without three in a row: a draw."
+        names = ", ".join(tictactoe.format_move(square) for square in line)
+        return f"{tictactoe.PLAYER_NAMES[state.winner()]} has three in a row: {names}."
+    result = search.choose_move(state, algorithm="alphabeta", depth=tictactoe.SQUARES)
+    mover = tictactoe.PLAYER_NAMES[state.to_move]
+    if result.value == 0:
+        return "With perfect play from here the game is a **draw**."
+    winner = mover if result.value > 0 else tictactoe.PLAYER_NAMES[1 - state.to_move]
+    return f"With perfect play from here **{winner} wins**."
+
+
 ABOUT = """
 **Rules.** X and O take turns marking an empty square; three in a row, column or
 diagonal wins. With perfect play the game is a **draw**.
@@ -83,5 +99,6 @@ ADAPTER = BoardAdapter(
     status=status,
     default_players=("human", "alphabeta:depth=8,time=1"),
     about=ABOUT,
+    insight=verdict,
     prompt="click an empty square",
 )

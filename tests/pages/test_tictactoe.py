@@ -28,6 +28,8 @@ def test_first_load():
     assert "lines still open: X 8, O 8" in app.info[0].value
     labels = [b.label for b in app.button if b.key and b.key.startswith("tictactoe_w_cell_")]
     assert labels == [f"{c}{r}" for r in (1, 2, 3) for c in "abc"]
+    verdict = " ".join(m.value for m in app.markdown)
+    assert "With perfect play from here the game is a **draw**." in verdict
     # the default AI plays O at depth 8: to the end of the game from any position it meets
     assert app.selectbox(key="tictactoe_p1_w_kind").value == "alphabeta"
     assert app.slider(key="tictactoe_p1_w_depth").value == 8
@@ -73,6 +75,18 @@ def test_two_perfect_ais_draw_through_autoplay():
     state = session(app, "tictactoe").state
     assert state.is_terminal() and state.winner() is None
     assert "Draw" in app.success[0].value
+
+
+def test_verdict():
+    def verdict(text: str) -> str:
+        return tictactoe_view.verdict(tictactoe.state_from_text(text))
+
+    assert verdict("...\n...\n...") == "With perfect play from here the game is a **draw**."
+    assert verdict("XX.\nOO.\n...") == "With perfect play from here **X wins**."  # c1 now
+    # O to move takes c2 before X can take c1
+    assert verdict("XX.\nOO.\nX..") == "With perfect play from here **O wins**."
+    assert verdict("X.O\nXO.\nOX.") == "O has three in a row: c1, b2, a3."
+    assert verdict("XOX\nXOO\nOXX") == "The board is full without three in a row: a draw."
 
 
 def test_click_handler():
