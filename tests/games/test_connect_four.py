@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.games import connect_four, connect_four_naive, core
+from lib.games.arena import MatchConfig
 from lib.games.connect_four import (
     GAME,
     HEURISTICS,
@@ -279,6 +280,10 @@ def test_game_spec():
     assert core.get_game("connect_four") is GAME
     assert GAME.order == 15
     keys = [preset.key for preset in GAME.presets]
+    for preset in GAME.presets:  # every player spec of the presets is valid for this game
+        for _, spec_a, spec_b in preset.pairs:
+            match = MatchConfig(GAME.name, (spec_a, spec_b), options=dict(preset.options))
+            match.validate()
     assert len(set(keys)) == len(keys) and all(k.startswith("connect_four_") for k in keys)
     state = random_state(3, 20)
     for heuristic in GAME.heuristics.values():

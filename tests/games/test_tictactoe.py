@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.games import core, tictactoe
+from lib.games.arena import MatchConfig
 from lib.games.search import choose_move
 from lib.games.tictactoe import (
     CROSS,
@@ -246,6 +247,10 @@ def test_game_spec():
     assert GAME.order < min(g.order for g in core.available_games().values() if g is not GAME)
     assert GAME.tree_depth == 9
     keys = [preset.key for preset in GAME.presets]
+    for preset in GAME.presets:  # every player spec of the presets is valid for this game
+        for _, spec_a, spec_b in preset.pairs:
+            match = MatchConfig(GAME.name, (spec_a, spec_b), options=dict(preset.options))
+            match.validate()
     assert len(set(keys)) == len(keys) and all(k.startswith("tictactoe_") for k in keys)
     state = state_from_text("XO.\n.X.\n..O")
     for heuristic in GAME.heuristics.values():
