@@ -112,8 +112,15 @@ class TicTacToeState(NamedTuple):
         return self.empty().bit_count()
 
     def play(self, move: int) -> TicTacToeState:
-        """The position after the side to move marks square ``move`` (assumed empty)."""
+        """The position after the side to move marks square ``move``.
+
+        Raises InputError for a square off the board or already marked.
+        """
+        if not 0 <= move < SQUARES:
+            raise InputError(f"There is no square {move!r}: squares are 0–8 (a1 to c3).")
         bit = 1 << move
+        if (self.x | self.o) & bit:
+            raise InputError(f"{format_move(move)} is already marked.")
         if self.to_move == CROSS:
             return TicTacToeState(self.x | bit, self.o)
         return TicTacToeState(self.x, self.o | bit)

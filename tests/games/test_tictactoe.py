@@ -207,6 +207,14 @@ def test_bad_moves_are_refused_with_a_plain_message(text, message):
         parse_move(text, state)
 
 
+def test_play_refuses_a_marked_or_missing_square():
+    state = initial_state().play(4)
+    with pytest.raises(InputError, match="b2 is already marked"):
+        state.play(4)
+    with pytest.raises(InputError, match="no square 9"):
+        state.play(9)
+
+
 def test_no_move_in_a_finished_game():
     state = state_from_text("XXX\nOO.\n...")
     assert state.is_terminal() and state.winner() == CROSS and state.legal_moves() == []
