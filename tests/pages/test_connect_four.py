@@ -1,0 +1,93 @@
+"""The Connect Four page under AppTest: first load, a game through the button grid to its end,
+a full column, AI vs AI autoplay; the click handler (any square of a column plays it)."""
+
+from __future__ import annotations
+
+from streamlit.testing.v1 import AppTest
+
+from lib.games import connect_four, plots
+from lib.games.connect_four import RED, YELLOW
+from lib.ui import connect_four_view, game_page
+from tests.pages.game_app import open_game_page, record, session
+
+
+def _open(**params: str) -> AppTest:
+    return open_game_page("connect_four", **params)
+
+
+def _cell(app: AppTest, row: int, col: int) -> AppTest:
+    return app.button(key=f"connect_four_w_cell_{row}_{col}").click().run()
+
+
+def test_first_load():
+    app = _open()
+    assert not app.exception
+    assert app.title[0].value == "Connect Four"
+    assert session(app, "connect_four").state == connect_four.initial_state()
+    assert "**Red** to move (Human): click a column" in app.info[0].value
+    assert "0/42 discs" in app.info[0].value
+    labels = [b.label for b in app.button if b.key and b.key.startswith("connect_four_w_cell_")]
+    assert len(labels) == 42
+    assert labels[:7] == [f"{c}6" for c in "abcdefg"]  # the top row first
+    assert labels[-7:] == [f"{c}1 +" for c in "abcdefg"]  # every column's disc lands on row 1
+    assert app.slider(key="connect_four_p1_w_depth").value == 8
+
+
+def test_a_game_through_the_buttons_to_the_end():
+    # a random Yellow; Red drops every disc into column d by clicking its top button (any
+    # square of a column plays it) until the game ends or d is full, then c, e ...
+    app = _open(yellow="random")
+    for _ in range(21):
+        state = session(app, "connect_four").state
+        if state.is_terminal():
+            break
+        column = next(c for c in (3, 2, 4, 1, 5, 0, 6) if c in state.legal_moves())
+        before = len(record(app))
+        _cell(app, 0, column)
+        assert not app.exception
+        assert record(app)[before] == connect_four.format_move(column)
+    state = session(app, "connect_four").state
+    assert state.is_terminal()
+    assert "Game over" in app.success[0].value
+    winner = state.winner()
+    assert winner in (RED, YELLOW, None)
+    moves = session(app, "connect_four").moves
+    assert record(app) == [connect_four.format_move(m) for m in moves]
+    assert connect_four.state_from_moves("".join(record(app))) == state
+
+
+def test_a_full_column_gets_a_message():
+    app = _open(yellow="human")  # two people: six clicks on a1 fill column a, no four
+    for _ in range(6):
+        _cell(app, 5, 0)
+    assert record(app) == ["a"] * 6
+    _cell(app, 5, 0)
+    assert not app.exception
+    assert any("Column a is full" in w.value for w in app.warning)
+    assert len(record(app)) == 6
+    assert app.button(key="connect_four_w_cell_0_0").label == "a6 🟡"
+
+
+def test_ai_vs_ai_autoplay_to_the_end():
+    app = _open(red="alphabeta:depth=2", yellow="random")
+    app.toggle(key="connect_four_w_autoplay").set_value(True).run()
+    assert not app.exception
+    state = session(app, "connect_four").state
+    assert state.is_terminal()
+    assert "Game over" in app.success[0].value
+
+
+def test_click_handler_plays_the_column_of_any_square():
+    state = connect_four.state_from_moves("aaaaaad")
+    for row in range(6):
+        square = plots.square_from_point({"customdata": [row, 3]})
+        assert connect_four_view.move_for_square(state, square, None).move == 3
+    assert "Column a is full" in connect_four_view.move_for_square(state, (5, 0), None).message
+    assert "outside" in connect_four_view.move_for_square(state, (0, 7), None).message
+    assert connect_four_view.cell_label(state, 5, 3) == "d1 🔴"
+    assert connect_four_view.cell_label(state, 4, 3) == "d2 +"
+    assert connect_four_view.cell_label(state, 3, 3) == "d3"
+    assert connect_four_view.cell_label(state, 0, 0) == "a6 🟡"
+    fig = connect_four_view.figure(state, game_page.BoardView(last_move=3))
+    assert fig.data[-1].name == "squares"
+    assert "7/42 discs" in connect_four_view.status(state)
