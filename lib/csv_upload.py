@@ -193,11 +193,11 @@ def sniff_separator(text: str) -> str:
 
     >>> sniff_separator("source;target;weight\nA;B;1,5\n")
     ';'
-    >>> sniff_separator("\n\nsource\ttarget\tweight\n")
+    >>> sniff_separator("\n \nsource\ttarget\tweight\n")
     '\t'
     """
-    stripped = text.lstrip("\ufeff\r\n")
-    header = stripped.split("\n", 1)[0]
+    lines = io.StringIO(text.removeprefix("\ufeff"))
+    header = next((line for line in lines if line.strip()), "")
     return max(SEPARATORS, key=header.count)  # max keeps the first of equal counts: comma
 
 

@@ -122,7 +122,7 @@ def test_separator_sniffing_uses_the_header_line():
     assert sniff_separator("a;b;c\n1,5;2,5;3\n") == ";"
     assert sniff_separator("a\tb\n1,5\t2\n") == "\t"
     assert sniff_separator("a,b\n1;2;3;4\n") == ","
-    assert sniff_separator("\n\n\ufeffa;b\n") == ";"
+    assert sniff_separator("\ufeff\n \na;b\n") == ";"  # blank lines before the header
     assert sniff_separator("single\n1\n") == ","
 
 
