@@ -9,7 +9,9 @@ read:
   "Unicode text"), with a BOM or recognised by its zero bytes; anything else
   with zero bytes is called a binary file (an Excel workbook, most often);
   text that is not valid UTF-8 is named by its line and byte;
-* **separator**: comma, semicolon or tab, whichever the header line uses most;
+* **line ends**: LF, CR LF (Windows) or CR (old Mac);
+* **separator**: comma, semicolon or tab, whichever the header (the first
+  line that is not blank) uses most;
 * **decimal commas** (``1,5``) in semicolon- or tab-separated files
   (:func:`parse_number`, :func:`parse_numbers`);
 * **shape**: blank lines are skipped; a row with more fields than the header
