@@ -31,15 +31,34 @@ def escape_spreadsheet_cell(value: object) -> object:
 
 
 def safe_csv_bytes(table: pd.DataFrame) -> bytes:
-    """Serialise ``table`` as UTF-8 CSV bytes with every text cell escaped."""
+    """Serialise ``table`` as CSV bytes safe to open in a spreadsheet.
+
+    Every text cell (and column name) goes through :func:`escape_spreadsheet_cell`;
+    rows end with CR LF, so a cell holding a line break is quoted; and the
+    bytes are UTF-8 with a byte order mark: without it, Excel on Windows reads
+    a CSV in the system's code page and shows a non-ASCII ticker or a place
+    such as ``Zürich`` garbled (``ZÃ¼rich``). pandas, Python's ``utf-8-sig``
+    codec and the app's own uploads all skip the mark.
+
+    >>> safe_csv_bytes(pd.DataFrame({"place": ["Zürich", "=1+1"]}))
+    b"\\xef\\xbb\\xbfplace\\r\\nZ\\xc3\\xbcrich\\r\\n'=1+1\\r\\n"
+    """
     safe = table.copy()
     for column in safe.columns:
-        if safe[column].dtype == object or pd.api.types.is_string_dtype(safe[column]):
-            safe[column] = safe[column].map(escape_spreadsheet_cell)
+        kind = safe[column].dtype
+        if not (
+            pd.api.types.is_numeric_dtype(kind)
+            or pd.api.types.is_bool_dtype(kind)
+            or pd.api.types.is_datetime64_any_dtype(kind)
+        ):  # text, mixed objects, categories: any cell may be a formula
+            safe[column] = safe[column].astype(object).map(escape_spreadsheet_cell)
     safe.columns = [str(escape_spreadsheet_cell(str(c))) for c in safe.columns]
     buffer = io.StringIO()
-    safe.to_csv(buffer, index=False)
-    return buffer.getvalue().encode("utf-8")
+    # CR LF ends a row (RFC 4180); with it, a cell holding a bare CR is quoted too (with LF
+    # ending rows it was not, and a spreadsheet split the row there, so "x\r=cmd" put a
+    # formula at the start of a new row)
+    safe.to_csv(buffer, index=False, lineterminator="\r\n")
+    return buffer.getvalue().encode("utf-8-sig")
 
 
 def escape_plot_text(text: object) -> str:

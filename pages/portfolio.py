@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from lib.portfolio import plots
+from lib.portfolio import plots, report
 from lib.portfolio.data import require_stocks
 from lib.portfolio.ga import (
     COURSE_STUDY,
@@ -48,7 +48,7 @@ data_box = st.container()
 # 2. Settings (always rendered, even before data is loaded, so the form keeps its values)
 st.header("2. Settings")
 submitted, settings = ui.settings_form()
-intro.markdown(ui.problem_text(settings))
+intro.markdown(report.problem_text(settings))
 
 with data_box:
     data = None
@@ -86,12 +86,12 @@ with user_errors():
 if config is None:
     st.stop()
 
-data_id = ui.data_fingerprint(source, upload, data)
+data_id = report.data_fingerprint(source, upload, data)
 saved = st.session_state.get("pf_result")
 partial = st.session_state.get("pf_partial")
 latest = partial or saved  # an interrupted run is always newer than the saved result
 data_changed = latest is None or latest.get("data_id") != data_id
-cheap = ui.auto_run_allowed(config)
+cheap = report.auto_run_allowed(config)
 run_now = submitted or (data_changed and source != "upload" and cheap)
 
 # 3. Results ---------------------------------------------------------------------------
@@ -100,7 +100,7 @@ live_slot = st.empty()  # the running GA's progress bar and live chart
 results_box = st.container()
 if run_now:
     ui.write_query_params(source, config)
-    exact = ui.exact_optimum(table, ui.exact_key(config))
+    exact = ui.exact_optimum(table, report.exact_key(config))
     with live_slot.container():
         live = ui.LiveRun(config, exact.fitness, data_id)
         result = run_ga(table, config, on_generation=live)
@@ -139,7 +139,7 @@ with results_box:
             st.info(
                 f"These settings ask for population {config.population_size} × "
                 f"{config.max_generations} generations, more than the page starts on its own "
-                f"(up to {ui.AUTO_RUN_BUDGET:,}). Press **Run the GA** to start it; every run "
+                f"(up to {report.AUTO_RUN_BUDGET:,}). Press **Run the GA** to start it; every run "
                 f"stops after its time budget of {ui.RUN_TIME_LIMIT:.0f} s."
             )
         if saved is not None:
@@ -213,7 +213,7 @@ if study is not None and study.attrs.get("stopped_early"):
     )
 if study is not None and len(study):
     st.dataframe(
-        ui.study_table(study),
+        report.study_table(study),
         hide_index=True,
         column_config={"success_rate": st.column_config.NumberColumn(format="percent")},
     )

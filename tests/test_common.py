@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import codecs
+import csv
 import io
 
 import pandas as pd
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.common import escape_plot_text, escape_spreadsheet_cell, safe_csv_bytes
@@ -18,15 +20,75 @@ def test_formula_cells_are_escaped_and_numbers_kept():
             "value": [-1.5, 2, 3, 4, 5, 6],
         }
     )
-    text = safe_csv_bytes(table).decode("utf-8")
+    text = safe_csv_bytes(table).decode("utf-8-sig")
     back = pd.read_csv(io.StringIO(text), keep_default_na=False)
     assert list(back["ticker"]) == ["'=1+1", "'+A1", "'-2+3", "'@SUM(A1)", "'\tX", "AAPL"]
     assert back["value"].tolist() == [-1.5, 2, 3, 4, 5, 6]
 
 
 def test_header_cells_are_escaped_too():
-    text = safe_csv_bytes(pd.DataFrame({"=cmd": [1]})).decode()
+    text = safe_csv_bytes(pd.DataFrame({"=cmd": [1]})).decode("utf-8-sig")
     assert text.splitlines()[0] == "'=cmd"
+
+
+def test_downloads_are_utf8_with_a_bom_so_excel_shows_non_ascii_text():
+    raw = safe_csv_bytes(pd.DataFrame({"ticker": ["Zürich", "日本"], "risk": [0.1, 0.2]}))
+    assert raw.startswith(codecs.BOM_UTF8) and raw.count(codecs.BOM_UTF8) == 1
+    assert raw[3:].decode("utf-8") == "ticker,risk\r\nZürich,0.1\r\n日本,0.2\r\n"
+    back = pd.read_csv(io.BytesIO(raw))  # pandas skips the mark: the first column is named
+    assert list(back.columns) == ["ticker", "risk"] and back["ticker"].tolist() == [
+        "Zürich",
+        "日本",
+    ]
+
+
+def test_every_kind_of_text_column_is_escaped():
+    table = pd.DataFrame(
+        {
+            "category": pd.Categorical(["=1", "ok"]),
+            "string": pd.array(["+A1", None], dtype="string"),
+            "mixed": ["@x", 3],
+            "number": [-1.0, 2.0],
+        }
+    )
+    rows = list(csv.reader(io.StringIO(safe_csv_bytes(table).decode("utf-8-sig"))))
+    assert rows == [
+        ["category", "string", "mixed", "number"],
+        ["'=1", "'+A1", "'@x", "-1.0"],
+        ["ok", "", "3", "2.0"],
+    ]
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+CELLS = st.one_of(
+    st.text(max_size=8),
+    st.sampled_from(FORMULA_START).flatmap(lambda c: st.text(max_size=6).map(lambda t: c + t)),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    header=st.lists(CELLS, min_size=1, max_size=4, unique=True),
+    data=st.data(),
+    dtype=st.sampled_from([object, "string", "category"]),
+)
+def test_no_downloaded_text_cell_starts_like_a_formula(header, data, dtype):
+    columns = {
+        name: data.draw(st.lists(CELLS, min_size=2, max_size=2), label=repr(name))
+        for name in header
+    }
+    table = pd.DataFrame(columns).astype(dtype)
+    text = safe_csv_bytes(table).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert len(rows) == 3  # a line break inside a cell is quoted: it never starts a new row
+    for written, original in zip(rows[0] + rows[1] + rows[2], _cells(header, columns), strict=True):
+        assert not written.startswith(FORMULA_START)
+        assert written in (original, "'" + original)  # nothing lost: at most a leading quote
+
+
+def _cells(header: list[str], columns: dict[str, list[str]]) -> list[str]:
+    """The header, then the rows, cell by cell, as given."""
+    return [*header, *(columns[name][row] for row in range(2) for name in header)]
 
 
 @given(st.text())

@@ -46,7 +46,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy.stats import norm
+from scipy.stats import binomtest
 
 from lib.common import safe_csv_bytes
 from lib.errors import InputError
@@ -796,7 +796,8 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[f
     """The Wilson score interval for a binomial proportion ``successes / n``.
 
     Better than the normal approximation for small ``n`` and for rates near 0
-    or 1 (it never leaves [0, 1]). Returns ``(0, 1)`` when ``n == 0``.
+    or 1 (it never leaves [0, 1]). Computed by SciPy
+    (``binomtest(...).proportion_ci(method="wilson")``); ``(0, 1)`` when ``n == 0``.
 
     >>> tuple(round(x, 4) for x in wilson_interval(8, 10))
     (0.4902, 0.9433)
@@ -807,15 +808,8 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> tuple[f
         raise InputError(f"Confidence must be between 0 and 1, got {confidence}.")
     if n == 0:
         return 0.0, 1.0
-    z = float(norm.ppf(0.5 + confidence / 2))
-    p = successes / n
-    denominator = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denominator
-    half = z / denominator * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    # exact at the edges (the formula gives 0 and 1 there, up to rounding)
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return low, high
+    interval = binomtest(successes, n).proportion_ci(confidence_level=confidence, method="wilson")
+    return float(interval.low), float(interval.high)
 
 
 GAME_COLUMNS = [f.name for f in fields(GameRecord)]

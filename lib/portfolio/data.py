@@ -18,10 +18,12 @@ Three layouts are accepted:
 3. a **long price history**: columns ``date, ticker`` and ``close`` (or
    ``adj close`` / ``price``).
 
-Files may be comma, semicolon or tab separated (the last two with decimal
-commas), UTF-8 with or without a byte order mark. Every problem a user can
-fix raises :class:`lib.errors.InputError` with a message naming the file,
-line, column and value and what was expected.
+Files are read by :func:`lib.csv_upload.read_csv_table` (the map upload's reader
+too): comma, semicolon or tab separated (the last two with decimal commas),
+UTF-8 with or without a byte order mark, or UTF-16 (Excel's "Unicode text").
+Every problem a user can fix raises :class:`lib.errors.InputError` with a
+message naming the file, line, column and value and what was expected; line
+numbers are the file's own (blank lines and quoted line breaks count).
 Stocks dropped on purpose (no prices in the chosen window) are listed in
 :attr:`StockData.notes`, never silently lost.
 
@@ -33,10 +35,7 @@ Stocks dropped on purpose (no prices in the chosen window) are listed in
 
 from __future__ import annotations
 
-import csv
-import io
 import os
-import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Literal
@@ -44,6 +43,7 @@ from typing import IO, Literal
 import numpy as np
 import pandas as pd
 
+from lib.csv_upload import parse_numbers, read_csv_table, uses_decimal_comma
 from lib.errors import InputError
 
 ReturnDefinition = Literal["end", "peak"]
@@ -56,7 +56,6 @@ MAX_BYTES = 10 * 1024 * 1024
 """Largest file accepted (the app's upload limit is the same)."""
 
 COLUMNS = ["ticker", "risk", "return"]
-SEPARATORS = (",", ";", "\t")  # sniffed from the header line
 _PRICE_NAMES = ("adj close", "adj_close", "adjclose", "adjusted close", "close", "price")
 _DATE_NAMES = ("date", "datetime", "timestamp", "time", "day")
 
@@ -103,7 +102,8 @@ def load_stock_table(
         and ``table.attrs["kind"]`` the layout detected.
 
     Raises:
-        InputError: empty, binary or non-UTF-8 file; missing columns; non-numeric,
+        InputError: empty, binary or non-UTF-8/16 file; rows with more fields than the
+            header; a column named twice; missing columns; non-numeric,
             empty or NaN values; risk outside 0..1; duplicate tickers or dates;
             non-positive prices; unparsable dates; too few or too many stocks.
     """
@@ -135,8 +135,7 @@ def read_stock_data(
         raise InputError(
             f"Unknown return definition {return_definition!r}: expected 'end' or 'peak'."
         )
-    label, text = _read_text(source, name)
-    frame = _parse_csv(label, text)
+    label, frame = _read_frame(source, name)
     columns = {_norm(c): c for c in frame.columns}
     if {"ticker", "risk", "return"} <= columns.keys():
         table = _summary_table(label, frame, columns)
@@ -203,116 +202,18 @@ def summarise_prices(
 # Reading
 
 
-def _read_text(source: str | os.PathLike[str] | IO[bytes] | IO[str], name: str | None):
-    if isinstance(source, (str, os.PathLike)):
+def _read_frame(source: str | os.PathLike[str] | IO[bytes] | IO[str], name: str | None):
+    """The file's label and its table of text cells (:func:`lib.csv_upload.read_csv_table`)."""
+    if isinstance(source, str | os.PathLike):
         path = Path(source)
         label = name or path.name
-        try:
-            size = path.stat().st_size
-        except OSError as error:
-            raise InputError(f"{label}: cannot open the file ({error.strerror}).") from error
-        if size > MAX_BYTES:
-            raise InputError(f"{label}: {size:,} bytes is larger than the 10 MB limit.")
-        raw: bytes | str = path.read_bytes()
+        source = path
     else:
         label = name or Path(str(getattr(source, "name", "") or "uploaded file")).name
-        raw = source.read(MAX_BYTES + 1)
-        if hasattr(source, "seek"):
-            source.seek(0)
-        if len(raw) > MAX_BYTES:
-            raise InputError(f"{label}: the file is larger than the 10 MB limit.")
-    if isinstance(raw, str):
-        text = raw.removeprefix("\ufeff")
-    else:
-        if b"\x00" in raw[:8192]:
-            raise InputError(
-                f"{label}: this looks like a binary file (for example an Excel workbook), "
-                "not a CSV text file. Save it as CSV (UTF-8) and upload that."
-            )
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            line = raw[: error.start].count(b"\n") + 1
-            bad = raw[error.start : error.start + 1]
-            raise InputError(
-                f"{label}: line {line} is not valid UTF-8 (byte {bad!r} at offset "
-                f"{error.start}). Save the file as CSV UTF-8."
-            ) from error
-    if not text.strip():
-        raise InputError(f"{label}: the file is empty; expected a CSV with a header row.")
-    return label, text
-
-
-def _parse_csv(label: str, text: str) -> pd.DataFrame:
-    header = text.lstrip().split("\n", 1)[0]
-    sep = max(SEPARATORS, key=header.count)  # the most frequent of , ; tab (ties: comma)
-    lines = text.count("\n")
-    if lines > MAX_ROWS + 1:
-        raise InputError(
-            f"{label}: about {lines:,} rows is too many; at most {MAX_ROWS:,} data rows "
-            "are accepted."
-        )
-    try:
-        with warnings.catch_warnings():
-            # more fields than the header: an error, not silently dropped data
-            warnings.simplefilter("error", pd.errors.ParserWarning)
-            frame = pd.read_csv(
-                io.StringIO(text),
-                sep=sep,
-                dtype=str,
-                keep_default_na=False,
-                skipinitialspace=True,
-                skip_blank_lines=True,
-                index_col=False,
-            )
-    except pd.errors.EmptyDataError as error:
-        raise InputError(
-            f"{label}: the file is empty; expected a CSV with a header row."
-        ) from error
-    except (pd.errors.ParserError, pd.errors.ParserWarning) as error:
-        raise InputError(
-            f"{label}: {_ragged_row(text, sep) or 'not a well-formed CSV'}. Every row needs "
-            "the same number of fields as the header, separated by commas, semicolons or tabs."
-        ) from error
+    frame = read_csv_table(source, label=label, max_bytes=MAX_BYTES, max_rows=MAX_ROWS)
     if frame.empty:
         raise InputError(f"{label}: the file has a header but no data rows.")
-    names = next(csv.reader([header.strip()], delimiter=sep))
-    seen: dict[str, int] = {}
-    for position, column in enumerate(names, start=1):
-        normal = _norm(column)
-        if normal in seen and normal:
-            raise InputError(
-                f"{label}: line 1: column {column.strip()!r} appears twice (columns "
-                f"{seen[normal]} and {position}); expected each column name once."
-            )
-        seen[normal] = position
-    frame.columns = [str(c).strip() for c in frame.columns]
-    frame.attrs["sep"] = sep
-    return frame
-
-
-def _ragged_row(text: str, sep: str) -> str | None:
-    """Where the first row with more fields than the header is, quoted (``None`` if none).
-
-    >>> _ragged_row("a,b\\n1,2\\n3,4,5\\n", ",")
-    "line 3 has 3 fields ('3,4,5') but the header on line 1 has 2"
-    """
-    reader = csv.reader(io.StringIO(text), delimiter=sep)
-    header: list[str] | None = None
-    for row in reader:
-        if not any(cell.strip() for cell in row):
-            continue  # blank lines are skipped when reading
-        if header is None:
-            header, header_line = row, reader.line_num
-            continue
-        if len(row) > len(header):
-            shown = sep.join(row)
-            shown = shown if len(shown) <= 60 else shown[:57] + "…"
-            return (
-                f"line {reader.line_num} has {len(row)} fields ({shown!r}) but the header on "
-                f"line {header_line} has {len(header)}"
-            )
-    return None
+    return label, frame
 
 
 def _norm(column: str) -> str:
@@ -326,26 +227,24 @@ def _find(columns: dict[str, str], names: tuple[str, ...]) -> str | None:
     return None
 
 
-def _line(position: int) -> int:
-    """File line of the data row at ``position`` (the header is line 1)."""
-    return position + 2
+def _line(rows: pd.DataFrame | pd.Series, position: int) -> int:
+    """File line of the data row at ``position`` of ``rows`` (indexed by line when read)."""
+    return int(rows.index[position])
 
 
 def _numbers(label: str, frame: pd.DataFrame, column: str, allow_empty: bool) -> np.ndarray:
     """Parse a text column as floats, naming the first bad cell."""
     original = frame[column].astype(str).str.strip()
-    text = original
-    if frame.attrs.get("sep") in (";", "\t"):  # these files often use decimal commas
-        text = text.str.replace(",", ".", regex=False)
-    values = np.array(pd.to_numeric(text, errors="coerce"), dtype=float)
-    empty = (text == "").to_numpy()
+    # semicolon- and tab-separated files often use decimal commas
+    values = parse_numbers(original, decimal_comma=uses_decimal_comma(frame))
+    empty = (original == "").to_numpy()
     bad = ~np.isfinite(values) & ~(empty & allow_empty)
     if bad.any():
         position = int(np.flatnonzero(bad)[0])
         raw = original.iloc[position]  # as written in the file
         what = "is empty" if raw == "" else f"value {raw!r} is not a finite number"
         raise InputError(
-            f"{label}: line {_line(position)}, column {column!r}: {what}; expected a number."
+            f"{label}: line {_line(frame, position)}, column {column!r}: {what}; expected a number."
         )
     values[empty] = np.nan
     return values
@@ -358,7 +257,7 @@ def _summary_table(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> 
     if empty.any():
         position = int(np.flatnonzero(empty.to_numpy())[0])
         raise InputError(
-            f"{label}: line {_line(position)}, column {ticker_col!r}: the ticker is empty; "
+            f"{label}: line {_line(frame, position)}, column {ticker_col!r}: the ticker is empty; "
             "expected a name for every stock."
         )
     duplicated = tickers.duplicated(keep=False).to_numpy()
@@ -367,7 +266,8 @@ def _summary_table(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> 
         again = int(np.flatnonzero(duplicated & (tickers == tickers.iloc[first]).to_numpy())[1])
         raise InputError(
             f"{label}: column {ticker_col!r}: ticker {tickers.iloc[first]!r} appears on line "
-            f"{_line(first)} and again on line {_line(again)}; expected one row per stock."
+            f"{_line(frame, first)} and again on line {_line(frame, again)}; expected one row "
+            "per stock."
         )
     risk = _numbers(label, frame, risk_col, allow_empty=False)
     ret = _numbers(label, frame, return_col, allow_empty=False)
@@ -376,7 +276,7 @@ def _summary_table(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> 
         position = int(np.flatnonzero(out_of_range)[0])
         percent = (risk >= 0).all() and (risk <= 100).all()
         raise InputError(
-            f"{label}: line {_line(position)}, column {risk_col!r}: value "
+            f"{label}: line {_line(frame, position)}, column {risk_col!r}: value "
             f"{frame[risk_col].iloc[position].strip()!r} is outside 0..1; risk is a maximum "
             "drawdown, a fraction between 0 and 1"
             + (
@@ -389,7 +289,7 @@ def _summary_table(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> 
     if too_low.any():
         position = int(np.flatnonzero(too_low)[0])
         raise InputError(
-            f"{label}: line {_line(position)}, column {return_col!r}: value "
+            f"{label}: line {_line(frame, position)}, column {return_col!r}: value "
             f"{frame[return_col].iloc[position].strip()!r} is below -1; a return is a growth "
             "factor minus 1 (a stock cannot lose more than all of its value)."
         )
@@ -421,8 +321,9 @@ def _numeric_dates(label: str, text: pd.Series, column: str) -> pd.Series | None
         a = int(np.flatnonzero((first > 12).to_numpy())[0])
         b = int(np.flatnonzero((second > 12).to_numpy())[0])
         raise InputError(
-            f"{label}: column {column!r} mixes day/month ({text.iloc[a]!r} on line {_line(a)}) "
-            f"and month/day ({text.iloc[b]!r} on line {_line(b)}); expected one order "
+            f"{label}: column {column!r} mixes day/month ({text.iloc[a]!r} on line "
+            f"{_line(text, a)}) and month/day ({text.iloc[b]!r} on line {_line(text, b)}); "
+            "expected one order "
             "throughout, best as 2021-03-31."
         )
     day, month = (first, second) if day_first else (second, first)
@@ -443,7 +344,7 @@ def _dates(label: str, frame: pd.DataFrame, column: str) -> pd.Series:
     if bad.any():
         position = int(np.flatnonzero(bad)[0])
         raise InputError(
-            f"{label}: line {_line(position)}, column {column!r}: {text.iloc[position]!r} "
+            f"{label}: line {_line(frame, position)}, column {column!r}: {text.iloc[position]!r} "
             "is not a date; expected dates such as 2021-03-31."
         )
     return dates.dt.tz_localize(None)
@@ -454,7 +355,7 @@ def _check_prices(label: str, frame: pd.DataFrame, column: str, values: np.ndarr
     if bad.any():
         position = int(np.flatnonzero(bad)[0])
         raise InputError(
-            f"{label}: line {_line(position)}, column {column!r}: price "
+            f"{label}: line {_line(frame, position)}, column {column!r}: price "
             f"{frame[column].iloc[position].strip()!r} is not positive; expected prices above 0."
         )
 
@@ -481,7 +382,7 @@ def _is_index_column(label: str, frame: pd.DataFrame, column: str) -> bool:
     row = int(np.flatnonzero((values != "").to_numpy())[0])
     raise InputError(
         f"{label}: line 1, column {position} has no name, but it holds values "
-        f"(line {_line(row)}: {filled.iloc[0]!r}); expected a ticker as its header "
+        f"(line {_line(frame, row)}: {filled.iloc[0]!r}); expected a ticker as its header "
         "(or delete the column)."
     )
 
@@ -511,8 +412,8 @@ def _wide_prices(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> pd
         first = int(np.flatnonzero(table.index == table.index[again])[0])
         raise InputError(
             f"{label}: column {date_col!r}: date {table.index[first].date()} appears on line "
-            f"{_line(int(first))} and again on line {_line(int(again))}; expected one row per "
-            "date."
+            f"{_line(frame, first)} and again on line {_line(frame, again)}; expected one row "
+            "per date."
         )
     return table.sort_index()
 
@@ -528,7 +429,7 @@ def _long_to_wide(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> p
     if empty.any():
         position = int(np.flatnonzero(empty)[0])
         raise InputError(
-            f"{label}: line {_line(position)}, column {ticker_col!r}: the ticker is empty; "
+            f"{label}: line {_line(frame, position)}, column {ticker_col!r}: the ticker is empty; "
             "expected a name on every row."
         )
     values = _numbers(label, frame, price_col, allow_empty=False)
@@ -542,9 +443,9 @@ def _long_to_wide(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> p
         )
         first = int(np.flatnonzero(same.to_numpy())[0])
         raise InputError(
-            f"{label}: line {_line(again)}: ticker {tickers.iloc[again]!r} already has a price "
-            f"on {long['date'].iloc[again].date()} (line {_line(first)}); expected one row per "
-            "date and ticker."
+            f"{label}: line {_line(frame, again)}: ticker {tickers.iloc[again]!r} already has a "
+            f"price on {long['date'].iloc[again].date()} (line {_line(frame, first)}); expected "
+            "one row per date and ticker."
         )
     if long["ticker"].nunique() > MAX_STOCKS:
         raise InputError(f"{label}: more than {MAX_STOCKS:,} tickers; too many.")

@@ -18,19 +18,25 @@ cost from ``u`` to ``v``.
 
 from __future__ import annotations
 
-import io
 import math
 import re
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
 
 import networkx as nx
 import numpy as np
 import pandas as pd
 from scipy.spatial import cKDTree
 
+from lib.csv_upload import (
+    SEPARATOR_NAMES,
+    SEPARATORS,
+    Source,
+    parse_number,
+    read_csv_table,
+    uses_decimal_comma,
+)
 from lib.errors import InputError
 from lib.routes.compiled import CompiledGraph, attach
 
@@ -73,8 +79,6 @@ MAX_UPLOAD_NUMBER = 1e12
 MAX_GRID_SIDE = 400
 MAX_RANDOM_NODES = 200_000
 
-Source = bytes | str | Path | IO[bytes] | IO[str]
-
 
 # --------------------------------------------------------------------------- Romania
 
@@ -105,63 +109,14 @@ def romania() -> nx.Graph:
 # --------------------------------------------------------------------------- loaders
 
 
-#: Column separators accepted in uploaded CSV files (sniffed from the header line).
-SEPARATORS = (",", ";", "\t")
-_SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar"}
-
-
-def sniff_separator(text: str) -> str:
-    r"""The separator of a CSV text: the one of :data:`SEPARATORS` its header line uses most.
-
-    Ties and headers without any of them give a comma.
-
-    >>> sniff_separator("source;target;weight\nA;B;1,5\n")
-    ';'
-    >>> sniff_separator("source\ttarget\tweight\n")
-    '\t'
-    """
-    header = text.lstrip("\ufeff").split("\n", 1)[0]
-    counts = {sep: header.count(sep) for sep in SEPARATORS}
-    best = max(SEPARATORS, key=lambda sep: counts[sep])  # first wins ties: comma
-    return best if counts[best] > 0 else ","
-
-
 def _read_table(source: Source, name: str) -> pd.DataFrame:
-    """Read a CSV as text cells (no type guessing), with a clear error if unreadable.
+    """Read a CSV as text cells with lower-case column names (:func:`read_csv_table`).
 
-    The separator (comma, semicolon or tab) is sniffed from the header line and
-    kept in ``table.attrs["sep"]``.
+    The size cap, encodings, separator sniffing, rows with extra fields and
+    unreadable files are handled there, with messages naming the line and value.
     """
-    if isinstance(source, Path):
-        source = source.read_bytes()
-    if isinstance(source, bytes | str) and len(source) > MAX_UPLOAD_BYTES:
-        raise InputError(
-            f"{name}: the file is larger than the limit of {MAX_UPLOAD_BYTES:,} bytes."
-        )
-    if isinstance(source, bytes):
-        try:
-            source = source.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise InputError(f"{name}: the file is not UTF-8 text ({error.reason}).") from None
-    if not isinstance(source, str):
-        raw = source.read(MAX_UPLOAD_BYTES + 1)
-        if len(raw) > MAX_UPLOAD_BYTES:
-            raise InputError(
-                f"{name}: the file is larger than the limit of {MAX_UPLOAD_BYTES:,} bytes."
-            )
-        source = raw.decode("utf-8-sig") if isinstance(raw, bytes) else raw
-    source = source.removeprefix("\ufeff")
-    sep = sniff_separator(source)
-    try:
-        table = pd.read_csv(
-            io.StringIO(source), sep=sep, dtype=str, keep_default_na=False, skipinitialspace=True
-        )
-    except pd.errors.EmptyDataError:
-        raise InputError(f"{name}: the file is empty; expected a header row.") from None
-    except (pd.errors.ParserError, UnicodeDecodeError) as error:
-        raise InputError(f"{name}: not a readable CSV file ({error}).") from None
-    table.columns = [str(c).strip().lower() for c in table.columns]
-    table.attrs["sep"] = sep
+    table = read_csv_table(source, label=name, max_bytes=MAX_UPLOAD_BYTES)
+    table.columns = [str(c).lower() for c in table.columns]
     return table
 
 
@@ -175,10 +130,10 @@ def _require_columns(table: pd.DataFrame, columns: Iterable[str], name: str) -> 
         used = [s for s in (*SEPARATORS, "|") if s in header]
         if used and set(columns) <= set(re.split(r"[\s,;|]+", header)):
             hint = (
-                f" The header seems to be separated by {_SEPARATOR_NAMES[used[0]]}s mixed with "
+                f" The header seems to be separated by {SEPARATOR_NAMES[used[0]]}s mixed with "
                 "other separators; use one separator (comma, semicolon or tab) throughout."
                 if used[0] in SEPARATORS
-                else f" The header seems to be separated by {_SEPARATOR_NAMES[used[0]]}s; "
+                else f" The header seems to be separated by {SEPARATOR_NAMES[used[0]]}s; "
                 "use commas, semicolons or tabs."
             )
         elif len(table.columns) == 1:
@@ -204,10 +159,8 @@ def _number(
     decimal_comma: bool = False,
 ) -> float:
     cleaned = text.strip()
-    if decimal_comma and re.fullmatch(r"[+-]?\d*,\d+", cleaned):
-        cleaned = cleaned.replace(",", ".")  # 1,5 in a semicolon- or tab-separated file
     try:
-        value = float(cleaned)
+        value = parse_number(cleaned, decimal_comma=decimal_comma)
     except ValueError:
         raise InputError(
             f"{name}, line {line}, column '{column}': {text!r} is not a number."
@@ -241,11 +194,14 @@ def load_graph_csv(
     """Build an undirected weighted graph from an edge-list CSV and an optional node CSV.
 
     The edge CSV has the columns ``source, target, weight`` (one road per line,
-    either direction); the node CSV has ``node, x, y``. Columns may be separated
-    by commas, semicolons or tabs (sniffed from the header line); with
-    semicolons or tabs a decimal comma (``1,5``) is read as ``1.5``. Errors are raised as
-    :class:`InputError` naming the file, line (the header is line 1), column
-    and value: missing columns, empty names, non-numeric, infinite or negative
+    either direction); the node CSV has ``node, x, y``. Both are read by
+    :func:`lib.csv_upload.read_csv_table` (the stock upload's reader too):
+    UTF-8 or UTF-16 text, columns separated by commas, semicolons or tabs
+    (sniffed from the header line); with semicolons or tabs a decimal comma
+    (``1,5``) is read as ``1.5``. Errors are raised as :class:`InputError`
+    naming the file, line (as in the file: blank lines count), column and
+    value: unreadable files and rows with more fields than the header (see
+    there), missing columns, empty names, non-numeric, infinite or negative
     weights, self-loops, the same road twice, the same node twice, edges naming
     a node absent from the node CSV, and graphs over the size caps.
 
@@ -266,11 +222,9 @@ def load_graph_csv(
             f"{edges_name}: {len(table):,} roads is over the limit of {max_edges:,} for this app."
         )
     G = nx.Graph()
-    comma = table.attrs.get("sep", ",") != ","
+    comma = uses_decimal_comma(table)
     seen: dict[frozenset, int] = {}
-    for index, row in enumerate(table.itertuples(index=False)):
-        line = index + 2
-        record = row._asdict()
+    for line, record in zip(table.index.tolist(), table.to_dict("records"), strict=True):
         u, v = record["source"].strip(), record["target"].strip()
         for column, value in (("source", u), ("target", v)):
             if not value:
@@ -328,11 +282,9 @@ def _layout(G: nx.Graph) -> dict:
 
 def _add_positions(G: nx.Graph, table: pd.DataFrame, name: str) -> None:
     _require_columns(table, ("node", "x", "y"), name)
-    comma = table.attrs.get("sep", ",") != ","
+    comma = uses_decimal_comma(table)
     seen: dict[str, int] = {}
-    for index, row in enumerate(table.itertuples(index=False)):
-        line = index + 2
-        record = row._asdict()
+    for line, record in zip(table.index.tolist(), table.to_dict("records"), strict=True):
         node = record["node"].strip()
         if not node:
             raise InputError(f"{name}, line {line}, column 'node': the name is empty.")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
-from lib.portfolio import plots
+from lib.portfolio import plots, report
 from lib.portfolio.data import StockData, hard_case_table, read_stock_data
 from lib.portfolio.exact import ExactResult, efficient_frontier, solve_exact
 from lib.portfolio.ga import (
@@ -24,7 +24,6 @@ from lib.portfolio.ga import (
     FITNESSES,
     SELECTIONS,
     GAConfig,
-    GAResult,
     GenerationStats,
     coefficient_table,
 )
@@ -34,10 +33,6 @@ DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 RUN_TIME_LIMIT = 60.0  # seconds per GA run on the shared server
 STUDY_RUN_TIME_LIMIT = 10.0
 STUDY_TIME_LIMIT = 120.0  # seconds per parameter study
-# A run starts without the Run button (first load, new bundled data, a link) only when
-# population × generations stays within this budget (the course's default: 700 × 1000,
-# about 3 s even without stopping early); anything bigger waits for the button.
-AUTO_RUN_BUDGET = 700 * 1000
 
 SOURCES: dict[str, str] = {
     "sample": "Sample: 400 synthetic stocks (summary table)",
@@ -324,26 +319,6 @@ def make_config(settings: dict[str, object]) -> GAConfig:
 # Running
 
 
-def progress_state(
-    generation: int, max_generations: int, elapsed: float, time_limit: float | None
-) -> tuple[float, str]:
-    """Fraction and text of the run's progress bar.
-
-    The run ends at ``max_generations`` or at the time budget, whichever
-    comes first, so the bar shows the larger of the two fractions.
-
-    >>> fraction, text = progress_state(67, 5000, 30.0, 60.0)
-    >>> round(fraction, 2), "time budget 60 s" in text
-    (0.5, True)
-    """
-    fraction = generation / max(max_generations, 1)
-    text = f"Generation {generation} of {max_generations}"
-    if time_limit:
-        fraction = max(fraction, elapsed / time_limit)
-        text += f" · {elapsed:.0f} s of the time budget {time_limit:.0f} s"
-    return min(max(fraction, 0.0), 1.0), text
-
-
 class LiveRun:
     """``on_generation`` callback: saves progress, moves the bar, redraws the chart.
 
@@ -392,7 +367,7 @@ class LiveRun:
         if not self.rows:
             return
         stats = self.rows[-1]
-        fraction, text = progress_state(
+        fraction, text = report.progress_state(
             stats.generation,
             self.config.max_generations,
             time.perf_counter() - self.start,
@@ -414,7 +389,7 @@ class LiveRun:
 
 
 # ---------------------------------------------------------------------------
-# Exact optimum (cached per data + constraints)
+# Exact optimum (cached per data + constraints; the cache key is report.exact_key)
 
 
 @st.cache_data(max_entries=16, show_spinner="Solving the exact optimum (MILP)…")
@@ -431,177 +406,19 @@ def frontier(table: pd.DataFrame, config: GAConfig) -> pd.DataFrame:
     return efficient_frontier(table, config, points=12, count_rule=len(table) <= 1000)
 
 
-def exact_key(config: GAConfig) -> GAConfig:
-    """The config with only what the exact solver depends on (better cache hits)."""
-    return GAConfig(
-        min_stocks=config.min_stocks,
-        max_risk=config.max_risk,
-        min_return=config.min_return,
-        penalty_threshold=config.penalty_threshold,
-        penalty_factor=config.penalty_factor,
-        threshold_divisor=config.threshold_divisor,
-    )
-
-
-def percent_of_optimum(fitness: float, exact: ExactResult) -> float | None:
-    """The GA's fitness as a percentage of the exact optimum (``None`` if undefined)."""
-    if exact.fitness is None or exact.fitness <= 0:
-        return None
-    return 100.0 * fitness / exact.fitness
-
-
-# ---------------------------------------------------------------------------
-# Text and results
-
-
-def _num(value: float) -> str:
-    return f"{value:g}"
-
-
-def problem_text(settings: dict[str, object]) -> str:
-    """The page's intro, written from the current constraints and penalty settings."""
-    n, risk, ret = settings["min_stocks"], settings["max_risk"], settings["min_return"]
-    threshold, factor = settings["penalty_threshold"], settings["penalty_factor"]
-    return (
-        "Give every stock a coefficient in [0, 1], summing to 1, so that the portfolio holds "
-        f"**at least {n} stocks**, its weighted **risk** (maximum drawdown) stays "
-        f"**below {_num(risk)}** and its weighted **return exceeds {_num(ret)}** "
-        f"({_num(100 * ret)} %). The GA maximises the course's fitness "
-        f"`Σ c·(return − risk − {_num(factor)}·max(risk − {_num(threshold)}, 0))`; an exact "
-        "MILP solver gives the true optimum to compare against. The constraints are the "
-        "settings in section 2 (each bundled data set brings its own)."
-    )
-
-
-def auto_run_allowed(config: GAConfig) -> bool:
-    """Whether a run may start without the Run button (population × generations in budget)."""
-    return config.population_size * config.max_generations <= AUTO_RUN_BUDGET
-
-
-def data_fingerprint(source: str, upload: object | None, data: StockData) -> tuple:
-    """Identifies the data a run used: source, file, kind and the table's contents."""
-    table = data.table
-    digest = int(pd.util.hash_pandas_object(table, index=False).sum()) if len(table) else 0
-    return (source, getattr(upload, "file_id", None), data.kind, len(table), digest)
-
-
-def format_vs_limit(value: float, limit: float, decimals: int) -> str:
-    """``value`` with enough decimals that it does not print equal to ``limit``.
-
-    >>> format_vs_limit(0.59998, 0.6, 4), format_vs_limit(0.45, 0.6, 4)
-    ('0.59998', '0.4500')
-    """
-    text = f"{value:.{decimals}f}"
-    while value != limit and text == f"{limit:.{decimals}f}" and decimals < 12:
-        decimals += 1
-        text = f"{value:.{decimals}f}"
-    return text
-
-
-def result_caption(result: GAResult, exact: ExactResult) -> str:
-    """One line under the metrics: fitness, the exact optimum (or why none), why it stopped."""
-    if exact.feasible:
-        detail = f"{exact.method}, {exact.n_stocks} stocks"
-        if exact.status != "optimal":
-            detail += f"; {exact.message.rstrip('. ')}"
-        optimum = f"{exact.fitness:.4f} ({detail})"
-    elif not result.feasible:  # the error below the table gives the solver's reason
-        optimum = "none (see the message below)"
-    else:
-        optimum = exact.message.rstrip(". ")
-    stopped = result.stopped_by.replace("_", " ")
-    return f"Fitness {result.fitness:.4f}; exact optimum: {optimum}. Stopped by: {stopped}."
-
-
-def no_portfolio_message(exact: ExactResult) -> str:
-    """What to say when the GA found no feasible portfolio, given the exact solver's answer."""
-    if exact.feasible:
-        reason = "One exists: try the constraint-aware fitness, repair, or more generations."
-    elif exact.status == "infeasible":
-        reason = "The exact solver says none exists: " + exact.message
-    else:
-        reason = "The exact solver could not decide whether one exists: " + exact.message
-    return "No feasible portfolio found. " + reason
-
-
-def comparison_table(result: GAResult, exact: ExactResult) -> pd.DataFrame:
-    """The GA's portfolio beside the exact optimum (and the limits), one row per measure."""
-    config = result.config
-
-    def cell(value: float | int | None, digits: int) -> str:
-        return "—" if value is None else f"{value:.{digits}f}"
-
-    return pd.DataFrame(
-        {
-            "measure": ["fitness", "return", "risk", "stocks held"],
-            "GA": [
-                cell(result.fitness, 4),
-                format_vs_limit(result.ret, config.min_return, 4),
-                format_vs_limit(result.risk, config.max_risk, 4),
-                str(result.n_stocks),
-            ],
-            "exact optimum": [
-                cell(exact.fitness, 4),
-                "—" if exact.ret is None else format_vs_limit(exact.ret, config.min_return, 4),
-                "—" if exact.risk is None else format_vs_limit(exact.risk, config.max_risk, 4),
-                "—" if exact.n_stocks is None else str(exact.n_stocks),
-            ],
-            "must be": [
-                "as high as possible",
-                f"above {_num(config.min_return)}",
-                f"below {_num(config.max_risk)}",
-                f"at least {config.min_stocks}",
-            ],
-        }
-    )
-
-
-def study_table(study: pd.DataFrame) -> pd.DataFrame:
-    """The study for display: a setting with no feasible run says so instead of an empty cell."""
-    shown = study.copy()
-    for column, digits in (("mean_generations", 1), ("mean_seconds", 3)):
-        shown[column] = [
-            f"{value:.{digits}f}" if math.isfinite(value) else "— (no feasible run)"
-            for value in study[column].astype(float)
-        ]
-    shown["mean_fitness"] = study["mean_fitness"].round(4)
-    return shown
-
-
 def show_results(saved: dict) -> None:
     """Metrics, caption, fitness chart, coefficients (with download), scatter and frontier."""
     result, exact, run_table = saved["result"], saved["exact"], saved["table"]
     config = result.config
-    percent = percent_of_optimum(result.fitness, exact) if result.feasible else None
     # A wrapping row of content-wide metrics: seven fixed columns cut the values
     # ("1…", "0.…") on a 1024 px projector.
     with st.container(horizontal=True, gap="medium", key="pf_metrics"):
-        st.metric("Feasible", "yes" if result.feasible else "no", width="content")
-        st.metric(
-            "Return",
-            format_vs_limit(result.ret, config.min_return, 3),
-            help=f"Must exceed {_num(config.min_return)}.",
-            width="content",
-        )
-        st.metric(
-            "Risk",
-            format_vs_limit(result.risk, config.max_risk, 4),
-            help=f"Must stay below {_num(config.max_risk)} (strictly).",
-            width="content",
-        )
-        st.metric(
-            "Stocks held",
-            result.n_stocks,
-            help=f"At least {config.min_stocks}.",
-            width="content",
-        )
-        st.metric("Generations", result.generations, width="content")
-        st.metric("Seconds", f"{result.seconds:.2f}", width="content")
-        st.metric("% of optimum", "–" if percent is None else f"{percent:.1f} %", width="content")
-    st.caption(result_caption(result, exact))
-    st.dataframe(comparison_table(result, exact), hide_index=True)
+        for metric in report.headline_metrics(result, exact):
+            st.metric(metric.label, metric.value, help=metric.help, width="content")
+    st.caption(report.result_caption(result, exact))
+    st.dataframe(report.comparison_table(result, exact), hide_index=True)
     if not result.feasible:
-        st.error(no_portfolio_message(exact))
+        st.error(report.no_portfolio_message(exact))
     st.plotly_chart(plots.fitness_chart(result.history, exact.fitness), key="pf_fitness_chart")
     coefficients = coefficient_table(run_table, result.weights, exact.weights)
     left, right = st.columns([1, 1])
@@ -628,7 +445,7 @@ def show_results(saved: dict) -> None:
     with right:
         st.plotly_chart(plots.weights_scatter(run_table, result.weights), key="pf_scatter")
     if exact.feasible:
-        curve = frontier(run_table, exact_key(config))
+        curve = frontier(run_table, report.exact_key(config))
         st.plotly_chart(
             plots.frontier_chart(
                 curve,

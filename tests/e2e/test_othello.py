@@ -57,7 +57,7 @@ def test_click_a_legal_square_then_the_ai_replies(page):
     assert moves[0] == "c2" and len(moves) == 2
     with page.expect_download() as download_info:
         page.get_by_text("Download game record (CSV)").click()
-    text = Path(download_info.value.path()).read_text(encoding="utf-8")
+    text = Path(download_info.value.path()).read_text(encoding="utf-8-sig")
     assert text.splitlines()[0].startswith("ply,side,player,move")
     assert ",c2," in text
 

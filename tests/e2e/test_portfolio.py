@@ -50,7 +50,9 @@ def test_upload_run_and_download_coefficients(page):
     with page.expect_download() as download:
         page.locator(".st-key-pf_w_dl_coeffs button").click()
     assert download.value.suggested_filename == "coefficients.csv"
-    text = Path(download.value.path()).read_text(encoding="utf-8")
+    raw = Path(download.value.path()).read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 with a BOM: Excel shows non-ASCII tickers
+    text = raw.decode("utf-8-sig")
     table = pd.read_csv(io.StringIO(text))
     assert list(table.columns) == ["ticker", "risk", "return", "coefficient", "exact_coefficient"]
     assert abs(table["exact_coefficient"].sum() - 1) < 1e-6  # the optimum, beside the GA's

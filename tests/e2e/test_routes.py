@@ -58,7 +58,7 @@ def test_download_the_route_table(page):
     open_page(page, "routes")
     with page.expect_download() as download:
         page.locator(".st-key-rt_w_dl_routes button").click()
-    text = Path(download.value.path()).read_text(encoding="utf-8")
+    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
     assert text.splitlines()[0].startswith("algorithm,cost,shortest")
     assert "A*,418.0,True" in text
 
@@ -182,7 +182,7 @@ def test_compare_unordered_pairs_and_download_every_pair(page):
     wait_idle(page)
     with page.expect_download() as download:
         page.locator(".st-key-rt_w_dl_pairs button").click()
-    lines = Path(download.value.path()).read_text(encoding="utf-8").splitlines()
+    lines = Path(download.value.path()).read_text(encoding="utf-8-sig").splitlines()
     assert lines[0].startswith("source,target,algorithm,cost,optimal_cost,optimal")
     G = romania()
     pairs = {tuple(line.split(",")[:2]) for line in lines[1:]}

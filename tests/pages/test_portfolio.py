@@ -10,9 +10,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.portfolio.data import load_stock_table
-from lib.portfolio.exact import ExactResult, solve_exact
+from lib.portfolio.exact import solve_exact
 from lib.portfolio.ga import GAConfig, GenerationStats
-from lib.portfolio.ga import run_ga as run_ga_lib
 from lib.ui import portfolio as ui
 from lib.ui.common import escape_markdown
 
@@ -267,32 +266,6 @@ def test_a_study_setting_with_no_feasible_run_says_so():
     assert "None" not in shown.astype(str).to_numpy().ravel().tolist()
 
 
-def test_progress_bar_follows_the_time_budget():
-    fraction, text = ui.progress_state(67, 5000, 45.0, 60.0)
-    assert fraction == pytest.approx(0.75) and "Generation 67 of 5000" in text
-    assert "time budget 60 s" in text
-    fraction, _ = ui.progress_state(900, 1000, 1.0, 60.0)
-    assert fraction == pytest.approx(0.9)
-
-
-def test_risk_just_under_the_cap_does_not_print_as_the_cap():
-    assert ui.format_vs_limit(0.59998, 0.6, 4) == "0.59998"
-    assert ui.format_vs_limit(10.0004, 10.0, 3) == "10.0004"
-    assert ui.format_vs_limit(0.6, 0.6, 4) == "0.6000"
-    assert ui.format_vs_limit(0.31234, 0.6, 4) == "0.3123"
-
-
-def test_caption_has_no_double_period_when_no_portfolio_exists():
-    table = load_stock_table(ROOT / "data" / "sample_stocks.csv")
-    config = GAConfig(population_size=40, elite_size=4, max_generations=5, min_return=50.0, seed=0)
-    result = run_ga_lib(table, config)
-    exact = solve_exact(table, config)
-    assert not exact.feasible and exact.message.endswith(".")
-    caption = ui.result_caption(result, exact)
-    assert ".." not in caption and "Stopped by:" in caption
-    assert exact.message not in caption  # said once, in the error below the table
-
-
 def test_an_infeasible_reason_is_shown_once():
     app = open_page()
     upload(app, "five.csv", FIVE)
@@ -434,17 +407,3 @@ def test_a_link_keeps_the_date_window_and_the_return_definition():
     app.radio(key="pf_w_source").set_value("sample").run()
     run_ga(app)
     assert "from" not in app.query_params and "retdef" not in app.query_params
-
-
-def test_a_solver_that_stopped_without_an_answer_is_not_called_a_proof():
-    table = load_stock_table(ROOT / "data" / "sample_stocks.csv")
-    config = GAConfig(population_size=40, elite_size=4, max_generations=5, min_return=50.0)
-    result = run_ga_lib(table, config)
-    assert not result.feasible
-    stopped = ExactResult(None, None, "error", "Time limit reached.", "milp", 10.0)
-    assert "Time limit reached" not in ui.result_caption(result, stopped)  # said once, below
-    note = ui.no_portfolio_message(stopped)
-    assert "could not decide" in note and "Time limit reached" in note
-    proof = solve_exact(table, config)
-    assert "says none exists" in ui.no_portfolio_message(proof)
-    assert proof.message in ui.no_portfolio_message(proof)

@@ -216,6 +216,22 @@ def test_bad_input_raises_input_error_naming_the_problem(case, raw, fragments):
         assert fragment in message, (case, message)
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-8-sig"])
+def test_excel_unicode_text_is_read_as_text_not_called_binary(encoding):
+    # Excel's "Unicode text" export: UTF-16 (with a BOM), tab-separated, decimal commas
+    raw = "Ticker\tRisk\tReturn\nNESN.SW\t0,25\t1,5\nBÂLE\t0,5\t2\n".encode(encoding)
+    table = load_stock_table(upload(raw))
+    assert table["ticker"].tolist() == ["NESN.SW", "BÂLE"]
+    assert table["risk"].tolist() == [0.25, 0.5] and table["return"].tolist() == [1.5, 2.0]
+
+
+def test_line_numbers_count_blank_lines_and_quoted_line_breaks():
+    # blank lines and a quoted value spanning two lines: the bad value is on line 6
+    text = 'ticker,risk,return\n\n"A\nB",0.1,1\n\nC,abc,2\n'
+    with pytest.raises(InputError, match=r"line 6, column 'risk': value 'abc'"):
+        load_stock_table(upload(text, name="gaps.csv"))
+
+
 def test_too_few_stocks_for_the_minimum_stocks_constraint():
     with pytest.raises(InputError, match=r"only 2 usable stock.*at least 30"):
         load_stock_table(upload("ticker,risk,return\nA,0.1,1\nB,0.2,2\n"), min_stocks=30)
@@ -236,7 +252,7 @@ def test_too_many_rows_is_refused(monkeypatch):
 
 def test_too_large_file_is_refused(monkeypatch):
     monkeypatch.setattr(data_module, "MAX_BYTES", 10)
-    with pytest.raises(InputError, match="10 MB"):
+    with pytest.raises(InputError, match="larger than the limit of 10 bytes"):
         load_stock_table(upload("ticker,risk,return\nA,0.1,1\n"))
 
 

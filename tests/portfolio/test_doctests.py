@@ -6,11 +6,10 @@ import doctest
 
 import pytest
 
-from lib.portfolio import data, exact, ga, plots
-from lib.ui import portfolio as ui
+from lib.portfolio import data, exact, ga, plots, report
 
 
-@pytest.mark.parametrize("module", [data, ga, exact, plots, ui], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [data, ga, exact, plots, report], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0

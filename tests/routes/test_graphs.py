@@ -198,10 +198,76 @@ def test_largest_accepted_numbers_keep_route_lengths_finite():
 
 
 def test_loader_rejects_non_utf8_and_unparsable_files():
-    with pytest.raises(InputError, match="not UTF-8"):
+    with pytest.raises(InputError, match=r"line 2 is not valid UTF-8 \(byte b'\\xff' at offset 21"):
         load_graph_csv(b"source,target,weight\n\xff\xfe,B,1\n")
-    with pytest.raises(InputError, match="not a readable CSV"):
+    with pytest.raises(InputError, match=r"line 2 \('\"A,B,1'\): a double quote .* never closed"):
         load_graph_csv('source,target,weight\n"A,B,1\n')
+
+
+@pytest.mark.parametrize(
+    ("edges", "nodes", "expected"),
+    [
+        (  # pandas said "Error tokenizing data. C error: Expected 3 fields in line 3, saw 4"
+            "source,target,weight\nA,B,1\nB,C,2,9\n",
+            None,
+            "edges CSV: line 3 has 4 fields ('B,C,2,9') but the header on line 1 has 3",
+        ),
+        (  # an extra field on the first row made pandas read the first column as an index
+            "source,target,weight\nA,B,1,9\nB,C,2\n",
+            None,
+            "edges CSV: line 2 has 4 fields ('A,B,1,9') but the header on line 1 has 3",
+        ),
+        (
+            "source;target;weight\nA;B;1,5\nB;C;2;x\n",
+            None,
+            "line 3 has 4 fields ('B;C;2;x') but the header on line 1 has 3. Every row needs "
+            "the same number of fields as the header, separated by semicolons",
+        ),
+        (
+            EDGES,
+            "node,x,y\nA,0,0\nB,1,0,5\nC,2,0\n",
+            "nodes CSV: line 3 has 4 fields ('B,1,0,5') but the header on line 1 has 3",
+        ),
+        (  # the blank line counts: the bad weight is on line 4 of the file
+            "source,target,weight\nA,B,1\n\nB,C,x\n",
+            None,
+            "edges CSV, line 4, column 'weight': 'x' is not a number",
+        ),
+        (
+            "source,target,weight,Weight\nA,B,1,2\n",
+            None,
+            "edges CSV: line 1: column 'Weight' appears twice (columns 3 and 4)",
+        ),
+        (b"PK\x03\x04\x14\x00\x06\x00", None, "edges CSV: this looks like a binary file"),
+        (
+            'source,target,weight\n"A,B,1\n',
+            None,
+            "line 2 ('\"A,B,1'): a double quote (\") opens a value that is never closed",
+        ),
+    ],
+)
+def test_a_badly_shaped_map_file_is_named_by_line_and_row(edges, nodes, expected):
+    with pytest.raises(InputError) as caught:
+        load_graph_csv(edges, nodes)
+    assert expected in str(caught.value)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8-sig", "utf-16", "utf-16-le"])
+@pytest.mark.parametrize("sep", [";", "\t"])
+def test_spreadsheet_exports_load_with_bom_utf16_and_decimal_commas(encoding, sep):
+    # Excel's "Unicode text" is UTF-16 with tabs; a European "CSV" uses semicolons and 1,5
+    edges = f"Source{sep}Target{sep}Weight\nZürich{sep}Genève{sep}1,5\nGenève{sep}Bâle{sep}2\n"
+    nodes = f"node{sep}x{sep}y\nZürich{sep}0,5{sep}-1,25\nGenève{sep}0{sep}0\nBâle{sep}3{sep}4\n"
+    G = load_graph_csv(edges.encode(encoding), nodes.encode(encoding))
+    roads = {frozenset((u, v)): w for u, v, w in G.edges(data="weight")}
+    assert roads == {frozenset(("Zürich", "Genève")): 1.5, frozenset(("Genève", "Bâle")): 2.0}
+    assert G.nodes["Zürich"]["pos"] == (0.5, -1.25)
+
+
+def test_a_map_file_in_windows_encoding_is_named_by_line_and_byte():
+    raw = "source,target,weight\nA,B,1\nZürich,B,2\n".encode("cp1252")
+    with pytest.raises(InputError, match=r"^edges CSV: line 3 is not valid UTF-8 \(byte b'\\xfc'"):
+        load_graph_csv(raw)
 
 
 def test_loader_enforces_size_caps():
