@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -51,18 +51,22 @@ def game_select(games: dict[str, GameSpec], key: str = "arena_w_game") -> GameSp
     return games[name]
 
 
-def option_selects(spec: GameSpec, key: str, where: Any = st) -> dict[str, Any]:
+def option_selects(
+    spec: GameSpec, key: str, where: Any = st, defaults: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """One select per game option of ``spec``, keyed ``{key}_{option}``.
 
     Titled and with values named as the spec says (``option_labels``,
-    ``option_formats``), as on the game's own page. ``where`` is ``st`` or a
-    column / container to draw in. Returns the chosen options as a dict for
-    ``initial_state``.
+    ``option_formats``), as on the game's own page; each starts on its value in
+    ``defaults`` (else the first allowed). ``where`` is ``st`` or a column /
+    container to draw in. Returns the chosen options as a dict for ``initial_state``.
     """
+    defaults = defaults or {}
     return {
         option: where.selectbox(
             option_label(spec, option),
             list(allowed),
+            index=list(allowed).index(defaults[option]) if defaults.get(option) in allowed else 0,
             key=f"{key}_{option}",
             format_func=functools.partial(format_option_value, spec, option),
         )

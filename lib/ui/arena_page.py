@@ -616,7 +616,9 @@ def choose_evolution(ctx: ArenaContext) -> EvolutionConfig | None:
     )
     with st.form("arena_evo_form"):
         c1, c2, c3, c4 = st.columns(4)
-        options = option_selects(spec, f"arena_w_evo_opt_{game}", c1)
+        options = option_selects(
+            spec, f"arena_w_evo_opt_{game}", c1, defaults=dict(spec.evolve_options)
+        )
         population = c2.number_input("Population", 4, limits.max_population, 20, key="arena_w_pop")
         leagues = c3.number_input("Leagues", 1, 20, 5, key="arena_w_leagues")
         generations = c4.number_input(

@@ -40,6 +40,11 @@ GAMES = list(available_games())
 PRUNING = presets()["othello_pruning"].matches(max_depth=7)
 
 
+def test_the_arena_package_is_not_taken_for_a_game():
+    assert "arena" not in available_games()
+    assert all(spec.name != "arena" for spec in available_games().values())
+
+
 # -- caps --------------------------------------------------------------------------------
 
 

@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 from lib.games import othello
 from lib.games.arena import MatchConfig, run_tournament
 from lib.games.arena import limits as arena_limits
-from lib.games.arena.options import initial_option_defaults
-from lib.games.core import get_game
+from lib.games.arena.options import format_option_value, initial_option_defaults, option_label
+from lib.games.core import available_games, get_game
+from lib.games.evolve import evolvable_games
 from lib.games.othello import POSITIONAL_FEATURES
 from lib.games.players import parse_player_spec
 from lib.ui import arena as arena_ui
@@ -267,6 +268,23 @@ def test_every_form_offers_the_game_options():
         assert not app.exception
         assert app.selectbox(key=key).label == "Board size"
         assert app.selectbox(key=key).options == ["6", "8"]
+
+
+def test_option_selects_are_titled_and_named_by_each_game_s_spec():
+    app = _app()
+    app.radio(key="arena_w_source").set_value("Free choice").run()
+    for name, spec in available_games().items():
+        app.selectbox(key="arena_w_game").set_value(name).run()
+        assert not app.exception
+        for option, allowed in spec.options.items():
+            select = app.selectbox(key=f"arena_w_opt_{name}_{option}")
+            assert select.label == option_label(spec, option)
+            assert select.options == [format_option_value(spec, option, v) for v in allowed]
+    # the evolution form starts on the options the game evolves on
+    for name, spec in evolvable_games(available_games()).items():
+        app.selectbox(key="arena_w_evo_game").set_value(name).run()
+        for option, value in spec.evolve_options:
+            assert app.selectbox(key=f"arena_w_evo_opt_{name}_{option}").value == value
 
 
 @pytest.mark.parametrize(
