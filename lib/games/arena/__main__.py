@@ -67,12 +67,10 @@ def option_flag(name: str) -> str:
 
 def option_help(spec: GameSpec, name: str) -> str:
     """The help of one option flag: its title and allowed values, named as on the page."""
-    shown = [
-        f"{value} ({format_option_value(spec, name, value)})"
-        if format_option_value(spec, name, value) != str(value)
-        else str(value)
-        for value in spec.options[name]
-    ]
+    shown = []
+    for value in spec.options[name]:
+        title = format_option_value(spec, name, value)
+        shown.append(str(value) if title == str(value) else f"{value} ({title})")
     return f"{option_label(spec, name)}: one of {', '.join(shown)} (default: the game's own)"
 
 
