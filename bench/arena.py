@@ -31,9 +31,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lib.games.arena import (
-    PRESETS,
     InlineExecutor,
     open_executor,
+    presets,
     run_tasks,
     run_tournament,
 )
@@ -85,7 +85,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--no-dask", action="store_true")
     args = parser.parse_args()
-    matches = PRESETS["othello_depth3"].matches(games=args.games, seed=1)
+    matches = presets()["othello_depth3"].matches(games=args.games, seed=1)
     n = sum(m.games for m in matches)
     print(f"workload: {matches[0].label}, Othello 6x6, {n} games per run, seed 1")
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

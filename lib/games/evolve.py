@@ -1,8 +1,11 @@
 """Evolving heuristic weights with a genetic algorithm played out in leagues.
 
-The Othello course project: a population of integer weight vectors (one weight
-per feature of a heuristic, e.g. the 9 features of Othello's positional
-evaluation) evolves by playing games.
+The course project (first run on Othello's 9-feature positional evaluation),
+for any game whose heuristic has weights: a population of integer weight
+vectors (one weight per feature of the heuristic) evolves by playing games.
+What a game evolves by default, the fixed opponent it is measured against and
+the options it plays on come from its spec (``evolve_heuristic``,
+``evolve_benchmark``, ``evolve_options``).
 
 Each generation:
 
@@ -44,8 +47,8 @@ from lib.games.arena import (
     GameRecord,
     InlineExecutor,
     MatchConfig,
-    _play_task,
     options_tuple,
+    play_task,
     run_tasks,
 )
 from lib.games.core import GameSpec, get_game
@@ -53,20 +56,22 @@ from lib.games.core import GameSpec, get_game
 MUTATION_OFFSET = 50
 """A mutation moves one weight by a random integer in ``[-MUTATION_OFFSET, MUTATION_OFFSET]``."""
 
-EVOLVED_HEURISTICS = {"othello": "positional9"}
-"""The heuristic evolved by default per game (else the game's default heuristic)."""
-
 MAX_POPULATION = 200
 MAX_GENERATIONS = 500
 
 
 @dataclass(frozen=True)
 class EvolutionConfig:
-    """Settings of one evolution run (see the module docstring for the algorithm)."""
+    """Settings of one evolution run (see the module docstring for the algorithm).
 
-    game: str = "othello"
-    options: Any = (("size", 6),)
-    heuristic: str | None = None  # None: EVOLVED_HEURISTICS[game] or the game's default
+    ``options``, ``heuristic`` and ``benchmark`` left as None take the game's
+    own (its spec's ``evolve_options``, :func:`default_evolved_heuristic` and
+    ``evolve_benchmark``).
+    """
+
+    game: str
+    options: Any = None  # None: the spec's evolve_options
+    heuristic: str | None = None  # None: default_evolved_heuristic(spec)
     population: int = 20
     leagues: int = 5
     generations: int = 10
@@ -77,12 +82,17 @@ class EvolutionConfig:
     worst: int = 2
     mutation: float = 0.2
     games_per_pair: int = 2
-    benchmark: str = "random"
+    benchmark: str | None = None  # None: the spec's evolve_benchmark
     benchmark_games: int = 10
     seed: int = 0
     max_plies: int = MAX_PLIES
 
     def __post_init__(self) -> None:
+        spec = get_game(self.game)
+        if self.options is None:
+            object.__setattr__(self, "options", spec.evolve_options)
+        if self.benchmark is None:
+            object.__setattr__(self, "benchmark", default_benchmark(spec))
         object.__setattr__(self, "options", options_tuple(self.options))
         checks = [
             (self.population >= 4, f"population must be at least 4, got {self.population}"),
@@ -132,7 +142,7 @@ class EvolutionConfig:
     def heuristic_name(self) -> str:
         """The evolved heuristic's name (the game's default if not set)."""
         spec = get_game(self.game)
-        name = self.heuristic or EVOLVED_HEURISTICS.get(self.game, spec.default_heuristic)
+        name = self.heuristic or default_evolved_heuristic(spec)
         if name not in spec.heuristics:
             raise InputError(
                 f"{spec.title} has no heuristic {name!r}; "
@@ -267,22 +277,25 @@ def evolvable_games(games: Mapping[str, GameSpec]) -> dict[str, GameSpec]:
 def default_evolved_heuristic(spec: GameSpec) -> str:
     """The heuristic an evolution of ``spec`` starts from.
 
-    :data:`EVOLVED_HEURISTICS` names it for the course's games, else the game's
-    default heuristic; when that one has no weights, the first one that has.
+    The spec's ``evolve_heuristic`` if it names one with weights, else the
+    game's default heuristic; when that one has no weights, the first one that has.
     """
     choices = evolvable_heuristics(spec)
     if not choices:
         raise InputError(f"{spec.title} has no heuristic with weights to evolve.")
-    name = EVOLVED_HEURISTICS.get(spec.name, spec.default_heuristic)
-    return name if name in choices else choices[0]
+    for name in (spec.evolve_heuristic, spec.default_heuristic):
+        if name in choices:
+            return name
+    return choices[0]
 
 
-def default_benchmark(game: str) -> str:
-    """The fixed opponent an evolution of ``game`` is measured against by default.
+def default_benchmark(spec: GameSpec) -> str:
+    """The fixed opponent an evolution of ``spec`` is measured against by default.
 
-    Othello's is the course's: alpha-beta at depth 1 on the classic square table.
+    The spec's ``evolve_benchmark`` (e.g. the course's alpha-beta at depth 1 on a
+    classic square table; ``"random"`` unless the game says otherwise).
     """
-    return "alphabeta:depth=1,heuristic=table" if game == "othello" else "random"
+    return spec.evolve_benchmark
 
 
 def best_weights_table(weight_names: Sequence[str], weights: Sequence[float]) -> pd.DataFrame:
@@ -402,7 +415,7 @@ def league_fitness(
                 for game in range(config.games_per_pair):
                     tasks.append((match, game, len(pairs)))
                 pairs.append((int(a), int(b)))
-    results, completed = run_tasks(_play_task, tasks, executor, should_stop=should_stop)
+    results, completed = run_tasks(play_task, tasks, executor, should_stop=should_stop)
     points = np.zeros(len(population))
     played = np.zeros(len(population))
     record: GameRecord
@@ -436,7 +449,7 @@ def benchmark_score(
         max_plies=config.max_plies,
     )
     tasks = [(match, game, 0) for game in range(games)]
-    results, _ = run_tasks(_play_task, tasks, executor)
+    results, _ = run_tasks(play_task, tasks, executor)
     return float(np.mean([r.result_a for r in results.values()]))
 
 
@@ -465,7 +478,7 @@ def population_score(
         for weights in population
     ]
     tasks = [(m, game, index) for index, m in enumerate(matches) for game in range(games_each)]
-    results, _ = run_tasks(_play_task, tasks, executor or InlineExecutor())
+    results, _ = run_tasks(play_task, tasks, executor or InlineExecutor())
     return float(np.mean([r.result_a for r in results.values()]))
 
 

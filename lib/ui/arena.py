@@ -1,12 +1,15 @@
-"""Streamlit helpers of the Arena page: caps, executor choice, runs kept in session state,
-and the hand-offs to the game pages (replay a game, use evolved weights).
+"""Streamlit helpers of the Arena page: option selects, executor choice, runs kept in session
+state, live progress, and the hand-offs to the game pages (replay a game, use evolved weights).
+
+The logic they draw (caps and study checks, option defaults) lives in
+:mod:`lib.games.arena.limits` and :mod:`lib.games.arena.options`; nothing here names a game.
 
 Hand-off contract with the game pages (:mod:`lib.ui.game_page`, key = game name):
 
 * ``st.session_state["<game>_session"]`` holds the page's :class:`GameSession`;
   a replay puts the finished game there (all its positions, so Undo steps back);
 * ``st.session_state["<game>_w_opt_<option>"]`` are the page's option widgets
-  (e.g. ``othello_w_opt_size``), set to the replayed game's options;
+  (e.g. ``<game>_w_opt_size``), set to the replayed game's options;
 * ``st.session_state["<game>_p<side>_w_..."]`` are the player widgets; "use these
   weights" sets the kind, heuristic and ``weight_<heuristic>_<name>`` of a side.
 """
@@ -14,9 +17,8 @@ Hand-off contract with the game pages (:mod:`lib.ui.game_page`, key = game name)
 from __future__ import annotations
 
 import functools
-import inspect
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -31,79 +33,16 @@ from lib.games.arena import (
     replay_link_params,
     start_state,
 )
+from lib.games.arena.limits import LOCAL_ENV, ArenaCaps
+from lib.games.arena.options import (
+    format_option_value,
+    initial_option_defaults,
+    option_label,
+    page_options,
+)
 from lib.games.core import GameSpec, get_game
 from lib.games.session import GameSession
 from lib.ui.navigation import page_file
-
-LOCAL_ENV = "AI_SEARCH_LAB_LOCAL"
-"""Set this environment variable to 1 to lift the hosted caps (and allow pools and Dask)."""
-
-
-@dataclass(frozen=True)
-class ArenaCaps:
-    """Limits on what one visitor may run."""
-
-    max_games_per_match: int
-    max_total_games: int
-    max_depth: int  # alpha-beta and the other pruning / non-search players
-    max_depth_no_pruning: int  # minimax and expectimax (they search every node)
-    max_population: int
-    max_generations: int
-    max_evolution_depth: int
-    max_evolution_games: int
-    max_endgame: int
-    executors: tuple[str, ...]
-
-
-HOSTED_CAPS = ArenaCaps(
-    max_games_per_match=50,
-    max_total_games=400,
-    max_depth=7,
-    max_depth_no_pruning=5,
-    max_population=30,
-    max_generations=30,
-    max_evolution_depth=2,
-    max_evolution_games=10_000,
-    max_endgame=10,
-    executors=("inline",),
-)
-LOCAL_CAPS = ArenaCaps(
-    max_games_per_match=5000,
-    max_total_games=100_000,
-    max_depth=12,
-    max_depth_no_pruning=12,
-    max_population=200,
-    max_generations=500,
-    max_evolution_depth=6,
-    max_evolution_games=10_000_000,
-    max_endgame=64,
-    executors=("inline", "process", "dask"),
-)
-
-
-def caps() -> ArenaCaps:
-    """Hosted caps unless ``AI_SEARCH_LAB_LOCAL=1`` is set in the environment."""
-    return LOCAL_CAPS if os.environ.get(LOCAL_ENV) == "1" else HOSTED_CAPS
-
-
-def over_cap(spec: str, limits: ArenaCaps) -> str | None:
-    """Why player ``spec`` searches deeper than ``limits`` allow (None if it does not)."""
-    from lib.games.arena import spec_depth
-    from lib.games.players import parse_player_spec
-
-    depth = spec_depth(spec)
-    if depth is None:
-        return None
-    kind = parse_player_spec(spec).kind
-    cap = limits.max_depth_no_pruning if kind in ("minimax", "expectimax") else limits.max_depth
-    if depth > cap:
-        return f"{spec}: depth {depth} is above this server's limit of {cap} for {kind}."
-    return None
-
-
-def within_caps(match: MatchConfig, limits: ArenaCaps) -> bool:
-    """True if neither player of ``match`` searches deeper than ``limits`` allow."""
-    return not any(over_cap(spec, limits) for spec in match.players)
 
 
 def game_select(games: dict[str, GameSpec], key: str = "arena_w_game") -> GameSpec:
@@ -112,89 +51,27 @@ def game_select(games: dict[str, GameSpec], key: str = "arena_w_game") -> GameSp
     return games[name]
 
 
-def option_selects(spec: GameSpec, key: str, where: Any = st) -> dict[str, Any]:
-    """One select per game option of ``spec`` (board size...), keyed ``{key}_{option}``.
+def option_selects(
+    spec: GameSpec, key: str, where: Any = st, defaults: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
+    """One select per game option of ``spec``, keyed ``{key}_{option}``.
 
-    The selects are titled and their values named as on the game's own page
-    (Sim: "Who starts", "Red" / "Blue" / "Coin toss"). ``where`` is ``st`` or a
-    column / container to draw in. Returns the chosen options as a dict for
-    ``initial_state``.
+    Titled and with values named as the spec says (``option_labels``,
+    ``option_formats``), as on the game's own page; each starts on its value in
+    ``defaults`` (else the first allowed). ``where`` is ``st`` or a column /
+    container to draw in. Returns the chosen options as a dict for ``initial_state``.
     """
-    labels, formats = spec.option_labels, spec.option_formats
+    defaults = defaults or {}
     return {
         option: where.selectbox(
-            labels.get(option, option.capitalize()),
+            option_label(spec, option),
             list(allowed),
+            index=list(allowed).index(defaults[option]) if defaults.get(option) in allowed else 0,
             key=f"{key}_{option}",
-            format_func=functools.partial(_format_value, formats.get(option, {})),
+            format_func=functools.partial(format_option_value, spec, option),
         )
         for option, allowed in spec.options.items()
     }
-
-
-def _format_value(names: dict[Any, str], value: Any) -> str:
-    return names.get(value, str(value))
-
-
-def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:
-    """Raise :class:`InputError` if a study exceeds ``limits``."""
-    from lib.games.players import parse_player_spec
-
-    total = sum(m.games for m in matches)
-    if total > limits.max_total_games:
-        raise InputError(
-            f"This study plays {total} games; the limit here is {limits.max_total_games}. "
-            "Use fewer games per match or fewer matches (or run it from the command line)."
-        )
-    for match in matches:
-        match.validate()
-        if match.games > limits.max_games_per_match:
-            raise InputError(
-                f"{match.label}: {match.games} games; the limit here is "
-                f"{limits.max_games_per_match} per match."
-            )
-        for spec in match.players:
-            problem = over_cap(spec, limits)
-            if problem:
-                raise InputError(problem)
-            endgame = parse_player_spec(spec).endgame_exact
-            if endgame is not None and endgame > limits.max_endgame:
-                raise InputError(
-                    f"{spec}: an exact endgame over {endgame} moves is above this server's "
-                    f"limit of {limits.max_endgame}."
-                )
-
-
-def check_weight_range(low: float, high: float) -> None:
-    """Raise :class:`InputError` unless ``low < high`` (the evolution form's weight range)."""
-    if not low < high:
-        raise InputError(
-            f"Lowest weight ({low:g}) must be below Highest weight ({high:g}): the weights are "
-            "drawn from that range. Swap the two values, or widen the range."
-        )
-
-
-def check_evolution(config: Any, limits: ArenaCaps) -> None:
-    """Raise :class:`InputError` if an evolution run exceeds ``limits``."""
-    from lib.games.evolve import games_per_generation
-
-    if config.population > limits.max_population:
-        raise InputError(f"Population is limited to {limits.max_population} here.")
-    if config.generations > limits.max_generations:
-        raise InputError(f"Generations are limited to {limits.max_generations} here.")
-    if config.depth > limits.max_evolution_depth:
-        raise InputError(f"Search depth is limited to {limits.max_evolution_depth} here.")
-    total = games_per_generation(config) * config.generations
-    if total > limits.max_evolution_games:
-        raise InputError(
-            f"This evolution plays {total:,} games; the limit here is "
-            f"{limits.max_evolution_games:,}. Use more leagues (smaller round robins), fewer "
-            "games per pair or fewer generations."
-        )
-    MatchConfig(config.game, (config.benchmark, "random"), options=config.options).validate()
-    check_matches(
-        [MatchConfig(config.game, (config.benchmark, "random"), options=config.options)], limits
-    )
 
 
 EXECUTOR_LABELS = {
@@ -281,48 +158,6 @@ class EvolutionRun:
     status: str = "running"
 
 
-def initial_option_defaults(game: str) -> dict[str, Any]:
-    """Defaults of the game's ``initial_state`` keyword options (e.g. ``{"size": 8}``)."""
-    spec = get_game(game)
-    parameters = inspect.signature(spec.initial_state).parameters
-    return {
-        name: parameters[name].default
-        for name in spec.options
-        if name in parameters and parameters[name].default is not inspect.Parameter.empty
-    }
-
-
-def page_options(game: str, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` written as the game page's option selects write them.
-
-    The library's defaults are not always among the page's choices (Sim's
-    ``first`` defaults to ``0`` while the page offers ``"red"``, ``"blue"``,
-    ``"random"``); a value the page does not offer becomes the choice that
-    gives the same starting position, so a replayed game's options equal the
-    page's and the page keeps the game instead of starting a new one.
-    """
-    spec = get_game(game)
-    start = spec.initial_state(**options)
-    result = dict(options)
-    for name, allowed in spec.options.items():
-        value = options.get(name)
-        if value in allowed:
-            continue
-        same = [a for a in allowed if str(a) == str(value)]
-        for choice in allowed:
-            if same:
-                break
-            try:
-                if spec.initial_state(**{**options, name: choice}) == start:
-                    same = [choice]
-            except InputError:
-                continue
-        if not same:
-            raise InputError(f"{spec.title} option {name}={value!r} has no choice on its page.")
-        result[name] = same[0]
-    return result
-
-
 def replay_session(record: GameRecord, match: MatchConfig) -> GameSession:
     """A game-page session holding the recorded game, every position included.
 
@@ -332,7 +167,7 @@ def replay_session(record: GameRecord, match: MatchConfig) -> GameSession:
     """
     spec = get_game(match.game)
     options = {**initial_option_defaults(match.game), **match.option_dict}
-    # the recorded game's own start (Sim's coin toss is a function of the seed and the game)
+    # the recorded game's own start (a coin toss is a function of the seed and the game)
     first = start_state(match, record.game)
     if first.to_move != record.first_player:
         raise InputError(

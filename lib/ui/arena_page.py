@@ -15,11 +15,9 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from lib.errors import InputError
 from lib.games import arena_plots
 from lib.games.arena import (
     MAX_PLIES,
-    PRESETS,
     REPLAY_LINK_PARAMS,
     GameRecord,
     MatchConfig,
@@ -27,14 +25,22 @@ from lib.games.arena import (
     games_table,
     grid_matches,
     pair_matches,
-    partition_matches,
     play_game,
     player_pairs,
+    presets,
     replay_blocker,
     replay_from_link,
     replay_label,
     summarize,
 )
+from lib.games.arena.limits import (
+    ArenaCaps,
+    caps,
+    check_evolution,
+    check_matches,
+    check_weight_range,
+)
+from lib.games.arena.limits import leave_out_over_caps as split_over_caps
 from lib.games.core import GameSpec, available_games
 from lib.games.evolve import (
     EvolutionConfig,
@@ -49,25 +55,18 @@ from lib.games.evolve import (
 )
 from lib.games.players import parse_player_spec
 from lib.ui.arena import (
-    ArenaCaps,
     EvolutionRun,
     ExecutorChoice,
     StudyRun,
-    caps,
-    check_evolution,
-    check_matches,
-    check_weight_range,
     executor_controls,
     game_select,
     open_replay,
     option_selects,
-    over_cap,
     replay_url,
     run_evolution,
     run_study,
     summary_view,
     use_weights,
-    within_caps,
 )
 from lib.ui.common import csv_download, escape_markdown, query_int, user_errors
 
@@ -105,12 +104,13 @@ HOW_TO_READ = (
 )
 
 EVOLUTION_INTRO = (
-    "The course's Othello project: evolve the 9 weights of a positional evaluation. "
-    "Each generation is split into leagues; inside a league every pair plays both colours "
-    "and a vector's **fitness** is its score share. The best vectors and a few of the worst "
-    "breed the next generation (blend crossover `floor(α·p1 + (1−α)·p2)`, one weight "
-    "mutated by ±50 with probability 0.2 / generation). League fitness is relative, so the "
-    "best vector of each generation also plays a fixed **benchmark** opponent."
+    "The course's project: evolve the weights of a game's evaluation function (one weight "
+    "per feature it scores). Each generation is split into leagues; "
+    "inside a league every pair plays both colours and a vector's **fitness** is its score "
+    "share. The best vectors and a few of the worst breed the next generation (blend "
+    "crossover `floor(α·p1 + (1−α)·p2)`, one weight mutated by ±50 with probability "
+    "0.2 / generation). League fitness is relative, so the best vector of each generation "
+    "also plays a fixed **benchmark** opponent."
 )
 
 CONVERGED_NOTE = (
@@ -205,7 +205,7 @@ def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:
     Returns the matches when a form was submitted (possibly empty: no player
     given), None otherwise or when the form's input was refused (the error is shown).
     """
-    presets = {k: p for k, p in PRESETS.items() if p.game in ctx.games}
+    studies = {k: p for k, p in presets().items() if p.game in ctx.games}
     # A first visit without a preset in its link runs the default (small) preset once, so
     # the page shows results before anything is clicked.
     first_look = (
@@ -213,10 +213,10 @@ def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:
         and "arena_w_source" not in st.session_state
         and not any(name in st.query_params for name in ("preset", "replay", *PRESET_LINK_NUMBERS))
     )
-    load_study_link(presets, ctx.limits)
+    load_study_link(studies, ctx.limits)
     source = st.radio("Build the study from", SOURCES, horizontal=True, key="arena_w_source")
     if source == "A preset":
-        return preset_form(ctx, presets, run_now=first_look)
+        return preset_form(ctx, studies, run_now=first_look)
     if source == "A grid":
         return grid_form(ctx)
     return free_form(ctx)
@@ -252,7 +252,7 @@ def preset_form(
             1,
             limits.max_depth,
             key="arena_w_preset_depth",
-            help="Minimax at depth 7 takes tens of seconds per Othello game.",
+            help="Minimax at depth 7 can take tens of seconds per game.",
         )
         submitted = st.form_submit_button("Run study", type="primary")
     write_study_link()
@@ -268,16 +268,9 @@ def leave_out_over_caps(chosen: list[MatchConfig], limits: ArenaCaps) -> list[Ma
 
     Raises :class:`InputError` (why) if none is left, so the study is not silently empty.
     """
-    matches, left_out = partition_matches(chosen, lambda m: within_caps(m, limits))
-    if left_out and not matches:
-        raise InputError(
-            next(filter(None, (over_cap(s, limits) for m in left_out for s in m.players)))
-        )
-    if left_out:  # said with the study's results (the page reruns when the study ends)
-        st.session_state[LEFT_OUT_KEY] = (
-            f"Left out (deeper than this server allows for minimax / expectimax, "
-            f"{limits.max_depth_no_pruning}): {', '.join(m.label for m in left_out)}."
-        )
+    matches, note = split_over_caps(chosen, limits)
+    if note:  # said with the study's results (the page reruns when the study ends)
+        st.session_state[LEFT_OUT_KEY] = note
     return matches
 
 
@@ -623,7 +616,9 @@ def choose_evolution(ctx: ArenaContext) -> EvolutionConfig | None:
     )
     with st.form("arena_evo_form"):
         c1, c2, c3, c4 = st.columns(4)
-        options = option_selects(spec, f"arena_w_evo_opt_{game}", c1)
+        options = option_selects(
+            spec, f"arena_w_evo_opt_{game}", c1, defaults=dict(spec.evolve_options)
+        )
         population = c2.number_input("Population", 4, limits.max_population, 20, key="arena_w_pop")
         leagues = c3.number_input("Leagues", 1, 20, 5, key="arena_w_leagues")
         generations = c4.number_input(
@@ -645,7 +640,7 @@ def choose_evolution(ctx: ArenaContext) -> EvolutionConfig | None:
         per_pair = c4.number_input("Games per pair", 1, 10, 2, key="arena_w_per_pair")
         c1, c2 = st.columns([3, 1])
         benchmark = c1.text_input(
-            "Benchmark opponent", default_benchmark(game), key=f"arena_w_bench_{game}"
+            "Benchmark opponent", default_benchmark(spec), key=f"arena_w_bench_{game}"
         )
         bench_games = c2.number_input("Benchmark games", 0, 100, 10, key="arena_w_bench_games")
         if not st.form_submit_button("Evolve", type="primary"):

@@ -10,22 +10,22 @@ from hypothesis import strategies as st
 from lib.errors import InputError
 from lib.games import othello, sim
 from lib.games.arena import (
-    PRESETS,
     InlineExecutor,
     MatchConfig,
     games_table,
     grid_matches,
-    main,
     open_executor,
     pair_matches,
     partition_matches,
     play_game,
     player_pairs,
+    presets,
     replay_label,
     run_tournament,
     spec_depth,
     start_state,
 )
+from lib.games.arena.__main__ import main
 from lib.games.core import get_game
 from lib.games.players import parse_player_spec
 
@@ -163,12 +163,12 @@ def test_bad_matches_raise_input_errors():
 
 
 def test_presets_build_valid_matches_and_respect_the_depth_cap():
-    for preset in PRESETS.values():
+    for preset in presets().values():
         matches = preset.matches(games=2, seed=3)
         assert matches and all(m.games == 2 and m.seed == 3 for m in matches)
         for match in matches:
             match.validate()
-    capped = PRESETS["othello_pruning"].matches(max_depth=3)
+    capped = presets()["othello_pruning"].matches(max_depth=3)
     assert [m.label for m in capped] == [
         "minimax d1 vs random",
         "alpha-beta d1 vs random",

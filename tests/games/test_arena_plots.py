@@ -45,7 +45,9 @@ def test_cost_figures_use_log_axes_and_show_b_when_it_searches():
 
 
 def test_fitness_and_weights_figures():
-    config = EvolutionConfig(population=4, leagues=1, generations=2, elite=1, worst=1)
+    config = EvolutionConfig(
+        game="othello", population=4, leagues=1, generations=2, elite=1, worst=1
+    )
     history = evolve(config).history()
     fitness = arena_plots.fitness_figure(history)
     names = {trace.name for trace in fitness.data}
@@ -91,7 +93,9 @@ def test_log_axes_label_several_powers_of_ten_even_for_close_values():
 
 def test_every_arena_chart_uses_the_apps_font_sizes():
     summary = _summary()
-    config = EvolutionConfig(population=4, leagues=1, generations=2, elite=1, worst=1)
+    config = EvolutionConfig(
+        game="othello", population=4, leagues=1, generations=2, elite=1, worst=1
+    )
     history = evolve(config).history()
     figures = {
         "win": arena_plots.win_rate_figure(summary),

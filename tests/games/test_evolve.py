@@ -87,12 +87,13 @@ def test_bad_configs_raise_input_errors():
         {"generations": 0},
     ):
         with pytest.raises(InputError):
-            EvolutionConfig(**bad)
+            EvolutionConfig(game="othello", **bad)
     with pytest.raises(InputError):
-        EvolutionConfig(heuristic="discs").weight_names()  # no weights to evolve
+        EvolutionConfig(game="othello", heuristic="discs").weight_names()  # no weights to evolve
 
 
 TINY = EvolutionConfig(
+    game="othello",
     population=10,
     leagues=2,
     generations=6,
@@ -162,6 +163,8 @@ def test_stopping_keeps_finished_generations():
 
 def test_games_per_generation_counts_round_robins_and_benchmark():
     # leagues of 4, 3 and 3: 6 + 3 + 3 pairs, 2 games each, plus 5 benchmark games
-    config = EvolutionConfig(population=10, leagues=3, games_per_pair=2, benchmark_games=5)
+    config = EvolutionConfig(
+        game="othello", population=10, leagues=3, games_per_pair=2, benchmark_games=5
+    )
     assert games_per_generation(config) == 12 * 2 + 5
     assert games_per_generation(TINY) == TINY_RUN_GAMES

@@ -9,8 +9,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.games import othello
-from lib.games.arena import PRESETS, MatchConfig, run_tournament
-from lib.games.core import get_game
+from lib.games.arena import MatchConfig, run_tournament
+from lib.games.arena import limits as arena_limits
+from lib.games.arena.options import format_option_value, initial_option_defaults, option_label
+from lib.games.core import available_games, get_game
+from lib.games.evolve import evolvable_games
 from lib.games.othello import POSITIONAL_FEATURES
 from lib.games.players import parse_player_spec
 from lib.ui import arena as arena_ui
@@ -41,7 +44,8 @@ def test_first_load_shows_presets_and_caps():
     assert app.query_params["preset"] in (["othello_depth3"], "othello_depth3")
     # hosted by default: only in-process, games capped
     assert (
-        app.number_input(key="arena_w_preset_games").max == arena_ui.HOSTED_CAPS.max_games_per_match
+        app.number_input(key="arena_w_preset_games").max
+        == arena_limits.HOSTED_CAPS.max_games_per_match
     )
     assert all(r.key != "arena_w_executor" for r in app.radio)
     # the default preset has already been played: results before any click
@@ -188,7 +192,7 @@ def test_replay_fills_default_options_of_other_games(game):
     match = MatchConfig(game, ("random", "random"), games=1)
     record = run_tournament([match]).records[0]
     session = arena_ui.replay_session(record, match)
-    defaults = arena_ui.initial_option_defaults(game)
+    defaults = initial_option_defaults(game)
     assert session.options.keys() == defaults.keys()
     spec = get_game(game)
     assert all(session.options[o] in spec.options[o] for o in defaults)  # the page's choices
@@ -254,18 +258,6 @@ def test_grid_study_runs_every_combination():
     assert "grid is empty" in app.error[0].value
 
 
-def test_hosted_depth_caps_are_tighter_without_pruning():
-    hosted = arena_ui.HOSTED_CAPS
-    preset = PRESETS["othello_pruning"].matches(max_depth=7)
-    kept = [m.label for m in preset if arena_ui.within_caps(m, hosted)]
-    assert "alpha-beta d7 vs random" in kept and "minimax d5 vs random" in kept
-    assert "minimax d7 vs random" not in kept
-    assert arena_ui.over_cap("minimax:depth=6", hosted).endswith("limit of 5 for minimax.")
-    assert arena_ui.over_cap("alphabeta:depth=7", hosted) is None
-    assert arena_ui.over_cap("random", hosted) is None
-    assert all(arena_ui.within_caps(m, arena_ui.LOCAL_CAPS) for m in preset)
-
-
 def test_every_form_offers_the_game_options():
     app = _app()
     evo_size = app.selectbox(key="arena_w_evo_opt_othello_size")
@@ -276,6 +268,23 @@ def test_every_form_offers_the_game_options():
         assert not app.exception
         assert app.selectbox(key=key).label == "Board size"
         assert app.selectbox(key=key).options == ["6", "8"]
+
+
+def test_option_selects_are_titled_and_named_by_each_game_s_spec():
+    app = _app()
+    app.radio(key="arena_w_source").set_value("Free choice").run()
+    for name, spec in available_games().items():
+        app.selectbox(key="arena_w_game").set_value(name).run()
+        assert not app.exception
+        for option, allowed in spec.options.items():
+            select = app.selectbox(key=f"arena_w_opt_{name}_{option}")
+            assert select.label == option_label(spec, option)
+            assert select.options == [format_option_value(spec, option, v) for v in allowed]
+    # the evolution form starts on the options the game evolves on
+    for name, spec in evolvable_games(available_games()).items():
+        app.selectbox(key="arena_w_evo_game").set_value(name).run()
+        for option, value in spec.evolve_options:
+            assert app.selectbox(key=f"arena_w_evo_opt_{name}_{option}").value == value
 
 
 @pytest.mark.parametrize(

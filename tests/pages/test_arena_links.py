@@ -18,6 +18,7 @@ from lib.games.arena import (
     run_tournament,
     spec_depth,
 )
+from lib.games.arena.limits import HOSTED_CAPS
 from lib.games.core import get_game
 from lib.games.players import parse_player_spec
 from lib.ui import arena as arena_ui
@@ -25,7 +26,7 @@ from lib.ui.common import escape_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "arena.py")
-CAPS = arena_ui.HOSTED_CAPS
+CAPS = HOSTED_CAPS
 
 
 def _open(**params: str) -> AppTest:

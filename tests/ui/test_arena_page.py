@@ -124,6 +124,7 @@ def test_an_empty_study_asks_for_a_player_and_keeps_the_last_run():
 
 def test_evolution_results_show_charts_best_weights_and_the_hand_off():
     config = EvolutionConfig(
+        game="othello",
         population=4,
         leagues=1,
         elite=2,
@@ -164,7 +165,7 @@ def _generation(number: int, weights: tuple[int, ...], benchmark: float | None) 
 
 def test_a_converged_population_is_explained():
     config = EvolutionConfig(
-        population=4, leagues=1, elite=2, worst=1, generations=1, benchmark_games=0
+        game="othello", population=4, leagues=1, elite=2, worst=1, generations=1, benchmark_games=0
     )
     vector = tuple(range(len(config.weight_names())))
     converged = _generation(1, vector, None)
@@ -177,7 +178,9 @@ def test_a_converged_population_is_explained():
 
 
 def test_no_evolution_results_before_a_generation():
-    config = EvolutionConfig(population=4, leagues=1, elite=2, worst=1, generations=1)
+    config = EvolutionConfig(
+        game="othello", population=4, leagues=1, elite=2, worst=1, generations=1
+    )
     evo = EvolutionRun(config, config.weight_names())
     app = _app(_evolution_script, arena_evo=evo)
     assert not app.get("plotly_chart") and not app.dataframe and not app.get("download_button")
@@ -208,7 +211,9 @@ def test_the_summary_shows_the_course_table_first_with_the_interval_in_one_colum
 
 
 def test_the_weights_of_any_generation_can_be_chosen_and_the_strongest_is_marked():
-    config = EvolutionConfig(population=4, leagues=1, elite=2, worst=1, generations=4)
+    config = EvolutionConfig(
+        game="othello", population=4, leagues=1, elite=2, worst=1, generations=4
+    )
     size = len(config.weight_names())
     scores = [0.6, 0.0, 0.3, 0.2]  # the last generation's best is not the strongest
     generations = [_generation(n, tuple([10 * n] * size), s) for n, s in enumerate(scores, start=1)]

@@ -1,0 +1,249 @@
+"""The Arena's command line: play AI-vs-AI games, print the summary, write the per-game CSV.
+
+    python -m lib.games.arena --game othello --size 6 \\
+        --players "alphabeta:depth=5" "random" --games 150 --seed 1 --csv out.csv
+    python -m lib.games.arena --preset othello_pruning --max-depth 5 --workers 2
+
+The games (``--game``) and the presets (``--preset``) are the discovered ones,
+and each option of the chosen game is a flag of its own, made from its spec
+(``--size`` for a game whose ``initial_state`` takes ``size`` ...): this module
+names no game. ``--help`` lists every game's options.
+
+Games run in tasks defined in :mod:`lib.games.arena.match`, so they pickle by
+that module's name to pool processes and Dask workers even though this module
+runs as ``__main__``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pandas as pd
+
+from lib.common import safe_csv_bytes
+from lib.errors import InputError
+from lib.games.arena.executors import open_executor
+from lib.games.arena.match import MAX_PLIES, GameRecord, MatchConfig
+from lib.games.arena.options import format_option_value, option_from_text, option_label
+from lib.games.arena.preset import Preset, presets
+from lib.games.arena.tournament import player_pairs, run_tournament
+from lib.games.core import GameSpec, available_games
+
+PROG = "python -m lib.games.arena"
+
+RESERVED_FLAGS = frozenset(
+    {
+        "game",
+        "preset",
+        "players",
+        "games",
+        "seed",
+        "max-plies",
+        "max-depth",
+        "csv",
+        "timings",
+        "summary-csv",
+        "workers",
+        "scheduler",
+        "quiet",
+        "help",
+    }
+)
+"""The command line's own flags: a game option of the same name gets ``--option-<name>``."""
+
+
+def option_flag(name: str) -> str:
+    """The flag of game option ``name``: ``--max-size`` for ``max_size``.
+
+    An option named like one of the command line's own flags (``seed``,
+    ``games`` ...) becomes ``--option-<name>`` so the two cannot clash.
+    """
+    flag = name.replace("_", "-")
+    return f"--option-{flag}" if flag in RESERVED_FLAGS else f"--{flag}"
+
+
+def option_help(spec: GameSpec, name: str) -> str:
+    """The help of one option flag: its title and allowed values, named as on the page."""
+    shown = []
+    for value in spec.options[name]:
+        title = format_option_value(spec, name, value)
+        shown.append(str(value) if title == str(value) else f"{value} ({title})")
+    return f"{option_label(spec, name)}: one of {', '.join(shown)} (default: the game's own)"
+
+
+def games_epilog(games: Mapping[str, GameSpec]) -> str:
+    """Every game's option flags, for ``--help`` (the flags of ``--game`` are the parsed ones)."""
+    lines = ["game options (give --game first):"]
+    for name, spec in games.items():
+        flags = [
+            f"{option_flag(option)} {{{','.join(map(str, allowed))}}}"
+            for option, allowed in spec.options.items()
+        ]
+        lines.append(f"  {name}: {' '.join(flags) or '(none)'}")
+    return "\n".join(lines)
+
+
+def build_parser(
+    games: Mapping[str, GameSpec], game: GameSpec | None, studies: Mapping[str, Preset]
+) -> argparse.ArgumentParser:
+    """The argument parser, with one flag per option of ``game`` (see :func:`option_flag`)."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description=(
+            "Play AI-vs-AI games and print a summary table. With two players, one match; "
+            "with more, a round robin of every pair. Colours alternate game by game."
+        ),
+        epilog=games_epilog(games),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    default = next(iter(games), None)
+    parser.add_argument(
+        "--game", choices=list(games), default=default, help=f"the game (default: {default})"
+    )
+    if game is not None:
+        for name, allowed in game.options.items():
+            parser.add_argument(
+                option_flag(name),
+                dest=f"option_{name}",
+                metavar="{" + ",".join(map(str, allowed)) + "}",
+                default=None,
+                help=option_help(game, name),
+            )
+    parser.add_argument(
+        "--preset",
+        choices=sorted(studies),
+        help="run one of the games' studies instead of --players (--game and the game "
+        "options are then ignored)",
+    )
+    parser.add_argument(
+        "--players",
+        nargs="+",
+        metavar="SPEC",
+        help='player specs, e.g. "alphabeta:depth=5" "random"',
+    )
+    parser.add_argument(
+        "--games", type=int, default=None, help="games per match (default: 10, or the preset's)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
+    parser.add_argument("--max-plies", type=int, default=MAX_PLIES, help="ply limit per game")
+    parser.add_argument(
+        "--max-depth", type=int, default=None, help="with --preset: leave out deeper players"
+    )
+    parser.add_argument("--csv", metavar="FILE", help="write the per-game table to FILE")
+    parser.add_argument(
+        "--timings",
+        action="store_true",
+        help="include wall-clock seconds in the CSV (then it differs from run to run)",
+    )
+    parser.add_argument("--summary-csv", metavar="FILE", help="write the summary table to FILE")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="local worker processes (default 1: in-process)"
+    )
+    parser.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
+    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    return parser
+
+
+def parse_args(
+    argv: Sequence[str] | None,
+    games: Mapping[str, GameSpec] | None = None,
+    studies: Mapping[str, Preset] | None = None,
+) -> argparse.Namespace:
+    """Parse ``argv`` in two steps: ``--game`` first, then with that game's option flags.
+
+    ``games`` and ``studies`` default to the discovered games and their presets.
+    """
+    games = available_games() if games is None else games
+    studies = presets() if studies is None else studies
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--game")
+    known, _ = first.parse_known_args(argv)
+    name = known.game if known.game is not None else next(iter(games), None)
+    parser = build_parser(games, games.get(name), studies)
+    return parser.parse_args(argv)
+
+
+def game_options(args: argparse.Namespace, spec: GameSpec) -> dict[str, Any]:
+    """The options of ``spec`` given on the command line, as values of their own type."""
+    options = {}
+    for name in spec.options:
+        text = getattr(args, f"option_{name}", None)
+        if text is not None:
+            options[name] = option_from_text(spec, name, text, option_flag(name))
+    return options
+
+
+def cli_matches(
+    args: argparse.Namespace,
+    games: Mapping[str, GameSpec] | None = None,
+    studies: Mapping[str, Preset] | None = None,
+) -> list[MatchConfig]:
+    """The matches described by the command-line arguments."""
+    if args.preset:
+        studies = presets() if studies is None else studies
+        return studies[args.preset].matches(args.games, args.seed, args.max_depth)
+    games = available_games() if games is None else games
+    players = list(args.players or [])
+    if len(players) < 2:
+        raise InputError("Give at least two --players, e.g. --players alphabeta:depth=3 random.")
+    options = game_options(args, games[args.game])
+    return [
+        MatchConfig(
+            args.game,
+            pair,
+            games=10 if args.games is None else args.games,
+            seed=args.seed,
+            options=options,
+            max_plies=args.max_plies,
+        )
+        for pair in player_pairs(players, round_robin=True)
+    ]
+
+
+def executor_kind(args: argparse.Namespace) -> str:
+    """``"dask"`` with a scheduler, ``"process"`` with several workers, else ``"inline"``."""
+    if args.scheduler:
+        return "dask"
+    if args.workers > 1:
+        return "process"
+    if args.workers == 1:
+        return "inline"
+    raise InputError(f"--workers must be at least 1, got {args.workers}.")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m lib.games.arena``; returns the exit status."""
+    args = parse_args(argv)
+    try:
+        matches = cli_matches(args)
+        kind = executor_kind(args)
+
+        def progress(record: GameRecord, done: int, total: int) -> None:
+            if not args.quiet:
+                print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+        with open_executor(kind, workers=args.workers, scheduler=args.scheduler) as executor:
+            result = run_tournament(matches, executor, on_game=progress)
+    except InputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        print(file=sys.stderr)
+    summary = result.summary()
+    shown = summary.drop(columns=["match", "player_a", "player_b"])
+    with pd.option_context("display.width", 200, "display.max_columns", None):
+        print(shown.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
+    if args.csv:
+        with open(args.csv, "wb") as file:
+            file.write(safe_csv_bytes(result.games_table(timings=args.timings)))
+    if args.summary_csv:
+        with open(args.summary_csv, "wb") as file:
+            file.write(safe_csv_bytes(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

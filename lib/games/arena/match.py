@@ -1,0 +1,254 @@
+"""Match play: one match's configuration, one game played, and its record.
+
+A **match** (:class:`MatchConfig`) is two player specs (``"alphabeta:depth=5"``,
+``"random"``, see :mod:`lib.games.players`), a game with its options, a number
+of games and a seed. Player *A* (the first spec) moves first in the
+even-numbered games and second in the odd-numbered ones, so colours alternate.
+
+Every game is a pure function of ``(match, game index)``: :func:`play_game`
+derives the random generators of both players from
+``numpy.random.SeedSequence(match.seed, spawn_key=(game_index,))``. So a study
+gives identical games (moves, winners, node counts) whether it runs in this
+process, in a process pool or on a Dask cluster; only wall-clock times differ.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+from lib.errors import InputError
+from lib.games.arena.options import check_options, options_tuple
+from lib.games.core import get_game
+
+MAX_PLIES = 400
+"""Default ply limit of one game; a game reaching it is scored as a draw (``truncated``)."""
+
+TIMING_FIELDS = ("seconds_a", "seconds_b")
+"""Fields of :class:`GameRecord` that measure wall-clock time (not reproducible)."""
+
+
+@dataclass(frozen=True)
+class MatchConfig:
+    """Two players, a game and how many games to play between them.
+
+    ``players`` are player specs understood by :func:`lib.games.players.parse_player_spec`
+    (plain strings, so a match pickles cheaply to a worker process or a Dask
+    cluster). ``options`` are keyword options of the game's ``initial_state``,
+    e.g. ``{"size": 6}``; they are stored as a sorted tuple of pairs so the
+    config stays hashable. Players with a time budget (``time=``) search to
+    whatever depth the clock allows, so their games are not reproducible.
+    """
+
+    game: str
+    players: tuple[str, str]
+    games: int = 10
+    seed: int = 0
+    options: Any = ()
+    label: str = ""
+    max_plies: int = MAX_PLIES
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "options", options_tuple(self.options))
+        object.__setattr__(self, "players", tuple(self.players))
+        if len(self.players) != 2:
+            raise InputError(f"A match needs exactly two players, got {len(self.players)}.")
+        if not isinstance(self.games, int) or self.games < 1:
+            raise InputError(f"Number of games must be a positive integer, got {self.games!r}.")
+        if not isinstance(self.seed, int) or self.seed < 0:
+            raise InputError(f"Seed must be a non-negative integer, got {self.seed!r}.")
+        if not isinstance(self.max_plies, int) or self.max_plies < 1:
+            raise InputError(f"Ply limit must be a positive integer, got {self.max_plies!r}.")
+        if not self.label:
+            object.__setattr__(self, "label", f"{self.players[0]} vs {self.players[1]}")
+
+    @property
+    def option_dict(self) -> dict[str, Any]:
+        """The game options as a dict (``initial_state(**option_dict)``)."""
+        return dict(self.options)
+
+    def validate(self) -> None:
+        """Raise :class:`InputError` if the game, its options or a player spec is invalid."""
+        spec = get_game(self.game)
+        check_options(spec, self.options)
+        from lib.games.players import available_kinds, make_player, parse_player_spec
+
+        computer_kinds = [kind for kind in available_kinds(spec) if kind != "human"]
+        for player in self.players:
+            config = parse_player_spec(player)
+            if config.is_human:
+                raise InputError("The arena plays computer players only; 'human' cannot play here.")
+            if config.kind not in computer_kinds:
+                raise InputError(
+                    f"Unknown player kind {config.kind!r} for {spec.title}; "
+                    f"choose one of {', '.join(computer_kinds)}."
+                )
+            make_player(config, spec)  # unknown heuristics, wrong weight counts
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The result of one game of a match, from player A's point of view.
+
+    ``a_first`` tells whether A played player 0 (the side that moves first
+    unless a game option says otherwise); ``first_player`` is the player (0 or 1)
+    who made the first move (a game option, a coin toss included, may decide
+    it; see :func:`start_state`). ``result_a`` is 1 for
+    a win of A, 0.5 for a draw, 0 for a loss; ``margin`` is the game's own
+    score for A (e.g. the disc difference). Per-player search statistics are
+    totals over the game (``nodes``, ``cutoffs``, ``seconds``, ``moves``) and
+    the mean effective branching factor over the moves that searched (None
+    for players that do not search, e.g. ``random``). ``moves`` is the move
+    list in the game's notation, space separated, for replays.
+    """
+
+    match: int
+    label: str
+    game: int
+    seed: int
+    a_first: bool
+    winner: str  # "A", "B" or "draw"
+    result_a: float
+    margin: float
+    plies: int
+    truncated: bool
+    nodes_a: int
+    nodes_b: int
+    cutoffs_a: int
+    cutoffs_b: int
+    moves_a: int
+    moves_b: int
+    seconds_a: float
+    seconds_b: float
+    ebf_a: float | None
+    ebf_b: float | None
+    moves: str
+    first_player: int = 0
+
+    def reproducible(self) -> tuple:
+        """Every field except wall-clock times: equal for equal seeds on any executor."""
+        return tuple(getattr(self, f.name) for f in fields(self) if f.name not in TIMING_FIELDS)
+
+
+def game_seed(seed: int, game_index: int) -> np.random.SeedSequence:
+    """The seed sequence of game ``game_index`` of a match seeded with ``seed``."""
+    return np.random.SeedSequence(seed, spawn_key=(game_index,))
+
+
+def start_state(match: MatchConfig, game_index: int) -> Any:
+    """The starting position of game ``game_index`` of ``match``.
+
+    A game whose ``initial_state`` takes a ``seed`` (e.g. one whose ``first``
+    option may be a coin toss) gets one derived from :func:`game_seed`, so the
+    toss, like everything else in the game, is a function of the seed and the
+    game's number (a replay starts with the same player).
+    """
+    spec = get_game(match.game)
+    options = match.option_dict
+    if "seed" in inspect.signature(spec.initial_state).parameters and "seed" not in options:
+        options["seed"] = int(game_seed(match.seed, game_index).generate_state(1)[0])
+    return spec.initial_state(**options)
+
+
+def play_game(
+    match: MatchConfig,
+    game_index: int,
+    match_index: int = 0,
+    on_move: Callable[[int, str], None] | None = None,
+) -> GameRecord:
+    """Play game ``game_index`` of ``match`` and return its record.
+
+    A pure function of its arguments (apart from the measured seconds): the
+    two players' generators are spawned from :func:`game_seed`. Player A
+    moves first when ``game_index`` is even. ``on_move(plies, move)`` is
+    called after each move (progress for a long game played on its own).
+    """
+    from lib.games.players import make_player, parse_player_spec
+
+    spec = get_game(match.game)
+    rng_a, rng_b = (np.random.default_rng(s) for s in game_seed(match.seed, game_index).spawn(2))
+    player_a = make_player(parse_player_spec(match.players[0]), spec)
+    player_b = make_player(parse_player_spec(match.players[1]), spec)
+    a_first = game_index % 2 == 0
+    a_colour = 0 if a_first else 1
+    # per side: nodes, cutoffs, moves, seconds, ebf values
+    totals = {side: [0, 0, 0, 0.0, []] for side in "ab"}
+    state = start_state(match, game_index)
+    first_player = int(state.to_move)
+    moves: list[str] = []
+    truncated = False
+    while not state.is_terminal():
+        if len(moves) >= match.max_plies:
+            truncated = True
+            break
+        side = "a" if state.to_move == a_colour else "b"
+        player, rng = (player_a, rng_a) if side == "a" else (player_b, rng_b)
+        start = time.perf_counter()
+        decision = player.choose(state, rng)
+        elapsed = time.perf_counter() - start
+        total = totals[side]
+        total[2] += 1
+        total[3] += elapsed
+        stats = decision.stats
+        if stats is not None:
+            total[0] += int(stats.nodes)
+            total[1] += int(getattr(stats, "cutoffs", 0) or 0)
+            ebf = getattr(stats, "ebf", None)
+            if ebf is not None and math.isfinite(ebf) and ebf > 0:
+                total[4].append(float(ebf))
+        moves.append(spec.format_move(decision.move))
+        state = state.play(decision.move)
+        if on_move is not None:
+            on_move(len(moves), moves[-1])
+    winner_colour = None if truncated else state.winner()
+    if winner_colour is None:
+        winner, result_a = "draw", 0.5
+    elif winner_colour == a_colour:
+        winner, result_a = "A", 1.0
+    else:
+        winner, result_a = "B", 0.0
+    a, b = totals["a"], totals["b"]
+    return GameRecord(
+        match=match_index,
+        label=match.label,
+        game=game_index,
+        seed=match.seed,
+        a_first=a_first,
+        winner=winner,
+        result_a=result_a,
+        margin=float(state.score(a_colour)),
+        plies=len(moves),
+        truncated=truncated,
+        nodes_a=a[0],
+        nodes_b=b[0],
+        cutoffs_a=a[1],
+        cutoffs_b=b[1],
+        moves_a=a[2],
+        moves_b=b[2],
+        seconds_a=a[3],
+        seconds_b=b[3],
+        ebf_a=float(np.mean(a[4])) if a[4] else None,
+        ebf_b=float(np.mean(b[4])) if b[4] else None,
+        moves=" ".join(moves),
+        first_player=first_player,
+    )
+
+
+def play_task(match: MatchConfig, game_index: int, match_index: int) -> GameRecord:
+    """One game as an executor task: a module-level function, so it pickles by name
+    (``lib.games.arena.match.play_task``) to pool processes and Dask workers."""
+    return play_game(match, game_index, match_index)
+
+
+def spec_depth(spec: str) -> int | None:
+    """The search depth of a player spec (None for players that do not search)."""
+    from lib.games.players import SEARCH_KINDS, parse_player_spec
+
+    config = parse_player_spec(spec)
+    return config.depth if config.kind in SEARCH_KINDS else None

@@ -1,0 +1,135 @@
+"""The Arena's command line names no game: games, option flags and presets come from the specs."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from lib.errors import InputError
+from lib.games.arena import MatchConfig, presets
+from lib.games.arena.__main__ import (
+    build_parser,
+    cli_matches,
+    game_options,
+    main,
+    option_flag,
+    parse_args,
+)
+from lib.games.core import available_games, get_game
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = list(available_games())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_command_line_plays_a_tiny_match_of_every_game(game, tmp_path):
+    out = tmp_path / "games.csv"
+    command = [sys.executable, "-m", "lib.games.arena", "--game", game]
+    command += ["--players", "random", "random", "--games", "2", "--csv", str(out)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "random vs random" in done.stdout and "win_pct" in done.stdout
+    assert "2/2 games" in done.stderr  # the progress line
+    table = pd.read_csv(out)
+    assert list(table["game"]) == [0, 1] and list(table["a_first"]) == [True, False]
+    # the same games as the library plays (no timings in the CSV)
+    match = MatchConfig(game, ("random", "random"), games=2)
+    from lib.games.arena import run_tournament
+
+    assert list(table["moves"].fillna("")) == [r.moves for r in run_tournament([match]).records]
+
+
+def test_the_command_line_runs_a_preset_in_worker_processes(tmp_path):
+    # tasks pickle as lib.games.arena.match.play_task although the CLI runs as __main__
+    # a preset with a study of depth-1 players (quick)
+    key, study = next((k, p) for k, p in presets().items() if p.matches(2, 0, max_depth=1))
+    command = [sys.executable, "-m", "lib.games.arena", "--preset", key, "--games", "2"]
+    command += ["--max-depth", "1", "--workers", "2", "--quiet", "--csv", str(tmp_path / "p.csv")]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    table = pd.read_csv(tmp_path / "p.csv")
+    assert set(table["label"]) == {m.label for m in study.matches(2, 0, max_depth=1)}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_option_of_every_game_is_a_flag_with_values_of_their_own_type(game):
+    spec = get_game(game)
+    for name, allowed in spec.options.items():
+        for value in allowed:
+            args = parse_args(
+                ["--game", game, option_flag(name), str(value), "--players", "random", "greedy"]
+            )
+            (match,) = cli_matches(args)
+            assert match.option_dict == {name: value}  # 6, not "6"
+            assert type(match.option_dict[name]) is type(value)
+            match.validate()
+        with pytest.raises(InputError, match=option_flag(name)):
+            game_options(parse_args(["--game", game, option_flag(name), "nonsense"]), spec)
+    # no option given: the game's own defaults
+    (match,) = cli_matches(parse_args(["--game", game, "--players", "random", "greedy"]))
+    assert match.options == ()
+
+
+def test_the_help_lists_every_game_and_its_options(capsys):
+    with pytest.raises(SystemExit) as stop:
+        parse_args(["--help"])
+    assert stop.value.code == 0
+    text = capsys.readouterr().out
+    for name, spec in available_games().items():
+        assert f"  {name}: " in text
+        for option, allowed in spec.options.items():
+            assert f"{option_flag(option)} {{{','.join(map(str, allowed))}}}" in text
+    for key in presets():
+        assert key in text
+    # a game's own flags carry the option's title and the names of its values
+    for name, spec in available_games().items():
+        for option in spec.options:
+            with pytest.raises(SystemExit):
+                parse_args(["--game", name, "--help"])
+            shown = " ".join(capsys.readouterr().out.split())
+            assert spec.option_labels.get(option, option.replace("_", " ").capitalize()) in shown
+            for value, label in spec.option_formats.get(option, {}).items():
+                assert f"{value} ({label})" in shown
+
+
+def test_unknown_games_presets_and_option_flags_are_refused(capsys):
+    for argv in (["--game", "chess"], ["--preset", "nonsense"]):
+        with pytest.raises(SystemExit) as stop:
+            parse_args(argv)
+        assert stop.value.code == 2
+        assert "invalid choice" in capsys.readouterr().err
+    # an option flag of no game at all
+    with pytest.raises(SystemExit):
+        parse_args(["--game", GAMES[0], "--no-such-option", "1"])
+    assert "unrecognized arguments" in capsys.readouterr().err
+
+
+def test_option_flags_are_generated_from_a_spec_and_avoid_the_cli_s_own_flags():
+    base = get_game(GAMES[0])
+    made_up = dataclasses.replace(
+        base,
+        name="made_up",
+        options={"board_size": (4, 6), "seed": ("a", "b")},
+        option_labels={"board_size": "Board width"},
+    )
+    games = {"made_up": made_up}
+    parser = build_parser(games, made_up, {})
+    args = parser.parse_args(["--board-size", "4", "--option-seed", "b", "--seed", "3"])
+    assert (args.option_board_size, args.option_seed, args.seed) == ("4", "b", 3)
+    assert game_options(args, made_up) == {"board_size": 4, "seed": "b"}
+    assert "Board width: one of 4, 6" in " ".join(parser.format_help().split())
+    assert option_flag("seed") == "--option-seed" and option_flag("max_size") == "--max-size"
+
+
+def test_the_cli_reports_bad_input_with_exit_status_2(capsys):
+    # (same CSV for any worker count: tests/games/test_arena.py)
+    game = GAMES[0]
+    assert main(["--game", game, "--players", "random", "--quiet"]) == 2
+    assert "at least two --players" in capsys.readouterr().err
+    assert main(["--game", game, "--players", "random", "random", "--workers", "0"]) == 2
+    assert "--workers must be at least 1" in capsys.readouterr().err
