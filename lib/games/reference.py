@@ -8,6 +8,10 @@ or three nested functions, in the style of aima-python's ``alphabeta_search``:
   root player to move) or to ``min_value`` / ``chance_value`` (the opponent);
 * ``max_value`` / ``min_value`` loop over the moves and back up the best value.
 
+``ply`` counts the plies from the root: the search stops at ``ply == depth``,
+and a win found at a smaller ply scores higher. ``move`` (the move that led to
+the node) is passed only for the tracer, to say where the search is.
+
 The search reports what it does to a *tracer* (see :class:`Tracer`) instead of
 counting anything itself: :mod:`lib.games.tracers` has one that counts nodes
 (as :class:`lib.games.search.SearchStats` does), one that records the steps

@@ -201,10 +201,14 @@ def is_win_value(value: float) -> bool:
     return abs(value) > _WIN_THRESHOLD
 
 
+def _game_of(state: Any) -> Any:
+    """The ``GAME`` spec of the module defining ``state``'s class, or None."""
+    return getattr(sys.modules.get(type(state).__module__), "GAME", None)
+
+
 def default_heuristic(state: Any) -> Heuristic:
     """The default heuristic of the game ``state`` belongs to (its module's ``GAME``)."""
-    module = sys.modules.get(type(state).__module__)
-    game = getattr(module, "GAME", None)
+    game = _game_of(state)
     if game is None:
         raise InputError(f"No game found for a state of type {type(state).__name__}.")
     return game.heuristics[game.default_heuristic]
@@ -215,8 +219,7 @@ def resolve_evaluator(state: Any, heuristic: Any) -> EvaluateFunction:
     if heuristic is None:
         return default_heuristic(state).bind()
     if isinstance(heuristic, str):
-        module = sys.modules.get(type(state).__module__)
-        game = getattr(module, "GAME", None)
+        game = _game_of(state)
         if game is None or heuristic not in game.heuristics:
             known = ", ".join(game.heuristics) if game is not None else "none"
             raise InputError(f"Unknown heuristic {heuristic!r}; choose one of {known}.")
@@ -228,21 +231,17 @@ def resolve_evaluator(state: Any, heuristic: Any) -> EvaluateFunction:
     raise InputError(f"A heuristic must be a name or a function, not {heuristic!r}.")
 
 
-def _to_table(value: float, ply: int) -> float:
-    """Make a win/loss value relative to the node before storing it."""
+def _from_node(value: float, ply: int) -> float:
+    """A value counted from a node ``ply`` plies deep instead of from the root.
+
+    Win/loss values carry their distance (:func:`terminal_value`); the table stores
+    them counted from the node, so they stay right wherever the position recurs, and
+    ``_from_node(stored, -ply)`` counts them from the root again.
+    """
     if value > _WIN_THRESHOLD:
         return value + ply
     if value < -_WIN_THRESHOLD:
         return value - ply
-    return value
-
-
-def _from_table(value: float, ply: int) -> float:
-    """Inverse of :func:`_to_table` at the node's ply."""
-    if value > _WIN_THRESHOLD:
-        return value - ply
-    if value < -_WIN_THRESHOLD:
-        return value + ply
     return value
 
 
@@ -309,6 +308,13 @@ class _Searcher:
         hint = getattr(state, "plies_left_hint", None)
         return hint is not None and hint() <= self.endgame_exact
 
+    def _beam(self, state: Any, moves: list) -> int | None:
+        """How many of ``moves`` the beam keeps; None when it keeps them all."""
+        beam = self.beam
+        if beam is None or len(moves) <= beam or self.near_end(state):
+            return None
+        return beam
+
     def _record(self, parent: int | None, move: Move, ply: int, child: Any) -> int | None:
         """Add a tree record below ``parent`` (None: not recording, or the tree is full)."""
         tree = self.tree
@@ -330,7 +336,9 @@ class _Searcher:
         if node is None:
             return
         for move, child in rest:
-            child_id = self._record(node, move, self.tree[node].ply + 1, child or state.play(move))
+            if child is None:
+                child = state.play(move)
+            child_id = self._record(node, move, self.tree[node].ply + 1, child)
             if child_id is None:
                 return
             self.tree[child_id].status = "pruned"
@@ -360,9 +368,8 @@ class _Searcher:
         Without ordering the children are not built here (``None``): the caller
         plays each move only when it gets to it, so a cut-off saves the rest.
         """
-        beam = self.beam
-        use_beam = beam is not None and len(moves) > beam and not self.near_end(state)
-        if not ((self.ordering and depth >= 2) or use_beam):
+        beam = self._beam(state, moves)
+        if not ((self.ordering and depth >= 2) or beam):
             children: list[tuple[Move, Any]] = [(move, None) for move in moves]
         else:
             children = [(move, state.play(move)) for move in moves]
@@ -371,14 +378,11 @@ class _Searcher:
             scored = [(evaluate(child, me), i) for i, (_, child) in enumerate(children)]
             scored.sort(key=lambda pair: pair[0], reverse=maximizing)
             children = [children[i] for _, i in scored]
-            if use_beam:
+            if beam:
                 children = children[:beam]
-        if first is not None:
-            for i, (move, _) in enumerate(children):
-                if move == first:
-                    if i:
-                        children.insert(0, children.pop(i))
-                    break
+        if first is not None:  # the table's best move first
+            index = next((i for i, (move, _) in enumerate(children) if move == first), 0)
+            children.insert(0, children.pop(index))
         return children
 
     # -- the root ----------------------------------------------------------------
@@ -401,14 +405,13 @@ class _Searcher:
         if not self.is_alphabeta:
             children = [(move, None) for move in order]
         elif presorted:
-            beam = self.beam
-            use_beam = beam is not None and len(order) > beam and not self.near_end(state)
-            children = [(move, None) for move in (order[:beam] if use_beam else order)]
+            children = [(move, None) for move in order[: self._beam(state, order)]]
         else:
             children = self._children(state, order, depth, True, table_move)
         alpha = best = -_INF
         for move, child in children:
-            child = child or state.play(move)
+            if child is None:
+                child = state.play(move)
             child_id = self._record(node, move, 1, child)
             if not self.is_alphabeta:
                 value = self.full_width(child, depth - 1, 1, child_id)
@@ -479,7 +482,7 @@ class _Searcher:
             if entry is not None:
                 entry_depth, flag, stored, table_move = entry
                 if entry_depth == depth:
-                    value = _from_table(stored, ply)
+                    value = _from_node(stored, -ply)
                     if (
                         flag == _EXACT
                         or (flag == _LOWER and value >= beta)
@@ -512,7 +515,7 @@ class _Searcher:
                 break
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta0 else _EXACT
         if table is not None:
-            table[key] = (depth, flag, _to_table(best, ply), best_move)
+            table[key] = (depth, flag, _from_node(best, ply), best_move)
         self._set(node, "inner", best, _BOUNDS[flag])
         return best
 
@@ -531,30 +534,6 @@ def _check_request(state: Any, algorithm: str, depth: Any, time_limit: Any, beam
     if not moves:
         raise InputError("The game is over: there is no move to choose.")
     return moves
-
-
-def _greedy(state: Any, moves: list[Move], evaluate: EvaluateFunction) -> SearchResult:
-    """The move with the best one-ply value (a finished game scores as in the search)."""
-    player = state.to_move
-    stats = SearchStats(algorithm="greedy", nodes=1, completed_depth=1)
-    best_move, best = moves[0], -_INF
-    for move in moves:
-        child = state.play(move)
-        stats.nodes += 1
-        if child.is_terminal():
-            stats.terminal_nodes += 1
-            value = terminal_value(child, player, 1)
-        else:
-            stats.leaf_evaluations += 1
-            value = float(evaluate(child, player))
-        stats.root_scores[move] = value
-        stats.root_bounds[move] = "exact"
-        if value > best:
-            best_move, best = move, value
-    stats.principal_variation = [best_move]
-    stats.completed_nodes = stats.nodes
-    stats.ebf = effective_branching_factor(stats.nodes, 1)
-    return SearchResult(best_move, best, stats)
 
 
 def choose_move(
@@ -635,9 +614,10 @@ def choose_move(
         stats = SearchStats(algorithm="random", nodes=1, completed_nodes=1)
         stats.principal_variation = [move]
         result = SearchResult(move, 0.0, stats)
-    elif algorithm == "greedy":
-        result = _greedy(state, moves, resolve_evaluator(state, heuristic))
     else:
+        if algorithm == "greedy":  # a one-ply minimax: each move scored once, nothing more
+            depth, iterative, time_limit, record_tree = 1, False, None, False
+            beam = endgame_exact = None
         searcher = _Searcher(
             state,
             resolve_evaluator(state, heuristic),
