@@ -53,6 +53,7 @@ margins lie between ``-size**2`` and ``+size**2``.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -67,7 +68,7 @@ MAX_MARGIN = 64
 SHALLOW_EMPTIES = 6
 """At this many empty squares or fewer the dedicated last-empties solver takes over."""
 
-TABLE_MIN_EMPTIES = 8
+TABLE_MIN_EMPTIES = 7
 """Positions with at least this many empties go into the transposition table
 (below it a position is cheaper to search again than to look up)."""
 
@@ -148,8 +149,13 @@ class _Tables(NamedTuple):
     # rays going to higher square indices and rays going to lower ones
     rays_up: tuple[tuple[tuple[int, int], ...], ...]
     rays_down: tuple[tuple[tuple[int, int], ...], ...]
+    neighbours: tuple[int, ...]  # per square: its (up to 8) neighbouring squares
+    # per square: the opponent discs among its neighbours -> (rays up, rays down) that
+    # start with one of them (the only rays along which a move can flip)
+    rays_by_neighbours: tuple[dict[int, tuple[tuple[int, ...], tuple[int, ...]]], ...]
     region: tuple[int, ...]  # per square: the bit of its parity region (quadrant)
     square_rank: tuple[int, ...]  # per square: static preference (corners 0 ... X-squares 3)
+    corners: int
 
 
 def _build_tables(size: int) -> _Tables:
@@ -190,6 +196,28 @@ def _build_tables(size: int) -> _Tables:
         else:
             rank = 1
         square_rank.append(rank)
+    neighbours = []
+    rays_by_neighbours = []
+    for index in range(64):
+        around = 0
+        for next_square, _ in rays_up[index] + rays_down[index]:
+            around |= next_square
+        row, col = divmod(index, 8)
+        for d_row in (-1, 0, 1):
+            for d_col in (-1, 0, 1):
+                r, c = row + d_row, col + d_col
+                if (d_row or d_col) and 0 <= r < size and 0 <= c < size and row < size:
+                    around |= 1 << (r * 8 + c)
+        neighbours.append(around)
+        bits = [1 << i for i in range(64) if around >> i & 1]
+        by_mask = {}
+        for subset in range(1 << len(bits)):
+            mask = sum(bit for j, bit in enumerate(bits) if subset >> j & 1)
+            by_mask[mask] = (
+                tuple(ray for next_square, ray in rays_up[index] if next_square & mask),
+                tuple(ray for next_square, ray in rays_down[index] if next_square & mask),
+            )
+        rays_by_neighbours.append(by_mask)
     return _Tables(
         size,
         size * size,
@@ -197,13 +225,19 @@ def _build_tables(size: int) -> _Tables:
         geometry.inner_cols,
         tuple(rays_up),
         tuple(rays_down),
+        tuple(neighbours),
+        tuple(rays_by_neighbours),
         tuple(region),
         tuple(square_rank),
+        geometry.corners,
     )
 
 
-_TABLES: dict[int, _Tables] = {size: _build_tables(size) for size in GEOMETRY}
-"""Tables per board size (constants computed at import, never mutated)."""
+@functools.cache
+def _tables(size: int) -> _Tables:
+    """The tables of one board size, built on first use (about 0.1 s for 8x8) and then
+    shared: they are constants, never mutated."""
+    return _build_tables(size)
 
 
 # -- the fast solver ---------------------------------------------------------------------
@@ -215,58 +249,11 @@ class _Solver:
 
     def __init__(self, tables: _Tables) -> None:
         self.tables = tables
-        self.nodes = 0
+        self.deep_nodes = 0
         # (player, opponent) -> (lower bound, upper bound, best square)
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
         self.flips, self.moves = _kernels(tables)
-
-    # .. the last empties: a list of squares, flips counted along rays ..................
-
-    def last1(self, player: int, opponent: int, square: int) -> int:
-        """Margin with one empty square: only the number of flipped discs matters."""
-        self.nodes += 1
-        squares = self.tables.squares
-        mine = player.bit_count()
-        flipped = self.flips(square, player, opponent).bit_count()
-        if flipped:
-            return 2 * (mine + 1 + flipped) - squares
-        flipped = self.flips(square, opponent, player).bit_count()
-        if flipped:
-            return 2 * (mine - flipped) - squares
-        # nobody can play there: the empty square goes to the winner
-        difference = 2 * mine + 1 - squares
-        return difference + 1 if difference > 0 else difference - 1
-
-    def shallow(self, player: int, opponent: int, alpha: int, beta: int, empties: list[int]) -> int:
-        """Fail-soft alpha-beta over the empty squares in ``empties`` (parity order)."""
-        self.nodes += 1
-        flips = self.flips
-        best = -MAX_MARGIN - 1
-        count = len(empties)
-        for index, square in enumerate(empties):
-            flipped = flips(square, player, opponent)
-            if not flipped:
-                continue
-            rest = empties[:index] + empties[index + 1 :]
-            new_player = player | flipped | (1 << square)
-            new_opponent = opponent ^ flipped
-            if count == 2:
-                value = -self.last1(new_opponent, new_player, rest[0])
-            else:
-                value = -self.shallow(
-                    new_opponent, new_player, -beta, -(alpha if alpha > best else best), rest
-                )
-            if value > best:
-                best = value
-                if value >= beta:
-                    return best
-        if best > -MAX_MARGIN - 1:
-            return best
-        # no move: pass if the opponent can play, else the game is over
-        for square in empties:
-            if flips(square, opponent, player):
-                return -self.shallow(opponent, player, -beta, -alpha, empties)
-        return _final(player, opponent, count)
+        self.shallow, self.shallow_nodes = _last_empties_solver(tables, self.flips)
 
     # .. far from the end: move generation, fastest-first, transposition table ...........
 
@@ -274,7 +261,7 @@ class _Solver:
         """Fail-soft alpha-beta with fastest-first ordering and a transposition table."""
         if empty_count <= SHALLOW_EMPTIES:
             return self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
-        self.nodes += 1
+        self.deep_nodes += 1
         key = (player, opponent)
         entry = self.table.get(key) if empty_count >= TABLE_MIN_EMPTIES else None
         hint = -1
@@ -294,6 +281,14 @@ class _Solver:
         children = self.ordered_children(player, opponent, moves, hint)
         best, best_square = -MAX_MARGIN - 1, -1
         child_empties = empty_count - 1
+        if child_empties >= TABLE_MIN_EMPTIES:
+            # enhanced transposition cut-off: a child already known to refute the window
+            table = self.table
+            for _, square, new_player, new_opponent in children:
+                child = table.get((new_opponent, new_player))
+                if child is not None and -child[1] >= beta:
+                    self.store(key, alpha, beta, -child[1], square, entry)
+                    return -child[1]
         for _, square, new_player, new_opponent in children:
             value = -self.deep(
                 new_opponent, new_player, -beta, -(alpha if alpha > best else best), child_empties
@@ -306,23 +301,36 @@ class _Solver:
             self.store(key, alpha, beta, best, best_square, entry)
         return best
 
-    def exact(self, player: int, opponent: int, guess: int, empty_count: int) -> int:
-        """The exact margin by a sequence of null-window searches (MTD(f)).
+    def exact(self, player: int, opponent: int, empty_count: int) -> int:
+        """The exact margin of a position, by :func:`_bisect` over windowed searches."""
+        return _bisect(lambda alpha, beta: self.deep(player, opponent, alpha, beta, empty_count))
 
-        Each search only answers "is the value at least ``bound``?"; the answers
-        (fail-soft, so often sharper than asked) close in on the value from
-        ``guess``, and the table keeps the work of one search for the next.
+    def root(self, children: list[tuple[int, int, int, int]], empty_count: int) -> tuple[int, int]:
+        """The best move at the root and its exact margin.
+
+        Each test asks whether some move reaches the tested value (stopping at the first
+        that does); the move that last proved the lower bound is a best move.
         """
-        lower, upper = -MAX_MARGIN, MAX_MARGIN
-        value = max(lower, min(upper, guess))
-        while lower < upper:
-            bound = value + 1 if value == lower else value
-            value = self.deep(player, opponent, bound - 1, bound, empty_count)
-            if value < bound:
-                upper = value
-            else:
-                lower = value
-        return value
+        best_square = children[0][1]
+
+        def test(alpha: int, beta: int) -> int:
+            nonlocal best_square
+            ordered = sorted(children, key=lambda child: child[1] != best_square)
+            best = -MAX_MARGIN - 1
+            for _, square, new_player, new_opponent in ordered:
+                value = -self.deep(
+                    new_opponent, new_player, -beta, -max(alpha, best), empty_count - 1
+                )
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        best_square = square
+                    if value >= beta:
+                        break
+            return best
+
+        margin = _bisect(test)
+        return best_square, margin
 
     def ordered_children(
         self, player: int, opponent: int, moves: int, hint: int
@@ -333,6 +341,7 @@ class _Solver:
         other squares before X-squares as a tie-break, the table's best move before all.
         """
         flips, legal, rank = self.flips, self.moves, self.tables.square_rank
+        corners = self.tables.corners
         children = []
         while moves:
             bit = moves & -moves
@@ -344,7 +353,8 @@ class _Solver:
             if square == hint:
                 order = -1
             else:
-                order = 16 * legal(new_opponent, new_player).bit_count() + rank[square]
+                replies = legal(new_opponent, new_player)
+                order = 16 * (replies.bit_count() + (replies & corners).bit_count()) + rank[square]
             children.append((order, square, new_player, new_opponent))
         children.sort()
         return children
@@ -364,6 +374,10 @@ class _Solver:
         region, rank = tables.region, tables.square_rank
         squares.sort(key=lambda sq: (not parity & region[sq], rank[sq]))
         return squares
+
+    def nodes(self) -> int:
+        """Positions visited so far, near the end and far from it."""
+        return self.deep_nodes + self.shallow_nodes()
 
     def store(
         self,
@@ -385,6 +399,30 @@ class _Solver:
         self.table[key] = (lower, upper, square)
 
 
+def _bisect(test: Callable[[int, int], int]) -> int:
+    """The exact value of a search ``test(alpha, beta)`` (fail-soft alpha-beta) by bisection.
+
+    Margins on a board with an even number of squares are even (the winner's discs plus
+    the empties minus the loser's discs is the board size minus twice the loser's discs),
+    so a window ``(b - 1, b + 1)`` around an even ``b`` holds one possible value: the
+    search either proves the value is ``b``, or gives a bound below or above it, which
+    halves the interval still possible (or better: fail-soft bounds are often sharper).
+    Narrow windows cut far more than a full window, and the transposition table keeps
+    the work of one test for the next.
+    """
+    lower, upper = -MAX_MARGIN, MAX_MARGIN
+    while lower < upper:
+        middle = (lower + upper) // 4 * 2  # the even number at or just below the middle
+        value = test(middle - 1, middle + 1)
+        if value <= middle - 1:
+            upper = value
+        elif value >= middle + 1:
+            lower = value
+        else:
+            return value
+    return lower
+
+
 def _final(player: int, opponent: int, empty_count: int) -> int:
     """Margin of a finished game for ``player``, empties to the winner."""
     difference = player.bit_count() - opponent.bit_count()
@@ -395,32 +433,132 @@ def _final(player: int, opponent: int, empty_count: int) -> int:
     return 0
 
 
+def _last_empties_solver(
+    tables: _Tables, flips: Callable[[int, int, int], int]
+) -> tuple[Callable[[int, int, int, int, list[int]], int], Callable[[], int]]:
+    """The solver of the last few empties: ``shallow(player, opponent, alpha, beta,
+    empties)`` and the count of the nodes it has visited.
+
+    Closures rather than methods so the hot loops read no attributes. No move
+    generation: each empty square of the list (in parity order) is tried by
+    computing its flips, and the last square only counts them.
+    """
+    squares = tables.squares
+    nodes = 0
+
+    def last1(player: int, opponent: int, square: int) -> int:
+        """Margin with one empty square: only the number of flipped discs matters."""
+        nonlocal nodes
+        nodes += 1
+        mine = player.bit_count()
+        flipped = flips(square, player, opponent).bit_count()
+        if flipped:
+            return 2 * (mine + 1 + flipped) - squares
+        flipped = flips(square, opponent, player).bit_count()
+        if flipped:
+            return 2 * (mine - flipped) - squares
+        # nobody can play there: the empty square goes to the winner
+        difference = 2 * mine + 1 - squares
+        return difference + 1 if difference > 0 else difference - 1
+
+    def last2(player: int, opponent: int, alpha: int, beta: int, first: int, second: int) -> int:
+        """Margin with two empty squares ``first`` and ``second`` (no list, no loop)."""
+        nonlocal nodes
+        nodes += 1
+        best = -MAX_MARGIN - 1
+        flipped = flips(first, player, opponent)
+        if flipped:
+            best = -last1(opponent ^ flipped, player | flipped | (1 << first), second)
+            if best >= beta:
+                return best
+        flipped = flips(second, player, opponent)
+        if flipped:
+            value = -last1(opponent ^ flipped, player | flipped | (1 << second), first)
+            if value > best:
+                best = value
+        if best > -MAX_MARGIN - 1:
+            return best
+        if flips(first, opponent, player) or flips(second, opponent, player):
+            return -last2(opponent, player, -beta, -alpha, first, second)
+        return _final(player, opponent, 2)
+
+    def shallow(player: int, opponent: int, alpha: int, beta: int, empties: list[int]) -> int:
+        """Fail-soft alpha-beta over the empty squares in ``empties`` (parity order)."""
+        nonlocal nodes
+        count = len(empties)
+        if count == 2:
+            return last2(player, opponent, alpha, beta, empties[0], empties[1])
+        if count < 2:
+            return last1(player, opponent, empties[0]) if empties else _final(player, opponent, 0)
+        nodes += 1
+        best = -MAX_MARGIN - 1
+        for index, square in enumerate(empties):
+            flipped = flips(square, player, opponent)
+            if not flipped:
+                continue
+            if count == 3:
+                first, second = empties[:index] + empties[index + 1 :]
+                value = -last2(
+                    opponent ^ flipped,
+                    player | flipped | (1 << square),
+                    -beta,
+                    -(alpha if alpha > best else best),
+                    first,
+                    second,
+                )
+            else:
+                value = -shallow(
+                    opponent ^ flipped,
+                    player | flipped | (1 << square),
+                    -beta,
+                    -(alpha if alpha > best else best),
+                    empties[:index] + empties[index + 1 :],
+                )
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best
+        if best > -MAX_MARGIN - 1:
+            return best
+        # no move: pass if the opponent can play, else the game is over
+        for square in empties:
+            if flips(square, opponent, player):
+                return -shallow(opponent, player, -beta, -alpha, empties)
+        return _final(player, opponent, count)
+
+    def node_count() -> int:
+        return nodes
+
+    return shallow, node_count
+
+
 def _kernels(tables: _Tables) -> tuple[Callable[[int, int, int], int], Callable[[int, int], int]]:
     """``flips(square, player, opponent)`` and ``moves(player, opponent)`` for one size.
 
     Closures over the size's masks (so the hot loops read no attributes).
     """
-    rays_up, rays_down, full, inner = tables.rays_up, tables.rays_down, tables.full, tables.inner
+    rays_by_neighbours, neighbours = tables.rays_by_neighbours, tables.neighbours
+    full, inner = tables.full, tables.inner
 
     def flips(square: int, player: int, opponent: int) -> int:
         """The discs ``player`` flips by playing ``square`` (0: not a legal move)."""
+        # only rays that start with an opponent disc can flip anything
+        ups, downs = rays_by_neighbours[square][opponent & neighbours[square]]
         not_opponent = ~opponent
         flipped = 0
-        for next_square, ray in rays_up[square]:
-            if next_square & opponent:
-                # the nearest square along the ray that is not the opponent's: the lowest bit
-                stop = ray & not_opponent
-                stop &= -stop
-                if stop & player:
-                    flipped |= ray & (stop - 1)
-        for next_square, ray in rays_down[square]:
-            if next_square & opponent:
-                # going down, the nearest such square is the highest bit
-                stop = ray & not_opponent
-                if stop:
-                    length = stop.bit_length()
-                    if player >> (length - 1) & 1:
-                        flipped |= ray >> length << length
+        for ray in ups:
+            # the nearest square along the ray that is not the opponent's: the lowest bit
+            stop = ray & not_opponent
+            stop &= -stop
+            if stop & player:
+                flipped |= ray & (stop - 1)
+        for ray in downs:
+            # going down, the nearest such square is the highest bit
+            stop = ray & not_opponent
+            if stop:
+                length = stop.bit_length()
+                if player >> (length - 1) & 1:
+                    flipped |= ray >> length << length
         return flipped
 
     def moves(player: int, opponent: int) -> int:
@@ -495,10 +633,10 @@ def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     InputError
         For a finished game or a state that is not an Othello position.
     """
-    if not isinstance(state, OthelloState) or state.size not in _TABLES:
+    if not isinstance(state, OthelloState) or state.size not in GEOMETRY:
         raise InputError("The exact endgame solver needs an Othello position.")
     started = time.perf_counter()
-    solver = _Solver(_TABLES[state.size])
+    solver = _Solver(_tables(state.size))
     player, opponent = (
         (state.black, state.white) if state.to_move == 0 else (state.white, state.black)
     )
@@ -507,27 +645,17 @@ def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     if not moves:
         if not solver.moves(opponent, player):
             raise InputError("The game is over: there is no move to solve.")
-        margin = -solver.deep(opponent, player, -MAX_MARGIN - 1, MAX_MARGIN + 1, empty_count)
+        margin = -solver.exact(opponent, player, empty_count)
         return EndgameResult(
-            PASS, margin, {PASS: margin}, solver.nodes, time.perf_counter() - started
+            PASS, margin, {PASS: margin}, solver.nodes(), time.perf_counter() - started
         )
-    solver.nodes += 1
+    solver.deep_nodes += 1
     children = solver.ordered_children(player, opponent, moves, -1)
-    margins: dict[int, int] = {}
-    best, best_square = -MAX_MARGIN - 1, -1
-    for _, square, new_player, new_opponent in children:
-        if best_square < 0:
-            value = -solver.exact(new_opponent, new_player, 0, empty_count - 1)
-        else:
-            # null window: is this move better than the best so far?
-            value = -solver.deep(new_opponent, new_player, -best - 1, -best, empty_count - 1)
-            if value > best or every_move:
-                value = -solver.exact(new_opponent, new_player, -value, empty_count - 1)
-        if value > best or best_square < 0:
-            best, best_square = value, square
-        if every_move:
-            margins[square] = value
-    if not every_move:
-        margins[best_square] = best
+    best_square, best = solver.root(children, empty_count)
+    margins = {best_square: best}
+    if every_move:
+        for _, square, new_player, new_opponent in children:
+            if square != best_square:
+                margins[square] = -solver.exact(new_opponent, new_player, empty_count - 1)
     margins = {square: margins[square] for square in sorted(margins, key=lambda s: -margins[s])}
-    return EndgameResult(best_square, best, margins, solver.nodes, time.perf_counter() - started)
+    return EndgameResult(best_square, best, margins, solver.nodes(), time.perf_counter() - started)
