@@ -252,6 +252,8 @@ class _Solver:
         self.deep_nodes = 0
         # (player, opponent) -> (lower bound, upper bound, best square)
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        # root move -> the lowest upper bound of its margin seen (the guess for its own solve)
+        self.root_upper: dict[int, int] = {}
         self.flips, self.moves = _kernels(tables)
         self.shallow, self.shallow_nodes = _last_empties_solver(tables, self.flips)
 
@@ -278,9 +280,20 @@ class _Solver:
             if not self.moves(opponent, player):
                 return _final(player, opponent, empty_count)
             return -self.deep(opponent, player, -beta, -alpha, empty_count)
-        children = self.ordered_children(player, opponent, moves, hint)
         best, best_square = -MAX_MARGIN - 1, -1
         child_empties = empty_count - 1
+        if hint >= 0 and moves >> hint & 1:
+            # the table's best move first, before the cost of ordering the others
+            flipped = self.flips(hint, player, opponent)
+            best = -self.deep(
+                opponent ^ flipped, player | flipped | (1 << hint), -beta, -alpha, child_empties
+            )
+            best_square = hint
+            if best >= beta:
+                self.store(key, alpha, beta, best, best_square, entry)
+                return best
+            moves ^= 1 << hint
+        children = self.ordered_children(player, opponent, moves, -1)
         if child_empties >= TABLE_MIN_EMPTIES:
             # enhanced transposition cut-off: a child already known to refute the window
             table = self.table
@@ -301,9 +314,11 @@ class _Solver:
             self.store(key, alpha, beta, best, best_square, entry)
         return best
 
-    def exact(self, player: int, opponent: int, empty_count: int) -> int:
+    def exact(self, player: int, opponent: int, empty_count: int, guess: int = 0) -> int:
         """The exact margin of a position, by :func:`_bisect` over windowed searches."""
-        return _bisect(lambda alpha, beta: self.deep(player, opponent, alpha, beta, empty_count))
+        return _bisect(
+            lambda alpha, beta: self.deep(player, opponent, alpha, beta, empty_count), guess
+        )
 
     def root(self, children: list[tuple[int, int, int, int]], empty_count: int) -> tuple[int, int]:
         """The best move at the root and its exact margin.
@@ -321,6 +336,8 @@ class _Solver:
                 value = -self.deep(
                     new_opponent, new_player, -beta, -max(alpha, best), empty_count - 1
                 )
+                if value <= max(alpha, best):  # an upper bound of this move's margin
+                    self.root_upper[square] = min(value, self.root_upper.get(square, value))
                 if value > best:
                     best = value
                     if value > alpha:
@@ -399,28 +416,37 @@ class _Solver:
         self.table[key] = (lower, upper, square)
 
 
-def _bisect(test: Callable[[int, int], int]) -> int:
-    """The exact value of a search ``test(alpha, beta)`` (fail-soft alpha-beta) by bisection.
+def _bisect(test: Callable[[int, int], int], guess: int = 0) -> int:
+    """The exact value of a search ``test(alpha, beta)`` (fail-soft alpha-beta) by narrow
+    windows: a galloping search from 0, then bisection.
 
     Margins on a board with an even number of squares are even (the winner's discs plus
     the empties minus the loser's discs is the board size minus twice the loser's discs),
     so a window ``(b - 1, b + 1)`` around an even ``b`` holds one possible value: the
-    search either proves the value is ``b``, or gives a bound below or above it, which
-    halves the interval still possible (or better: fail-soft bounds are often sharper).
-    Narrow windows cut far more than a full window, and the transposition table keeps
-    the work of one test for the next.
+    search either proves the value is ``b``, or gives a bound below or above it. Narrow
+    windows cut far more than a full window, and the transposition table keeps the work
+    of one test for the next. A test far from the value is not cheap (proving "less than
+    +32" can cost as much as finding +8), and most margins are small, so the tests start
+    at 0 and move away in growing steps (to 8, 24, 56) until the value is bracketed, and
+    only then bisect. A ``guess`` (a bound known from earlier searches) replaces 0.
     """
     lower, upper = -MAX_MARGIN, MAX_MARGIN
-    while lower < upper:
-        middle = (lower + upper) // 4 * 2  # the even number at or just below the middle
+    middle, step = max(-MAX_MARGIN, min(MAX_MARGIN, guess // 2 * 2)), 8
+    while True:
         value = test(middle - 1, middle + 1)
-        if value <= middle - 1:
-            upper = value
-        elif value >= middle + 1:
-            lower = value
-        else:
+        if value == middle:
             return value
-    return lower
+        if value > middle:
+            lower = value
+            middle = max(value, middle + step)
+        else:
+            upper = value
+            middle = min(value, middle - step)
+        if lower >= upper:
+            return lower
+        step *= 2
+        if not lower < middle < upper or (lower > -MAX_MARGIN and upper < MAX_MARGIN):
+            middle = (lower + upper) // 4 * 2  # the even number at or just below the middle
 
 
 def _final(player: int, opponent: int, empty_count: int) -> int:
@@ -656,6 +682,7 @@ def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     if every_move:
         for _, square, new_player, new_opponent in children:
             if square != best_square:
-                margins[square] = -solver.exact(new_opponent, new_player, empty_count - 1)
+                guess = solver.root_upper.get(square, best)
+                margins[square] = -solver.exact(new_opponent, new_player, empty_count - 1, -guess)
     margins = {square: margins[square] for square in sorted(margins, key=lambda s: -margins[s])}
     return EndgameResult(best_square, best, margins, solver.nodes(), time.perf_counter() - started)
