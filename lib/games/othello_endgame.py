@@ -23,10 +23,14 @@ search of :mod:`lib.games.search`:
     empty squares and counts flips along precomputed rays, with no move
     generation, no sorting and no table; the very last empty square only
     counts flips;
-  - **null-window search** (principal variation search) for the best move:
-    the first move gets the full window, each other move is only tested
-    against the best value so far with a window of width one, and searched
-    again for its value only when the test says it is better.
+  - **narrow windows** for the best move: instead of one search with the full
+    window, a few searches each answer one question ("is the margin 0? above?
+    8?") with a window holding a single possible margin, and the answers bracket
+    the exact value (:func:`_bisect`); every other root move is only tested
+    against the value to beat. Narrow windows prune far more, and the table
+    carries the work of one search over to the next;
+  - **enhanced transposition cut-offs**: a child already known (from the table)
+    to refute the window ends the node before any search.
 
 Scores ("margins") are final disc differences from the point of view of the
 side to move: my discs minus the opponent's when the game ends, **empty squares
@@ -46,9 +50,9 @@ margins lie between ``-size**2`` and ``+size**2``.
 ... XXXXXXOO
 ... XXXXXX..
 ... ''')
->>> result = solve(state)
->>> format_move(result.best_move), result.margin
-('g8', 64)
+>>> result = solve(state, every_move=True)
+>>> result.margin, sorted((format_move(m), v) for m, v in result.move_margins.items())
+(64, [('g8', 64), ('h8', 64)])
 """
 
 from __future__ import annotations
@@ -641,6 +645,31 @@ def _kernels(tables: _Tables) -> tuple[Callable[[int, int, int], int], Callable[
         return found & full & ~(player | opponent)
 
     return flips, moves
+
+
+# -- when to use it -----------------------------------------------------------------------
+
+SOLVABLE_EMPTIES: tuple[tuple[float, int, int], ...] = (
+    (3.0, 16, 12),
+    (1.0, 14, 11),
+    (0.3, 12, 10),
+    (0.0, 10, 8),
+)
+"""(time budget in seconds, most empty squares for the best move, most for every move's
+margin): the most empty squares :func:`solve` finishes within the budget on the
+development machine (a 2-core shared server), from ``bench/othello_endgame.py`` (the
+hard FFO positions: 14 empties take 0.05-0.3 s of CPU, 16 take 0.15-1 s) and random
+late positions; every move's margin costs about five single solves."""
+
+
+def solvable_empties(time_limit: float | None, every_move: bool = False) -> int:
+    """The most empty squares :func:`solve` is expected to finish within ``time_limit``
+    seconds (None: no limit given, the 1 s row). See :data:`SOLVABLE_EMPTIES`."""
+    budget = 1.0 if time_limit is None else time_limit
+    for seconds, best_move_empties, every_move_empties in SOLVABLE_EMPTIES:
+        if budget >= seconds:
+            return every_move_empties if every_move else best_move_empties
+    return 0
 
 
 # -- the entry point ---------------------------------------------------------------------

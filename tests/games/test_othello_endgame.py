@@ -17,7 +17,7 @@ from lib.errors import InputError
 from lib.games import othello, search
 from lib.games.core import WIN_VALUE
 from lib.games.othello import PASS, OthelloState, format_move, initial_state, state_from_text
-from lib.games.othello_endgame import final_margin, negamax_margin, solve
+from lib.games.othello_endgame import final_margin, negamax_margin, solvable_empties, solve
 
 FFO_FILE = Path(__file__).parent / "data" / "ffo_1_19.txt"
 
@@ -236,3 +236,29 @@ def test_bad_input_raises_input_error():
     finished = state_from_text("\n".join(["XXXX"] * 4))
     with pytest.raises(InputError, match="over"):
         solve(finished)
+
+
+# -- the search hook on the Othello state ---------------------------------------------------
+
+
+def test_exact_solution_hook_solves_only_within_the_budgets_reach():
+    reach = solvable_empties(0.3)
+    near = late_position(7, empties=reach)
+    assert near.plies_left_hint() == reach and not near.is_terminal()
+    solution = near.exact_solution(0.3)
+    assert solution is not None
+    direct = solve(near)
+    assert (solution.best_move, solution.margin) == (direct.best_move, direct.margin)
+    far = late_position(7, empties=reach + 1)
+    assert far.exact_solution(0.3) is None
+    assert solvable_empties(0.3, every_move=True) < reach
+    assert solvable_empties(10.0) >= solvable_empties(1.0) >= solvable_empties(0.01) > 0
+
+
+def test_exact_solution_hook_gives_every_moves_margin_and_none_for_a_finished_game():
+    state = late_position(11, empties=6)
+    solution = state.exact_solution(0.3, every_move=True)
+    assert solution is not None
+    assert set(solution.move_margins) == set(state.legal_moves())
+    finished = state_from_text("\n".join(["XXXXXXXX"] * 7 + ["OOOOOO.."]))
+    assert finished.exact_solution(10.0) is None
