@@ -650,21 +650,22 @@ def _kernels(tables: _Tables) -> tuple[Callable[[int, int, int], int], Callable[
 # -- when to use it -----------------------------------------------------------------------
 
 SOLVABLE_EMPTIES: tuple[tuple[float, int, int], ...] = (
-    (3.0, 16, 12),
-    (1.0, 14, 11),
-    (0.3, 12, 10),
-    (0.0, 10, 8),
+    (2.0, 14, 12),
+    (0.5, 12, 11),
+    (0.1, 10, 10),
+    (0.0, 8, 8),
 )
 """(time budget in seconds, most empty squares for the best move, most for every move's
-margin): the most empty squares :func:`solve` finishes within the budget on the
-development machine (a 2-core shared server), from ``bench/othello_endgame.py`` (the
-hard FFO positions: 14 empties take 0.05-0.3 s of CPU, 16 take 0.15-1 s) and random
-late positions; every move's margin costs about five single solves."""
+margin), largest budget first: what :func:`solve` finished within the budget on the
+development machine (2 shared cores), in CPU seconds, over positions from random play
+(harder than the FFO positions, which at 14 empties take 0.1-0.3 s): the slowest of
+8 took 0.03 s at 8 empties, 0.02 s at 10, 0.17 s at 12 and 1.1 s at 14; every move's
+margin took 0.08 s at 10 empties and 0.4 s at 12."""
 
 
 def solvable_empties(time_limit: float | None, every_move: bool = False) -> int:
     """The most empty squares :func:`solve` is expected to finish within ``time_limit``
-    seconds (None: no limit given, the 1 s row). See :data:`SOLVABLE_EMPTIES`."""
+    seconds (None: no limit given, taken as 1 s). See :data:`SOLVABLE_EMPTIES`."""
     budget = 1.0 if time_limit is None else time_limit
     for seconds, best_move_empties, every_move_empties in SOLVABLE_EMPTIES:
         if budget >= seconds:

@@ -242,16 +242,16 @@ def test_bad_input_raises_input_error():
 
 
 def test_exact_solution_hook_solves_only_within_the_budgets_reach():
-    reach = solvable_empties(0.3)
+    reach = solvable_empties(0.5)
     near = late_position(7, empties=reach)
     assert near.plies_left_hint() == reach and not near.is_terminal()
-    solution = near.exact_solution(0.3)
+    solution = near.exact_solution(0.5)
     assert solution is not None
     direct = solve(near)
     assert (solution.best_move, solution.margin) == (direct.best_move, direct.margin)
     far = late_position(7, empties=reach + 1)
-    assert far.exact_solution(0.3) is None
-    assert solvable_empties(0.3, every_move=True) < reach
+    assert far.exact_solution(0.5) is None
+    assert solvable_empties(0.5, every_move=True) < reach
     assert solvable_empties(10.0) >= solvable_empties(1.0) >= solvable_empties(0.01) > 0
 
 
