@@ -27,10 +27,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from lib.errors import InputError
 from lib.games.core import PLAIN_ALPHABETA, ArenaPreset, GameSpec, Heuristic, pruning_pairs
+
+if TYPE_CHECKING:
+    from lib.games.othello_endgame import EndgameResult
 
 PASS = -1
 """The pass move (only legal when the player to move has no other move)."""
@@ -317,6 +320,25 @@ class OthelloState(NamedTuple):
     def plies_left_hint(self) -> int:
         """The number of empty squares (a search hint for the exact endgame)."""
         return GEOMETRY[self.size].full.bit_count() - (self.black | self.white).bit_count()
+
+    def exact_solution(
+        self, time_limit: float | None = None, every_move: bool = False
+    ) -> EndgameResult | None:
+        """Optional search hook: the exact endgame solution, or None when it would not fit.
+
+        :func:`lib.games.othello_endgame.solve` (best move, exact final margin, with
+        ``every_move`` the margin of every legal move) when few enough squares are empty
+        for it to finish within ``time_limit`` seconds
+        (:func:`~lib.games.othello_endgame.solvable_empties`); None otherwise and for a
+        finished game.
+        """
+        from lib.games import othello_endgame  # imported here: the solver imports this module
+
+        if self.plies_left_hint() > othello_endgame.solvable_empties(time_limit, every_move):
+            return None
+        if self.is_terminal():
+            return None
+        return othello_endgame.solve(self, every_move=every_move)
 
     # -- helpers for pages and tests ---------------------------------------------
     def flips(self, move: int) -> int:

@@ -1,0 +1,117 @@
+"""Exact Othello endgames: the FFO test positions #1-#19 (14 to 16 empty squares).
+
+For each position, the exact solver of :mod:`lib.games.othello_endgame` (best move
+and margin) against today's generic exact search, ``search.choose_move(state,
+depth=64, endgame_exact=64)``, measured in the same run: seconds (wall clock and
+this process's CPU time, which a busy machine disturbs less), nodes, and the
+ratio of the two. Both answers are checked against the published best score.
+
+Run from the repository root::
+
+    python -m bench.othello_endgame              # all 19, with the reference search
+    python -m bench.othello_endgame 1-7 13       # some positions
+    python -m bench.othello_endgame --no-reference
+    python -m bench.othello_endgame --every-move  # also every move's exact margin
+
+Targets (issue 13): each position under 1 s, median under 0.3 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from lib.games import search
+from lib.games.othello import OthelloState, format_move, state_from_text
+from lib.games.othello_endgame import solve
+
+FFO_FILE = Path(__file__).resolve().parent.parent / "tests" / "games" / "data" / "ffo_1_19.txt"
+TARGET_EACH, TARGET_MEDIAN = 1.0, 0.3
+
+
+def load_positions() -> list[tuple[int, OthelloState, dict[str, int]]]:
+    """(number, position, published move -> margin) for each line of the FFO data file."""
+    positions = []
+    for line in FFO_FILE.read_text().splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        number, board, side, moves = (part.strip() for part in line.split(";", 3))
+        rows = "\n".join(board[row * 8 : row * 8 + 8] for row in range(8))
+        scores = {}
+        for item in moves.split(";"):
+            if ":" in item:
+                move, score = item.strip().split(":")
+                scores[move.lower()] = int(score)
+        positions.append((int(number), state_from_text(rows, {"X": 0, "O": 1}[side]), scores))
+    return positions
+
+
+def _selection(specs: list[str]) -> set[int]:
+    chosen: set[int] = set()
+    for spec in specs:
+        first, _, last = spec.partition("-")
+        chosen.update(range(int(first), int(last or first) + 1))
+    return chosen
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the per-position table and the medians."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("positions", nargs="*", help="numbers or ranges such as 1-7")
+    parser.add_argument("--no-reference", action="store_true", help="skip today's search")
+    parser.add_argument("--every-move", action="store_true", help="solve every move exactly")
+    args = parser.parse_args(argv)
+    chosen = _selection(args.positions) if args.positions else set(range(1, 20))
+    print(
+        f"{'#':>3} {'empt':>4} {'move':>4} {'margin':>6} {'ok':>3} {'seconds':>8} {'cpu s':>7} "
+        f"{'nodes':>9} | {'ref move':>8} {'ref s':>7} {'ref nodes':>10} {'time ratio':>10}"
+    )
+    seconds, cpu_seconds, ratios = [], [], []
+    for number, state, scores in load_positions():
+        if number not in chosen:
+            continue
+        best = max(scores.values())
+        cpu = time.process_time()
+        result = solve(state, every_move=args.every_move)
+        cpu = time.process_time() - cpu
+        ok = result.margin == best and scores.get(format_move(result.best_move)) == best
+        if args.every_move:
+            margins = {format_move(m): v for m, v in result.move_margins.items()}
+            ok = ok and all(margins[m] == v for m, v in scores.items())
+        seconds.append(result.seconds)
+        cpu_seconds.append(cpu)
+        line = (
+            f"{number:>3} {state.plies_left_hint():>4} {format_move(result.best_move):>4} "
+            f"{result.margin:>+6} {'yes' if ok else 'NO':>3} {result.seconds:>8.3f} {cpu:>7.3f} "
+            f"{result.nodes:>9,}"
+        )
+        if not args.no_reference:
+            started = time.perf_counter()
+            reference = search.choose_move(state, depth=64, endgame_exact=64)
+            ref_seconds = time.perf_counter() - started
+            ratio = ref_seconds / result.seconds
+            ratios.append(ratio)
+            line += (
+                f" | {format_move(reference.move):>8} {ref_seconds:>7.2f} "
+                f"{reference.stats.nodes:>10,} {ratio:>9.1f}x"
+            )
+        print(line, flush=True)
+    if not seconds:
+        return
+    median, worst = statistics.median(seconds), max(seconds)
+    print(
+        f"median {median:.3f} s (cpu {statistics.median(cpu_seconds):.3f} s), "
+        f"worst {worst:.3f} s (cpu {max(cpu_seconds):.3f} s) over {len(seconds)} positions"
+    )
+    print(
+        f"targets: each < {TARGET_EACH} s: {'met' if worst < TARGET_EACH else 'missed'}; "
+        f"median < {TARGET_MEDIAN} s: {'met' if median < TARGET_MEDIAN else 'missed'}"
+    )
+    if ratios:
+        print(f"median speed-up over today's search: {statistics.median(ratios):.1f}x")
+
+
+if __name__ == "__main__":
+    main()
