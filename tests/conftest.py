@@ -20,3 +20,26 @@ def _restore_main_module() -> Iterator[None]:
     main = sys.modules["__main__"]
     yield
     sys.modules["__main__"] = main
+
+
+@pytest.fixture(autouse=True)
+def _app_navigation_in_apptest(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run AppTest scripts the way the server runs every session after its first run.
+
+    With a ``pages/`` folder beside the entry script Streamlit starts a server in
+    its old multipage mode until the entry script's ``st.navigation`` turns it
+    off (``lib.ui.navigation.require_app_navigation``); AppTest re-enters that
+    mode before every run, so a switch to another page would run the page file
+    alone. Tests of the app's pages see the app's own navigation, as a browser
+    does; the fresh-server case itself is tested in the browser
+    (``tests/e2e/test_shell.py``).
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    create = PagesManager.__init__
+
+    def create_with_app_navigation(self, *args, **kwargs) -> None:
+        create(self, *args, **kwargs)
+        PagesManager.uses_pages_directory = False
+
+    monkeypatch.setattr(PagesManager, "__init__", create_with_app_navigation)

@@ -39,6 +39,7 @@ from lib.games.arena.limits import (
     check_evolution,
     check_matches,
     check_weight_range,
+    default_preset,
 )
 from lib.games.arena.limits import leave_out_over_caps as split_over_caps
 from lib.games.core import GameSpec, available_games
@@ -172,7 +173,7 @@ def load_study_link(presets: dict[str, Preset], limits: ArenaCaps) -> None:
         st.session_state[key], note = query_int(name, default, low, high)
         if note:
             st.warning(note, icon=":material/warning:")
-    load_preset_link(presets)
+    load_preset_link(presets, limits)
 
 
 def write_study_link() -> None:
@@ -184,7 +185,7 @@ def write_study_link() -> None:
                 st.query_params[name] = text
 
 
-def load_preset_link(presets: dict[str, Preset]) -> None:
+def load_preset_link(presets: dict[str, Preset], limits: ArenaCaps) -> None:
     """Select the link's ``?preset=`` on the first run; warn (escaped) if it is unknown."""
     if "arena_w_preset" in st.session_state or "preset" not in st.query_params:
         return
@@ -194,7 +195,7 @@ def load_preset_link(presets: dict[str, Preset]) -> None:
         st.warning(
             f"The link's preset {escape_markdown(repr(st.query_params['preset']))} is not "
             f"one of this page's presets ({', '.join(presets)}): showing "
-            f"{next(iter(presets))} instead.",
+            f"{default_preset(presets, limits) or next(iter(presets))} instead.",
             icon=":material/warning:",
         )
 
@@ -231,6 +232,8 @@ def preset_form(
     defaults as if "Run study" had been pressed.
     """
     limits = ctx.limits
+    if "arena_w_preset" not in st.session_state:
+        st.session_state["arena_w_preset"] = default_preset(presets, limits) or next(iter(presets))
     key = st.selectbox(
         "Preset", list(presets), format_func=lambda k: presets[k].title, key="arena_w_preset"
     )

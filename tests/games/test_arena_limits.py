@@ -208,3 +208,16 @@ def test_presets_are_collected_when_called_and_keys_must_be_unique(monkeypatch):
     twice = dataclasses.replace(spec, name="other", presets=(study,))
     with pytest.raises(ValueError, match="new_study"):
         collect_presets({spec.name: added, "other": twice})
+
+
+def test_a_first_visit_runs_the_first_preset_whose_players_all_fit_the_caps():
+    from lib.games.arena import presets
+    from lib.games.arena.limits import HOSTED_CAPS, LOCAL_CAPS, default_preset, within_caps
+
+    studies = presets()
+    for limits in (HOSTED_CAPS, LOCAL_CAPS):
+        key = default_preset(studies, limits)
+        assert all(within_caps(m, limits) for m in studies[key].matches(games=1))
+        earlier = list(studies)[: list(studies).index(key)]
+        for other in earlier:  # every preset before it has a player over the caps
+            assert not all(within_caps(m, limits) for m in studies[other].matches(games=1))

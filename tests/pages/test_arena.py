@@ -131,6 +131,7 @@ def test_an_interrupted_run_keeps_its_games_and_resumes():
 
 def test_evolution_runs_with_a_fitness_chart_and_best_weights():
     app = _app()
+    app.selectbox(key="arena_w_evo_game").set_value("othello").run()
     app.number_input(key="arena_w_pop").set_value(6)
     app.number_input(key="arena_w_leagues").set_value(2)
     app.number_input(key="arena_w_gens").set_value(2)
@@ -149,6 +150,7 @@ def test_evolution_runs_with_a_fitness_chart_and_best_weights():
 
 def test_bad_evolution_settings_show_an_error():
     app = _app()
+    app.selectbox(key="arena_w_evo_game").set_value("othello").run()
     app.number_input(key="arena_w_pop").set_value(6)
     app.number_input(key="arena_w_leagues").set_value(5)  # fewer than 2 per league
     _submit(app, "Evolve")
@@ -220,6 +222,7 @@ def test_replay_and_use_weights_open_the_othello_page_with_them():
     assert not app.toast
 
     app.switch_page("pages/arena.py").run()
+    app.selectbox(key="arena_w_evo_game").set_value("othello").run()
     for key, value in {"pop": 6, "leagues": 2, "gens": 2, "elite": 2, "worst": 1}.items():
         app.number_input(key=f"arena_w_{key}").set_value(value)
     _submit(app, "Evolve")
@@ -260,11 +263,13 @@ def test_grid_study_runs_every_combination():
 
 def test_every_form_offers_the_game_options():
     app = _app()
+    app.selectbox(key="arena_w_evo_game").set_value("othello").run()
     evo_size = app.selectbox(key="arena_w_evo_opt_othello_size")
     assert evo_size.label == "Board size" and evo_size.options == ["6", "8"]
     for source, key in (("A grid", "arena_w_grid_opt_othello_size"),
                         ("Free choice", "arena_w_opt_othello_size")):  # fmt: skip
         app.radio(key="arena_w_source").set_value(source).run()
+        app.selectbox(key="arena_w_game").set_value("othello").run()
         assert not app.exception
         assert app.selectbox(key=key).label == "Board size"
         assert app.selectbox(key=key).options == ["6", "8"]

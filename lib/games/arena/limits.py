@@ -9,12 +9,13 @@ plain message naming the setting that is over a cap.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from lib.errors import InputError
 from lib.games.arena.match import MatchConfig, spec_depth
+from lib.games.arena.preset import Preset
 from lib.games.arena.tournament import partition_matches
 
 LOCAL_ENV = "AI_SEARCH_LAB_LOCAL"
@@ -88,6 +89,14 @@ def over_cap(spec: str, limits: ArenaCaps) -> str | None:
 def within_caps(match: MatchConfig, limits: ArenaCaps) -> bool:
     """True if neither player of ``match`` searches deeper than ``limits`` allow."""
     return not any(over_cap(spec, limits) for spec in match.players)
+
+
+def default_preset(presets: Mapping[str, Preset], limits: ArenaCaps) -> str | None:
+    """The preset a first visit runs: the first whose players all fit ``limits`` (None: none)."""
+    for key, preset in presets.items():
+        if all(within_caps(match, limits) for match in preset.matches(games=1)):
+            return key
+    return None
 
 
 def leave_out_over_caps(
