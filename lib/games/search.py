@@ -614,6 +614,8 @@ def choose_move(
         stats = SearchStats(algorithm="random", nodes=1, completed_nodes=1)
         stats.principal_variation = [move]
         result = SearchResult(move, 0.0, stats)
+    elif solution := _exact_endgame(state, algorithm, time_limit, record_tree, exact_root_scores):
+        result = solution
     else:
         if algorithm == "greedy":  # a one-ply minimax: each move scored once, nothing more
             depth, iterative, time_limit, record_tree = 1, False, None, False
@@ -636,6 +638,46 @@ def choose_move(
         )
     result.stats.seconds = time.perf_counter() - started
     return result
+
+
+def _exact_endgame(
+    state: Any,
+    algorithm: str,
+    time_limit: float | None,
+    record_tree: bool,
+    exact_root_scores: bool,
+) -> SearchResult | None:
+    """The game's own exact endgame solver, when it has one and it fits the time budget.
+
+    A state may offer ``exact_solution(time_limit, every_move) -> result | None``
+    (best move, its exact final ``margin`` for the side to move, with ``every_move``
+    the ``move_margins`` of all moves, ``nodes``); alpha-beta with a time budget
+    uses it near the end of the game. Wins are scored like finished games
+    (``WIN_VALUE + margin``), so the page shows them as forced wins with their margin.
+    """
+    solve = getattr(state, "exact_solution", None)
+    if solve is None or algorithm != "alphabeta" or time_limit is None or record_tree:
+        return None
+    solution = solve(time_limit, every_move=exact_root_scores)
+    if solution is None:
+        return None
+
+    def value(margin: float) -> float:
+        return 0.0 if margin == 0 else math.copysign(WIN_VALUE + abs(margin), margin)
+
+    stats = SearchStats(
+        algorithm=algorithm,
+        nodes=solution.nodes,
+        completed_nodes=solution.nodes,
+        completed_depth=state.plies_left_hint(),
+        exact_endgame=True,
+        solved=True,
+        principal_variation=[solution.best_move],
+    )
+    margins = solution.move_margins or {solution.best_move: solution.margin}
+    stats.root_scores = {move: value(margin) for move, margin in margins.items()}
+    stats.root_bounds = dict.fromkeys(margins, "exact")
+    return SearchResult(solution.best_move, value(solution.margin), stats)
 
 
 def _deepen(
@@ -720,56 +762,3 @@ def alphabeta(state: Any, depth: int, heuristic: Any = None, **options: Any) -> 
 def expectimax(state: Any, depth: int, heuristic: Any = None, **options: Any) -> SearchResult:
     """Expectimax against a uniformly random opponent: ``choose_move(..., "expectimax")``."""
     return choose_move(state, algorithm="expectimax", depth=depth, heuristic=heuristic, **options)
-
-
-VARIANTS: dict[str, dict[str, Any]] = {
-    "minimax": {"algorithm": "minimax"},
-    "alpha-beta": {"algorithm": "alphabeta", "ordering": False, "transposition": False},
-    "alpha-beta + ordering": {"algorithm": "alphabeta", "ordering": True, "transposition": False},
-    "alpha-beta + ordering + table": {
-        "algorithm": "alphabeta",
-        "ordering": True,
-        "transposition": True,
-    },
-}
-"""The search variants :func:`compare_variants` runs, from plain minimax to the full engine."""
-
-
-def compare_variants(
-    state: Any,
-    depth: int,
-    heuristic: Any = None,
-    variants: Sequence[str] = tuple(VARIANTS),
-    on_progress: Callable[[int, int], None] | None = None,
-) -> list[dict[str, Any]]:
-    """Search ``state`` to ``depth`` with each variant (no time budget) and report the cost.
-
-    Every variant returns the same value (the minimax value); what changes is
-    the work: one row per variant with ``nodes``, ``leaf_evaluations``,
-    ``cutoffs``, ``ebf``, ``seconds``, ``value`` and the chosen ``move``.
-    """
-    unknown = [name for name in variants if name not in VARIANTS]
-    if unknown:
-        raise InputError(
-            f"Unknown search variant {unknown[0]!r}; choose from {', '.join(VARIANTS)}."
-        )
-    evaluate = resolve_evaluator(state, heuristic)
-    rows = []
-    for index, name in enumerate(variants):
-        result = choose_move(state, depth=depth, heuristic=evaluate, **VARIANTS[name])
-        stats = result.stats
-        rows.append(
-            {
-                "variant": name,
-                "move": result.move,
-                "value": result.value,
-                "nodes": stats.nodes,
-                "leaf_evaluations": stats.leaf_evaluations,
-                "cutoffs": stats.cutoffs,
-                "ebf": stats.ebf,
-                "seconds": stats.seconds,
-            }
-        )
-        if on_progress is not None:
-            on_progress(index + 1, len(variants))
-    return rows

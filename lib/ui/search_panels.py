@@ -8,7 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from lib.games import plots, search
+from lib.games import plots, search, variants
 from lib.games.core import Move
 from lib.games.players import PlayerConfig, bind_heuristic
 from lib.games.session import GameSession
@@ -113,14 +113,14 @@ def compare_panel(
     )
     store = f"{key}_compare"
     if st.button("Compare the searches", key=f"{key}_w_cmp_run", icon=":material/compare_arrows:"):
-        variants = [v for v in search.VARIANTS if v != "minimax" or depth <= COMPARE_MINIMAX_DEPTH]
+        chosen = [v for v in variants.VARIANTS if v != "minimax" or depth <= COMPARE_MINIMAX_DEPTH]
         progress = st.progress(0.0, text="Searching…")
         with user_errors():
-            rows = search.compare_variants(
+            rows = variants.compare_variants(
                 state,
                 depth,
                 bind_heuristic(config, game),
-                variants,
+                chosen,
                 on_progress=lambda done, total: progress.progress(
                     done / total, text=f"{done} of {total} searches done"
                 ),

@@ -262,3 +262,38 @@ def test_exact_solution_hook_gives_every_moves_margin_and_none_for_a_finished_ga
     assert set(solution.move_margins) == set(state.legal_moves())
     finished = state_from_text("\n".join(["XXXXXXXX"] * 7 + ["OOOOOO.."]))
     assert finished.exact_solution(10.0) is None
+
+
+def test_the_default_player_switches_to_the_exact_solver_near_the_end():
+    from lib.games.players import PlayerConfig, parse_player_spec
+    from lib.games.session import decide
+
+    state = late_position(seed=7, empties=9)
+    config = parse_player_spec("alphabeta:depth=6,time=1")  # the Othello page's default AI
+    decision = decide(state, config, othello.GAME, np.random.default_rng(0), default_time=1.0)
+    solution = solve(state, every_move=False)
+    assert decision.stats.exact_endgame and decision.stats.solved
+    assert decision.move in state.legal_moves()
+    expected = (
+        0.0
+        if solution.margin == 0
+        else np.sign(solution.margin) * (WIN_VALUE + abs(solution.margin))
+    )
+    assert decision.value == expected
+    # the hint asks for every move's exact margin: each root score is a final margin
+    hint = decide(
+        state,
+        PlayerConfig(depth=6, time_limit=1.0),
+        othello.GAME,
+        np.random.default_rng(0),
+        default_time=1.0,
+        exact_root_scores=True,
+    )
+    margins = solve(state, every_move=True).move_margins
+    assert set(hint.stats.root_scores) == set(margins)
+    for move, margin in margins.items():
+        score = hint.stats.root_scores[move]
+        assert score == (0.0 if margin == 0 else np.sign(margin) * (WIN_VALUE + abs(margin)))
+    # without a time budget (tests, comparisons) the search is the plain depth-limited one
+    plain = search.choose_move(state, depth=2)
+    assert not plain.stats.exact_endgame

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lib.games import othello, plots, search, sim
+from lib.games import othello, plots, sim, variants
 from lib.games.core import WIN_VALUE
 from lib.games.search import choose_move
 from tests.games.toy import AIMA_TREE, ToyState, leaf_heuristic
@@ -114,7 +114,7 @@ def test_variants_figure_has_a_bar_per_variant():
 def test_variant_labels_are_one_part_per_line_and_colours_follow_the_variant():
     rows = [
         {"variant": name, "nodes": 100 - 10 * i, "ebf": 3.0}
-        for i, name in enumerate(list(search.VARIANTS)[1:])  # minimax left out (too deep)
+        for i, name in enumerate(list(variants.VARIANTS)[1:])  # minimax left out (too deep)
     ]
     fig = plots.variants_figure(rows)
     # on one line the long names ran into each other at 1024 px

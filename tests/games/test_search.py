@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import othello, search
+from lib.games import othello, search, variants
 from lib.games.core import WIN_VALUE
 from lib.games.search import (
     choose_move,
@@ -305,15 +305,15 @@ def test_named_entry_points_match_choose_move():
 def test_compare_variants_same_value_less_work():
     state = random_state(13, 24)
     calls = []
-    rows = search.compare_variants(state, 3, on_progress=lambda done, total: calls.append(done))
-    assert [r["variant"] for r in rows] == list(search.VARIANTS)
+    rows = variants.compare_variants(state, 3, on_progress=lambda done, total: calls.append(done))
+    assert [r["variant"] for r in rows] == list(variants.VARIANTS)
     assert calls == [1, 2, 3, 4]
     assert len({r["value"] for r in rows}) == 1
     nodes = {r["variant"]: r["nodes"] for r in rows}
     assert all(n <= nodes["minimax"] for n in nodes.values())  # pruning only removes nodes
     assert nodes["alpha-beta"] < nodes["minimax"]
     with pytest.raises(InputError, match="variant"):
-        search.compare_variants(state, 2, variants=["magic"])
+        variants.compare_variants(state, 2, variants=["magic"])
 
 
 def test_statistics_of_a_search_the_time_budget_stopped(monkeypatch):

@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-from lib.games import othello, search
+from lib.games import othello, variants
 from lib.games.players import PlayerConfig, parse_player_spec
 from lib.games.session import GameSession, decide
 from lib.games.view import BOARD_PIXELS
@@ -250,7 +250,7 @@ def test_pruning_comparison_tab():
     app.button(key="othello_w_cmp_run").click().run()
     assert not app.exception
     table = app.dataframe[0].value
-    assert list(table["variant"]) == list(search.VARIANTS)
+    assert list(table["variant"]) == list(variants.VARIANTS)
     assert table["value"].nunique() == 1
     assert table["nodes"].iloc[0] > table["nodes"].iloc[-1]
     assert not any("left out" in c.value for c in app.caption)
