@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 import pandas as pd
 import streamlit as st
 
 from lib.common import safe_csv_bytes
 from lib.errors import InputError
+from lib.links import LinkField, read_link, write_link
 
 # Characters with a meaning in Streamlit's Markdown: links and images ([ ] ( ) !), HTML and
 # autolinks (< > & :), emphasis, headings, lists, tables, code, LaTeX ($) and Streamlit's
@@ -67,6 +69,23 @@ def csv_download(table: pd.DataFrame, file_name: str, label: str, key: str) -> N
     )
 
 
+def read_query(schema: Sequence[LinkField]) -> tuple[dict[str, Any], list[str]]:
+    """The page's link settings (:func:`lib.links.read_link` on ``st.query_params``).
+
+    The link's text in the notes is escaped for Markdown, for the page to show with
+    ``st.warning``.
+    """
+    params = {f.name: st.query_params[f.name] for f in schema if f.name in st.query_params}
+    return read_link(schema, params, quote=escape_markdown)
+
+
+def write_query(schema: Sequence[LinkField], values: Mapping[str, Any]) -> None:
+    """Mirror ``values`` in the URL (only parameters whose text changed are written)."""
+    for name, text in write_link(schema, values).items():
+        if st.query_params.get(name) != text:
+            st.query_params[name] = text
+
+
 def query_int(name: str, default: int, low: int, high: int) -> tuple[int, str | None]:
     """The whole number in URL parameter ``name``, kept within ``low..high``.
 
@@ -76,15 +95,5 @@ def query_int(name: str, default: int, low: int, high: int) -> tuple[int, str | 
     value that is not a whole number, the nearest bound for one out of range),
     escaped for Markdown, for the page to show with ``st.warning``.
     """
-    raw = st.query_params.get(name)
-    if raw is None:
-        return default, None
-    given = f"The link's {escape_markdown(name)}={escape_markdown(raw)}"
-    try:
-        value = int(raw.strip())
-    except ValueError:
-        return default, f"{given} is not a whole number; using {default}."
-    if value < low or value > high:
-        used = min(high, max(low, value))
-        return used, f"{given} is outside this page's range {low}–{high}; using {used}."
-    return value, None
+    values, notes = read_query((LinkField(name, int, default, low=low, high=high),))
+    return values[name], (notes[0] if notes else None)

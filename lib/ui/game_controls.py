@@ -25,7 +25,8 @@ from lib.games.players import (
     parse_player_spec_to_fit,
     quoted,
 )
-from lib.ui.common import escape_markdown
+from lib.links import LinkField, shown
+from lib.ui.common import escape_markdown, read_query
 
 UI_MAX_DEPTH = {"alphabeta": 8, "minimax": 4, "expectimax": 4, "greedy": 1}
 """Depth caps per algorithm in the UI (a hosted server must stay responsive)."""
@@ -328,8 +329,8 @@ def _query_config(
     except InputError as error:
         limits = f" This page's depth limits: {depth_limits()}." if "depth" in str(error) else ""
         notes.append(
-            f"Ignoring the URL setting {name}={escape_markdown(quoted(text))}: "
-            f"{escape_markdown(error)}{limits}"
+            f"The link's {name}={escape_markdown(shown(text))} is not a player here "
+            f"({escape_markdown(error)}); using {escape_markdown(fallback)}.{limits}"
         )
         return default, []
 
@@ -354,14 +355,7 @@ def _query_config(
 
 def _query_option(name: str, allowed: tuple[Any, ...], notes: list[str]) -> Any:
     """The game option ``name`` from the URL, else the last allowed one (a bad value: ``notes``)."""
-    text = st.query_params.get(name)
-    if text is None:
-        return allowed[-1] if allowed else None
-    for value in allowed:
-        if str(value) == str(text):
-            return value
-    notes.append(
-        f"Ignoring the URL setting {name}={escape_markdown(quoted(text))}: "
-        f"choose one of {escape_markdown(', '.join(map(str, allowed)))}; using {allowed[-1]}."
-    )
-    return allowed[-1]
+    default = allowed[-1] if allowed else None
+    values, problems = read_query((LinkField(name, str, default, choices=tuple(allowed)),))
+    notes.extend(problems)
+    return values[name]

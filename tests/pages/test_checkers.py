@@ -146,7 +146,7 @@ def test_url_weights_that_do_not_fit_are_reported_on_the_page_and_depth_keeps_it
     assert fitting.number_input(key="checkers_p1_w_weight_course_mobility").value == 2.0
 
     broken = _open(white="alphabeta:depth=deep")
-    assert "Ignoring the URL setting white" in broken.main.warning[0].value
+    assert "The link's white=" in broken.main.warning[0].value
 
 
 def test_a_url_setting_is_quoted_as_text_in_the_warning():
@@ -154,6 +154,6 @@ def test_a_url_setting_is_quoted_as_text_in_the_warning():
     app = _open(white=evil)
     assert not app.exception
     warnings = [w.value for w in app.main.warning]
-    assert any("Ignoring the URL setting white" in w for w in warnings)
+    assert any("The link's white=" in w for w in warnings)
     assert any(escape_markdown(evil) in w for w in warnings)
     assert not any("](" in w for w in warnings)

@@ -132,7 +132,8 @@ def test_bad_url_settings_fall_back_with_a_warning():
     app = _app(size="7", white="alphabeta:depth=banana")
     assert not app.exception
     warnings = " ".join(w.value for w in app.warning)
-    assert "size='7'" in warnings and "depth must be a whole number" in warnings
+    assert "size=7 is not one of 6, 8; using 8" in warnings
+    assert "depth must be a whole number" in warnings
     assert _session(app).state.size == 8
 
 
@@ -141,7 +142,7 @@ def test_an_unknown_player_in_the_url_is_named_and_the_default_player_kept():
     app = _app(white="garbage", black="perfect:depth=3")  # 'perfect' is Sim's, not Othello's
     assert not app.exception
     warnings = " ".join(w.value for w in app.main.warning)
-    assert "white='garbage'" in warnings and "no player 'garbage'" in warnings
+    assert "white=garbage" in warnings and "no player 'garbage'" in warnings
     assert "no player 'perfect'" in warnings
     assert app.selectbox(key="othello_p1_w_kind").value == "alphabeta"
     assert app.selectbox(key="othello_p0_w_kind").value == "human"

@@ -362,7 +362,7 @@ def _click_script():
 
 
 def test_clicks_alternate_start_and_goal_and_renew_the_chart_key():
-    app = AppTest.from_function(_click_script)
+    app = AppTest.from_function(_click_script, default_timeout=30)
     app.session_state["clicks"] = [(94, 410), (305, 449), (131, 571)]  # Timisoara, Fagaras, Oradea
     app.run()
     assert not app.exception

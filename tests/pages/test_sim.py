@@ -86,8 +86,8 @@ def test_url_text_in_a_warning_is_shown_as_text_not_as_an_image():
     app = _open(first=evil, blue=evil)
     assert not app.exception
     warnings = [w.value for w in app.warning]
-    assert any("Ignoring the URL setting first" in w for w in warnings)
-    assert any("Ignoring the URL setting blue" in w for w in warnings)
+    assert any("The link's first=" in w for w in warnings)
+    assert any("The link's blue=" in w for w in warnings)
     assert all(escape_markdown(evil) in w for w in warnings)
     assert not any("](" in w for w in warnings)
 

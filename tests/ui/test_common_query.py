@@ -18,7 +18,7 @@ def _query_app() -> None:
 
 
 def _run(raw: str | None) -> AppTest:
-    app = AppTest.from_function(_query_app)
+    app = AppTest.from_function(_query_app, default_timeout=30)
     if raw is not None:
         app.query_params["games"] = raw
     app.run()
