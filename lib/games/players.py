@@ -37,6 +37,7 @@ from lib.errors import InputError
 from lib.games import search
 from lib.games.core import GameSpec, Move
 from lib.games.search import SearchStats
+from lib.links import parse_bool
 
 BUILTIN_KINDS: dict[str, str] = {
     "human": "Human",
@@ -157,8 +158,6 @@ _KEY_ALIASES = {
     "tt": "transposition",
     "transposition": "transposition",
 }
-_TRUE = {"true", "1", "yes", "on"}
-_FALSE = {"false", "0", "no", "off"}
 
 
 QUOTE_LIMIT = 40
@@ -174,14 +173,12 @@ def quoted(text: object) -> str:
 
 
 def _parse_bool(key: str, value: str, spec: str) -> bool:
-    lowered = value.lower()
-    if lowered in _TRUE:
-        return True
-    if lowered in _FALSE:
-        return False
-    raise InputError(
-        f"Player spec {quoted(spec)}: {key} must be true or false, not {quoted(value)}."
-    )
+    try:
+        return parse_bool(value)
+    except ValueError:
+        raise InputError(
+            f"Player spec {quoted(spec)}: {key} must be true or false, not {quoted(value)}."
+        ) from None
 
 
 def _parse_number(key: str, value: str, spec: str, kind: type) -> Any:
