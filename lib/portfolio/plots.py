@@ -36,12 +36,19 @@ def count_dtick(top: float) -> int:
 
 
 def fitness_chart(
-    history: pd.DataFrame, optimum: float | None = None, title: str = "Fitness per generation"
+    history: pd.DataFrame,
+    optimum: float | None = None,
+    title: str = "Fitness per generation",
+    compact: bool = False,
 ) -> go.Figure:
     """Best and mean fitness per generation, and the number of feasible individuals.
 
     ``history`` has the columns of :class:`lib.portfolio.ga.GenerationStats`.
-    ``optimum`` (the exact solver's objective) is drawn as a dashed line.
+    ``optimum`` (the exact solver's objective) is drawn as a dashed line. The
+    "best of the generation" line is the top-ranked individual of each
+    generation, which can fall when the ranking prefers a feasible portfolio
+    of lower fitness; "best feasible so far" never falls. ``compact``: a
+    shorter chart for half a page's width.
     """
     figure = make_subplots(specs=[[{"secondary_y": True}]])
     if len(history):
@@ -57,7 +64,9 @@ def fitness_chart(
             secondary_y=True,
         )
         figure.add_trace(
-            go.Scatter(x=x, y=history["best_fitness"], name="best", line={"color": BEST}),
+            go.Scatter(
+                x=x, y=history["best_fitness"], name="best of the generation", line={"color": BEST}
+            ),
             secondary_y=False,
         )
         found = int(history["best_feasible_fitness"].notna().sum())
@@ -90,7 +99,7 @@ def fitness_chart(
         xaxis_title="generation",
         legend={"orientation": "h", "y": -0.2},
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
-        height=380,
+        height=420 if compact else 380,
         bargap=0,
     )
     figure.update_yaxes(title_text="fitness", secondary_y=False)
@@ -314,6 +323,7 @@ def population_chart(
     min_return: float,
     optimum_point: tuple[float, float] | None = None,
     frame_ms: int = 150,
+    compact: bool = False,
 ) -> go.Figure:
     """The population on the risk/return plane, one animation frame per kept generation.
 
@@ -324,6 +334,7 @@ def population_chart(
     optimum's ``(risk, return)``) is a red star. A play/pause button and a
     generation slider inside the figure animate the frames in the browser,
     with no server round trip; the axes stay fixed so the dots visibly move.
+    ``compact``: a shorter chart for half a page's width.
     """
     figure = go.Figure()
     generations = sorted(int(g) for g in trace["generation"].unique()) if len(trace) else []
@@ -408,7 +419,7 @@ def population_chart(
         "title": "Population on the risk/return plane",
         "xaxis": {"title": {"text": "risk"}, "range": x_range, "autorange": False},
         "yaxis": {"title": {"text": "return"}, "range": y_range, "autorange": False},
-        "height": 440,
+        "height": 360 if compact else 440,
         "margin": {"l": 10, "r": 10, "t": 50, "b": 10},
         "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 1, "xanchor": "right"},
     }
@@ -456,6 +467,6 @@ def population_chart(
             }
         ]
         layout["margin"]["b"] = 110
-        layout["height"] = 500
+        layout["height"] = 420 if compact else 500
     figure.update_layout(**layout)
     return readable(figure)

@@ -336,11 +336,37 @@ def test_parameter_study_reports_every_setting(sample):
         ["p_mutation", 0.1],
     ]
     assert study["success_rate"].between(0, 1).all()
-    assert calls[-1] == (8, 8)
+    # population 120 and mutation 0.1 are both the base setting: run once, shown twice
+    assert calls[-1] == (6, 6)
+    same = study.iloc[[1, 3]].drop(columns=["parameter", "value"])
+    assert same.iloc[0].tolist() == same.iloc[1].tolist()
     succeeded = study["success_rate"] > 0
     assert study.loc[succeeded, "mean_generations"].between(1, 60).all()
     with pytest.raises(InputError, match="cannot vary"):
         ga.parameter_study(sample, base, {"seed": [1]})
+
+
+def test_the_course_study_runs_its_baseline_setting_once(sample, monkeypatch):
+    base = GAConfig(max_generations=2, min_stocks=5)  # the course's 700 / 0.6 / 0.1
+    configs = []
+    real = ga.run_ga
+
+    def counting(table, config):
+        configs.append(dataclasses.replace(config, seed=0))
+        return real(table, config)
+
+    monkeypatch.setattr(ga, "run_ga", counting)
+    study = ga.parameter_study(sample.head(60), base, repeats=2)
+    assert len(study) == 9  # every value of the course's grid has its row
+    assert len(configs) == 7 * 2  # ... but the baseline (named three times) ran once
+    assert len(set(configs)) == 7
+    baseline = study[
+        ((study["parameter"] == "population_size") & (study["value"] == 700))
+        | ((study["parameter"] == "p_crossover") & (study["value"] == 0.6))
+        | ((study["parameter"] == "p_mutation") & (study["value"] == 0.1))
+    ]
+    assert len(baseline) == 3
+    assert baseline.drop(columns=["parameter", "value"]).nunique().max() == 1
 
 
 def test_population_array_is_capped():

@@ -30,8 +30,13 @@ def test_fitness_chart_has_best_mean_feasible_and_optimum():
     history = run_ga(TABLE, config).history
     figure = plots.fitness_chart(history, optimum=12.0)
     names = {trace.name for trace in figure.data}
-    assert {"best", "mean", "best feasible so far", "feasible individuals"} <= names
-    best = next(t for t in figure.data if t.name == "best")
+    assert {
+        "best of the generation",
+        "mean",
+        "best feasible so far",
+        "feasible individuals",
+    } <= names
+    best = next(t for t in figure.data if t.name == "best of the generation")
     assert list(best.y) == history["best_fitness"].tolist()
     assert any(shape.y0 == 12.0 for shape in figure.layout.shapes)
     assert len(plots.fitness_chart(history.iloc[:0]).data) == 0
@@ -115,7 +120,7 @@ def test_feasible_axis_starts_at_zero_with_integer_ticks_when_none_is_feasible()
     assert axis.dtick >= 1 and float(axis.dtick).is_integer()
     names = [trace.name for trace in figure.data]
     assert "best feasible so far" not in names  # nothing to draw: no legend entry
-    assert "best" in names and "feasible individuals" in names
+    assert "best of the generation" in names and "feasible individuals" in names
 
 
 def test_feasible_axis_on_a_real_run_covers_the_counts_with_integer_steps():
