@@ -21,7 +21,7 @@ from lib.ui.navigation import require_app_navigation
 
 require_app_navigation()
 
-st.title("Portfolio optimisation with a genetic algorithm")
+st.title("Portfolio optimisation (GA)")  # one line on a 1024 px projector
 ignored = ui.init_from_query_params()
 if ignored:
     st.warning(f"Ignored link settings with invalid values: {', '.join(ignored)}.")

@@ -97,9 +97,10 @@ def fitness_chart(
     figure.update_layout(
         title=title,
         xaxis_title="generation",
-        legend={"orientation": "h", "y": -0.2},
+        # in a short chart the legend must sit lower to clear the x axis title
+        legend={"orientation": "h", "y": -0.3 if compact else -0.2},
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
-        height=420 if compact else 380,
+        height=340 if compact else 380,
         bargap=0,
     )
     figure.update_yaxes(title_text="fitness", secondary_y=False)
@@ -323,7 +324,6 @@ def population_chart(
     min_return: float,
     optimum_point: tuple[float, float] | None = None,
     frame_ms: int = 150,
-    compact: bool = False,
 ) -> go.Figure:
     """The population on the risk/return plane, one animation frame per kept generation.
 
@@ -334,7 +334,6 @@ def population_chart(
     optimum's ``(risk, return)``) is a red star. A play/pause button and a
     generation slider inside the figure animate the frames in the browser,
     with no server round trip; the axes stay fixed so the dots visibly move.
-    ``compact``: a shorter chart for half a page's width.
     """
     figure = go.Figure()
     generations = sorted(int(g) for g in trace["generation"].unique()) if len(trace) else []
@@ -392,11 +391,11 @@ def population_chart(
     figure.add_hline(y=min_return, line={"color": "#334155", "dash": "dash"})
     figure.add_annotation(
         x=max_risk,
-        y=y_range[1],
+        y=y_range[0],
         text=f"risk < {max_risk:g}",
         showarrow=False,
         xanchor="right",
-        yanchor="top",
+        yanchor="bottom",
     )
     figure.add_annotation(
         x=x_range[1],
@@ -416,12 +415,12 @@ def population_chart(
         "transition": {"duration": 0},
     }
     layout: dict = {
-        "title": "Population on the risk/return plane",
+        "title": {"text": "Population on the risk/return plane", "y": 0.98, "yanchor": "top"},
         "xaxis": {"title": {"text": "risk"}, "range": x_range, "autorange": False},
         "yaxis": {"title": {"text": "return"}, "range": y_range, "autorange": False},
-        "height": 360 if compact else 440,
-        "margin": {"l": 10, "r": 10, "t": 50, "b": 10},
-        "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 1, "xanchor": "right"},
+        "height": 440,
+        "margin": {"l": 10, "r": 10, "t": 80, "b": 10},
+        "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0, "xanchor": "left"},
     }
     if len(generations) > 1:
         layout["updatemenus"] = [
@@ -459,7 +458,11 @@ def population_chart(
                 "y": 0,
                 "yanchor": "top",
                 "pad": {"t": 50},
-                "currentvalue": {"prefix": "generation ", "font": {"size": TEXT_SIZE}},
+                "currentvalue": {
+                    "prefix": "generation ",
+                    "font": {"size": TEXT_SIZE},
+                    "xanchor": "right",  # clear of the play/pause buttons on its left
+                },
                 "steps": [
                     {"label": str(g), "method": "animate", "args": [[str(g)], still]}
                     for g in generations
@@ -467,6 +470,6 @@ def population_chart(
             }
         ]
         layout["margin"]["b"] = 110
-        layout["height"] = 420 if compact else 500
+        layout["height"] = 520
     figure.update_layout(**layout)
     return readable(figure)

@@ -448,22 +448,17 @@ def show_results(saved: dict) -> None:
     with st.container(horizontal=True, gap="medium", key="pf_metrics"):
         for metric in report.headline_metrics(result, exact):
             st.metric(metric.label, metric.value, help=metric.help, width="content")
-    # the chart beside the population's animation, right under the answer (a projector's
-    # first screen); the verdicts and the comparison follow
-    left, right = st.columns(2)
-    with left:
-        st.plotly_chart(
-            plots.fitness_chart(result.history, exact.fitness, compact=True),
-            key="pf_fitness_chart",
-        )
-    with right:
-        optimum = (exact.risk, exact.ret) if exact.feasible else None
-        st.plotly_chart(
-            plots.population_chart(
-                result.trace.table(), config.max_risk, config.min_return, optimum, compact=True
-            ),
-            key="pf_population_chart",
-        )
+    # the fitness chart right under the answer (a projector's first screen), the population's
+    # animation right under it: side by side, a 1024 px projector with the sidebar open gave
+    # each 274 px, too narrow to read either
+    st.plotly_chart(
+        plots.fitness_chart(result.history, exact.fitness, compact=True), key="pf_fitness_chart"
+    )
+    optimum = (exact.risk, exact.ret) if exact.feasible else None
+    st.plotly_chart(
+        plots.population_chart(result.trace.table(), config.max_risk, config.min_return, optimum),
+        key="pf_population_chart",
+    )
     hint = report.improve_hint(result, exact)
     if hint:
         st.info(hint)
