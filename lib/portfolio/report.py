@@ -229,7 +229,8 @@ def study_table(study: pd.DataFrame) -> pd.DataFrame:
             for value in study[column].astype(float)
         ]
     shown["mean_fitness"] = study["mean_fitness"].round(4)
-    shown["parameter"] = [STUDY_PARAMETER_NAMES.get(p, p) for p in study["parameter"]]
+    if "parameter" in study:
+        shown["parameter"] = [STUDY_PARAMETER_NAMES.get(p, p) for p in study["parameter"]]
     return shown.rename(columns=STUDY_HEADERS)
 
 
