@@ -80,6 +80,16 @@ def test_first_load_runs_the_ga_on_the_bundled_sample():
     assert app.query_params["pop"] == "700" and app.query_params["data"] == "sample"
 
 
+def test_the_default_run_hints_that_unticking_stop_when_feasible_goes_further():
+    app = open_page()  # the course's rule: stop at the first feasible portfolio
+    percent = metrics(app)["% of optimum"]
+    hints = [i.value for i in app.info if "Stop when feasible" in i.value]
+    assert len(hints) == 1 and percent in hints[0]
+    set_settings(app, {**SMALL, "pf_w_stop_at_first_feasible": False, "pf_w_seed": 3})
+    run_ga(app)
+    assert float(metrics(app)["% of optimum"].split()[0]) > float(percent.split()[0])
+
+
 def plotly_array(value: object) -> np.ndarray:
     """An array of a plotly JSON spec: a list, or plotly's ``{"bdata", "dtype"}`` form."""
     if isinstance(value, dict):

@@ -369,6 +369,19 @@ def test_the_course_study_runs_its_baseline_setting_once(sample, monkeypatch):
     assert baseline.drop(columns=["parameter", "value"]).nunique().max() == 1
 
 
+def test_best_feasible_so_far_never_falls(sample):
+    config = GAConfig(
+        population_size=100,
+        elite_size=10,
+        max_generations=120,
+        stop_at_first_feasible=False,
+        seed=3,
+    )
+    history = run_ga(sample, config).history
+    so_far = history["best_feasible_fitness"].dropna().to_numpy()
+    assert len(so_far) and (np.diff(so_far) >= 0).all()
+
+
 def test_population_array_is_capped():
     table = pd.DataFrame({"ticker": [f"T{i}" for i in range(2000)], "risk": 0.5, "return": 1.0})
     with pytest.raises(InputError, match="too large"):
