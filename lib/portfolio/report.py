@@ -86,7 +86,7 @@ def problem_text(settings: dict[str, object]) -> str:
         f"({_num(100 * ret)} %). The GA maximises the course's fitness "
         f"`Σ c·(return − risk − {_num(factor)}·max(risk − {_num(threshold)}, 0))`; an exact "
         "MILP solver gives the true optimum to compare against. The constraints are the "
-        "settings in section 2 (each bundled data set brings its own)."
+        "settings in the sidebar (each bundled data set brings its own)."
     )
 
 
