@@ -12,7 +12,7 @@ TITLE_FONT = 18
 """Chart titles (route charts use the same sizes)."""
 TEXT_COLOR = "#1e293b"
 """Colour of every chart text: 14.6:1 on the app's white background (WCAG asks 4.5:1).
-Streamlit's chart theme draws ticks and axis titles in grey rgb(128, 132, 149), 3.6:1."""
+Streamlit's chart theme draws ticks and axis titles in grey rgb(128, 132, 149): 3.7:1."""
 
 
 def readable(fig: go.Figure) -> go.Figure:
