@@ -5,6 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from lib.errors import InputError
 from lib.portfolio import plots, report
 from lib.portfolio.data import require_stocks
 from lib.portfolio.ga import (
@@ -20,84 +21,93 @@ from lib.ui.navigation import require_app_navigation
 
 require_app_navigation()
 
-st.title("Portfolio optimisation with a genetic algorithm")
-intro = st.empty()  # written from the current constraints once the form is read
+st.title("Portfolio optimisation (GA)")  # one line on a 1024 px projector
 ignored = ui.init_from_query_params()
 if ignored:
     st.warning(f"Ignored link settings with invalid values: {', '.join(ignored)}.")
+# The answer first, so it is on a projector's first screen: the data source and the settings
+# live in the sidebar (the form keeps its values there), the data and the study below.
+results_area = st.container()
 
-# 1. Data ------------------------------------------------------------------------------
-st.header("1. Data")
-source = st.radio(
-    "Data source",
-    list(ui.SOURCES),
-    format_func=ui.SOURCES.get,
-    key="pf_w_source",
-    on_change=ui.apply_preset,
-)
-upload = None
-if source == "upload":
-    upload = st.file_uploader(
-        "Stock CSV: a summary table (ticker, risk, return) or a price history "
-        "(Date + one column per ticker, or date, ticker, close)",
-        type=["csv", "txt"],
-        key="pf_w_upload",
+with st.sidebar:
+    st.header("Data")
+    source = st.radio(
+        "Data source",
+        list(ui.SOURCES),
+        format_func=ui.SOURCES.get,
+        key="pf_w_source",
+        on_change=ui.apply_preset,
     )
-data_box = st.container()
+    upload = None
+    if source == "upload":
+        upload = st.file_uploader(
+            "Stock CSV: a summary table (ticker, risk, return) or a price history "
+            "(Date + one column per ticker, or date, ticker, close)",
+            type=["csv", "txt"],
+            key="pf_w_upload",
+        )
+    window_box = st.container()  # a price history's date window
+    st.header("Settings")
+    submitted, settings = ui.settings_form()
 
-# 2. Settings (always rendered, even before data is loaded, so the form keeps its values)
-st.header("2. Settings")
-submitted, settings = ui.settings_form()
-intro.markdown(report.problem_text(settings))
-
-with data_box:
-    data = None
-    with user_errors():
+data = None
+load_error = None
+with window_box:
+    try:
         data = ui.load_data(source, upload)
-    if data is None:
-        if source == "upload" and upload is None:
-            st.info("Upload a CSV file to continue (up to 10 MB).")
-        st.stop()
-    table = data.table
-    for note in data.notes:  # they quote tickers from the file
-        st.info(escape_markdown(note))
-    if source == "sample":
-        st.caption(
-            "Synthetic data: 400 made-up stocks whose summary statistics match the course's "
-            "sample.csv (risk mean 0.461, max 0.959; return mean 0.754, max 16.48)."
-        )
-    elif source == "hard":
-        st.caption(
-            "Generated: 100 safe stocks with return just under 9.4, 3 high-return stocks with "
-            "risk near 1, and fillers. Feasible portfolios exist, but the course's fitness steers "
-            "away from them: try fitness = course with repair off."
-        )
-    with st.expander(f"The data: {len(table)} stocks ({data.kind})"):
-        st.dataframe(table, hide_index=True, height=260)
-        csv_download(table, "stocks.csv", "Download stocks.csv", key="pf_w_dl_stocks")
+    except InputError as error:
+        load_error = error
+
+st.header("The problem and the data")
+st.markdown(report.problem_text(settings))
+if load_error is not None:
+    with results_area:
+        st.error(escape_markdown(load_error))
+    st.stop()
+if data is None:
+    with results_area:
+        st.info("Upload a CSV file in the sidebar to continue (up to 10 MB).")
+    st.stop()
+table = data.table
+for note in data.notes:  # they quote tickers from the file
+    st.info(escape_markdown(note))
+if source == "sample":
+    st.caption(
+        "Synthetic data: 400 made-up stocks whose summary statistics match the course's "
+        "sample.csv (risk mean 0.461, max 0.959; return mean 0.754, max 16.48)."
+    )
+elif source == "hard":
+    st.caption(
+        "Generated: 100 safe stocks with return just under 9.4, 3 high-return stocks with "
+        "risk near 1, and fillers. Feasible portfolios exist, but the course's fitness steers "
+        "away from them: try fitness = course with repair off."
+    )
+with st.expander(f"The data: {len(table)} stocks ({data.kind})"):
+    st.dataframe(table, hide_index=True, height=260)
+    csv_download(table, "stocks.csv", "Download stocks.csv", key="pf_w_dl_stocks")
 
 config = None
-with user_errors():
+config_error = None
+try:
     candidate = ui.make_config(settings)
     # too few stocks for the minimum: say so and stop (a run could only fail)
     require_stocks(table, candidate.min_stocks, upload.name if upload else ui.SOURCES[source])
     check_size(len(table), candidate)  # population × stocks within the memory cap
     config = candidate
-if config is None:
-    st.stop()
+except InputError as error:
+    config_error = error
 
 data_id = report.data_fingerprint(source, upload, data)
 saved = st.session_state.get("pf_result")
 partial = st.session_state.get("pf_partial")
 latest = partial or saved  # an interrupted run is always newer than the saved result
 data_changed = latest is None or latest.get("data_id") != data_id
-cheap = report.auto_run_allowed(config)
-run_now = submitted or (data_changed and source != "upload" and cheap)
+cheap = config is not None and report.auto_run_allowed(config)
+run_now = config is not None and (submitted or (data_changed and source != "upload" and cheap))
 
-# 3. Results ---------------------------------------------------------------------------
-st.header("3. Results")
-live_slot = st.empty()  # the running GA's progress bar and live chart
-results_box = st.container()
+with results_area:
+    live_slot = st.empty()  # the running GA's progress bar and live chart
+    results_box = st.container()
 if run_now:
     ui.write_query_params(source, config)
     exact = ui.exact_optimum(table, report.exact_key(config))
@@ -116,7 +126,14 @@ if run_now:
     st.session_state["pf_result"] = saved
     partial = None
 with results_box:
-    if run_now:
+    if config_error is not None:
+        # the page stays: the message in the form's words, the last results below it
+        st.error(escape_markdown(config_error))
+        if saved is not None:
+            other = ", on other data" if saved["data_id"] != data_id else ""
+            with st.expander(f"Results of the last run{other}: {saved['source']}"):
+                ui.show_results(saved)
+    elif run_now:
         ui.show_results(saved)
     elif partial and partial["rows"] and not data_changed:
         st.warning(
@@ -133,7 +150,7 @@ with results_box:
         if source == "upload":
             st.info(
                 f"New data ({escape_markdown(upload.name)}): check the constraints in "
-                "section 2 for it, then press **Run the GA** for this data."
+                "the sidebar's settings for it, then press **Run the GA** for this data."
             )
         else:
             st.info(
@@ -148,11 +165,11 @@ with results_box:
     elif saved is not None:
         ui.show_results(saved)
 
-# 4. Parameter study -------------------------------------------------------------------
-st.header("4. Parameter study")
+# Parameter study ------------------------------------------------------------------------
+st.header("Parameter study")
 st.markdown(
-    "The course's experiments: vary one constant at a time (the others as in the form "
-    "above), run each setting a few times with different seeds, and compare how many "
+    "The course's experiments: vary one constant at a time (the others as in the "
+    "sidebar's settings), run each setting a few times with different seeds, and compare how many "
     "generations it takes to find a feasible portfolio."
 )
 with st.form("pf_w_study_form"):
@@ -186,6 +203,8 @@ with st.form("pf_w_study_form"):
 study_progress = st.empty()  # the study's bar: the form above is drawn once
 if run_study:
     with user_errors():
+        if config is None:
+            raise config_error
         base = replace_config(
             config, max_generations=int(study_generations), time_limit=ui.STUDY_RUN_TIME_LIMIT
         )
@@ -215,7 +234,7 @@ if study is not None and len(study):
     st.dataframe(
         report.study_table(study),
         hide_index=True,
-        column_config={"success_rate": st.column_config.NumberColumn(format="percent")},
+        column_config={"success rate": st.column_config.NumberColumn(format="percent")},
     )
     st.plotly_chart(plots.study_chart(study), key="pf_study_chart")
     csv_download(study, "parameter_study.csv", "Download parameter_study.csv", "pf_w_dl_study")

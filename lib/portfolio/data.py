@@ -36,6 +36,7 @@ Stocks dropped on purpose (no prices in the chosen window) are listed in
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Literal
@@ -143,6 +144,15 @@ def read_stock_data(
     elif _find(columns, _DATE_NAMES) and "ticker" in columns and _find(columns, _PRICE_NAMES):
         prices = _long_to_wide(label, frame, columns)
         data = _from_prices(label, prices, start, end, return_definition, "prices-long")
+    elif _find(columns, _DATE_NAMES) and "ticker" in columns:
+        # a long history's layout without its prices: read as wide it would blame the tickers
+        found = ", ".join(repr(str(c)) for c in frame.columns[:12])
+        raise InputError(
+            f"{label}: columns {_find(columns, _DATE_NAMES)!r} and {columns['ticker']!r} make a "
+            "long price history (one row per date and ticker), but there is no price column; "
+            "expected one named 'close' (or 'adj close', 'price'). "
+            f"Found: {found}."
+        )
     elif _find(columns, _DATE_NAMES) and len(frame.columns) >= 2:
         prices = _wide_prices(label, frame, columns)
         data = _from_prices(label, prices, start, end, return_definition, "prices-wide")
@@ -243,8 +253,15 @@ def _numbers(label: str, frame: pd.DataFrame, column: str, allow_empty: bool) ->
         position = int(np.flatnonzero(bad)[0])
         raw = original.iloc[position]  # as written in the file
         what = "is empty" if raw == "" else f"value {raw!r} is not a finite number"
+        hint = ""
+        percent = re.fullmatch(r"([-+]?\d+(?:[.,]\d+)?)\s*%", raw)
+        if percent:
+            number = float(percent.group(1).replace(",", "."))
+            what = f"value {raw!r} is a percentage"
+            hint = f": write it as a fraction ({number:g} % = {number / 100:g})"
         raise InputError(
-            f"{label}: line {_line(frame, position)}, column {column!r}: {what}; expected a number."
+            f"{label}: line {_line(frame, position)}, column {column!r}: {what}; "
+            f"expected a number{hint}."
         )
     values[empty] = np.nan
     return values
@@ -482,6 +499,14 @@ def _from_prices(
         )
     counts = window.notna().sum()
     keep = counts[counts >= 2].index
+    if not len(keep):  # no risk or return to measure: say why, not "0 usable stocks"
+        where = " in the chosen window" if start is not None or end is not None else " in the file"
+        dates = window.index.nunique()
+        raise InputError(
+            f"{label}: every ticker has fewer than two prices{where} ({dates} date(s) from "
+            f"{window.index.min().date()} to {window.index.max().date()}); a risk and a return "
+            "need at least two dated prices per ticker."
+        )
     dropped = [str(t) for t in window.columns if t not in keep]
     notes = []
     if dropped:

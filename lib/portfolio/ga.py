@@ -59,6 +59,11 @@ MAX_POPULATION = 5_000
 MAX_GENERATIONS = 100_000
 MAX_CELLS = 5_000_000
 """Largest population array (individuals × stocks, 40 MB of float64) a run may use."""
+TRACE_FRAMES = 100
+"""Most generations a :class:`PopulationTrace` keeps (thinned evenly as the run grows)."""
+TRACE_POINTS = 400
+"""Most individuals a :class:`PopulationTrace` keeps per generation (evenly spaced rows):
+100 × 400 points of (risk, return, feasible) are 360 kB, whatever the run's size."""
 _MARGIN = 1e-9  # strict inequalities: a portfolio exactly on a bound is infeasible
 
 
@@ -153,6 +158,72 @@ class GenerationStats:
     seconds: float  # GA time since the start (time in on_generation left out)
 
 
+@dataclass
+class PopulationTrace:
+    """Where the population stood on the risk/return plane, generation by generation.
+
+    ``generations[k]`` is a generation number and ``risk[k]``, ``ret[k]``,
+    ``feasible[k]`` the weighted risk, weighted return and feasibility of
+    (up to :data:`TRACE_POINTS` evenly spaced) individuals of that generation.
+    While a run goes on, every ``stride``-th generation is kept; once
+    ``max_frames`` are kept, every other one is dropped and the stride
+    doubles, so the kept generations stay evenly spaced and never exceed
+    ``max_frames`` (the last generation is always kept).
+    """
+
+    max_frames: int = TRACE_FRAMES
+    max_points: int = TRACE_POINTS
+    stride: int = 1
+    generations: list[int] = field(default_factory=list)
+    risk: list[np.ndarray] = field(default_factory=list)
+    ret: list[np.ndarray] = field(default_factory=list)
+    feasible: list[np.ndarray] = field(default_factory=list)
+
+    def rows(self, size: int) -> np.ndarray:
+        """The population rows kept: all of them, or ``max_points`` evenly spaced."""
+        if size <= self.max_points:
+            return np.arange(size)
+        return np.linspace(0, size - 1, self.max_points).round().astype(int)
+
+    def record(
+        self,
+        generation: int,
+        risk: np.ndarray,
+        ret: np.ndarray,
+        feasible: np.ndarray,
+        last: bool = False,
+    ) -> None:
+        """Keep ``generation`` if it falls on the stride (or is the ``last`` one)."""
+        if not last and (generation - 1) % self.stride:
+            return
+        if self.generations and self.generations[-1] == generation:
+            return
+        if len(self.generations) >= self.max_frames:  # thin: keep every other, double stride
+            for column in (self.generations, self.risk, self.ret, self.feasible):
+                del column[1::2]
+            self.stride *= 2
+            if not last and (generation - 1) % self.stride:
+                return
+        rows = self.rows(len(risk))
+        self.generations.append(generation)
+        self.risk.append(risk[rows].astype(np.float32))
+        self.ret.append(ret[rows].astype(np.float32))
+        self.feasible.append(feasible[rows].copy())
+
+    def table(self) -> pd.DataFrame:
+        """One row per kept point: ``generation, risk, return, feasible``."""
+        if not self.generations:
+            return pd.DataFrame(columns=["generation", "risk", "return", "feasible"])
+        return pd.DataFrame(
+            {
+                "generation": np.repeat(self.generations, [len(r) for r in self.risk]),
+                "risk": np.concatenate(self.risk).astype(float),
+                "return": np.concatenate(self.ret).astype(float),
+                "feasible": np.concatenate(self.feasible),
+            }
+        )
+
+
 @dataclass(frozen=True)
 class GAResult:
     """The outcome of :func:`run_ga`.
@@ -176,6 +247,8 @@ class GAResult:
     first_feasible_seconds: float | None = None
     stopped_by: str = "max_generations"
     config: GAConfig = field(default_factory=GAConfig)
+    trace: PopulationTrace = field(default_factory=PopulationTrace)
+    """The population on the risk/return plane at (up to 100) evenly spaced generations."""
 
 
 @dataclass(frozen=True)
@@ -467,9 +540,11 @@ def run_ga(
     first_seconds: float | None = None
     stopped_by = "max_generations"
     top_weights = population[0].copy()
+    trace = PopulationTrace()
     generation = 0
     for generation in range(1, config.max_generations + 1):
         ret, risk, objective, count, feasible = evaluate(population, problem, config)
+        trace.record(generation, risk, ret, feasible)
         scores = selection_scores(ret, risk, objective, count, feasible, problem, config)
         top = int(np.argmax(scores))
         top_weights = population[top]
@@ -516,6 +591,8 @@ def run_ga(
             break
         population = _next_generation(population, scores, problem, config, rng, elite, size)
     seconds = time.perf_counter() - start - in_callback
+    if generation:
+        trace.record(generation, risk, ret, feasible, last=True)
     weights = best_weights if best_weights is not None else top_weights.copy()
     w_ret, w_risk = float(weights @ problem.ret), float(weights @ problem.risk)
     n_stocks = int(np.count_nonzero(weights))
@@ -534,6 +611,7 @@ def run_ga(
         first_feasible_seconds=first_seconds,
         stopped_by=stopped_by,
         config=config,
+        trace=trace,
     )
 
 
@@ -624,7 +702,10 @@ def parameter_study(
     on_progress: Callable[[int, int], object] | None = None,
     time_limit: float | None = None,
 ) -> pd.DataFrame:
-    """Run the GA ``repeats`` times (seeds ``base.seed + k``) for each grid setting.
+    """Run the GA ``repeats`` times (seeds ``base.seed + k``) for each distinct grid setting.
+
+    A setting the grid names twice (the course's grid names the baseline under
+    every parameter) runs once; its row appears under each parameter.
 
     Each run stops at the first feasible portfolio (the course's measure).
     Returns one row per setting: ``parameter, value, runs, success_rate,
@@ -637,18 +718,25 @@ def parameter_study(
     """
     grid = COURSE_STUDY if grid is None else grid
     settings = study_settings(base, grid)
-    total = len(settings) * repeats
+    # The course's grid names the baseline (700, 0.6, 0.1) under each parameter: run each
+    # distinct setting once and show its row under every parameter that names it.
+    distinct = list(dict.fromkeys(config for _, _, config in settings))
+    total = len(distinct) * repeats
     if repeats < 1 or total > MAX_STUDY_RUNS:
         raise InputError(
-            f"A study of {len(settings)} settings × {repeats} repeats is {total} runs; "
+            f"A study of {len(distinct)} settings × {repeats} repeats is {total} runs; "
             f"choose between 1 and {MAX_STUDY_RUNS} runs."
         )
     seed0 = base.seed if base.seed is not None else 0
     rows = []
+    measured: dict[GAConfig, dict[str, float]] = {}
     done = 0
     start = time.perf_counter()
     stopped_early = False
     for parameter, value, config in settings:
+        if config in measured:
+            rows.append({"parameter": parameter, "value": value, **measured[config]})
+            continue
         generations, seconds, fitness, successes = [], [], [], 0
         for k in range(repeats):
             if time_limit is not None and done and time.perf_counter() - start >= time_limit:
@@ -666,17 +754,14 @@ def parameter_study(
                 on_progress(done, total)
         if not fitness:
             break
-        rows.append(
-            {
-                "parameter": parameter,
-                "value": value,
-                "runs": len(fitness),
-                "success_rate": successes / len(fitness),
-                "mean_generations": float(np.mean(generations)) if generations else math.nan,
-                "mean_seconds": float(np.mean(seconds)) if seconds else math.nan,
-                "mean_fitness": float(np.mean(fitness)),
-            }
-        )
+        measured[config] = {
+            "runs": len(fitness),
+            "success_rate": successes / len(fitness),
+            "mean_generations": float(np.mean(generations)) if generations else math.nan,
+            "mean_seconds": float(np.mean(seconds)) if seconds else math.nan,
+            "mean_fitness": float(np.mean(fitness)),
+        }
+        rows.append({"parameter": parameter, "value": value, **measured[config]})
         if stopped_early:
             break
     study = pd.DataFrame(

@@ -16,6 +16,7 @@ BEST = "#2563eb"
 MEAN = "#94a3b8"
 FEASIBLE = "#16a34a"
 OPTIMUM = "#dc2626"
+TEXT_SIZE = 16  # the animation's current generation, read from the back of a room
 
 
 def count_dtick(top: float) -> int:
@@ -35,12 +36,19 @@ def count_dtick(top: float) -> int:
 
 
 def fitness_chart(
-    history: pd.DataFrame, optimum: float | None = None, title: str = "Fitness per generation"
+    history: pd.DataFrame,
+    optimum: float | None = None,
+    title: str = "Fitness per generation",
+    compact: bool = False,
 ) -> go.Figure:
     """Best and mean fitness per generation, and the number of feasible individuals.
 
     ``history`` has the columns of :class:`lib.portfolio.ga.GenerationStats`.
-    ``optimum`` (the exact solver's objective) is drawn as a dashed line.
+    ``optimum`` (the exact solver's objective) is drawn as a dashed line. The
+    "best of the generation" line is the top-ranked individual of each
+    generation, which can fall when the ranking prefers a feasible portfolio
+    of lower fitness; "best feasible so far" never falls. ``compact``: a
+    shorter chart for half a page's width.
     """
     figure = make_subplots(specs=[[{"secondary_y": True}]])
     if len(history):
@@ -56,7 +64,9 @@ def fitness_chart(
             secondary_y=True,
         )
         figure.add_trace(
-            go.Scatter(x=x, y=history["best_fitness"], name="best", line={"color": BEST}),
+            go.Scatter(
+                x=x, y=history["best_fitness"], name="best of the generation", line={"color": BEST}
+            ),
             secondary_y=False,
         )
         found = int(history["best_feasible_fitness"].notna().sum())
@@ -87,9 +97,10 @@ def fitness_chart(
     figure.update_layout(
         title=title,
         xaxis_title="generation",
-        legend={"orientation": "h", "y": -0.2},
+        # in a short chart the legend must sit lower to clear the x axis title
+        legend={"orientation": "h", "y": -0.3 if compact else -0.2},
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
-        height=380,
+        height=340 if compact else 380,
         bargap=0,
     )
     figure.update_yaxes(title_text="fitness", secondary_y=False)
@@ -294,4 +305,171 @@ def study_chart(study: pd.DataFrame) -> go.Figure:
         secondary_y=True,
         showgrid=False,
     )
+    return readable(figure)
+
+
+INFEASIBLE = "#64748b"
+
+
+def _padded_range(values: list[float], pad: float = 0.05) -> list[float]:
+    """``[low, high]`` of ``values`` widened by ``pad`` of the span on each side."""
+    low, high = float(min(values)), float(max(values))
+    span = high - low if high > low else max(abs(high), 1.0)
+    return [low - pad * span, high + pad * span]
+
+
+def population_chart(
+    trace: pd.DataFrame,
+    max_risk: float,
+    min_return: float,
+    optimum_point: tuple[float, float] | None = None,
+    frame_ms: int = 150,
+) -> go.Figure:
+    """The population on the risk/return plane, one animation frame per kept generation.
+
+    ``trace`` has the columns ``generation, risk, return, feasible`` (see
+    :meth:`lib.portfolio.ga.PopulationTrace.table`): one dot per individual,
+    feasible ones green. The risk cap and the return floor are dashed lines
+    around the shaded feasible region, and ``optimum_point`` (the exact
+    optimum's ``(risk, return)``) is a red star. A play/pause button and a
+    generation slider inside the figure animate the frames in the browser,
+    with no server round trip; the axes stay fixed so the dots visibly move.
+    """
+    figure = go.Figure()
+    generations = sorted(int(g) for g in trace["generation"].unique()) if len(trace) else []
+
+    def dots(generation: int | None) -> list[go.Scatter]:
+        rows = trace[trace["generation"] == generation] if generation is not None else trace
+        out = []
+        for feasible, name, color in (
+            (False, "infeasible", INFEASIBLE),
+            (True, "feasible", FEASIBLE),
+        ):
+            part = rows[rows["feasible"].astype(bool) == feasible]
+            out.append(
+                go.Scatter(
+                    x=part["risk"].to_numpy(),
+                    y=part["return"].to_numpy(),
+                    mode="markers",
+                    name=name,
+                    marker={"color": color, "size": 7, "opacity": 0.6},
+                    hovertemplate="risk %{x:.3f}<br>return %{y:.3f}<extra></extra>",
+                )
+            )
+        return out
+
+    for scatter in dots(generations[0] if generations else None):
+        figure.add_trace(scatter)
+    xs = [max_risk] + (trace["risk"].tolist() if len(trace) else [0.0])
+    ys = [min_return] + (trace["return"].tolist() if len(trace) else [0.0])
+    if optimum_point is not None:
+        xs.append(optimum_point[0])
+        ys.append(optimum_point[1])
+        figure.add_trace(
+            go.Scatter(
+                x=[optimum_point[0]],
+                y=[optimum_point[1]],
+                mode="markers",
+                name="exact optimum",
+                marker={"color": OPTIMUM, "size": 16, "symbol": "star"},
+            )
+        )
+    x_range, y_range = _padded_range(xs), _padded_range(ys)
+    # the feasible region: risk below the cap, return above the floor
+    figure.add_shape(
+        type="rect",
+        x0=x_range[0],
+        x1=max_risk,
+        y0=min_return,
+        y1=y_range[1],
+        fillcolor=FEASIBLE,
+        opacity=0.08,
+        line_width=0,
+        layer="below",
+    )
+    figure.add_vline(x=max_risk, line={"color": "#334155", "dash": "dash"})
+    figure.add_hline(y=min_return, line={"color": "#334155", "dash": "dash"})
+    figure.add_annotation(
+        x=max_risk,
+        y=y_range[0],
+        text=f"risk < {max_risk:g}",
+        showarrow=False,
+        xanchor="right",
+        yanchor="bottom",
+    )
+    figure.add_annotation(
+        x=x_range[1],
+        y=min_return,
+        text=f"return > {min_return:g}",
+        showarrow=False,
+        xanchor="right",
+        yanchor="bottom",
+    )
+    figure.frames = [
+        go.Frame(data=dots(generation), name=str(generation), traces=[0, 1])
+        for generation in generations
+    ]
+    still = {
+        "frame": {"duration": 0, "redraw": False},
+        "mode": "immediate",
+        "transition": {"duration": 0},
+    }
+    layout: dict = {
+        "title": {"text": "Population on the risk/return plane", "y": 0.98, "yanchor": "top"},
+        "xaxis": {"title": {"text": "risk"}, "range": x_range, "autorange": False},
+        "yaxis": {"title": {"text": "return"}, "range": y_range, "autorange": False},
+        "height": 440,
+        "margin": {"l": 10, "r": 10, "t": 80, "b": 10},
+        "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0, "xanchor": "left"},
+    }
+    if len(generations) > 1:
+        layout["updatemenus"] = [
+            {
+                "type": "buttons",
+                "direction": "left",
+                "showactive": False,
+                "x": 0,
+                "y": 0,
+                "xanchor": "left",
+                "yanchor": "top",
+                "pad": {"t": 60, "r": 10},
+                "buttons": [
+                    {
+                        "label": "▶ play",
+                        "method": "animate",
+                        "args": [
+                            None,
+                            {
+                                "frame": {"duration": frame_ms, "redraw": False},
+                                "fromcurrent": True,
+                                "transition": {"duration": 0},
+                            },
+                        ],
+                    },
+                    {"label": "❚❚ pause", "method": "animate", "args": [[None], still]},
+                ],
+            }
+        ]
+        layout["sliders"] = [
+            {
+                "active": 0,
+                "x": 0.3,
+                "len": 0.7,
+                "y": 0,
+                "yanchor": "top",
+                "pad": {"t": 50},
+                "currentvalue": {
+                    "prefix": "generation ",
+                    "font": {"size": TEXT_SIZE},
+                    "xanchor": "right",  # clear of the play/pause buttons on its left
+                },
+                "steps": [
+                    {"label": str(g), "method": "animate", "args": [[str(g)], still]}
+                    for g in generations
+                ],
+            }
+        ]
+        layout["margin"]["b"] = 110
+        layout["height"] = 520
+    figure.update_layout(**layout)
     return readable(figure)

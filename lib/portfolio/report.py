@@ -86,7 +86,7 @@ def problem_text(settings: dict[str, object]) -> str:
         f"({_num(100 * ret)} %). The GA maximises the course's fitness "
         f"`Σ c·(return − risk − {_num(factor)}·max(risk − {_num(threshold)}, 0))`; an exact "
         "MILP solver gives the true optimum to compare against. The constraints are the "
-        "settings in section 2 (each bundled data set brings its own)."
+        "settings in the sidebar (each bundled data set brings its own)."
     )
 
 
@@ -102,17 +102,41 @@ def data_fingerprint(source: str, upload: object | None, data: StockData) -> tup
     return (source, getattr(upload, "file_id", None), data.kind, len(table), digest)
 
 
-def format_vs_limit(value: float, limit: float, decimals: int) -> str:
-    """``value`` with enough decimals that it does not print equal to ``limit``.
+def format_vs_limit(value: float, limit: float, decimals: int, most: int = 6) -> str:
+    """``value`` with enough decimals (up to ``most``) that it does not print equal to ``limit``.
+
+    A value closer to its limit than ``most`` decimals show is said in words
+    ("just below 0.6"), never as a long run of digits that reads as the limit.
 
     >>> format_vs_limit(0.59998, 0.6, 4), format_vs_limit(0.45, 0.6, 4)
     ('0.59998', '0.4500')
+    >>> format_vs_limit(0.6 - 4e-14, 0.6, 4), format_vs_limit(10 + 1e-9, 10, 3)
+    ('just below 0.6', 'just above 10')
     """
     text = f"{value:.{decimals}f}"
-    while value != limit and text == f"{limit:.{decimals}f}" and decimals < 12:
+    while value != limit and text == f"{limit:.{decimals}f}":
+        if decimals >= most:
+            side = "below" if value < limit else "above"
+            return f"just {side} {_num(limit)}"
         decimals += 1
         text = f"{value:.{decimals}f}"
     return text
+
+
+def improve_hint(result: GAResult, exact: ExactResult) -> str | None:
+    """A hint when the run stopped at its first feasible portfolio short of the optimum.
+
+    The course's GA stops there; unticking "Stop when feasible" lets it keep improving.
+    """
+    percent = percent_of_optimum(result.fitness, exact)
+    if result.stopped_by != "first_feasible" or percent is None or percent >= 99.5:
+        return None
+    return (
+        f"The run stopped at its first feasible portfolio, at {percent:.1f} % of the exact "
+        "optimum (the course's rule). Untick **Stop when feasible** in the settings and run "
+        "again: the GA then keeps improving the portfolio until the maximum number of "
+        "generations."
+    )
 
 
 def result_caption(result: GAResult, exact: ExactResult) -> str:
@@ -173,8 +197,31 @@ def comparison_table(result: GAResult, exact: ExactResult) -> pd.DataFrame:
     )
 
 
+STUDY_HEADERS: dict[str, str] = {
+    "parameter": "parameter",
+    "value": "value",
+    "runs": "runs",
+    "success_rate": "success rate",
+    "mean_generations": "generations to feasible (mean)",
+    "mean_seconds": "seconds to feasible (mean)",
+    "mean_fitness": "fitness (mean)",
+}
+"""The study table's column headers in words (the CSV download keeps the short names)."""
+STUDY_PARAMETER_NAMES: dict[str, str] = {
+    "population_size": "population size",
+    "p_crossover": "crossover probability",
+    "p_mutation": "mutation probability",
+    "elite_size": "elite size",
+    "max_generations": "max generations",
+}
+"""The study's parameters as the settings form names them."""
+
+
 def study_table(study: pd.DataFrame) -> pd.DataFrame:
-    """The study for display: a setting with no feasible run says so instead of an empty cell."""
+    """The study for display, headers in words, every column kept.
+
+    A setting with no feasible run says so instead of an empty cell.
+    """
     shown = study.copy()
     for column, digits in (("mean_generations", 1), ("mean_seconds", 3)):
         shown[column] = [
@@ -182,7 +229,9 @@ def study_table(study: pd.DataFrame) -> pd.DataFrame:
             for value in study[column].astype(float)
         ]
     shown["mean_fitness"] = study["mean_fitness"].round(4)
-    return shown
+    if "parameter" in study:
+        shown["parameter"] = [STUDY_PARAMETER_NAMES.get(p, p) for p in study["parameter"]]
+    return shown.rename(columns=STUDY_HEADERS)
 
 
 @dataclass(frozen=True)

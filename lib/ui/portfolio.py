@@ -16,6 +16,7 @@ from pathlib import Path
 import pandas as pd
 import streamlit as st
 
+from lib.errors import InputError
 from lib.portfolio import plots, report
 from lib.portfolio.data import StockData, hard_case_table, read_stock_data
 from lib.portfolio.exact import ExactResult, efficient_frontier, solve_exact
@@ -79,6 +80,25 @@ FIELDS: tuple[Field, ...] = (
     Field("penalty_factor", "pf", float, 0.0, 100.0),
 )
 DEFAULTS = GAConfig()
+LABELS: dict[str, str] = {
+    "min_stocks": "At least this many stocks",
+    "max_risk": "Risk below",
+    "min_return": "Return above",
+    "population_size": "Population size",
+    "max_generations": "Max generations",
+    "elite_size": "Elite size",
+    "p_crossover": "Crossover probability",
+    "p_mutation": "Mutation probability",
+    "seed": "Random seed",
+    "crossover": "Crossover",
+    "selection": "Selection",
+    "fitness": "Fitness",
+    "penalty_threshold": "Risk penalty threshold",
+    "penalty_factor": "Risk penalty factor",
+    "repair": "Repair",
+    "stop_at_first_feasible": "Stop when feasible",
+}
+"""The settings form's label of each GA setting (messages quote them)."""
 
 
 def key(name: str) -> str:
@@ -262,26 +282,25 @@ def settings_form() -> tuple[bool, dict[str, object]]:
     """The form with every GA constant; returns (submitted, settings)."""
     for field in FIELDS:
         st.session_state.setdefault(key(field.name), getattr(DEFAULTS, field.name))
-    with st.form("pf_w_form"):
+    # one widget a row: the form lives in the sidebar (about 300 px wide), so no label or
+    # choice is cut ("constraint-aware (ro" was, in a third of a 1024 px page)
+    with st.form("pf_w_form", border=False):
+        submitted = st.form_submit_button("Run the GA", type="primary", width="stretch")
         st.markdown("**Constraints**")
-        c1, c2, c3 = st.columns(3)
-        c1.number_input("At least this many stocks", 0, 20_000, step=1, key=key("min_stocks"))
-        c2.slider("Risk below", 0.0, 1.0, step=0.01, key=key("max_risk"))
-        c3.number_input("Return above", -1.0, 1000.0, step=0.5, key=key("min_return"))
+        st.number_input(LABELS["min_stocks"], 0, 20_000, step=1, key=key("min_stocks"))
+        st.slider(LABELS["max_risk"], 0.0, 1.0, step=0.01, key=key("max_risk"))
+        st.number_input(LABELS["min_return"], -1.0, 1000.0, step=0.5, key=key("min_return"))
         st.markdown("**Genetic algorithm**")
-        c1, c2, c3 = st.columns(3)
-        c1.slider("Population size", 20, 3000, step=10, key=key("population_size"))
-        c2.number_input("Max generations", 1, 5000, step=50, key=key("max_generations"))
-        c3.slider("Elite size", 0, 300, step=5, key=key("elite_size"))
-        c1, c2, c3 = st.columns(3)
-        c1.slider("Crossover probability", 0.0, 1.0, step=0.05, key=key("p_crossover"))
-        c2.slider("Mutation probability", 0.0, 1.0, step=0.01, key=key("p_mutation"))
-        c3.number_input("Random seed", 0, 1_000_000_000, step=1, key=key("seed"))
-        c1, c2, c3 = st.columns(3)
-        c1.selectbox("Crossover", CROSSOVERS, key=key("crossover"))
-        c2.selectbox("Selection", SELECTIONS, key=key("selection"))
-        c3.selectbox(
-            "Fitness",
+        st.slider(LABELS["population_size"], 20, 3000, step=10, key=key("population_size"))
+        st.number_input(LABELS["max_generations"], 1, 5000, step=50, key=key("max_generations"))
+        st.slider(LABELS["elite_size"], 0, 300, step=5, key=key("elite_size"))
+        st.slider(LABELS["p_crossover"], 0.0, 1.0, step=0.05, key=key("p_crossover"))
+        st.slider(LABELS["p_mutation"], 0.0, 1.0, step=0.01, key=key("p_mutation"))
+        st.number_input(LABELS["seed"], 0, 1_000_000_000, step=1, key=key("seed"))
+        st.selectbox(LABELS["crossover"], CROSSOVERS, key=key("crossover"))
+        st.selectbox(LABELS["selection"], SELECTIONS, key=key("selection"))
+        st.selectbox(
+            LABELS["fitness"],
             FITNESSES,
             key=key("fitness"),
             format_func=lambda f: {
@@ -291,28 +310,42 @@ def settings_form() -> tuple[bool, dict[str, object]]:
             help="The course's fitness ignores the constraints; the constraint-aware one "
             "ranks feasible portfolios first and the rest by how far they miss.",
         )
-        c1, c2, c3 = st.columns(3)
-        c1.slider("Risk penalty threshold", 0.0, 1.0, step=0.05, key=key("penalty_threshold"))
-        c2.number_input("Risk penalty factor", 0.0, 100.0, step=0.5, key=key("penalty_factor"))
-        # short labels: longer ones were cut ("Repair (add missing st…") at 1024 px
-        c3.checkbox(
-            "Repair",
+        st.slider(LABELS["penalty_threshold"], 0.0, 1.0, step=0.05, key=key("penalty_threshold"))
+        st.number_input(LABELS["penalty_factor"], 0.0, 100.0, step=0.5, key=key("penalty_factor"))
+        st.checkbox(
+            LABELS["repair"],
             key=key("repair"),
             help="Give children that hold too few stocks the missing ones.",
         )
-        c3.checkbox(
-            "Stop when feasible",
+        st.checkbox(
+            LABELS["stop_at_first_feasible"],
             key=key("stop_at_first_feasible"),
             help="Stop at the first feasible portfolio (the course's behaviour); "
             "otherwise keep improving until the maximum number of generations.",
         )
-        submitted = st.form_submit_button("Run the GA", type="primary")
     return submitted, {field.name: st.session_state[key(field.name)] for field in FIELDS}
 
 
 def make_config(settings: dict[str, object]) -> GAConfig:
-    """A validated :class:`GAConfig` from the form (raises InputError), time-limited."""
-    return GAConfig(**settings, time_limit=RUN_TIME_LIMIT)  # type: ignore[arg-type]
+    """A validated :class:`GAConfig` from the form, time-limited.
+
+    Raises :class:`InputError` in the form's words (its labels, not the
+    config's field names).
+    """
+    population, elite = settings["population_size"], settings["elite_size"]
+    if elite >= population:  # type: ignore[operator]
+        raise InputError(
+            f"{LABELS['elite_size']} {elite} is not allowed with {LABELS['population_size']} "
+            f"{population}: the elite must be smaller than the population. Lower the elite "
+            f"size to at most {population - 1} or raise the population size."  # type: ignore[operator]
+        )
+    try:
+        return GAConfig(**settings, time_limit=RUN_TIME_LIMIT)  # type: ignore[arg-type]
+    except InputError as error:
+        text = str(error)
+        for name, label in LABELS.items():
+            text = text.replace(f"GA setting {name}=", f"{label}: ")
+        raise InputError(text) from None
 
 
 # ---------------------------------------------------------------------------
@@ -415,11 +448,24 @@ def show_results(saved: dict) -> None:
     with st.container(horizontal=True, gap="medium", key="pf_metrics"):
         for metric in report.headline_metrics(result, exact):
             st.metric(metric.label, metric.value, help=metric.help, width="content")
+    # the fitness chart right under the answer (a projector's first screen), the population's
+    # animation right under it: side by side, a 1024 px projector with the sidebar open gave
+    # each 274 px, too narrow to read either
+    st.plotly_chart(
+        plots.fitness_chart(result.history, exact.fitness, compact=True), key="pf_fitness_chart"
+    )
+    optimum = (exact.risk, exact.ret) if exact.feasible else None
+    st.plotly_chart(
+        plots.population_chart(result.trace.table(), config.max_risk, config.min_return, optimum),
+        key="pf_population_chart",
+    )
+    hint = report.improve_hint(result, exact)
+    if hint:
+        st.info(hint)
     st.caption(report.result_caption(result, exact))
     st.dataframe(report.comparison_table(result, exact), hide_index=True)
     if not result.feasible:
         st.error(report.no_portfolio_message(exact))
-    st.plotly_chart(plots.fitness_chart(result.history, exact.fitness), key="pf_fitness_chart")
     coefficients = coefficient_table(run_table, result.weights, exact.weights)
     left, right = st.columns([1, 1])
     with left:

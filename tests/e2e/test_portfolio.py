@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from lib.portfolio.ga import GAConfig, is_feasible
 from tests.e2e.conftest import cut_texts, open_page, wait_idle
+from tests.test_charts import contrast_ratio
 
 
 def _stocks_csv() -> bytes:
@@ -27,7 +28,7 @@ def test_upload_run_and_download_coefficients(page):
     main = page.locator('[data-testid="stMain"]')
     main.get_by_text("Download coefficients.csv").wait_for()  # the first-load run
 
-    main.get_by_text("Upload a CSV").click()
+    page.locator('[data-testid="stSidebar"]').get_by_text("Upload a CSV").click()
     uploader = page.locator('[data-testid="stFileUploaderDropzoneInput"]')
     uploader.wait_for(state="attached")
     wait_idle(page)
@@ -118,22 +119,85 @@ def test_result_metrics_are_not_cut_on_a_1024_projector(page):
     assert page.evaluate(TRUNCATED) == []
     labels = [metric.inner_text().split("\n")[0] for metric in metrics.all()]
     assert labels[1:3] == ["Return", "Risk"]
-    # nor are the settings' labels ("Repair (add missing st…" was)
+    # nor are the settings' labels ("Repair (add missing st…" was) and choices: the Fitness
+    # select was cut to "constraint-aware (ro" in a third of the page
     assert cut_texts(page, '[data-testid="stForm"]') == []
     expect(page.locator(".st-key-pf_w_repair")).to_contain_text("Repair")
+    fitness = page.locator(".st-key-pf_w_fitness input")
+    assert fitness.input_value() == "constraint-aware (robust)"
+    assert fitness.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "the choice is cut"
 
 
-def test_every_chosen_study_value_is_visible_on_a_1024_projector(page):
-    # in three columns the third chip ("3000") was hidden behind the clear button
+def test_the_answer_and_its_chart_are_on_the_first_screen_of_a_1024_projector(page):
     page.set_viewport_size({"width": 1024, "height": 768})
     open_page(page, "portfolio")
-    for key in ("pf_w_study_pop", "pf_w_study_pc", "pf_w_study_pm"):
-        page.locator(f".st-key-{key}").scroll_into_view_if_needed()  # drawn when in view
-        box = page.locator(f".st-key-{key} [data-testid='stMultiSelectTagsContainer']").first
-        box.wait_for()
-        outer = box.bounding_box()
-        tags = box.locator("[data-tag]")
-        expect(tags).to_have_count(3)
-        for tag in tags.all():
-            inner = tag.bounding_box()
-            assert inner["x"] + inner["width"] <= outer["x"] + outer["width"], key
+    chart = page.locator(".st-key-pf_fitness_chart")
+    chart.locator(".xtick text").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    sidebar = page.locator('[data-testid="stSidebar"]').bounding_box()
+    assert sidebar["width"] > 200 and sidebar["x"] >= 0  # open
+    assert page.evaluate("() => window.scrollY") == 0
+    for box in [m.bounding_box() for m in page.locator('[data-testid="stMetric"]').all()] + [
+        chart.bounding_box()
+    ]:
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
+        assert box["x"] >= sidebar["width"] and box["x"] + box["width"] <= 1024, box
+    # the population's animation follows right under it
+    population = page.locator(".st-key-pf_population_chart").bounding_box()
+    assert population["y"] < 768 + 100
+
+
+CHART_TEXT_FILLS = """(selector) => Array.from(document.querySelectorAll(
+        selector + ' .main-svg text, ' + selector + ' .infolayer text'))
+    .filter((t) => t.textContent.trim() && t.getBoundingClientRect().width > 0)
+    .map((t) => getComputedStyle(t).fill)"""
+
+
+def test_every_chart_text_has_4_5_to_1_contrast(page):
+    open_page(page, "portfolio")
+    for key in ("pf_fitness_chart", "pf_population_chart"):
+        chart = page.locator(f".st-key-{key}")
+        chart.scroll_into_view_if_needed()
+        chart.locator(".xtick text").first.wait_for(timeout=60_000)
+        fills = page.evaluate(CHART_TEXT_FILLS, f".st-key-{key}")
+        assert len(fills) > 10, fills
+        low = [f for f in set(fills) if contrast_ratio(f, "#ffffff") < 4.5]
+        assert low == [], (key, low)  # was rgb(128, 132, 149): 3.7:1
+
+
+SLIDER_AND_DOTS = """(el) => {
+    const gd = el.querySelector('.js-plotly-plot');
+    return {active: gd._fullLayout.sliders[0].active,
+            mean: ((ys) => ys.reduce((a, b) => a + b, 0) / ys.length)(
+                gd.calcdata.slice(0, 2).flat().map((point) => point.y)
+                    .filter((y) => Number.isFinite(y))),
+            frames: gd._transitionData._frames.length};
+}"""
+
+
+AT_LAST_FRAME = """(el) => { const gd = el.querySelector('.js-plotly-plot');
+    return gd._fullLayout.sliders[0].active === gd._transitionData._frames.length - 1; }"""
+
+
+def test_the_population_animation_plays_in_the_browser(page):
+    sent = []  # messages from the browser to the server: a rerun would send one
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)))
+    open_page(page, "portfolio")
+    chart = page.locator(".st-key-pf_population_chart")
+    chart.scroll_into_view_if_needed()
+    play = chart.locator(".updatemenu-button").filter(has_text="play")
+    play.wait_for(timeout=60_000)
+    wait_idle(page)
+    start = chart.evaluate(SLIDER_AND_DOTS)
+    assert start["active"] == 0 and start["frames"] > 10
+    before = len(sent)
+    play.click()
+    page.wait_for_function(AT_LAST_FRAME, arg=chart.element_handle(), timeout=30_000)
+    end = chart.evaluate(SLIDER_AND_DOTS)
+    # the population moved up toward the return floor of 10, in the browser alone
+    assert end["mean"] > start["mean"] + 3, (start, end)
+    last = chart.evaluate(
+        "(el) => el.querySelector('.js-plotly-plot')._transitionData._frames.at(-1).name"
+    )
+    expect(chart.locator(".slider-container")).to_contain_text(f"generation {last}")
+    assert len(sent) == before  # no server round trip

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import math
 from datetime import date
 from pathlib import Path
 
+import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -52,6 +55,12 @@ def run_ga(app: AppTest) -> None:
     assert not app.exception, app.exception
 
 
+def data_table(app: AppTest):
+    """The table of the data expander (the results come first on the page)."""
+    box = next(e for e in app.expander if e.label.startswith("The data:"))
+    return box.dataframe[0].value
+
+
 def downloads(app: AppTest) -> list[str]:
     return [button.proto.label for button in app.get("download_button")]
 
@@ -71,6 +80,38 @@ def test_first_load_runs_the_ga_on_the_bundled_sample():
     assert app.query_params["pop"] == "700" and app.query_params["data"] == "sample"
 
 
+def test_the_default_run_hints_that_unticking_stop_when_feasible_goes_further():
+    app = open_page()  # the course's rule: stop at the first feasible portfolio
+    percent = metrics(app)["% of optimum"]
+    hints = [i.value for i in app.info if "Stop when feasible" in i.value]
+    assert len(hints) == 1 and percent in hints[0]
+    set_settings(app, {**SMALL, "pf_w_stop_at_first_feasible": False, "pf_w_seed": 3})
+    run_ga(app)
+    assert float(metrics(app)["% of optimum"].split()[0]) > float(percent.split()[0])
+
+
+def plotly_array(value: object) -> np.ndarray:
+    """An array of a plotly JSON spec: a list, or plotly's ``{"bdata", "dtype"}`` form."""
+    if isinstance(value, dict):
+        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+    return np.asarray(value)
+
+
+def test_the_population_animation_sits_beside_the_fitness_chart():
+    app = open_page()
+    charts = {chart.key: chart for chart in app.get("plotly_chart")}
+    assert list(charts)[:2] == ["pf_fitness_chart", "pf_population_chart"]
+    spec = json.loads(charts["pf_population_chart"].proto.spec)
+    result = app.session_state["pf_result"]["result"]
+    kept = result.trace.generations
+    assert [frame["name"] for frame in spec["frames"]] == [str(g) for g in kept]
+    assert kept[-1] == result.generations
+    # the last frame: the population the run ended with, as many feasible dots as it counted
+    last = spec["frames"][-1]["data"]
+    assert len(plotly_array(last[1]["x"])) == result.history["n_feasible"].iloc[-1]
+    assert any(trace.get("name") == "exact optimum" for trace in spec["data"])
+
+
 def test_a_small_config_run_without_stopping_at_first_feasible():
     app = open_page()
     set_settings(app, {**SMALL, "pf_w_stop_at_first_feasible": False, "pf_w_seed": 3})
@@ -82,11 +123,28 @@ def test_a_small_config_run_without_stopping_at_first_feasible():
     assert app.query_params["gens"] == "200" and app.query_params["stop"] == "0"
 
 
-def test_invalid_settings_show_an_error_not_a_traceback():
+def test_an_elite_as_large_as_the_population_is_said_in_the_forms_words_and_keeps_the_page():
     app = open_page()
-    set_settings(app, {"pf_w_population_size": 50, "pf_w_elite_size": 60})
+    set_settings(app, {"pf_w_population_size": 50, "pf_w_elite_size": 70})
     run_ga(app)
-    assert any(escape_markdown("elite_size") in error.value for error in app.error)
+    errors = " ".join(error.value for error in app.error)
+    assert "Elite size 70" in errors and "Population size 50" in errors
+    assert "at most 49" in errors
+    assert "elite" + escape_markdown("_size") not in errors and "population_size" not in errors
+    # the page stays: the last results (labelled), the data and the study
+    assert any("Results of the last run" in e.label for e in app.expander)
+    assert [h.value for h in app.header if h.value == "Parameter study"]
+    assert app.button(key="FormSubmitter:pf_w_study_form-Run the study")
+
+
+def test_a_link_with_a_population_below_the_elite_keeps_the_page():
+    app = open_page({"pop": "25"})
+    errors = " ".join(error.value for error in app.error)
+    assert "Elite size 70" in errors and "Population size 25" in errors
+    assert [h.value for h in app.header if h.value == "Parameter study"]
+    assert "pf_result" not in app.session_state  # nothing ran on the invalid settings
+    app.button(key="FormSubmitter:pf_w_study_form-Run the study").click().run()
+    assert not app.exception and "pf_study" not in app.session_state
 
 
 def test_hard_case_with_the_course_fitness_finds_nothing_and_says_so():
@@ -112,11 +170,11 @@ def test_sp500_prices_use_their_own_constraints_and_a_date_window():
     set_settings(app, SMALL)
     run_ga(app)
     assert metrics(app)["Feasible"] == "yes"
-    whole = app.dataframe[0].value.set_index("ticker")
+    whole = data_table(app).set_index("ticker")
     window = app.get("date_input")[0]  # the window widget is shown for price histories
     window.set_value((date(2021, 1, 4), date(2021, 12, 31))).run()
     assert not app.exception
-    year = app.dataframe[0].value.set_index("ticker")
+    year = data_table(app).set_index("ticker")
     expected = load_stock_table(SP500, start="2021-01-04", end="2021-12-31")
     assert year.loc["AAPL", "return"] == pytest.approx(
         expected.set_index("ticker").loc["AAPL", "return"]
@@ -164,7 +222,12 @@ def test_parameter_study_shows_a_table_a_chart_and_a_download():
     app.button(key="FormSubmitter:pf_w_study_form-Run the study").click().run()
     assert not app.exception
     study = app.dataframe[-1].value
-    assert study["parameter"].tolist() == ["population_size", "population_size", "p_mutation"]
+    assert study["parameter"].tolist() == [
+        "population size",
+        "population size",
+        "mutation probability",
+    ]
+    assert "fitness (mean)" in study.columns and "success rate" in study.columns
     assert "Download parameter_study.csv" in downloads(app)
 
 
@@ -186,7 +249,7 @@ def test_infinite_or_huge_numbers_in_a_link_are_ignored_with_a_warning():
 
 def test_progress_of_an_interrupted_run_is_shown_as_the_only_fitness_chart():
     app = open_page()  # the first-load run: its results and fitness chart are on screen
-    assert len(app.get("plotly_chart")) == 3  # fitness, scatter, frontier
+    assert len(app.get("plotly_chart")) == 4  # fitness, population, scatter, frontier
     rows = [
         GenerationStats(g, 1.0 * g, 0.5 * g, math.nan, 0, 0.5, 2.0, 40, 0.01 * g)
         for g in range(1, 8)
@@ -262,7 +325,7 @@ def test_a_study_setting_with_no_feasible_run_says_so():
     app.button(key="FormSubmitter:pf_w_study_form-Run the study").click().run()
     assert not app.exception
     shown = app.dataframe[-1].value
-    assert shown["mean_generations"].tolist() == ["— (no feasible run)"]
+    assert shown["generations to feasible (mean)"].tolist() == ["— (no feasible run)"]
     assert "None" not in shown.astype(str).to_numpy().ravel().tolist()
 
 
@@ -327,7 +390,11 @@ def test_too_few_stocks_for_the_minimum_is_an_error_and_nothing_runs():
     messages = " ".join(error.value for error in app.error)
     assert escape_markdown("five.csv: only 5 usable stock(s)") in messages
     assert escape_markdown("at least 10") in messages
-    assert not metrics(app)  # no run on data that cannot meet the minimum
+    # no run on data that cannot meet the minimum: the sample's results stay, labelled
+    assert len(app.session_state["pf_result"]["table"]) == 400
+    assert [e.label for e in app.expander if "Results of the last run" in e.label] == [
+        "Results of the last run, on other data: " + ui.SOURCES["sample"]
+    ]
     assert len(app.error) == 1
     set_settings(app, {"pf_w_min_stocks": 5, "pf_w_max_risk": 0.5, "pf_w_min_return": 1.5})
     run_ga(app)
@@ -369,7 +436,7 @@ def test_a_population_too_large_for_the_upload_is_an_error_not_a_traceback():
     messages = " ".join(error.value for error in app.error)
     assert escape_markdown("700 × 8000") in messages
     assert escape_markdown(f"at most {5_000_000 // n}") in messages
-    assert not metrics(app)
+    assert len(app.session_state["pf_result"]["table"]) == 400  # nothing ran on big.csv
 
 
 def test_a_study_population_too_large_for_the_data_is_refused_before_it_starts():
@@ -400,7 +467,7 @@ def test_a_link_keeps_the_date_window_and_the_return_definition():
     expected = load_stock_table(
         SP500, start="2021-01-04", end="2021-12-31", return_definition="peak"
     ).set_index("ticker")
-    table = shared.dataframe[0].value.set_index("ticker")
+    table = data_table(shared).set_index("ticker")
     assert table.loc["AAPL", "return"] == pytest.approx(expected.loc["AAPL", "return"])
     assert not shared.warning
     # back on summary data the window leaves the link

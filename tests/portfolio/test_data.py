@@ -198,6 +198,27 @@ BAD = [
     ),
     ("duplicate column", b"Date,A,B,A\n2021-01-04,1,2,3\n", ["line 1", "'A'", "twice"]),
     ("duplicate date", b"Date,A\n2021-01-04,10\n2021-01-04,11\n", ["2021-01-04", "line 2"]),
+    # issue 11 §5: each of these said something else before
+    (
+        "one price row",  # was "at least 1 ... lower the minimum to 0 or fewer"
+        b"Date,A,B\n2021-01-04,10,20\n",
+        ["every ticker has fewer than two prices", "1 date"],
+    ),
+    (
+        "one price per ticker in a long file",
+        b"date,ticker,close\n2021-01-04,A,10\n2021-01-05,B,20\n",
+        ["every ticker has fewer than two prices"],
+    ),
+    (
+        "long file without a price column",  # was read as wide, blaming the ticker values
+        b"date,ticker\n2021-01-04,AAA\n2021-01-05,AAA\n",
+        ["'date' and 'ticker'", "no price column", "'close'"],
+    ),
+    (
+        "risk as a percentage with a sign",  # the 1.5 case had a hint, '45%' none
+        b"ticker,risk,return\nAAA,0.5,1\nB,45%,1\n",
+        ["line 3", "'risk'", "'45%'", "percentage", "45 % = 0.45"],
+    ),
     (
         "duplicate long row",
         b"date,ticker,close\n2021-01-04,A,1\n2021-01-04,A,2\n",
@@ -230,6 +251,15 @@ def test_line_numbers_count_blank_lines_and_quoted_line_breaks():
     text = 'ticker,risk,return\n\n"A\nB",0.1,1\n\nC,abc,2\n'
     with pytest.raises(InputError, match=r"line 6, column 'risk': value 'abc'"):
         load_stock_table(upload(text, name="gaps.csv"))
+
+
+def test_a_window_holding_one_date_says_so():
+    text = "Date,A\n2021-01-04,10\n2021-01-05,11\n2021-02-01,12\n"
+    with pytest.raises(InputError) as error:
+        load_stock_table(upload(text), start="2021-02-01", end="2021-02-28")
+    message = str(error.value)
+    assert "every ticker has fewer than two prices in the chosen window" in message
+    assert "lower the minimum" not in message
 
 
 def test_too_few_stocks_for_the_minimum_stocks_constraint():

@@ -336,11 +336,50 @@ def test_parameter_study_reports_every_setting(sample):
         ["p_mutation", 0.1],
     ]
     assert study["success_rate"].between(0, 1).all()
-    assert calls[-1] == (8, 8)
+    # population 120 and mutation 0.1 are both the base setting: run once, shown twice
+    assert calls[-1] == (6, 6)
+    same = study.iloc[[1, 3]].drop(columns=["parameter", "value"])
+    assert same.iloc[0].tolist() == same.iloc[1].tolist()
     succeeded = study["success_rate"] > 0
     assert study.loc[succeeded, "mean_generations"].between(1, 60).all()
     with pytest.raises(InputError, match="cannot vary"):
         ga.parameter_study(sample, base, {"seed": [1]})
+
+
+def test_the_course_study_runs_its_baseline_setting_once(sample, monkeypatch):
+    base = GAConfig(max_generations=2, min_stocks=5)  # the course's 700 / 0.6 / 0.1
+    configs = []
+    real = ga.run_ga
+
+    def counting(table, config):
+        configs.append(dataclasses.replace(config, seed=0))
+        return real(table, config)
+
+    monkeypatch.setattr(ga, "run_ga", counting)
+    study = ga.parameter_study(sample.head(60), base, repeats=2)
+    assert len(study) == 9  # every value of the course's grid has its row
+    assert len(configs) == 7 * 2  # ... but the baseline (named three times) ran once
+    assert len(set(configs)) == 7
+    baseline = study[
+        ((study["parameter"] == "population_size") & (study["value"] == 700))
+        | ((study["parameter"] == "p_crossover") & (study["value"] == 0.6))
+        | ((study["parameter"] == "p_mutation") & (study["value"] == 0.1))
+    ]
+    assert len(baseline) == 3
+    assert baseline.drop(columns=["parameter", "value"]).nunique().max() == 1
+
+
+def test_best_feasible_so_far_never_falls(sample):
+    config = GAConfig(
+        population_size=100,
+        elite_size=10,
+        max_generations=120,
+        stop_at_first_feasible=False,
+        seed=3,
+    )
+    history = run_ga(sample, config).history
+    so_far = history["best_feasible_fitness"].dropna().to_numpy()
+    assert len(so_far) and (np.diff(so_far) >= 0).all()
 
 
 def test_population_array_is_capped():
@@ -366,3 +405,93 @@ def test_coefficients_csv_escapes_formula_like_tickers():
     parsed = pd.read_csv(io.StringIO(text))
     assert sorted(parsed["ticker"]) == sorted(["'=A1", "'+B", "'-C", "'@D", "OK"])
     assert (parsed["return"] == -0.5).all()  # numbers are data, not escaped
+
+
+# --- the population trace (the risk/return animation) -------------------------------------
+
+
+def _direct(population: np.ndarray, table: pd.DataFrame, config: GAConfig):
+    """Weighted risk, return and feasibility of every row, one Python sum per row."""
+    risk, ret, feasible = [], [], []
+    for row in population:
+        r = sum(float(w) * float(k) for w, k in zip(row, table["risk"], strict=True))
+        m = sum(float(w) * float(x) for w, x in zip(row, table["return"], strict=True))
+        held = sum(1 for w in row if w > 0)
+        risk.append(r)
+        ret.append(m)
+        feasible.append(held >= config.min_stocks and r < config.max_risk and m > config.min_return)
+    return np.array(risk), np.array(ret), np.array(feasible)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    size=st.integers(4, 60),
+    generations=st.integers(1, 40),
+    n=st.integers(3, 12),
+)
+def test_the_trace_holds_each_kept_generations_weighted_risk_and_return(seed, size, generations, n):
+    rng = np.random.default_rng(seed)
+    table = pd.DataFrame(
+        {
+            "ticker": [f"S{i}" for i in range(n)],
+            "risk": rng.random(n),
+            "return": rng.random(n) * 20,
+        }
+    )
+    config = GAConfig(
+        population_size=size,
+        elite_size=size // 5,
+        min_stocks=2,
+        max_risk=0.5,
+        min_return=8.0,
+        max_generations=generations,
+        stop_at_first_feasible=False,
+        seed=seed,
+    )
+    seen: list[np.ndarray] = []  # the population of every generation, as the GA evaluates it
+    real = ga.evaluate
+
+    def spy(population, problem, cfg):
+        seen.append(population.copy())
+        return real(population, problem, cfg)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ga, "evaluate", spy)
+        result = run_ga(table, config)
+    trace = result.trace
+    assert trace.generations[0] == 1 and trace.generations[-1] == result.generations
+    for k, generation in enumerate(trace.generations):
+        risk, ret, feasible = _direct(seen[generation - 1], table, config)
+        np.testing.assert_allclose(trace.risk[k], risk, rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(trace.ret[k], ret, rtol=1e-5, atol=1e-4)
+        # feasibility as the GA judged it (float sums may differ on a bound by 1 ulp)
+        near = (np.abs(risk - config.max_risk) < 1e-9) | (np.abs(ret - config.min_return) < 1e-9)
+        assert (trace.feasible[k] == feasible)[~near].all()
+        assert int(trace.feasible[k].sum()) == result.history["n_feasible"].iloc[generation - 1]
+
+
+def test_the_trace_is_thinned_evenly_to_at_most_100_generations_and_keeps_the_last():
+    table = hard_case_table(120, seed=0)
+    config = GAConfig(
+        population_size=30, elite_size=3, max_generations=437, stop_at_first_feasible=False
+    )
+    trace = run_ga(table, config).trace
+    assert len(trace.generations) <= ga.TRACE_FRAMES
+    assert len(trace.generations) > ga.TRACE_FRAMES // 2
+    assert trace.generations[0] == 1 and trace.generations[-1] == 437
+    steps = np.diff(trace.generations[:-1])
+    assert (steps == trace.stride).all()  # evenly spaced (the last may come sooner)
+
+
+def test_a_large_population_is_sampled_to_at_most_trace_points_per_generation(sample):
+    config = GAConfig(
+        population_size=1000, elite_size=100, max_generations=3, stop_at_first_feasible=False
+    )
+    trace = run_ga(sample, config).trace
+    assert [len(r) for r in trace.risk] == [ga.TRACE_POINTS] * 3
+    rows = trace.rows(1000)
+    assert rows[0] == 0 and rows[-1] == 999 and len(set(rows)) == ga.TRACE_POINTS
+    table = trace.table()
+    assert list(table.columns) == ["generation", "risk", "return", "feasible"]
+    assert len(table) == 3 * ga.TRACE_POINTS

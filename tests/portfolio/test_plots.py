@@ -30,8 +30,13 @@ def test_fitness_chart_has_best_mean_feasible_and_optimum():
     history = run_ga(TABLE, config).history
     figure = plots.fitness_chart(history, optimum=12.0)
     names = {trace.name for trace in figure.data}
-    assert {"best", "mean", "best feasible so far", "feasible individuals"} <= names
-    best = next(t for t in figure.data if t.name == "best")
+    assert {
+        "best of the generation",
+        "mean",
+        "best feasible so far",
+        "feasible individuals",
+    } <= names
+    best = next(t for t in figure.data if t.name == "best of the generation")
     assert list(best.y) == history["best_fitness"].tolist()
     assert any(shape.y0 == 12.0 for shape in figure.layout.shapes)
     assert len(plots.fitness_chart(history.iloc[:0]).data) == 0
@@ -115,7 +120,7 @@ def test_feasible_axis_starts_at_zero_with_integer_ticks_when_none_is_feasible()
     assert axis.dtick >= 1 and float(axis.dtick).is_integer()
     names = [trace.name for trace in figure.data]
     assert "best feasible so far" not in names  # nothing to draw: no legend entry
-    assert "best" in names and "feasible individuals" in names
+    assert "best of the generation" in names and "feasible individuals" in names
 
 
 def test_feasible_axis_on_a_real_run_covers_the_counts_with_integer_steps():
@@ -217,3 +222,51 @@ def test_a_single_feasible_point_is_drawn_as_a_marker():
     )
     texts = [a.text for a in plots.study_chart(study).layout.annotations]
     assert "none<br>feasible" in texts
+
+
+def test_population_chart_animates_every_kept_generation_with_limits_and_optimum():
+    config = GAConfig(
+        population_size=30,
+        elite_size=3,
+        min_stocks=2,
+        min_return=5,
+        seed=0,
+        max_generations=25,
+        stop_at_first_feasible=False,
+    )
+    trace = run_ga(TABLE, config).trace.table()
+    figure = plots.population_chart(trace, 0.6, 5.0, optimum_point=(0.25, 7.5))
+    generations = sorted(trace["generation"].unique())
+    assert [frame.name for frame in figure.frames] == [str(g) for g in generations]
+    slider = figure.layout.sliders[0]
+    assert [list(step.args[0]) for step in slider.steps] == [[str(g)] for g in generations]
+    buttons = figure.layout.updatemenus[0].buttons
+    assert [b.method for b in buttons] == ["animate", "animate"] and buttons[0].args[0] is None
+    # each frame's dots are that generation's points, split by feasibility
+    for frame in figure.frames:
+        rows = trace[trace["generation"] == int(frame.name)]
+        infeasible, feasible = frame.data
+        assert len(feasible.x) == int(rows["feasible"].sum())
+        assert len(infeasible.x) + len(feasible.x) == len(rows)
+        assert sorted(feasible.y) == sorted(rows.loc[rows["feasible"], "return"])
+    # the first frame is drawn before play; the axes do not move between frames
+    assert list(figure.data[0].x) == list(figure.frames[0].data[0].x)
+    assert figure.layout.xaxis.autorange is False and figure.layout.yaxis.autorange is False
+    low, high = figure.layout.yaxis.range
+    assert low <= trace["return"].min() and high >= max(trace["return"].max(), 7.5)
+    # the constraint lines and the optimum
+    lines = [s for s in figure.layout.shapes if s.type == "line"]
+    assert any(s.x0 == s.x1 == 0.6 for s in lines)
+    assert any(s.y0 == s.y1 == 5.0 for s in lines)
+    star = next(t for t in figure.data if t.name == "exact optimum")
+    assert (star.x[0], star.y[0]) == (0.25, 7.5) and star.marker.symbol == "star"
+
+
+def test_population_chart_of_one_generation_has_no_player():
+    trace = pd.DataFrame(
+        {"generation": [1, 1], "risk": [0.2, 0.7], "return": [3.0, 9.0], "feasible": [True, False]}
+    )
+    figure = plots.population_chart(trace, 0.6, 2.0)
+    assert len(figure.frames) == 1 and not figure.layout.sliders
+    assert list(figure.data[1].x) == [0.2]  # feasible
+    assert not [t for t in figure.data if t.name == "exact optimum"]

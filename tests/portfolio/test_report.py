@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from functools import cache
 from pathlib import Path
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from lib.portfolio import report
 from lib.portfolio.data import StockData, load_stock_table
 from lib.portfolio.exact import ExactResult, solve_exact
-from lib.portfolio.ga import GAConfig, GAResult, run_ga
+from lib.portfolio.ga import GAConfig, GAResult, parameter_study, run_ga
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -106,7 +107,10 @@ def test_comparison_table_puts_the_ga_beside_the_exact_optimum_and_the_limits():
     assert list(table.columns) == ["GA", "exact optimum", "must be"]
     assert float(table.loc["fitness", "GA"]) == pytest.approx(result.fitness, abs=1e-4)
     assert float(table.loc["fitness", "exact optimum"]) == pytest.approx(exact.fitness, abs=1e-4)
-    assert float(table.loc["risk", "exact optimum"]) == pytest.approx(exact.risk, abs=1e-4)
+    # the optimum rides the risk cap (1e-9 under it): said in words, not as 0.600000000
+    assert exact.risk < 0.6 and 0.6 - exact.risk < 1e-6
+    assert table.loc["risk", "exact optimum"] == "just below 0.6"
+    assert float(table.loc["risk", "GA"]) == pytest.approx(result.risk, abs=1e-4)
     assert int(table.loc["stocks held", "exact optimum"]) == exact.n_stocks
     assert table["must be"].tolist() == [
         "as high as possible",
@@ -171,11 +175,41 @@ def test_risk_just_under_the_cap_does_not_print_as_the_cap():
 @given(st.floats(-10, 10), st.floats(-10, 10), st.integers(0, 6))
 def test_a_value_other_than_its_limit_never_prints_as_the_limit(value, limit, decimals):
     text = report.format_vs_limit(value, limit, decimals)
+    if text.startswith("just "):  # closer to the limit than 6 decimals show: said in words
+        assert 0 < abs(value - limit) <= 1.01e-6
+        assert text == f"just {'below' if value < limit else 'above'} {limit:g}"
+        return
     shown = len(text.partition(".")[2])  # the decimals it chose
     assert shown >= decimals
-    if abs(value - limit) > 1e-11:
+    if value != limit:
         assert text != f"{limit:.{shown}f}"
     assert abs(float(text) - value) <= 0.5 * 10**-shown + 1e-12
+
+
+def test_a_risk_a_hair_under_the_cap_says_just_below_not_twelve_digits():
+    # "Risk 0.600000000000" was shown as feasible beside "below 0.6"
+    result, exact = feasible_run()
+    hair = dataclasses.replace(result, risk=0.6 - 4e-14, ret=10 + 2e-13)
+    shown = {metric.label: metric.value for metric in report.headline_metrics(hair, exact)}
+    assert shown["Risk"] == "just below 0.6" and shown["Return"] == "just above 10"
+    table = report.comparison_table(hair, exact).set_index("measure")
+    assert table.loc["risk", "GA"] == "just below 0.6"
+
+
+def test_a_run_stopped_at_first_feasible_short_of_the_optimum_hints_at_the_checkbox():
+    result, exact = feasible_run()
+    stopped = dataclasses.replace(result, stopped_by="first_feasible")
+    percent = report.percent_of_optimum(stopped.fitness, exact)
+    assert percent < 99.5
+    hint = report.improve_hint(stopped, exact)
+    assert f"{percent:.1f} %" in hint and "Stop when feasible" in hint
+    assert (
+        report.improve_hint(dataclasses.replace(result, stopped_by="max_generations"), exact)
+        is None
+    )
+    at_optimum = dataclasses.replace(stopped, fitness=exact.fitness)
+    assert report.improve_hint(at_optimum, exact) is None
+    assert report.improve_hint(stopped, exact_with(None)) is None
 
 
 def test_progress_bar_follows_the_time_budget():
@@ -223,9 +257,23 @@ def test_study_table_says_when_a_setting_never_found_a_feasible_portfolio():
         }
     )
     shown = report.study_table(study)
-    assert shown["mean_generations"].tolist() == ["12.3", "— (no feasible run)"]
-    assert shown["mean_seconds"].tolist() == ["0.123", "— (no feasible run)"]
-    assert shown["mean_fitness"].tolist() == [1.2346, 0.5]
+    assert shown["generations to feasible (mean)"].tolist() == ["12.3", "— (no feasible run)"]
+    assert shown["seconds to feasible (mean)"].tolist() == ["0.123", "— (no feasible run)"]
+    assert shown["fitness (mean)"].tolist() == [1.2346, 0.5]
+
+
+def test_the_study_table_keeps_every_column_with_headers_in_words():
+    study = parameter_study(
+        sample(),
+        GAConfig(population_size=60, elite_size=6, max_generations=30),
+        {"p_mutation": [0.1]},
+        repeats=1,
+    )
+    shown = report.study_table(study)
+    assert len(shown.columns) == len(study.columns)
+    assert "fitness (mean)" in shown.columns
+    assert shown["parameter"].tolist() == ["mutation probability"]
+    assert not [column for column in shown.columns if "_" in column]
 
 
 def test_problem_text_states_the_constraints():
