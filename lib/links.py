@@ -140,7 +140,8 @@ def read_link(
             value, moved = field.read(str(raw))
         except (ValueError, TypeError, OverflowError):
             values[field.name] = field.default
-            notes.append(f"{given} is not {field.describe()}; using {field.write(field.default)}.")
+            used = "the default" if field.default is None else field.write(field.default)
+            notes.append(f"{given} is not {field.describe()}; using {used}.")
             continue
         values[field.name] = value
         if moved:

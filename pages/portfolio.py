@@ -22,9 +22,8 @@ from lib.ui.navigation import require_app_navigation
 require_app_navigation()
 
 st.title("Portfolio optimisation (GA)")  # one line on a 1024 px projector
-ignored = ui.init_from_query_params()
-if ignored:
-    st.warning(f"Ignored link settings with invalid values: {', '.join(ignored)}.")
+for note in ui.init_from_query_params():
+    st.warning(note, icon=":material/warning:")
 # The answer first, so it is on a projector's first screen: the data source and the settings
 # live in the sidebar (the form keeps its values there), the data and the study below.
 results_area = st.container()

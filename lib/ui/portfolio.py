@@ -7,7 +7,6 @@ never ``pf_w_``), so a widget cannot overwrite a result.
 from __future__ import annotations
 
 import io
-import math
 import time
 from dataclasses import dataclass
 from datetime import date
@@ -17,6 +16,7 @@ import pandas as pd
 import streamlit as st
 
 from lib.errors import InputError
+from lib.links import LinkField
 from lib.portfolio import plots, report
 from lib.portfolio.data import StockData, hard_case_table, read_stock_data
 from lib.portfolio.exact import ExactResult, efficient_frontier, solve_exact
@@ -28,7 +28,7 @@ from lib.portfolio.ga import (
     GenerationStats,
     coefficient_table,
 )
-from lib.ui.common import csv_download
+from lib.ui.common import csv_download, read_query
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 RUN_TIME_LIMIT = 60.0  # seconds per GA run on the shared server
@@ -106,72 +106,59 @@ def key(name: str) -> str:
     return f"pf_w_{name}"
 
 
-def _parse(field: Field, raw: str) -> object:
-    if field.kind is bool:
-        if raw.lower() in ("1", "true", "yes", "on"):
-            return True
-        if raw.lower() in ("0", "false", "no", "off"):
-            return False
-        raise ValueError(raw)
-    if field.kind is str:
-        if raw not in field.choices:
-            raise ValueError(raw)
-        return raw
-    number = float(raw)
-    if not math.isfinite(number):  # int(inf) would raise OverflowError, not ValueError
-        raise ValueError(raw)
-    value = int(number) if field.kind is int else number
-    if not field.low <= value <= field.high:
-        raise ValueError(raw)
-    return value
+def link_schema() -> tuple[LinkField, ...]:
+    """The page's link settings: the data, a price history's window, every GA setting."""
+    return (
+        LinkField("data", str, None, choices=tuple(SOURCES)),
+        LinkField("from", date, None, parse=date.fromisoformat, expected="a date (YYYY-MM-DD)"),
+        LinkField("to", date, None, parse=date.fromisoformat, expected="a date (YYYY-MM-DD)"),
+        LinkField("retdef", str, None, choices=("end", "peak")),
+        *(
+            LinkField(
+                f.query,
+                f.kind,
+                getattr(DEFAULTS, f.name),
+                low=f.low,
+                high=f.high,
+                choices=f.choices,
+            )
+            for f in FIELDS
+        ),
+    )
 
 
 def init_from_query_params() -> list[str]:
     """Seed the widgets from ``st.query_params`` once per session.
 
-    Returns the names of parameters that were ignored because their value
-    was not valid (the page shows them as a warning).
+    Returns one note per link value that could not be used as given (named in
+    the same words as on every page: the value given and the value used).
     """
     if st.session_state.get("pf_query_loaded"):
         return []
     st.session_state["pf_query_loaded"] = True
-    ignored = []
-    params = st.query_params
-    source = params.get("data")
-    if source in SOURCES:
+    schema = link_schema()
+    given = {f.name for f in schema if f.name in st.query_params}
+    values, notes = read_query(schema)
+    source = values["data"]
+    if source is not None:
         st.session_state["pf_w_source"] = source
         for name, value in PRESETS.get(source, {}).items():
             st.session_state[key(name)] = value
-    elif source is not None:
-        ignored.append("data")
     # a price history's date window and return definition, used once the file's span is known
-    window = []
-    for name in ("from", "to"):
-        raw = params.get(name)
-        if raw is None:
-            continue
-        try:
-            window.append(date.fromisoformat(raw))
-        except ValueError:
-            ignored.append(name)
-    if len(window) == 2 and window[0] <= window[1]:
-        st.session_state["pf_query_window"] = tuple(window)
-    elif len(window) == 2:
-        ignored += ["from", "to"]
-    definition = params.get("retdef")
-    if definition in ("end", "peak"):
-        st.session_state["pf_query_definition"] = definition
-    elif definition is not None:
-        ignored.append("retdef")
+    window = (values["from"], values["to"])
+    if None not in window and window[0] <= window[1]:
+        st.session_state["pf_query_window"] = window
+    elif None not in window:
+        notes.append(
+            f"The link's window from {window[0]} to {window[1]} ends before it starts; "
+            "using the whole file."
+        )
+    if values["retdef"] is not None:
+        st.session_state["pf_query_definition"] = values["retdef"]
     for field in FIELDS:
-        raw = params.get(field.query)
-        if raw is None:
-            continue
-        try:
-            st.session_state[key(field.name)] = _parse(field, raw)
-        except (ValueError, TypeError):
-            ignored.append(field.query)
-    return ignored
+        if field.query in given:
+            st.session_state[key(field.name)] = values[field.query]
+    return notes
 
 
 def write_query_params(source: str, config: GAConfig) -> None:

@@ -474,3 +474,12 @@ def test_a_link_keeps_the_date_window_and_the_return_definition():
     app.radio(key="pf_w_source").set_value("sample").run()
     run_ga(app)
     assert "from" not in app.query_params and "retdef" not in app.query_params
+
+
+def test_link_values_are_named_as_on_every_page_and_numbers_out_of_range_fitted():
+    app = open_page({"pop": "99999", "data": "nasdaq", "sel": "best"})
+    notes = [warning.value for warning in app.warning]
+    assert any("pop=99999 is outside this page's range 20–3000; using 3000" in n for n in notes)
+    assert any("data=nasdaq is not one of" in n and "using the default" in n for n in notes)
+    assert any("sel=best is not one of" in n for n in notes)
+    assert app.slider(key="pf_w_population_size").value == 3000
