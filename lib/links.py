@@ -115,7 +115,7 @@ class LinkField:
 
     def range_text(self) -> str:
         """This field's range in words, e.g. "1–8"."""
-        return f"{self.low:g}–{self.high:g}"
+        return f"{self.write(self.kind(self.low))}–{self.write(self.kind(self.high))}"
 
 
 def read_link(
