@@ -10,7 +10,7 @@ from lib.ui.navigation import PAGES, PAGES_DIR, url_path
 
 HERE = Path(__file__).parent
 
-st.set_page_config(page_title="AI Search Lab", page_icon=":material/hub:", layout="wide")
+st.set_page_config(page_title="AI Search Lab", page_icon=HERE / "assets/icon.svg", layout="wide")
 
 home = st.Page(
     str(HERE / PAGES_DIR / "home.py"), title="Home", icon=":material/home:", default=True

@@ -36,6 +36,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+# How long a test waits for the state it asserts (Playwright's `expect` waits 5 s by default,
+# too little for a first page load on a busy 2-core machine).
+WAIT_MS = 30_000
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

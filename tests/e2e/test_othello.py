@@ -3,6 +3,7 @@ AI's reply; the game record downloads."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -121,21 +122,34 @@ def test_thinking_indicator_shows_above_the_board_in_view(page):
 def test_a_click_message_does_not_move_the_board_on_a_projector(page):
     page.set_viewport_size({"width": 1024, "height": 768})
     open_page(page, "othello?size=8")
-    board = '[class*="st-key-othello_board_"]'
+    board = '[class*="st-key-othello_board_"]:not([data-stale="true"])'
 
     def settled_top() -> float:
-        """The board's top once the page stops moving (elements above it render in turn)."""
-        wait_idle(page)
-        top = None
-        for _ in range(20):
-            page.wait_for_timeout(250)
-            now = page.locator(board).first.bounding_box()["y"]
-            if now == top:
-                return now
-            top = now
-        raise AssertionError("the board kept moving")
+        """The board's top once the page stops moving: the same for a whole second.
 
+        Elements above the board render in turn, slowly on a busy machine, so one equal pair
+        of readings is not enough; a board being redrawn has no box for a moment.
+        """
+        wait_idle(page)
+        tops: list[float] = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            page.wait_for_timeout(250)
+            box = page.locator(board).first.bounding_box()
+            if box is None:
+                tops.clear()
+                continue
+            tops.append(box["y"])
+            if len(tops) >= 5 and max(tops[-5:]) - min(tops[-5:]) < 0.5:
+                return tops[-1]
+        raise AssertionError(f"the board kept moving: {tops[-8:]}")
+
+    # everything above and around the board is rendered (not skeletons) before measuring
     page.locator(".st-key-othello_w_autoplay").first.wait_for()
+    for name in ("New game", "Undo", "Hint", "Step"):
+        page.locator(".st-key-othello_buttons button", has_text=name).first.wait_for()
+    page.locator(".st-key-othello_messages [data-testid='stAlert']").first.wait_for()
+    page.locator(f"{board} .nsewdrag").first.wait_for()
     before = settled_top()
     _click_square(page, BOARD.format(nonce=0), 0, 0)  # a1: not a legal move
     page.locator(".st-key-othello_messages", has_text="not legal").first.wait_for()

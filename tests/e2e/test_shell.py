@@ -3,31 +3,33 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from lib.ui.navigation import PAGES, url_path
-from tests.e2e.conftest import open_page, running_app, wait_idle
+from tests.e2e.conftest import WAIT_MS, open_page, running_app, wait_idle
 
 SIDEBAR_NAV = '[data-testid="stSidebarNav"]'
 
 
 def assert_menu_is_the_apps(page) -> None:
     """The sidebar shows the st.navigation menu (titles), not a raw list of files."""
-    menu = page.locator(SIDEBAR_NAV).inner_text()
-    for info in PAGES:
-        assert info.title in menu, menu
-    assert "streamlit app" not in menu.lower(), menu
+    menu = page.locator(SIDEBAR_NAV)
+    for info in PAGES:  # waits: on a busy machine the menu can render after the page
+        expect(menu).to_contain_text(info.title, timeout=WAIT_MS)
+    assert "streamlit app" not in menu.inner_text().lower(), menu.inner_text()
 
 
 def test_home_lists_every_page_and_its_links_work(page):
     open_page(page)
-    assert page.locator("h1", has_text="AI Search Lab").is_visible()
     main = page.locator('[data-testid="stMain"]')
+    expect(main.locator("h1", has_text="AI Search Lab")).to_be_visible(timeout=WAIT_MS)
     for info in PAGES:
-        assert main.get_by_text(info.title).first.is_visible()
+        expect(main.get_by_text(info.title).first).to_be_visible(timeout=WAIT_MS)
     first = PAGES[0]
     main.get_by_role("link", name=first.title).first.click()
     page.wait_for_url(f"**/{url_path(first)}")
-    page.wait_for_selector('[data-testid="stMain"] h1')
+    # the page's own heading, not the home page's still on screen while the page's script starts
+    expect(main.locator("h1").first).not_to_have_text("AI Search Lab", timeout=WAIT_MS)
     wait_idle(page)
     assert_menu_is_the_apps(page)
 
