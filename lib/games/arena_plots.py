@@ -12,8 +12,9 @@ from collections.abc import Sequence
 import pandas as pd
 import plotly.graph_objects as go
 
+from lib.charts import readable
 from lib.common import escape_plot_text
-from lib.games.plots import log_axis, readable
+from lib.games.search_plots import log_axis
 
 _HEIGHT = 380
 

@@ -778,24 +778,3 @@ def parameter_study(
     )
     study.attrs["stopped_early"] = stopped_early
     return study
-
-
-def coefficient_table(
-    table: pd.DataFrame, weights: np.ndarray, exact_weights: np.ndarray | None = None
-) -> pd.DataFrame:
-    """``ticker, risk, return, coefficient`` per stock: held stocks first, largest first.
-
-    With ``exact_weights`` (the exact optimum's coefficients) a column
-    ``exact_coefficient`` puts the optimum beside the GA's answer.
-    """
-    columns = {
-        "ticker": table["ticker"].astype(str).to_numpy(),
-        "risk": table["risk"].to_numpy(dtype=float),
-        "return": table["return"].to_numpy(dtype=float),
-        "coefficient": np.asarray(weights, dtype=float),
-    }
-    if exact_weights is not None:
-        columns["exact_coefficient"] = np.asarray(exact_weights, dtype=float)
-    out = pd.DataFrame(columns)
-    order = np.lexsort((np.arange(len(out)), -out["coefficient"].to_numpy()))
-    return out.iloc[order].reset_index(drop=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from lib.portfolio.data import StockData
@@ -266,3 +267,24 @@ def headline_metrics(result: GAResult, exact: ExactResult) -> list[Metric]:
         Metric("Seconds", f"{result.seconds:.2f}"),
         Metric("% of optimum", "–" if percent is None else f"{percent:.1f} %"),
     ]
+
+
+def coefficient_table(
+    table: pd.DataFrame, weights: np.ndarray, exact_weights: np.ndarray | None = None
+) -> pd.DataFrame:
+    """``ticker, risk, return, coefficient`` per stock: held stocks first, largest first.
+
+    With ``exact_weights`` (the exact optimum's coefficients) a column
+    ``exact_coefficient`` puts the optimum beside the GA's answer.
+    """
+    columns = {
+        "ticker": table["ticker"].astype(str).to_numpy(),
+        "risk": table["risk"].to_numpy(dtype=float),
+        "return": table["return"].to_numpy(dtype=float),
+        "coefficient": np.asarray(weights, dtype=float),
+    }
+    if exact_weights is not None:
+        columns["exact_coefficient"] = np.asarray(exact_weights, dtype=float)
+    out = pd.DataFrame(columns)
+    order = np.lexsort((np.arange(len(out)), -out["coefficient"].to_numpy()))
+    return out.iloc[order].reset_index(drop=True)

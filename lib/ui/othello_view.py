@@ -6,7 +6,7 @@ from typing import Any
 
 import plotly.graph_objects as go
 
-from lib.games import othello, plots
+from lib.games import othello, othello_plots
 from lib.games.view import BoardAdapter, BoardView, ClickOutcome
 
 SYMBOLS = {othello.BLACK: "⚫", othello.WHITE: "⚪", None: "·"}
@@ -21,7 +21,7 @@ def figure(state: othello.OthelloState, view: BoardView) -> go.Figure:
             flipped = view.previous.black & ~state.black
         else:
             flipped = view.previous.white & ~state.white
-    return plots.othello_figure(
+    return othello_plots.othello_figure(
         state,
         last_move=view.last_move,
         flipped=flipped,

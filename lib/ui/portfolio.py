@@ -26,7 +26,6 @@ from lib.portfolio.ga import (
     SELECTIONS,
     GAConfig,
     GenerationStats,
-    coefficient_table,
 )
 from lib.ui.common import csv_download, read_query
 
@@ -453,7 +452,7 @@ def show_results(saved: dict) -> None:
     st.dataframe(report.comparison_table(result, exact), hide_index=True)
     if not result.feasible:
         st.error(report.no_portfolio_message(exact))
-    coefficients = coefficient_table(run_table, result.weights, exact.weights)
+    coefficients = report.coefficient_table(run_table, result.weights, exact.weights)
     left, right = st.columns([1, 1])
     with left:
         st.subheader("Coefficients")

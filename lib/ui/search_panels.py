@@ -8,7 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from lib.games import plots, search, variants
+from lib.games import plots, search, search_plots, variants
 from lib.games.core import Move
 from lib.games.players import PlayerConfig, bind_heuristic
 from lib.games.session import GameSession
@@ -76,7 +76,7 @@ def search_stats_panel(
         ).sort_values("score", ascending=False)
         csv_download(table, "move_scores.csv", "Download move scores (CSV)", key=f"{key}_csv")
     if len(stats.iterations) > 1:
-        st.plotly_chart(plots.iterations_figure(stats.iterations), key=f"{key}_iterations")
+        st.plotly_chart(search_plots.iterations_figure(stats.iterations), key=f"{key}_iterations")
     if stats.tree:
         st.plotly_chart(plots.search_tree_figure(stats.tree, format_move), key=f"{key}_tree")
         if stats.tree_truncated:
@@ -132,7 +132,7 @@ def compare_panel(
         st.caption(f"Heuristic: {config.heuristic or game.default_heuristic}. Press the button.")
         return
     _, searched_depth, rows = kept
-    st.plotly_chart(plots.variants_figure(rows), key=f"{key}_cmp_chart")
+    st.plotly_chart(search_plots.variants_figure(rows), key=f"{key}_cmp_chart")
     table = pd.DataFrame(rows)
     table["move"] = [game.format_move(m) for m in table["move"]]
     st.dataframe(table.round({"value": 4, "ebf": 2}), hide_index=True)  # the CSV keeps all

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lib.games import othello, plots, sim, variants
+from lib.games import othello, othello_plots, plots, search_plots, sim, variants
 from lib.games.core import WIN_VALUE
 from lib.games.search import choose_move
 from tests.games.toy import AIMA_TREE, ToyState, leaf_heuristic
@@ -21,7 +21,7 @@ def _trace(fig: go.Figure, name: str):
 
 def test_board_has_one_click_target_per_square_and_round_trips():
     state = othello.initial_state(6)
-    fig = plots.othello_figure(state)
+    fig = othello_plots.othello_figure(state)
     squares = _trace(fig, "squares")
     assert len(squares.customdata) == 36
     for (row, col), x, y in zip(squares.customdata, squares.x, squares.y, strict=True):
@@ -35,7 +35,7 @@ def test_discs_legal_marks_and_highlights_are_drawn():
     state = othello.initial_state(8)
     after = state.play(othello.square(2, 3))
     flipped = after.black & ~state.black & ~(1 << othello.square(2, 3))
-    fig = plots.othello_figure(after, last_move=othello.square(2, 3), flipped=flipped)
+    fig = othello_plots.othello_figure(after, last_move=othello.square(2, 3), flipped=flipped)
     circles = [s for s in fig.layout.shapes if s.type == "circle"]
     discs = [s for s in circles if s.fillcolor in ("#111111", "#f5f5f5")]
     assert len(discs) == sum(after.counts()) == 5
@@ -61,7 +61,7 @@ def test_score_colours_and_labels():
 def test_heat_map_tiles_sit_on_the_scored_squares():
     state = othello.initial_state(8)
     result = choose_move(state, depth=2, exact_root_scores=True)
-    fig = plots.othello_figure(state, scores=result.stats.root_scores, marked=result.move)
+    fig = othello_plots.othello_figure(state, scores=result.stats.root_scores, marked=result.move)
     labels = _trace(fig, "score labels")
     dots = [s for s in fig.layout.shapes if s.fillcolor == "rgba(255,255,255,0.6)"]
     assert not dots  # the scores replace the legal-move dots
@@ -96,7 +96,7 @@ def test_root_scores_and_iterations_figures():
     )
     assert len(bars.data[0].y) == len(result.stats.root_scores)
     assert any("◀" in name for name in bars.data[0].y)
-    iterations = plots.iterations_figure(result.stats.iterations)
+    iterations = search_plots.iterations_figure(result.stats.iterations)
     assert list(iterations.data[0].x) == ["1", "2", "3"]
 
 
@@ -105,7 +105,7 @@ def test_variants_figure_has_a_bar_per_variant():
         {"variant": "minimax", "nodes": 1000, "ebf": 10.0},
         {"variant": "alpha-beta", "nodes": 100, "ebf": 4.6},
     ]
-    fig = plots.variants_figure(rows)
+    fig = search_plots.variants_figure(rows)
     assert list(fig.data[0].x) == ["minimax", "alpha-beta"]
     assert list(fig.data[0].y) == [1000, 100]
     assert fig.layout.yaxis.type == "log"
@@ -116,14 +116,16 @@ def test_variant_labels_are_one_part_per_line_and_colours_follow_the_variant():
         {"variant": name, "nodes": 100 - 10 * i, "ebf": 3.0}
         for i, name in enumerate(list(variants.VARIANTS)[1:])  # minimax left out (too deep)
     ]
-    fig = plots.variants_figure(rows)
+    fig = search_plots.variants_figure(rows)
     # on one line the long names ran into each other at 1024 px
     assert list(fig.layout.xaxis.ticktext) == [
         "alpha-beta",
         "alpha-beta<br>+ ordering",
         "alpha-beta<br>+ ordering<br>+ table",
     ]
-    with_minimax = plots.variants_figure([{"variant": "minimax", "nodes": 9, "ebf": 3.0}, *rows])
+    with_minimax = search_plots.variants_figure(
+        [{"variant": "minimax", "nodes": 9, "ebf": 3.0}, *rows]
+    )
     assert list(with_minimax.data[0].marker.color)[1:] == list(fig.data[0].marker.color)
 
 
@@ -189,10 +191,10 @@ def test_search_tree_names_moves_on_edges_and_labels_are_readable():
 
 @pytest.mark.parametrize("nodes", [[5, 30], [3000, 9000], [12, 4_000_000]])
 def test_log_axes_label_only_powers_of_ten_and_at_least_three(nodes):
-    iterations = plots.iterations_figure(
+    iterations = search_plots.iterations_figure(
         [{"depth": i + 1, "nodes": n} for i, n in enumerate(nodes)]
     )
-    variants = plots.variants_figure(
+    variants = search_plots.variants_figure(
         [{"variant": f"v{i}", "nodes": n, "ebf": 2.0} for i, n in enumerate(nodes)]
     )
     for fig in (iterations, variants):
@@ -200,7 +202,7 @@ def test_log_axes_label_only_powers_of_ten_and_at_least_three(nodes):
         assert axis.type == "log" and len(axis.tickvals) >= 3
         exponents = [math.log10(v) for v in axis.tickvals]
         assert exponents == [round(e) for e in exponents]  # powers of ten, no "2 5" ticks
-        assert list(axis.ticktext) == [plots.power_label(round(e)) for e in exponents]
+        assert list(axis.ticktext) == [search_plots.power_label(round(e)) for e in exponents]
         low, high = axis.range
         assert low == 0 and 10**high > max(nodes)  # bars start at 1 node (no "0.1"), all fit
 
@@ -209,13 +211,19 @@ def test_bar_labels_above_the_tallest_bar_are_not_clipped_by_the_axis():
     # Seen on the Checkers page at depth 8: the "10,717" over the last bar was cut in half.
     iterations = [{"depth": d + 1, "nodes": n} for d, n in enumerate([8, 104, 2524, 10717])]
     variants = [{"variant": "v", "nodes": 10717, "ebf": 3.0}]
-    for fig in (plots.iterations_figure(iterations), plots.variants_figure(variants)):
+    for fig in (search_plots.iterations_figure(iterations), search_plots.variants_figure(variants)):
         (bar,) = fig.data
         assert bar.textposition == "outside" and bar.cliponaxis is False
 
 
 def test_power_labels():
-    assert [plots.power_label(e) for e in (-2, 0, 3, 6, 7)] == ["0.01", "1", "1,000", "1M", "10M"]
+    assert [search_plots.power_label(e) for e in (-2, 0, 3, 6, 7)] == [
+        "0.01",
+        "1",
+        "1,000",
+        "1M",
+        "10M",
+    ]
 
 
 def test_root_score_axis_covers_only_the_sides_with_bars():
@@ -253,8 +261,8 @@ def test_analysis_charts_use_the_apps_font_sizes():
     figures = {
         "scores": plots.root_scores_figure({"a": 1.0, "b": -2.0}, str),
         "tree": plots.search_tree_figure(result.stats.tree, str),
-        "iterations": plots.iterations_figure([{"depth": 1, "nodes": 5}]),
-        "variants": plots.variants_figure([{"variant": "minimax", "nodes": 9, "ebf": 3.0}]),
+        "iterations": search_plots.iterations_figure([{"depth": 1, "nodes": 5}]),
+        "variants": search_plots.variants_figure([{"variant": "minimax", "nodes": 9, "ebf": 3.0}]),
     }
     for name, figure in figures.items():
         sizes = text_sizes(figure)
@@ -305,7 +313,7 @@ def test_small_board_squares_get_compact_score_labels():
     scores = {move: -0.18123 for move in state.legal_moves()}
     bounds = dict.fromkeys(scores, "upper")
     for pixels, expected in ((520, "≤-0.181"), (400, "≤-.18")):  # 65 px and 50 px squares
-        fig = plots.othello_figure(state, scores=scores, bounds=bounds, pixels=pixels)
+        fig = othello_plots.othello_figure(state, scores=scores, bounds=bounds, pixels=pixels)
         labels = _trace(fig, "score labels")
         assert set(labels.text) == {expected}
         cell = pixels / 8  # bold 14 px characters are under 7.5 px wide: inside the tile

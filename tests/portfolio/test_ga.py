@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from lib.errors import InputError
-from lib.portfolio import ga
+from lib.portfolio import ga, report
 from lib.portfolio.data import hard_case_table, load_stock_table
 from lib.portfolio.exact import solve_exact
 from lib.portfolio.ga import GAConfig, run_ga
@@ -314,10 +314,10 @@ def test_bad_tables_raise_input_error():
 
 
 def test_coefficient_table_puts_held_stocks_first():
-    table = ga.coefficient_table(HAND, np.array([0.0, 0.7, 0.3]))
+    table = report.coefficient_table(HAND, np.array([0.0, 0.7, 0.3]))
     assert table["ticker"].tolist() == ["B", "C", "A"]
     assert list(table.columns) == ["ticker", "risk", "return", "coefficient"]
-    both = ga.coefficient_table(HAND, np.array([0.0, 0.7, 0.3]), np.array([1.0, 0.0, 0.0]))
+    both = report.coefficient_table(HAND, np.array([0.0, 0.7, 0.3]), np.array([1.0, 0.0, 0.0]))
     assert both["ticker"].tolist() == ["B", "C", "A"]  # still in the GA's order
     assert both["exact_coefficient"].tolist() == [0.0, 0.0, 1.0]  # aligned by stock
 
@@ -401,7 +401,7 @@ def test_coefficients_csv_escapes_formula_like_tickers():
     from lib.common import safe_csv_bytes
 
     table = pd.DataFrame({"ticker": ["=A1", "+B", "-C", "@D", "OK"], "risk": 0.1, "return": -0.5})
-    text = safe_csv_bytes(ga.coefficient_table(table, np.full(5, 0.2))).decode()
+    text = safe_csv_bytes(report.coefficient_table(table, np.full(5, 0.2))).decode()
     parsed = pd.read_csv(io.StringIO(text))
     assert sorted(parsed["ticker"]) == sorted(["'=A1", "'+B", "'-C", "'@D", "OK"])
     assert (parsed["return"] == -0.5).all()  # numbers are data, not escaped
