@@ -559,6 +559,7 @@ def search_tree_figure(
     shows the move sequence, the status and the alpha-beta window.
     """
     nodes = list(tree[:max_nodes])
+    visited = sum(1 for node in nodes if node.status != "pruned")
     if not nodes:
         return go.Figure()
     kept = {node.id for node in nodes}
@@ -677,7 +678,9 @@ def search_tree_figure(
     fig.update_layout(
         height=240 + 130 * depth,
         margin={"l": 50, "r": 40, "t": 40, "b": 30},
-        title=f"Search tree, last iteration ({len(nodes)} nodes; grey = pruned)",
+        # visited nodes, as the statistics count them; pruned children were never visited
+        title=f"Search tree, last iteration ({visited:,} nodes visited; grey = pruned, "
+        f"{len(nodes) - visited:,} never visited)",
         legend={"orientation": "h", "y": -0.05},
         plot_bgcolor="white",
     )

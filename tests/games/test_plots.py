@@ -394,3 +394,15 @@ def test_move_score_bars_are_categories_so_checkers_moves_are_not_read_as_dates(
     names = list(figure.data[0].y)
     assert len(names) == len(scores) == len(set(names))
     assert any("-" in name for name in names)  # e.g. "11-15", which plotly would take for a date
+
+
+def test_the_tree_title_counts_visited_nodes_as_the_statistics_do():
+    state = othello.initial_state(6)
+    result = choose_move(state, depth=3, record_tree=True, ordering=False, transposition=False)
+    figure = plots.search_tree_figure(result.stats.tree, othello.format_move)
+    visited = result.stats.tree_visited
+    pruned = sum(1 for node in result.stats.tree if node.status == "pruned")
+    assert pruned > 0  # the count differs from the records when something was pruned
+    assert f"{visited:,} nodes visited" in figure.layout.title.text
+    assert visited == result.stats.nodes
+    assert f"{pruned:,} never visited" in figure.layout.title.text
