@@ -30,14 +30,30 @@ def search_stats_panel(
     """Metrics (nodes, cut-offs, depth, time, EBF), scores per move (on ``board`` as a heat
     map when given, and as bars), principal variation, iterations and the search tree."""
     cols = st.columns(5)
-    cols[0].metric("Nodes", f"{stats.nodes:,}")
-    cols[1].metric("Cut-offs", f"{stats.cutoffs:,}")
-    cols[2].metric("Depth reached", stats.depth_reached)
+    cols[0].metric(
+        "Nodes",
+        f"{stats.nodes:,}",
+        help="Every position visited, the iteration the time budget stopped included.",
+    )
+    cols[1].metric("Cut-offs", f"{stats.cutoffs:,}", help="Cut-offs that skipped moves.")
+    cols[2].metric(
+        "Depth completed",
+        stats.completed_depth,
+        help="The deepest iteration that finished: its move was played.",
+    )
     cols[3].metric("Time", f"{stats.seconds:.2f} s")
-    cols[4].metric("EBF", f"{stats.ebf:.2f}", help="Effective branching factor nodes^(1/depth)")
+    cols[4].metric(
+        "EBF",
+        f"{stats.ebf:.2f}",
+        help="Effective branching factor: (nodes of the completed iterations)^(1/depth "
+        "completed), as in the iteration chart.",
+    )
     notes = []
     if stats.timed_out:
-        notes.append("the time budget stopped a deeper iteration")
+        notes.append(
+            f"the time budget stopped depth {stats.completed_depth + 1} after "
+            f"{stats.unfinished_nodes:,} of the {stats.nodes:,} nodes"
+        )
     if stats.exact_endgame:
         notes.append("exact endgame search")
     if stats.solved:

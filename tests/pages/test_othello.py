@@ -78,7 +78,7 @@ def test_short_game_through_the_button_fallback():
     assert len(_record(app)) >= 6
     metrics = {m.label: m.value for m in app.metric}
     assert int(metrics["Nodes"].replace(",", "")) > 0
-    assert metrics["Depth reached"] in ("1", "2")
+    assert metrics["Depth completed"] in ("1", "2")
     session = _session(app)
     table = session.record_table(othello.GAME)
     assert list(table["move"]) == _record(app)
