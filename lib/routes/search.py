@@ -141,8 +141,8 @@ def _path_cost(G: nx.Graph, path: list, weight: str) -> float:
 
 
 def _trivial(name: str, source: Hashable, recorder: Recorder, started: float) -> RouteResult:
-    recorder.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),)))
-    recorder.add(TraceStep(source, ()))
+    recorder.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),), part=Part.PUSH))
+    recorder.add(TraceStep(source, (), part=Part.GOAL_TEST))
     return RouteResult(
         name,
         source,
@@ -390,16 +390,16 @@ def bfs(
     parent: dict = {source: None}
     cost = {source: 0.0}
     depth = {source: 0}
-    queue = deque([source])
+    queue = deque([source])  # [push]
     if rec.on:
-        rec.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),)))
+        rec.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),), part=Part.PUSH))
     expanded, generated, max_frontier = 0, 1, 1
     while queue:
         max_frontier = max(max_frontier, len(queue))
-        u = queue.popleft()
+        u = queue.popleft()  # [pop]
         expanded += 1
         pushed = []
-        for v, data in adj[u].items():
+        for v, data in adj[u].items():  # [expand]
             if v in parent:
                 continue
             parent[v] = u
@@ -408,9 +408,9 @@ def bfs(
             generated += 1
             if rec.on:
                 pushed.append(FrontierEntry(v, cost[v], 0.0, float(depth[v]), u))
-            if v == target:
+            if v == target:  # [goal test] (on generation)
                 if rec.on:
-                    rec.add(TraceStep(u, tuple(pushed), note="goal generated"))
+                    rec.add(TraceStep(u, tuple(pushed), note="goal generated", part=Part.GOAL_TEST))
                 path = path_to(parent, v)
                 return RouteResult(
                     "BFS",
@@ -452,20 +452,20 @@ def dfs(
         return _trivial("DFS", source, rec, started)
     adj = _neighbours(G)
     parent: dict = {}
-    stack: list[tuple[Hashable, Hashable | None, float, int]] = [(source, None, 0.0, 0)]
+    stack: list[tuple[Hashable, Hashable | None, float, int]] = [(source, None, 0.0, 0)]  # [push]
     if rec.on:
-        rec.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),)))
+        rec.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),), part=Part.PUSH))
     expanded, generated, max_frontier = 0, 1, 1
     while stack:
         max_frontier = max(max_frontier, len(stack))
-        u, up, g, d = stack.pop()
+        u, up, g, d = stack.pop()  # [pop]
         if u in parent:
             continue
         parent[u] = up
         expanded += 1
-        if u == target:
+        if u == target:  # [goal test]
             if rec.on:
-                rec.add(TraceStep(u, ()))
+                rec.add(TraceStep(u, (), part=Part.GOAL_TEST))
             return RouteResult(
                 "DFS",
                 source,
@@ -480,7 +480,7 @@ def dfs(
                 rec.truncated,
             )
         pushed = []
-        for v, data in reversed(list(adj[u].items())):
+        for v, data in reversed(list(adj[u].items())):  # [expand]
             if v in parent:
                 continue
             g2 = g + data.get(weight, 1)
@@ -534,7 +534,7 @@ def ida_star(
         best_g = {source: 0.0}
         on_path: set = set()
         # stack items: (node, g, parent, depth-first iterator over neighbours or None)
-        stack: list[list] = [[source, 0.0, None, None]]
+        stack: list[list] = [[source, 0.0, None, None]]  # [push]
         generated += 1
         if rec.on:
             entry = FrontierEntry(source, 0.0, hcache[source], hcache[source], None)
@@ -544,6 +544,7 @@ def ida_star(
                     (entry,),
                     reset=True,
                     note=f"iteration {iterations}: bound f ≤ {bound:.4g}",
+                    part=Part.PUSH,
                 )
             )
         while stack:
@@ -560,9 +561,9 @@ def ida_star(
                         f"IDA* gave up after {max_expansions:,} expansions; "
                         "try a smaller graph or another algorithm."
                     )
-                if u == target:
+                if u == target:  # [goal test]
                     if rec.on:
-                        rec.add(TraceStep(u, ()))
+                        rec.add(TraceStep(u, (), part=Part.GOAL_TEST))
                     path = [item[0] for item in stack]
                     return RouteResult(
                         "IDA*",
@@ -580,7 +581,7 @@ def ida_star(
                     )
                 on_path.add(u)
                 kids = []
-                for v, data in adj[u].items():
+                for v, data in adj[u].items():  # [expand]
                     if v in on_path:
                         continue
                     g2 = g + data.get(weight, 1)
@@ -644,7 +645,7 @@ def bidirectional_uniform_cost(
     best = ({source: 0.0}, {target: 0.0})
     parent: tuple[dict, dict] = ({source: None}, {target: None})
     done: tuple[set, set] = (set(), set())
-    heaps: tuple[list, list] = ([(0.0, 0, source)], [(0.0, 0, target)])
+    heaps: tuple[list, list] = ([(0.0, 0, source)], [(0.0, 0, target)])  # [push]
     if rec.on:
         rec.add(
             TraceStep(
@@ -653,6 +654,7 @@ def bidirectional_uniform_cost(
                     FrontierEntry(source, 0.0, 0.0, 0.0, None, "forward"),
                     FrontierEntry(target, 0.0, 0.0, 0.0, None, "backward"),
                 ),
+                part=Part.PUSH,
             )
         )
     tie = 0
@@ -663,14 +665,14 @@ def bidirectional_uniform_cost(
         if heaps[0][0][0] + heaps[1][0][0] >= mu:
             break
         s = 0 if heaps[0][0][0] <= heaps[1][0][0] else 1
-        g, _, u = heappop(heaps[s])
+        g, _, u = heappop(heaps[s])  # [pop]
         if u in done[s] or g > best[s][u]:
             continue
         done[s].add(u)
         expanded += 1
         pushed = []
         other = best[1 - s]
-        for v, data in adj[s][u].items():
+        for v, data in adj[s][u].items():  # [expand]
             g2 = g + data.get(weight, 1)
             if g2 < best[s].get(v, math.inf):
                 best[s][v] = g2
@@ -713,7 +715,7 @@ class AlgorithmInfo:
 
     description: str
     uses_heuristic: bool
-    optimal: str  # when the route found is guaranteed shortest
+    optimal: str  # is the route found guaranteed shortest? GUARANTEED, IF_ADMISSIBLE or NOT_...
 
 
 ALGORITHMS: dict[str, Callable[..., RouteResult]] = {
@@ -728,19 +730,26 @@ ALGORITHMS: dict[str, Callable[..., RouteResult]] = {
     'Course "B*"': course_bstar,
 }
 
+#: The shortest-route guarantees (wording for the page's table of algorithms).
+GUARANTEED, IF_ADMISSIBLE, NOT_GUARANTEED = "yes", "if h is admissible", "not guaranteed"
+
 INFO: dict[str, AlgorithmInfo] = {
-    "BFS": AlgorithmInfo("Breadth-first: fewest roads, ignores lengths.", False, "never"),
-    "DFS": AlgorithmInfo("Depth-first: dives down one road at a time.", False, "never"),
-    "Uniform-cost": AlgorithmInfo("Dijkstra: cheapest route so far first.", False, "always"),
-    "Greedy best-first": AlgorithmInfo("Goes where h looks smallest (f = h).", True, "never"),
-    "A*": AlgorithmInfo("f = g + h.", True, "if h is admissible"),
-    "Weighted A*": AlgorithmInfo("f = g + w·h, w ≥ 1: faster, ≤ w × optimal.", True, "never"),
-    "IDA*": AlgorithmInfo("Depth-first with a rising f bound.", True, "if h is admissible"),
-    "Bidirectional UCS": AlgorithmInfo("Dijkstra from both ends.", False, "always"),
+    "BFS": AlgorithmInfo("Breadth-first: fewest roads, ignores lengths.", False, NOT_GUARANTEED),
+    "DFS": AlgorithmInfo("Depth-first: dives down one road at a time.", False, NOT_GUARANTEED),
+    "Uniform-cost": AlgorithmInfo("Dijkstra: cheapest route so far first.", False, GUARANTEED),
+    "Greedy best-first": AlgorithmInfo(
+        "Goes where h looks smallest (f = h).", True, NOT_GUARANTEED
+    ),
+    "A*": AlgorithmInfo("f = g + h.", True, IF_ADMISSIBLE),
+    "Weighted A*": AlgorithmInfo(
+        "f = g + w·h, w ≥ 1: faster, ≤ w × optimal.", True, NOT_GUARANTEED
+    ),
+    "IDA*": AlgorithmInfo("Depth-first with a rising f bound.", True, IF_ADMISSIBLE),
+    "Bidirectional UCS": AlgorithmInfo("Dijkstra from both ends.", False, GUARANTEED),
     'Course "B*"': AlgorithmInfo(
         "The course's variant, f = g + h(n, goal) + h(start, n); not Berliner's B*.",
         True,
-        "never",
+        NOT_GUARANTEED,
     ),
 }
 
