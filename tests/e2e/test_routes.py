@@ -9,6 +9,7 @@ import networkx as nx
 import numpy as np
 import pytest
 from PIL import Image
+from playwright.sync_api import Error as PlaywrightError
 
 from lib.routes.graphs import romania
 from tests.e2e.conftest import cut_texts, open_page, wait_idle
@@ -219,6 +220,18 @@ def _white_share(page, box) -> float:
     return float((pixels.min(axis=2) >= 250).mean())
 
 
+def _images(page) -> int:
+    """The <image>s in the current step map (a stale copy can linger while a step redraws)."""
+    chart = page.locator('.st-key-rt_animation:not([data-stale="true"]) .js-plotly-plot')
+    for attempt in range(3):
+        try:  # the chart can be replaced by the next step's while it is read
+            return chart.first.evaluate(IMAGES)
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+    return 0
+
+
 def test_grid_steps_never_blank_while_playing(page):
     open_page(page, "routes?source=Grid+with+obstacles")
     plot = _plot(page, "rt_animation")
@@ -230,10 +243,8 @@ def test_grid_steps_never_blank_while_playing(page):
     page.locator(".st-key-rt_w_play button").filter(has_text="Pause").wait_for()
     seen = []
     for _ in range(8):  # screenshots while the steps play (each step redraws the map)
-        # a rerun can leave a stale copy of the chart beside the new one for a moment
-        current = page.locator('.st-key-rt_animation:not([data-stale="true"]) .js-plotly-plot')
         # heatmaps are redrawn as <image>s decoded later by the browser: a blank grid
-        assert current.first.evaluate(IMAGES) == 0
+        assert _images(page) == 0
         seen.append((_step(page), _white_share(page, box)))
         page.wait_for_timeout(400)
     assert seen[-1][0] > seen[0][0], seen  # it played, and was watched
