@@ -1,4 +1,4 @@
-"""A graph's search index: its adjacency as integer-indexed ``(neighbour, length)`` pairs.
+"""A graph's search index: its adjacency as integer-indexed dicts {neighbour: length}.
 
 :func:`lib.routes.search.astar`, :func:`~lib.routes.search.weighted_astar` and
 :func:`~lib.routes.search.uniform_cost` search a :class:`CompiledGraph` instead of
@@ -35,8 +35,8 @@ MAX_COMPILED = 2
 class CompiledGraph:
     """A graph's adjacency as integer-indexed lists, for the fast search (:mod:`lib.routes.kernel`).
 
-    Node ``nodes[i]`` has the ``(neighbour index, road length)`` pairs
-    ``edges[i]``, in networkx's adjacency order (so searches break ties
+    Node ``nodes[i]`` has ``edges[i]``, a dict from neighbour index to road
+    length, in networkx's adjacency order (so searches break ties
     exactly as on the graph itself). ``edges`` is ``None`` when some edge
     lacks the weight attribute: such graphs are searched by the general
     loop, as on their first query.
@@ -57,19 +57,18 @@ class CompiledGraph:
         self.weight = weight
         self.nodes: list = list(adj)
         self.index: dict = {node: i for i, node in enumerate(self.nodes)}
-        # Tuples (not lists) of (index, length) tuples: once the garbage collector has seen
-        # them it stops tracking them, so a big index does not slow every later collection.
+        # Dicts of numbers only: once the garbage collector has seen them it stops tracking
+        # them, so a big index does not slow every later collection (lists of them would).
         own = all(type(node) is int for node in self.nodes) and self.nodes == list(range(len(adj)))
         try:
             if own:
-                self.edges: list[tuple[tuple[int, float], ...]] | None = [
-                    tuple([(v, data[weight]) for v, data in nbrs.items()]) for nbrs in adj.values()
+                self.edges: list[dict[int, float]] | None = [
+                    {v: data[weight] for v, data in nbrs.items()} for nbrs in adj.values()
                 ]  # nodes 0..n-1 in order: they are their own index
             else:
                 number = self.index.__getitem__
                 self.edges = [
-                    tuple([(number(v), data[weight]) for v, data in nbrs.items()])
-                    for nbrs in adj.values()
+                    {number(v): data[weight] for v, data in nbrs.items()} for nbrs in adj.values()
                 ]
         except KeyError:
             self.edges = None  # some edge has no such weight: searches take the general loop
@@ -106,12 +105,12 @@ class CompiledGraph:
         ends = np.cumsum(np.bincount(tails, minlength=n)).tolist()
         spans = list(zip([0, *ends[:-1]], ends, strict=True))
         heads = map(numbers.__getitem__, np.concatenate([second, first])[order].tolist())
-        pairs = tuple(zip(heads, map(lengths.__getitem__, edge[order].tolist()), strict=True))
+        pairs = list(zip(heads, map(lengths.__getitem__, edge[order].tolist()), strict=True))
         compiled = cls.__new__(cls)
         compiled.weight = weight
         compiled.nodes = list(nodes)
         compiled.index = dict(zip(compiled.nodes, numbers, strict=True))
-        compiled.edges = [pairs[a:b] for a, b in spans]
+        compiled.edges = [dict(pairs[a:b]) for a, b in spans]
         compiled._coords = None
         return compiled
 

@@ -7,7 +7,7 @@ peak-frontier counts. It is faster because:
 
 - the heuristic is one of the named kinds (:class:`HeuristicKind`) computed
   inline from coordinates, with no call per node;
-- neighbours come as ``(neighbour, length)`` pairs: from the graph's search
+- neighbours and road lengths come from the graph's search
   index (:mod:`lib.routes.compiled`: integer nodes, plain lists) when it has
   one, else read off networkx's dicts;
 - the best child of each expansion is held back and merged with the next pop
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
 from heapq import heappop, heappush, heappushpop
 from operator import itemgetter
@@ -63,7 +63,8 @@ def kind_of(heuristic: Callable | None) -> HeuristicKind | None:
 
 
 def fast_best_first(
-    edges: Callable[[Hashable], Iterable[tuple[Hashable, float]]],
+    adjacency: Sequence[dict] | dict,
+    length: Callable[[object], float],
     source: Hashable,
     target: Hashable,
     points: Sequence | dict,
@@ -74,7 +75,9 @@ def fast_best_first(
 ) -> FastResult:
     """Best-first search on ``f = g + w * h`` with an inline heuristic ``kind``.
 
-    ``edges(u)`` gives ``u``'s ``(neighbour, road length)`` pairs; ``points[v]`` is
+    ``adjacency[u]`` maps ``u``'s neighbours to their roads and ``length(road)``
+    is a road's length (the index: neighbour index to length, and ``float``;
+    networkx's dicts: neighbour to edge data, and the weight's getter); ``points[v]`` is
     ``v``'s ``(x, y)`` (unused for :attr:`HeuristicKind.NONE`), and ``h`` is
     the kind's distance to the target's point times ``scale``. With nodes
     ``0..size-1`` (``size`` > 0) the costs move from a dict to a list once the
@@ -121,11 +124,11 @@ def fast_best_first(
             while (u := parent[u]) is not None:
                 path.append(u)
             return g, path[::-1], expanded, generated, max_frontier
-        for v, length in edges(u):
+        for v, road in adjacency[u].items():
             old = best[v]
             if old <= g:
                 continue  # lengths are >= 0: no cheaper this way
-            g2 = g + length
+            g2 = g + length(road)
             if g2 >= old:
                 continue
             best[v] = g2
@@ -183,7 +186,8 @@ def run_fast(
         if points is not None:
             index = compiled.index
             found = fast_best_first(
-                compiled.edges.__getitem__,
+                compiled.edges,
+                float,
                 index[source],
                 index[target],
                 points,
@@ -199,12 +203,8 @@ def run_fast(
     adj = G._adj  # read-only use of networkx's adjacency
     length_of = itemgetter(weight)
 
-    def edges(u: Hashable) -> Iterable[tuple[Hashable, float]]:
-        nbrs = adj[u]
-        return zip(nbrs, map(length_of, nbrs.values()))  # noqa: B905 (same length)
-
     try:
-        return fast_best_first(edges, source, target, pos, scale, w, kind)
+        return fast_best_first(adj, length_of, source, target, pos, scale, w, kind)
     except KeyError as error:
         if error.args == (weight,):  # an edge without the weight: it counts as 1 elsewhere
             raise NotFast("an edge has no weight") from None

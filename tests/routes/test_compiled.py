@@ -37,7 +37,7 @@ def test_grid_index_built_with_the_graph_equals_the_one_read_off_its_dicts(
     built = _index_of(G)
     assert built is not None
     assert _same(built, CompiledGraph(G))
-    pairs = [pair for edges in built.edges for pair in edges]
+    pairs = [pair for edges in built.edges for pair in edges.items()]
     assert all(type(i) is int and type(w) is float for i, w in pairs)
 
 
