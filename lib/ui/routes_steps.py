@@ -156,7 +156,10 @@ def _step_section(view: StepView) -> None:
     forward.button("Step ▶", key="rt_w_next", on_click=_move, args=(1, last), width="stretch")
     step = ui.widget(st.slider, "Step", 0, last, name="step")
     state = search.trace_state(trace, step)
-    left, right = st.columns([3, 2])
+    # The code beside the map on road maps; under it on grids, whose cells need the width
+    # (a 40-column grid in three fifths of a 1024 px window has 6 px cells).
+    grid = view.G.graph.get("kind") == "grid"
+    left, right = (st.container(), st.container()) if grid else st.columns([3, 2])
     with left:
         fig = plots.step_figure(
             view.G, trace, step, path=view.path, start=view.start, goal=view.goal, title=view.anim

@@ -23,7 +23,8 @@ TO_PIXELS = """(gd, xy) => {
 
 def _plot(page, key: str):
     """The plotly chart of the element keyed ``key``, drawn and scrolled into view."""
-    plot = page.locator(f".st-key-{key} .js-plotly-plot")
+    # a rerun can leave a stale copy of the chart beside the current one for a moment
+    plot = page.locator(f'.st-key-{key}:not([data-stale="true"]) .js-plotly-plot').first
     plot.wait_for()
     plot.scroll_into_view_if_needed()
     return plot
@@ -241,6 +242,12 @@ def test_grid_steps_never_blank_while_playing(page):
     assert at_rest < 0.3  # the grid is drawn: light cells, dark obstacles, thin white lines
     page.locator(".st-key-rt_w_play button").click()
     page.locator(".st-key-rt_w_play button").filter(has_text="Pause").wait_for()
+    # Play switches the section to a timed fragment with one whole-page rerun, which redraws
+    # the chart once (a known flash); what must not blank is the map between the steps.
+    page.wait_for_function(
+        "() => Number(document.querySelector('.st-key-rt_w_step input[type=range]').value) > 0"
+    )
+    wait_idle(page)
     seen = []
     for _ in range(8):  # screenshots while the steps play (each step redraws the map)
         # heatmaps are redrawn as <image>s decoded later by the browser: a blank grid
@@ -296,8 +303,8 @@ def test_grid_settings_labels_are_not_cut_on_a_1024_projector(page):
     # the diagonal toggle's label used to show as "8-c…"
     page.set_viewport_size({"width": 1024, "height": 768})
     open_page(page, "routes?source=Grid+with+obstacles")
-    toggle = page.locator(".st-key-rt_w_diagonal")
-    toggle.wait_for()
+    toggle = page.locator('.st-key-rt_w_diagonal:not([data-stale="true"])').first
+    toggle.get_by_text("Diagonals").wait_for()
     assert "Diagonals" in toggle.inner_text()
     assert cut_texts(page) == []
 
