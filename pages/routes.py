@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lib.ui import routes_page as page
+from lib.ui import routes_steps as steps
 from lib.ui.navigation import require_app_navigation
 
 require_app_navigation()
@@ -23,7 +24,7 @@ question = page.choose_question(G, graph_key, first_visit)
 results = page.show_routes(G, question)
 
 st.header("Watch one search step by step")
-page.show_animation(G, graph_key, question, results)
+steps.show_animation(G, graph_key, question, results)
 
 st.header("Every pair of places")
 page.show_comparison(G, graph_key, question)

@@ -1,11 +1,12 @@
-"""A graph's search index: its adjacency as integer-indexed flat lists (CSR).
+"""A graph's search index: its adjacency as integer-indexed dicts {neighbour: length}.
 
-:func:`lib.routes.search.astar` and :func:`~lib.routes.search.uniform_cost`
-search a :class:`CompiledGraph` instead of networkx's dicts when the graph has
-one: the same search (same path, cost, counts and ties), with cheaper
-bookkeeping. The index lives in the graph's own ``G.__networkx_cache__``,
-which networkx empties whenever the graph is changed through its methods, so
-it can never describe a graph that has changed since.
+:func:`lib.routes.search.astar`, :func:`~lib.routes.search.weighted_astar` and
+:func:`~lib.routes.search.uniform_cost` search a :class:`CompiledGraph` instead of
+networkx's dicts when the graph has one (:mod:`lib.routes.kernel`): the same
+search (same path, cost, counts and ties), with cheaper bookkeeping. The
+index lives in the graph's own ``G.__networkx_cache__``, which networkx
+empties whenever the graph is changed through its methods, so it can never
+describe a graph that has changed since.
 
 A graph gets its index in one of three ways:
 
@@ -20,7 +21,6 @@ A graph gets its index in one of three ways:
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Hashable, Sequence
 
 import networkx as nx
@@ -33,13 +33,13 @@ MAX_COMPILED = 2
 
 
 class CompiledGraph:
-    """A graph's adjacency as integer-indexed flat lists (CSR), for the untraced A* loop.
+    """A graph's adjacency as integer-indexed lists, for the fast search (:mod:`lib.routes.kernel`).
 
-    Node ``nodes[i]`` has the neighbours ``nbr[ptr[i]:ptr[i + 1]]`` (indices)
-    at the edge weights ``wt[ptr[i]:ptr[i + 1]]``, in networkx's adjacency
-    order (so searches break ties exactly as on the graph itself). ``wt`` is
-    ``None`` when some edge lacks the weight attribute: such graphs are
-    searched by the general loop, as on their first query.
+    Node ``nodes[i]`` has ``edges[i]``, a dict from neighbour index to road
+    length, in networkx's adjacency order (so searches break ties
+    exactly as on the graph itself). ``edges`` is ``None`` when some edge
+    lacks the weight attribute: such graphs are searched by the general
+    loop, as on their first query.
 
     It is a snapshot: kept in ``G.__networkx_cache__`` (see :func:`attach`
     and :func:`prepare`), which networkx empties whenever the graph is
@@ -49,7 +49,7 @@ class CompiledGraph:
     conversions.
     """
 
-    __slots__ = ("_coords", "index", "nbr", "nodes", "ptr", "weight", "wt")
+    __slots__ = ("_coords", "edges", "index", "nodes", "weight")
 
     def __init__(self, G: nx.Graph, weight: str = "weight") -> None:
         """Read the index off ``G``'s dicts (one pass over every edge)."""
@@ -57,17 +57,22 @@ class CompiledGraph:
         self.weight = weight
         self.nodes: list = list(adj)
         self.index: dict = {node: i for i, node in enumerate(self.nodes)}
-        self.ptr: list[int] = [0, *itertools.accumulate(map(len, adj.values()))]
-        flat = itertools.chain.from_iterable(adj.values())
-        if all(type(node) is int for node in self.nodes) and self.nodes == list(range(len(adj))):
-            self.nbr: list[int] = list(flat)  # nodes 0..n-1 in order: they are their own index
-        else:
-            self.nbr = list(map(self.index.__getitem__, flat))
+        # Dicts of numbers only: once the garbage collector has seen them it stops tracking
+        # them, so a big index does not slow every later collection (lists of them would).
+        own = all(type(node) is int for node in self.nodes) and self.nodes == list(range(len(adj)))
         try:
-            self.wt: list | None = [data[weight] for nbrs in adj.values() for data in nbrs.values()]
+            if own:
+                self.edges: list[dict[int, float]] | None = [
+                    {v: data[weight] for v, data in nbrs.items()} for nbrs in adj.values()
+                ]  # nodes 0..n-1 in order: they are their own index
+            else:
+                number = self.index.__getitem__
+                self.edges = [
+                    {number(v): data[weight] for v, data in nbrs.items()} for nbrs in adj.values()
+                ]
         except KeyError:
-            self.wt = None  # some edge has no such weight: searches take the general loop
-        # (positions mapping, its size, xs, ys): the last heuristic's coordinates by index
+            self.edges = None  # some edge has no such weight: searches take the general loop
+        # (positions mapping, its size, points): the last heuristic's coordinates by index
         self._coords: tuple | None = None
 
     @classmethod
@@ -94,38 +99,39 @@ class CompiledGraph:
         edge = np.concatenate([np.arange(m), np.arange(m)])
         order = np.lexsort((edge, tails))
         # Entries share the int and float objects (one per node, one per edge), which
-        # halves the index's memory against a list of fresh objects per entry.
+        # saves memory against fresh objects per entry.
         numbers = list(range(n))
         lengths = weights.astype(float).tolist()
+        ends = np.cumsum(np.bincount(tails, minlength=n)).tolist()
+        spans = list(zip([0, *ends[:-1]], ends, strict=True))
+        heads = map(numbers.__getitem__, np.concatenate([second, first])[order].tolist())
+        pairs = list(zip(heads, map(lengths.__getitem__, edge[order].tolist()), strict=True))
         compiled = cls.__new__(cls)
         compiled.weight = weight
         compiled.nodes = list(nodes)
         compiled.index = dict(zip(compiled.nodes, numbers, strict=True))
-        compiled.ptr = [0, *np.cumsum(np.bincount(tails, minlength=n)).tolist()]
-        heads = np.concatenate([second, first])[order]
-        compiled.nbr = list(map(numbers.__getitem__, heads.tolist()))
-        compiled.wt = list(map(lengths.__getitem__, edge[order].tolist()))
+        compiled.edges = [dict(pairs[a:b]) for a, b in spans]
         compiled._coords = None
         return compiled
 
-    def coordinates(self, pos: dict) -> tuple[list, list] | None:
-        """``(xs, ys)`` of every node by index from ``pos`` (``None`` if a node has none).
+    def coordinates(self, pos: dict) -> list | None:
+        """The ``(x, y)`` of every node by index from ``pos`` (``None`` if a node has none).
 
-        The lists are kept for the last ``pos`` mapping seen (a heuristic's own
+        The list is kept for the last ``pos`` mapping seen (a heuristic's own
         copy of the positions), so repeated queries with one heuristic object
-        do not rebuild them; the mapping must not be changed in place.
+        do not rebuild it; the mapping must not be changed in place.
         """
         cached = self._coords
         if cached is not None and cached[0] is pos and cached[1] == len(pos):
-            return cached[2], cached[3]
+            return cached[2]
         try:
             points = list(map(pos.__getitem__, self.nodes))
-            xs = [x for x, _ in points]
-            ys = [y for _, y in points]
+            for _x, _y in points:  # each an (x, y) pair
+                pass
         except (KeyError, TypeError, ValueError):
             return None  # a node without a usable position: the dict loop handles it
-        self._coords = (pos, len(pos), xs, ys)
-        return xs, ys
+        self._coords = (pos, len(pos), points)
+        return points
 
 
 def _cache_of(G: nx.Graph) -> dict | None:

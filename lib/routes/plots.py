@@ -1,4 +1,4 @@
-"""Plotly figures for route search: the map with routes, the search animation, the comparisons.
+"""Plotly figures for route search: the map with routes, a search step by step, comparisons.
 
 Every function takes data and returns a :class:`plotly.graph_objects.Figure`.
 On maps, the trace named :data:`NODES_TRACE` holds one marker per place with
@@ -13,11 +13,10 @@ from collections.abc import Hashable, Iterable, Sequence
 import networkx as nx
 import pandas as pd
 import plotly.graph_objects as go
-from plotly.subplots import make_subplots
 
 from lib.common import escape_plot_text
 from lib.routes.graphs import node_label
-from lib.routes.search import TraceStep, replay
+from lib.routes.trace import TraceState, TraceStep, replay
 
 #: One colour per algorithm (colour-blind friendly, readable on a projector).
 PALETTE = (
@@ -46,11 +45,6 @@ OBSTACLE_COLOUR, FREE_COLOUR = "#333333", "#f2f2f2"
 #: Plot-area sizes (px) the grid markers are sized for: the narrowest layout the page is
 #: read at (an 800 px wide window), so that markers never grow past their cells.
 MAP_AREA, ANIMATION_AREA = (440, 460), (440, 480)
-#: The animation's stacked layout (paper fractions): map above, then play button and
-#: slider, then the frontier table.
-CONTROLS_TOP, TABLE_TOP = 0.45, 0.22
-#: Rows of the frontier table under the animated map (the best places, lowest f first).
-ANIMATION_TABLE_ROWS = 8
 
 
 def _label(node: Hashable) -> str:
@@ -505,223 +499,103 @@ def _span(G: nx.Graph) -> float:
     return max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
 
 
-def _table_cells(frontier, rows: int) -> list[list[str]]:
-    top = frontier[:rows]
+def _searched_traces(G: nx.Graph, state: TraceState, size: float) -> list[go.Scatter]:
+    """Explored and frontier places: cell polygons on grids, markers on road maps.
+
+    Polygons, not a heatmap: a heatmap is redrawn as an image the browser
+    decodes later, which blanks the grid for a moment at every step.
+    """
+    frontier_nodes = [e.node for e in state.frontier]
+    if _is_grid(G):
+        return [
+            cell_polygons(_cells_of(G, state.explored), name="explored", colour_=EXPLORED_COLOUR),
+            cell_polygons(_cells_of(G, frontier_nodes), name="frontier", colour_=FRONTIER_COLOUR),
+        ]
+    ex, ey = _xy(G, list(state.explored))
+    fx, fy = _xy(G, frontier_nodes)
     return [
-        [_label(e.node) + (f" ({e.side[0]})" if e.side else "") for e in top],
-        [f"{e.g:.4g}" for e in top],
-        [f"{e.h:.4g}" for e in top],
-        [f"{e.f:.4g}" for e in top],
+        go.Scatter(
+            x=xs,
+            y=ys,
+            mode="markers",
+            name=name,
+            marker={"size": size, "color": col, "symbol": "circle"},
+        )
+        for xs, ys, name, col in (
+            (ex, ey, "explored", EXPLORED_COLOUR),
+            (fx, fy, "frontier", FRONTIER_COLOUR),
+        )
     ]
 
 
-def animation_figure(
+def _current_trace(G: nx.Graph, state: TraceState, size: float) -> go.Scatter:
+    """The place being expanded: its whole cell on grids, a big marker on road maps."""
+    cur = [state.current] if state.current is not None else []
+    if _is_grid(G):
+        return cell_polygons(
+            _cells_of(G, cur),
+            name="expanding",
+            colour_=CURRENT_COLOUR,
+            line={"width": 2, "color": "#7f1d1d"},
+        )
+    cx, cy = _xy(G, cur)
+    return go.Scatter(
+        x=cx,
+        y=cy,
+        mode="markers",
+        name="expanding",
+        marker={
+            "size": size + 6,
+            "color": CURRENT_COLOUR,
+            "symbol": "circle",
+            "line": {"width": 1, "color": "#7f1d1d"},
+        },
+    )
+
+
+def step_figure(
     G: nx.Graph,
     trace: Sequence[TraceStep],
+    step: int,
     *,
     path: Sequence[Hashable] = (),
     start: Hashable | None = None,
     goal: Hashable | None = None,
     title: str = "",
-    max_frames: int = 150,
-    table_rows: int = ANIMATION_TABLE_ROWS,
 ) -> go.Figure:
-    """The search step by step: play button and slider over the trace.
+    """The search as it stands after step ``step`` of ``trace`` (clamped to the trace).
 
-    Each frame shows the explored places, the frontier, the place being
-    expanded and, under the map and its controls, the frontier's g / h / f
-    table (best ``f`` first, ``table_rows`` rows). Everything is stacked in
-    one column so that it reads the same in a narrow window. On grids the
-    explored, frontier and current cells are filled SVG polygons
+    The explored places, the frontier and the place being expanded (red), on
+    the map; at the last step, the route found (``path``). The page's one
+    step control picks ``step``, and the same step drives the frontier table
+    and the code panel beside it. On grids the cells are filled SVG polygons
     (:func:`cell_polygons`), so they fill their cells exactly whatever the
-    window size and, unlike a heatmap, never blank while the frames play.
-    Long traces are sampled down to ``max_frames`` frames (the last step is
-    always kept); the final frame adds the route found.
+    window size.
     """
     if not trace:
         raise ValueError("the trace is empty: run the search with record_trace=True")
-    keep = _sample(len(trace), max_frames)
-    states = dict(zip(keep, replay(trace, steps=keep), strict=True))
-    fig = make_subplots(rows=2, cols=1, specs=[[{"type": "xy"}], [{"type": "table"}]])
+    step = max(0, min(step, len(trace) - 1))
+    (state,) = replay(trace, steps=[step])
+    fig = go.Figure()
     for base in _base_traces(G):
-        fig.add_trace(base, row=1, col=1)
-    fig.add_trace(_nodes_trace(G, ANIMATION_AREA), row=1, col=1)
+        fig.add_trace(base)
+    fig.add_trace(_nodes_trace(G, ANIMATION_AREA))
     size = _marker_size(G, ANIMATION_AREA)
-    grid = _is_grid(G)
-
-    def searched_traces(state) -> list[go.Scatter]:
-        """Explored and frontier places: cell polygons on grids, markers on road maps."""
-        frontier_nodes = [e.node for e in state.frontier]
-        if grid:  # SVG polygons, not a heatmap: no blank map while the frames play
-            return [
-                cell_polygons(
-                    _cells_of(G, state.explored), name="explored", colour_=EXPLORED_COLOUR
-                ),
-                cell_polygons(
-                    _cells_of(G, frontier_nodes), name="frontier", colour_=FRONTIER_COLOUR
-                ),
-            ]
-        ex, ey = _xy(G, list(state.explored))
-        fx, fy = _xy(G, frontier_nodes)
-        return [
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="markers",
-                name=name,
-                marker={"size": size, "color": col, "symbol": "circle"},
-            )
-            for xs, ys, name, col in (
-                (ex, ey, "explored", EXPLORED_COLOUR),
-                (fx, fy, "frontier", FRONTIER_COLOUR),
-            )
-        ]
-
-    def current_trace(state) -> go.Scatter:
-        """The place being expanded: its whole cell on grids, a big marker on road maps."""
-        cur = [state.current] if state.current is not None else []
-        if grid:
-            return cell_polygons(
-                _cells_of(G, cur),
-                name="expanding",
-                colour_=CURRENT_COLOUR,
-                line={"width": 2, "color": "#7f1d1d"},
-            )
-        cx, cy = _xy(G, cur)
-        return go.Scatter(
-            x=cx,
-            y=cy,
-            mode="markers",
-            name="expanding",
-            marker={
-                "size": size + 6,
-                "color": CURRENT_COLOUR,
-                "symbol": "circle",
-                "line": {"width": 1, "color": "#7f1d1d"},
-            },
-        )
-
-    def frame_traces(state, final: bool) -> list[go.BaseTraceType]:
-        """A frame's traces: explored, frontier, [grid lines,] route, current, table."""
-        px, py = _xy(G, list(path)) if final else ([], [])
-        route = go.Scatter(
+    for searched in _searched_traces(G, state, size):
+        fig.add_trace(searched)
+    if _is_grid(G):
+        fig.add_trace(_grid_lines(G))  # the lines between cells lie over the search's cells
+    final = step == len(trace) - 1
+    px, py = _xy(G, list(path)) if final else ([], [])
+    fig.add_trace(
+        go.Scatter(
             x=px, y=py, mode="lines", name="route found", line={"color": PALETTE[0], "width": 4}
         )
-        # On grids the lines between the cells are redrawn with every frame: plotly.js keeps
-        # the drawing order of a frame's traces only among themselves (the lines must lie over
-        # the cells and under the route).
-        lines = [_grid_lines(G)] if grid else []
-        return [
-            *searched_traces(state),
-            *lines,
-            route,
-            current_trace(state),
-            go.Table(
-                header={
-                    "values": ["frontier", "g", "h", "f"],
-                    "fill_color": "#e5e7eb",
-                    "font": {"size": 14, "color": "#111827"},
-                    "height": 28,
-                },
-                cells={
-                    "values": _table_cells(state.frontier, table_rows),
-                    "font": {"size": 14, "color": "#1f2937"},
-                    "height": 26,
-                },
-            ),
-        ]
-
-    first = frame_traces(states[keep[0]], final=len(keep) == 1)
-    indices = list(range(len(fig.data), len(fig.data) + len(first)))
-    for trace_obj in first[:-1]:
-        fig.add_trace(trace_obj, row=1, col=1)
-    fig.add_trace(first[-1], row=2, col=1)
-    for trace_obj in [*_endpoints(G, start, goal), *_road_labels(G)]:
-        fig.add_trace(trace_obj, row=1, col=1)  # road lengths above the route found
-    frames = []
-    for position, index in enumerate(keep):
-        state = states[index]
-        final = position == len(keep) - 1
-        label = _step_label(state, index)
-        frames.append(
-            go.Frame(
-                data=frame_traces(state, final),
-                traces=indices,
-                name=str(index),
-                layout={"title": {"text": _title(title, label)}},
-            )
-        )
-    fig.frames = frames
-    duration = 400 if len(keep) <= 40 else 150
-    fig.update_layout(
-        # Buttons on their own row under the map, the slider below them; the slider's
-        # current value sits at its right end, so nothing covers it.
-        updatemenus=[
-            {
-                "type": "buttons",
-                "direction": "left",
-                "x": 0.0,
-                "y": CONTROLS_TOP,
-                "xanchor": "left",
-                "yanchor": "top",
-                "pad": {"t": 8, "r": 0},
-                "showactive": False,
-                "font": {"size": 14},
-                "buttons": [
-                    {
-                        "label": "▶ Play",
-                        "method": "animate",
-                        "args": [
-                            None,
-                            {
-                                "frame": {"duration": duration, "redraw": True},
-                                "transition": {"duration": 0},
-                                "fromcurrent": True,
-                            },
-                        ],
-                    },
-                    {
-                        "label": "❚❚ Pause",
-                        "method": "animate",
-                        "args": [
-                            [None],
-                            {"frame": {"duration": 0, "redraw": False}, "mode": "immediate"},
-                        ],
-                    },
-                ],
-            }
-        ],
-        sliders=[
-            {
-                "active": 0,
-                "x": 0.0,
-                "len": 1.0,
-                "y": CONTROLS_TOP,
-                "yanchor": "top",
-                "pad": {"t": 60, "b": 10},
-                "currentvalue": {
-                    "prefix": "step ",
-                    "xanchor": "right",
-                    "font": {"size": 15, "color": "#111827"},
-                },
-                "font": {"size": 14},
-                "steps": [
-                    {
-                        "label": str(index),
-                        "method": "animate",
-                        "args": [
-                            [str(index)],
-                            {"frame": {"duration": 0, "redraw": True}, "mode": "immediate"},
-                        ],
-                    }
-                    for index in keep
-                ],
-            }
-        ],
     )
-    _layout(fig, G, _title(title, _step_label(states[keep[0]], keep[0])), height=1000)
-    fig.update_yaxes(domain=[CONTROLS_TOP + 0.02, 1.0], row=1, col=1)
-    fig.data[indices[-1]].domain = {"x": [0.0, 1.0], "y": [0.0, TABLE_TOP]}
+    fig.add_trace(_current_trace(G, state, size))
+    for extra in [*_endpoints(G, start, goal), *_road_labels(G)]:
+        fig.add_trace(extra)  # road lengths above the route found
+    _layout(fig, G, _title(title, _step_label(state, step)), height=620)
     # The title at the top of the figure, the legend on its own band under it: a wrapped
     # legend (narrow windows) grows into the reserved band, never into the title.
     fig.update_layout(
@@ -733,26 +607,18 @@ def animation_figure(
 
 
 def _title(name: str, step: str) -> str:
-    """The animation's title: the algorithm, and the step on a second line (narrow windows)."""
+    """The figure's title: the algorithm, and the step on a second line (narrow windows)."""
     return f"{name}<br><span style='font-size:15px'>{step}</span>" if name else step
 
 
-def _step_label(state, index: int) -> str:
+def _step_label(state: TraceState, index: int) -> str:
     if state.current is None:
         return f"step {index}: {state.note or 'start on the frontier'}"
     side = f" ({state.side})" if state.side else ""
     return (
-        f"step {index}: expand {_label(state.current)}{side}, "
+        f"step {index}: {state.part.value} {_label(state.current)}{side}, "
         f"frontier {len(state.frontier)}, explored {len(state.explored)}"
     )
-
-
-def _sample(count: int, limit: int) -> list[int]:
-    """Up to ``limit`` evenly spread indices of ``range(count)``, always keeping the last."""
-    if count <= limit:
-        return list(range(count))
-    step = (count - 1) / (limit - 1)
-    return sorted({round(i * step) for i in range(limit)})
 
 
 def summary_bars(summary: pd.DataFrame, column: str, title: str, *, y_title: str) -> go.Figure:

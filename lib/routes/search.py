@@ -16,17 +16,18 @@ Edge weights must be non-negative; a missing weight counts as 1.
 >>> result.path, result.cost
 (('Arad', 'Sibiu', 'Rimnicu Vilcea', 'Pitesti', 'Bucharest'), 418.0)
 
-Untraced A* and uniform-cost queries search the graph's index
-(:class:`~lib.routes.compiled.CompiledGraph`: integer-indexed lists kept in
-``G.__networkx_cache__``) when it has one: the generators in
-:mod:`lib.routes.graphs` build it with the graph, and any other graph gets it
-on its second query. It is the same search (same path, cost and counts); only
-its bookkeeping is cheaper.
+Uniform-cost, greedy best-first, A*, weighted A* and the course's "B*" are
+one search, :func:`lib.routes.best_first.best_first_search` (the textbook's,
+which records the trace), each with its own priority. Untraced A*, weighted
+A* and uniform-cost queries run its fast path, :mod:`lib.routes.kernel`,
+which searches the graph's index (:mod:`lib.routes.compiled`) when it has
+one: the same search (same path, cost and counts), with cheaper bookkeeping.
 
-The trace is a list of :class:`TraceStep` deltas (what was expanded, what was
-pushed); :func:`replay` turns it into the frontier, explored set and current
-node after every step, which is what the page animates. Recording it costs
-time and memory, so it is off by default and capped by ``max_trace_steps``.
+The trace is a list of :class:`~lib.routes.trace.TraceStep` deltas;
+:func:`~lib.routes.trace.replay` turns it into the frontier, explored set and
+current node after every step, which is what the page animates. Recording it
+costs time and memory, so it is off by default and capped by
+``max_trace_steps``.
 """
 
 from __future__ import annotations
@@ -34,17 +35,61 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from collections import defaultdict, deque
-from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections import deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import partial
-from heapq import heappop, heappush, heappushpop
+from heapq import heappop, heappush
 
 import networkx as nx
 
 from lib.errors import InputError
-from lib.routes.compiled import CompiledGraph, for_query
-from lib.routes.graphs import Manhattan, Octile, StraightLine
+from lib.routes.best_first import (
+    Priority,
+    SearchTracer,
+    astar_priority,
+    best_first_search,
+    course_bstar_priority,
+    greedy_priority,
+    no_estimate,
+    path_to,
+    uniform_cost_priority,
+    weighted_astar_priority,
+)
+from lib.routes.kernel import NotFast, run_fast
+from lib.routes.trace import (  # re-exported: the trace types are part of this API
+    FrontierEntry,
+    Part,
+    Recorder,
+    TraceState,
+    TraceStep,
+    apply_step,
+    replay,
+    trace_state,
+)
+
+__all__ = [
+    "ALGORITHMS",
+    "INFO",
+    "FrontierEntry",
+    "Part",
+    "RouteResult",
+    "TraceState",
+    "TraceStep",
+    "apply_step",
+    "astar",
+    "bfs",
+    "bidirectional_uniform_cost",
+    "course_bstar",
+    "dfs",
+    "greedy_best_first",
+    "ida_star",
+    "replay",
+    "run",
+    "trace_state",
+    "uniform_cost",
+    "weighted_astar",
+]
 
 Heuristic = Callable[[Hashable, Hashable], float]
 
@@ -52,51 +97,6 @@ Heuristic = Callable[[Hashable, Hashable], float]
 MAX_TRACE_STEPS = 5_000
 #: Default cap on IDA* node expansions, summed over all its iterations.
 MAX_IDA_EXPANSIONS = 1_000_000
-
-
-@dataclass(frozen=True)
-class FrontierEntry:
-    """A node on the frontier: its cost so far ``g``, estimate ``h`` and priority ``f``.
-
-    ``side`` is ``"forward"`` or ``"backward"`` for bidirectional search, else
-    ``""``. For the course's "B*", ``h`` is ``h(n, goal) + h(start, n)``.
-    """
-
-    node: Hashable
-    g: float
-    h: float
-    f: float
-    parent: Hashable | None
-    side: str = ""
-
-
-@dataclass(frozen=True)
-class TraceStep:
-    """One step of a search, as a change to the frontier.
-
-    ``current`` is the node taken off the frontier and expanded (``None`` for
-    the first step, which only pushes the start, and for an IDA* restart);
-    ``pushed`` are the entries added to the frontier or improved by this
-    step. ``reset`` (IDA*) clears the frontier and explored set first.
-    """
-
-    current: Hashable | None
-    pushed: tuple[FrontierEntry, ...]
-    side: str = ""
-    reset: bool = False
-    note: str = ""
-
-
-@dataclass(frozen=True)
-class TraceState:
-    """The search as it stands after a step: what :func:`replay` yields."""
-
-    step: int
-    current: Hashable | None
-    side: str
-    frontier: tuple[FrontierEntry, ...]  # sorted by f, then g
-    explored: frozenset
-    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,22 +122,6 @@ class RouteResult:
         return len(self.path) - 1
 
 
-@dataclass
-class _Recorder:
-    """Collects trace steps up to a cap (a no-op when recording is off)."""
-
-    on: bool
-    cap: int
-    steps: list[TraceStep] = field(default_factory=list)
-    truncated: bool = False
-
-    def add(self, step: TraceStep) -> None:
-        if len(self.steps) < self.cap:
-            self.steps.append(step)
-        else:
-            self.truncated = True
-
-
 # --------------------------------------------------------------------------- helpers
 
 
@@ -152,21 +136,13 @@ def _no_path(source: Hashable, target: Hashable) -> nx.NetworkXNoPath:
     return nx.NetworkXNoPath(f"Node {target} not reachable from {source}")
 
 
-def _walk_back(parent: dict, node: Hashable) -> list:
-    path = [node]
-    while (node := parent[node]) is not None:
-        path.append(node)
-    path.reverse()
-    return path
-
-
 def _path_cost(G: nx.Graph, path: list, weight: str) -> float:
     return float(sum(G[u][v].get(weight, 1) for u, v in itertools.pairwise(path)))
 
 
-def _trivial(name: str, source: Hashable, recorder: _Recorder, started: float) -> RouteResult:
-    recorder.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),)))
-    recorder.add(TraceStep(source, ()))
+def _trivial(name: str, source: Hashable, recorder: Recorder, started: float) -> RouteResult:
+    recorder.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),), part=Part.PUSH))
+    recorder.add(TraceStep(source, (), part=Part.GOAL_TEST))
     return RouteResult(
         name,
         source,
@@ -189,70 +165,7 @@ def _neighbours(G: nx.Graph, backward: bool = False) -> dict:
     return G._adj
 
 
-def apply_step(step: TraceStep, frontier: dict, explored: set) -> None:
-    """Update ``frontier`` (keyed by ``(side, node)``) and ``explored`` in place with ``step``."""
-    if step.reset:
-        frontier.clear()
-        explored.clear()
-    if step.current is not None:
-        frontier.pop((step.side, step.current), None)
-        explored.add(step.current)
-    for entry in step.pushed:
-        frontier[(entry.side, entry.node)] = entry
-
-
-def replay(
-    trace: tuple[TraceStep, ...] | list[TraceStep], steps: Iterable[int] | None = None
-) -> Iterator[TraceState]:
-    """The frontier, explored set and current node after each step of ``trace``.
-
-    Frontier entries are keyed by ``(side, node)``: an improved entry
-    replaces the old one, an expanded node leaves the frontier and joins the
-    explored set. With ``steps``, only the states after those step indices
-    are built (building every state of a long trace costs time quadratic in
-    its length).
-    """
-    wanted = None if steps is None else set(steps)
-    frontier: dict[tuple[str, Hashable], FrontierEntry] = {}
-    explored: set = set()
-    for index, step in enumerate(trace):
-        apply_step(step, frontier, explored)
-        if wanted is None or index in wanted:
-            ordered = tuple(sorted(frontier.values(), key=lambda e: (e.f, -e.g)))
-            yield TraceState(
-                index, step.current, step.side, ordered, frozenset(explored), step.note
-            )
-
-
-def trace_state(trace: tuple[TraceStep, ...] | list[TraceStep], step: int) -> TraceState:
-    """The state after step ``step`` (0-based) of ``trace``."""
-    if not trace:
-        raise InputError("This search has no recorded trace (record_trace was off).")
-    step = max(0, min(step, len(trace) - 1))
-    return next(replay(trace[: step + 1], steps=[step]))
-
-
 # --------------------------------------------------------------------------- best-first family
-
-#: Heuristic classes whose formula the best-first loop computes inline (no call per node).
-_INLINE: dict[type, int] = {StraightLine: 1, Manhattan: 2, Octile: 3}
-
-
-def _estimate(
-    heuristic: Heuristic | None,
-    source: Hashable,
-    target: Hashable,
-    h_weight: float,
-    start_term: bool,
-    node: Hashable,
-) -> float:
-    """The best-first estimate of ``node``: ``h_weight*h(node, target)`` [``+ h(source, node)``]."""
-    if heuristic is None:
-        return 0.0
-    value = h_weight * heuristic(node, target)
-    if start_term:
-        value += heuristic(source, node)
-    return value
 
 
 def _best_first(
@@ -262,325 +175,45 @@ def _best_first(
     target: Hashable,
     heuristic: Heuristic | None,
     weight: str,
+    priority: Callable[..., Priority],
     *,
-    g_weight: float,
-    h_weight: float,
-    start_term: bool,
+    w: float = 1.0,
+    fast: bool = False,
+    reopen: bool = True,
     record_trace: bool,
     max_trace_steps: int,
-    reopen: bool = True,
 ) -> RouteResult:
-    """Best-first graph search on ``f = g_weight*g + h_weight*h(n, t) [+ h(s, n)]``.
+    """Run :func:`~lib.routes.best_first.best_first_search` with ``priority``.
 
-    With ``reopen=False`` a node is expanded at most once (a cheaper route
-    found to it later is ignored); otherwise it is reopened then.
-    A node is (re-)pushed whenever a cheaper route to it is found, and stale
-    heap entries are skipped on removal, so with an admissible heuristic A*
-    stays optimal even if the heuristic is inconsistent. Ties on ``f`` go to
-    the most recently pushed entry (deeper first), which saves expansions on
-    grids. The straight-line heuristic is computed inline.
+    ``fast`` marks the priorities of the form ``g + w * h`` (A*, weighted A*,
+    uniform-cost): untraced, they take :func:`lib.routes.kernel.run_fast`
+    when it can run the query, the same search with cheaper bookkeeping.
     """
     started = time.perf_counter()
     _check_nodes(G, source, target)
-    rec = _Recorder(record_trace, max_trace_steps)
-    if source == target:
-        return _trivial(name, source, rec, started)
-    adj = _neighbours(G)
-    # kind: 0 no heuristic, 1 straight line, 2 Manhattan, 3 octile (all inlined), 4 any callable
-    kind = 0
-    if heuristic is not None and h_weight != 0:
-        kind = _INLINE.get(type(heuristic), 4) if not start_term else 4
-    pos: dict = {}
-    gx = gy = scale = 0.0
-    if kind in (1, 2, 3):
-        pos = heuristic.pos
-        gx, gy = pos[target]
-        scale = heuristic.scale * h_weight
-    estimate = partial(_estimate, heuristic, source, target, h_weight, start_term)
-    h0 = estimate(source) if kind else 0.0
-    if not rec.on and kind in (0, 1, 2, 3) and g_weight == 1.0:
-        compiled = for_query(G, weight)
-        if compiled is not None and compiled.wt is None:
-            compiled = None  # a missing weight: the dict loop hands over to the general loop
-        coords = compiled.coordinates(pos) if compiled is not None and kind else None
+    if fast and not record_trace:
         try:
-            if compiled is not None and (kind == 0 or coords is not None):
-                found = _compiled_astar(compiled, coords, source, target, gx, gy, scale, h0, kind)
-            else:
-                found = _fast_astar(adj, source, target, pos, gx, gy, scale, h0, kind, weight)
-        except KeyError as error:  # an edge without ``weight``: take the general loop (weight 1)
-            if error.args != (weight,):
-                raise
+            found = run_fast(G, source, target, heuristic, weight, w)
+        except NotFast:
+            pass
         else:
             if found is None:
                 raise _no_path(source, target)
-            g, path, expanded, generated, max_frontier = found
+            cost, path, expanded, generated, max_frontier = found
+            seconds = time.perf_counter() - started
             return RouteResult(
-                name,
-                source,
-                target,
-                tuple(path),
-                float(g),
-                expanded,
-                generated,
-                max_frontier,
-                time.perf_counter() - started,
-            )
-    hcache: dict = {}
-    closed: set | None = None if reopen else set()  # expanded nodes, when never reopened
-    best = {source: 0.0}
-    parent: dict = {source: None}
-    heap = [(h0, 0, 0.0, source)]
-    tie = 0
-    expanded = 0
-    generated = 1
-    max_frontier = 1
-    record = rec.on
-    if record:
-        rec.add(TraceStep(None, (FrontierEntry(source, 0.0, h0, h0, None),)))
-    hypot = math.hypot
-    push, pop = heappush, heappop
-    root2m1 = math.sqrt(2.0) - 1.0
-    while heap:
-        if len(heap) > max_frontier:
-            max_frontier = len(heap)
-        _, _, g, u = pop(heap)
-        if g > best[u]:
-            continue  # stale entry: a cheaper route to u was found later
-        expanded += 1
-        if closed is not None:
-            closed.add(u)
-        if u == target:
-            if record:
-                rec.add(TraceStep(u, ()))
-            path = _walk_back(parent, u)
-            return RouteResult(
-                name,
-                source,
-                target,
-                tuple(path),
-                float(g),
-                expanded,
-                generated,
-                max_frontier,
-                time.perf_counter() - started,
-                tuple(rec.steps),
-                rec.truncated,
-            )
-        pushed = [] if record else None
-        for v, data in adj[u].items():
-            if closed is not None and v in closed:
-                continue
-            g2 = g + data.get(weight, 1)
-            old = best.get(v)
-            if old is not None and g2 >= old:
-                continue
-            best[v] = g2
-            parent[v] = u
-            if kind == 1:
-                x, y = pos[v]
-                hv = hypot(x - gx, y - gy) * scale
-            elif kind == 2:
-                x, y = pos[v]
-                hv = (abs(x - gx) + abs(y - gy)) * scale
-            elif kind == 0:
-                hv = 0.0
-            elif kind == 3:
-                x, y = pos[v]
-                dx, dy = abs(x - gx), abs(y - gy)
-                hv = (max(dx, dy) + root2m1 * min(dx, dy)) * scale
-            else:
-                hv = hcache.get(v)
-                if hv is None:
-                    hv = hcache[v] = estimate(v)
-            f = g_weight * g2 + hv if g_weight else hv
-            tie -= 1
-            push(heap, (f, tie, g2, v))
-            generated += 1
-            if record:
-                pushed.append(FrontierEntry(v, g2, hv, f, u))
-        if record:
-            rec.add(TraceStep(u, tuple(pushed)))
-    raise _no_path(source, target)
-
-
-def _fast_astar(
-    adj: dict,
-    source: Hashable,
-    target: Hashable,
-    pos: dict,
-    gx: float,
-    gy: float,
-    scale: float,
-    h0: float,
-    kind: int,
-    weight: str,
-) -> tuple[float, list, int, int, int] | None:
-    """The untraced A* / uniform-cost loop on networkx's dicts (a graph's first query).
-
-    ``kind`` picks the inlined heuristic: 0 none, 1 straight line, 2 Manhattan, 3 octile.
-
-    Same search as the general loop, with two savings: the best child of each
-    expansion is held back and merged with the next pop by ``heappushpop``
-    (often it is the next node, and then the heap is not touched at all), and
-    a node's parent is recorded when it is expanded rather than each time it
-    is pushed. Returns ``(cost, path, expanded, generated, max_frontier)`` or
-    ``None`` when the target is unreachable.
-    """
-    hypot = math.hypot
-    push, pop, pushpop = heappush, heappop, heappushpop
-    root2m1 = math.sqrt(2.0) - 1.0
-    best = {source: 0.0}
-    best_get = best.get
-    parent: dict = {}
-    heap: list = []
-    held = (h0, 0, 0.0, source, None)  # (f, tie, g, node, parent)
-    tie = expanded = 0
-    generated = max_frontier = 1
-    while True:
-        if held is not None:
-            item = pushpop(heap, held) if heap else held
-            held = None
-        elif heap:
-            item = pop(heap)
-        else:
-            return None
-        _, _, g, u, p = item
-        if g > best[u]:
-            continue  # stale: a cheaper route to u was pushed later
-        parent[u] = p
-        expanded += 1
-        if u == target:
-            return g, _walk_back(parent, u), expanded, generated, max_frontier
-        for v, data in adj[u].items():
-            old = best_get(v)
-            if old is not None:
-                if old <= g:
-                    continue  # weights are >= 0: no cheaper this way, skip the weight lookup
-                g2 = g + data[weight]
-                if g2 >= old:
-                    continue
-            else:
-                g2 = g + data[weight]
-            best[v] = g2
-            tie -= 1
-            if kind == 1:
-                x, y = pos[v]
-                entry = (g2 + hypot(x - gx, y - gy) * scale, tie, g2, v, u)
-            elif kind == 0:
-                entry = (g2, tie, g2, v, u)
-            else:
-                x, y = pos[v]
-                dx, dy = abs(x - gx), abs(y - gy)
-                if kind == 3:  # octile
-                    dx, dy = (dx, dy) if dx > dy else (dy, dx)
-                    dy *= root2m1
-                entry = (g2 + (dx + dy) * scale, tie, g2, v, u)
-            generated += 1
-            if held is None:
-                held = entry
-            elif entry < held:
-                push(heap, held)
-                held = entry
-            else:
-                push(heap, entry)
-        size = len(heap) + (held is not None)
-        if size > max_frontier:
-            max_frontier = size
-
-
-def _compiled_astar(
-    compiled: CompiledGraph,
-    coords: tuple[list, list] | None,
-    source: Hashable,
-    target: Hashable,
-    gx: float,
-    gy: float,
-    scale: float,
-    h0: float,
-    kind: int,
-) -> tuple[float, list, int, int, int] | None:
-    """:func:`_fast_astar` on a :class:`CompiledGraph`: same search, same ties, same result.
-
-    Nodes are list indices: neighbours and weights come from flat lists, the
-    cheapest cost so far is a dict for the first ``n / 256`` expansions and
-    then a list over the whole graph (so short queries do not pay for a list
-    of every node), the parents of expanded nodes a dict, and heap entries
-    are ``(f, tie, g, index, parent index)``.
-    ``coords`` are the heuristic's positions by index (``None`` for ``kind`` 0).
-    """
-    nodes, ptr, nbr, wt = compiled.nodes, compiled.ptr, compiled.nbr, compiled.wt
-    index = compiled.index
-    xs, ys = coords if coords is not None else ((), ())
-    s, t = index[source], index[target]
-    hypot = math.hypot
-    push, pop, pushpop = heappush, heappop, heappushpop
-    root2m1 = math.sqrt(2.0) - 1.0
-    # Cheapest cost so far: a dict while the search is small, then a list over the whole
-    # graph (allocating it costs about as much as n / 256 expansions on the dict).
-    n = len(nodes)
-    best: dict | list = defaultdict(math.inf.__float__)
-    best[s] = 0.0
-    switch = max(64, n >> 8)
-    parent: dict[int, int] = {}  # the parent when expanded
-    heap: list = []
-    held: tuple | None = (h0, 0, 0.0, s, -1)
-    tie = expanded = 0
-    generated = max_frontier = 1
-    while True:
-        if held is not None:
-            item = pushpop(heap, held) if heap else held
-            held = None
-        elif heap:
-            item = pop(heap)
-        else:
-            return None
-        _, _, g, u, p = item
-        if g > best[u]:
-            continue  # stale: a cheaper route to u was pushed later
-        parent[u] = p
-        expanded += 1
-        if expanded == switch:
-            table = [math.inf] * n
-            for i, cost in best.items():
-                table[i] = cost
-            best = table
-        if u == t:
-            path = [u]
-            while (u := parent[u]) >= 0:
-                path.append(u)
-            return g, [nodes[i] for i in reversed(path)], expanded, generated, max_frontier
-        for k in range(ptr[u], ptr[u + 1]):
-            v = nbr[k]
-            old = best[v]
-            if old <= g:
-                continue  # weights are >= 0: no cheaper this way
-            g2 = g + wt[k]
-            if g2 >= old:
-                continue
-            best[v] = g2
-            tie -= 1
-            if kind == 1:
-                entry = (g2 + hypot(xs[v] - gx, ys[v] - gy) * scale, tie, g2, v, u)
-            elif kind == 0:
-                entry = (g2, tie, g2, v, u)
-            else:
-                dx, dy = abs(xs[v] - gx), abs(ys[v] - gy)
-                if kind == 3:  # octile
-                    dx, dy = (dx, dy) if dx > dy else (dy, dx)
-                    dy *= root2m1
-                entry = (g2 + (dx + dy) * scale, tie, g2, v, u)
-            generated += 1
-            if held is None:
-                held = entry
-            elif entry < held:
-                push(heap, held)
-                held = entry
-            else:
-                push(heap, entry)
-        size = len(heap) + (held is not None)
-        if size > max_frontier:
-            max_frontier = size
+                name, source, target, tuple(path), float(cost), expanded, generated,
+                max_frontier, seconds,
+            )  # fmt: skip
+    f = priority(no_estimate if heuristic is None else heuristic, source, target)
+    recorder = Recorder(record_trace, max_trace_steps)
+    tracer = SearchTracer(f, recorder)
+    path, cost = best_first_search(G, source, target, f, weight, reopen=reopen, tracer=tracer)
+    return RouteResult(
+        name, source, target, tuple(path), float(cost), tracer.expanded, tracer.generated,
+        tracer.max_frontier, time.perf_counter() - started, tuple(recorder.steps),
+        recorder.truncated,
+    )  # fmt: skip
 
 
 def uniform_cost(
@@ -604,9 +237,8 @@ def uniform_cost(
         target,
         None,
         weight,
-        g_weight=1.0,
-        h_weight=0.0,
-        start_term=False,
+        uniform_cost_priority,
+        fast=True,
         record_trace=record_trace,
         max_trace_steps=max_trace_steps,
     )
@@ -637,12 +269,10 @@ def greedy_best_first(
         target,
         heuristic,
         weight,
-        g_weight=0.0,
-        h_weight=1.0,
-        start_term=False,
+        greedy_priority,
+        reopen=False,
         record_trace=record_trace,
         max_trace_steps=max_trace_steps,
-        reopen=False,
     )
 
 
@@ -670,9 +300,8 @@ def astar(
         target,
         heuristic,
         weight,
-        g_weight=1.0,
-        h_weight=1.0,
-        start_term=False,
+        astar_priority,
+        fast=True,
         record_trace=record_trace,
         max_trace_steps=max_trace_steps,
     )
@@ -699,9 +328,9 @@ def weighted_astar(
         target,
         heuristic,
         weight,
-        g_weight=1.0,
-        h_weight=w,
-        start_term=False,
+        partial(weighted_astar_priority, w=w),
+        w=w,
+        fast=True,
         record_trace=record_trace,
         max_trace_steps=max_trace_steps,
     )
@@ -729,9 +358,7 @@ def course_bstar(
         target,
         heuristic,
         weight,
-        g_weight=1.0,
-        h_weight=1.0,
-        start_term=True,
+        course_bstar_priority,
         record_trace=record_trace,
         max_trace_steps=max_trace_steps,
     )
@@ -756,23 +383,23 @@ def bfs(
     """
     started = time.perf_counter()
     _check_nodes(G, source, target)
-    rec = _Recorder(record_trace, max_trace_steps)
+    rec = Recorder(record_trace, max_trace_steps)
     if source == target:
         return _trivial("BFS", source, rec, started)
     adj = _neighbours(G)
     parent: dict = {source: None}
     cost = {source: 0.0}
     depth = {source: 0}
-    queue = deque([source])
+    queue = deque([source])  # [push]
     if rec.on:
-        rec.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),)))
+        rec.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),), part=Part.PUSH))
     expanded, generated, max_frontier = 0, 1, 1
     while queue:
         max_frontier = max(max_frontier, len(queue))
-        u = queue.popleft()
+        u = queue.popleft()  # [pop]
         expanded += 1
         pushed = []
-        for v, data in adj[u].items():
+        for v, data in adj[u].items():  # [expand]
             if v in parent:
                 continue
             parent[v] = u
@@ -781,10 +408,10 @@ def bfs(
             generated += 1
             if rec.on:
                 pushed.append(FrontierEntry(v, cost[v], 0.0, float(depth[v]), u))
-            if v == target:
+            if v == target:  # [goal test] (on generation)
                 if rec.on:
-                    rec.add(TraceStep(u, tuple(pushed), note="goal generated"))
-                path = _walk_back(parent, v)
+                    rec.add(TraceStep(u, tuple(pushed), note="goal generated", part=Part.GOAL_TEST))
+                path = path_to(parent, v)
                 return RouteResult(
                     "BFS",
                     source,
@@ -820,30 +447,30 @@ def dfs(
     """
     started = time.perf_counter()
     _check_nodes(G, source, target)
-    rec = _Recorder(record_trace, max_trace_steps)
+    rec = Recorder(record_trace, max_trace_steps)
     if source == target:
         return _trivial("DFS", source, rec, started)
     adj = _neighbours(G)
     parent: dict = {}
-    stack: list[tuple[Hashable, Hashable | None, float, int]] = [(source, None, 0.0, 0)]
+    stack: list[tuple[Hashable, Hashable | None, float, int]] = [(source, None, 0.0, 0)]  # [push]
     if rec.on:
-        rec.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),)))
+        rec.add(TraceStep(None, (FrontierEntry(source, 0.0, 0.0, 0.0, None),), part=Part.PUSH))
     expanded, generated, max_frontier = 0, 1, 1
     while stack:
         max_frontier = max(max_frontier, len(stack))
-        u, up, g, d = stack.pop()
+        u, up, g, d = stack.pop()  # [pop]
         if u in parent:
             continue
         parent[u] = up
         expanded += 1
-        if u == target:
+        if u == target:  # [goal test]
             if rec.on:
-                rec.add(TraceStep(u, ()))
+                rec.add(TraceStep(u, (), part=Part.GOAL_TEST))
             return RouteResult(
                 "DFS",
                 source,
                 target,
-                tuple(_walk_back(parent, u)),
+                tuple(path_to(parent, u)),
                 g,
                 expanded,
                 generated,
@@ -853,7 +480,7 @@ def dfs(
                 rec.truncated,
             )
         pushed = []
-        for v, data in reversed(list(adj[u].items())):
+        for v, data in reversed(list(adj[u].items())):  # [expand]
             if v in parent:
                 continue
             g2 = g + data.get(weight, 1)
@@ -890,7 +517,7 @@ def ida_star(
     """
     started = time.perf_counter()
     _check_nodes(G, source, target)
-    rec = _Recorder(record_trace, max_trace_steps)
+    rec = Recorder(record_trace, max_trace_steps)
     if source == target:
         return _trivial("IDA*", source, rec, started)
     adj = _neighbours(G)
@@ -907,7 +534,7 @@ def ida_star(
         best_g = {source: 0.0}
         on_path: set = set()
         # stack items: (node, g, parent, depth-first iterator over neighbours or None)
-        stack: list[list] = [[source, 0.0, None, None]]
+        stack: list[list] = [[source, 0.0, None, None]]  # [push]
         generated += 1
         if rec.on:
             entry = FrontierEntry(source, 0.0, hcache[source], hcache[source], None)
@@ -917,6 +544,7 @@ def ida_star(
                     (entry,),
                     reset=True,
                     note=f"iteration {iterations}: bound f ≤ {bound:.4g}",
+                    part=Part.PUSH,
                 )
             )
         while stack:
@@ -933,9 +561,9 @@ def ida_star(
                         f"IDA* gave up after {max_expansions:,} expansions; "
                         "try a smaller graph or another algorithm."
                     )
-                if u == target:
+                if u == target:  # [goal test]
                     if rec.on:
-                        rec.add(TraceStep(u, ()))
+                        rec.add(TraceStep(u, (), part=Part.GOAL_TEST))
                     path = [item[0] for item in stack]
                     return RouteResult(
                         "IDA*",
@@ -953,7 +581,7 @@ def ida_star(
                     )
                 on_path.add(u)
                 kids = []
-                for v, data in adj[u].items():
+                for v, data in adj[u].items():  # [expand]
                     if v in on_path:
                         continue
                     g2 = g + data.get(weight, 1)
@@ -1009,7 +637,7 @@ def bidirectional_uniform_cost(
     """
     started = time.perf_counter()
     _check_nodes(G, source, target)
-    rec = _Recorder(record_trace, max_trace_steps)
+    rec = Recorder(record_trace, max_trace_steps)
     if source == target:
         return _trivial("Bidirectional UCS", source, rec, started)
     sides = ("forward", "backward")
@@ -1017,7 +645,7 @@ def bidirectional_uniform_cost(
     best = ({source: 0.0}, {target: 0.0})
     parent: tuple[dict, dict] = ({source: None}, {target: None})
     done: tuple[set, set] = (set(), set())
-    heaps: tuple[list, list] = ([(0.0, 0, source)], [(0.0, 0, target)])
+    heaps: tuple[list, list] = ([(0.0, 0, source)], [(0.0, 0, target)])  # [push]
     if rec.on:
         rec.add(
             TraceStep(
@@ -1026,6 +654,7 @@ def bidirectional_uniform_cost(
                     FrontierEntry(source, 0.0, 0.0, 0.0, None, "forward"),
                     FrontierEntry(target, 0.0, 0.0, 0.0, None, "backward"),
                 ),
+                part=Part.PUSH,
             )
         )
     tie = 0
@@ -1036,14 +665,14 @@ def bidirectional_uniform_cost(
         if heaps[0][0][0] + heaps[1][0][0] >= mu:
             break
         s = 0 if heaps[0][0][0] <= heaps[1][0][0] else 1
-        g, _, u = heappop(heaps[s])
+        g, _, u = heappop(heaps[s])  # [pop]
         if u in done[s] or g > best[s][u]:
             continue
         done[s].add(u)
         expanded += 1
         pushed = []
         other = best[1 - s]
-        for v, data in adj[s][u].items():
+        for v, data in adj[s][u].items():  # [expand]
             g2 = g + data.get(weight, 1)
             if g2 < best[s].get(v, math.inf):
                 best[s][v] = g2
@@ -1059,8 +688,8 @@ def bidirectional_uniform_cost(
             rec.add(TraceStep(u, tuple(pushed), side=sides[s]))
     if meet is None:
         raise _no_path(source, target)
-    forward = _walk_back(parent[0], meet)
-    backward = _walk_back(parent[1], meet)[::-1]
+    forward = path_to(parent[0], meet)
+    backward = path_to(parent[1], meet)[::-1]
     path = forward + backward[1:]
     return RouteResult(
         "Bidirectional UCS",
@@ -1086,7 +715,7 @@ class AlgorithmInfo:
 
     description: str
     uses_heuristic: bool
-    optimal: str  # when the route found is guaranteed shortest
+    optimal: str  # is the route found guaranteed shortest? GUARANTEED, IF_ADMISSIBLE or NOT_...
 
 
 ALGORITHMS: dict[str, Callable[..., RouteResult]] = {
@@ -1101,19 +730,26 @@ ALGORITHMS: dict[str, Callable[..., RouteResult]] = {
     'Course "B*"': course_bstar,
 }
 
+#: The shortest-route guarantees (wording for the page's table of algorithms).
+GUARANTEED, IF_ADMISSIBLE, NOT_GUARANTEED = "yes", "if h is admissible", "not guaranteed"
+
 INFO: dict[str, AlgorithmInfo] = {
-    "BFS": AlgorithmInfo("Breadth-first: fewest roads, ignores lengths.", False, "never"),
-    "DFS": AlgorithmInfo("Depth-first: dives down one road at a time.", False, "never"),
-    "Uniform-cost": AlgorithmInfo("Dijkstra: cheapest route so far first.", False, "always"),
-    "Greedy best-first": AlgorithmInfo("Goes where h looks smallest (f = h).", True, "never"),
-    "A*": AlgorithmInfo("f = g + h.", True, "if h is admissible"),
-    "Weighted A*": AlgorithmInfo("f = g + w·h, w ≥ 1: faster, ≤ w × optimal.", True, "never"),
-    "IDA*": AlgorithmInfo("Depth-first with a rising f bound.", True, "if h is admissible"),
-    "Bidirectional UCS": AlgorithmInfo("Dijkstra from both ends.", False, "always"),
+    "BFS": AlgorithmInfo("Breadth-first: fewest roads, ignores lengths.", False, NOT_GUARANTEED),
+    "DFS": AlgorithmInfo("Depth-first: dives down one road at a time.", False, NOT_GUARANTEED),
+    "Uniform-cost": AlgorithmInfo("Dijkstra: cheapest route so far first.", False, GUARANTEED),
+    "Greedy best-first": AlgorithmInfo(
+        "Goes where h looks smallest (f = h).", True, NOT_GUARANTEED
+    ),
+    "A*": AlgorithmInfo("f = g + h.", True, IF_ADMISSIBLE),
+    "Weighted A*": AlgorithmInfo(
+        "f = g + w·h, w ≥ 1: faster, ≤ w × optimal.", True, NOT_GUARANTEED
+    ),
+    "IDA*": AlgorithmInfo("Depth-first with a rising f bound.", True, IF_ADMISSIBLE),
+    "Bidirectional UCS": AlgorithmInfo("Dijkstra from both ends.", False, GUARANTEED),
     'Course "B*"': AlgorithmInfo(
         "The course's variant, f = g + h(n, goal) + h(start, n); not Berliner's B*.",
         True,
-        "never",
+        NOT_GUARANTEED,
     ),
 }
 

@@ -17,7 +17,7 @@ import pandas as pd
 import streamlit as st
 
 from lib.errors import InputError
-from lib.routes import graphs
+from lib.routes import graphs, places
 from lib.routes.compare import COLUMN_LABELS
 
 ROMANIA, GRID, RANDOM, UPLOAD = "Romania (AIMA)", "Grid with obstacles", "Random graph", "Upload"
@@ -223,16 +223,6 @@ def write_query(values: Mapping[str, object], known: tuple[str, ...] = ()) -> No
             st.query_params[key] = text
 
 
-def nearest_node(G: nx.Graph, x: float, y: float) -> Hashable | None:
-    """The place drawn closest to ``(x, y)``: how a click on the map picks a place."""
-    best, best_d = None, math.inf
-    for node, (px, py) in G.nodes(data="pos"):
-        d = (px - x) ** 2 + (py - y) ** 2
-        if d < best_d:
-            best, best_d = node, d
-    return best
-
-
 def apply_click(G: nx.Graph, chart_key: str) -> None:
     """``on_select`` callback: the first click sets the start, the next the goal, and so on.
 
@@ -244,7 +234,7 @@ def apply_click(G: nx.Graph, chart_key: str) -> None:
     if not points:
         return
     point = points[0]
-    node = nearest_node(G, float(point["x"]), float(point["y"]))
+    node = places.nearest_node(G, float(point["x"]), float(point["y"]))
     if node is None:
         return
     target = "goal" if st.session_state.get("rt_click_next") == "goal" else "start"
@@ -253,40 +243,15 @@ def apply_click(G: nx.Graph, chart_key: str) -> None:
     st.session_state["rt_chart_version"] = st.session_state.get("rt_chart_version", 0) + 1
 
 
-def default_endpoints(G: nx.Graph) -> tuple[str, str]:
-    """The start and goal a map opens with (labels): a route worth searching.
-
-    Romania: Arad to Bucharest, as in the book; a grid: corner to corner. Other
-    maps: a start in the largest connected part (a random graph: the place
-    nearest its bottom-left corner; an upload: the first place its file names),
-    and as goal the place of that part farthest from it by road, so that the
-    first search finds a route (never "no path") and has some way to go.
-    """
-    kind = G.graph.get("kind")
-    if kind == "romania":
-        return "Arad", "Bucharest"
-    if kind == "grid":
-        return "0,0", f"{G.graph['rows'] - 1},{G.graph['cols'] - 1}"
-    order = {node: i for i, node in enumerate(G.nodes)}
-    part = max(nx.connected_components(G), key=lambda c: (len(c), -min(order[n] for n in c)))
-    if kind == "random":
-        start = min(part, key=lambda n: (sum(G.nodes[n]["pos"]), order[n]))
-    else:
-        start = min(part, key=order.__getitem__)
-    far = nx.single_source_dijkstra_path_length(G, start)
-    goal = max(far, key=lambda n: (far[n] if math.isfinite(far[n]) else -1.0, -order[n]))
-    return graphs.node_label(start), graphs.node_label(goal)
-
-
 def pick_endpoints(G: nx.Graph) -> tuple[Hashable, Hashable]:
-    """The start and goal chosen in the selects, defaulting to :func:`default_endpoints`."""
+    """The start and goal chosen in the selects, defaulting to :func:`places.default_endpoints`."""
     kind = G.graph.get("kind")
     labels = [graphs.node_label(n) for n in G.nodes]
     if kind in ("romania", "upload"):
         labels.sort()
     remembered = get(f"ends_{kind}") or (None, None)  # the last choice on this kind of map
     if get("start") not in labels or get("goal") not in labels:
-        defaults = default_endpoints(G)
+        defaults = places.default_endpoints(G)
         for name, default, last in zip(("start", "goal"), defaults, remembered, strict=True):
             if get(name) not in labels:
                 put(name, last if last in labels else default if default in labels else labels[0])

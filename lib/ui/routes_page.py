@@ -16,14 +16,13 @@ import streamlit as st
 
 from lib.common import escape_plot_text
 from lib.errors import InputError
-from lib.routes import compare, graphs, plots, search
+from lib.routes import compare, explain, graphs, plots, search
 from lib.ui import routes as ui
 from lib.ui.common import csv_download, user_errors
 from lib.ui.common import escape_markdown as md
 
 # Caps that keep one visitor from stalling a small shared server.
 MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS, ui.MAX_RANDOM_N
-MAX_ANIMATION_NODES, MAX_TRACE_STEPS, MAX_FRAMES = 5_000, 3_000, 120
 MAX_COMPARE_PAIRS, MAX_CHECK_GOALS = 400, 25
 ALGO_NAMES = list(search.ALGORITHMS)
 
@@ -70,19 +69,6 @@ CONSISTENCY_LABELS = {
     "excess": ("Violation", "h(from) − road length − h(to); above 0 breaks consistency", "%.4g")
 }
 
-
-#: What the animation's f (and h) columns hold, per algorithm ({w}: the weight).
-F_RULES = {
-    "BFS": "f is the number of roads from the start; the oldest place on the frontier goes first.",
-    "DFS": "f is the number of roads from the start; the newest place on the frontier goes first.",
-    "Uniform-cost": "f = g, the length of the route so far.",
-    "Greedy best-first": "f = h, the estimate to the goal only.",
-    "A*": "f = g + h.",
-    "Weighted A*": "f = g + w·h; the h column already includes w = {w}.",
-    "IDA*": "f = g + h; a place whose f is over the current bound waits for the next iteration.",
-    "Bidirectional UCS": "f = g, measured from the start (forward) or from the goal (backward).",
-    'Course "B*"': "f = g + h, where h here is h(n, goal) + h(start, n), the course's rule.",
-}
 
 PARSE = {
     "source": ui.parse_choice(ui.SOURCES),
@@ -279,10 +265,7 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     with st.expander("What the algorithms do"):
         st.table(
             pd.DataFrame(
-                [
-                    (n, i.description, "yes" if i.uses_heuristic else "no", i.optimal)
-                    for n, i in search.INFO.items()
-                ],
+                explain.algorithm_rows(),
                 columns=["Algorithm", "Idea", "Uses h", "Shortest route guaranteed"],
             )
         )
@@ -335,27 +318,23 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
     results: dict[str, search.RouteResult] = {}
     problems: list[str] = []
     runnable = list(q.algos)
-    if isinstance(heuristic, graphs.TableHeuristic):
-        # The book's table only knows h(n, Bucharest): say so once instead of failing per algorithm.
+    # The book's table only knows h(n, Bucharest): say so once instead of failing per algorithm.
+    blocked, reason = explain.blocked_by_table(runnable, heuristic, start, goal)
+    if blocked:
         table_goal = graphs.node_label(heuristic.goal)
-        if goal != heuristic.goal:
-            blocked = [a for a in runnable if search.INFO[a].uses_heuristic]
-            if blocked:
-                st.warning(
-                    f"The book's table only gives distances to {md(table_goal)}, so "
-                    f"{md(', '.join(blocked))} cannot search towards "
-                    f"{md(graphs.node_label(goal))}. "
-                    f"Set the goal to {md(table_goal)} or choose another heuristic."
-                )
+        if reason == "goal":
+            st.warning(
+                f"The book's table only gives distances to {md(table_goal)}, so "
+                f"{md(', '.join(blocked))} cannot search towards "
+                f"{md(graphs.node_label(goal))}. "
+                f"Set the goal to {md(table_goal)} or choose another heuristic."
+            )
         else:
-            blocked = [a for a in runnable if a == 'Course "B*"' and start != goal]
-            if blocked:
-                st.info(
-                    'The course\'s "B*" also needs h(start, n), the distance from the start to '
-                    f"each place, which a table of distances to {md(table_goal)} does not have: "
-                    "choose a "
-                    "straight-line heuristic to run it."
-                )
+            st.info(
+                'The course\'s "B*" also needs h(start, n), the distance from the start to '
+                f"each place, which a table of distances to {md(table_goal)} does not have: "
+                "choose a straight-line heuristic to run it."
+            )
         runnable = [a for a in runnable if a not in blocked]
     for name in runnable:
         try:
@@ -409,94 +388,6 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
             more = " → …" if len(r.path) > 40 else ""
             st.markdown(f"**{md(name)}** route (cost {r.cost:.4g}): {shown}{more}")
     return results
-
-
-def show_animation(
-    G: nx.Graph, graph_key: str, q: Question, results: dict[str, search.RouteResult]
-) -> None:
-    """One algorithm's search step by step: the animated map and the frontier table."""
-    start, goal, heuristic, w, algos = q.start, q.goal, q.heuristic, q.w, q.algos
-
-    if not results:
-        st.info(
-            "Choose at least one algorithm above to animate it."
-            if not algos
-            else "Nothing to animate: none of the chosen algorithms returned a route (see above)."
-        )
-    elif G.number_of_nodes() > MAX_ANIMATION_NODES:
-        st.info(f"Animation is available for maps of up to {MAX_ANIMATION_NODES:,} places.")
-    else:
-        if ui.get("anim") not in results:
-            ui.put("anim", next(iter(results)))
-        anim = ui.widget(st.selectbox, "Algorithm to animate", list(results), name="anim")
-        n_places = G.number_of_nodes()
-        traced = search.run(
-            anim,
-            G,
-            start,
-            goal,
-            heuristic,
-            w=w,
-            record_trace=True,
-            max_trace_steps=MAX_TRACE_STEPS,
-            max_expansions=ui.MAX_EXPANSIONS,
-        )
-        if traced.trace_truncated:
-            st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
-        st.caption(
-            "Press ▶ Play or drag the slider under the map. Orange: frontier, blue: explored, "
-            "red: the place being expanded. Its table lists the best "
-            f"{plots.ANIMATION_TABLE_ROWS} places of the frontier (lowest f first); "
-            "*Inspect a step* below shows any step's whole frontier."
-        )
-        frames = MAX_FRAMES if n_places <= 500 else max(30, MAX_FRAMES * 500 // n_places)
-        # The figure is the slow part of a rerun (0.3-0.6 s on a grid): built once per question.
-        fig_key = (
-            graph_key, anim, graphs.node_label(start), graphs.node_label(goal),
-            q.heuristic_name, w, frames,
-        )  # fmt: skip
-        cached = st.session_state.get("rt_animation_figure")
-        if cached is None or cached[0] != fig_key:
-            fig = plots.animation_figure(
-                G, traced.trace, path=traced.path, start=start, goal=goal, title=anim,
-                max_frames=frames,
-            )  # fmt: skip
-            cached = st.session_state["rt_animation_figure"] = (fig_key, fig)
-        st.plotly_chart(cached[1], key="rt_animation")
-        inspect_steps(traced.trace, anim, w)
-
-
-@st.fragment
-def inspect_steps(trace: tuple[search.TraceStep, ...], anim: str, w: float) -> None:
-    """The "Inspect a step" slider with that step's frontier table and the downloads.
-
-    A fragment: moving the slider reruns only this part, not the searches and figures.
-    """
-    last = len(trace) - 1
-    if ui.get("step", 0) > last:
-        ui.put("step", last)
-    step = ui.widget(st.slider, "Inspect a step", 0, last, name="step")
-    state = search.trace_state(trace, step)
-    current = "—" if state.current is None else md(graphs.node_label(state.current))
-    side = f" ({state.side})" if state.current is not None and state.side else ""
-    st.markdown(
-        f"Step {step}: expanded **{current}**{side}; frontier {len(state.frontier)}, "
-        f"explored {len(state.explored)}. {state.note}"
-    )
-    frontier = compare.frontier_table(state)
-    shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
-    ui.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
-    st.caption(f"{md(anim)}: {F_RULES.get(anim, 'f = g + h').format(w=w)}")
-    c1, c2 = st.columns(2)
-    with c1:
-        csv_download(frontier, "frontier.csv", "Download this frontier (CSV)", key="rt_w_dl_front")
-    with c2:
-        csv_download(
-            compare.trace_table(trace),
-            "trace.csv",
-            "Download the whole trace (CSV)",
-            key="rt_w_dl_trace",
-        )
 
 
 def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:

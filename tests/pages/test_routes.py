@@ -10,9 +10,9 @@ import networkx as nx
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lib.routes import compare, graphs, plots, search
+from lib.routes import compare, explain, graphs, search
+from lib.routes.places import nearest_node
 from lib.ui.common import escape_markdown
-from lib.ui.routes import nearest_node
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
 
@@ -165,7 +165,7 @@ def test_step_slider_shows_the_frontier_at_that_step():
     app = _app()
     app.slider(key="rt_w_step").set_value(2).run()
     assert not app.exception
-    assert "Step 2: expanded **" in _markdown(app)
+    assert "Step 2: push **Zerind**, reached from **Arad**" in _markdown(app)
     G = graphs.romania()
     traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
     expected = [graphs.node_label(e.node) for e in search.trace_state(traced.trace, 2).frontier]
@@ -433,16 +433,68 @@ def test_upload_with_lengths_too_large_to_add_up_is_refused_with_its_line():
     ]
 
 
-def test_the_animation_figure_is_built_once_per_question():
+def _step_view(app: AppTest) -> tuple[int, str, str, str]:
+    """What the step section shows: the step, the map's title, the marked code line, the step."""
+    step = app.slider(key="rt_w_step").value
+    chart = next(c for c in app.get("plotly_chart") if "rt_animation" in c.proto.id)
+    title = chart.proto.spec
+    marked = [line for line in app.code[0].value.splitlines() if line.startswith(explain.MARK)]
+    sentence = next(m.value for m in app.markdown if m.value.startswith("Step "))
+    return step, json.loads(title)["layout"]["title"]["text"], "".join(marked), sentence
+
+
+def test_one_step_control_drives_the_map_the_code_and_the_table():
     app = _app()
-    first = app.session_state["rt_animation_figure"]
-    app.slider(key="rt_w_step").set_value(3).run()  # only the step: the same figure
-    assert app.session_state["rt_animation_figure"] is first
-    assert "Step 3: expanded **" in _markdown(app)
-    app.selectbox(key="rt_w_anim").set_value("Uniform-cost").run()  # another search: rebuilt
-    rebuilt = app.session_state["rt_animation_figure"]
-    assert rebuilt is not first and rebuilt[0][1] == "Uniform-cost"
-    assert rebuilt[1].layout.title.text.startswith("Uniform-cost")
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    source, parts = explain.pseudocode(explain.CODE["A*"])
+    lines = source.splitlines()
+    step, title, marked, sentence = _step_view(app)
+    assert step == 0 and "step 0:" in title and sentence.startswith("Step 0: the start")
+    assert marked == explain.MARK + lines[parts[search.Part.PUSH][0] - 1]  # the start's push
+    app.button(key="rt_w_next").click().run()
+    step, title, marked, sentence = _step_view(app)
+    assert step == 1 and "step 1: pop Arad" in title and sentence.startswith("Step 1: pop **Arad**")
+    assert "heappop(frontier)" in marked
+    app.slider(key="rt_w_step").set_value(3).run()
+    step, title, marked, _ = _step_view(app)
+    state = search.trace_state(traced.trace, 3)
+    assert step == 3 and "step 3:" in title and "heappush(frontier" in marked
+    table = next(d.value for d in app.dataframe if "f" in d.value.columns)
+    assert list(table["node"]) == [graphs.node_label(e.node) for e in state.frontier]
+    app.button(key="rt_w_back").click().run()
+    assert _step_view(app)[0] == 2
+    assert not app.exception
+
+
+def test_play_advances_the_same_step_and_stops_at_the_end():
+    app = _app()
+    last = int(app.slider(key="rt_w_step").max)
+    app.button(key="rt_w_play").click().run()
+    assert app.session_state["rt_playing"] and app.button(key="rt_w_play").label == "❚❚ Pause"
+    assert app.slider(key="rt_w_step").value == 1  # each run while playing: the next step
+    app.run()
+    assert app.slider(key="rt_w_step").value == 2
+    app.button(key="rt_w_play").click().run()  # pause
+    assert not app.session_state["rt_playing"] and app.slider(key="rt_w_step").value == 2
+    app.slider(key="rt_w_step").set_value(last).run()
+    app.button(key="rt_w_play").click().run()  # at the end: play starts again from step 0
+    assert app.slider(key="rt_w_step").value == 1
+    for _ in range(last + 2):
+        app.run()
+    assert not app.session_state["rt_playing"] and app.slider(key="rt_w_step").value == last
+    assert not app.exception
+
+
+def test_a_new_question_starts_the_steps_again_with_that_algorithm_s_code():
+    app = _app(algos="A*|BFS")
+    app.slider(key="rt_w_step").set_value(3).run()
+    app.selectbox(key="rt_w_anim").set_value("BFS").run()
+    step, title, _, _ = _step_view(app)
+    assert step == 0 and title.startswith("BFS")
+    assert app.code[0].value.splitlines()[0].strip() == "def bfs("
+    app.button(key="rt_w_next").click().run()
+    assert "[expand]" in _step_view(app)[2]
 
 
 def test_bidirectional_steps_say_which_side_expanded():
@@ -552,21 +604,6 @@ def test_comparing_no_algorithm_says_to_choose_one():
     next(b for b in app.button if b.label == "Compare on all pairs").click().run()
     assert not app.exception
     assert "Choose at least one algorithm to compare." in [w.value for w in app.warning]
-
-
-def test_the_animation_caption_says_how_many_frontier_rows_its_table_shows():
-    app = _app()
-    fig = app.session_state["rt_animation_figure"][1]
-    rows = plots.ANIMATION_TABLE_ROWS
-    caption = next(c.value for c in app.caption if c.value.startswith("Press ▶ Play"))
-    assert f"best {rows} places of the frontier" in caption
-    G = graphs.romania()
-    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
-    widest = max(
-        len(search.trace_state(traced.trace, i).frontier) for i in range(len(traced.trace))
-    )
-    frames = [f.data[-1].cells.values[0] for f in fig.frames]
-    assert max(len(cells) for cells in frames) == min(rows, widest)
 
 
 def test_a_link_with_a_diagonal_value_not_understood_says_so():

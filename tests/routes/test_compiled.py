@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from lib.routes import graphs, search
 from lib.routes.compiled import CACHE_KEY, MAX_COMPILED, CompiledGraph, attach, for_query, prepare
 
-FIELDS = ("nodes", "index", "ptr", "nbr", "wt")
+FIELDS = ("nodes", "index", "edges")
 
 
 def _index_of(G: nx.Graph, weight: str = "weight") -> CompiledGraph | None:
@@ -37,7 +37,8 @@ def test_grid_index_built_with_the_graph_equals_the_one_read_off_its_dicts(
     built = _index_of(G)
     assert built is not None
     assert _same(built, CompiledGraph(G))
-    assert all(type(w) is float for w in built.wt) and all(type(i) is int for i in built.nbr)
+    pairs = [pair for edges in built.edges for pair in edges.items()]
+    assert all(type(i) is int and type(w) is float for i, w in pairs)
 
 
 @settings(max_examples=20, deadline=None)

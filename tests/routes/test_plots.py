@@ -92,19 +92,21 @@ def test_cell_runs_cover_exactly_the_cells_with_maximal_runs(cells):
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(5, 5), (25, 40), (60, 80), (60, 10)])
-def test_grid_animation_cells_are_polygons_covering_the_replayed_state(rows, cols):
+def test_grid_step_cells_are_polygons_covering_the_replayed_state(rows, cols):
     G = graphs.grid(rows, cols, obstacles=0.25, seed=2, corridor=True)
     goal = (rows - 1, cols - 1)
     result = search.astar(G, (0, 0), goal, graphs.Manhattan.of(G), record_trace=True)
-    fig = plots.animation_figure(G, result.trace, path=result.path, max_frames=10)
-    assert not any(isinstance(t, go.Heatmap) for t in fig.data)
-    names = [t.name for t in fig.frames[0].data]
-    # the lines between cells lie over the search's cells and under the route
-    assert names == ["explored", "frontier", "grid lines", "route found", "expanding", None]
-    for frame in fig.frames:
-        assert not any(isinstance(t, go.Heatmap) for t in frame.data)
-        explored, frontier, lines, _route, current, table = frame.data
-        state = search.trace_state(result.trace, int(frame.name))
+    last = len(result.trace) - 1
+    for step in sorted({0, 1, last // 3, last // 2, last}):
+        fig = plots.step_figure(G, result.trace, step, path=result.path)
+        assert not any(isinstance(t, go.Heatmap) for t in fig.data)
+        names = [t.name for t in fig.data]
+        # the lines between cells lie over the search's cells and under the route
+        at = names.index("explored")
+        expected = ["explored", "frontier", "grid lines", "route found", "expanding"]
+        assert names[at : at + 5] == expected
+        explored, frontier, _lines, route, current = fig.data[at : at + 5]
+        state = search.trace_state(result.trace, step)
         explored_cells = _polygon_cells(explored)
         assert len(explored_cells) == len(state.explored)
         assert set(explored_cells) == _grid_cells_of(G, state.explored)
@@ -114,11 +116,7 @@ def test_grid_animation_cells_are_polygons_covering_the_replayed_state(rows, col
         shown = [] if state.current is None else [state.current]
         assert _polygon_cells(current) == sorted(_grid_cells_of(G, shown))
         assert len({explored.fillcolor, frontier.fillcolor, current.fillcolor}) == 3
-        static = _trace(fig, "grid lines")
-        assert (lines.x, lines.y) == (static.x, static.y) and isinstance(table, go.Table)
-    # the figure's traces at the frames' indices are the ones the frames replace
-    for index, frame_trace in zip(fig.frames[0].traces, fig.frames[0].data, strict=True):
-        assert fig.data[index].type == frame_trace.type and fig.data[index].name == frame_trace.name
+        assert len(route.x) == (len(result.path) if step == last else 0)
     legend = {t.name for t in fig.data if t.type == "scatter" and t.showlegend is not False}
     assert {"explored", "frontier", "expanding", "obstacle"} <= legend
 
@@ -153,45 +151,29 @@ def test_romania_names_sit_away_from_the_roads():
     assert where == {"A": "bottom left", "B": "middle right", "C": "top center"}
 
 
-def test_animation_controls_do_not_cover_the_slider_value_and_title_clears_the_legend():
+def test_step_title_clears_the_legend_and_says_what_the_step_did():
     result = search.astar(ROMANIA, "Arad", "Bucharest", H, record_trace=True)
-    fig = plots.animation_figure(ROMANIA, result.trace, path=result.path, title="A*")
-    buttons, slider = fig.layout.updatemenus[0], fig.layout.sliders[0]
-    assert buttons.xanchor == "left" and slider.currentvalue.xanchor == "right"
-    assert slider.pad.t >= 50  # the slider sits under the buttons' row
+    fig = plots.step_figure(ROMANIA, result.trace, 1, path=result.path, title="A*")
     assert fig.layout.title.yref == "container" and fig.layout.margin.t >= 100
     assert fig.layout.legend.yanchor == "bottom" and fig.layout.legend.y == 1.0
-    tables = [t for t in fig.data if isinstance(t, go.Table)]
-    assert len(tables) == 1
-    assert tables[0].domain.y[1] < buttons.y  # the table is under the controls
+    assert "step 1: pop Arad" in fig.layout.title.text
+    assert not fig.frames and not fig.layout.sliders  # the page's one step control drives it
 
 
-def test_animation_frames_follow_the_trace():
+def test_step_figures_follow_the_trace():
     result = search.astar(ROMANIA, "Arad", "Bucharest", H, record_trace=True)
-    fig = plots.animation_figure(ROMANIA, result.trace, path=result.path, start="Arad",
-                                 goal="Bucharest", title="A*")  # fmt: skip
     states = list(search.replay(result.trace))
-    assert len(fig.frames) == len(states)
-    assert len(fig.layout.sliders[0].steps) == len(fig.frames)
-    assert [b.label for b in fig.layout.updatemenus[0].buttons] == ["▶ Play", "❚❚ Pause"]
-    for frame, state in zip(fig.frames, states, strict=True):
-        explored, frontier, _route, current, table = frame.data
-        assert len(explored.x) == len(state.explored)
-        assert len(current.x) == (state.current is not None)
-        assert len(frontier.x) == len(state.frontier)
-        assert isinstance(table, go.Table)
-        shown = list(table.cells.values[0])
-        assert shown == [graphs.node_label(e.node) for e in state.frontier[:12]]
-    assert len(fig.frames[-1].data[2].x) == len(result.path)
-    assert len(fig.frames[0].data[2].x) == 0
-
-
-def test_long_traces_are_sampled_keeping_the_last_step():
-    G = graphs.grid(30, 30, obstacles=0.0)
-    result = search.uniform_cost(G, (0, 0), (29, 29), record_trace=True)
-    fig = plots.animation_figure(G, result.trace, path=result.path, max_frames=40)
-    assert len(fig.frames) == 40
-    assert fig.frames[-1].name == str(len(result.trace) - 1)
+    for step, state in enumerate(states):
+        fig = plots.step_figure(
+            ROMANIA, result.trace, step, path=result.path, start="Arad", goal="Bucharest"
+        )
+        shown = {t.name: t for t in fig.data}
+        assert len(shown["explored"].x) == len(state.explored)
+        assert len(shown["frontier"].x) == len(state.frontier)
+        assert len(shown["expanding"].x) == (state.current is not None)
+        assert len(shown["route found"].x) == (len(result.path) if step == len(states) - 1 else 0)
+    late = plots.step_figure(ROMANIA, result.trace, 10_000)  # clamped to the last step
+    assert late.layout.title.text.startswith(f"step {len(states) - 1}:")
 
 
 def test_comparison_charts():
@@ -215,8 +197,10 @@ def test_uploaded_place_names_are_plot_text_not_html():
     names = " ".join(t.name or "" for t in fig.data)
     assert "<a" not in names and "start: &lt;a" in names
     trace = search.astar(G, evil, "B&C", record_trace=True).trace
-    animation = plots.animation_figure(G, trace, start=evil, goal="B&C")
-    texts = [str(frame.layout.title.text) for frame in animation.frames]
+    texts = [
+        str(plots.step_figure(G, trace, step, start=evil, goal="B&C").layout.title.text)
+        for step in range(len(trace))
+    ]
     assert texts and not any("<a" in text for text in texts)
 
 

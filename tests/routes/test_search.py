@@ -15,7 +15,7 @@ from lib.errors import InputError
 from lib.routes import compare, graphs, search
 from lib.routes.compiled import CACHE_KEY, prepare
 from lib.routes.graphs import StraightLine, admissible_scale, romania
-from lib.routes.search import ALGORITHMS, replay, run
+from lib.routes.search import ALGORITHMS, Part, replay, run
 
 OPTIMAL = ["Uniform-cost", "A*", "IDA*", "Bidirectional UCS"]
 ROMANIA = romania()
@@ -40,7 +40,7 @@ def assert_trace_consistent(result, source):
     for before, step in zip(states, result.trace[1:], strict=False):
         if step.reset:
             continue
-        if step.current is not None:
+        if step.current is not None and step.part in (Part.POP, Part.EXPAND):
             keys = {(e.side, e.node) for e in before.frontier}
             assert (step.side, step.current) in keys
     for state in states:
@@ -106,7 +106,7 @@ def test_greedy_best_first_expands_each_place_at_most_once(n, extra, seed, with_
         return
     result = search.greedy_best_first(G, source, target, h, record_trace=True)
     assert result.expanded <= n
-    expanded = [step.current for step in result.trace if step.current is not None]
+    expanded = [step.current for step in result.trace if step.part is Part.POP]
     assert len(expanded) == len(set(expanded)) == result.expanded
     assert_real_path(G, result, source, target)
 
@@ -287,7 +287,7 @@ def test_astar_reopens_a_closed_node_when_the_heuristic_is_inconsistent():
     result = search.astar(G, "s", "t", h, record_trace=True)
     assert result.cost == nx.dijkstra_path_length(G, "s", "t") == 5
     assert result.path == ("s", "a", "c", "t")
-    expanded = [step.current for step in result.trace if step.current is not None]
+    expanded = [step.current for step in result.trace if step.part is Part.POP]
     assert expanded.count("c") == 2
 
 
@@ -344,7 +344,7 @@ def test_graphs_with_missing_weights_search_the_same_before_and_after_compiling(
         if i % 3:
             G[u][v]["weight"] = 1.0 + i % 4
     first = search.astar(G, (0, 0), (5, 5))  # nothing cached yet
-    assert prepare(G).wt is None  # compiled, but not usable: some weights are missing
+    assert prepare(G).edges is None  # compiled, but not usable: some weights are missing
     again = search.astar(G, (0, 0), (5, 5))
     assert _summary(first) == _summary(again)
     assert first.cost == nx.dijkstra_path_length(G, (0, 0), (5, 5))

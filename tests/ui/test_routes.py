@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import networkx as nx
 import pytest
 
 from lib.errors import InputError
@@ -33,7 +32,7 @@ def _snapshot(G):
 
 @pytest.mark.parametrize("make", [ui.romania, lambda: ui.grid(12, 15, 0.25, True, 3)])
 def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
-    from lib.routes import compare, graphs, plots, search
+    from lib.routes import compare, plots, search
 
     G = make()
     before = _snapshot(G)
@@ -50,7 +49,8 @@ def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
                 result = search.run(algo, G, start, target, h, max_expansions=ui.MAX_EXPANSIONS)
             traced = search.run(algo, G, start, target, h, record_trace=True)
         plots.map_figure(G, routes=[("r", result.path)], start=start, goal=target, title="t")
-        plots.animation_figure(G, traced.trace, path=traced.path, start=start, goal=target)
+        for step in (0, len(traced.trace) // 2, len(traced.trace) - 1):
+            plots.step_figure(G, traced.trace, step, path=traced.path, start=start, goal=target)
         if h is not None and not table:
             compare.all_pairs(G, ["A*", "IDA*"], h, pairs=compare.choose_pairs(G, max_pairs=5))
             compare.check_heuristic(G, h, goals=[goal])
@@ -81,35 +81,6 @@ def test_url_parsers_know_their_range():
     assert ui.parse_int(5, 60).range == (5, 60)
     assert ui.parse_float(1.0, 5.0, digits=1).range == (1.0, 5.0)
     assert not hasattr(ui.parse_choice(ui.SOURCES), "range")
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_random_graph_opens_corner_to_corner_on_a_pair_with_a_route(seed):
-    G = graphs.random_geometric(300, seed=seed)
-    start, goal = (graphs.find_node(G, label) for label in ui.default_endpoints(G))
-    part = nx.node_connected_component(G, start)
-    assert goal in part and start != goal
-    assert len(part) == max(len(c) for c in nx.connected_components(G))
-    assert sum(G.nodes[start]["pos"]) == min(sum(G.nodes[n]["pos"]) for n in part)
-    far = nx.single_source_dijkstra_path_length(G, start)
-    assert far[goal] == max(far.values())
-
-
-def test_upload_opens_on_the_first_place_of_its_file_and_the_farthest_it_reaches():
-    # two parts: A-B-C (3 places) and D-E-F-G (4 places, the larger)
-    data = b"source,target,weight\nA,B,1\nB,C,2\nD,E,1\nD,F,1\nF,G,5\nE,G,1\n"
-    G = graphs.load_graph_csv(data)
-    assert ui.default_endpoints(G) == ("D", "G")  # G: 2 from D, the farthest by road
-    one_part = b"source,target,weight\nA,B,1\nB,C,2\n"
-    assert ui.default_endpoints(graphs.load_graph_csv(one_part)) == ("A", "C")
-
-
-@pytest.mark.parametrize(
-    ("G", "expected"),
-    [(graphs.romania(), ("Arad", "Bucharest")), (graphs.grid(6, 9, seed=1), ("0,0", "5,8"))],
-)
-def test_book_map_and_grid_open_as_before(G, expected):
-    assert ui.default_endpoints(G) == expected
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,211 @@
+"""The fast path of A*, weighted A* and uniform-cost search: one loop, tested equal to the textbook.
+
+:func:`fast_best_first` is :func:`lib.routes.best_first.best_first_search`
+with ``f = g + w * h`` and the same tie-breaking (newest entry first on
+equal ``f``), so it returns the same path, cost and expanded / generated /
+peak-frontier counts. It is faster because:
+
+- the heuristic is one of the named kinds (:class:`HeuristicKind`) computed
+  inline from coordinates, with no call per node;
+- neighbours and road lengths come from the graph's search
+  index (:mod:`lib.routes.compiled`: integer nodes, plain lists) when it has
+  one, else read off networkx's dicts;
+- the best child of each expansion is held back and merged with the next pop
+  by ``heappushpop`` (often it is the next node, and the heap is not touched);
+- a node's parent is recorded when it is expanded, not each time it is pushed;
+- the cheapest cost so far skips a neighbour before its length is added when
+  the neighbour was already reached at most as cheaply as the node itself.
+
+:func:`run_fast` decides whether a query can take this path (untraced, every
+edge weighted, a named heuristic kind) and prepares its inputs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Sequence
+from enum import Enum
+from heapq import heappop, heappush, heappushpop
+from operator import itemgetter
+
+import networkx as nx
+
+from lib.routes.compiled import for_query
+from lib.routes.graphs import Manhattan, Octile, StraightLine
+
+#: ``(cost, path, expanded, generated, max_frontier)``, or ``None`` when there is no path.
+FastResult = tuple[float, list, int, int, int] | None
+
+
+class HeuristicKind(Enum):
+    """The heuristics the fast path computes inline, from the nodes' coordinates."""
+
+    NONE = "h = 0"
+    STRAIGHT_LINE = "straight line"
+    MANHATTAN = "Manhattan"
+    OCTILE = "octile"
+
+
+#: The heuristic classes the fast path recognises (exactly these classes, no subclasses).
+KINDS: dict[type, HeuristicKind] = {
+    StraightLine: HeuristicKind.STRAIGHT_LINE,
+    Manhattan: HeuristicKind.MANHATTAN,
+    Octile: HeuristicKind.OCTILE,
+}
+
+
+def kind_of(heuristic: Callable | None) -> HeuristicKind | None:
+    """The inline kind of ``heuristic`` (``NONE`` for no heuristic), ``None`` if it has none."""
+    if heuristic is None:
+        return HeuristicKind.NONE
+    return KINDS.get(type(heuristic))
+
+
+def fast_best_first(
+    adjacency: Sequence[dict] | dict,
+    length: Callable[[object], float],
+    source: Hashable,
+    target: Hashable,
+    points: Sequence | dict,
+    scale: float,
+    w: float,
+    kind: HeuristicKind,
+    size: int = 0,
+) -> FastResult:
+    """Best-first search on ``f = g + w * h`` with an inline heuristic ``kind``.
+
+    ``adjacency[u]`` maps ``u``'s neighbours to their roads and ``length(road)``
+    is a road's length (the index: neighbour index to length, and ``float``;
+    networkx's dicts: neighbour to edge data, and the weight's getter); ``points[v]`` is
+    ``v``'s ``(x, y)`` (unused for :attr:`HeuristicKind.NONE`), and ``h`` is
+    the kind's distance to the target's point times ``scale``. With nodes
+    ``0..size-1`` (``size`` > 0) the costs move from a dict to a list once the
+    search is large enough to pay for one. Returns ``(cost, path, expanded,
+    generated, max_frontier)`` or ``None`` when the target is unreachable.
+    """
+    hypot = math.hypot
+    push, pop, pushpop = heappush, heappop, heappushpop
+    root2m1 = math.sqrt(2.0) - 1.0
+    straight = kind is HeuristicKind.STRAIGHT_LINE
+    no_h = kind is HeuristicKind.NONE
+    octile = kind is HeuristicKind.OCTILE
+    gx, gy = (0.0, 0.0) if no_h else points[target]
+    # The cheapest cost so far (inf when unreached). With integer nodes it becomes a list
+    # over the whole graph after size / 256 expansions: allocating it costs about as much.
+    best: dict | list = defaultdict(math.inf.__float__)
+    best[source] = 0.0
+    switch = max(64, size >> 8) if size else -1
+    parent: dict = {}  # a node's parent, recorded when it is expanded
+    heap: list = []
+    held: tuple | None = (0.0, 0, 0.0, source, None)  # (f, tie, g, node, parent)
+    tie = expanded = 0
+    generated = max_frontier = 1
+    while True:
+        if held is not None:
+            item = pushpop(heap, held) if heap else held
+            held = None
+        elif heap:
+            item = pop(heap)
+        else:
+            return None
+        _, _, g, u, p = item
+        if g > best[u]:
+            continue  # outdated: a cheaper route to u was pushed since
+        parent[u] = p
+        expanded += 1
+        if expanded == switch:
+            table = [math.inf] * size
+            for node, cost in best.items():
+                table[node] = cost
+            best = table
+        if u == target:
+            path = [u]
+            while (u := parent[u]) is not None:
+                path.append(u)
+            return g, path[::-1], expanded, generated, max_frontier
+        for v, road in adjacency[u].items():
+            old = best[v]
+            if old <= g:
+                continue  # lengths are >= 0: no cheaper this way
+            g2 = g + length(road)
+            if g2 >= old:
+                continue
+            best[v] = g2
+            tie -= 1
+            if straight:
+                x, y = points[v]
+                entry = (g2 + hypot(x - gx, y - gy) * scale * w, tie, g2, v, u)
+            elif no_h:
+                entry = (g2, tie, g2, v, u)
+            else:
+                x, y = points[v]
+                dx, dy = abs(x - gx), abs(y - gy)
+                if octile:
+                    dx, dy = (dx, dy) if dx > dy else (dy, dx)
+                    dy *= root2m1
+                entry = (g2 + (dx + dy) * scale * w, tie, g2, v, u)
+            generated += 1
+            if held is None:
+                held = entry
+            elif entry < held:
+                push(heap, held)
+                held = entry
+            else:
+                push(heap, entry)
+        size_now = len(heap) + (held is not None)
+        if size_now > max_frontier:
+            max_frontier = size_now
+
+
+class NotFast(Exception):
+    """This query cannot take the fast path (a missing weight or position, for example)."""
+
+
+def run_fast(
+    G: nx.Graph,
+    source: Hashable,
+    target: Hashable,
+    heuristic: Callable | None,
+    weight: str,
+    w: float,
+) -> FastResult:
+    """:func:`fast_best_first` on ``G`` (its index when it has one, else its dicts).
+
+    Raises :class:`NotFast` when the query needs the general search: a
+    heuristic of no inline kind, or an edge without ``weight``.
+    """
+    kind = kind_of(heuristic)
+    if kind is None:
+        raise NotFast("the heuristic is not one of the inline kinds")
+    scale = 0.0 if heuristic is None else heuristic.scale
+    pos: dict = {} if heuristic is None else heuristic.pos
+    compiled = for_query(G, weight)
+    if compiled is not None and compiled.edges is not None:
+        points = compiled.coordinates(pos) if kind is not HeuristicKind.NONE else ()
+        if points is not None:
+            index = compiled.index
+            found = fast_best_first(
+                compiled.edges,
+                float,
+                index[source],
+                index[target],
+                points,
+                scale,
+                w,
+                kind,
+                len(compiled.nodes),
+            )
+            if found is None:
+                return None
+            nodes = compiled.nodes
+            return found[0], [nodes[i] for i in found[1]], *found[2:]
+    adj = G._adj  # read-only use of networkx's adjacency
+    length_of = itemgetter(weight)
+
+    try:
+        return fast_best_first(adj, length_of, source, target, pos, scale, w, kind)
+    except KeyError as error:
+        if error.args == (weight,):  # an edge without the weight: it counts as 1 elsewhere
+            raise NotFast("an edge has no weight") from None
+        raise

@@ -1,0 +1,98 @@
+"""What the page says about the algorithms: guarantees, the code panel, step sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+from lib.routes import explain, graphs, search
+from lib.routes.trace import Part, replay
+
+ROMANIA = graphs.romania()
+LINE = graphs.StraightLine.of(ROMANIA)
+
+
+def test_only_the_optimal_algorithms_are_guaranteed_and_none_is_said_never():
+    optimal = {"Uniform-cost", "Bidirectional UCS"}
+    admissible = {"A*", "IDA*"}
+    for name in search.ALGORITHMS:
+        verdict = explain.guarantee(name)
+        assert "never" not in verdict
+        expected = (
+            search.GUARANTEED
+            if name in optimal
+            else search.IF_ADMISSIBLE
+            if name in admissible
+            else search.NOT_GUARANTEED
+        )
+        assert verdict == expected, name
+    assert explain.guarantee("BFS") == explain.guarantee("Greedy best-first") == "not guaranteed"
+    rows = explain.algorithm_rows()
+    assert [row[0] for row in rows] == list(search.ALGORITHMS)
+    assert {row[3] for row in rows} == {"yes", "if h is admissible", "not guaranteed"}
+
+
+def test_a_not_guaranteed_algorithm_does_miss_the_shortest_route_somewhere():
+    """The verdicts are true: each "not guaranteed" algorithm is beaten by Dijkstra on Romania."""
+    pairs = [(s, t) for s in ROMANIA for t in ROMANIA if s != t]
+    for name in search.ALGORITHMS:
+        if explain.guarantee(name) != search.NOT_GUARANTEED:
+            continue
+        worse = [
+            (s, t)
+            for s, t in pairs
+            if search.run(name, ROMANIA, s, t, LINE, w=3.0).cost
+            > search.uniform_cost(ROMANIA, s, t).cost + 1e-9
+        ]
+        assert worse, name
+
+
+@pytest.mark.parametrize("name", list(search.ALGORITHMS))
+def test_the_code_panel_marks_one_line_per_step_the_line_of_its_part(name):
+    result = search.run(name, ROMANIA, "Arad", "Bucharest", LINE, record_trace=True)
+    source, parts = explain.pseudocode(explain.CODE[name])
+    lines = source.splitlines()
+    for step in result.trace:
+        text, line = explain.code_panel(name, step)
+        shown = text.splitlines()
+        assert len(shown) == len(lines)
+        marked = [i for i, row in enumerate(shown, start=1) if row.startswith(explain.MARK)]
+        assert marked == [line], (name, step.part)
+        assert shown[line - 1] == explain.MARK + lines[line - 1]
+        assert line in parts[step.part]
+    text, line = explain.code_panel(name, None)
+    assert line is None and explain.MARK not in text
+
+
+def test_best_first_algorithms_show_the_textbook_function():
+    for name in explain.BEST_FIRST:
+        text, _ = explain.code_panel(name, None)
+        assert text.splitlines()[0].strip() == "def best_first_search("
+
+
+def test_the_book_table_blocks_what_it_cannot_run():
+    table = graphs.bucharest_table()
+    algos = ["A*", "BFS", 'Course "B*"', "Uniform-cost"]
+    assert explain.blocked_by_table(algos, table, "Arad", "Iasi") == (["A*", 'Course "B*"'], "goal")
+    assert explain.blocked_by_table(algos, table, "Arad", "Bucharest") == (
+        ['Course "B*"'],
+        "start",
+    )
+    assert explain.blocked_by_table(algos, LINE, "Arad", "Iasi") == ([], "")
+
+
+def test_step_sentences_name_the_part_and_the_places_through_the_label():
+    result = search.uniform_cost(ROMANIA, "Arad", "Bucharest", record_trace=True)
+    sentences = [
+        explain.describe_step(state, step, lambda node: f"<{node}>")
+        for state, step in zip(replay(result.trace), result.trace, strict=True)
+    ]
+    assert sentences[0].startswith("Step 0: the start goes on the frontier: **<Arad>**")
+    assert sentences[1].startswith("Step 1: pop **<Arad>**")
+    assert sentences[2].startswith("Step 2: push **<Zerind>**, reached from **<Arad>**")
+    last = len(sentences) - 1
+    assert sentences[-1].startswith(f"Step {last}: goal test passed at **<Bucharest>**")
+    parts = [step.part for step in result.trace]
+    updates = [s for s, part in zip(sentences, parts, strict=True) if part is Part.UPDATE]
+    assert all("a cheaper route via" in s for s in updates)
+    assert explain.f_rule("Uniform-cost", 1.5) == "f = g, the length of the route so far."
+    assert "w = 2" in explain.f_rule("Weighted A*", 2)
