@@ -68,6 +68,7 @@ class LinkField:
     choices: tuple[Any, ...] = ()
     parse: Callable[[str], Any] | None = None
     expected: str = ""
+    digits: int | None = None  # numbers are rounded to this many decimals
 
     def describe(self) -> str:
         """What a good value looks like, e.g. "a whole number" or "one of rank, tournament"."""
@@ -96,6 +97,8 @@ class LinkField:
         if not math.isfinite(number) or (self.kind is int and number != int(number)):
             raise ValueError(text)
         value = int(number) if self.kind is int else number
+        if self.digits is not None:
+            value = round(value, self.digits)
         fitted = value
         if self.low is not None:
             fitted = max(self.kind(self.low), fitted)

@@ -8,7 +8,6 @@ from the graph alone, in networkx's own ``G.__networkx_cache__`` (at most two pe
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
@@ -17,8 +16,10 @@ import pandas as pd
 import streamlit as st
 
 from lib.errors import InputError
+from lib.links import LinkField
 from lib.routes import graphs, places
 from lib.routes.compare import COLUMN_LABELS
+from lib.ui.common import read_query
 
 ROMANIA, GRID, RANDOM, UPLOAD = "Romania (AIMA)", "Grid with obstacles", "Random graph", "Upload"
 SOURCES = (ROMANIA, GRID, RANDOM, UPLOAD)
@@ -117,54 +118,6 @@ def widget(draw: Callable, label: str, *args: Any, name: str, **kwargs: Any) -> 
     return value
 
 
-def parse_choice(options: Sequence[str]) -> Callable[[str], str]:
-    """A URL-value parser accepting one of ``options`` (``ValueError`` otherwise)."""
-
-    def parse(text: str) -> str:
-        if text not in options:
-            raise ValueError(text)
-        return text
-
-    return parse
-
-
-def _with_range(parse: Callable, low: float, high: float) -> Callable:
-    """``parse`` marked with its allowed range, so a clamped link value can be reported."""
-    parse.range = (low, high)  # type: ignore[attr-defined]
-    return parse
-
-
-def parse_int(low: int, high: int) -> Callable[[str], int]:
-    """A URL-value parser for a whole number, clamped to ``low..high``."""
-    return _with_range(lambda text: min(high, max(low, int(text))), low, high)
-
-
-def parse_float(low: float, high: float, *, digits: int) -> Callable[[str], float]:
-    """A URL-value parser for a number rounded to ``digits`` places, clamped to ``low..high``.
-
-    ``nan`` and infinities are refused (``ValueError``).
-    """
-
-    def parse(text: str) -> float:
-        value = float(text)
-        if not math.isfinite(value):
-            raise ValueError(text)
-        return min(high, max(low, round(value, digits)))
-
-    return _with_range(parse, low, high)
-
-
-def parse_bool(text: str) -> bool:
-    """A URL on/off value: ``True``/``False`` as the page writes it, or true/false, yes/no,
-    on/off, 1/0 in any case (``ValueError`` otherwise, so the page can say it ignored it)."""
-    word = text.strip().lower()
-    if word in ("true", "yes", "on", "1"):
-        return True
-    if word in ("false", "no", "off", "0"):
-        return False
-    raise ValueError(text)
-
-
 def parse_names(known: Sequence[str]) -> Callable[[str], list[str]]:
     """A URL-value parser for ``|``-separated names: the known ones, in order (some required)."""
 
@@ -177,39 +130,22 @@ def parse_names(known: Sequence[str]) -> Callable[[str], list[str]]:
     return parse
 
 
-def init_from_query(
-    defaults: Mapping[str, object], parse: Mapping[str, Callable]
-) -> list[tuple[str, str, object]]:
+def init_from_query(schema: Sequence[LinkField]) -> list[str]:
     """Seed the kept settings from ``st.query_params`` once per session.
 
-    ``defaults`` and ``parse`` are keyed by setting name (the URL parameter's
-    name). A value that ``parse`` rejects (``ValueError``/``TypeError``) falls
-    back to the default; a number outside its parser's range is clamped.
-    Returns ``(name, raw value, value used)`` for each rejected (``None`` used:
-    the default) or clamped value, so the page can say which part of a link
-    it ignored or changed (empty on later runs).
+    Values come from :func:`lib.ui.common.read_query` (out-of-range numbers moved
+    to the nearest bound, unusable values replaced by the default); returns its
+    notes for the page to show (empty on later runs).
     """
     if st.session_state.get("rt_query_loaded"):
-        for name, default in defaults.items():
-            st.session_state.setdefault(value_key(name), default)
+        for field in schema:
+            st.session_state.setdefault(value_key(field.name), field.default)
         return []
     st.session_state["rt_query_loaded"] = True
-    changed: list[tuple[str, str, object]] = []
-    for name, default in defaults.items():
-        raw = st.query_params.get(name)
-        value = default
-        if raw is not None:
-            try:
-                value = parse[name](raw)
-            except (ValueError, TypeError):
-                changed.append((name, raw, None))
-                value = default
-            else:
-                bounds = getattr(parse[name], "range", None)  # numbers only
-                if bounds is not None and not bounds[0] <= float(raw) <= bounds[1]:
-                    changed.append((name, raw, value))
+    values, notes = read_query(schema)
+    for name, value in values.items():
         st.session_state[value_key(name)] = value
-    return changed
+    return notes
 
 
 def write_query(values: Mapping[str, object], known: tuple[str, ...] = ()) -> None:

@@ -16,6 +16,7 @@ import streamlit as st
 
 from lib.common import escape_plot_text
 from lib.errors import InputError
+from lib.links import LinkField
 from lib.routes import compare, explain, graphs, plots, search
 from lib.ui import routes as ui
 from lib.ui.common import csv_download, user_errors
@@ -70,17 +71,24 @@ CONSISTENCY_LABELS = {
 }
 
 
-PARSE = {
-    "source": ui.parse_choice(ui.SOURCES),
-    "rows": ui.parse_int(5, MAX_GRID_ROWS),
-    "cols": ui.parse_int(5, MAX_GRID_COLS),
-    "obstacles": ui.parse_int(0, 45),
-    "diagonal": ui.parse_bool,
-    "seed": ui.parse_int(0, 9_999),
-    "n": ui.parse_int(10, MAX_RANDOM_N),
-    "algos": ui.parse_names(ALGO_NAMES),
-    "w": ui.parse_float(1.0, 5.0, digits=1),
-}
+LINK = (
+    LinkField("source", str, DEFAULTS["source"], choices=tuple(ui.SOURCES)),
+    LinkField("rows", int, DEFAULTS["rows"], low=5, high=MAX_GRID_ROWS),
+    LinkField("cols", int, DEFAULTS["cols"], low=5, high=MAX_GRID_COLS),
+    LinkField("obstacles", int, DEFAULTS["obstacles"], low=0, high=45),
+    LinkField("diagonal", bool, DEFAULTS["diagonal"]),
+    LinkField("seed", int, DEFAULTS["seed"], low=0, high=9_999),
+    LinkField("n", int, DEFAULTS["n"], low=10, high=MAX_RANDOM_N),
+    LinkField(
+        "algos",
+        list,
+        DEFAULTS["algos"],
+        parse=ui.parse_names(ALGO_NAMES),
+        expected="algorithm names joined by | (" + ", ".join(ALGO_NAMES) + ")",
+    ),
+    LinkField("w", float, DEFAULTS["w"], low=1.0, high=5.0, digits=1),
+)
+"""The page's link settings (start, goal and heuristic depend on the map: read below)."""
 
 
 @dataclass(frozen=True)
@@ -105,20 +113,8 @@ def load_link_settings() -> bool:
     """
 
     first_visit = not st.session_state.get("rt_query_loaded")
-    for name, raw, used in ui.init_from_query(DEFAULTS, PARSE):
-        if used is not None:  # a number outside its range, clamped
-            low, high = PARSE[name].range
-            st.warning(
-                f"The link's {md(name)}={md(raw)} is outside this page's range "
-                f"{low:g}–{high:g}; using {used:g}."
-            )
-        elif name == "algos":
-            st.warning(
-                f"The link's algorithms ({md(raw)}) are not known here, so the defaults are used: "
-                f"{md(', '.join(DEFAULT_ALGOS))}. Known: {md(', '.join(ALGO_NAMES))}."
-            )
-        else:
-            st.warning(f"The link's {md(name)}={md(raw)} is not understood; using the default.")
+    for note in ui.init_from_query(LINK):
+        st.warning(note, icon=":material/warning:")
     if first_visit and "algos" in st.query_params:
         unknown = [a for a in st.query_params["algos"].split("|") if a not in ALGO_NAMES]
         if unknown and ui.get("algos") != DEFAULT_ALGOS:

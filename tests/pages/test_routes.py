@@ -95,7 +95,7 @@ def test_a_link_with_only_unknown_algorithms_uses_the_defaults_and_says_so():
         "Uniform-cost",
         "Greedy best-first",
     ]
-    assert any("(Foo\\|Bar) are not known here" in w.value for w in app.warning)
+    assert any("algos=Foo\\|Bar is not algorithm names joined by |" in w.value for w in app.warning)
     assert "**A\\*** route (cost 418)" in _markdown(app)
 
 
@@ -609,7 +609,7 @@ def test_comparing_no_algorithm_says_to_choose_one():
 def test_a_link_with_a_diagonal_value_not_understood_says_so():
     app = _app(source="Grid with obstacles", rows="6", cols="8", diagonal="maybe")
     assert not app.exception
-    assert "The link's diagonal=maybe is not understood; using the default." in [
+    assert "The link's diagonal=maybe is not yes or no; using false." in [
         w.value for w in app.warning
     ]
     assert app.toggle(key="rt_w_diagonal").value is False

@@ -58,40 +58,29 @@ def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
     assert make() is G  # the very object every session shares
 
 
-def test_url_parsers_clamp_numbers_and_refuse_unknown_values():
-    assert ui.parse_int(5, 60)("100") == 60 and ui.parse_int(5, 60)("-3") == 5
-    with pytest.raises(ValueError):
-        ui.parse_int(5, 60)("many")
-    w = ui.parse_float(1.0, 5.0, digits=1)
-    assert w("2.46") == 2.5 and w("99") == 5.0 and w("0") == 1.0
+def test_the_route_link_schema_fits_numbers_and_refuses_unknown_values():
+    from lib.links import read_link
+    from lib.ui.routes_page import LINK
+
+    values, notes = read_link(
+        LINK,
+        {
+            "rows": "100",
+            "cols": "-3",
+            "w": "2.46",
+            "source": "![x](http://attacker/img)",
+            "algos": "BFS|Foo|A*",
+            "diagonal": "OFF",
+        },
+    )
+    assert values["rows"] == ui.MAX_GRID_ROWS and values["cols"] == 5
+    assert values["w"] == 2.5
+    assert values["source"] == ui.ROMANIA  # the default
+    assert values["algos"] == ["BFS", "A*"]
+    assert values["diagonal"] is False
+    assert len(notes) == 3  # rows, cols, source
     for bad in ("nan", "inf", "-inf", "x"):
-        with pytest.raises(ValueError):
-            w(bad)
-    source = ui.parse_choice(ui.SOURCES)
-    assert source(ui.GRID) == ui.GRID
-    with pytest.raises(ValueError):
-        source("![x](http://attacker/img)")
-    names = ui.parse_names(["A*", "BFS", "IDA*"])
-    assert names("BFS|Foo|A*") == ["BFS", "A*"]
-    with pytest.raises(ValueError):
-        names("Foo|Bar")
-
-
-def test_url_parsers_know_their_range():
-    assert ui.parse_int(5, 60).range == (5, 60)
-    assert ui.parse_float(1.0, 5.0, digits=1).range == (1.0, 5.0)
-    assert not hasattr(ui.parse_choice(ui.SOURCES), "range")
-
-
-@pytest.mark.parametrize(
-    ("text", "value"),
-    [("True", True), ("False", False), ("yes", True), ("OFF", False), ("1", True), ("0", False)],
-)
-def test_url_on_off_values(text, value):
-    assert ui.parse_bool(text) is value
-
-
-@pytest.mark.parametrize("text", ["maybe", "", "2", "Truee"])
-def test_url_on_off_values_not_understood_are_refused(text):
-    with pytest.raises(ValueError):
-        ui.parse_bool(text)
+        values, notes = read_link(LINK, {"w": bad})
+        assert values["w"] == 1.5 and "is not a number" in notes[0]
+    values, notes = read_link(LINK, {"algos": "Foo|Bar", "diagonal": "maybe"})
+    assert "is not yes or no" in notes[0] and "algorithm names joined by |" in notes[1]
