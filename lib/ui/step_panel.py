@@ -1,0 +1,342 @@
+"""The "Step through the search" tab of every game page.
+
+Pick a position (the board, a textbook tree, one of the game's examples), an
+algorithm, a depth and move ordering; then step through the textbook search
+with a slider, First/Prev/Next/Last and Play/Pause. The tree grows as the
+steps go (:mod:`lib.games.step_plots`), the position at the current node is
+drawn small beside it with the game's own board view, and the reference
+pseudocode is shown with the line being executed marked ``▶``.
+
+Generic: no game is named here. The traced search is kept in the visitor's
+``st.session_state`` (keyed by position, algorithm, depth and ordering), so
+moving the slider only replays the steps and redraws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+from lib.errors import InputError
+from lib.games.players import SEARCH_KINDS, PlayerConfig
+from lib.games.step_plots import counter_text, path_moves, step_tree_figure, tree_positions
+from lib.games.stepthrough import (
+    MAX_EVENTS,
+    StepPosition,
+    StepSearch,
+    describe_step,
+    example_positions,
+    run_step_search,
+    textbook_positions,
+    tree_at,
+    value_text,
+    window_label,
+)
+from lib.games.tracers import MAX_STEP_DEPTH
+from lib.games.view import BoardAdapter, BoardView
+from lib.ui.common import escape_markdown
+
+PLAY_SECONDS = 0.8
+"""Seconds between two steps while playing."""
+BOARD_POSITION = "The position on the board"
+ALGORITHM_LABELS = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "expectimax": "Expectimax"}
+DEFAULT_DEPTH = 3
+CACHE_SIZE = 6
+"""Traced searches kept per visitor (each at most MAX_EVENTS steps)."""
+SMALL_BOARD_PIXELS = 220
+
+
+def _evaluator(adapter: BoardAdapter, configs: Sequence[PlayerConfig]) -> Any:
+    """The first AI player's heuristic and weights (the game's default if no AI plays)."""
+    game = adapter.game
+    config = next((c for c in configs if c.kind in SEARCH_KINDS), None)
+    name = config.heuristic if config and config.heuristic else game.default_heuristic
+    heuristic = game.heuristics.get(name, game.heuristics[game.default_heuristic])
+    try:
+        return heuristic.bind(config.weights if config else None)
+    except InputError:
+        return heuristic.bind()
+
+
+def _positions(adapter: BoardAdapter, board: Any, evaluate: Any) -> dict[str, StepPosition]:
+    game = adapter.game
+    positions = {BOARD_POSITION: StepPosition(BOARD_POSITION, board, evaluate, game.format_move)}
+    for position in (*textbook_positions(), *example_positions(game, evaluate)):
+        positions[position.label] = position
+    return positions
+
+
+def _cached_search(
+    key: str, position: StepPosition, algorithm: str, depth: int, ordering: bool, fit: bool = True
+) -> StepSearch:
+    """The traced search, from the visitor's cache when it was run before."""
+    cache: dict = st.session_state.setdefault(f"{key}_step_cache", {})
+    cache_key = (
+        position.label,
+        position.state.key,
+        position.evaluate,
+        algorithm,
+        depth,
+        ordering,
+        fit,
+    )
+    if cache_key not in cache:
+        search = run_step_search(
+            position, algorithm=algorithm, depth=depth, ordering=ordering, fit=fit
+        )
+        cache[cache_key] = (search, tree_positions(search.final))
+        while len(cache) > CACHE_SIZE:
+            cache.pop(next(iter(cache)))
+    else:  # most recently used last
+        cache[cache_key] = cache.pop(cache_key)
+    return cache[cache_key]
+
+
+def _set_step(slider_key: str, value: int) -> None:
+    st.session_state[slider_key] = value
+
+
+def _shift_step(slider_key: str, delta: int, last: int) -> None:
+    st.session_state[slider_key] = min(max(st.session_state.get(slider_key, 0) + delta, 0), last)
+
+
+def _toggle_play(playing_key: str, slider_key: str, last: int) -> None:
+    playing = not st.session_state.get(playing_key, False)
+    if playing and st.session_state.get(slider_key, 0) >= last:
+        st.session_state[slider_key] = 0  # Play at the end starts again
+    st.session_state[playing_key] = playing
+
+
+def _title(search: StepSearch) -> str:
+    name = ALGORITHM_LABELS[search.algorithm]
+    ordering = ", moves ordered" if search.ordering else ""
+    return f"{name}, depth {search.depth}{ordering}"
+
+
+def step_panel(adapter: BoardAdapter, key: str, configs: Sequence[PlayerConfig]) -> None:
+    """The step-through tab (a fragment: moving the slider reruns only this panel)."""
+    playing = bool(st.session_state.get(f"{key}_step_playing", False))
+    run_every = PLAY_SECONDS if playing else None
+    st.fragment(_panel, run_every=run_every)(adapter, key, tuple(configs), playing)
+
+
+def _panel(
+    adapter: BoardAdapter, key: str, configs: tuple[PlayerConfig, ...], ticking: bool
+) -> None:
+    game = adapter.game
+    board = st.session_state[f"{key}_session"].state
+    evaluate = _evaluator(adapter, configs)
+    try:
+        positions = _positions(adapter, board, evaluate)
+    except InputError as error:  # a game's examples that do not replay: say so, keep the page
+        st.error(escape_markdown(str(error)))
+        positions = {
+            BOARD_POSITION: StepPosition(BOARD_POSITION, board, evaluate, game.format_move)
+        }
+    st.caption(
+        "Watch the textbook search run step by step: the tree grows as it goes, the "
+        "current node is ringed in red with its α/β window, and the line of the code "
+        "being executed is marked ▶."
+    )
+    with st.container(horizontal=True, gap="small", key=f"{key}_step_controls"):
+        label = st.selectbox("Position", list(positions), key=f"{key}_step_w_position", width=260)
+        algorithm = st.selectbox(
+            "Algorithm",
+            list(ALGORITHM_LABELS),
+            index=1,
+            format_func=ALGORITHM_LABELS.__getitem__,
+            key=f"{key}_step_w_algorithm",
+            width=150,
+        )
+        position = positions[label]
+        depth = st.number_input(
+            "Depth (plies)",
+            min_value=1,
+            max_value=MAX_STEP_DEPTH,
+            value=DEFAULT_DEPTH,
+            key=f"{key}_step_w_depth",
+            disabled=position.depth is not None,
+            help=f"Cut automatically so the search stays within {MAX_EVENTS:,} steps. "
+            "A textbook tree is searched to its leaves.",
+            width=130,
+        )
+    with st.container(horizontal=True, gap="medium", key=f"{key}_step_toggles"):
+        ordering = st.toggle(
+            "Move ordering",
+            key=f"{key}_step_w_ordering",
+            help="Search the moves best-first by a one-ply look: alpha-beta cuts more.",
+        )
+        compare = st.toggle(
+            "Compare with minimax",
+            key=f"{key}_step_w_compare",
+            help="Draw minimax's whole tree to the same depth beside this one "
+            "(beside alpha-beta's when the algorithm is minimax).",
+        )
+    try:
+        search, layout = _cached_search(key, position, algorithm, int(depth), ordering)
+    except InputError as error:
+        st.info(escape_markdown(str(error)), icon=":material/info:")
+        return
+
+    slider_key = f"{key}_step_w_step"
+    playing_key = f"{key}_step_playing"
+    last = search.steps - 1
+    search_id = (label, position.state.key, algorithm, search.depth, ordering)
+    if st.session_state.get(f"{key}_step_search_id") != search_id:
+        st.session_state[f"{key}_step_search_id"] = search_id
+        st.session_state[slider_key] = 0
+    step = min(max(int(st.session_state.get(slider_key, 0)), 0), last)
+    if ticking and st.session_state.get(playing_key):
+        step = min(step + 1, last)
+        if step >= last:
+            st.session_state[playing_key] = False
+    st.session_state[slider_key] = step
+    if bool(st.session_state.get(playing_key)) != ticking:  # Play or Pause: restart the timer
+        st.rerun()
+
+    if search.depth_cut:
+        st.caption(
+            f"Depth cut to {search.depth}: depth {search.depth + 1} needs more than "
+            f"{MAX_EVENTS:,} steps."
+        )
+    if search.trace.truncated:
+        st.caption(f"Only the first {MAX_EVENTS:,} steps are kept: the search is cut there.")
+
+    with st.container(horizontal=True, vertical_alignment="bottom", key=f"{key}_step_buttons"):
+        st.button(
+            "First",
+            key=f"{key}_step_w_first",
+            on_click=_set_step,
+            args=(slider_key, 0),
+            icon=":material/first_page:",
+        )
+        st.button(
+            "Prev",
+            key=f"{key}_step_w_prev",
+            on_click=_shift_step,
+            args=(slider_key, -1, last),
+            icon=":material/chevron_left:",
+        )
+        st.button(
+            "Pause" if st.session_state.get(playing_key) else "Play",
+            key=f"{key}_step_w_play",
+            on_click=_toggle_play,
+            args=(playing_key, slider_key, last),
+            icon=":material/pause:"
+            if st.session_state.get(playing_key)
+            else ":material/play_arrow:",
+            type="primary",
+        )
+        st.button(
+            "Next",
+            key=f"{key}_step_w_next",
+            on_click=_shift_step,
+            args=(slider_key, 1, last),
+            icon=":material/chevron_right:",
+        )
+        st.button(
+            "Last",
+            key=f"{key}_step_w_last",
+            on_click=_set_step,
+            args=(slider_key, last),
+            icon=":material/last_page:",
+        )
+    step = st.slider("Step", 0, max(last, 1), key=slider_key, disabled=last == 0)
+    step = min(step, last)
+    now = tree_at(search.trace.events, step)
+    event = now.event
+    with st.container(key=f"{key}_step_status"):
+        st.markdown(
+            f"**Step {step + 1:,} of {search.steps:,}** · "
+            f"{escape_markdown(describe_step(event, position.format_move))}"
+        )
+        st.markdown(
+            f"Window at this node: **{window_label(event.alpha, event.beta)}** · "
+            f"{counter_text(now, search.minimax_nodes, search.minimax_capped)}"
+        )
+        stats = search.trace.stats
+        if search.trace.move is not None:
+            result = (
+                f"value **{value_text(search.trace.value)}**, best move "
+                f"**{escape_markdown(position.format_move(search.trace.move))}**"
+            )
+        else:
+            result = "cut before it finished"
+        st.caption(
+            f"Search statistics ({_title(search)}): {stats.nodes:,} nodes, "
+            f"{stats.cutoffs:,} cut-offs; {result}."
+        )
+
+    figure = step_tree_figure(
+        now,
+        search.final,
+        position.format_move,
+        title=_title(search),
+        minimax_nodes=search.minimax_nodes,
+        minimax_capped=search.minimax_capped,
+        positions=layout,
+    )
+    chart_config = {"displayModeBar": False}
+    if compare:
+        other_name = "alphabeta" if algorithm == "minimax" else "minimax"
+        other, other_layout = _cached_search(
+            key, position, other_name, search.depth, ordering, fit=False
+        )
+        left, right = st.columns(2)
+        left.plotly_chart(figure, key=f"{key}_step_tree", config=chart_config)
+        right.plotly_chart(
+            step_tree_figure(
+                other.final,
+                other.final,
+                position.format_move,
+                title=f"{_title(other)}: the whole search",
+                minimax_nodes=other.minimax_nodes,
+                minimax_capped=other.minimax_capped,
+                positions=other_layout,
+            ),
+            key=f"{key}_step_compare_tree",
+            config=chart_config,
+        )
+        board_column, code_column = st.columns([2, 3])
+    else:
+        tree_column, side = st.columns([3, 2])
+        tree_column.plotly_chart(figure, key=f"{key}_step_tree", config=chart_config)
+        board_column = code_column = side
+    with board_column:
+        _node_position(adapter, key, position, event.path)
+    with code_column, st.container(key=f"{key}_step_code"):
+        lines = search.trace.listing.text.splitlines()
+        marked = "\n".join(
+            ("▶ " if number == event.line else "  ") + line
+            for number, line in enumerate(lines, start=1)
+        )
+        st.markdown(f"```python\n{marked}\n```")
+
+
+def _node_position(
+    adapter: BoardAdapter, key: str, position: StepPosition, path: tuple[Any, ...]
+) -> None:
+    """The position at the current node: a small board, or the path for a textbook tree."""
+    moves = escape_markdown(path_moves(path, position.format_move))
+    if position.abstract:
+        st.markdown(f"Current node: **{moves}**")
+        return
+    state, previous = position.state, None
+    for move in path:
+        previous, state = state, state.play(move)
+    st.caption(f"The position at the current node: after **{moves}**")
+    st.plotly_chart(
+        adapter.figure(
+            state,
+            BoardView(
+                pixels=SMALL_BOARD_PIXELS,
+                show_legal=False,
+                last_move=path[-1] if path else None,
+                previous=previous,
+            ),
+        ),
+        key=f"{key}_step_board",
+        config={"displayModeBar": False},
+    )
