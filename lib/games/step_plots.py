@@ -25,6 +25,9 @@ Path = tuple[Move, ...]
 FULL_LABEL_LEAVES = 30
 """Trees with at most this many leaves (the textbook's 27) label every node and edge."""
 
+MIN_WIDTH_LEAVES = 12
+"""A tree growing from its first leaves is drawn as wide as one of this many leaves."""
+
 CURRENT_COLOUR = "#d32f2f"
 OPEN_COLOUR = "#ef6c00"
 DONE_COLOUR = "#1565c0"
@@ -85,11 +88,13 @@ def labelled_paths(now: TreeAtStep, full: bool) -> set[Path]:
     """The nodes whose value and incoming move are written on the figure.
 
     Every node of a small tree (``full``); on a big one the path from the root to
-    the current node and the current node's children.
+    the current node and the children of every node on it (the moves tried and
+    skipped so far at each level of the path).
     """
     if full:
         return set(now.nodes)
-    return set(now.open_path()) | set(now.node.children)
+    path = now.open_path()
+    return set(path).union(*(now.nodes[p].children for p in path))
 
 
 def step_tree_figure(
@@ -101,16 +106,27 @@ def step_tree_figure(
     minimax_nodes: int | None = None,
     minimax_capped: bool = False,
     positions: Mapping[Path, tuple[float, int]] | None = None,
+    full_label_leaves: int = FULL_LABEL_LEAVES,
 ) -> go.Figure:
     """Draw the tree ``now`` (one step of a trace whose finished tree is ``final``).
 
     ``title`` names the search (e.g. "Alpha-beta, depth 3"); the counter "visited N
-    of minimax's M nodes" and the cut-offs so far follow it. ``positions`` may pass
-    :func:`tree_positions` of ``final`` computed once for every step.
+    of minimax's M nodes" and the cut-offs so far follow it. A small tree (at most
+    :data:`FULL_LABEL_LEAVES` leaves when finished) is drawn in the places of the
+    finished tree and fully labelled; ``positions`` may pass :func:`tree_positions`
+    of ``final``, computed once for every step. A big tree is laid out as it stands.
+    Trees with more than ``full_label_leaves`` leaves label only the current path
+    (half-width charts pass fewer than :data:`FULL_LABEL_LEAVES`).
     """
-    position = positions if positions is not None else tree_positions(final)
     leaves = sum(1 for node in final.nodes.values() if not node.children)
-    full = leaves <= FULL_LABEL_LEAVES
+    full = leaves <= full_label_leaves
+    if (
+        leaves <= FULL_LABEL_LEAVES
+    ):  # a small tree keeps the places of the finished tree: it fills in like the book's
+        position = positions if positions is not None else tree_positions(final)
+    else:  # a big one is laid out as it stands, so the part searched so far is wide enough
+        # to read; depth-first, a new leaf is always the rightmost, so old leaves stay put
+        position = tree_positions(now)
     labelled = labelled_paths(now, full)
     current = now.current
     fig = go.Figure()
@@ -141,13 +157,13 @@ def step_tree_figure(
             )
         )
 
-    # the move on each labelled edge, a little below the middle, away from the parent's text
+    # the move on each labelled edge, left of its middle
     edge_paths = [p for p in now.nodes if p and p in labelled]
     if edge_paths:
         fig.add_trace(
             go.Scatter(
-                x=[0.4 * position[p[:-1]][0] + 0.6 * position[p][0] for p in edge_paths],
-                y=[0.4 * position[p[:-1]][1] + 0.6 * position[p][1] for p in edge_paths],
+                x=[0.5 * position[p[:-1]][0] + 0.5 * position[p][0] for p in edge_paths],
+                y=[0.5 * position[p[:-1]][1] + 0.5 * position[p][1] for p in edge_paths],
                 mode="text",
                 text=[escape_plot_text(format_move(p[-1])) for p in edge_paths],
                 textposition="middle left",
@@ -175,7 +191,13 @@ def step_tree_figure(
                 "size": [10 if n.status == "pruned" else 16 for n in nodes],
                 "color": [_colour(n, current) for n in nodes],
             },
-            text=[node_label(n) if n.path in labelled else "" for n in nodes],
+            # the current node's value clear of the ring drawn round it
+            text=[
+                ("\u2003" if n.path == current and n.children else "") + node_label(n)
+                if n.path in labelled
+                else ""
+                for n in nodes
+            ],
             textposition=["bottom center" if not n.children else "middle right" for n in nodes],
             textfont={"size": MIN_FONT, "color": [_colour(n, current) for n in nodes]},
             hovertext=[
@@ -235,7 +257,7 @@ def step_tree_figure(
     )
 
     xs_all = [p[0] for p in position.values()]
-    depth = max(p[1] for p in position.values())
+    depth = max(node.ply for node in final.nodes.values())
     counter = counter_text(now, minimax_nodes, minimax_capped)
     fig.update_layout(
         title={"text": f"{escape_plot_text(title)}<br><sup>{counter}</sup>"},
@@ -244,7 +266,7 @@ def step_tree_figure(
         plot_bgcolor="white",
         showlegend=False,
     )
-    fig.update_xaxes(visible=False, range=[min(xs_all) - 1, max(xs_all) + 2])
+    fig.update_xaxes(visible=False, range=[min(xs_all) - 1, max(max(xs_all), MIN_WIDTH_LEAVES) + 2])
     fig.update_yaxes(visible=False, range=[depth + 0.6, -0.7])
     return readable(fig)
 

@@ -24,6 +24,8 @@ reference alpha-beta, unchanged, then meets the best move first and cuts more.
 from __future__ import annotations
 
 import math
+import re
+import textwrap
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +33,7 @@ from typing import Any
 from lib.errors import InputError
 from lib.games import textbook_tree
 from lib.games.core import GameSpec
-from lib.games.reference import SEARCHES, minimax_search
+from lib.games.reference import minimax_search
 from lib.games.search import is_win_value, terminal_value
 from lib.games.tracers import MAX_STEP_DEPTH, StatsTracer, StepEvent, StepTrace, step_through
 
@@ -457,7 +459,61 @@ def describe_step(event: StepEvent, format_move: Callable[[Move], str]) -> str:
     return f"{event.kind} at {where}."
 
 
-def search_names() -> dict[str, str]:
-    """Algorithm name -> how the page names it."""
-    names = {"minimax": "minimax", "alphabeta": "alpha-beta", "expectimax": "expectimax"}
-    return {name: names[name] for name in ALGORITHMS if name in SEARCHES}
+# -- the code being executed --------------------------------------------------------
+
+MARKER = "▶ "
+"""Put before the line being executed (other lines get as many spaces)."""
+
+_DEF = re.compile(r"^(\s*)def ")
+_STEP_COMMENT = re.compile(r"\s*#\s*step:.*$")
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def marked_listing(text: str, line: int) -> str:
+    """The whole source ``text`` with :data:`MARKER` before line ``line`` (1-based)."""
+    blank = " " * len(MARKER)
+    return "\n".join(
+        (MARKER if number == line else blank) + row
+        for number, row in enumerate(text.splitlines(), start=1)
+    )
+
+
+def code_excerpt(text: str, line: int) -> str:
+    """The function of ``text`` that line ``line`` belongs to, marked, dedented, short.
+
+    A reference search is an outer function with nested ones (``value``,
+    ``max_value`` ...): the excerpt is the innermost ``def`` enclosing the line,
+    up to the next line indented as far as that ``def`` or less, with the
+    ``# step:`` comments left out (the marker shows the step) so it fits beside
+    the tree. Lines outside every ``def`` give the whole listing.
+    """
+    rows = text.splitlines()
+    if not 1 <= line <= len(rows):
+        raise InputError(f"Line {line} is not in the listing (1 to {len(rows)}).")
+    target = _indent(rows[line - 1])
+    start = next(
+        (
+            i
+            for i in range(line - 1, -1, -1)
+            if (found := _DEF.match(rows[i])) and len(found.group(1)) < target
+        ),
+        None,
+    )
+    if start is None:
+        return marked_listing(text, line)
+    depth = _indent(rows[start])
+    end = next(
+        (i for i in range(start + 1, len(rows)) if rows[i].strip() and _indent(rows[i]) <= depth),
+        len(rows),
+    )
+    while end > start + 1 and not rows[end - 1].strip():
+        end -= 1
+    body = textwrap.dedent("\n".join(rows[start:end])).splitlines()
+    blank = " " * len(MARKER)
+    return "\n".join(
+        (MARKER if start + offset + 1 == line else blank) + _STEP_COMMENT.sub("", row)
+        for offset, row in enumerate(body)
+    )

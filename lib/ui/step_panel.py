@@ -26,8 +26,10 @@ from lib.games.stepthrough import (
     MAX_EVENTS,
     StepPosition,
     StepSearch,
+    code_excerpt,
     describe_step,
     example_positions,
+    marked_listing,
     run_step_search,
     textbook_positions,
     tree_at,
@@ -46,6 +48,12 @@ DEFAULT_DEPTH = 3
 CACHE_SIZE = 6
 """Traced searches kept per visitor (each at most MAX_EVENTS steps)."""
 SMALL_BOARD_PIXELS = 220
+TREE_WIDTH = 500
+"""Pixels of the tree chart; the column beside it fits next to it from about 1400 px wide."""
+COMPARE_LABEL_LEAVES = 12
+"""Half-width trees (the comparison) label every node only up to this many leaves."""
+SIDE_WIDTH = 420
+"""Pixels of the column beside the tree: the small board and the code being executed."""
 
 
 def _evaluator(adapter: BoardAdapter, configs: Sequence[PlayerConfig]) -> Any:
@@ -98,14 +106,14 @@ def _set_step(slider_key: str, value: int) -> None:
     st.session_state[slider_key] = value
 
 
-def _shift_step(slider_key: str, delta: int, last: int) -> None:
-    st.session_state[slider_key] = min(max(st.session_state.get(slider_key, 0) + delta, 0), last)
+def _shift_step(slider_key: str, delta: int, steps: int) -> None:
+    st.session_state[slider_key] = min(max(st.session_state.get(slider_key, 1) + delta, 1), steps)
 
 
-def _toggle_play(playing_key: str, slider_key: str, last: int) -> None:
+def _toggle_play(playing_key: str, slider_key: str, steps: int) -> None:
     playing = not st.session_state.get(playing_key, False)
-    if playing and st.session_state.get(slider_key, 0) >= last:
-        st.session_state[slider_key] = 0  # Play at the end starts again
+    if playing and st.session_state.get(slider_key, 1) >= steps:
+        st.session_state[slider_key] = 1  # Play at the end starts again
     st.session_state[playing_key] = playing
 
 
@@ -186,13 +194,14 @@ def _panel(
     search_id = (label, position.state.key, algorithm, search.depth, ordering)
     if st.session_state.get(f"{key}_step_search_id") != search_id:
         st.session_state[f"{key}_step_search_id"] = search_id
-        st.session_state[slider_key] = 0
-    step = min(max(int(st.session_state.get(slider_key, 0)), 0), last)
+        st.session_state[slider_key] = 1
+    # the slider counts steps from 1 (as the text under it does)
+    shown = min(max(int(st.session_state.get(slider_key, 1)), 1), search.steps)
     if ticking and st.session_state.get(playing_key):
-        step = min(step + 1, last)
-        if step >= last:
+        shown = min(shown + 1, search.steps)
+        if shown >= search.steps:
             st.session_state[playing_key] = False
-    st.session_state[slider_key] = step
+    st.session_state[slider_key] = shown
     if bool(st.session_state.get(playing_key)) != ticking:  # Play or Pause: restart the timer
         st.rerun()
 
@@ -209,21 +218,21 @@ def _panel(
             "First",
             key=f"{key}_step_w_first",
             on_click=_set_step,
-            args=(slider_key, 0),
+            args=(slider_key, 1),
             icon=":material/first_page:",
         )
         st.button(
             "Prev",
             key=f"{key}_step_w_prev",
             on_click=_shift_step,
-            args=(slider_key, -1, last),
+            args=(slider_key, -1, search.steps),
             icon=":material/chevron_left:",
         )
         st.button(
             "Pause" if st.session_state.get(playing_key) else "Play",
             key=f"{key}_step_w_play",
             on_click=_toggle_play,
-            args=(playing_key, slider_key, last),
+            args=(playing_key, slider_key, search.steps),
             icon=":material/pause:"
             if st.session_state.get(playing_key)
             else ":material/play_arrow:",
@@ -233,18 +242,18 @@ def _panel(
             "Next",
             key=f"{key}_step_w_next",
             on_click=_shift_step,
-            args=(slider_key, 1, last),
+            args=(slider_key, 1, search.steps),
             icon=":material/chevron_right:",
         )
         st.button(
             "Last",
             key=f"{key}_step_w_last",
             on_click=_set_step,
-            args=(slider_key, last),
+            args=(slider_key, search.steps),
             icon=":material/last_page:",
         )
-    step = st.slider("Step", 0, max(last, 1), key=slider_key, disabled=last == 0)
-    step = min(step, last)
+    shown = st.slider("Step", 1, max(search.steps, 2), key=slider_key, disabled=last == 0)
+    step = min(shown, search.steps) - 1
     now = tree_at(search.trace.events, step)
     event = now.event
     with st.container(key=f"{key}_step_status"):
@@ -269,23 +278,27 @@ def _panel(
             f"{stats.cutoffs:,} cut-offs; {result}."
         )
 
-    figure = step_tree_figure(
-        now,
-        search.final,
-        position.format_move,
-        title=_title(search),
-        minimax_nodes=search.minimax_nodes,
-        minimax_capped=search.minimax_capped,
-        positions=layout,
-    )
     chart_config = {"displayModeBar": False}
-    if compare:
+    if compare:  # the two trees side by side, then the board and the code
         other_name = "alphabeta" if algorithm == "minimax" else "minimax"
         other, other_layout = _cached_search(
             key, position, other_name, search.depth, ordering, fit=False
         )
         left, right = st.columns(2)
-        left.plotly_chart(figure, key=f"{key}_step_tree", config=chart_config)
+        left.plotly_chart(
+            step_tree_figure(
+                now,
+                search.final,
+                position.format_move,
+                title=_title(search),
+                minimax_nodes=search.minimax_nodes,
+                minimax_capped=search.minimax_capped,
+                positions=layout,
+                full_label_leaves=COMPARE_LABEL_LEAVES,
+            ),
+            key=f"{key}_step_tree",
+            config=chart_config,
+        )
         right.plotly_chart(
             step_tree_figure(
                 other.final,
@@ -295,24 +308,33 @@ def _panel(
                 minimax_nodes=other.minimax_nodes,
                 minimax_capped=other.minimax_capped,
                 positions=other_layout,
+                full_label_leaves=COMPARE_LABEL_LEAVES,
             ),
             key=f"{key}_step_compare_tree",
             config=chart_config,
         )
-        board_column, code_column = st.columns([2, 3])
-    else:
-        tree_column, side = st.columns([3, 2])
-        tree_column.plotly_chart(figure, key=f"{key}_step_tree", config=chart_config)
-        board_column = code_column = side
-    with board_column:
-        _node_position(adapter, key, position, event.path)
-    with code_column, st.container(key=f"{key}_step_code"):
-        lines = search.trace.listing.text.splitlines()
-        marked = "\n".join(
-            ("▶ " if number == event.line else "  ") + line
-            for number, line in enumerate(lines, start=1)
-        )
-        st.markdown(f"```python\n{marked}\n```")
+    # tree | board and code side by side where the main column is wide enough; wrapped
+    # under each other at 1024 px
+    with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_step_view"):
+        if not compare:
+            figure = step_tree_figure(
+                now,
+                search.final,
+                position.format_move,
+                title=_title(search),
+                minimax_nodes=search.minimax_nodes,
+                minimax_capped=search.minimax_capped,
+                positions=layout,
+            )
+            with st.container(width=TREE_WIDTH, key=f"{key}_step_tree_box"):
+                st.plotly_chart(figure, key=f"{key}_step_tree", config=chart_config)
+        with st.container(width=SIDE_WIDTH, key=f"{key}_step_side"):
+            _node_position(adapter, key, position, event.path)
+            with st.container(key=f"{key}_step_code"):
+                excerpt = code_excerpt(search.trace.listing.text, event.line)
+                st.markdown(f"```python\n{excerpt}\n```")
+    with st.expander("The whole reference code"):
+        st.markdown(f"```python\n{marked_listing(search.trace.listing.text, event.line)}\n```")
 
 
 def _node_position(
