@@ -489,15 +489,15 @@ GAME = GameSpec(
     order=30,
     step_examples=(
         (
-            "Seven lines left: Red to move loses",
+            "Seven lines left, Red to move (Blue wins)",
             ("1-2", "1-3", "2-3", "2-4", "5-6", "1-4", "3-4", "2-5"),
         ),
         (
-            "Six lines left: Blue to move wins",
+            "Six lines left, Blue to move (Blue wins)",
             ("1-2", "1-3", "2-3", "2-4", "5-6", "1-4", "3-4", "2-5", "1-5"),
         ),
         (
-            "Five lines left: Red to move loses",
+            "Five lines left, Red to move (Blue wins)",
             ("1-2", "1-3", "2-3", "2-4", "5-6", "1-4", "3-4", "2-5", "1-5", "3-5"),
         ),
     ),
