@@ -273,7 +273,7 @@ def step_tree_figure(
 
 def counter_text(now: TreeAtStep, minimax_nodes: int | None, minimax_capped: bool = False) -> str:
     """``visited 12 of minimax's 40 nodes · 2 cut-offs`` (the counts at this step)."""
-    visited = f"visited {now.visited:,} nodes"
+    visited = f"visited {now.visited:,} node{'' if now.visited == 1 else 's'}"
     if minimax_nodes is not None:
         more = "more than " if minimax_capped else ""
         visited = f"visited {now.visited:,} of minimax's {more}{minimax_nodes:,} nodes"
