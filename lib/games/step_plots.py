@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
-from lib.charts import MIN_FONT, readable
+from lib.charts import MIN_FONT, TITLE_FONT
 from lib.common import escape_plot_text
 from lib.games.stepthrough import StepNode, TreeAtStep, value_text, window_label
 
@@ -129,7 +129,9 @@ def step_tree_figure(
         position = tree_positions(now)
     labelled = labelled_paths(now, full)
     current = now.current
-    fig = go.Figure()
+    # plain dicts, validated once by nothing: plotly's per-element validation of a few
+    # thousand labels and colours costs more than the whole step (bench/step_through.py)
+    traces: list[dict] = []
 
     for pruned in (False, True):
         xs: list[float | None] = []
@@ -141,8 +143,9 @@ def step_tree_figure(
             x1, y1 = position[path]
             xs += [x0, x1, None]
             ys += [y0, y1, None]
-        fig.add_trace(
-            go.Scatter(
+        traces.append(
+            dict(
+                type="scatter",
                 x=xs,
                 y=ys,
                 mode="lines",
@@ -160,8 +163,9 @@ def step_tree_figure(
     # the move on each labelled edge, left of its middle
     edge_paths = [p for p in now.nodes if p and p in labelled]
     if edge_paths:
-        fig.add_trace(
-            go.Scatter(
+        traces.append(
+            dict(
+                type="scatter",
                 x=[0.5 * position[p[:-1]][0] + 0.5 * position[p][0] for p in edge_paths],
                 y=[0.5 * position[p[:-1]][1] + 0.5 * position[p][1] for p in edge_paths],
                 mode="text",
@@ -181,8 +185,9 @@ def step_tree_figure(
         )
 
     nodes = list(now.nodes.values())
-    fig.add_trace(
-        go.Scatter(
+    traces.append(
+        dict(
+            type="scatter",
             x=[position[n.path][0] for n in nodes],
             y=[position[n.path][1] for n in nodes],
             mode="markers+text",
@@ -215,8 +220,9 @@ def step_tree_figure(
     # the windows of the nodes being searched (the open path); the current one ringed
     open_nodes = [now.nodes[p] for p in now.open_path() if now.nodes[p].status == "open"]
     if open_nodes:
-        fig.add_trace(
-            go.Scatter(
+        traces.append(
+            dict(
+                type="scatter",
                 x=[position[n.path][0] for n in open_nodes],
                 y=[position[n.path][1] - 0.28 for n in open_nodes],
                 mode="text",
@@ -239,8 +245,9 @@ def step_tree_figure(
             )
         )
     x, y = position[current]
-    fig.add_trace(
-        go.Scatter(
+    traces.append(
+        dict(
+            type="scatter",
             x=[x],
             y=[y],
             mode="markers",
@@ -259,16 +266,25 @@ def step_tree_figure(
     xs_all = [p[0] for p in position.values()]
     depth = max(node.ply for node in final.nodes.values())
     counter = counter_text(now, minimax_nodes, minimax_capped)
-    fig.update_layout(
-        title={"text": f"{escape_plot_text(title)}<br><sup>{counter}</sup>"},
-        height=220 + 120 * depth,
-        margin={"l": 20, "r": 20, "t": 80, "b": 20},
-        plot_bgcolor="white",
-        showlegend=False,
-    )
-    fig.update_xaxes(visible=False, range=[min(xs_all) - 1, max(max(xs_all), MIN_WIDTH_LEAVES) + 2])
-    fig.update_yaxes(visible=False, range=[depth + 0.6, -0.7])
-    return readable(fig)
+    # the sizes lib.charts.readable sets, given at once (its updates re-walk every trace)
+    layout = {
+        "title": {
+            "text": f"{escape_plot_text(title)}<br><sup>{counter}</sup>",
+            "font": {"size": TITLE_FONT},
+        },
+        "font": {"size": MIN_FONT},
+        "hoverlabel": {"font": {"size": MIN_FONT}},
+        "height": 220 + 120 * depth,
+        "margin": {"l": 20, "r": 20, "t": 80, "b": 20},
+        "plot_bgcolor": "white",
+        "showlegend": False,
+        "xaxis": {
+            "visible": False,
+            "range": [min(xs_all) - 1, max(max(xs_all), MIN_WIDTH_LEAVES) + 2],
+        },
+        "yaxis": {"visible": False, "range": [depth + 0.6, -0.7]},
+    }
+    return go.Figure(data=traces, layout=layout, _validate=False)
 
 
 def counter_text(now: TreeAtStep, minimax_nodes: int | None, minimax_capped: bool = False) -> str:

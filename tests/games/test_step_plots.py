@@ -166,5 +166,5 @@ def test_text_is_readable_on_a_projector(textbook, othello):
         for trace in fig.data:
             if trace.mode and "text" in trace.mode:
                 assert trace.textfont.size >= MIN_FONT
-        assert fig.layout.font.size >= MIN_FONT
+        assert fig.layout.font.size >= MIN_FONT and fig.layout.title.font.size >= MIN_FONT
         assert not fig.layout.xaxis.visible and not fig.layout.yaxis.visible
