@@ -48,6 +48,11 @@ DEFAULT_DEPTH = 3
 CACHE_SIZE = 6
 """Traced searches kept per visitor (each at most MAX_EVENTS steps)."""
 SMALL_BOARD_PIXELS = 220
+LEGEND = (
+    "▲ MAX node, ▼ MIN node, ● chance node. Red ring: the current node; orange: the "
+    "path being searched, with each node's α/β window; blue: returned its value (green: "
+    "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
+)
 TREE_WIDTH = 500
 """Pixels of the tree chart; the column beside it fits next to it from about 1400 px wide."""
 COMPARE_LABEL_LEAVES = 12
@@ -148,7 +153,10 @@ def _panel(
         "current node is ringed in red with its α/β window, and the line of the code "
         "being executed is marked ▶."
     )
-    with st.container(horizontal=True, gap="small", key=f"{key}_step_controls"):
+    # one wrapping row: the toggles go under the selects only where the column is narrow
+    with st.container(
+        horizontal=True, gap="small", vertical_alignment="bottom", key=f"{key}_step_controls"
+    ):
         label = st.selectbox("Position", list(positions), key=f"{key}_step_w_position", width=260)
         algorithm = st.selectbox(
             "Algorithm",
@@ -170,7 +178,6 @@ def _panel(
             "A textbook tree is searched to its leaves.",
             width=130,
         )
-    with st.container(horizontal=True, gap="medium", key=f"{key}_step_toggles"):
         ordering = st.toggle(
             "Move ordering",
             key=f"{key}_step_w_ordering",
@@ -313,6 +320,7 @@ def _panel(
             key=f"{key}_step_compare_tree",
             config=chart_config,
         )
+        st.caption(LEGEND)
     # tree | board and code side by side where the main column is wide enough; wrapped
     # under each other at 1024 px
     with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_step_view"):
@@ -328,6 +336,7 @@ def _panel(
             )
             with st.container(width=TREE_WIDTH, key=f"{key}_step_tree_box"):
                 st.plotly_chart(figure, key=f"{key}_step_tree", config=chart_config)
+                st.caption(LEGEND)
         with st.container(width=SIDE_WIDTH, key=f"{key}_step_side"):
             _node_position(adapter, key, position, event.path)
             with st.container(key=f"{key}_step_code"):

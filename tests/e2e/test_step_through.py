@@ -89,7 +89,7 @@ def test_step_through_alpha_beta_on_othello(page):
 
 def test_step_through_alpha_beta_on_tic_tac_toe_and_play_pause(page):
     _open_tab(page, "tictactoe", "tictactoe")
-    page.locator(".st-key-tictactoe_step_w_position").click()
+    page.locator(".st-key-tictactoe_step_w_position input").click()
     page.get_by_role("option", name="Six squares left, O to move (X wins)").click()
     # depth 3 from this position: a search of its own (not the empty board's 634 steps)
     page.locator(".st-key-tictactoe_step_status").get_by_text(
