@@ -45,8 +45,8 @@ PLAY_SECONDS = 0.8
 BOARD_POSITION = "The position on the board"
 ALGORITHM_LABELS = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "expectimax": "Expectimax"}
 DEFAULT_DEPTH = 3
-CACHE_SIZE = 6
-"""Traced searches kept per visitor (each at most MAX_EVENTS steps)."""
+CACHE_SIZE = 4
+"""Traced searches kept per visitor, all game pages together (each at most MAX_EVENTS steps)."""
 SMALL_BOARD_PIXELS = 220
 LEGEND = (
     "▲ MAX node, ▼ MIN node, ● chance node. Red ring: the current node; orange: the "
@@ -82,10 +82,12 @@ def _positions(adapter: BoardAdapter, board: Any, evaluate: Any) -> dict[str, St
 
 
 def _cached_search(
-    key: str, position: StepPosition, algorithm: str, depth: int, ordering: bool, fit: bool = True
-) -> StepSearch:
-    """The traced search, from the visitor's cache when it was run before."""
-    cache: dict = st.session_state.setdefault(f"{key}_step_cache", {})
+    position: StepPosition, algorithm: str, depth: int, ordering: bool, fit: bool = True
+) -> tuple[StepSearch, dict]:
+    """The traced search and its tree's layout, from the visitor's cache if run before."""
+    # one cache for every game page of the visitor (a textbook tree's trace is the same on
+    # each): at most CACHE_SIZE traces, a few MB each at the step cap
+    cache: dict = st.session_state.setdefault("step_through_cache", {})
     cache_key = (
         position.label,
         position.state.key,
@@ -190,7 +192,7 @@ def _panel(
             "(beside alpha-beta's when the algorithm is minimax).",
         )
     try:
-        search, layout = _cached_search(key, position, algorithm, int(depth), ordering)
+        search, layout = _cached_search(position, algorithm, int(depth), ordering)
     except InputError as error:
         st.info(escape_markdown(str(error)), icon=":material/info:")
         return
@@ -289,7 +291,7 @@ def _panel(
     if compare:  # the two trees side by side, then the board and the code
         other_name = "alphabeta" if algorithm == "minimax" else "minimax"
         other, other_layout = _cached_search(
-            key, position, other_name, search.depth, ordering, fit=False
+            position, other_name, search.depth, ordering, fit=False
         )
         left, right = st.columns(2)
         left.plotly_chart(
