@@ -22,7 +22,9 @@ def _step(page, key: str) -> int:
 
 
 def _marked_line(page, key: str) -> str:
-    code = page.locator(f'.st-key-{key}_step_code:not([data-stale="true"])').first.inner_text()
+    box = page.locator(f'.st-key-{key}_step_code:not([data-stale="true"])').filter(has_text="▶")
+    box.first.wait_for(timeout=30_000)  # the code is drawn after the status above it
+    code = box.first.inner_text()
     marked = [line for line in code.splitlines() if line.lstrip().startswith("▶")]
     assert len(marked) == 1, code
     return marked[0].replace("▶", "").strip()
