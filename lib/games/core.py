@@ -219,6 +219,9 @@ class GameSpec:
     order: int = 50
     # search trees are recorded and drawn up to this depth (small games: the whole tree)
     tree_depth: int = 3
+    # positions the step-through tab offers one click away: (label, moves in the game's
+    # notation from ``initial_state()`` with its default options)
+    step_examples: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 def _discover() -> dict[str, GameSpec]:

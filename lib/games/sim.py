@@ -487,6 +487,20 @@ GAME = GameSpec(
     teaches="Colour lines on six points without closing a triangle: the course's "
     "triangle-threat heuristic against an exact solver that knows who wins from any position.",
     order=30,
+    step_examples=(
+        (
+            "Seven lines left, Red to move (Blue wins)",
+            ("1-2", "1-3", "2-3", "2-4", "5-6", "1-4", "3-4", "2-5"),
+        ),
+        (
+            "Six lines left, Blue to move (Blue wins)",
+            ("1-2", "1-3", "2-3", "2-4", "5-6", "1-4", "3-4", "2-5", "1-5"),
+        ),
+        (
+            "Five lines left, Red to move (Blue wins)",
+            ("1-2", "1-3", "2-3", "2-4", "5-6", "1-4", "3-4", "2-5", "1-5", "3-5"),
+        ),
+    ),
     presets=(
         ArenaPreset(
             "sim_pruning",

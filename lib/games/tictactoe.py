@@ -343,6 +343,12 @@ GAME = GameSpec(
     "minimax find that perfect play draws and alpha-beta prune the branches that cannot matter.",
     order=5,
     tree_depth=9,
+    step_examples=(
+        ("Endgame: X to move must block b3 (a draw)", ("a1", "b2", "c3", "b1")),
+        ("Endgame: X to move must block a2 (a draw)", ("b2", "a1", "c1", "a3")),
+        ("Endgame: X has forked, O to move (X wins)", ("a1", "b2", "c3", "a3", "c1")),
+        ("Six squares left, O to move (X wins)", ("a1", "b1", "b2")),
+    ),
     presets=(
         ArenaPreset(
             "tictactoe_perfect_draws",

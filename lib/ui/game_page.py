@@ -49,6 +49,7 @@ from lib.ui.game_controls import (
 )
 from lib.ui.navigation import require_app_navigation
 from lib.ui.search_panels import compare_panel, search_stats_panel
+from lib.ui.step_panel import step_panel
 
 
 def _player_label(spec: str) -> str:
@@ -530,7 +531,13 @@ def analysis_tabs(
     """The AI's last search, the comparison of variants, the game record, the heuristics."""
     game = adapter.game
     tabs = st.tabs(
-        ["The AI's last search", "Pruning and ordering", "Game record", "How the AI thinks"]
+        [
+            "The AI's last search",
+            "Pruning and ordering",
+            "Game record",
+            "How the AI thinks",
+            "Step through the search",
+        ]
     )
     with tabs[0]:
         last = session.last_decision()
@@ -588,6 +595,8 @@ def analysis_tabs(
                 f"- **{heuristic.name}**: {heuristic.description}"
                 + (f" Default weights: {weights}." if weights else "")
             )
+    with tabs[4]:
+        step_panel(adapter, key, settings.configs)
 
 
 def _hint_player_for_compare(settings: PageSettings) -> PlayerConfig:

@@ -1,0 +1,375 @@
+"""The "Step through the search" tab of every game page.
+
+Pick a position (the board, a textbook tree, one of the game's examples), an
+algorithm, a depth and move ordering; then step through the textbook search
+with a slider, First/Prev/Next/Last and Play/Pause. The tree grows as the
+steps go (:mod:`lib.games.step_plots`), the position at the current node is
+drawn small beside it with the game's own board view, and the reference
+pseudocode is shown with the line being executed marked ``▶``.
+
+Generic: no game is named here. The traced search is kept in the visitor's
+``st.session_state`` (keyed by position, algorithm, depth and ordering), so
+moving the slider only replays the steps and redraws.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import streamlit as st
+
+from lib.errors import InputError
+from lib.games.players import SEARCH_KINDS, PlayerConfig
+from lib.games.step_plots import counter_text, path_moves, step_tree_figure, tree_positions
+from lib.games.stepthrough import (
+    MAX_EVENTS,
+    StepPosition,
+    StepSearch,
+    code_excerpt,
+    describe_step,
+    example_positions,
+    marked_listing,
+    run_step_search,
+    textbook_positions,
+    tree_at,
+    value_text,
+    window_label,
+)
+from lib.games.tracers import MAX_STEP_DEPTH
+from lib.games.view import BoardAdapter, BoardView
+from lib.ui.common import escape_markdown
+
+PLAY_SECONDS = 0.8
+"""Seconds between two steps while playing."""
+BOARD_POSITION = "The position on the board"
+ALGORITHM_LABELS = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "expectimax": "Expectimax"}
+DEFAULT_DEPTH = 3
+CACHE_SIZE = 4
+"""Traced searches kept per visitor, all game pages together (each at most MAX_EVENTS steps)."""
+SMALL_BOARD_PIXELS = 220
+LEGEND = (
+    "▲ MAX node, ▼ MIN node, ● chance node. Red ring: the current node; orange: the "
+    "path being searched, with each node's α/β window; blue: returned its value (green: "
+    "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
+)
+TREE_WIDTH = 500
+"""Pixels of the tree chart; the column beside it fits next to it from about 1400 px wide."""
+COMPARE_LABEL_LEAVES = 12
+"""Half-width trees (the comparison) label every node only up to this many leaves."""
+SIDE_WIDTH = 420
+"""Pixels of the column beside the tree: the small board and the code being executed."""
+
+
+def _evaluator(adapter: BoardAdapter, configs: Sequence[PlayerConfig]) -> Any:
+    """The first AI player's heuristic and weights (the game's default if no AI plays)."""
+    game = adapter.game
+    config = next((c for c in configs if c.kind in SEARCH_KINDS), None)
+    name = config.heuristic if config and config.heuristic else game.default_heuristic
+    heuristic = game.heuristics.get(name, game.heuristics[game.default_heuristic])
+    try:
+        return heuristic.bind(config.weights if config else None)
+    except InputError:
+        return heuristic.bind()
+
+
+def _positions(adapter: BoardAdapter, board: Any, evaluate: Any) -> dict[str, StepPosition]:
+    game = adapter.game
+    positions = {BOARD_POSITION: StepPosition(BOARD_POSITION, board, evaluate, game.format_move)}
+    for position in (*textbook_positions(), *example_positions(game, evaluate)):
+        positions[position.label] = position
+    return positions
+
+
+def _cached_search(
+    position: StepPosition, algorithm: str, depth: int, ordering: bool, fit: bool = True
+) -> tuple[StepSearch, dict]:
+    """The traced search and its tree's layout, from the visitor's cache if run before."""
+    # one cache for every game page of the visitor (a textbook tree's trace is the same on
+    # each): at most CACHE_SIZE traces, a few MB each at the step cap
+    cache: dict = st.session_state.setdefault("step_through_cache", {})
+    cache_key = (
+        position.label,
+        position.state.key,
+        position.evaluate,
+        algorithm,
+        depth,
+        ordering,
+        fit,
+    )
+    if cache_key not in cache:
+        search = run_step_search(
+            position, algorithm=algorithm, depth=depth, ordering=ordering, fit=fit
+        )
+        cache[cache_key] = (search, tree_positions(search.final))
+        while len(cache) > CACHE_SIZE:
+            cache.pop(next(iter(cache)))
+    else:  # most recently used last
+        cache[cache_key] = cache.pop(cache_key)
+    return cache[cache_key]
+
+
+def _set_step(slider_key: str, value: int) -> None:
+    st.session_state[slider_key] = value
+
+
+def _shift_step(slider_key: str, delta: int, steps: int) -> None:
+    st.session_state[slider_key] = min(max(st.session_state.get(slider_key, 1) + delta, 1), steps)
+
+
+def _toggle_play(playing_key: str, slider_key: str, steps: int) -> None:
+    playing = not st.session_state.get(playing_key, False)
+    if playing and st.session_state.get(slider_key, 1) >= steps:
+        st.session_state[slider_key] = 1  # Play at the end starts again
+    st.session_state[playing_key] = playing
+
+
+def _title(search: StepSearch) -> str:
+    name = ALGORITHM_LABELS[search.algorithm]
+    ordering = ", moves ordered" if search.ordering else ""
+    return f"{name}, depth {search.depth}{ordering}"
+
+
+def step_panel(adapter: BoardAdapter, key: str, configs: Sequence[PlayerConfig]) -> None:
+    """The step-through tab (a fragment: moving the slider reruns only this panel)."""
+    playing = bool(st.session_state.get(f"{key}_step_playing", False))
+    run_every = PLAY_SECONDS if playing else None
+    st.fragment(_panel, run_every=run_every)(adapter, key, tuple(configs), playing)
+
+
+def _panel(
+    adapter: BoardAdapter, key: str, configs: tuple[PlayerConfig, ...], ticking: bool
+) -> None:
+    game = adapter.game
+    board = st.session_state[f"{key}_session"].state
+    evaluate = _evaluator(adapter, configs)
+    try:
+        positions = _positions(adapter, board, evaluate)
+    except InputError as error:  # a game's examples that do not replay: say so, keep the page
+        st.error(escape_markdown(str(error)))
+        positions = {
+            BOARD_POSITION: StepPosition(BOARD_POSITION, board, evaluate, game.format_move)
+        }
+    st.caption(
+        "Watch the textbook search run step by step: the tree grows as it goes, the "
+        "current node is ringed in red with its α/β window, and the line of the code "
+        "being executed is marked ▶."
+    )
+    # one wrapping row: the toggles go under the selects only where the column is narrow
+    with st.container(
+        horizontal=True, gap="small", vertical_alignment="bottom", key=f"{key}_step_controls"
+    ):
+        label = st.selectbox("Position", list(positions), key=f"{key}_step_w_position", width=260)
+        algorithm = st.selectbox(
+            "Algorithm",
+            list(ALGORITHM_LABELS),
+            index=1,
+            format_func=ALGORITHM_LABELS.__getitem__,
+            key=f"{key}_step_w_algorithm",
+            width=150,
+        )
+        position = positions[label]
+        depth = st.number_input(
+            "Depth (plies)",
+            min_value=1,
+            max_value=MAX_STEP_DEPTH,
+            value=DEFAULT_DEPTH,
+            key=f"{key}_step_w_depth",
+            disabled=position.depth is not None,
+            help=f"Cut automatically so the search stays within {MAX_EVENTS:,} steps. "
+            "A textbook tree is searched to its leaves.",
+            width=130,
+        )
+        ordering = st.toggle(
+            "Move ordering",
+            key=f"{key}_step_w_ordering",
+            help="Search the moves best-first by a one-ply look: alpha-beta cuts more.",
+        )
+        compare = st.toggle(
+            "Compare with minimax",
+            key=f"{key}_step_w_compare",
+            help="Draw minimax's whole tree to the same depth beside this one "
+            "(beside alpha-beta's when the algorithm is minimax).",
+        )
+    try:
+        search, layout = _cached_search(position, algorithm, int(depth), ordering)
+    except InputError as error:
+        st.info(escape_markdown(str(error)), icon=":material/info:")
+        return
+
+    slider_key = f"{key}_step_w_step"
+    playing_key = f"{key}_step_playing"
+    last = search.steps - 1
+    search_id = (label, position.state.key, algorithm, search.depth, ordering)
+    if st.session_state.get(f"{key}_step_search_id") != search_id:
+        st.session_state[f"{key}_step_search_id"] = search_id
+        st.session_state[slider_key] = 1
+    # the slider counts steps from 1 (as the text under it does)
+    shown = min(max(int(st.session_state.get(slider_key, 1)), 1), search.steps)
+    if ticking and st.session_state.get(playing_key):
+        shown = min(shown + 1, search.steps)
+        if shown >= search.steps:
+            st.session_state[playing_key] = False
+    st.session_state[slider_key] = shown
+    if bool(st.session_state.get(playing_key)) != ticking:  # Play or Pause: restart the timer
+        st.rerun()
+
+    if search.depth_cut:
+        st.caption(
+            f"Depth cut to {search.depth}: depth {search.depth + 1} needs more than "
+            f"{MAX_EVENTS:,} steps."
+        )
+    if search.trace.truncated:
+        st.caption(f"Only the first {MAX_EVENTS:,} steps are kept: the search is cut there.")
+
+    with st.container(horizontal=True, vertical_alignment="bottom", key=f"{key}_step_buttons"):
+        st.button(
+            "First",
+            key=f"{key}_step_w_first",
+            on_click=_set_step,
+            args=(slider_key, 1),
+            icon=":material/first_page:",
+        )
+        st.button(
+            "Prev",
+            key=f"{key}_step_w_prev",
+            on_click=_shift_step,
+            args=(slider_key, -1, search.steps),
+            icon=":material/chevron_left:",
+        )
+        st.button(
+            "Pause" if st.session_state.get(playing_key) else "Play",
+            key=f"{key}_step_w_play",
+            on_click=_toggle_play,
+            args=(playing_key, slider_key, search.steps),
+            icon=":material/pause:"
+            if st.session_state.get(playing_key)
+            else ":material/play_arrow:",
+            type="primary",
+        )
+        st.button(
+            "Next",
+            key=f"{key}_step_w_next",
+            on_click=_shift_step,
+            args=(slider_key, 1, search.steps),
+            icon=":material/chevron_right:",
+        )
+        st.button(
+            "Last",
+            key=f"{key}_step_w_last",
+            on_click=_set_step,
+            args=(slider_key, search.steps),
+            icon=":material/last_page:",
+        )
+    shown = st.slider("Step", 1, max(search.steps, 2), key=slider_key, disabled=last == 0)
+    step = min(shown, search.steps) - 1
+    now = tree_at(search.trace.events, step)
+    event = now.event
+    with st.container(key=f"{key}_step_status"):
+        st.markdown(
+            f"**Step {step + 1:,} of {search.steps:,}** · "
+            f"{escape_markdown(describe_step(event, position.format_move))}"
+        )
+        st.markdown(
+            f"Window at this node: **{window_label(event.alpha, event.beta)}** · "
+            f"{counter_text(now, search.minimax_nodes, search.minimax_capped)}"
+        )
+        stats = search.trace.stats
+        if search.trace.move is not None:
+            result = (
+                f"value **{value_text(search.trace.value)}**, best move "
+                f"**{escape_markdown(position.format_move(search.trace.move))}**"
+            )
+        else:
+            result = "cut before it finished"
+        st.caption(
+            f"Search statistics ({_title(search)}): {stats.nodes:,} nodes, "
+            f"{stats.cutoffs:,} cut-offs; {result}."
+        )
+
+    chart_config = {"displayModeBar": False}
+    if compare:  # the two trees side by side, then the board and the code
+        other_name = "alphabeta" if algorithm == "minimax" else "minimax"
+        other, other_layout = _cached_search(
+            position, other_name, search.depth, ordering, fit=False
+        )
+        left, right = st.columns(2)
+        left.plotly_chart(
+            step_tree_figure(
+                now,
+                search.final,
+                position.format_move,
+                title=_title(search),
+                minimax_nodes=search.minimax_nodes,
+                minimax_capped=search.minimax_capped,
+                positions=layout,
+                full_label_leaves=COMPARE_LABEL_LEAVES,
+            ),
+            key=f"{key}_step_tree",
+            config=chart_config,
+        )
+        right.plotly_chart(
+            step_tree_figure(
+                other.final,
+                other.final,
+                position.format_move,
+                title=f"{_title(other)}: the whole search",
+                minimax_nodes=other.minimax_nodes,
+                minimax_capped=other.minimax_capped,
+                positions=other_layout,
+                full_label_leaves=COMPARE_LABEL_LEAVES,
+            ),
+            key=f"{key}_step_compare_tree",
+            config=chart_config,
+        )
+        st.caption(LEGEND)
+    # tree | board and code side by side where the main column is wide enough; wrapped
+    # under each other at 1024 px
+    with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_step_view"):
+        if not compare:
+            figure = step_tree_figure(
+                now,
+                search.final,
+                position.format_move,
+                title=_title(search),
+                minimax_nodes=search.minimax_nodes,
+                minimax_capped=search.minimax_capped,
+                positions=layout,
+            )
+            with st.container(width=TREE_WIDTH, key=f"{key}_step_tree_box"):
+                st.plotly_chart(figure, key=f"{key}_step_tree", config=chart_config)
+                st.caption(LEGEND)
+        with st.container(width=SIDE_WIDTH, key=f"{key}_step_side"):
+            _node_position(adapter, key, position, event.path)
+            with st.container(key=f"{key}_step_code"):
+                excerpt = code_excerpt(search.trace.listing.text, event.line)
+                st.markdown(f"```python\n{excerpt}\n```")
+    with st.expander("The whole reference code"):
+        st.markdown(f"```python\n{marked_listing(search.trace.listing.text, event.line)}\n```")
+
+
+def _node_position(
+    adapter: BoardAdapter, key: str, position: StepPosition, path: tuple[Any, ...]
+) -> None:
+    """The position at the current node: a small board, or the path for a textbook tree."""
+    moves = escape_markdown(path_moves(path, position.format_move))
+    if position.abstract:
+        st.markdown(f"Current node: **{moves}**")
+        return
+    state, previous = position.state, None
+    for move in path:
+        previous, state = state, state.play(move)
+    st.caption(f"The position at the current node: after **{moves}**")
+    st.plotly_chart(
+        adapter.figure(
+            state,
+            BoardView(
+                pixels=SMALL_BOARD_PIXELS,
+                show_legal=False,
+                last_move=path[-1] if path else None,
+                previous=previous,
+            ),
+        ),
+        key=f"{key}_step_board",
+        config={"displayModeBar": False},
+    )
