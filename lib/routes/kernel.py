@@ -91,6 +91,7 @@ def fast_best_first(
     no_h = kind is HeuristicKind.NONE
     octile = kind is HeuristicKind.OCTILE
     gx, gy = (0.0, 0.0) if no_h else points[target]
+    direct = length is float  # the index holds the lengths themselves: no call per road
     # The cheapest cost so far (inf when unreached). With integer nodes it becomes a list
     # over the whole graph after size / 256 expansions: allocating it costs about as much.
     best: dict | list = defaultdict(math.inf.__float__)
@@ -128,7 +129,7 @@ def fast_best_first(
             old = best[v]
             if old <= g:
                 continue  # lengths are >= 0: no cheaper this way
-            g2 = g + length(road)
+            g2 = g + road if direct else g + length(road)
             if g2 >= old:
                 continue
             best[v] = g2
