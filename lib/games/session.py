@@ -61,6 +61,9 @@ class GameSession:
     replay: str | None = None
     # the Arena link that plays the replayed game again (None: not reproducible from a link)
     replay_link: str | None = None
+    # the page's latest script run: a run that is no longer the latest (the visitor pressed
+    # Undo, switched Autoplay off or clicked while it searched) must not play its AI reply
+    run: int = 0
 
     @classmethod
     def new(cls, game: GameSpec, options: dict[str, Any], seed: int = 0) -> GameSession:
@@ -136,6 +139,15 @@ class GameSession:
         self.pending = None
         self.hint = None
         return undone
+
+    def start_run(self) -> int:
+        """Mark a new page run as the latest; returns its number (see :meth:`is_latest`)."""
+        self.run += 1
+        return self.run
+
+    def is_latest(self, run: int) -> bool:
+        """True while no later page run has started since ``run``."""
+        return run == self.run
 
     def last_decision(self) -> tuple[int, Decision] | None:
         """(ply index, decision) of the most recent AI move, if any."""

@@ -609,12 +609,14 @@ def ai_move(
     session: GameSession,
     settings: PageSettings,
     thinking: Callable[[str], None],
+    run: int,
 ) -> None:
-    """The AI to move searches and plays, unless the position changed while it thought.
+    """The AI to move searches and plays, unless the page moved on while it thought.
 
     Runs after everything else is drawn, so a person's own move is on screen first.
-    The reply is applied only to the position it was searched on: a rerun that
-    started meanwhile (Undo, Autoplay off, a click) wins, and the stale reply is dropped.
+    Streamlit starts a new run of the page (Undo, Autoplay off, a click) while this
+    one is still searching: then this run's reply is dropped (the new run decides
+    what happens), and a reply is only ever played on the position it was searched on.
     """
     game = adapter.game
     state = session.state
@@ -631,6 +633,8 @@ def ai_move(
             record_tree=settings.show_tree,
             exact_root_scores=settings.exact_scores,
         )
+        if not session.is_latest(run):
+            return  # a newer run of the page owns the game now
         session.play(decision.move, decision, config.label(), at_ply=ply)
         st.rerun()
 
@@ -656,6 +660,7 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
         seed = int(np.random.SeedSequence().entropy % (2**32))
         st.session_state[skey] = GameSession.new(game, settings.options, seed)
     session = _session(key)
+    run = session.start_run()  # a newer run (a click, Undo, Autoplay off) makes this one stale
 
     # settings problems, on the page itself, not only in the sidebar; kept until New game (a
     # link's settings are read once: the AI's first move reruns the page without them)
@@ -673,4 +678,4 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
     humans = _acting_humans(session, settings)
     ai_to_move = bool(state.legal_moves()) and state.to_move not in humans
     if ai_to_move and (step or autoplay or len(humans) == 1):
-        ai_move(adapter, session, settings, thinking)
+        ai_move(adapter, session, settings, thinking, run)

@@ -110,3 +110,11 @@ def test_decide_uses_the_games_solver_kind_through_its_player():
         state, PlayerConfig(kind=game.solver_kind), game, np.random.default_rng(0), default_time=1.0
     )
     assert decision.move in state.legal_moves()
+
+
+def test_a_reply_searched_in_a_page_run_that_is_no_longer_the_latest_is_recognised():
+    session = GameSession.new(get_game("othello"), {"size": 6})
+    searching = session.start_run()  # the run that starts the AI's search
+    assert session.is_latest(searching)
+    session.start_run()  # the visitor switched Autoplay off: a new run started meanwhile
+    assert not session.is_latest(searching)
