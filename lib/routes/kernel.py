@@ -27,7 +27,6 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
 from heapq import heappop, heappush, heappushpop
-from operator import itemgetter
 
 import networkx as nx
 
@@ -64,7 +63,7 @@ def kind_of(heuristic: Callable | None) -> HeuristicKind | None:
 
 def fast_best_first(
     adjacency: Sequence[dict] | dict,
-    length: Callable[[object], float],
+    weight: str | None,
     source: Hashable,
     target: Hashable,
     points: Sequence | dict,
@@ -75,9 +74,9 @@ def fast_best_first(
 ) -> FastResult:
     """Best-first search on ``f = g + w * h`` with an inline heuristic ``kind``.
 
-    ``adjacency[u]`` maps ``u``'s neighbours to their roads and ``length(road)``
-    is a road's length (the index: neighbour index to length, and ``float``;
-    networkx's dicts: neighbour to edge data, and the weight's getter); ``points[v]`` is
+    ``adjacency[u]`` maps ``u``'s neighbours to their roads: the road's length
+    itself (the index; ``weight`` None) or its edge data, whose ``weight`` key holds
+    the length (networkx's dicts); ``points[v]`` is
     ``v``'s ``(x, y)`` (unused for :attr:`HeuristicKind.NONE`), and ``h`` is
     the kind's distance to the target's point times ``scale``. With nodes
     ``0..size-1`` (``size`` > 0) the costs move from a dict to a list once the
@@ -91,7 +90,7 @@ def fast_best_first(
     no_h = kind is HeuristicKind.NONE
     octile = kind is HeuristicKind.OCTILE
     gx, gy = (0.0, 0.0) if no_h else points[target]
-    direct = length is float  # the index holds the lengths themselves: no call per road
+    direct = weight is None  # the index holds the lengths themselves
     # The cheapest cost so far (inf when unreached). With integer nodes it becomes a list
     # over the whole graph after size / 256 expansions: allocating it costs about as much.
     best: dict | list = defaultdict(math.inf.__float__)
@@ -129,7 +128,7 @@ def fast_best_first(
             old = best[v]
             if old <= g:
                 continue  # lengths are >= 0: no cheaper this way
-            g2 = g + road if direct else g + length(road)
+            g2 = g + road if direct else g + road[weight]
             if g2 >= old:
                 continue
             best[v] = g2
@@ -188,7 +187,7 @@ def run_fast(
             index = compiled.index
             found = fast_best_first(
                 compiled.edges,
-                float,
+                None,
                 index[source],
                 index[target],
                 points,
@@ -202,10 +201,9 @@ def run_fast(
             nodes = compiled.nodes
             return found[0], [nodes[i] for i in found[1]], *found[2:]
     adj = G._adj  # read-only use of networkx's adjacency
-    length_of = itemgetter(weight)
 
     try:
-        return fast_best_first(adj, length_of, source, target, pos, scale, w, kind)
+        return fast_best_first(adj, weight, source, target, pos, scale, w, kind)
     except KeyError as error:
         if error.args == (weight,):  # an edge without the weight: it counts as 1 elsewhere
             raise NotFast("an edge has no weight") from None
