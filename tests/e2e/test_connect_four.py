@@ -36,11 +36,17 @@ def test_a_tic_tac_toe_game_against_the_perfect_ai_is_played_to_the_end(page):
         taken = {tuple(m) for c in ("#c62828", "#1565c0") for m in _marks(page, "tictactoe", c)}
         row, col = next((r, c) for r in range(3) for c in range(3) if (r, c) not in taken)
         click_chart(page, f"{BOARD.format(key='tictactoe')}{CURRENT}", col, row)
-        # my X is on the board, then the AI's answer (or the end of the game)
+        # my X and the AI's answer are on the current board (or the game is over): a click
+        # on a board drawn before the answer would be dropped as made on an old position
         page.wait_for_function(
-            """([sel, n]) => Array.from(document.querySelectorAll(sel + ' .js-plotly-plot'))
-                .some((gd) => (gd.layout.shapes || [])
-                    .filter((s) => s.fillcolor === '#c62828').length >= n)""",
+            """([sel, n]) => {
+                const count = (gd, colour) => (gd.layout.shapes || [])
+                    .filter((s) => s.fillcolor === colour).length;
+                const over = document.body.innerText.includes('Game over');
+                return Array.from(document.querySelectorAll(sel + ' .js-plotly-plot'))
+                    .some((gd) => count(gd, '#c62828') >= n
+                        && (over || count(gd, '#1565c0') >= n));
+            }""",
             arg=[f"{BOARD.format(key='tictactoe')}{CURRENT}", turn],
             timeout=60_000,
         )
