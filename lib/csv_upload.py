@@ -368,7 +368,12 @@ def parse_numbers(cells: pd.Series, *, decimal_comma: bool = False) -> np.ndarra
     cleaned = cells.astype(str).str.strip()
     if decimal_comma:
         cleaned = cleaned.str.replace(_DECIMAL_COMMA, r"\1.\2", regex=True)
-    return np.array(pd.to_numeric(cleaned, errors="coerce"), dtype=float)
+    values = np.array(pd.to_numeric(cleaned, errors="coerce"), dtype=float)
+    # pandas' fast parser may miss the nearest float by one unit in the last place (pandas
+    # 2.1 does): the cells it reads as numbers are read again exactly, as parse_number does
+    numbers = ~np.isnan(values)
+    values[numbers] = [float(text) for text in cleaned[numbers]]
+    return values
 
 
 def uses_decimal_comma(table: pd.DataFrame) -> bool:
