@@ -46,6 +46,7 @@ echo "Lower bounds: $(tr '\n' ' ' <"$constraints")"
   | sed 's/^/installed: /'
 
 if [ "$#" -eq 0 ]; then
-  set -- tests --ignore=tests/e2e
+  # unit and page tests; the slow ones (exact endgame tables) already ran in scripts/test.sh
+  set -- tests --ignore=tests/e2e -m "not slow"
 fi
 "$venv_python" -m pytest -q -p no:cacheprovider -n 2 --dist loadfile "$@"
