@@ -106,9 +106,11 @@ def test_the_population_animation_sits_beside_the_fitness_chart():
     kept = result.trace.generations
     assert [frame["name"] for frame in spec["frames"]] == [str(g) for g in kept]
     assert kept[-1] == result.generations
-    # the last frame: the population the run ended with, as many feasible dots as it counted
+    # the last frame: the population the run ended with (its recorded sample of at most
+    # TRACE_POINTS individuals), with as many feasible dots as that sample holds
     last = spec["frames"][-1]["data"]
-    assert len(plotly_array(last[1]["x"])) == result.history["n_feasible"].iloc[-1]
+    assert len(plotly_array(last[1]["x"])) == int(result.trace.feasible[-1].sum())
+    assert int(result.trace.feasible[-1].sum()) <= result.history["n_feasible"].iloc[-1]
     assert any(trace.get("name") == "exact optimum" for trace in spec["data"])
 
 
