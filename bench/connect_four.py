@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from bench.sections import run_sections
 from lib.games import connect_four, connect_four_naive, search
 from lib.games.core import perft
 
@@ -149,13 +150,7 @@ SECTIONS: dict[str, Callable[[], None]] = {
 
 def main(argv: list[str]) -> None:
     """Run the named sections (all by default)."""
-    names = argv or list(SECTIONS)
-    unknown = [name for name in names if name not in SECTIONS]
-    if unknown:
-        raise SystemExit(f"unknown section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
-    for name in names:
-        SECTIONS[name]()
-        print()
+    run_sections(SECTIONS, argv)
 
 
 if __name__ == "__main__":

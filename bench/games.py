@@ -45,6 +45,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from bench.sections import run_sections
 from lib.games import (
     checkers,
     checkers_naive,
@@ -329,13 +330,7 @@ SECTIONS: dict[str, Callable[[], None]] = {
 
 def main(argv: list[str]) -> None:
     """Run the named sections (all by default)."""
-    names = argv or list(SECTIONS)
-    unknown = [name for name in names if name not in SECTIONS]
-    if unknown:
-        raise SystemExit(f"unknown section {unknown[0]!r}; choose from {', '.join(SECTIONS)}")
-    for name in names:
-        SECTIONS[name]()
-        print()
+    run_sections(SECTIONS, argv)
 
 
 if __name__ == "__main__":
