@@ -27,7 +27,7 @@ endgame threshold), ``tt`` (transposition table).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -332,12 +332,14 @@ class SearchPlayer:
         *,
         record_tree: bool = False,
         exact_root_scores: bool = False,
+        on_progress: Callable[[SearchStats], None] | None = None,
     ) -> Decision:
         """Search and return the move with its statistics.
 
         ``record_tree`` keeps the explored tree (for small searches the page
         draws); ``exact_root_scores`` gives every root move its exact value
-        instead of alpha-beta's bound (the page's hint).
+        instead of alpha-beta's bound (the page's hint); ``on_progress`` sees the
+        statistics while the search runs (see :func:`lib.games.search.choose_move`).
         """
         config = self.config
         result = search.choose_move(
@@ -353,6 +355,7 @@ class SearchPlayer:
             record_tree=record_tree,
             exact_root_scores=exact_root_scores,
             rng=rng,
+            on_progress=on_progress,
         )
         return Decision(result.move, result.stats, result.value)
 

@@ -76,6 +76,8 @@ UNLIMITED = 10_000
 _INF = math.inf
 _WIN_THRESHOLD = WIN_VALUE / 2
 _CHECK_EVERY = 255  # check the clock every 256 nodes
+#: Seconds between two calls of a search's ``on_progress`` callback.
+PROGRESS_EVERY = 0.25
 
 
 class _Timeout(Exception):
@@ -268,6 +270,7 @@ class _Searcher:
         beam: int | None,
         endgame_exact: int | None,
         max_tree_nodes: int,
+        on_progress: Callable[[SearchStats], None] | None = None,
     ) -> None:
         self.root_player = state.to_move
         self.evaluate = evaluate
@@ -282,6 +285,8 @@ class _Searcher:
         self.endgame_exact = endgame_exact
         self.stats = SearchStats(algorithm=algorithm)
         self.deadline: float | None = None
+        self.on_progress = on_progress
+        self.next_progress = 0.0  # the first report comes at the first check
         self.depth_cut = 0  # leaves cut by the depth limit in the current iteration
         self.pv: list[list[Move]] = []
         self.max_tree_nodes = max_tree_nodes
@@ -293,13 +298,24 @@ class _Searcher:
         """Count the node, watch the clock, clear the node's principal variation."""
         stats = self.stats
         stats.nodes += 1
-        if (
-            self.deadline is not None
-            and not stats.nodes & _CHECK_EVERY
-            and time.perf_counter() > self.deadline
-        ):
-            raise _Timeout
+        if not stats.nodes & _CHECK_EVERY:
+            self._watch()
         self.pv[ply] = []
+
+    def _watch(self) -> None:
+        """Every few hundred nodes: stop at the deadline, report progress now and then.
+
+        ``on_progress`` may raise to abandon the search (a page whose visitor left
+        or asked for something else): nothing outside this searcher has changed.
+        """
+        if self.deadline is None and self.on_progress is None:
+            return
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
+            raise _Timeout
+        if self.on_progress is not None and now >= self.next_progress:
+            self.next_progress = now + PROGRESS_EVERY
+            self.on_progress(self.stats)
 
     def near_end(self, state: Any) -> bool:
         """True when the exact endgame applies (``plies_left_hint() <= endgame_exact``)."""
@@ -552,6 +568,7 @@ def choose_move(
     exact_root_scores: bool = False,
     iterative: bool | None = None,
     max_tree_nodes: int = 4000,
+    on_progress: Callable[[SearchStats], None] | None = None,
 ) -> SearchResult:
     """Choose a move for the player to move in ``state``.
 
@@ -591,6 +608,10 @@ def choose_move(
         bounds (``stats.root_bounds``).
     iterative:
         Force iterative deepening on or off (default: on iff ``time_limit``).
+    on_progress:
+        Called with the statistics so far about every :data:`PROGRESS_EVERY`
+        seconds while the search runs (a page shows them). An exception it raises
+        abandons the search and propagates: a page stops a search nobody waits for.
 
     Raises
     ------
@@ -629,6 +650,7 @@ def choose_move(
             beam=beam,
             endgame_exact=endgame_exact,
             max_tree_nodes=max_tree_nodes,
+            on_progress=on_progress,
         )
         if iterative is None:
             iterative = time_limit is not None

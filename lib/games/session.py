@@ -25,6 +25,7 @@ False
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -35,6 +36,7 @@ from lib.errors import InputError
 from lib.games import search
 from lib.games.core import GameSpec, Move
 from lib.games.players import SEARCH_KINDS, Decision, PlayerConfig, SearchPlayer, make_player
+from lib.games.search import SearchStats
 
 STALE_MESSAGE = "The position changed before that was done (the board shows the current game)."
 """Shown when a request made for an earlier position is dropped."""
@@ -190,11 +192,13 @@ def decide(
     default_time: float,
     record_tree: bool = False,
     exact_root_scores: bool = False,
+    on_progress: Callable[[SearchStats], None] | None = None,
 ) -> Decision:
     """The move ``config`` plays in ``state``, as the Arena's players play it.
 
     A search player without a time budget gets ``default_time``; the search tree
-    is recorded only up to the game's ``tree_depth``.
+    is recorded only up to the game's ``tree_depth``. ``on_progress`` sees a
+    search's statistics while it runs and may raise to abandon it.
     """
     if config.time_limit is None and config.kind in SEARCH_KINDS and config.kind != "greedy":
         config = replace(config, time_limit=default_time)
@@ -206,4 +210,5 @@ def decide(
         rng,
         record_tree=record_tree and config.depth <= game.tree_depth,
         exact_root_scores=exact_root_scores,
+        on_progress=on_progress,
     )

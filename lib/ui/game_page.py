@@ -621,7 +621,15 @@ def ai_move(
     game = adapter.game
     state = session.state
     config = settings.configs[state.to_move]
-    thinking(f"**{game.player_names[state.to_move]}** ({config.label()}) **is thinking…**")
+    who = f"**{game.player_names[state.to_move]}** ({config.label()}) **is thinking…**"
+    thinking(who)
+
+    def progress(stats: search.SearchStats) -> None:
+        # Redrawing the line is also where Streamlit stops this run when the visitor left
+        # or asked for something else (Undo, Autoplay off, a click): the search ends there.
+        depth = f", depth {stats.completed_depth + 1}" if stats.iterations else ""
+        thinking(f"{who} {stats.nodes:,} positions{depth}")
+
     ply = session.ply
     with user_errors():
         decision = decide(
@@ -632,6 +640,7 @@ def ai_move(
             default_time=DEFAULT_TIME,
             record_tree=settings.show_tree,
             exact_root_scores=settings.exact_scores,
+            on_progress=progress,
         )
         if not session.is_latest(run):
             return  # a newer run of the page owns the game now

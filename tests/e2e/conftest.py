@@ -60,6 +60,13 @@ def running_app(port: int | None = None) -> Iterator[str]:
     The server runs in its own process group and is stopped by killing that
     group, so nothing it started outlives the test session.
     """
+    with running_app_process(port) as (url, _process):
+        yield url
+
+
+@contextlib.contextmanager
+def running_app_process(port: int | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
+    """:func:`running_app`, yielding the server's process beside its URL."""
     port = port or _free_port()
     log = open(ROOT / f".e2e-server-{port}.log", "w")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
@@ -95,7 +102,7 @@ def running_app(port: int | None = None) -> Iterator[str]:
             if time.monotonic() > deadline:
                 raise RuntimeError("streamlit did not become healthy within 60 s")
             time.sleep(0.25)
-        yield url
+        yield url, process
     finally:
         try:
             os.killpg(process.pid, signal.SIGTERM)

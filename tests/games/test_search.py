@@ -343,3 +343,44 @@ def test_statistics_of_a_search_the_time_budget_stopped(monkeypatch):
     fixed = choose_move(state, depth=4, time_limit=None, iterative=True)
     assert (result.move, result.value) == (fixed.move, fixed.value)
     assert fixed.stats.nodes == fixed.stats.completed_nodes == stats.completed_nodes
+
+
+class _Abandoned(Exception):
+    """Raised by a progress callback to abandon a search (as a page does)."""
+
+
+@pytest.mark.parametrize(
+    ("algorithm", "depth"), [("minimax", 5), ("alphabeta", 8), ("expectimax", 5)]
+)
+def test_progress_callback_sees_the_search_and_can_abandon_it(monkeypatch, algorithm, depth):
+    monkeypatch.setattr(search, "PROGRESS_EVERY", 0.0)  # report at every check
+    state = othello.initial_state(8)
+    full = choose_move(state, algorithm=algorithm, depth=depth, transposition=False)
+    seen: list[int] = []
+
+    def progress(stats):
+        seen.append(stats.nodes)
+        if len(seen) == 3:
+            raise _Abandoned
+
+    with pytest.raises(_Abandoned):
+        choose_move(
+            state, algorithm=algorithm, depth=depth, transposition=False, on_progress=progress
+        )
+    # checked every 256 nodes, so abandoned after 768 of the full search's nodes
+    assert seen == [256, 512, 768]
+    assert full.stats.nodes > 768
+
+
+def test_a_progress_callback_does_not_change_the_search():
+    state = random_state(7, 12)
+    calls: list[int] = []
+    plain = choose_move(state, depth=5, rng=np.random.default_rng(1))
+    watched = choose_move(
+        state, depth=5, rng=np.random.default_rng(1), on_progress=lambda s: calls.append(s.nodes)
+    )
+    assert (watched.move, watched.value, watched.stats.nodes) == (
+        plain.move,
+        plain.value,
+        plain.stats.nodes,
+    )

@@ -1,0 +1,43 @@
+"""Work nobody waits for stops: a game page's AI search ends when its tab closes."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+from tests.e2e.conftest import running_app_process
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` so far (Linux ``/proc``)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_over(pid: int, seconds: float) -> float:
+    """CPU seconds process ``pid`` uses in the next ``seconds`` of wall time."""
+    before = _cpu_seconds(pid)
+    time.sleep(seconds)
+    return _cpu_seconds(pid) - before
+
+
+def test_closing_the_tab_stops_the_ai_search(browser):
+    # A server of its own, so that its CPU time is this test's search and nothing else.
+    with running_app_process() as (url, server):
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = context.new_page()
+        # Red is a slow AI (5 s per move, the page's most; depth 8 takes longer) and moves first.
+        page.goto(
+            f"{url}/connect_four?red=alphabeta:depth=8,time=5,ordering=off,tt=off&yellow=human"
+        )
+        # The thinking line counts the positions searched so far (the search is running)
+        counting = re.compile(r"is thinking… [\d,]+ positions")
+        page.locator('[data-testid="stAlert"]', has_text=counting).first.wait_for(timeout=60_000)
+        context.close()
+        time.sleep(0.5)
+        after_close = _cpu_over(server.pid, 1.5)
+    # Without the stop the search goes on for the rest of its 5 s budget (0.3 to 1.5 CPU
+    # seconds in this window, by how loaded the machine is); stopped, the server idles.
+    assert after_close < 0.15
