@@ -258,6 +258,10 @@ def _live_study_view(run: StudyRun, table_slot: Any, chart_slot: Any) -> None:
         right.plotly_chart(arena_plots.nodes_figure(summary), key=f"arena_live_nodes_{done}")
 
 
+MOVE_PROGRESS_EVERY = 0.25
+"""Seconds between two redraws of a study's progress line while a game is played."""
+
+
 def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) -> None:
     """Play the remaining games of ``run`` with a progress bar and a live table and chart.
 
@@ -280,10 +284,26 @@ def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) ->
             last_draw[0] = now
             _live_study_view(run, table_slot, chart_slot)
 
+    last_move = [0.0]
+
+    def on_move(plies: int, move: str) -> None:
+        # A game played in this process: redrawing the progress line now and then is also
+        # where Streamlit stops this run when the visitor left or pressed Stop.
+        now = time.monotonic()
+        if now - last_move[0] >= MOVE_PROGRESS_EVERY:
+            last_move[0] = now
+            done = len(run.records)
+            progress.progress(
+                done / run.total,
+                text=f"{done} of {run.total} games · game {done + 1} at move {plies}",
+            )
+
     run.status = "running"
     run.where = choice.describe()
     with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
-        result = run_tournament(run.matches, ex, on_game=on_game, previous=list(run.records))
+        result = run_tournament(
+            run.matches, ex, on_game=on_game, previous=list(run.records), on_move=on_move
+        )
     run.records = list(result.records)
     run.status = "cancelled" if result.cancelled else "done"
     progress.empty()

@@ -139,6 +139,27 @@ def test_progress_cancel_and_resume():
     assert reproducible(resumed) == reproducible(run_tournament(MATCHES))
 
 
+class _Left(Exception):
+    """Raised by a move callback to stop a run in the middle of a game (as a page does)."""
+
+
+def test_a_move_callback_follows_games_played_here_and_can_stop_one_midway(inline_result):
+    seen: list[tuple[int, str]] = []
+    first_game = inline_result.records[0].moves.split()
+
+    def on_move(plies: int, move: str) -> None:
+        seen.append((plies, move))
+        if plies == 5:
+            raise _Left
+
+    with pytest.raises(_Left):
+        run_tournament(MATCHES, InlineExecutor(), on_move=on_move)
+    assert seen == list(enumerate(first_game[:5], start=1))
+    # the callback changes nothing in the games
+    watched = run_tournament(MATCHES, InlineExecutor(), on_move=lambda plies, move: None)
+    assert reproducible(watched) == reproducible(inline_result)
+
+
 def test_ply_limit_truncates_as_a_draw():
     match = MatchConfig("othello", ("random", "random"), games=1, options={"size": 6}, max_plies=5)
     record = play_game(match, 0)

@@ -10,6 +10,7 @@ and :func:`partition_matches` build the studies the Arena page and the CLI offer
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ import pandas as pd
 
 from lib.errors import InputError
 from lib.games.arena.executors import InlineExecutor, run_tasks
-from lib.games.arena.match import MAX_PLIES, GameRecord, MatchConfig, play_task
+from lib.games.arena.match import MAX_PLIES, GameRecord, MatchConfig, play_game, play_task
 from lib.games.arena.stats import games_table, summarize
 
 
@@ -66,10 +67,14 @@ def run_tournament(
     should_stop: Callable[[], bool] | None = None,
     previous: Sequence[GameRecord] = (),
     max_in_flight: int | None = None,
+    on_move: Callable[[int, str], None] | None = None,
 ) -> TournamentResult:
     """Play every game of every match on ``executor`` (in-process if None).
 
     ``on_game(record, done, total)`` is called after each finished game.
+    ``on_move(plies, move)`` is called after each move of a game played in this
+    process (an :class:`InlineExecutor`; other executors' games run elsewhere): an
+    exception it raises stops the run in the middle of that game.
     ``should_stop()`` (polled after each game) cancels the rest: the result
     then holds the games finished so far and ``cancelled`` is True.
     ``previous`` records (e.g. of a cancelled run of the same matches) are
@@ -91,10 +96,14 @@ def run_tournament(
         if on_game is not None:
             on_game(record, len(records), total)
 
+    executor = executor if executor is not None else InlineExecutor()
+    play = play_task
+    if on_move is not None and isinstance(executor, InlineExecutor):
+        play = functools.partial(play_game, on_move=on_move)  # same arguments as play_task
     _, completed = run_tasks(
-        play_task,
+        play,
         tasks,
-        executor if executor is not None else InlineExecutor(),
+        executor,
         on_result=collect,
         should_stop=should_stop,
         max_in_flight=max_in_flight,
