@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,8 @@ from hypothesis import strategies as st
 from lib.errors import InputError
 from lib.games import connect_four, mcts, othello, tictactoe
 from lib.games.arena import MatchConfig, play_game
+from lib.games.arena.__main__ import main
+from lib.games.arena.limits import HOSTED_CAPS, LOCAL_CAPS, check_matches, over_cap
 from lib.games.core import available_games, get_game
 from lib.games.players import (
     MAX_SIMULATIONS,
@@ -375,3 +378,27 @@ def test_arena_match_validates_and_replays_mcts():
     match.validate()
     first, again = play_game(match, 1), play_game(match, 1)
     assert first.moves == again.moves and first.nodes_a > 0
+
+
+def test_the_hosted_arena_caps_simulations_per_move():
+    assert over_cap(f"mcts:sims={HOSTED_CAPS.max_simulations}", HOSTED_CAPS) is None
+    too_many = f"mcts:sims={HOSTED_CAPS.max_simulations + 1}"
+    assert over_cap(too_many, HOSTED_CAPS).endswith(
+        f"above this server's limit of {HOSTED_CAPS.max_simulations:,}."
+    )
+    assert over_cap(too_many, LOCAL_CAPS) is None
+    assert over_cap("mcts:time=0.2", HOSTED_CAPS) is None  # the time budget decides
+    with pytest.raises(InputError, match="simulations per move is above"):
+        check_matches([MatchConfig("othello", (too_many, "random"))], HOSTED_CAPS)
+    check_matches(
+        [MatchConfig("othello", ("mcts:sims=100,rollout=heuristic", "random"))], HOSTED_CAPS
+    )
+
+
+def test_the_arena_command_line_plays_mcts(tmp_path, capsys):
+    out = tmp_path / "games.csv"
+    argv = ["--game", "tictactoe", "--players", "mcts:sims=40", "random", "--games", "2"]
+    assert main([*argv, "--quiet", "--csv", str(out)]) == 0
+    assert "mcts:sims=40 vs random" in capsys.readouterr().out
+    table = pd.read_csv(out)
+    assert len(table) == 2 and (table["nodes_a"] > 0).all()
