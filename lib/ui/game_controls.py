@@ -194,7 +194,9 @@ def player_controls(
             clamp(
                 "time",
                 p + "time",
-                float(default.time_limit or DEFAULT_TIME),
+                # an MCTS budget (up to the page's largest, see mcts_controls) is not carried
+                # over to a search
+                float((default.kind in SEARCH_KINDS and default.time_limit) or DEFAULT_TIME),
                 0.1,
                 UI_MAX_TIME,
                 f"this page allows 0.1 to {UI_MAX_TIME:g} s per move",

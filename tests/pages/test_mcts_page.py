@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from lib.games import tictactoe
 from lib.games.mcts import MctsStats
-from lib.ui.game_controls import UI_MAX_SIMULATIONS
+from lib.ui.game_controls import DEFAULT_TIME, UI_MAX_SIMULATIONS
 from tests.pages.game_app import open_game_page, record, session
 
 
@@ -82,3 +82,13 @@ def test_two_mcts_players_finish_a_game_through_autoplay():
     state = session(app, "tictactoe").state
     assert state.is_terminal()
     assert "Game over" in app.success[0].value
+
+
+def test_switching_back_from_mcts_does_not_carry_its_time_budget_to_alpha_beta():
+    app = open_game_page("connect_four")
+    app.selectbox(key="connect_four_p1_w_kind").set_value("mcts").run()
+    assert app.query_params["yellow"] == "mcts:sims=1000,time=5"
+    app.selectbox(key="connect_four_p1_w_kind").set_value("alphabeta").run()
+    assert not app.exception
+    assert app.slider(key="connect_four_p1_w_time").value == DEFAULT_TIME
+    assert app.query_params["yellow"] == "alphabeta:depth=8,time=1"
