@@ -15,13 +15,21 @@ search statistics). Players hold only the config and a bound heuristic, so
 they are cheap to build and pickle (the arena runs them in process pools).
 
 Built-in kinds: ``human`` (the page asks the person; ``choose`` refuses),
-``random``, ``greedy``, ``minimax``, ``alphabeta``, ``expectimax``. Any other
-kind is looked up in the game's ``GameSpec.players`` (name -> factory(config)
--> Player), e.g. Sim's perfect player.
+``random``, ``greedy``, ``minimax``, ``alphabeta``, ``expectimax`` and ``mcts``
+(Monte Carlo tree search, :mod:`lib.games.mcts`). Any other kind is looked up in
+the game's ``GameSpec.players`` (name -> factory(config) -> Player), e.g. Sim's
+perfect player.
 
 Spec keys: ``depth``, ``heuristic`` (``h``), ``weights`` (``w``, numbers joined
 by ``/``), ``ordering``, ``time`` (seconds), ``beam``, ``endgame`` (exact
-endgame threshold), ``tt`` (transposition table).
+endgame threshold), ``tt`` (transposition table); for ``mcts``: ``sims``
+(simulations), ``time``, ``c`` (exploration constant), ``rollout`` (``random`` or
+``heuristic``, which uses ``heuristic`` and ``weights``) and ``seed``::
+
+    >>> parse_player_spec("mcts:time=0.2,c=1.4,rollout=heuristic").label()
+    'MCTS 0.2 s (heuristic rollouts)'
+    >>> parse_player_spec("mcts:sims=2000").simulations
+    2000
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from lib.errors import InputError
-from lib.games import search
+from lib.games import mcts, search
 from lib.games.core import GameSpec, Move
 from lib.games.search import SearchStats
 from lib.links import parse_bool
@@ -46,8 +54,12 @@ BUILTIN_KINDS: dict[str, str] = {
     "minimax": "Minimax",
     "alphabeta": "Alpha-beta",
     "expectimax": "Expectimax",
+    "mcts": "Monte Carlo tree search",
 }
 """Player kinds every game has, with their labels."""
+
+MCTS_KIND = "mcts"
+"""The kind that plays by Monte Carlo tree search (:mod:`lib.games.mcts`)."""
 
 SEARCH_KINDS = ("greedy", "minimax", "alphabeta", "expectimax")
 """Kinds that call :func:`lib.games.search.choose_move` and use the search options."""
@@ -57,6 +69,12 @@ MAX_DEPTH = 12
 
 MAX_TIME_LIMIT = 60.0
 """Largest time budget (seconds) a config accepts."""
+
+MAX_SIMULATIONS = 1_000_000
+"""Most simulations an MCTS config accepts (pages and the hosted Arena cap lower)."""
+
+MAX_EXPLORATION = 10.0
+"""Largest exploration constant c an MCTS config accepts."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +94,10 @@ class PlayerConfig:
     beam: int | None = None
     endgame_exact: int | None = None
     transposition: bool = True
+    simulations: int | None = None
+    exploration: float = mcts.DEFAULT_EXPLORATION
+    rollout: str = "random"
+    seed: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
@@ -95,6 +117,33 @@ class PlayerConfig:
             raise InputError(
                 f"Exact-endgame threshold must be 0 or more, not {self.endgame_exact}."
             )
+        if self.simulations is not None and (
+            isinstance(self.simulations, bool)
+            or not isinstance(self.simulations, int | np.integer)
+            or not 1 <= self.simulations <= MAX_SIMULATIONS
+        ):
+            raise InputError(
+                f"Simulations must be a whole number from 1 to {MAX_SIMULATIONS:,}, "
+                f"not {self.simulations}."
+            )
+        if not (
+            isinstance(self.exploration, int | float) and 0 <= self.exploration <= MAX_EXPLORATION
+        ):
+            raise InputError(
+                f"The exploration constant c must be from 0 to {MAX_EXPLORATION:g}, "
+                f"not {self.exploration}."
+            )
+        object.__setattr__(self, "exploration", float(self.exploration))
+        if self.rollout not in mcts.ROLLOUTS:
+            raise InputError(
+                f"Rollout must be one of {', '.join(mcts.ROLLOUTS)}, not {quoted(self.rollout)}."
+            )
+        if self.seed is not None and (
+            isinstance(self.seed, bool)
+            or not isinstance(self.seed, int | np.integer)
+            or not 0 <= self.seed < 2**63
+        ):
+            raise InputError(f"A seed must be a whole number from 0 up, not {self.seed}.")
         if self.weights is not None:
             weights = tuple(float(w) for w in self.weights)
             bad = [w for w in weights if not math.isfinite(w)]
@@ -111,7 +160,9 @@ class PlayerConfig:
         """The text form; only settings that differ from the defaults are written."""
         defaults = PlayerConfig(kind=self.kind)
         parts = []
-        if self.kind in SEARCH_KINDS or self.kind not in BUILTIN_KINDS:
+        if self.kind == MCTS_KIND:
+            parts = self._mcts_spec_parts()
+        elif self.kind in SEARCH_KINDS or self.kind not in BUILTIN_KINDS:
             if self.depth != defaults.depth:
                 parts.append(f"depth={self.depth}")
             if self.heuristic is not None:
@@ -130,13 +181,52 @@ class PlayerConfig:
                 parts.append(f"tt={str(self.transposition).lower()}")
         return self.kind + (":" + ",".join(parts) if parts else "")
 
+    def _mcts_spec_parts(self) -> list[str]:
+        """The ``key=value`` parts of an MCTS spec (settings that differ from the defaults)."""
+        parts = []
+        if self.simulations is not None:
+            parts.append(f"sims={self.simulations}")
+        if self.time_limit is not None:
+            parts.append(f"time={self.time_limit:g}")
+        if self.exploration != mcts.DEFAULT_EXPLORATION:
+            parts.append(f"c={self.exploration:g}")
+        if self.rollout != "random":
+            parts.append(f"rollout={self.rollout}")
+        if self.heuristic is not None:
+            parts.append(f"heuristic={self.heuristic}")
+        if self.weights is not None:
+            parts.append("weights=" + "/".join(f"{w:g}" for w in self.weights))
+        if self.seed is not None:
+            parts.append(f"seed={self.seed}")
+        return parts
+
     def label(self) -> str:
-        """A short human-readable description, e.g. ``"Alpha-beta d5 (table)"``."""
+        """A short human-readable description, e.g. ``"Alpha-beta d5 (table)"``.
+
+        MCTS: its budget, a non-default c and heuristic rollouts, e.g.
+        ``"MCTS 2000 sims c=0.7 (heuristic rollouts)"``.
+        """
+        if self.kind == MCTS_KIND:
+            return self._mcts_label()
         name = BUILTIN_KINDS.get(self.kind, self.kind.replace("_", " ").capitalize())
         if self.kind in ("minimax", "alphabeta", "expectimax"):
             name += f" d{self.depth}"
         if self.kind in SEARCH_KINDS and self.heuristic:
             name += f" ({self.heuristic}{'*' if self.weights is not None else ''})"
+        return name
+
+    def _mcts_label(self) -> str:
+        budgets = []
+        if self.simulations is not None:
+            budgets.append(f"{self.simulations} sims")
+        if self.time_limit is not None:
+            budgets.append(f"{self.time_limit:g} s")
+        name = "MCTS " + (" / ".join(budgets) or f"{mcts.DEFAULT_SIMULATIONS} sims")
+        if self.exploration != mcts.DEFAULT_EXPLORATION:
+            name += f" c={self.exploration:g}"
+        if self.rollout == "heuristic":
+            heuristic = f"{self.heuristic}{'*' if self.weights is not None else ''} "
+            name += f" ({heuristic if self.heuristic else ''}heuristic rollouts)"
         return name
 
 
@@ -157,6 +247,12 @@ _KEY_ALIASES = {
     "endgame_exact": "endgame_exact",
     "tt": "transposition",
     "transposition": "transposition",
+    "sims": "simulations",
+    "simulations": "simulations",
+    "c": "exploration",
+    "exploration": "exploration",
+    "rollout": "rollout",
+    "seed": "seed",
 }
 
 
@@ -209,12 +305,15 @@ def parse_player_spec_to_fit(
     spec: str,
     max_depth: Mapping[str, int] | None = None,
     max_time: float = MAX_TIME_LIMIT,
+    max_simulations: int = MAX_SIMULATIONS,
+    max_exploration: float = MAX_EXPLORATION,
 ) -> tuple[PlayerConfig, list[str]]:
     """Like :func:`parse_player_spec`, but numbers outside the accepted ranges are moved inside.
 
-    ``max_depth`` (kind -> depth) and ``max_time`` narrow the ranges (a page's caps).
-    Returns the config and one ``"depth 20 → 8"`` note per value moved. Text that
-    cannot be read at all (an unknown key, a word for a number) still raises.
+    ``max_depth`` (kind -> depth), ``max_time``, ``max_simulations`` and
+    ``max_exploration`` narrow the ranges (a page's caps). Returns the config
+    and one ``"depth 20 → 8"`` note per value moved. Text that cannot be read
+    at all (an unknown key, a word for a number) still raises.
     """
     kind, values = _spec_values(spec)
     limits = {
@@ -222,6 +321,8 @@ def parse_player_spec_to_fit(
         "time_limit": (0.05, min(MAX_TIME_LIMIT, max_time)),
         "beam": (1, None),
         "endgame_exact": (0, None),
+        "simulations": (1, min(MAX_SIMULATIONS, max_simulations)),
+        "exploration": (0.0, min(MAX_EXPLORATION, max_exploration)),
     }
     changes = []
     for name, (low, high) in limits.items():
@@ -235,7 +336,14 @@ def parse_player_spec_to_fit(
     return PlayerConfig(kind=kind, **values), changes
 
 
-_SPEC_KEYS = {"time_limit": "time", "endgame_exact": "endgame", "transposition": "tt"}
+_SPEC_KEYS = {
+    "time_limit": "time",
+    "endgame_exact": "endgame",
+    "transposition": "tt",
+    "simulations": "sims",
+    "exploration": "c",
+}
+"""The spec key of each config field whose name differs."""
 
 
 def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
@@ -255,14 +363,23 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
             raise InputError(f"Player spec {quoted(spec)}: {quoted(item)} should be key=value.")
         field_name = _KEY_ALIASES.get(key)
         if field_name is None:
-            known = "depth, heuristic, weights, ordering, time, beam, endgame, tt"
+            known = (
+                "depth, heuristic, weights, ordering, time, beam, endgame, tt "
+                "(mcts: sims, time, c, rollout, heuristic, weights, seed)"
+            )
             raise InputError(
                 f"Player spec {quoted(spec)}: unknown setting {quoted(key)}; use {known}."
             )
-        if field_name in ("depth", "beam", "endgame_exact"):
+        if field_name in ("depth", "beam", "endgame_exact", "simulations", "seed"):
             values[field_name] = _parse_number(key, value, spec, int)
         elif field_name == "time_limit":
             values[field_name] = _parse_number(key, value, spec, float)
+        elif field_name == "exploration":
+            number = _parse_number(key, value, spec, float)
+            if number is not None:  # "c=none": the default
+                values[field_name] = number
+        elif field_name == "rollout":
+            values[field_name] = value.lower() or "random"
         elif field_name in ("ordering", "transposition"):
             values[field_name] = _parse_bool(key, value, spec)
         elif field_name == "heuristic":
@@ -280,8 +397,8 @@ class Decision:
     """A player's move and, for search players, what the search did."""
 
     move: Move
-    stats: SearchStats | None = None
-    value: float | None = None
+    stats: SearchStats | mcts.MctsStats | None = None
+    value: float | None = None  # MCTS: the move's win rate for the player to move
 
 
 class Player(Protocol):
@@ -360,6 +477,42 @@ class SearchPlayer:
         return Decision(result.move, result.stats, result.value)
 
 
+@dataclass(frozen=True)
+class MctsPlayer:
+    """Plays by Monte Carlo tree search (:func:`lib.games.mcts.mcts_search`)."""
+
+    config: PlayerConfig
+    evaluate: Any  # the bound heuristic that judges heuristic rollouts
+
+    def choose(
+        self,
+        state: Any,
+        rng: np.random.Generator,
+        *,
+        on_progress: Callable[[Any], None] | None = None,
+    ) -> Decision:
+        """Search and return the most-visited move with its statistics.
+
+        A config with a ``seed`` searches with its own generator seeded afresh for
+        every move (the same position gives the same move); otherwise ``rng``.
+        ``on_progress`` sees the statistics while the search runs.
+        """
+        config = self.config
+        if config.seed is not None:
+            rng = np.random.default_rng(config.seed)
+        result = mcts.mcts_search(
+            state,
+            simulations=config.simulations,
+            time_limit=config.time_limit,
+            exploration=config.exploration,
+            rollout=config.rollout,
+            evaluate=self.evaluate,
+            rng=rng,
+            on_progress=on_progress,
+        )
+        return Decision(result.move, result.stats, result.value)
+
+
 def available_kinds(game: GameSpec) -> dict[str, str]:
     """Player kinds for ``game`` (built-in and game-specific) with their labels."""
     kinds = dict(BUILTIN_KINDS)
@@ -395,6 +548,8 @@ def make_player(config: PlayerConfig, game: GameSpec) -> Any:
         return RandomPlayer(config)
     if config.kind in SEARCH_KINDS:
         return SearchPlayer(config, bind_heuristic(config, game))
+    if config.kind == MCTS_KIND:
+        return MctsPlayer(config, bind_heuristic(config, game))
     raise InputError(
         f"Unknown player kind {quoted(config.kind)} for {game.title}; "
         f"choose one of {', '.join(available_kinds(game))}."

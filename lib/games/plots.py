@@ -362,6 +362,11 @@ def root_scores_figure(
     format_move: Callable[[Hashable], str],
     bounds: Mapping[Hashable, str] | None = None,
     chosen: Hashable | None = None,
+    *,
+    title: str = "Score of each move",
+    axis_title: str = "score for the side to move (search value)",
+    texts: Mapping[Hashable, str] | None = None,
+    hover: Mapping[Hashable, str] | None = None,
 ) -> go.Figure:
     """Horizontal bars of each root move's real score (best on top).
 
@@ -369,34 +374,42 @@ def root_scores_figure(
     beyond the heuristic's range) are drawn at a capped length, 1.25 times the
     largest ordinary score, and labelled "forced win" / "forced loss"; alpha-beta
     bounds are hatched and labelled ``≤``. Hovering gives the exact value.
+
+    Other per-move numbers (MCTS visit counts) reuse the chart with their own
+    ``title``, ``axis_title``, bar ``texts`` and ``hover`` texts (move -> text).
     """
     items = sorted(scores.items(), key=lambda kv: kv[1])
     colours = score_colours(dict(items))
     labels = score_labels(dict(items), bounds)
     plain = [abs(v) for _, v in items if not is_win_value(v)]
     cap = 1.25 * max(plain, default=0.0) or 1.0
-    lengths, texts = [], []
+    lengths, bar_texts = [], []
     for move, value in items:
         if is_win_value(value):
             lengths.append(cap if value > 0 else -cap)
             prefix = {"upper": "≤ ", "lower": "≥ "}.get((bounds or {}).get(move, "exact"), "")
-            texts.append(prefix + ("forced win" if value > 0 else "forced loss"))
+            bar_texts.append(prefix + ("forced win" if value > 0 else "forced loss"))
         else:
             lengths.append(value)
-            texts.append(labels[move])
+            bar_texts.append(labels[move])
+    if texts is not None:
+        bar_texts = [texts.get(m, text) for (m, _), text in zip(items, bar_texts, strict=True)]
     names = [format_move(m) + (" ◀" if m == chosen else "") for m, _ in items]
     bound_names = {"upper": "at most (alpha-beta bound)", "lower": "at least (alpha-beta bound)"}
-    hover = []
+    hover_texts = []
     for move, value in items:
         bound = (bounds or {}).get(move, "exact")
         kind = " (forced win/loss: beyond any heuristic value)" if is_win_value(value) else ""
-        hover.append(f"{format_move(move)}: {bound_names.get(bound, 'exactly')} {value:.6g}{kind}")
+        hover_texts.append(
+            (hover or {}).get(move)
+            or f"{format_move(move)}: {bound_names.get(bound, 'exactly')} {value:.6g}{kind}"
+        )
     fig = go.Figure(
         go.Bar(
             x=lengths,
             y=names,
             orientation="h",
-            text=texts,
+            text=bar_texts,
             textposition="outside",
             textfont={"size": MIN_FONT},
             cliponaxis=False,
@@ -412,7 +425,7 @@ def root_scores_figure(
                     ]
                 },
             },
-            hovertext=hover,
+            hovertext=hover_texts,
             hoverinfo="text",
         )
     )
@@ -425,7 +438,7 @@ def root_scores_figure(
         height=max(240, 30 * len(items) + 100),
         margin={"l": 70, "r": 30, "t": 40, "b": 50},
         xaxis={
-            "title": "score for the side to move (search value)",
+            "title": axis_title,
             "range": [low, high],
             "zeroline": True,
             "zerolinecolor": "#444444",
@@ -434,7 +447,7 @@ def root_scores_figure(
         },
         # categories: move names such as checkers' "15-11" must never be read as dates
         yaxis={"tickfont": {"size": MIN_FONT}, "type": "category"},
-        title="Score of each move",  # short: a half-width chart; hatched bars are explained
+        title=title,  # short: a half-width chart; hatched bars are explained
         # by the page (and each bar's hover)
     )
     return readable(fig)

@@ -153,6 +153,11 @@ class SearchStats:
     timed_out: bool = False
     iterations: list[dict[str, Any]] = field(default_factory=list)
 
+    def progress_text(self) -> str:
+        """How far a running search has got, for a page's "is thinking" line."""
+        depth = f", depth {self.completed_depth + 1}" if self.iterations else ""
+        return f"{self.nodes:,} positions{depth}"
+
     @property
     def depth_reached(self) -> int:
         """The depth of the deepest completed iteration (the older name of ``completed_depth``)."""

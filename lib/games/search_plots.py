@@ -1,14 +1,44 @@
-"""Charts of a search's cost: nodes per iterative-deepening iteration, and variants compared."""
+"""Charts of a search's cost: nodes per iterative-deepening iteration, variants compared, and
+the visits of a Monte Carlo tree search's root moves."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 import plotly.graph_objects as go
 
 from lib.charts import MIN_FONT, readable
 from lib.common import escape_plot_text
+from lib.games.plots import root_scores_figure
+
+VISITS_TITLE = "Visits of each move"
+"""Title of MCTS visit counts where other searches show move scores (bars and heat map)."""
+
+
+def visits_figure(
+    visits: Mapping[Hashable, int],
+    win_rates: Mapping[Hashable, float],
+    format_move: Callable[[Hashable], str],
+    chosen: Hashable | None = None,
+) -> go.Figure:
+    """The move-score bars with MCTS visit counts in place of scores (most visited on top).
+
+    Each bar is labelled with its visits; the hover adds the win rate of the move.
+    """
+    return root_scores_figure(
+        {move: float(count) for move, count in visits.items()},
+        format_move,
+        chosen=chosen,
+        title=VISITS_TITLE,
+        axis_title="simulations through the move (visits)",
+        texts={move: f"{count:,}" for move, count in visits.items()},
+        hover={
+            move: f"{format_move(move)}: {count:,} visits, win rate "
+            f"{win_rates.get(move, 0.0):.0%} for the side to move"
+            for move, count in visits.items()
+        },
+    )
 
 
 def iterations_figure(iterations: Sequence[Mapping]) -> go.Figure:

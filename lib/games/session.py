@@ -35,8 +35,15 @@ import pandas as pd
 from lib.errors import InputError
 from lib.games import search
 from lib.games.core import GameSpec, Move
-from lib.games.players import SEARCH_KINDS, Decision, PlayerConfig, SearchPlayer, make_player
-from lib.games.search import SearchStats
+from lib.games.players import (
+    MCTS_KIND,
+    SEARCH_KINDS,
+    Decision,
+    MctsPlayer,
+    PlayerConfig,
+    SearchPlayer,
+    make_player,
+)
 
 STALE_MESSAGE = "The position changed before that was done (the board shows the current game)."
 """Shown when a request made for an earlier position is dropped."""
@@ -192,17 +199,22 @@ def decide(
     default_time: float,
     record_tree: bool = False,
     exact_root_scores: bool = False,
-    on_progress: Callable[[SearchStats], None] | None = None,
+    on_progress: Callable[[Any], None] | None = None,
 ) -> Decision:
     """The move ``config`` plays in ``state``, as the Arena's players play it.
 
-    A search player without a time budget gets ``default_time``; the search tree
-    is recorded only up to the game's ``tree_depth``. ``on_progress`` sees a
+    A search player without a time budget, or an MCTS player with neither a
+    time budget nor a number of simulations, gets ``default_time``; the search
+    tree is recorded only up to the game's ``tree_depth``. ``on_progress`` sees a
     search's statistics while it runs and may raise to abandon it.
     """
     if config.time_limit is None and config.kind in SEARCH_KINDS and config.kind != "greedy":
         config = replace(config, time_limit=default_time)
+    if config.kind == MCTS_KIND and config.time_limit is None and config.simulations is None:
+        config = replace(config, time_limit=default_time)
     player = make_player(config, game)
+    if isinstance(player, MctsPlayer):
+        return player.choose(state, rng, on_progress=on_progress)
     if not isinstance(player, SearchPlayer):  # random, a game's own solver ...
         return player.choose(state, rng)
     return player.choose(

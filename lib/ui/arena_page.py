@@ -341,9 +341,10 @@ def free_form(ctx: ArenaContext) -> list[MatchConfig] | None:
             key="arena_w_players",
             help=(
                 "kind[:key=value,...] — kinds: random, greedy, minimax, alphabeta, "
-                "expectimax" + "".join(f", {k}" for k in spec.players) + "; keys: depth, "
+                "expectimax, mcts" + "".join(f", {k}" for k in spec.players) + "; keys: depth, "
                 "heuristic (" + ", ".join(spec.heuristics) + "), weights (a/b/c), "
-                "ordering, tt, beam, time."
+                "ordering, tt, beam, time; mcts: sims, time, c, rollout (random or "
+                "heuristic), seed — e.g. mcts:sims=2000."
             ),
         )
         opponent = right.text_input("Opponent B", "random", key="arena_w_opponent")

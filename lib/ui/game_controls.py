@@ -15,9 +15,11 @@ from typing import Any
 import streamlit as st
 
 from lib.errors import InputError
+from lib.games import mcts
 from lib.games.core import GameSpec
 from lib.games.players import (
     MAX_DEPTH,
+    MCTS_KIND,
     SEARCH_KINDS,
     PlayerConfig,
     available_kinds,
@@ -34,6 +36,10 @@ UI_MAX_TIME = 5.0
 """Largest time budget (seconds) a visitor may give one AI move."""
 DEFAULT_TIME = 1.0
 """Time budget of an AI move whose settings give none."""
+UI_MAX_SIMULATIONS = 20_000
+"""Most simulations a visitor may give one MCTS move (its time budget stops it sooner)."""
+UI_MAX_EXPLORATION = 4.0
+"""Largest exploration constant c the page offers."""
 
 
 def _init_widget(key: str, value: Any) -> None:
@@ -102,6 +108,8 @@ def player_controls(
         f"{label}: player", list(kinds), format_func=kinds.get, key=p + "kind", help=None
     )
     shown, st.session_state[p + "kind_shown"] = st.session_state.get(p + "kind_shown"), kind
+    if kind == MCTS_KIND:
+        return mcts_controls(game, p, label, default, notes=notes, link_changes=link_changes)
     if kind not in SEARCH_KINDS:
         return PlayerConfig(kind=kind)
     cap = UI_MAX_DEPTH.get(kind, 6)
@@ -186,7 +194,9 @@ def player_controls(
             clamp(
                 "time",
                 p + "time",
-                float(default.time_limit or DEFAULT_TIME),
+                # an MCTS budget (up to the page's largest, see mcts_controls) is not carried
+                # over to a search
+                float((default.kind in SEARCH_KINDS and default.time_limit) or DEFAULT_TIME),
                 0.1,
                 UI_MAX_TIME,
                 f"this page allows 0.1 to {UI_MAX_TIME:g} s per move",
@@ -251,6 +261,133 @@ def player_controls(
     )
 
 
+def mcts_controls(
+    game: GameSpec,
+    p: str,
+    label: str,
+    default: PlayerConfig,
+    *,
+    notes: list[str] | None = None,
+    link_changes: Sequence[str] = (),
+) -> PlayerConfig:
+    """Widgets for a Monte Carlo tree search player: simulations, time, c, rollout (+ heuristic).
+
+    The search stops at the number of simulations or at the time budget, whichever comes
+    first. A link that names only one of the two gets the page's largest value for the
+    other, so the one it names decides; naming neither gives
+    :data:`~lib.games.mcts.DEFAULT_SIMULATIONS` within :data:`UI_MAX_TIME`.
+    """
+    seed = default if default.kind == MCTS_KIND else PlayerConfig(kind=MCTS_KIND)
+    changed = list(link_changes)
+
+    def clamp(name: str, key_: str, value: float, low: float, high: float, why: str) -> None:
+        moved = _init_clamped(key_, value, low, high)
+        if moved:
+            changed.append(f"{name} {moved} ({why})")
+
+    simulations = seed.simulations
+    if simulations is None:
+        simulations = mcts.DEFAULT_SIMULATIONS if seed.time_limit is None else UI_MAX_SIMULATIONS
+    clamp(
+        "sims",
+        p + "sims",
+        simulations,
+        1,
+        UI_MAX_SIMULATIONS,
+        f"this page allows 1 to {UI_MAX_SIMULATIONS:,} simulations",
+    )
+    simulations = st.number_input(
+        f"{label}: simulations per move",
+        1,
+        UI_MAX_SIMULATIONS,
+        step=100,
+        key=p + "sims",
+        help="Each simulation walks down the tree by UCB1, adds one position and plays the "
+        "game out from it. More simulations play better and take longer.",
+    )
+    with st.expander(f"{label}: search options"):
+        clamp(
+            "time",
+            p + "mcts_time",
+            float(seed.time_limit or UI_MAX_TIME),
+            0.1,
+            UI_MAX_TIME,
+            f"this page allows 0.1 to {UI_MAX_TIME:g} s per move",
+        )
+        time_limit = st.slider(
+            "Time budget per move (s)",
+            0.1,
+            UI_MAX_TIME,
+            step=0.1,
+            key=p + "mcts_time",
+            help="The search stops here even if simulations are left.",
+        )
+        clamp(
+            "c",
+            p + "c",
+            seed.exploration,
+            0.0,
+            UI_MAX_EXPLORATION,
+            f"this page allows c from 0 to {UI_MAX_EXPLORATION:g}",
+        )
+        exploration = st.slider(
+            "Exploration constant c",
+            0.0,
+            UI_MAX_EXPLORATION,
+            step=0.1,
+            key=p + "c",
+            help="UCB1 = win rate + c·sqrt(ln N / n): a larger c tries the less-visited moves "
+            "more often; c = 0 always follows the best win rate so far.",
+        )
+        _init_widget(p + "rollout", seed.rollout)
+        rollout = st.selectbox(
+            "Rollouts",
+            list(mcts.ROLLOUTS),
+            format_func=mcts.ROLLOUTS.get,
+            key=p + "rollout",
+            help=f"Random: random moves to the end of the game. Heuristic: "
+            f"{mcts.HEURISTIC_ROLLOUT_PLIES} random moves, then the side the heuristic "
+            "favours counts as the winner (faster, and it knows the game a little).",
+        )
+        heuristic_name, weights = None, None
+        if rollout == "heuristic":
+            names = list(game.heuristics)
+            _init_widget(p + "rollout_heuristic", seed.heuristic or game.default_heuristic)
+            if st.session_state[p + "rollout_heuristic"] not in names:
+                changed.append(
+                    f"heuristic {escape_markdown(st.session_state[p + 'rollout_heuristic'])} → "
+                    f"{game.default_heuristic} ({game.title} has {', '.join(names)})"
+                )
+                st.session_state[p + "rollout_heuristic"] = game.default_heuristic
+            chosen = st.selectbox(
+                "Heuristic that judges the rollouts",
+                names,
+                key=p + "rollout_heuristic",
+                help=game.heuristics[st.session_state[p + "rollout_heuristic"]].description,
+            )
+            heuristic_name = None if chosen == game.default_heuristic else chosen
+            # a link's weights are kept for its own heuristic (the page has no weight widgets
+            # for rollouts); weights that do not fit are dropped with a note
+            if seed.weights is not None and (seed.heuristic or game.default_heuristic) == chosen:
+                problem = weights_problem(seed, game, chosen, label)
+                if problem is None:
+                    weights = seed.weights
+                elif notes is not None and problem not in notes:
+                    notes.append(problem)
+    if changed and notes is not None:
+        notes.append(f"{label}: changed the link's settings: " + "; ".join(changed) + ".")
+    return PlayerConfig(
+        kind=MCTS_KIND,
+        simulations=int(simulations),
+        time_limit=float(time_limit),
+        exploration=float(exploration),
+        rollout=rollout,
+        heuristic=heuristic_name,
+        weights=weights,
+        seed=seed.seed,
+    )
+
+
 def weights_problem(
     config: PlayerConfig, game: GameSpec, heuristic_name: str, label: str
 ) -> str | None:
@@ -259,7 +396,7 @@ def weights_problem(
     Weights are for the config's own heuristic (the game's default when it
     names none); they must be as many as that heuristic has.
     """
-    if config.weights is None or config.kind not in SEARCH_KINDS:
+    if config.weights is None or config.kind not in (*SEARCH_KINDS, MCTS_KIND):
         return None
     wanted = config.heuristic or game.default_heuristic
     if wanted != heuristic_name:
@@ -321,7 +458,9 @@ def _query_config(
     if text is None:
         return default, []
     try:
-        config, fitted = parse_player_spec_to_fit(text, UI_MAX_DEPTH, UI_MAX_TIME)
+        config, fitted = parse_player_spec_to_fit(
+            text, UI_MAX_DEPTH, UI_MAX_TIME, UI_MAX_SIMULATIONS, UI_MAX_EXPLORATION
+        )
         if kinds is not None and config.kind not in kinds:
             raise InputError(
                 f"there is no player {quoted(config.kind)} here; choose one of {', '.join(kinds)}."
@@ -347,6 +486,8 @@ def _query_config(
         "depth": f"this page allows depth 1 to {UI_MAX_DEPTH.get(config.kind, MAX_DEPTH)} for "
         f"{ALGORITHM_NAMES.get(config.kind, config.kind)}",
         "time": f"this page allows 0.1 to {UI_MAX_TIME:g} s per move",
+        "sims": f"this page allows 1 to {UI_MAX_SIMULATIONS:,} simulations",
+        "c": f"this page allows c from 0 to {UI_MAX_EXPLORATION:g}",
     }
     return config, [
         f"{change} ({reasons.get(change.split()[0], 'out of range')})" for change in fitted

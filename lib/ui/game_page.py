@@ -28,9 +28,11 @@ import numpy as np
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games import plots, search
+from lib.games import plots, search, search_plots
 from lib.games.core import GameSpec
+from lib.games.mcts import MctsStats
 from lib.games.players import (
+    MCTS_KIND,
     SEARCH_KINDS,
     PlayerConfig,
     available_kinds,
@@ -325,10 +327,11 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
 
 
 def _hint_player(game: GameSpec, configs: tuple[PlayerConfig, PlayerConfig]) -> PlayerConfig:
-    """Who hints: the game's exact solver if it has one, else the first AI's settings."""
+    """Who hints: the game's exact solver if it has one, else the first AI's settings
+    (a search or a Monte Carlo tree search)."""
     if game.solver_kind is not None:
         return PlayerConfig(kind=game.solver_kind)
-    return next((c for c in configs if c.kind in SEARCH_KINDS), PlayerConfig())
+    return next((c for c in configs if c.kind in (*SEARCH_KINDS, MCTS_KIND)), PlayerConfig())
 
 
 def buttons_row(
@@ -515,7 +518,12 @@ def play_area(
                 st.markdown(f"[Link to share this replay]({session.replay_link})")
             if adapter.insight is not None:
                 st.markdown(adapter.insight(state))
-            if hint:
+            if hint and isinstance(hint.stats, MctsStats):
+                st.caption(
+                    f"Hint: **{game.format_move(hint.move)}** · the colours and numbers show how "
+                    f"often each move was tried ({hint.stats.simulations:,} simulations)."
+                )
+            elif hint:
                 st.caption(
                     f"Hint: **{game.format_move(hint.move)}** · the colours show the score of "
                     f"every move ({hint.stats.nodes:,} positions searched)."
@@ -563,7 +571,9 @@ def analysis_tabs(
                         scores=decision.stats.root_scores,
                         bounds=decision.stats.root_bounds,
                         show_legal=False,
-                        title="Score of each move it considered",
+                        title=search_plots.VISITS_TITLE
+                        if isinstance(decision.stats, MctsStats)
+                        else "Score of each move it considered",
                         pixels=400,
                         flipped=settings.flipped,
                     ),
@@ -624,11 +634,10 @@ def ai_move(
     who = f"**{game.player_names[state.to_move]}** ({config.label()}) **is thinking…**"
     thinking(who)
 
-    def progress(stats: search.SearchStats) -> None:
+    def progress(stats: Any) -> None:
         # Redrawing the line is also where Streamlit stops this run when the visitor left
         # or asked for something else (Undo, Autoplay off, a click): the search ends there.
-        depth = f", depth {stats.completed_depth + 1}" if stats.iterations else ""
-        thinking(f"{who} {stats.nodes:,} positions{depth}")
+        thinking(f"{who} {stats.progress_text()}")
 
     ply = session.ply
     with user_errors():

@@ -8,7 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from lib.games import plots, search, search_plots, variants
+from lib.games import mcts, plots, search, search_plots, variants
 from lib.games.core import Move
 from lib.games.players import PlayerConfig, bind_heuristic
 from lib.games.session import GameSession
@@ -19,8 +19,20 @@ SCORE_BARS_WIDTH = 460
 """Pixel width of the move-score bars beside the 400-pixel score board (both fit at 1400 px)."""
 
 
+def _board_and_bars(board: go.Figure | None, bars: go.Figure, key: str) -> None:
+    """The heat-map board beside the per-move bars (the bars alone without a board)."""
+    if board is None:
+        st.plotly_chart(bars, key=f"{key}_scores")
+        return
+    # side by side where both fit (1400 px), one under the other at 1024 px: in two
+    # half-width columns the board shrank and its score badges overlapped
+    with st.container(horizontal=True, wrap=True, key=f"{key}_heat_row"):
+        st.plotly_chart(board, key=f"{key}_heat", width="content", config={"displayModeBar": False})
+        st.plotly_chart(bars, key=f"{key}_scores", width=SCORE_BARS_WIDTH)
+
+
 def search_stats_panel(
-    stats: search.SearchStats,
+    stats: search.SearchStats | mcts.MctsStats,
     format_move: Callable[[Move], str],
     *,
     chosen: Move | None = None,
@@ -28,7 +40,13 @@ def search_stats_panel(
     board: go.Figure | None = None,
 ) -> None:
     """Metrics (nodes, cut-offs, depth, time, EBF), scores per move (on ``board`` as a heat
-    map when given, and as bars), principal variation, iterations and the search tree."""
+    map when given, and as bars), principal variation, iterations and the search tree.
+
+    A Monte Carlo tree search's statistics get :func:`mcts_stats_panel`.
+    """
+    if isinstance(stats, mcts.MctsStats):
+        mcts_stats_panel(stats, format_move, chosen=chosen, key=key, board=board)
+        return
     cols = st.columns(5)
     cols[0].metric(
         "Nodes",
@@ -67,16 +85,7 @@ def search_stats_panel(
     )
     if stats.root_scores:
         bars = plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen)
-        if board is not None:
-            # side by side where both fit (1400 px), one under the other at 1024 px: in two
-            # half-width columns the board shrank and its score badges overlapped
-            with st.container(horizontal=True, wrap=True, key=f"{key}_heat_row"):
-                st.plotly_chart(
-                    board, key=f"{key}_heat", width="content", config={"displayModeBar": False}
-                )
-                st.plotly_chart(bars, key=f"{key}_scores", width=SCORE_BARS_WIDTH)
-        else:
-            st.plotly_chart(bars, key=f"{key}_scores")
+        _board_and_bars(board, bars, key)
         if any(bound != "exact" for bound in stats.root_bounds.values()):
             st.caption(
                 "Hatched bars (≤) are alpha-beta bounds: that move is at most this good, "
@@ -97,6 +106,58 @@ def search_stats_panel(
         st.plotly_chart(plots.search_tree_figure(stats.tree, format_move), key=f"{key}_tree")
         if stats.tree_truncated:
             st.caption("The tree was too large to record completely; the drawing shows its start.")
+
+
+def mcts_stats_panel(
+    stats: mcts.MctsStats,
+    format_move: Callable[[Move], str],
+    *,
+    chosen: Move | None = None,
+    key: str = "stats",
+    board: go.Figure | None = None,
+) -> None:
+    """A Monte Carlo tree search: simulations, positions, tree size and depth, time; the visits
+    of each move (on ``board`` as the heat map when given, and as bars) and the chosen line."""
+    cols = st.columns(5)
+    cols[0].metric(
+        "Simulations",
+        f"{stats.simulations:,}",
+        help="Walks down the tree by UCB1, each adding one position and playing the game out.",
+    )
+    cols[1].metric(
+        "Positions",
+        f"{stats.nodes:,}",
+        help="Every position the simulations went through: in the tree and in the rollouts.",
+    )
+    cols[2].metric("Tree size", f"{stats.tree_nodes:,}", help="Positions kept in the tree.")
+    cols[3].metric(
+        "Tree depth", stats.max_tree_depth, help="Plies from the root to the deepest position."
+    )
+    cols[4].metric("Time", f"{stats.seconds:.2f} s")
+    line = " ".join(format_move(m) for m in stats.principal_variation)
+    notes = [f"exploration c = {stats.exploration:g}", f"rollouts: {mcts.ROLLOUTS[stats.rollout]}"]
+    if stats.timed_out:
+        notes.append(f"the time budget ended the search after {stats.simulations:,} simulations")
+    st.caption(f"Chosen line (most-visited path): **{line or '—'}** · " + "; ".join(notes))
+    if not stats.root_visits:
+        return
+    bars = search_plots.visits_figure(stats.root_visits, stats.root_values, format_move, chosen)
+    _board_and_bars(board, bars, key)
+    st.caption(
+        "Visits: how many simulations went through each move. UCT plays the most-visited "
+        "move; the win rate (draws count half) is in each bar's hover and in the table."
+    )
+    table = pd.DataFrame(
+        {
+            "move": [format_move(m) for m in stats.root_visits],
+            "visits": list(stats.root_visits.values()),
+            "win_rate": [stats.root_values[m] for m in stats.root_visits],
+        }
+    ).sort_values("visits", ascending=False)
+    st.dataframe(
+        table.round({"win_rate": 3}), hide_index=True, height=min(300, 40 + 35 * len(table))
+    )
+    csv_download(table, "move_visits.csv", "Download move visits (CSV)", key=f"{key}_csv")
 
 
 COMPARE_MAX_DEPTH = 5

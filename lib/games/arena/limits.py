@@ -39,6 +39,7 @@ class ArenaCaps:
     max_evolution_games: int
     max_endgame: int
     executors: tuple[str, ...]
+    max_simulations: int = 5_000  # Monte Carlo tree search: simulations per move
 
 
 HOSTED_CAPS = ArenaCaps(
@@ -64,6 +65,7 @@ LOCAL_CAPS = ArenaCaps(
     max_evolution_games=10_000_000,
     max_endgame=64,
     executors=("inline", "process", "dask"),
+    max_simulations=1_000_000,
 )
 
 
@@ -73,13 +75,24 @@ def caps() -> ArenaCaps:
 
 
 def over_cap(spec: str, limits: ArenaCaps) -> str | None:
-    """Why player ``spec`` searches deeper than ``limits`` allow (None if it does not)."""
-    from lib.games.players import parse_player_spec
+    """Why player ``spec`` searches deeper than ``limits`` allow (None if it does not).
 
+    For Monte Carlo tree search: more simulations per move than ``limits`` allow.
+    """
+    from lib.games.players import MCTS_KIND, parse_player_spec
+
+    config = parse_player_spec(spec)
+    if config.kind == MCTS_KIND:
+        if config.simulations is not None and config.simulations > limits.max_simulations:
+            return (
+                f"{spec}: {config.simulations:,} simulations per move is above this server's "
+                f"limit of {limits.max_simulations:,}."
+            )
+        return None
     depth = spec_depth(spec)
     if depth is None:
         return None
-    kind = parse_player_spec(spec).kind
+    kind = config.kind
     cap = limits.max_depth_no_pruning if kind in NO_PRUNING_KINDS else limits.max_depth
     if depth > cap:
         return f"{spec}: depth {depth} is above this server's limit of {cap} for {kind}."

@@ -1,0 +1,25 @@
+"""Monte Carlo tree search on a game page in a real browser: a link makes Yellow an MCTS player,
+a click plays Red's disc, and the AI's reply shows its visit counts on the board and as bars."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import click_chart, open_page, wait_idle
+
+BOARD = '[class*="st-key-connect_four_board_"]:not([data-stale="true"])'
+
+
+def test_an_mcts_player_answers_and_its_visits_are_drawn(page):
+    open_page(page, "connect_four?red=human&yellow=mcts:sims=300")
+    click_chart(page, BOARD, 3, 0)  # Red in column d
+    page.get_by_text("2/42 discs").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.get_by_role("tab", name="The AI's last search").click()
+    heat = page.locator('[class*="st-key-connect_four_last_heat"] .js-plotly-plot').first
+    bars = page.locator('[class*="st-key-connect_four_last_scores"] .js-plotly-plot').first
+    titles = [chart.evaluate("(gd) => gd.layout.title.text") for chart in (heat, bars)]
+    assert all("Visits of each move" in title for title in titles)  # (the bars' is in bold)
+    # the bars' lengths are the visit counts: together, the 300 simulations
+    lengths = bars.evaluate("(gd) => gd.data[0].x")
+    assert sum(lengths) == 300
+    assert page.get_by_text("Chosen line (most-visited path)").first.is_visible()
+    assert page.get_by_text("MCTS 300 sims / 5 s").count() >= 1
