@@ -57,6 +57,13 @@ def test_caps_are_hosted_unless_the_local_variable_is_set(monkeypatch):
     assert caps() == HOSTED_CAPS
 
 
+@pytest.mark.parametrize("kind", ["alphabeta", "minimax", "mcts", "greedy"])
+def test_a_time_budget_per_move_over_the_hosted_cap_is_refused_for_every_player(kind):
+    assert over_cap(f"{kind}:time=60", HOSTED_CAPS).endswith("limit of 5 s.")
+    assert over_cap(f"{kind}:time=5", HOSTED_CAPS) is None
+    assert over_cap(f"{kind}:time=60", LOCAL_CAPS) is None
+
+
 def test_hosted_depth_caps_are_tighter_without_pruning():
     kept = [m.label for m in PRUNING if within_caps(m, HOSTED_CAPS)]
     assert "alpha-beta d7 vs random" in kept and "minimax d5 vs random" in kept

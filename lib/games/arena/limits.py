@@ -40,6 +40,7 @@ class ArenaCaps:
     max_endgame: int
     executors: tuple[str, ...]
     max_simulations: int = 5_000  # Monte Carlo tree search: simulations per move
+    max_seconds_per_move: float = 5.0  # any player's time budget (``time=``)
 
 
 HOSTED_CAPS = ArenaCaps(
@@ -66,6 +67,7 @@ LOCAL_CAPS = ArenaCaps(
     max_endgame=64,
     executors=("inline", "process", "dask"),
     max_simulations=1_000_000,
+    max_seconds_per_move=60.0,
 )
 
 
@@ -77,11 +79,17 @@ def caps() -> ArenaCaps:
 def over_cap(spec: str, limits: ArenaCaps) -> str | None:
     """Why player ``spec`` searches deeper than ``limits`` allow (None if it does not).
 
-    For Monte Carlo tree search: more simulations per move than ``limits`` allow.
+    For Monte Carlo tree search: more simulations per move than ``limits`` allow;
+    for any player: a longer time budget per move.
     """
     from lib.games.players import MCTS_KIND, parse_player_spec
 
     config = parse_player_spec(spec)
+    if config.time_limit is not None and config.time_limit > limits.max_seconds_per_move:
+        return (
+            f"{spec}: {config.time_limit:g} s per move is above this server's limit of "
+            f"{limits.max_seconds_per_move:g} s."
+        )
     if config.kind == MCTS_KIND:
         if config.simulations is not None and config.simulations > limits.max_simulations:
             return (
