@@ -215,3 +215,21 @@ def test_the_command_line_ladder_takes_players_and_options(capsys):
 def test_the_command_line_refuses_bad_ladders_plainly(argv, message, capsys):
     assert main([*argv, "--quiet"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_ladder_chart_ranks_top_down_with_asymmetric_intervals():
+    from lib.games.arena_plots import ladder_figure
+
+    config = LadderConfig(
+        "tictactoe", players=("random", "greedy", "alphabeta:depth=2"), games_per_pair=4
+    )
+    result = run_ladder(config)
+    table = ladder_table(result.records, result.matches)
+    figure = ladder_figure(table)
+    (trace,) = figure.data
+    assert list(trace.y) == list(table["player"])
+    assert list(trace.x) == list(table["rating"])
+    # best on top: a category axis drawn bottom-up lists the ranking reversed
+    assert list(figure.layout.yaxis.categoryarray) == list(table["player"])[::-1]
+    assert list(trace.error_x.array) == pytest.approx(list(table["ci_high"] - table["rating"]))
+    assert list(trace.error_x.arrayminus) == pytest.approx(list(table["rating"] - table["ci_low"]))

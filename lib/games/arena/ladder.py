@@ -92,20 +92,32 @@ def ladder_players(game: str, time_per_move: float = DEFAULT_TIME, depth: int = 
 
 
 def player_label(game: str, spec: str) -> str:
-    """A short name of a ladder player: its kind's label and, for searchers, the heuristic.
+    """A short name of a ladder player: its kind's label, its depth when it has no clock,
+    and the heuristic of a searcher.
 
     >>> player_label("tictactoe", "alphabeta:depth=12,heuristic=lines,time=0.2")
     'Alpha-beta (lines)'
+    >>> player_label("tictactoe", "alphabeta:depth=3")
+    'Alpha-beta d3'
     """
-    from lib.games.players import available_kinds, parse_player_spec
+    from lib.games.players import SEARCH_KINDS, available_kinds, parse_player_spec
 
     config = parse_player_spec(spec)
     name = available_kinds(get_game(game)).get(config.kind, config.kind)
-    if config.heuristic and config.kind not in ("random", "greedy"):
+    if config.kind in SEARCH_KINDS and config.kind != "greedy" and config.time_limit is None:
+        name += f" d{config.depth}"
+    if config.heuristic:
         name += f" ({config.heuristic})"
-    elif config.heuristic:
-        name += f", {config.heuristic}"
     return name
+
+
+def player_labels(game: str, specs: Sequence[str]) -> list[str]:
+    """:func:`player_label` of each spec; the spec itself where two labels would be equal."""
+    labels = [player_label(game, spec) for spec in specs]
+    return [
+        label if labels.count(label) == 1 else spec
+        for label, spec in zip(labels, specs, strict=True)
+    ]
 
 
 @dataclass(frozen=True)
@@ -250,14 +262,14 @@ def ladder_table(
             row["draws"] += record.winner == "draw"
             row["seconds"] += seconds
             row["moves"] += moves
-    game = matches[0].game
+    labels = player_labels(matches[0].game, players)
     rows = []
     for i, player in enumerate(players):
         row = tally[player]
         losses = row["games"] - row["wins"] - row["draws"]
         rows.append(
             {
-                "player": player_label(game, player),
+                "player": labels[i],
                 "spec": player,
                 "rating": ratings.elo[i],
                 "ci_low": ratings.low[i],
