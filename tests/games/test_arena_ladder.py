@@ -100,13 +100,20 @@ def test_a_small_real_ladder_is_ranked_by_the_rating_fit():
     for row in table.itertuples():
         assert row.rating == pytest.approx(fitted.rating(row.spec))
         assert row.ci_low <= row.rating <= row.ci_high
-    scores = {row.spec: row.score_pct for row in table.itertuples()}
     assert table.loc[table["spec"] == "random", "rating"].item() == 0
-    # alpha-beta solves tic-tac-toe within the budget: it never loses, random never wins
-    for spec in roster[2:]:
-        assert table.loc[table["spec"] == spec, "losses"].item() == 0
-    assert table.loc[table["spec"] == "random", "wins"].item() == 0
-    assert scores["random"] == min(scores.values())
+    assert (table["games"] == 2 * (len(roster) - 1)).all()
+
+
+def test_a_perfect_player_tops_the_ladder_and_never_loses():
+    # searched to the end, alpha-beta plays tic-tac-toe perfectly: no clock, no luck
+    config = LadderConfig(
+        "tictactoe", players=("random", "greedy", "alphabeta:depth=9"), games_per_pair=6
+    )
+    result = run_ladder(config)
+    table = ladder_table(result.records, result.matches)
+    top = table.iloc[0]
+    assert top["spec"] == "alphabeta:depth=9" and top["losses"] == 0
+    assert top["rating"] > max(table["rating"].iloc[1:])
 
 
 def test_the_ladder_plays_the_same_games_in_a_process_pool():
