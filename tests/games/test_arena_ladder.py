@@ -130,6 +130,29 @@ def test_the_ladder_plays_the_same_games_in_a_process_pool():
     )
 
 
+def test_the_ladder_plays_the_same_games_on_a_dask_local_cluster():
+    distributed = pytest.importorskip("dask.distributed")
+    config = LadderConfig(
+        "tictactoe", players=("random", "greedy", "alphabeta:depth=2"), games_per_pair=2, seed=5
+    )
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=None,
+            silence_logs=40,
+        ) as cluster,
+        open_executor("dask", scheduler=cluster.scheduler_address) as executor,
+    ):
+        on_dask = run_ladder(config, executor)
+    assert [r.reproducible() for r in on_dask.records] == [
+        r.reproducible() for r in run_ladder(config).records
+    ]
+    table = ladder_table(on_dask.records, on_dask.matches)
+    assert table["games"].tolist() == [4, 4, 4]
+
+
 def test_a_cancelled_ladder_is_rated_on_its_finished_games():
     config = LadderConfig("tictactoe", players=("random", "greedy", "alphabeta:depth=1"))
     result = run_ladder(config, should_stop=lambda: True)
