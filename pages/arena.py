@@ -1,9 +1,10 @@
-"""Arena: AI-vs-AI studies (the course's tables) and GA-evolved heuristic weights."""
+"""Arena: AI-vs-AI studies (the course's tables), a strength ladder, GA-evolved weights."""
 
 from __future__ import annotations
 
 import streamlit as st
 
+from lib.ui import arena_ladder as ladder
 from lib.ui import arena_page as page
 from lib.ui.navigation import require_app_navigation
 
@@ -13,13 +14,19 @@ st.title("Arena")
 st.markdown(page.INTRO)
 
 ctx = page.setup()  # caps, games and (in the sidebar) where to run
-study_tab, evolve_tab = st.tabs(["Experiments", "Evolve weights"])
+study_tab, ladder_tab, evolve_tab = st.tabs(["Experiments", "Strength ladder", "Evolve weights"])
 
 with study_tab:
     page.shared_replay_section(ctx)  # a replay link's game, played again from its seed
     matches = page.choose_study(ctx)  # a preset, a grid or free choice
     run = page.run_study_section(ctx, matches)  # progress, Cancel / Resume
     page.show_study_results(ctx, run)  # table, charts, downloads, replays
+
+with ladder_tab:
+    st.markdown(ladder.LADDER_INTRO)
+    ladder_config = ladder.choose_ladder(ctx)  # game, players, time per move
+    ladder_run = ladder.run_ladder_section(ctx, ladder_config)  # progress, Cancel / Resume
+    ladder.show_ladder_results(ctx, ladder_run)  # ranked chart, table, downloads
 
 with evolve_tab:
     st.markdown(page.EVOLUTION_INTRO)

@@ -188,3 +188,42 @@ def weights_figure(history: pd.DataFrame, weight_names: Sequence[str]) -> go.Fig
     _layout(figure, "Best weights per generation", "feature", x_title="generation")
     _generation_ticks(figure, history)
     return figure
+
+
+def ladder_figure(table: pd.DataFrame) -> go.Figure:
+    """The strength ladder: each player's rating (Elo scale) with its interval, best on top.
+
+    ``table`` is :func:`lib.games.arena.ladder.ladder_table` (ranked). One row per
+    player, so long names read horizontally; the hover gives the record.
+    """
+    names = [escape_plot_text(name) for name in table["player"]]
+    figure = go.Figure(
+        go.Scatter(
+            x=table["rating"],
+            y=names,
+            mode="markers",
+            marker={"size": 12, "color": "#264653"},
+            error_x={
+                "type": "data",
+                "symmetric": False,
+                "array": table["ci_high"] - table["rating"],
+                "arrayminus": table["rating"] - table["ci_low"],
+                "color": "#2a9d8f",
+                "thickness": 2,
+            },
+            customdata=table[["rank", "ci_low", "ci_high", "wins", "draws", "losses", "score_pct"]],
+            hovertemplate=(
+                "#%{customdata[0]} %{y}<br>rating %{x:.0f} (95 % interval "
+                "%{customdata[1]:.0f} to %{customdata[2]:.0f})<br>%{customdata[3]} wins, "
+                "%{customdata[4]} draws, %{customdata[5]} losses "
+                "(score %{customdata[6]:.1f} %)<extra></extra>"
+            ),
+        )
+    )
+    figure.add_vline(x=0, line={"color": "#999999", "dash": "dot", "width": 1})
+    figure.update_yaxes(
+        type="category", categoryorder="array", categoryarray=names[::-1], automargin=True
+    )
+    _layout(figure, "Strength ladder (95 % interval)", "", x_title="rating (Elo scale)")
+    figure.update_layout(height=max(_HEIGHT, 80 + 45 * len(table)))
+    return figure

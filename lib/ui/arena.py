@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -262,14 +263,32 @@ MOVE_PROGRESS_EVERY = 0.25
 """Seconds between two redraws of a study's progress line while a game is played."""
 
 
+def move_progress(progress: Any, records: list, total: int) -> Callable[[int, str], None]:
+    """An ``on_move`` callback for ``run_tournament`` redrawing ``progress`` now and then.
+
+    The line names the game being played and its move. Redrawing it is also where
+    Streamlit stops this run when the visitor left or pressed Stop: the game being
+    played (in this process) ends there, not at its last move.
+    """
+    last = [0.0]
+
+    def on_move(plies: int, move: str) -> None:
+        now = time.monotonic()
+        if now - last[0] >= MOVE_PROGRESS_EVERY:
+            last[0] = now
+            done = len(records)
+            text = f"{done} of {total} games · game {done + 1} at move {plies}"
+            progress.progress(done / total, text=text)
+
+    return on_move
+
+
 def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) -> None:
     """Play the remaining games of ``run`` with a progress bar and a live table and chart.
 
     Records are appended to ``run`` (kept in ``st.session_state``) as games
     finish, so a cancel (any rerun interrupts the script) keeps them.
     """
-    import time
-
     from lib.games.arena import open_executor, run_tournament
 
     progress = st.progress(len(run.records) / run.total, text="Starting…")
@@ -284,19 +303,7 @@ def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) ->
             last_draw[0] = now
             _live_study_view(run, table_slot, chart_slot)
 
-    last_move = [0.0]
-
-    def on_move(plies: int, move: str) -> None:
-        # A game played in this process: redrawing the progress line now and then is also
-        # where Streamlit stops this run when the visitor left or pressed Stop.
-        now = time.monotonic()
-        if now - last_move[0] >= MOVE_PROGRESS_EVERY:
-            last_move[0] = now
-            done = len(run.records)
-            progress.progress(
-                done / run.total,
-                text=f"{done} of {run.total} games · game {done + 1} at move {plies}",
-            )
+    on_move = move_progress(progress, run.records, run.total)
 
     run.status = "running"
     run.where = choice.describe()

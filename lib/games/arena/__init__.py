@@ -8,6 +8,8 @@ One job per module:
   (:func:`open_executor`) and :func:`run_tasks`;
 * :mod:`~lib.games.arena.tournament`: :func:`run_tournament` and the study builders;
 * :mod:`~lib.games.arena.stats`: the per-game table and the summary (Wilson interval);
+* :mod:`~lib.games.arena.ladder`: the strength ladder (a round robin at an equal time per
+  move, ranked by :mod:`~lib.games.arena.rating`'s Bradley–Terry fit on the Elo scale);
 * :mod:`~lib.games.arena.preset`: the studies the games declare (:func:`presets`);
 * :mod:`~lib.games.arena.links`: replay links;
 * :mod:`~lib.games.arena.options`: game options (hashable form, defaults, parsing);
@@ -31,6 +33,7 @@ from lib.games.arena.executors import (
     process_pool,
     run_tasks,
 )
+from lib.games.arena.ladder import LadderConfig, ladder_players, ladder_table, run_ladder
 from lib.games.arena.links import (
     MAX_LINK_GAME,
     REPLAY_LINK_PARAMS,
@@ -52,6 +55,7 @@ from lib.games.arena.match import (
 )
 from lib.games.arena.options import options_tuple
 from lib.games.arena.preset import Preset, presets
+from lib.games.arena.rating import Ratings, fit_ratings
 from lib.games.arena.stats import (
     GAME_COLUMNS,
     SUMMARY_COLUMNS,
@@ -79,13 +83,18 @@ __all__ = [
     "TIMING_FIELDS",
     "GameRecord",
     "InlineExecutor",
+    "LadderConfig",
     "MatchConfig",
     "Preset",
+    "Ratings",
     "TournamentResult",
     "default_in_flight",
+    "fit_ratings",
     "game_seed",
     "games_table",
     "grid_matches",
+    "ladder_players",
+    "ladder_table",
     "open_executor",
     "options_tuple",
     "pair_matches",
@@ -99,6 +108,7 @@ __all__ = [
     "replay_from_link",
     "replay_label",
     "replay_link_params",
+    "run_ladder",
     "run_tasks",
     "run_tournament",
     "spec_depth",

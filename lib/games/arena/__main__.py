@@ -3,6 +3,7 @@
     python -m lib.games.arena --game othello --size 6 \\
         --players "alphabeta:depth=5" "random" --games 150 --seed 1 --csv out.csv
     python -m lib.games.arena --preset othello_pruning --max-depth 5 --workers 2
+    python -m lib.games.arena --ladder --game othello --size 8 --time 0.2 --games 2 --workers 2
 
 The games (``--game``) and the presets (``--preset``) are the discovered ones,
 and each option of the chosen game is a flag of its own, made from its spec
@@ -26,6 +27,7 @@ import pandas as pd
 from lib.common import safe_csv_bytes
 from lib.errors import InputError
 from lib.games.arena.executors import open_executor
+from lib.games.arena.ladder import DEFAULT_GAMES_PER_PAIR, DEFAULT_TIME, LadderConfig, ladder_table
 from lib.games.arena.match import MAX_PLIES, GameRecord, MatchConfig
 from lib.games.arena.options import format_option_value, option_from_text, option_label
 from lib.games.arena.preset import Preset, presets
@@ -50,6 +52,9 @@ RESERVED_FLAGS = frozenset(
         "scheduler",
         "quiet",
         "help",
+        "ladder",
+        "time",
+        "anchor",
     }
 )
 """The command line's own flags: a game option of the same name gets ``--option-<name>``."""
@@ -119,13 +124,34 @@ def build_parser(
         "options are then ignored)",
     )
     parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="a strength ladder of --game: a round robin at an equal time per move, "
+        "ranked by Bradley-Terry rating (players: --players, or the game's roster)",
+    )
+    parser.add_argument(
         "--players",
         nargs="+",
         metavar="SPEC",
         help='player specs, e.g. "alphabeta:depth=5" "random"',
     )
     parser.add_argument(
-        "--games", type=int, default=None, help="games per match (default: 10, or the preset's)"
+        "--games",
+        type=int,
+        default=None,
+        help=f"games per match (default: 10, the preset's, or {DEFAULT_GAMES_PER_PAIR} "
+        "per pair in a ladder)",
+    )
+    parser.add_argument(
+        "--time",
+        type=float,
+        default=DEFAULT_TIME,
+        help=f"with --ladder: seconds per move of the roster's searchers (default {DEFAULT_TIME})",
+    )
+    parser.add_argument(
+        "--anchor",
+        metavar="SPEC",
+        help="with --ladder: the player rated 0 (default: the ratings' mean is 0)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
     parser.add_argument("--max-plies", type=int, default=MAX_PLIES, help="ply limit per game")
@@ -203,6 +229,30 @@ def cli_matches(
     ]
 
 
+def cli_ladder(
+    args: argparse.Namespace, games: Mapping[str, GameSpec] | None = None
+) -> LadderConfig:
+    """The ladder described by the command-line arguments (``--ladder``)."""
+    if args.preset:
+        raise InputError("Choose either --ladder or --preset, not both.")
+    games = available_games() if games is None else games
+    ladder = LadderConfig(
+        args.game,
+        options=game_options(args, games[args.game]),
+        players=tuple(args.players or ()),
+        time_per_move=args.time,
+        games_per_pair=DEFAULT_GAMES_PER_PAIR if args.games is None else args.games,
+        seed=args.seed,
+        max_plies=args.max_plies,
+    )
+    if args.anchor is not None and args.anchor not in ladder.roster():
+        raise InputError(
+            f"--anchor {args.anchor!r} is not on the ladder; its players are "
+            f"{', '.join(ladder.roster())}."
+        )
+    return ladder
+
+
 def executor_kind(args: argparse.Namespace) -> str:
     """``"dask"`` with a scheduler, ``"process"`` with several workers, else ``"inline"``."""
     if args.scheduler:
@@ -218,7 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m lib.games.arena``; returns the exit status."""
     args = parse_args(argv)
     try:
-        matches = cli_matches(args)
+        ladder = cli_ladder(args) if args.ladder else None
+        matches = ladder.matches() if ladder else cli_matches(args)
         kind = executor_kind(args)
 
         def progress(record: GameRecord, done: int, total: int) -> None:
@@ -227,11 +278,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         with open_executor(kind, workers=args.workers, scheduler=args.scheduler) as executor:
             result = run_tournament(matches, executor, on_game=progress)
+        table = ladder_table(result.records, result.matches, anchor=args.anchor) if ladder else None
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     if not args.quiet:
         print(file=sys.stderr)
+    if ladder is not None:
+        return print_ladder(args, ladder, result, table)
     summary = result.summary()
     shown = summary.drop(columns=["match", "player_a", "player_b"])
     with pd.option_context("display.width", 200, "display.max_columns", None):
@@ -242,6 +296,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.summary_csv:
         with open(args.summary_csv, "wb") as file:
             file.write(safe_csv_bytes(summary))
+    return 0
+
+
+def print_ladder(
+    args: argparse.Namespace, ladder: LadderConfig, result: Any, table: pd.DataFrame
+) -> int:
+    """Print the ranked ladder (and write its CSVs); returns the exit status."""
+    options = ", ".join(f"{name} {value}" for name, value in ladder.options)
+    anchor = "mean 0" if args.anchor is None else f"{args.anchor} = 0"
+    print(
+        f"Strength ladder: {ladder.game}{f' ({options})' if options else ''}, "
+        f"{len(ladder.roster())} players, {ladder.games_per_pair} games per pair, "
+        f"{ladder.time_per_move:g} s per move, seed {ladder.seed}; "
+        f"Bradley-Terry ratings (Elo scale, {anchor}) "
+        "with 95 % intervals"
+    )
+    shown = table.drop(columns=["spec"])
+    with pd.option_context("display.width", 200, "display.max_columns", None):
+        print(shown.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
+    if args.csv:
+        with open(args.csv, "wb") as file:
+            file.write(safe_csv_bytes(result.games_table(timings=args.timings)))
+    if args.summary_csv:
+        with open(args.summary_csv, "wb") as file:
+            file.write(safe_csv_bytes(table))
     return 0
 
 

@@ -8,12 +8,14 @@ plain message naming the setting that is over a cap.
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from lib.errors import InputError
+from lib.games.arena.ladder import LadderConfig, estimated_seconds
 from lib.games.arena.match import MatchConfig, spec_depth
 from lib.games.arena.preset import Preset
 from lib.games.arena.tournament import partition_matches
@@ -40,7 +42,8 @@ class ArenaCaps:
     max_endgame: int
     executors: tuple[str, ...]
     max_simulations: int = 5_000  # Monte Carlo tree search: simulations per move
-    max_seconds_per_move: float = 5.0  # any player's time budget (``time=``)
+    max_move_seconds: float = math.inf  # any player's time budget per move (``time=``)
+    max_ladder_seconds: float = math.inf  # a ladder's estimated thinking time
 
 
 HOSTED_CAPS = ArenaCaps(
@@ -54,6 +57,8 @@ HOSTED_CAPS = ArenaCaps(
     max_evolution_games=10_000,
     max_endgame=10,
     executors=("inline",),
+    max_move_seconds=1.0,
+    max_ladder_seconds=900.0,
 )
 LOCAL_CAPS = ArenaCaps(
     max_games_per_match=5000,
@@ -67,7 +72,6 @@ LOCAL_CAPS = ArenaCaps(
     max_endgame=64,
     executors=("inline", "process", "dask"),
     max_simulations=1_000_000,
-    max_seconds_per_move=60.0,
 )
 
 
@@ -85,10 +89,10 @@ def over_cap(spec: str, limits: ArenaCaps) -> str | None:
     from lib.games.players import MCTS_KIND, parse_player_spec
 
     config = parse_player_spec(spec)
-    if config.time_limit is not None and config.time_limit > limits.max_seconds_per_move:
+    if config.time_limit is not None and config.time_limit > limits.max_move_seconds:
         return (
             f"{spec}: {config.time_limit:g} s per move is above this server's limit of "
-            f"{limits.max_seconds_per_move:g} s."
+            f"{limits.max_move_seconds:g} s."
         )
     if config.kind == MCTS_KIND:
         if config.simulations is not None and config.simulations > limits.max_simulations:
@@ -168,6 +172,36 @@ def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:
                     f"{spec}: an exact endgame over {endgame} moves is above this server's "
                     f"limit of {limits.max_endgame}."
                 )
+
+
+def check_ladder(config: LadderConfig, limits: ArenaCaps) -> list[MatchConfig]:
+    """The ladder's matches, or :class:`InputError` if it is invalid or exceeds ``limits``.
+
+    Besides the checks of every study (:func:`check_matches`), a player's time
+    per move must be within ``max_move_seconds`` and the ladder's estimated
+    thinking time (:func:`~lib.games.arena.ladder.estimated_seconds`) within
+    ``max_ladder_seconds``.
+    """
+    from lib.games.players import parse_player_spec
+
+    matches = config.matches()
+    check_matches(matches, limits)
+    for spec in config.roster():
+        budget = parse_player_spec(spec).time_limit
+        if budget is not None and budget > limits.max_move_seconds:
+            raise InputError(
+                f"{spec}: {budget:g} s per move is above this server's limit of "
+                f"{limits.max_move_seconds:g} s."
+            )
+    estimate = estimated_seconds(config)
+    if estimate > limits.max_ladder_seconds:
+        raise InputError(
+            f"This ladder may think for about {estimate / 60:.0f} minutes "
+            f"({sum(m.games for m in matches)} games at {config.time_per_move:g} s per move); "
+            f"the limit here is {limits.max_ladder_seconds / 60:.0f}. Use fewer games per pair, "
+            "less time per move or fewer players (or run it from the command line)."
+        )
+    return matches
 
 
 def check_weight_range(low: float, high: float) -> None:

@@ -1,0 +1,260 @@
+"""The Arena page's "Strength ladder" tab: choose a game and its players, run the round robin
+with a progress bar (Cancel / Resume), and show the ranked ratings, the table and downloads.
+
+The ladder itself (roster, schedule, ratings) is :mod:`lib.games.arena.ladder`; its caps
+are :func:`lib.games.arena.limits.check_ladder`. Nothing here names a game.
+
+Session state: ``arena_ladder`` holds the :class:`LadderRun`; widget keys start with
+``arena_w_ladder_``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import pandas as pd
+import streamlit as st
+
+from lib.errors import InputError
+from lib.games import arena_plots
+from lib.games.arena import GameRecord, MatchConfig, games_table, open_executor, run_tournament
+from lib.games.arena.ladder import (
+    DEFAULT_GAMES_PER_PAIR,
+    DEFAULT_TIME,
+    LadderConfig,
+    ladder_players,
+    ladder_table,
+    player_labels,
+)
+from lib.games.arena.limits import check_ladder
+from lib.games.players import MAX_TIME_LIMIT
+from lib.ui.arena import ExecutorChoice, game_select, move_progress, option_selects
+from lib.ui.arena_page import MAX_SEED, ArenaContext
+from lib.ui.common import csv_download, escape_markdown, user_errors
+
+LADDER_KEY = "arena_ladder"
+
+LADDER_INTRO = (
+    "Which player is strongest **at the same time per move**? Every searcher gets the same "
+    "clock: alpha-beta with each of the game's evaluation functions deepens move by move "
+    "until its time is up (and Monte Carlo tree search simulates, where the game has it). "
+    "Random and greedy (one ply) play at once: they are the baselines. Every pair plays a "
+    "match with colours alternating, and a rating fitted to all the results ranks them."
+)
+
+LADDER_HOW_TO_READ = (
+    "- **rating** is a Bradley–Terry fit on the Elo scale: a player rated 400 points above "
+    "another is expected to score 10 to 1 against it (a draw counts half a win for each). "
+    "Only differences mean something; the ratings are shifted to a mean of 0.\n"
+    "- The **95 % interval** comes from the curvature of the fit (its Fisher information): "
+    "with few games per pair it is wide, and overlapping intervals do not settle the order.\n"
+    "- A player that wins (or loses) every game would get an infinite rating by maximum "
+    "likelihood; a weak prior (each rating ~ normal around 0 with a standard deviation of "
+    "1000 Elo) keeps it finite. Its interval is then only rough.\n"
+    "- **s/move** is the thinking time a player actually used: the searchers' should sit "
+    "at the budget. On a busy machine the clock is shared, so the depth a searcher "
+    "reaches (and the ranking) can vary from run to run."
+)
+
+
+@dataclass
+class LadderRun:
+    """A ladder in one visitor's session: its settings, matches and the games finished."""
+
+    config: LadderConfig
+    matches: tuple[MatchConfig, ...]
+    records: list[GameRecord] = field(default_factory=list)
+    status: str = "running"  # running, done, cancelled
+    where: str = "in this process"
+
+    @property
+    def total(self) -> int:
+        """Games the ladder was set to play."""
+        return sum(m.games for m in self.matches)
+
+
+def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
+    """The ladder form: game, options, players, time per move, games per pair and seed.
+
+    Returns the ladder when the form was submitted and it is within this
+    server's caps, None otherwise (a refused ladder's reason is shown).
+    """
+    limits = ctx.limits
+    spec = game_select(ctx.games, key="arena_w_ladder_game")
+    game = spec.name
+    roster = ladder_players(game, DEFAULT_TIME, limits.max_depth)
+    labels = player_labels(game, roster)
+    most_seconds = min(limits.max_move_seconds, MAX_TIME_LIMIT)
+    with st.form("arena_ladder_form"):
+        options = option_selects(spec, f"arena_w_ladder_opt_{game}")
+        chosen = st.multiselect("Players", labels, labels, key=f"arena_w_ladder_players_{game}")
+        c1, c2, c3 = st.columns(3)
+        seconds = c1.number_input(
+            "Seconds per move",
+            0.05,
+            most_seconds,
+            min(DEFAULT_TIME, most_seconds),
+            step=0.05,
+            key="arena_w_ladder_time",
+        )
+        per_pair = c2.number_input(
+            "Games per pair",
+            1,
+            limits.max_games_per_match,
+            DEFAULT_GAMES_PER_PAIR,
+            key="arena_w_ladder_games",
+            help="Colours alternate: an even number gives every player each colour equally.",
+        )
+        seed = c3.number_input("Seed", 0, MAX_SEED, 1, key="arena_w_ladder_seed")
+        submitted = st.form_submit_button("Run ladder", type="primary")
+    if not submitted:
+        return None
+    with user_errors():
+        timed = ladder_players(game, float(seconds), limits.max_depth)
+        players = tuple(
+            player for player, label in zip(timed, labels, strict=True) if label in chosen
+        )
+        if len(players) < 2:
+            raise InputError("Choose at least two players for the ladder.")
+        config = LadderConfig(
+            game,
+            options=options,
+            players=players,
+            time_per_move=float(seconds),
+            games_per_pair=int(per_pair),
+            seed=int(seed),
+            depth=limits.max_depth,
+        )
+        check_ladder(config, limits)
+        return config
+    return None
+
+
+def run_ladder_section(ctx: ArenaContext, config: LadderConfig | None) -> LadderRun | None:
+    """Start, resume or report the session's ladder; returns it (None before the first).
+
+    As with studies, a run still marked running when the script starts again
+    was interrupted (Cancel, or any other click): it keeps its finished games
+    and offers Resume.
+    """
+    run: LadderRun | None = st.session_state.get(LADDER_KEY)
+    if run is not None and run.status == "running" and config is None:
+        run.status = "cancelled"
+    if config is not None:
+        run = LadderRun(config, tuple(config.matches()))
+        st.session_state[LADDER_KEY] = run
+    if run is not None and run.status == "cancelled":
+        st.warning(
+            f"Stopped after {len(run.records)} of {run.total} games; the ratings below are "
+            "from the finished games."
+        )
+        if st.button("Resume", key="arena_w_ladder_resume", icon=":material/play_arrow:"):
+            run.status = "running"
+    if run is not None and run.status == "running":
+        st.button("Cancel", key="arena_w_ladder_cancel", icon=":material/stop:")
+        failed = True
+        with user_errors():
+            play_ladder(run, ctx.choice)
+            failed = False
+        if run.status == "running":  # an InputError (e.g. no Dask scheduler) stopped it
+            run.status = "cancelled"
+        if not failed:
+            st.rerun()  # redraw without the live chart and the Cancel button
+    return run
+
+
+def play_ladder(run: LadderRun, choice: ExecutorChoice, live_every: float = 2.0) -> None:
+    """Play the ladder's remaining games with a progress bar and a live ranking chart.
+
+    Records are appended to ``run`` (kept in ``st.session_state``) as games
+    finish, so a cancel keeps them.
+    """
+    progress = st.progress(len(run.records) / run.total, text="Starting…")
+    chart_slot = st.empty()
+    last_draw = [time.monotonic()]
+
+    def on_game(record: GameRecord, done: int, total: int) -> None:
+        run.records.append(record)
+        progress.progress(done / total, text=f"{done} of {total} games")
+        now = time.monotonic()
+        if now - last_draw[0] >= live_every:
+            last_draw[0] = now
+            table = ladder_table(run.records, run.matches)
+            chart_slot.plotly_chart(
+                arena_plots.ladder_figure(table), key=f"arena_live_ladder_{done}"
+            )
+
+    run.status = "running"
+    run.where = choice.describe()
+    with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
+        on_move = move_progress(progress, run.records, run.total)
+        result = run_tournament(
+            run.matches, ex, on_game=on_game, previous=list(run.records), on_move=on_move
+        )
+    run.records = list(result.records)
+    run.status = "cancelled" if result.cancelled else "done"
+    progress.empty()
+    chart_slot.empty()
+
+
+LADDER_VIEW_COLUMNS = {
+    "rank": "rank",
+    "player": "player",
+    "rating": "rating",
+    "interval": "95% interval",  # "-120 to 340", from ci_low and ci_high
+    "games": "games",
+    "wins": "wins",
+    "draws": "draws",
+    "losses": "losses",
+    "score_pct": "score %",
+    "seconds_per_move": "s/move",
+}
+"""On-screen ladder columns, in order (the download keeps them all, the specs included)."""
+
+
+def ladder_view(table: pd.DataFrame) -> pd.DataFrame:
+    """The ranked table as shown: rounded, the interval in one column."""
+    view = table.assign(
+        interval=[
+            f"{low:.0f} to {high:.0f}"
+            for low, high in zip(table["ci_low"], table["ci_high"], strict=True)
+        ],
+        seconds_per_move=[
+            None if math.isnan(s) else round(s, 3) for s in table["seconds_per_move"]
+        ],
+    )
+    view = view[list(LADDER_VIEW_COLUMNS)].rename(columns=LADDER_VIEW_COLUMNS)
+    return view.round({"rating": 0, "score %": 1})
+
+
+def show_ladder_results(ctx: ArenaContext, run: LadderRun | None) -> None:
+    """The ranked chart, the table, how to read them and the downloads.
+
+    Nothing is shown before a ladder has finished a game.
+    """
+    if run is None or not run.records:
+        return
+    config = run.config
+    table = ladder_table(run.records, run.matches)
+    if run.status == "done":
+        options = ", ".join(f"{name} {value}" for name, value in config.options)
+        st.success(
+            f"Played {len(run.records)} games of {ctx.games[config.game].title}"
+            f"{f' ({options})' if options else ''} {run.where}: {config.games_per_pair} per "
+            f"pair, {config.time_per_move:g} s per move."
+        )
+    st.plotly_chart(arena_plots.ladder_figure(table), key="arena_chart_ladder")
+    st.dataframe(ladder_view(table), hide_index=True, key="arena_ladder_table")
+    with st.expander("How to read the ladder"):
+        st.markdown(LADDER_HOW_TO_READ)
+        st.caption("Players: " + escape_markdown("; ".join(table["spec"])))
+    with st.container(horizontal=True):
+        csv_download(table, "strength_ladder.csv", "Download ladder (CSV)", "arena_dl_ladder")
+        csv_download(
+            games_table(run.records),
+            "ladder_games.csv",
+            "Download per-game results (CSV)",
+            "arena_dl_ladder_games",
+        )
