@@ -332,7 +332,8 @@ def test_the_expanding_marker_is_drawn_around_the_start_star_not_under_it():
 def test_romania_road_length_between_timisoara_and_lugoj_is_off_their_dots():
     # the 111 sat on the short road, between (and under) the dots of Timisoara and Lugoj
     labels = _trace(plots.map_figure(ROMANIA), "road lengths")
-    (x, y), *_ = [(lx, ly) for lx, ly, t in zip(labels.x, labels.y, labels.text) if t == "111"]
+    texts = zip(labels.x, labels.y, labels.text, strict=True)
+    (x, y), *_ = [(lx, ly) for lx, ly, t in texts if t == "111"]
     (tx, ty), (lx, ly) = ROMANIA.nodes["Timisoara"]["pos"], ROMANIA.nodes["Lugoj"]["pos"]
     px_per_unit = 0.69  # the map in a 1024 px window, the tightest
     half_w, half_h = 3 * 7 / 2 / px_per_unit, 14 / 2 / px_per_unit
