@@ -12,10 +12,9 @@ require_app_navigation()
 
 st.title("Route search")
 st.markdown(
-    "Pick a start and a goal (click two places on the map, or use the selects) and "
-    "compare how the classic search algorithms find a route: the route each one returns, "
-    "its length and how many places it had to expand. Below, watch one search step by "
-    "step, compare the algorithms on every pair of places, and check the heuristic."
+    "Click a start and a goal on the map (or choose them in the sidebar) to compare the routes "
+    "the classic search algorithms find. Below: one search step by step, every pair of places, "
+    "and the heuristic checked."
 )
 
 first_visit = page.load_link_settings()

@@ -212,6 +212,18 @@ ROMANIA_ROAD_LABELS_AT = {
 }
 
 
+#: Road lengths written beside their road instead of on it, moved by ``(dx, dy)`` map units:
+#: on this short road the number sat between, and under, the dots of its two places.
+ROMANIA_ROAD_LABELS_BESIDE = {("Timisoara", "Lugoj"): (-10.0, -23.0)}
+
+
+def _road_label_shift(G: nx.Graph, u: Hashable, v: Hashable) -> tuple[float, float]:
+    """How far (map units) the road's length is moved off its road: ``(0, 0)``, on it."""
+    if G.graph.get("kind") != "romania":
+        return 0.0, 0.0
+    return ROMANIA_ROAD_LABELS_BESIDE.get((u, v), ROMANIA_ROAD_LABELS_BESIDE.get((v, u), (0, 0)))
+
+
 def _road_label_at(G: nx.Graph, u: Hashable, v: Hashable) -> float:
     """The fraction of the way from ``u`` to ``v`` where the road's length is written."""
     if G.graph.get("kind") != "romania":
@@ -232,7 +244,8 @@ def _road_labels(G: nx.Graph) -> list[go.Scatter]:
     for u, v, d in G.edges(data=True):
         at = _road_label_at(G, u, v)
         (x1, y1), (x2, y2) = G.nodes[u]["pos"], G.nodes[v]["pos"]
-        mids.append((x1 + (x2 - x1) * at, y1 + (y2 - y1) * at, d.get("weight", 1)))
+        dx, dy = _road_label_shift(G, u, v)
+        mids.append((x1 + (x2 - x1) * at + dx, y1 + (y2 - y1) * at + dy, d.get("weight", 1)))
     return [
         go.Scatter(
             x=[m[0] for m in mids],
@@ -292,7 +305,7 @@ ROMANIA_LABELS = {
     "Neamt": "top left",
     "Oradea": "top center",
     "Pitesti": "bottom center",
-    "Rimnicu Vilcea": "middle right",
+    "Rimnicu Vilcea": "bottom left",  # on two lines (ROMANIA_TWO_LINE_NAMES)
     "Sibiu": "top center",
     "Timisoara": "top center",
     "Urziceni": "top center",
@@ -330,32 +343,58 @@ def label_positions(G: nx.Graph) -> list[str]:
     return out
 
 
-def _nodes_trace(G: nx.Graph, area: tuple[float, float] = MAP_AREA) -> go.Scatter:
+#: Names written across two lines on the Romania map: on one line "Rimnicu Vilcea" crossed
+#: the Fagaras–Bucharest road (211).
+ROMANIA_TWO_LINE_NAMES = {"Rimnicu Vilcea": "Rimnicu<br>Vilcea"}
+
+
+def _nodes_trace(
+    G: nx.Graph,
+    area: tuple[float, float] = MAP_AREA,
+    start: Hashable | None = None,
+    goal: Hashable | None = None,
+) -> go.Scatter:
     """One marker per place (``customdata``: its label), the click target of the map.
 
     On grids the markers are transparent: the cells are drawn by the polygons
-    underneath, the markers only catch clicks and hovers.
+    underneath, the markers only catch clicks and hovers. On road maps the start
+    and goal are this trace's own markers, drawn as stars: plotly then writes
+    their names beside the star, where a star drawn over the place hid them.
     """
     nodes = list(G.nodes)
     xs, ys = _xy(G, nodes)
     labels = [_label(n) for n in nodes]
     grid = _is_grid(G)
     small = G.number_of_nodes() <= LABEL_NODES_UP_TO and not grid
+    size = _marker_size(G, area)
+    marker: dict[str, object] = {
+        "size": size,
+        "color": "rgba(0,0,0,0)" if grid else "#374151",
+        "symbol": "square" if grid else "circle",
+        "line": {"width": 0 if grid else 1, "color": "white"},
+    }
+    ends = {start: START_COLOUR, goal: GOAL_COLOUR}
+    if not grid and any(node in ends for node in nodes):
+        marker["size"] = [_marker_size(G) + 8 if n in ends else size for n in nodes]
+        marker["color"] = [ends.get(n, "#374151") for n in nodes]
+        marker["symbol"] = ["star" if n in ends else "circle" for n in nodes]
+    text = None
+    if small:
+        romania = G.graph.get("kind") == "romania"
+        text = [
+            ROMANIA_TWO_LINE_NAMES.get(n, label) if romania else label
+            for n, label in zip(nodes, labels, strict=True)
+        ]
     return go.Scatter(
         x=xs,
         y=ys,
         mode="markers+text" if small else "markers",
-        text=labels if small else None,
+        text=text,
         textposition=label_positions(G) if small else None,
         textfont=PLACE_FONT,
         customdata=labels,
         hovertemplate="%{customdata}<extra></extra>",
-        marker={
-            "size": _marker_size(G, area),
-            "color": "rgba(0,0,0,0)" if grid else "#374151",
-            "symbol": "square" if grid else "circle",
-            "line": {"width": 0 if grid else 1, "color": "white"},
-        },
+        marker=marker,
         name=NODES_TRACE,
         showlegend=False,
         cliponaxis=False,
@@ -379,11 +418,41 @@ def _layout(fig: go.Figure, G: nx.Graph, title: str, *, height: int = 560) -> No
     if _is_grid(G):
         fig.update_yaxes(autorange="reversed")
     elif G.number_of_nodes():  # room around the places for their names
-        xs, ys = _xy(G, list(G.nodes))
-        span = _span(G)
-        left, right = label_room(G)
-        fig.update_xaxes(range=[min(xs) - left, max(xs) + right])
-        fig.update_yaxes(range=[min(ys) - 0.05 * span, max(ys) + 0.05 * span])
+        x_range, y_range = map_ranges(G)
+        fig.update_xaxes(range=list(x_range))
+        fig.update_yaxes(range=list(y_range))
+
+
+def map_ranges(G: nx.Graph) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The x and y ranges (data units) the map shows: the places and room for their names."""
+    if _is_grid(G):
+        return (-0.5, G.graph["cols"] - 0.5), (-0.5, G.graph["rows"] - 0.5)
+    xs, ys = _xy(G, list(G.nodes))
+    if not xs:
+        return (0.0, 1.0), (0.0, 1.0)
+    span = _span(G)
+    left, right = label_room(G)
+    return (min(xs) - left, max(xs) + right), (min(ys) - 0.05 * span, max(ys) + 0.05 * span)
+
+
+#: The route map's plot width (px) in a 1024 px window with the sidebar open, the projector
+#: case: the figure's height is fitted to the map at that width, so that the map fills it
+#: (in a fixed 560 px figure Romania was drawn 550x260 in a blank band) and fits, with its
+#: title and legend, on the first screen of a 1024x768 window.
+MAP_WIDTH = 544
+#: Px above the map (its title) and under it (the legend, up to three rows).
+MAP_TITLE_PX, MAP_LEGEND_PX = 50, 80
+
+
+def map_height(G: nx.Graph) -> int:
+    """The route map's figure height in px: the map at :data:`MAP_WIDTH`, title and legend.
+
+    Between 320 px (a flat map still has room for its legend) and 640 px (a tall map,
+    a grid of more rows than columns, is drawn narrower instead).
+    """
+    (x0, x1), (y0, y1) = map_ranges(G)
+    plot = MAP_WIDTH * (y1 - y0) / max(x1 - x0, 1e-9)
+    return round(min(640, max(320, plot + MAP_TITLE_PX + MAP_LEGEND_PX + 10)))
 
 
 #: Width in px of one character of a place's name (15 px font), a little over the real mean.
@@ -428,10 +497,16 @@ def label_room(G: nx.Graph, width: float = MAP_AREA[0]) -> tuple[float, float]:
 
 
 def _endpoints(G: nx.Graph, start: Hashable | None, goal: Hashable | None) -> list[go.Scatter]:
+    """The start and goal stars: markers of their own on grids, legend entries on road maps.
+
+    On road maps the stars are the places' own markers (:func:`_nodes_trace`), so
+    these traces carry no point, only the legend's "start: Arad".
+    """
     traces = []
+    grid = _is_grid(G)
     for node, label, col in ((start, "start", START_COLOUR), (goal, "goal", GOAL_COLOUR)):
         if node is not None and node in G:
-            x, y = G.nodes[node]["pos"]
+            x, y = G.nodes[node]["pos"] if grid else (None, None)
             traces.append(
                 go.Scatter(
                     x=[x],
@@ -485,10 +560,10 @@ def map_figure(
     for trace in _road_labels(G):
         fig.add_trace(trace)
     if not _is_grid(G):  # on road maps the places sit on top of the routes
-        fig.add_trace(_nodes_trace(G))
+        fig.add_trace(_nodes_trace(G, start=start, goal=goal))
     for trace in _endpoints(G, start, goal):
         fig.add_trace(trace)
-    _layout(fig, G, title)
+    _layout(fig, G, title, height=map_height(G))
     return fig
 
 
@@ -539,16 +614,18 @@ def _current_trace(G: nx.Graph, state: TraceState, size: float) -> go.Scatter:
             line={"width": 2, "color": "#7f1d1d"},
         )
     cx, cy = _xy(G, cur)
+    # a thick red ring around the place, wider than the start and goal stars: drawn over a
+    # star it leaves the star in view (a red disc hid it, and the star had hidden the disc)
     return go.Scatter(
         x=cx,
         y=cy,
         mode="markers",
         name="expanding",
         marker={
-            "size": size + 6,
+            "size": _marker_size(G) + 16,
             "color": CURRENT_COLOUR,
-            "symbol": "circle",
-            "line": {"width": 1, "color": "#7f1d1d"},
+            "symbol": "circle-open",
+            "line": {"width": 4, "color": CURRENT_COLOUR},
         },
     )
 
@@ -579,7 +656,7 @@ def step_figure(
     fig = go.Figure()
     for base in _base_traces(G):
         fig.add_trace(base)
-    fig.add_trace(_nodes_trace(G, ANIMATION_AREA))
+    fig.add_trace(_nodes_trace(G, ANIMATION_AREA, start, goal))
     size = _marker_size(G, ANIMATION_AREA)
     for searched in _searched_traces(G, state, size):
         fig.add_trace(searched)
@@ -647,13 +724,31 @@ def summary_bars(summary: pd.DataFrame, column: str, title: str, *, y_title: str
     return fig
 
 
+#: Tick marks (excess %) of the excess chart's log scale.
+EXCESS_TICKS = (0, 1, 3, 10, 30, 100, 300, 1000, 3000, 10000, 30000, 100000)
+
+
+def excess_position(excess_pct: float) -> float:
+    """Where an excess of ``excess_pct`` % is drawn on the excess chart: ``log10(1 + %)``.
+
+    A log scale that keeps 0 % at 0: next to DFS (routes up to 17 times the
+    shortest on Romania) a linear axis put the course's "B*" excesses of 4 to 13 %
+    within 2 px of the zero line, hidden under it.
+    """
+    return math.log10(1.0 + max(0.0, float(excess_pct)))
+
+
 def excess_chart(table: pd.DataFrame) -> go.Figure:
-    """Excess % over the optimum for every pair, one strip per algorithm (hover names the pair)."""
+    """Excess % over the optimum for every pair, one strip per algorithm (hover names the pair).
+
+    The y axis is :func:`excess_position` (a log scale labelled in %), so a few
+    per cent stay visible next to an algorithm that is hundreds of per cent off.
+    """
     fig = go.Figure()
     for index, (name, rows) in enumerate(table.groupby("algorithm", sort=False)):
         fig.add_trace(
             go.Box(
-                y=rows["excess_pct"],
+                y=[excess_position(v) for v in rows["excess_pct"]],
                 name=name,
                 boxpoints="all",
                 jitter=0.4,
@@ -666,16 +761,20 @@ def excess_chart(table: pd.DataFrame) -> go.Figure:
                         rows["target"].map(escape_plot_text),
                         rows["cost"],
                         rows["optimal_cost"],
+                        rows["excess_pct"],
                         strict=True,
                     )
                 ),
                 hovertemplate="%{customdata[0]} → %{customdata[1]}: %{customdata[2]:.4g} "
-                "vs %{customdata[3]:.4g} (+%{y:.2f} %)<extra></extra>",
+                "vs %{customdata[3]:.4g} (+%{customdata[4]:.2f} %)<extra></extra>",
             )
         )
+    worst = float(table["excess_pct"].max()) if len(table) else 0.0
+    top = max(excess_position(worst), excess_position(10))
+    ticks = [t for t in EXCESS_TICKS if excess_position(t) <= top * 1.05]
     fig.update_layout(
         title={"text": "Route length above the optimum, per pair", "font": {"size": 18}},
-        yaxis_title="longer than the shortest route, %",
+        yaxis_title="longer than the shortest route, % (log scale)",
         height=400,
         showlegend=False,
         font=FONT,
@@ -683,5 +782,14 @@ def excess_chart(table: pd.DataFrame) -> go.Figure:
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
     )
     fig.update_xaxes(tickfont=FONT, title_font=FONT)
-    fig.update_yaxes(tickfont=FONT, title_font=FONT, gridcolor="#e5e7eb")
+    fig.update_yaxes(
+        tickfont=FONT,
+        title_font=FONT,
+        gridcolor="#e5e7eb",
+        # room under 0 %, so that the points at 0 sit above the axis line, not under it
+        range=[-0.06 * top, 1.06 * top],
+        tickvals=[excess_position(t) for t in ticks],
+        ticktext=[f"{t:,}" for t in ticks],
+        zeroline=False,
+    )
     return fig

@@ -179,26 +179,46 @@ def apply_click(G: nx.Graph, chart_key: str) -> None:
     st.session_state["rt_chart_version"] = st.session_state.get("rt_chart_version", 0) + 1
 
 
-def pick_endpoints(G: nx.Graph) -> tuple[Hashable, Hashable]:
-    """The start and goal chosen in the selects, defaulting to :func:`places.default_endpoints`."""
+def pick_endpoints(G: nx.Graph, graph_key: str = "") -> tuple[Hashable, Hashable]:
+    """The start and goal chosen in the selects, defaulting to :func:`places.default_endpoints`.
+
+    ``graph_key`` names the map. On a map other than the one the start and goal
+    were chosen on (a new upload, another grid), they are kept only if a route
+    joins them there, else the map's own pair is used: replacing an upload's
+    edges file kept the old goal and opened on "No path".
+    """
     kind = G.graph.get("kind")
     labels = [graphs.node_label(n) for n in G.nodes]
     if kind in ("romania", "upload"):
         labels.sort()
     remembered = get(f"ends_{kind}") or (None, None)  # the last choice on this kind of map
+    chosen_on = st.session_state.get("rt_endpoints_map")
+    map_changed = chosen_on is not None and chosen_on != graph_key
+    if map_changed and not _joined(G, get("start"), get("goal")):
+        if not _joined(G, *remembered):
+            remembered = (None, None)  # the map's own pair, below
+        put("start", remembered[0])
+        put("goal", remembered[1])
+    st.session_state["rt_endpoints_map"] = graph_key
     if get("start") not in labels or get("goal") not in labels:
         defaults = places.default_endpoints(G)
         for name, default, last in zip(("start", "goal"), defaults, remembered, strict=True):
             if get(name) not in labels:
                 put(name, last if last in labels else default if default in labels else labels[0])
-    left, right = st.columns(2)
-    start = widget(left.selectbox, "Start (or click the map)", labels, name="start")
-    goal = widget(right.selectbox, "Goal (or click the map)", labels, name="goal")
+    start = widget(st.selectbox, "Start (or click the map)", labels, name="start")
+    goal = widget(st.selectbox, "Goal (or click the map)", labels, name="goal")
     put(f"ends_{kind}", (start, goal))
     s, g = graphs.find_node(G, start), graphs.find_node(G, goal)
     if s is None or g is None:
         raise InputError("Choose a start and a goal on the map.")
     return s, g
+
+
+def _joined(G: nx.Graph, start: object, goal: object) -> bool:
+    """Do the places labelled ``start`` and ``goal`` exist on ``G`` with a route between them?"""
+    s = None if start is None else graphs.find_node(G, str(start))
+    g = None if goal is None else graphs.find_node(G, str(goal))
+    return s is not None and g is not None and nx.has_path(G, s, g)
 
 
 def column_config(

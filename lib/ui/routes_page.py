@@ -65,7 +65,6 @@ SUMMARY_LABELS = {
 }
 #: The summary's columns on screen (the CSV has them all, mean_generated too).
 SUMMARY_SHOWN = ["algorithm", "pairs", *SUMMARY_LABELS]
-ROAD_LABELS = {"excess": ("Straight line longer by", "Straight line minus road length", "%.1f")}
 CONSISTENCY_LABELS = {
     "excess": ("Violation", "h(from) − road length − h(to); above 0 breaks consistency", "%.4g")
 }
@@ -104,6 +103,7 @@ class Question:
     choices: list[str]  # the heuristics this map offers
     road_table: pd.DataFrame | None  # each road against the straight line (straight lines)
     longer_roads: pd.DataFrame | None  # the roads shorter than their straight line
+    heuristic_warning: str = ""  # shown under the map: the heuristic may overestimate here
 
 
 def load_link_settings() -> bool:
@@ -128,25 +128,28 @@ def load_link_settings() -> bool:
 def choose_map() -> tuple[str, nx.Graph, str]:
     """The map source widgets and the graph: ``(source, G, graph_key)``; stops without one."""
 
-    source = ui.widget(st.radio, "Map", ui.SOURCES, horizontal=True, name="source")
+    # The settings live in the sidebar so that the map is on the first screen of a 1024x768
+    # projector (under the settings it started at y≈926); an upload's files stay on the page.
+    with st.sidebar:
+        st.header("Route settings")
+        source = ui.widget(st.radio, "Map", ui.SOURCES, name="source")
     G: nx.Graph | None = None
     graph_key = source
     with user_errors():
         if source == ui.ROMANIA:
             G = ui.romania()
         elif source == ui.GRID:
-            # the toggle's column is wider: its label was cut to "8-c…" at 1024 px
-            c1, c2, c3, c4, c5 = st.columns([1, 1, 1, 0.8, 1.2])
-            rows = ui.widget(c1.slider, "Rows", 5, MAX_GRID_ROWS, name="rows")
-            cols = ui.widget(c2.slider, "Columns", 5, MAX_GRID_COLS, name="cols")
-            share = ui.widget(c3.slider, "Obstacles %", 0, 45, name="obstacles")
-            seed = ui.widget(c4.number_input, "Seed", 0, 9_999, name="seed")
-            diagonal = ui.widget(
-                c5.toggle,
-                "Diagonals",
-                name="diagonal",
-                help="8-connected grid: diagonal moves are allowed (a diagonal step costs √2).",
-            )
+            with st.sidebar:  # one setting a row: the sidebar is about 300 px wide
+                rows = ui.widget(st.slider, "Rows", 5, MAX_GRID_ROWS, name="rows")
+                cols = ui.widget(st.slider, "Columns", 5, MAX_GRID_COLS, name="cols")
+                share = ui.widget(st.slider, "Obstacles %", 0, 45, name="obstacles")
+                seed = ui.widget(st.number_input, "Seed", 0, 9_999, name="seed")
+                diagonal = ui.widget(
+                    st.toggle,
+                    "Diagonals",
+                    name="diagonal",
+                    help="8-connected grid: diagonal moves are allowed (a diagonal step costs √2).",
+                )
             G = ui.grid(rows, cols, share / 100, diagonal, int(seed))
             st.caption(
                 "Cells are named *row,column* from the top-left cell 0,0; a step costs 1"
@@ -154,37 +157,39 @@ def choose_map() -> tuple[str, nx.Graph, str]:
             )
             graph_key = f"grid-{rows}-{cols}-{share}-{diagonal}-{seed}"
         elif source == ui.RANDOM:
-            c1, c2 = st.columns(2)
-            n = ui.widget(c1.slider, "Places", 10, MAX_RANDOM_N, name="n")
-            seed = ui.widget(c2.number_input, "Seed", 0, 9_999, name="seed")
+            with st.sidebar:
+                n = ui.widget(st.slider, "Places", 10, MAX_RANDOM_N, name="n")
+                seed = ui.widget(st.number_input, "Seed", 0, 9_999, name="seed")
             G = ui.random_graph(n, int(seed))
             graph_key = f"random-{n}-{seed}"
         else:
-            st.caption(
-                "Edges CSV: `source,target,weight` (one road per line, weights ≥ 0). Optional "
-                "nodes CSV: `node,x,y` (map coordinates, needed for straight-line heuristics). "
-                "Columns may be separated by commas, semicolons or tabs; with semicolons or tabs "
-                "a decimal comma (1,5) is fine. "
-                f"At most {graphs.MAX_UPLOAD_NODES:,} places and {graphs.MAX_UPLOAD_EDGES:,} roads."
-            )
             c1, c2 = st.columns(2)
             edges_file = c1.file_uploader("Edges CSV", type=["csv"], key="rt_w_edges_file")
             nodes_file = c2.file_uploader(
                 "Nodes CSV (optional)", type=["csv"], key="rt_w_nodes_file"
             )
-            for column, what, path in zip(
-                st.columns(2),
-                ("edges", "nodes"),
-                (graphs.ROMANIA_EDGES_CSV, graphs.ROMANIA_NODES_CSV),
-                strict=True,
-            ):
-                with column:
-                    csv_download(
-                        pd.read_csv(path, dtype=str, keep_default_na=False),
-                        f"romania_{what}.csv",
-                        f"Example {what} CSV (Romania)",
-                        key=f"rt_w_example_{what}",
-                    )
+            # folded once a file is in, so that the map comes right under the uploaders
+            with st.expander("The files' format, and examples", expanded=edges_file is None):
+                st.caption(
+                    "Edges CSV: `source,target,weight` (one road per line, weights ≥ 0). "
+                    "Optional nodes CSV: `node,x,y` (map coordinates, needed for straight-line "
+                    "heuristics). Columns may be separated by commas, semicolons or tabs; with "
+                    "semicolons or tabs a decimal comma (1,5) is fine. At most "
+                    f"{graphs.MAX_UPLOAD_NODES:,} places and {graphs.MAX_UPLOAD_EDGES:,} roads."
+                )
+                for column, what, path in zip(
+                    st.columns(2),
+                    ("edges", "nodes"),
+                    (graphs.ROMANIA_EDGES_CSV, graphs.ROMANIA_NODES_CSV),
+                    strict=True,
+                ):
+                    with column:
+                        csv_download(
+                            pd.read_csv(path, dtype=str, keep_default_na=False),
+                            f"romania_{what}.csv",
+                            f"Example {what} CSV (Romania)",
+                            key=f"rt_w_example_{what}",
+                        )
             if edges_file is None:
                 st.info("Upload an edges CSV to search your own map.")
             else:
@@ -226,19 +231,31 @@ def describe_upload(G: nx.Graph) -> None:
 def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     """Start, goal, algorithms, heuristic and w; warns when the heuristic can overestimate."""
 
-    with user_errors():
-        start, goal = ui.pick_endpoints(G)
     choices = graphs.heuristic_choices(G)
     family = (G.graph.get("kind"), G.graph.get("diagonal"), G.graph.get("has_coordinates"))
     previous_family = st.session_state.get("rt_heuristic_family")
     if ui.get("heuristic") not in choices or previous_family not in (None, family):
         ui.put("heuristic", choices[0])  # the recommended one for this kind of map
     st.session_state["rt_heuristic_family"] = family
+    with st.sidebar:
+        with user_errors():
+            start, goal = ui.pick_endpoints(G, graph_key)
+        algos = ui.widget(
+            st.multiselect,
+            "Algorithms",
+            ALGO_NAMES,
+            name="algos",
+            help="\n".join(
+                f"- **{md(name)}**: {search.INFO[name].description}" for name in ALGO_NAMES
+            ),
+        )
+        heuristic_name = ui.widget(st.selectbox, "Heuristic h(n, goal)", choices, name="heuristic")
+        w = ui.widget(st.slider, "w (weighted A*)", 1.0, 5.0, step=0.1, name="w")
     if first_visit:  # a link's place or heuristic this map does not have: say what is used instead
         for name, used in (
             ("start", graphs.node_label(start)),
             ("goal", graphs.node_label(goal)),
-            ("heuristic", ui.get("heuristic")),
+            ("heuristic", heuristic_name),
         ):
             asked = st.query_params.get(name)
             if asked is not None and asked != used:
@@ -246,25 +263,6 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
                     f"The link's {name} “{md(asked)}” is not on this map's list, so "
                     f"“{md(used)}” is used."
                 )
-    # The algorithms get a row of their own: in a column, the chosen ones were cut
-    # ("A*, Course "B*", Unifo…") in a 1024 px window.
-    algos = ui.widget(
-        st.multiselect,
-        "Algorithms",
-        ALGO_NAMES,
-        name="algos",
-        help="\n".join(f"- **{md(name)}**: {search.INFO[name].description}" for name in ALGO_NAMES),
-    )
-    c2, c3 = st.columns([3, 2])
-    heuristic_name = ui.widget(c2.selectbox, "Heuristic h(n, goal)", choices, name="heuristic")
-    w = ui.widget(c3.slider, "w (weighted A*)", 1.0, 5.0, step=0.1, name="w")
-    with st.expander("What the algorithms do"):
-        st.table(
-            pd.DataFrame(
-                explain.algorithm_rows(),
-                columns=["Algorithm", "Idea", "Uses h", "Shortest route guaranteed"],
-            )
-        )
 
     heuristic = None
     with user_errors():
@@ -278,14 +276,17 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     if isinstance(heuristic, graphs.StraightLine):
         road_table = compare.road_checks(G, heuristic)
         longer_roads = road_table[road_table["excess"] > compare.TOLERANCE * road_table["road"]]
+    warning = ""
     if longer_roads is not None and not longer_roads.empty:
         better = [c for c in choices if c in (graphs.SCALED, graphs.BOOK)]
+        places = compare.length_decimals(road_table["road"])
         named = ", ".join(
-            f"{md(r['from'])}–{md(r['to'])} ({r['straight_line']:.1f} vs {r['road']:.4g})"
+            f"{md(r['from'])}–{md(r['to'])} "
+            f"({r['straight_line']:.{places}f} vs {r['road']:.{places}f})"
             for _, r in longer_roads.head(3).iterrows()
         )
         more = f" and {len(longer_roads) - 3} more" if len(longer_roads) > 3 else ""
-        st.warning(
+        warning = (
             f"**{md(heuristic_name)} is not admissible on this map**: the coordinates are drawing "
             f"positions, and on {len(longer_roads)} road(s) the straight line is longer than the "
             f"road: {named}{more}. A* may then miss the shortest route. "
@@ -304,6 +305,7 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     return Question(
         start, goal, algos, heuristic_name, heuristic, w, choices,
         road_table if isinstance(heuristic, graphs.StraightLine) else None, longer_roads,
+        warning,
     )  # fmt: skip
 
 
@@ -375,6 +377,8 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
         key=chart_key,
         config={"scrollZoom": True},
     )
+    if q.heuristic_warning:  # under the map, not above it: the map stays on the first screen
+        st.warning(q.heuristic_warning)
     if results:
         st.markdown(f"Shortest route length (Dijkstra): **{optimum:.4g}**")
         ui.show_table(table, ROUTE_LABELS)
@@ -383,6 +387,13 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
             shown = " → ".join(md(graphs.node_label(n)) for n in r.path[:40])
             more = " → …" if len(r.path) > 40 else ""
             st.markdown(f"**{md(name)}** route (cost {r.cost:.4g}): {shown}{more}")
+    with st.expander("What the algorithms do"):
+        st.table(
+            pd.DataFrame(
+                explain.algorithm_rows(),
+                columns=["Algorithm", "Idea", "Uses h", "Shortest route guaranteed"],
+            )
+        )
     return results
 
 
@@ -600,10 +611,13 @@ def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
                     if type(heuristic) is graphs.StraightLine
                     else f"{md(heuristic_name)} distance"
                 )
+                # a road and its straight line to the same decimals (a random graph's
+                # roads of 0.04102 had straight lines of "0.0" beside them)
+                places = compare.length_decimals(roads["road"])
                 closest = (
                     f"{md(roads.iloc[0]['from'])}–{md(roads.iloc[0]['to'])}, "
-                    f"{roads.iloc[0]['straight_line']:.1f} against a road of "
-                    f"{roads.iloc[0]['road']:.4g}"
+                    f"{roads.iloc[0]['straight_line']:.{places}f} against a road of "
+                    f"{roads.iloc[0]['road']:.{places}f}"
                 )
                 if len(longer):
                     st.markdown(
@@ -620,13 +634,29 @@ def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
                 else:
                     st.markdown(f"The {line} is never longer than a road: closest {closest}.")
                 st.caption(f"Each road against the {line} between its ends, closest calls first:")
-                labels = ROAD_LABELS
-                if type(heuristic) is not graphs.StraightLine:
-                    between = f"{heuristic_name} distance between the two ends"
-                    labels = {
-                        "straight_line": (f"{heuristic_name} distance", between, "%.4g"),
-                        "excess": ("Longer by", f"{between} minus the road length", "%.4g"),
-                    }
+                fmt = f"%.{places}f"
+                between = (
+                    "Straight-line distance between the two ends"
+                    if type(heuristic) is graphs.StraightLine
+                    else f"{heuristic_name} distance between the two ends"
+                )
+                labels = {
+                    "road": ("Road length", "", fmt),
+                    "straight_line": (
+                        "Straight line"
+                        if type(heuristic) is graphs.StraightLine
+                        else f"{heuristic_name} distance",
+                        between,
+                        fmt,
+                    ),
+                    "excess": (
+                        "Straight line longer by"
+                        if type(heuristic) is graphs.StraightLine
+                        else "Longer by",
+                        f"{between} minus the road length",
+                        fmt,
+                    ),
+                }
                 ui.show_table(roads.head(10), labels)
                 csv_download(
                     roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads"

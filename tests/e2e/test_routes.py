@@ -83,7 +83,7 @@ def test_settings_survive_a_visit_to_upload(page):
     assert main.get_by_text(f"A* route (cost {best:.4g})").is_visible()
     # and the next change still searches with them
     page.locator(".st-key-rt_w_source").get_by_text("Random graph", exact=True).click()
-    main.get_by_text("Places").first.wait_for()
+    page.locator(".st-key-rt_w_n").get_by_text("Places").first.wait_for()  # in the sidebar
     wait_idle(page)
     page.locator(".st-key-rt_w_source").get_by_text("Romania (AIMA)", exact=True).click()
     main.get_by_text(f"A* route (cost {best:.4g})").wait_for()
@@ -235,8 +235,13 @@ def _images(page) -> int:
 
 @pytest.mark.xfail(
     strict=False,
-    reason="OPEN DEFECT: while playing, the full-width grid map is sometimes blank in one "
-    "screenshot between two steps (about 1 run in 3 on a loaded machine); not yet fixed",
+    reason="OPEN DEFECT: while playing, the grid map is blank in about 1 screenshot in 10 "
+    "(seen in 1 run in 3 on a loaded machine). Cause: st.plotly_chart's element id hashes the "
+    "figure spec (key_as_main_identity=False in streamlit/elements/plotly_chart.py) and the "
+    "frontend keys each element by that id, so every step's figure mounts a new chart; the "
+    "old copy is hidden at once and the new one is drawn by plotly after the browser has "
+    "painted it empty. A fix needs an element whose identity survives a new figure (a custom "
+    "component that calls Plotly.react), not a change to our figures.",
 )
 def test_grid_steps_never_blank_while_playing(page):
     open_page(page, "routes?source=Grid+with+obstacles")
@@ -372,3 +377,89 @@ def test_chosen_algorithms_are_all_visible_on_a_1024_projector(page):
         boxes.nth(index).scroll_into_view_if_needed()
         assert boxes.nth(index).locator("[data-tag]").count() == 4
     assert page.evaluate(TAGS_CUT) == []
+
+
+def test_the_map_with_its_routes_is_on_the_first_screen_of_a_1024_projector(page):
+    # under the settings and a warning the map started at y≈926 (and drew Romania 550x260
+    # in a 560 px high figure): the settings are in the sidebar now, the warning under the map
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "routes")
+    sidebar = page.locator('[data-testid="stSidebar"]').bounding_box()
+    assert sidebar["width"] >= 250 and sidebar["x"] >= 0  # the sidebar is open
+    chart = page.locator('.st-key-rt_map_0:not([data-stale="true"]) .js-plotly-plot').first
+    chart.locator(".nsewdrag").first.wait_for()
+    box = chart.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
+    assert box["x"] >= sidebar["x"] + sidebar["width"] and box["x"] + box["width"] <= 1024, box
+    assert page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop") == 0
+    drawn = chart.evaluate(
+        """(gd) => {
+            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+            const places = gd.data.find((t) => t.name === 'places');
+            const xs = places.x.map((x) => xa.l2p(x)), ys = places.y.map((y) => ya.l2p(y));
+            return {width: Math.max(...xs) - Math.min(...xs),
+                    height: Math.max(...ys) - Math.min(...ys),
+                    routes: gd.data.filter((t) => t.mode === 'lines' && t.name.includes(': '))
+                        .length};
+        }"""
+    )
+    # the map spans the column (564 px, its names around it) and the four routes are drawn
+    plot = chart.locator(".nsewdrag").first.bounding_box()
+    assert plot["width"] >= 540 and plot["height"] >= 240, plot
+    assert drawn["width"] >= 430 and drawn["height"] >= 200 and drawn["routes"] == 4, drawn
+
+
+PLACE_BOXES = """(gd) => {
+    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+    const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
+    const px = (x, y) => [box.left + xa.l2p(x), box.top + ya.l2p(y)];
+    const group = (name) => [...gd.querySelectorAll('g.trace.scatter')].find((g) =>
+        g.__data__ && g.__data__[0] && g.__data__[0].trace.name === name);
+    const rect = (el, shrink) => {
+        const r = el.getBoundingClientRect();  // text: the line box less its leading
+        return [r.left, r.right, r.top + shrink, r.bottom - shrink];
+    };
+    const places = gd.data.find((t) => t.name === 'places');
+    const nodes = group('places');
+    const names = [...nodes.querySelectorAll('.textpoint text')]
+        .map((t) => [t.textContent, rect(t, 3)]);
+    const markers = [...nodes.querySelectorAll('path.point')].map((p, i) =>
+        [places.customdata[i], rect(p, 0), places.marker.symbol && places.marker.symbol[i]]);
+    const lengths = [...group('road lengths').querySelectorAll('.textpoint text')]
+        .map((t) => [t.textContent, rect(t, 3)]);
+    const roads = gd.data.find((t) => t.name === 'roads');
+    const segments = [];
+    for (let i = 0; i + 1 < roads.x.length; i += 3)
+        segments.push([px(roads.x[i], roads.y[i]), px(roads.x[i + 1], roads.y[i + 1])]);
+    return {names, markers, lengths, segments};
+}"""
+
+
+def _boxes_overlap(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
+
+
+def _segment_crosses(box, p, q) -> bool:
+    return any(
+        box[0] <= p[0] + (q[0] - p[0]) * t / 200 <= box[1]
+        and box[2] <= p[1] + (q[1] - p[1]) * t / 200 <= box[3]
+        for t in range(201)
+    )
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1400, 1000)])
+def test_stars_names_and_road_lengths_do_not_hide_each_other(page, size):
+    # the start star hid the "d" of Arad, the Timisoara–Lugoj 111 sat under the two dots and
+    # "Rimnicu Vilcea" crossed the Fagaras–Bucharest road (211)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_page(page, "routes?algos=BFS")
+    found = _plot(page, "rt_map_0").evaluate(PLACE_BOXES)
+    stars = [(name, box) for name, box, symbol in found["markers"] if symbol == "star"]
+    assert sorted(name for name, _ in stars) == ["Arad", "Bucharest"]
+    assert [
+        (star, text) for star, a in stars for text, b in found["names"] if _boxes_overlap(a, b)
+    ] == []
+    (length,) = [box for text, box in found["lengths"] if text == "111"]
+    assert [name for name, box, _ in found["markers"] if _boxes_overlap(length, box)] == []
+    (vilcea,) = [box for text, box in found["names"] if text.startswith("Rimnicu")]
+    assert not any(_segment_crosses(vilcea, p, q) for p, q in found["segments"])

@@ -28,6 +28,11 @@ def _markdown(app: AppTest) -> str:
     return "\n".join(m.value for m in app.markdown)
 
 
+def _compare_algos(app: AppTest):
+    """The comparison form's algorithm choice (the page's own is in the sidebar)."""
+    return next(m for m in app.multiselect if m.label == "Algorithms to compare")
+
+
 def test_romania_first_load_shows_routes_comparison_and_heuristic_report():
     app = _app()
     assert not app.exception and not app.error
@@ -310,7 +315,7 @@ def test_romania_straight_line_warns_next_to_the_choice_and_names_the_admissible
 
 def test_compare_form_runs_the_chosen_algorithms():
     app = _app()
-    app.multiselect[1].set_value(["BFS", "Uniform-cost"])
+    _compare_algos(app).set_value(["BFS", "Uniform-cost"])
     next(b for b in app.button if b.label == "Compare on all pairs").click().run()
     assert not app.exception
     indexes = [list(d.value.get("algorithm", [])) for d in app.dataframe]
@@ -324,7 +329,7 @@ def test_compare_unordered_pairs_as_the_course_counts_them():
     radio = next(r for r in app.radio if r.label == "Pairs")
     assert radio.options == ["Ordered: A→B and B→A (380)", "Unordered, as the course (190)"]
     radio.set_value("Unordered, as the course (190)")
-    app.multiselect[1].set_value(['Course "B*"', "A*"])
+    _compare_algos(app).set_value(['Course "B*"', "A*"])
     next(b for b in app.button if b.label == "Compare on all pairs").click().run()
     assert not app.exception
     summary = next(d.value for d in app.dataframe if "pairs" in d.value.columns)
@@ -390,7 +395,7 @@ def test_comparison_leaves_out_an_algorithm_that_gives_up(monkeypatch):
     assert not app.exception
     # the route search names IDA* once
     assert next(e.value for e in app.error if "gave up" in e.value).startswith("IDA\\* gave up")
-    app.multiselect[1].set_value(["A*", "IDA*"])
+    _compare_algos(app).set_value(["A*", "IDA*"])
     next(b for b in app.button if b.label == "Compare on a sample of pairs").click().run()
     assert not app.exception
     assert any(w.value.startswith("IDA\\* is left out of this comparison") for w in app.warning)
@@ -587,7 +592,7 @@ def test_upload_without_coordinates_says_why_the_only_heuristic_is_zero():
 
 def test_comparing_only_the_course_bstar_with_the_book_table_says_why_nothing_runs():
     app = _app(heuristic=graphs.BOOK)
-    app.multiselect[1].set_value(['Course "B*"'])
+    _compare_algos(app).set_value(['Course "B*"'])
     next(b for b in app.button if b.label.startswith("Compare on")).click().run()
     assert not app.exception
     warnings = [w.value for w in app.warning]
@@ -600,7 +605,7 @@ def test_comparing_only_the_course_bstar_with_the_book_table_says_why_nothing_ru
 
 def test_comparing_no_algorithm_says_to_choose_one():
     app = _app()
-    app.multiselect[1].set_value([])
+    _compare_algos(app).set_value([])
     next(b for b in app.button if b.label == "Compare on all pairs").click().run()
     assert not app.exception
     assert "Choose at least one algorithm to compare." in [w.value for w in app.warning]
@@ -616,3 +621,58 @@ def test_a_link_with_a_diagonal_value_not_understood_says_so():
     app = _app(source="Grid with obstacles", rows="6", cols="8", diagonal="yes")
     assert not app.warning and app.toggle(key="rt_w_diagonal").value is True
     assert app.query_params["diagonal"] == "True"  # the link is rewritten as the page writes it
+
+
+def test_replacing_only_the_edges_file_opens_the_new_map_on_a_pair_with_a_route():
+    # the old goal (D) is on the new map too, but in another part of it: the page kept it
+    # and opened on "No path", where the README promises a map never opens on such a pair
+    app = _app(source="Upload")
+    first = b"source,target,weight\nA,B,1\nB,C,1\nC,D,1\n"
+    app.get("file_uploader")[0].set_value(("roads.csv", first, "text/csv")).run()
+    assert (app.selectbox(key="rt_w_start").value, app.selectbox(key="rt_w_goal").value) == (
+        "A",
+        "D",
+    )
+    second = b"source,target,weight\nA,B,2\nB,E,1\nC,D,1\n"
+    app.get("file_uploader")[0].set_value(("roads.csv", second, "text/csv")).run()
+    assert not app.exception and not app.error
+    G = graphs.load_graph_csv(second)
+    start, goal = app.selectbox(key="rt_w_start").value, app.selectbox(key="rt_w_goal").value
+    assert nx.has_path(G, start, goal) and (start, goal) == ("A", "E")  # the map's own pair
+    assert f"(cost {nx.dijkstra_path_length(G, start, goal):.4g})" in _markdown(app)
+
+
+def test_a_new_map_keeps_the_chosen_pair_when_a_route_still_joins_it():
+    app = _app(source="Grid with obstacles", rows="10", cols="10", obstacles="0")
+    app.selectbox(key="rt_w_goal").set_value("5,5").run()
+    app.number_input(key="rt_w_seed").set_value(7).run()  # another grid, still no obstacle
+    assert not app.exception and not app.error
+    assert app.selectbox(key="rt_w_goal").value == "5,5"
+
+
+def test_random_graph_road_report_writes_road_and_straight_line_to_the_same_decimals():
+    # the closest call read "0.0 against a road of 0.04102": the straight line to one decimal
+    app = _app(source="Random graph", n="300", seed="1")
+    assert not app.exception
+    G = graphs.random_geometric(300, seed=1)
+    roads = compare.road_checks(G, graphs.StraightLine.of(G))
+    places = compare.length_decimals(roads["road"])
+    closest = roads.iloc[0]
+    said = next(m.value for m in app.markdown if "closest" in m.value)
+    line, road = f"{closest['straight_line']:.{places}f}", f"{closest['road']:.{places}f}"
+    assert f"{line} against a road of {road}" in said
+    assert float(line) > 0 and len(line.split(".")[1]) == len(road.split(".")[1])
+    # three significant figures at least, for the typical road
+    assert float(road) == pytest.approx(closest["road"], rel=5e-3)
+
+
+def test_the_settings_are_in_the_sidebar_and_the_heuristic_warning_under_the_map():
+    app = _app()
+    in_sidebar = {w.key for w in app.sidebar.selectbox} | {w.key for w in app.sidebar.radio}
+    in_sidebar |= {w.key for w in app.sidebar.multiselect} | {w.key for w in app.sidebar.slider}
+    assert {"rt_w_source", "rt_w_start", "rt_w_goal", "rt_w_algos", "rt_w_heuristic"} <= in_sidebar
+    assert "rt_w_w" in in_sidebar
+    # in the main column: the title, the intro, the caption and then the map, no warning first
+    main = [n for n in app.main.children.values() if n.type not in ("markdown", "caption", "title")]
+    assert main[0].type == "plotly_chart", [node.type for node in main[:3]]
+    assert app.main.warning[0].value.startswith("**Straight line is not admissible")

@@ -211,9 +211,12 @@ def _text_boxes(G, px_per_unit: float) -> tuple[dict, dict]:
     sit 9 px from their marker on the side plotly's ``textposition`` says.
     """
     names, roads = {}, {}
-    for node, where in zip(G.nodes, plots.label_positions(G), strict=True):
+    shown = _trace(plots.map_figure(G), plots.NODES_TRACE).text  # a name can have two lines
+    for node, where, text in zip(G.nodes, plots.label_positions(G), shown, strict=True):
         x, y = G.nodes[node]["pos"]
-        w, h, gap = 7 * len(node) / px_per_unit, 15 / px_per_unit, 9 / px_per_unit
+        lines = text.split("<br>")
+        w = 7 * max(map(len, lines)) / px_per_unit
+        h, gap = 15 * len(lines) / px_per_unit, 9 / px_per_unit
         vertical, horizontal = where.split()
         x0 = {"left": x - gap - w, "center": x - w / 2, "right": x + gap}[horizontal]
         y0 = {"top": y + gap, "middle": y - h / 2, "bottom": y - gap - h}[vertical]
@@ -282,3 +285,104 @@ def test_names_beside_places_at_the_edges_stay_inside_the_map(G):
         left = x - (run + gap if side == "left" else run / 2 if side == "center" else 0) * per_px
         right = x + (run + gap if side == "right" else run / 2 if side == "center" else 0) * per_px
         assert x_low <= left + 1e-9 and right <= x_high + 1e-9, (text, where)
+
+
+def _points_at(fig, x: float, y: float) -> list[tuple[int, object]]:
+    """``(trace index, trace name)`` of every trace with a marker drawn at ``(x, y)``."""
+    found = []
+    for index, trace in enumerate(fig.data):
+        if "markers" not in (trace.mode or "") or trace.x is None:
+            continue
+        if any(px == x and py == y for px, py in zip(trace.x, trace.y, strict=True)):
+            found.append((index, trace.name))
+    return found
+
+
+def test_start_and_goal_stars_are_the_places_own_markers_so_their_names_stay_readable():
+    # a star drawn over Arad by a trace of its own hid the "d" of "Arad": now the star is
+    # Arad's own marker, and plotly writes the name beside it, past the star
+    fig = plots.map_figure(ROMANIA, start="Arad", goal="Bucharest")
+    nodes = _trace(fig, plots.NODES_TRACE)
+    for place in ("Arad", "Bucharest"):
+        index = list(nodes.customdata).index(place)
+        assert nodes.marker.symbol[index] == "star"
+        assert nodes.marker.size[index] > plots._marker_size(ROMANIA)
+        assert _points_at(fig, *ROMANIA.nodes[place]["pos"]) == [
+            (fig.data.index(nodes), plots.NODES_TRACE)
+        ]
+    others = [s for s, n in zip(nodes.marker.symbol, nodes.customdata, strict=True) if n != "Arad"]
+    assert others.count("star") == 1  # the goal; every other place a dot
+    names = {t.name for t in fig.data}
+    assert {"start: Arad", "goal: Bucharest"} <= names  # still in the legend
+
+
+def test_the_expanding_marker_is_drawn_around_the_start_star_not_under_it():
+    trace = search.astar(ROMANIA, "Arad", "Bucharest", H, record_trace=True).trace
+    fig = plots.step_figure(ROMANIA, trace, 1, start="Arad", goal="Bucharest")  # pops Arad
+    at_arad = _points_at(fig, *ROMANIA.nodes["Arad"]["pos"])
+    names = [name for _, name in at_arad]
+    assert names[-1] == "expanding"  # drawn last at Arad: nothing covers it
+    expanding = _trace(fig, "expanding")
+    nodes = _trace(fig, plots.NODES_TRACE)
+    star = nodes.marker.size[list(nodes.customdata).index("Arad")]
+    # a ring wider than the star: the star inside stays in view
+    assert expanding.marker.symbol == "circle-open" and expanding.marker.size > star
+
+
+def test_romania_road_length_between_timisoara_and_lugoj_is_off_their_dots():
+    # the 111 sat on the short road, between (and under) the dots of Timisoara and Lugoj
+    labels = _trace(plots.map_figure(ROMANIA), "road lengths")
+    texts = zip(labels.x, labels.y, labels.text, strict=True)
+    (x, y), *_ = [(lx, ly) for lx, ly, t in texts if t == "111"]
+    (tx, ty), (lx, ly) = ROMANIA.nodes["Timisoara"]["pos"], ROMANIA.nodes["Lugoj"]["pos"]
+    px_per_unit = 0.69  # the map in a 1024 px window, the tightest
+    half_w, half_h = 3 * 7 / 2 / px_per_unit, 14 / 2 / px_per_unit
+    dot = (plots._marker_size(ROMANIA) / 2) / px_per_unit
+    for px, py in ((tx, ty), (lx, ly)):
+        assert abs(x - px) > half_w + dot or abs(y - py) > half_h + dot
+    # and clear of the road itself: the road's height at the label is outside the text
+    road_y = ty + (ly - ty) * (x - tx) / (lx - tx)
+    assert abs(road_y - y) > half_h
+
+
+def _crosses(box, p, q) -> bool:
+    """Does the segment ``p``-``q`` pass through ``box`` (x0, x1, y0, y1)?"""
+    return any(
+        box[0] <= p[0] + (q[0] - p[0]) * t / 100 <= box[1]
+        and box[2] <= p[1] + (q[1] - p[1]) * t / 100 <= box[3]
+        for t in range(101)
+    )
+
+
+@pytest.mark.parametrize("px_per_unit", [0.69, 1.16])  # the map in 1024 and 1400 px windows
+def test_rimnicu_vilcea_is_written_clear_of_every_road(px_per_unit):
+    # on one line, right of its place, the name crossed the Fagaras–Bucharest road (211)
+    names, _ = _text_boxes(ROMANIA, px_per_unit)
+    box = names["Rimnicu Vilcea"]
+    crossed = [
+        (u, v)
+        for u, v in ROMANIA.edges
+        if _crosses(box, ROMANIA.nodes[u]["pos"], ROMANIA.nodes[v]["pos"])
+    ]
+    assert crossed == []
+
+
+def test_excess_chart_keeps_small_excesses_off_the_axis_next_to_dfs():
+    # DFS's routes are up to 17 times the shortest: on a linear axis the course's "B*"
+    # excesses (4 to 13 %) were drawn within 2 px of 0, under the axis line
+    table = compare.all_pairs(ROMANIA, ["DFS", "A*", 'Course "B*"'], H)
+    fig = plots.excess_chart(table)
+    values = [y for t in fig.data for y in t.y]
+    low, high = fig.layout.yaxis.range or (min(0, *values), max(values))
+    bstar = _trace(fig, 'Course "B*"')
+    above_zero = [(y - 0) / (high - low) for y in bstar.y if y > 0]
+    worse = table[(table["algorithm"] == 'Course "B*"') & (table["excess_pct"] > 0)]
+    assert len(above_zero) == len(worse) == 3
+    assert min(above_zero) > 0.15  # at least 15 % of the axis (about 50 px) above 0
+    assert low < 0  # and the pairs at 0 % sit above the axis's bottom edge
+    # the scale is monotone and labelled in %: the ticks read 0, 1, 3, 10...
+    order = table.groupby("algorithm", sort=False)["excess_pct"].apply(list)
+    for trace in fig.data:
+        ranks = sorted(range(len(trace.y)), key=lambda i: trace.y[i])
+        assert [order[trace.name][i] for i in ranks] == sorted(order[trace.name])
+    assert list(fig.layout.yaxis.ticktext[:4]) == ["0", "1", "3", "10"]
