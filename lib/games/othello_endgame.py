@@ -81,6 +81,10 @@ TABLE_MIN_EMPTIES = 7
 
 _LANE_MASK = (1 << LANE) - 1  # one position of a packed integer (see othello_endgame_kernels)
 
+Child = tuple[int, int, int, int, int]
+"""A child of a position as the fast solver orders them: (sort key, square played, the
+mover's discs after it, the opponent's, the opponent's legal moves there)."""
+
 
 @dataclass(frozen=True)
 class EndgameResult:
@@ -163,8 +167,14 @@ class _Solver:
 
     # .. far from the end: move generation, fastest-first, transposition table ...........
 
-    def deep(self, player: int, opponent: int, alpha: int, beta: int, empty_count: int) -> int:
-        """Fail-soft alpha-beta with fastest-first ordering and a transposition table."""
+    def deep(
+        self, player: int, opponent: int, alpha: int, beta: int, empty_count: int, moves: int = -1
+    ) -> int:
+        """Fail-soft alpha-beta with fastest-first ordering and a transposition table.
+
+        ``moves``: the legal moves of ``player`` when already known (the parent found
+        them while ordering its children), -1 otherwise.
+        """
         if empty_count <= SHALLOW_EMPTIES:
             return self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
         self.deep_nodes += 1
@@ -179,7 +189,8 @@ class _Solver:
                 return upper
             alpha = max(alpha, lower)
             beta = min(beta, upper)
-        moves = self.moves(player, opponent)
+        if moves < 0:
+            moves = self.moves(player, opponent)
         if not moves:
             if not self.moves(opponent, player):
                 return _final(player, opponent, empty_count)
@@ -201,14 +212,19 @@ class _Solver:
         if child_empties >= TABLE_MIN_EMPTIES:
             # enhanced transposition cut-off: a child already known to refute the window
             table = self.table
-            for _, square, new_player, new_opponent in children:
+            for _, square, new_player, new_opponent, _ in children:
                 child = table.get((new_opponent, new_player))
                 if child is not None and -child[1] >= beta:
                     self.store(key, alpha, beta, -child[1], square, entry)
                     return -child[1]
-        for _, square, new_player, new_opponent in children:
+        for _, square, new_player, new_opponent, replies in children:
             value = -self.deep(
-                new_opponent, new_player, -beta, -(alpha if alpha > best else best), child_empties
+                new_opponent,
+                new_player,
+                -beta,
+                -(alpha if alpha > best else best),
+                child_empties,
+                replies,
             )
             if value > best:
                 best, best_square = value, square
@@ -224,7 +240,7 @@ class _Solver:
             lambda alpha, beta: self.deep(player, opponent, alpha, beta, empty_count), guess
         )
 
-    def root(self, children: list[tuple[int, int, int, int]], empty_count: int) -> tuple[int, int]:
+    def root(self, children: list[Child], empty_count: int) -> tuple[int, int]:
         """The best move at the root and its exact margin.
 
         Each test asks whether some move reaches the tested value (stopping at the first
@@ -236,9 +252,9 @@ class _Solver:
             nonlocal best_square
             ordered = sorted(children, key=lambda child: child[1] != best_square)
             best = -MAX_MARGIN - 1
-            for _, square, new_player, new_opponent in ordered:
+            for _, square, new_player, new_opponent, replies in ordered:
                 value = -self.deep(
-                    new_opponent, new_player, -beta, -max(alpha, best), empty_count - 1
+                    new_opponent, new_player, -beta, -max(alpha, best), empty_count - 1, replies
                 )
                 if value <= max(alpha, best):  # an upper bound of this move's margin
                     self.root_upper[square] = min(value, self.root_upper.get(square, value))
@@ -253,10 +269,9 @@ class _Solver:
         margin = _bisect(test)
         return best_square, margin
 
-    def ordered_children(
-        self, player: int, opponent: int, moves: int, hint: int
-    ) -> list[tuple[int, int, int, int]]:
-        """The children as (sort key, square, new player, new opponent), best-looking first.
+    def ordered_children(self, player: int, opponent: int, moves: int, hint: int) -> list[Child]:
+        """The children as (sort key, square, new player, new opponent, the opponent's
+        moves there), best-looking first.
 
         Fastest first: fewest opponent replies (weighted by 16) first, corners before
         other squares before X-squares as a tie-break, the table's best move before all.
@@ -280,31 +295,34 @@ class _Solver:
         replies = legal(packed_opponents, packed_players)
         children = []
         for square, new_player, new_opponent in grown:
+            theirs = replies & _LANE_MASK
+            replies >>= LANE
             if square == hint:
                 order = -1
             else:
-                mine = replies & _LANE_MASK
-                order = 16 * (mine.bit_count() + (mine & corners).bit_count()) + rank[square]
-            replies >>= LANE
-            children.append((order, square, new_player, new_opponent))
+                order = 16 * (theirs.bit_count() + (theirs & corners).bit_count()) + rank[square]
+            children.append((order, square, new_player, new_opponent, theirs))
         children.sort()
         return children
 
     def parity_order(self, player: int, opponent: int) -> list[int]:
-        """The empty squares, those in regions with an odd number of empties first."""
-        tables = self.tables
-        empty = tables.full ^ (player | opponent)
+        """The empty squares, those in regions with an odd number of empties first (and
+        by static rank within each group)."""
+        region = self.tables.region
+        empty = self.tables.full ^ (player | opponent)
         squares = []
         parity = 0
         while empty:
-            bit = empty & -empty
-            empty ^= bit
-            square = bit.bit_length() - 1
+            square = empty.bit_length() - 1
+            empty ^= 1 << square
             squares.append(square)
-            parity ^= tables.region[square]
-        region, rank = tables.region, tables.square_rank
-        squares.sort(key=lambda sq: (not parity & region[sq], rank[sq]))
-        return squares
+            parity ^= region[square]
+        squares.reverse()  # ties in increasing square order
+        squares.sort(key=self.tables.square_rank.__getitem__)
+        odd = [square for square in squares if parity & region[square]]
+        if len(odd) == len(squares) or not odd:
+            return squares
+        return odd + [square for square in squares if not parity & region[square]]
 
     def nodes(self) -> int:
         """Positions visited so far, near the end and far from it."""
@@ -629,7 +647,7 @@ def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     best_square, best = solver.root(children, empty_count)
     margins = {best_square: best}
     if every_move:
-        for _, square, new_player, new_opponent in children:
+        for _, square, new_player, new_opponent, _ in children:
             if square != best_square:
                 guess = solver.root_upper.get(square, best)
                 margins[square] = -solver.exact(new_opponent, new_player, empty_count - 1, -guess)

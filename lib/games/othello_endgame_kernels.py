@@ -218,17 +218,17 @@ def kernels(
         """The discs ``player`` flips by playing ``square`` (0: not a legal move)."""
         # only rays that start with an opponent disc can flip anything
         ups, downs = rays_by_neighbours[square][opponent & neighbours[square]]
-        not_opponent = ~opponent
         flipped = 0
         for ray in ups:
             # the nearest square along the ray that is not the opponent's: the lowest bit
-            stop = ray & not_opponent
-            stop &= -stop
+            # (positive integers only: cheaper than ``ray & ~opponent`` and ``x & -x``)
+            stop = (ray | opponent) ^ opponent
+            stop ^= stop & (stop - 1)
             if stop & player:
                 flipped |= ray & (stop - 1)
         for ray in downs:
             # going down, the nearest such square is the highest bit
-            stop = ray & not_opponent
+            stop = (ray | opponent) ^ opponent
             if stop:
                 length = stop.bit_length()
                 if player >> (length - 1) & 1:
