@@ -616,10 +616,10 @@ def solvable_empties(time_limit: float | None, every_move: bool = False) -> int:
 def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     """Solve ``state`` exactly: the best move and its final margin (side to move's view).
 
-    The first move (fastest-first order) is searched with the full window; every
-    other move is first tested with a null window against the best value so far
-    and searched again only if it beats it. With ``every_move=True`` every legal
-    move's exact margin is computed too (for a hint that shows them all).
+    The margin is bracketed by narrow-window tests over all the root moves (fastest
+    first, the last test's best move before the others; see :func:`_bisect`). With
+    ``every_move=True`` every other legal move's exact margin is computed too (for a
+    hint that shows them all), each starting from the bound the tests left on it.
 
     Raises
     ------
