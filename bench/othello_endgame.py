@@ -13,12 +13,15 @@ Run from the repository root::
     python -m bench.othello_endgame --no-reference
     python -m bench.othello_endgame --every-move  # also every move's exact margin
 
-Targets (issue 13): each position under 1 s, median under 0.3 s.
+Targets (issue 13): each position under 1 s, median under 0.3 s, checked on CPU time and
+on wall-clock time (the CPU time is the fairer figure on a shared, busy machine; the load
+average is printed beside the figures).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from pathlib import Path
@@ -64,9 +67,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--every-move", action="store_true", help="solve every move exactly")
     args = parser.parse_args(argv)
     chosen = _selection(args.positions) if args.positions else set(range(1, 20))
+    load_before = os.getloadavg()[0]
     print(
         f"{'#':>3} {'empt':>4} {'move':>4} {'margin':>6} {'ok':>3} {'seconds':>8} {'cpu s':>7} "
-        f"{'nodes':>9} | {'ref move':>8} {'ref s':>7} {'ref nodes':>10} {'time ratio':>10}"
+        f"{'nodes':>9} | {'ref move':>8} {'ref s':>7} {'ref nodes':>10} {'cpu ratio':>10}"
     )
     seconds, cpu_seconds, ratios = [], [], []
     for number, state, scores in load_positions():
@@ -88,10 +92,10 @@ def main(argv: list[str] | None = None) -> None:
             f"{result.nodes:>9,}"
         )
         if not args.no_reference:
-            started = time.perf_counter()
+            started, ref_cpu = time.perf_counter(), time.process_time()
             reference = search.choose_move(state, depth=64, endgame_exact=64)
             ref_seconds = time.perf_counter() - started
-            ratio = ref_seconds / result.seconds
+            ratio = (time.process_time() - ref_cpu) / max(cpu, 1e-9)  # CPU: steadier than wall
             ratios.append(ratio)
             line += (
                 f" | {format_move(reference.move):>8} {ref_seconds:>7.2f} "
@@ -105,12 +109,19 @@ def main(argv: list[str] | None = None) -> None:
         f"median {median:.3f} s (cpu {statistics.median(cpu_seconds):.3f} s), "
         f"worst {worst:.3f} s (cpu {max(cpu_seconds):.3f} s) over {len(seconds)} positions"
     )
-    print(
-        f"targets: each < {TARGET_EACH} s: {'met' if worst < TARGET_EACH else 'missed'}; "
-        f"median < {TARGET_MEDIAN} s: {'met' if median < TARGET_MEDIAN else 'missed'}"
-    )
+    for label, times in (("cpu", cpu_seconds), ("wall clock", seconds)):
+        worst_time, median_time = max(times), statistics.median(times)
+        print(
+            f"targets ({label}): each < {TARGET_EACH} s: "
+            f"{'met' if worst_time < TARGET_EACH else 'missed'}; median < {TARGET_MEDIAN} s: "
+            f"{'met' if median_time < TARGET_MEDIAN else 'missed'}"
+        )
     if ratios:
-        print(f"median speed-up over today's search: {statistics.median(ratios):.1f}x")
+        print(f"median speed-up over today's search (cpu): {statistics.median(ratios):.1f}x")
+    # a busy machine slows both searches; CPU seconds suffer less than wall-clock ones
+    print(
+        f"load average (1 min): {load_before:.2f} at the start, {os.getloadavg()[0]:.2f} at the end"
+    )
 
 
 if __name__ == "__main__":

@@ -7,12 +7,15 @@ search of :mod:`lib.games.search`:
   alpha-beta over :class:`~lib.games.othello.OthelloState` objects
   (``legal_moves``, ``play``), no tricks;
 * :func:`solve`, the fast path used by players and pages. It works on the two
-  bitboards alone (no state objects in the inner loops) and uses the public
-  techniques of endgame programs:
+  bitboards alone (no state objects in the inner loops; the bitboard kernels are
+  in :mod:`lib.games.othello_endgame_kernels`) and uses the public techniques of
+  endgame programs:
 
   - **fastest-first ordering**: far from the end, moves that leave the
     opponent the fewest replies are searched first (a move the opponent can
-    hardly answer is usually good, and small subtrees are cheap to refute);
+    hardly answer is usually good, and small subtrees are cheap to refute); the
+    replies of all the children are found by one move generation over the
+    children packed side by side in one integer;
   - a **transposition table** (a dict per solve) holding the bounds found for
     each position and its best move, which is searched first when the position
     recurs (by transposition, or in a re-search);
@@ -20,9 +23,10 @@ search of :mod:`lib.games.search`:
     an odd number of empties are tried first: whoever plays last in a region
     tends to keep its discs;
   - a **dedicated solver for the last few empties** that walks a short list of
-    empty squares and counts flips along precomputed rays, with no move
-    generation, no sorting and no table; the very last empty square only
-    counts flips;
+    empty squares and computes flips along precomputed rays, with no move
+    generation, no sorting and no table (the last four have a function each,
+    taking the squares as arguments); the very last empty square only counts
+    flips, looked up in a table by the discs on its four lines;
   - **narrow windows** for the best move: instead of one search with the full
     window, a few searches each answer one question ("is the margin 0? above?
     8?") with a window holding a single possible margin, and the answers bracket
@@ -57,14 +61,13 @@ margins lie between ``-size**2`` and ``+size**2``.
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from lib.errors import InputError
 from lib.games.othello import GEOMETRY, PASS, OthelloState, format_move
+from lib.games.othello_endgame_kernels import LANE, EndgameTables, endgame_tables, kernels
 
 MAX_MARGIN = 64
 """No final margin exceeds the number of squares (64 on 8x8)."""
@@ -75,6 +78,12 @@ SHALLOW_EMPTIES = 6
 TABLE_MIN_EMPTIES = 7
 """Positions with at least this many empties go into the transposition table
 (below it a position is cheaper to search again than to look up)."""
+
+_LANE_MASK = (1 << LANE) - 1  # one position of a packed integer (see othello_endgame_kernels)
+
+Child = tuple[int, int, int, int, int]
+"""A child of a position as the fast solver orders them: (sort key, square played, the
+mover's discs after it, the opponent's, the opponent's legal moves there)."""
 
 
 @dataclass(frozen=True)
@@ -139,111 +148,6 @@ def negamax_margin(state: OthelloState, alpha: int = -MAX_MARGIN, beta: int = MA
     return best
 
 
-# -- board tables for the fast solver ---------------------------------------------------
-
-
-class _Tables(NamedTuple):
-    """Read-only masks of one board size used by the fast solver."""
-
-    size: int
-    squares: int  # size * size
-    full: int
-    inner: int  # squares off the first and last column (stops wrap-around of shifts)
-    # per square: (the next square, the whole ray) of each direction with room for a flip,
-    # rays going to higher square indices and rays going to lower ones
-    rays_up: tuple[tuple[tuple[int, int], ...], ...]
-    rays_down: tuple[tuple[tuple[int, int], ...], ...]
-    neighbours: tuple[int, ...]  # per square: its (up to 8) neighbouring squares
-    # per square: the opponent discs among its neighbours -> (rays up, rays down) that
-    # start with one of them (the only rays along which a move can flip)
-    rays_by_neighbours: tuple[dict[int, tuple[tuple[int, ...], tuple[int, ...]]], ...]
-    region: tuple[int, ...]  # per square: the bit of its parity region (quadrant)
-    square_rank: tuple[int, ...]  # per square: static preference (corners 0 ... X-squares 3)
-    corners: int
-
-
-def _build_tables(size: int) -> _Tables:
-    geometry = GEOMETRY[size]
-    rays_up: list[tuple[tuple[int, int], ...]] = []
-    rays_down: list[tuple[tuple[int, int], ...]] = []
-    region: list[int] = []
-    square_rank: list[int] = []
-    half = size // 2
-    for index in range(64):
-        row, col = divmod(index, 8)
-        ups: list[tuple[int, int]] = []
-        downs: list[tuple[int, int]] = []
-        if row < size and col < size:
-            for d_row in (-1, 0, 1):
-                for d_col in (-1, 0, 1):
-                    if not d_row and not d_col:
-                        continue
-                    ray, length = 0, 0
-                    r, c = row + d_row, col + d_col
-                    while 0 <= r < size and 0 <= c < size:
-                        ray |= 1 << (r * 8 + c)
-                        length += 1
-                        r, c = r + d_row, c + d_col
-                    if length >= 2:  # a flip needs an opponent disc and one of mine beyond
-                        next_square = 1 << ((row + d_row) * 8 + col + d_col)
-                        (ups if d_row * 8 + d_col > 0 else downs).append((next_square, ray))
-        rays_up.append(tuple(ups))
-        rays_down.append(tuple(downs))
-        region.append(1 << ((row >= half) * 2 + (col >= half)))
-        bit = 1 << index
-        if bit & geometry.corners:
-            rank = 0
-        elif bit & geometry.regions["x_square"]:
-            rank = 3
-        elif bit & geometry.regions["c_square"]:
-            rank = 2
-        else:
-            rank = 1
-        square_rank.append(rank)
-    neighbours = []
-    rays_by_neighbours = []
-    for index in range(64):
-        around = 0
-        for next_square, _ in rays_up[index] + rays_down[index]:
-            around |= next_square
-        row, col = divmod(index, 8)
-        for d_row in (-1, 0, 1):
-            for d_col in (-1, 0, 1):
-                r, c = row + d_row, col + d_col
-                if (d_row or d_col) and 0 <= r < size and 0 <= c < size and row < size:
-                    around |= 1 << (r * 8 + c)
-        neighbours.append(around)
-        bits = [1 << i for i in range(64) if around >> i & 1]
-        by_mask = {}
-        for subset in range(1 << len(bits)):
-            mask = sum(bit for j, bit in enumerate(bits) if subset >> j & 1)
-            by_mask[mask] = (
-                tuple(ray for next_square, ray in rays_up[index] if next_square & mask),
-                tuple(ray for next_square, ray in rays_down[index] if next_square & mask),
-            )
-        rays_by_neighbours.append(by_mask)
-    return _Tables(
-        size,
-        size * size,
-        geometry.full,
-        geometry.inner_cols,
-        tuple(rays_up),
-        tuple(rays_down),
-        tuple(neighbours),
-        tuple(rays_by_neighbours),
-        tuple(region),
-        tuple(square_rank),
-        geometry.corners,
-    )
-
-
-@functools.cache
-def _tables(size: int) -> _Tables:
-    """The tables of one board size, built on first use (about 0.1 s for 8x8) and then
-    shared: they are constants, never mutated."""
-    return _build_tables(size)
-
-
 # -- the fast solver ---------------------------------------------------------------------
 
 
@@ -251,20 +155,26 @@ class _Solver:
     """One exact solve: the kernels bound to one board size, a transposition table
     and a node counter (a fresh solver per call, so nothing is shared between calls)."""
 
-    def __init__(self, tables: _Tables) -> None:
+    def __init__(self, tables: EndgameTables) -> None:
         self.tables = tables
         self.deep_nodes = 0
         # (player, opponent) -> (lower bound, upper bound, best square)
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
         # root move -> the lowest upper bound of its margin seen (the guess for its own solve)
         self.root_upper: dict[int, int] = {}
-        self.flips, self.moves = _kernels(tables)
+        self.flips, self.moves = kernels(tables)
         self.shallow, self.shallow_nodes = _last_empties_solver(tables, self.flips)
 
     # .. far from the end: move generation, fastest-first, transposition table ...........
 
-    def deep(self, player: int, opponent: int, alpha: int, beta: int, empty_count: int) -> int:
-        """Fail-soft alpha-beta with fastest-first ordering and a transposition table."""
+    def deep(
+        self, player: int, opponent: int, alpha: int, beta: int, empty_count: int, moves: int = -1
+    ) -> int:
+        """Fail-soft alpha-beta with fastest-first ordering and a transposition table.
+
+        ``moves``: the legal moves of ``player`` when already known (the parent found
+        them while ordering its children), -1 otherwise.
+        """
         if empty_count <= SHALLOW_EMPTIES:
             return self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
         self.deep_nodes += 1
@@ -279,7 +189,8 @@ class _Solver:
                 return upper
             alpha = max(alpha, lower)
             beta = min(beta, upper)
-        moves = self.moves(player, opponent)
+        if moves < 0:
+            moves = self.moves(player, opponent)
         if not moves:
             if not self.moves(opponent, player):
                 return _final(player, opponent, empty_count)
@@ -301,14 +212,19 @@ class _Solver:
         if child_empties >= TABLE_MIN_EMPTIES:
             # enhanced transposition cut-off: a child already known to refute the window
             table = self.table
-            for _, square, new_player, new_opponent in children:
+            for _, square, new_player, new_opponent, _ in children:
                 child = table.get((new_opponent, new_player))
                 if child is not None and -child[1] >= beta:
                     self.store(key, alpha, beta, -child[1], square, entry)
                     return -child[1]
-        for _, square, new_player, new_opponent in children:
+        for _, square, new_player, new_opponent, replies in children:
             value = -self.deep(
-                new_opponent, new_player, -beta, -(alpha if alpha > best else best), child_empties
+                new_opponent,
+                new_player,
+                -beta,
+                -(alpha if alpha > best else best),
+                child_empties,
+                replies,
             )
             if value > best:
                 best, best_square = value, square
@@ -324,7 +240,7 @@ class _Solver:
             lambda alpha, beta: self.deep(player, opponent, alpha, beta, empty_count), guess
         )
 
-    def root(self, children: list[tuple[int, int, int, int]], empty_count: int) -> tuple[int, int]:
+    def root(self, children: list[Child], empty_count: int) -> tuple[int, int]:
         """The best move at the root and its exact margin.
 
         Each test asks whether some move reaches the tested value (stopping at the first
@@ -336,9 +252,9 @@ class _Solver:
             nonlocal best_square
             ordered = sorted(children, key=lambda child: child[1] != best_square)
             best = -MAX_MARGIN - 1
-            for _, square, new_player, new_opponent in ordered:
+            for _, square, new_player, new_opponent, replies in ordered:
                 value = -self.deep(
-                    new_opponent, new_player, -beta, -max(alpha, best), empty_count - 1
+                    new_opponent, new_player, -beta, -max(alpha, best), empty_count - 1, replies
                 )
                 if value <= max(alpha, best):  # an upper bound of this move's margin
                     self.root_upper[square] = min(value, self.root_upper.get(square, value))
@@ -353,17 +269,17 @@ class _Solver:
         margin = _bisect(test)
         return best_square, margin
 
-    def ordered_children(
-        self, player: int, opponent: int, moves: int, hint: int
-    ) -> list[tuple[int, int, int, int]]:
-        """The children as (sort key, square, new player, new opponent), best-looking first.
+    def ordered_children(self, player: int, opponent: int, moves: int, hint: int) -> list[Child]:
+        """The children as (sort key, square, new player, new opponent, the opponent's
+        moves there), best-looking first.
 
         Fastest first: fewest opponent replies (weighted by 16) first, corners before
         other squares before X-squares as a tie-break, the table's best move before all.
         """
         flips, legal, rank = self.flips, self.moves, self.tables.square_rank
         corners = self.tables.corners
-        children = []
+        grown = []
+        packed_players = packed_opponents = shift = 0
         while moves:
             bit = moves & -moves
             moves ^= bit
@@ -371,30 +287,42 @@ class _Solver:
             flipped = flips(square, player, opponent)
             new_player = player | flipped | bit
             new_opponent = opponent ^ flipped
+            grown.append((square, new_player, new_opponent))
+            packed_players |= new_player << shift
+            packed_opponents |= new_opponent << shift
+            shift += LANE
+        # every child's replies in one call: the children side by side in one integer
+        replies = legal(packed_opponents, packed_players)
+        children = []
+        for square, new_player, new_opponent in grown:
+            theirs = replies & _LANE_MASK
+            replies >>= LANE
             if square == hint:
                 order = -1
             else:
-                replies = legal(new_opponent, new_player)
-                order = 16 * (replies.bit_count() + (replies & corners).bit_count()) + rank[square]
-            children.append((order, square, new_player, new_opponent))
+                order = 16 * (theirs.bit_count() + (theirs & corners).bit_count()) + rank[square]
+            children.append((order, square, new_player, new_opponent, theirs))
         children.sort()
         return children
 
     def parity_order(self, player: int, opponent: int) -> list[int]:
-        """The empty squares, those in regions with an odd number of empties first."""
-        tables = self.tables
-        empty = tables.full ^ (player | opponent)
+        """The empty squares, those in regions with an odd number of empties first (and
+        by static rank within each group)."""
+        region = self.tables.region
+        empty = self.tables.full ^ (player | opponent)
         squares = []
         parity = 0
         while empty:
-            bit = empty & -empty
-            empty ^= bit
-            square = bit.bit_length() - 1
+            square = empty.bit_length() - 1
+            empty ^= 1 << square
             squares.append(square)
-            parity ^= tables.region[square]
-        region, rank = tables.region, tables.square_rank
-        squares.sort(key=lambda sq: (not parity & region[sq], rank[sq]))
-        return squares
+            parity ^= region[square]
+        squares.reverse()  # ties in increasing square order
+        squares.sort(key=self.tables.square_rank.__getitem__)
+        odd = [square for square in squares if parity & region[square]]
+        if len(odd) == len(squares) or not odd:
+            return squares
+        return odd + [square for square in squares if not parity & region[square]]
 
     def nodes(self) -> int:
         """Positions visited so far, near the end and far from it."""
@@ -464,29 +392,40 @@ def _final(player: int, opponent: int, empty_count: int) -> int:
 
 
 def _last_empties_solver(
-    tables: _Tables, flips: Callable[[int, int, int], int]
+    tables: EndgameTables, flips: Callable[[int, int, int], int]
 ) -> tuple[Callable[[int, int, int, int, list[int]], int], Callable[[], int]]:
     """The solver of the last few empties: ``shallow(player, opponent, alpha, beta,
     empties)`` and the count of the nodes it has visited.
 
     Closures rather than methods so the hot loops read no attributes. No move
     generation: each empty square of the list (in parity order) is tried by
-    computing its flips, and the last square only counts them.
+    computing its flips (skipped at once when no opponent disc is next to it). The
+    last four empties have a function each taking the squares as arguments (no
+    lists), and the very last square only counts flips, by table.
     """
-    squares = tables.squares
+    squares, neighbours, last_lines = tables.squares, tables.neighbours, tables.last_lines
     nodes = 0
 
-    def last1(player: int, opponent: int, square: int) -> int:
-        """Margin with one empty square: only the number of flipped discs matters."""
+    def last1(player: int, square: int) -> int:
+        """Margin with one empty square: only the number of flipped discs matters.
+
+        The board is full but for ``square``, so the side to move's discs on the four
+        lines through it give both players' flip counts (see ``last_lines``).
+        """
         nonlocal nodes
         nodes += 1
+        mask1, count1, mask2, count2, mask3, count3, mask4, count4 = last_lines[square]
+        counts = (
+            count1[player & mask1]
+            + count2[player & mask2]
+            + count3[player & mask3]
+            + count4[player & mask4]
+        )
         mine = player.bit_count()
-        flipped = flips(square, player, opponent).bit_count()
-        if flipped:
-            return 2 * (mine + 1 + flipped) - squares
-        flipped = flips(square, opponent, player).bit_count()
-        if flipped:
-            return 2 * (mine - flipped) - squares
+        if counts & 0xFF:  # I play the square
+            return 2 * (mine + 1 + (counts & 0xFF)) - squares
+        if counts:  # I pass, the opponent plays it
+            return 2 * (mine - (counts >> 8)) - squares
         # nobody can play there: the empty square goes to the winner
         difference = 2 * mine + 1 - squares
         return difference + 1 if difference > 0 else difference - 1
@@ -496,54 +435,137 @@ def _last_empties_solver(
         nonlocal nodes
         nodes += 1
         best = -MAX_MARGIN - 1
-        flipped = flips(first, player, opponent)
-        if flipped:
-            best = -last1(opponent ^ flipped, player | flipped | (1 << first), second)
-            if best >= beta:
-                return best
-        flipped = flips(second, player, opponent)
-        if flipped:
-            value = -last1(opponent ^ flipped, player | flipped | (1 << second), first)
-            if value > best:
-                best = value
+        if opponent & neighbours[first]:
+            flipped = flips(first, player, opponent)
+            if flipped:
+                best = -last1(opponent ^ flipped, second)
+                if best >= beta:
+                    return best
+        if opponent & neighbours[second]:
+            flipped = flips(second, player, opponent)
+            if flipped:
+                value = -last1(opponent ^ flipped, first)
+                if value > best:
+                    best = value
         if best > -MAX_MARGIN - 1:
             return best
         if flips(first, opponent, player) or flips(second, opponent, player):
             return -last2(opponent, player, -beta, -alpha, first, second)
         return _final(player, opponent, 2)
 
+    def last3(
+        player: int, opponent: int, alpha: int, beta: int, first: int, second: int, third: int
+    ) -> int:
+        """Margin with three empty squares (in parity order)."""
+        nonlocal nodes
+        nodes += 1
+        best = -MAX_MARGIN - 1
+        for square, one, other in (
+            (first, second, third),
+            (second, first, third),
+            (third, first, second),
+        ):
+            if not opponent & neighbours[square]:
+                continue
+            flipped = flips(square, player, opponent)
+            if not flipped:
+                continue
+            value = -last2(
+                opponent ^ flipped,
+                player | flipped | (1 << square),
+                -beta,
+                -(alpha if alpha > best else best),
+                one,
+                other,
+            )
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best
+        if best > -MAX_MARGIN - 1:
+            return best
+        if (
+            flips(first, opponent, player)
+            or flips(second, opponent, player)
+            or flips(third, opponent, player)
+        ):
+            return -last3(opponent, player, -beta, -alpha, first, second, third)
+        return _final(player, opponent, 3)
+
+    def last4(
+        player: int,
+        opponent: int,
+        alpha: int,
+        beta: int,
+        first: int,
+        second: int,
+        third: int,
+        fourth: int,
+    ) -> int:
+        """Margin with four empty squares (in parity order)."""
+        nonlocal nodes
+        nodes += 1
+        best = -MAX_MARGIN - 1
+        for square, one, two, three in (
+            (first, second, third, fourth),
+            (second, first, third, fourth),
+            (third, first, second, fourth),
+            (fourth, first, second, third),
+        ):
+            if not opponent & neighbours[square]:
+                continue
+            flipped = flips(square, player, opponent)
+            if not flipped:
+                continue
+            value = -last3(
+                opponent ^ flipped,
+                player | flipped | (1 << square),
+                -beta,
+                -(alpha if alpha > best else best),
+                one,
+                two,
+                three,
+            )
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best
+        if best > -MAX_MARGIN - 1:
+            return best
+        if any(flips(square, opponent, player) for square in (first, second, third, fourth)):
+            return -last4(opponent, player, -beta, -alpha, first, second, third, fourth)
+        return _final(player, opponent, 4)
+
     def shallow(player: int, opponent: int, alpha: int, beta: int, empties: list[int]) -> int:
         """Fail-soft alpha-beta over the empty squares in ``empties`` (parity order)."""
         nonlocal nodes
         count = len(empties)
-        if count == 2:
-            return last2(player, opponent, alpha, beta, empties[0], empties[1])
-        if count < 2:
-            return last1(player, opponent, empties[0]) if empties else _final(player, opponent, 0)
+        if count <= 4:
+            if count == 4:
+                return last4(player, opponent, alpha, beta, *empties)
+            if count == 3:
+                return last3(player, opponent, alpha, beta, *empties)
+            if count == 2:
+                return last2(player, opponent, alpha, beta, *empties)
+            if count == 1:
+                # the side to move may have to pass: last1 counts both sides' flips
+                return last1(player, empties[0])
+            return _final(player, opponent, 0)
         nodes += 1
         best = -MAX_MARGIN - 1
         for index, square in enumerate(empties):
+            if not opponent & neighbours[square]:
+                continue
             flipped = flips(square, player, opponent)
             if not flipped:
                 continue
-            if count == 3:
-                first, second = empties[:index] + empties[index + 1 :]
-                value = -last2(
-                    opponent ^ flipped,
-                    player | flipped | (1 << square),
-                    -beta,
-                    -(alpha if alpha > best else best),
-                    first,
-                    second,
-                )
-            else:
-                value = -shallow(
-                    opponent ^ flipped,
-                    player | flipped | (1 << square),
-                    -beta,
-                    -(alpha if alpha > best else best),
-                    empties[:index] + empties[index + 1 :],
-                )
+            value = -shallow(
+                opponent ^ flipped,
+                player | flipped | (1 << square),
+                -beta,
+                -(alpha if alpha > best else best),
+                empties[:index] + empties[index + 1 :],
+            )
             if value > best:
                 best = value
                 if value >= beta:
@@ -560,91 +582,6 @@ def _last_empties_solver(
         return nodes
 
     return shallow, node_count
-
-
-def _kernels(tables: _Tables) -> tuple[Callable[[int, int, int], int], Callable[[int, int], int]]:
-    """``flips(square, player, opponent)`` and ``moves(player, opponent)`` for one size.
-
-    Closures over the size's masks (so the hot loops read no attributes).
-    """
-    rays_by_neighbours, neighbours = tables.rays_by_neighbours, tables.neighbours
-    full, inner = tables.full, tables.inner
-
-    def flips(square: int, player: int, opponent: int) -> int:
-        """The discs ``player`` flips by playing ``square`` (0: not a legal move)."""
-        # only rays that start with an opponent disc can flip anything
-        ups, downs = rays_by_neighbours[square][opponent & neighbours[square]]
-        not_opponent = ~opponent
-        flipped = 0
-        for ray in ups:
-            # the nearest square along the ray that is not the opponent's: the lowest bit
-            stop = ray & not_opponent
-            stop &= -stop
-            if stop & player:
-                flipped |= ray & (stop - 1)
-        for ray in downs:
-            # going down, the nearest such square is the highest bit
-            stop = ray & not_opponent
-            if stop:
-                length = stop.bit_length()
-                if player >> (length - 1) & 1:
-                    flipped |= ray >> length << length
-        return flipped
-
-    def moves(player: int, opponent: int) -> int:
-        """Bitboard of the legal moves (a run-doubling fill in each of the 8 directions)."""
-        edge_safe = opponent & inner
-        run = edge_safe & (player << 1)
-        run |= edge_safe & (run << 1)
-        pairs = edge_safe & (edge_safe << 1)
-        run |= pairs & (run << 2)
-        run |= pairs & (run << 2)
-        found = run << 1
-        run = edge_safe & (player >> 1)
-        run |= edge_safe & (run >> 1)
-        pairs = edge_safe & (edge_safe >> 1)
-        run |= pairs & (run >> 2)
-        run |= pairs & (run >> 2)
-        found |= run >> 1
-        run = opponent & (player << 8)
-        run |= opponent & (run << 8)
-        pairs = opponent & (opponent << 8)
-        run |= pairs & (run << 16)
-        run |= pairs & (run << 16)
-        found |= run << 8
-        run = opponent & (player >> 8)
-        run |= opponent & (run >> 8)
-        pairs = opponent & (opponent >> 8)
-        run |= pairs & (run >> 16)
-        run |= pairs & (run >> 16)
-        found |= run >> 8
-        run = edge_safe & (player << 7)
-        run |= edge_safe & (run << 7)
-        pairs = edge_safe & (edge_safe << 7)
-        run |= pairs & (run << 14)
-        run |= pairs & (run << 14)
-        found |= run << 7
-        run = edge_safe & (player >> 7)
-        run |= edge_safe & (run >> 7)
-        pairs = edge_safe & (edge_safe >> 7)
-        run |= pairs & (run >> 14)
-        run |= pairs & (run >> 14)
-        found |= run >> 7
-        run = edge_safe & (player << 9)
-        run |= edge_safe & (run << 9)
-        pairs = edge_safe & (edge_safe << 9)
-        run |= pairs & (run << 18)
-        run |= pairs & (run << 18)
-        found |= run << 9
-        run = edge_safe & (player >> 9)
-        run |= edge_safe & (run >> 9)
-        pairs = edge_safe & (edge_safe >> 9)
-        run |= pairs & (run >> 18)
-        run |= pairs & (run >> 18)
-        found |= run >> 9
-        return found & full & ~(player | opponent)
-
-    return flips, moves
 
 
 # -- when to use it -----------------------------------------------------------------------
@@ -679,10 +616,10 @@ def solvable_empties(time_limit: float | None, every_move: bool = False) -> int:
 def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     """Solve ``state`` exactly: the best move and its final margin (side to move's view).
 
-    The first move (fastest-first order) is searched with the full window; every
-    other move is first tested with a null window against the best value so far
-    and searched again only if it beats it. With ``every_move=True`` every legal
-    move's exact margin is computed too (for a hint that shows them all).
+    The margin is bracketed by narrow-window tests over all the root moves (fastest
+    first, the last test's best move before the others; see :func:`_bisect`). With
+    ``every_move=True`` every other legal move's exact margin is computed too (for a
+    hint that shows them all), each starting from the bound the tests left on it.
 
     Raises
     ------
@@ -692,7 +629,7 @@ def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     if not isinstance(state, OthelloState) or state.size not in GEOMETRY:
         raise InputError("The exact endgame solver needs an Othello position.")
     started = time.perf_counter()
-    solver = _Solver(_tables(state.size))
+    solver = _Solver(endgame_tables(state.size))
     player, opponent = (
         (state.black, state.white) if state.to_move == 0 else (state.white, state.black)
     )
@@ -710,7 +647,7 @@ def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     best_square, best = solver.root(children, empty_count)
     margins = {best_square: best}
     if every_move:
-        for _, square, new_player, new_opponent in children:
+        for _, square, new_player, new_opponent, _ in children:
             if square != best_square:
                 guess = solver.root_upper.get(square, best)
                 margins[square] = -solver.exact(new_opponent, new_player, empty_count - 1, -guess)

@@ -11,6 +11,8 @@ def test_bench_solves_one_position_against_the_reference_search(capsys):
     row = next(line for line in printed.splitlines() if line.split()[:1] == ["5"])
     assert row.split()[2:5] == ["g8", "+32", "yes"]
     assert "median speed-up over today's search" in printed
+    assert "targets (cpu)" in printed and "targets (wall clock)" in printed
+    assert "load average (1 min)" in printed
 
 
 def test_bench_loads_all_19_positions_and_parses_ranges():
