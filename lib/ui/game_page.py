@@ -501,7 +501,8 @@ def play_area(
             notice = st.session_state.pop(f"{key}_notice", None)  # once, on arrival
             if notice:
                 st.info(escape_markdown(notice), icon=":material/tune:")
-            # on arrival from the Arena, also a toast: at 1024 px this panel is under the board
+            # on arrival from the Arena, also a toast: a phone's narrow column puts this panel under
+            # the board
             replay_toast = st.session_state.pop(f"{key}_toast", None)  # an Arena replay
             if replay_toast or notice:
                 st.toast(
