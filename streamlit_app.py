@@ -7,6 +7,7 @@ from pathlib import Path
 import streamlit as st
 
 from lib.ui.navigation import PAGES, PAGES_DIR, url_path
+from lib.ui.presentation import presentation_toggle
 
 HERE = Path(__file__).parent
 
@@ -26,4 +27,6 @@ for info in PAGES:
         )
     )
 
-st.navigation(groups).run()
+navigation = st.navigation(groups)
+presentation_toggle()  # every page honours it: the sidebar's toggle, ?present=1
+navigation.run()

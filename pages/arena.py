@@ -7,20 +7,26 @@ import streamlit as st
 from lib.ui import arena_ladder as ladder
 from lib.ui import arena_page as page
 from lib.ui.navigation import require_app_navigation
+from lib.ui.presentation import settings_block
 
 require_app_navigation()
 
 st.title("Arena")
-st.markdown(page.INTRO)
+with settings_block("arena_intro"):  # the presentation view shows the results alone
+    st.markdown(page.INTRO)
 
 ctx = page.setup()  # caps, games and (in the sidebar) where to run
 study_tab, ladder_tab, evolve_tab = st.tabs(["Experiments", "Strength ladder", "Evolve weights"])
 
 with study_tab:
     page.shared_replay_section(ctx)  # a replay link's game, played again from its seed
-    matches = page.choose_study(ctx)  # a preset, a grid or free choice
-    run = page.run_study_section(ctx, matches)  # progress, Cancel / Resume
-    page.show_study_results(ctx, run)  # table, charts, downloads, replays
+    # the results first, on a projector's first screen; the study's settings under them
+    results_area = st.container()
+    with settings_block("arena_study"):
+        matches = page.choose_study(ctx)  # a preset, a grid or free choice
+    with results_area:
+        run = page.run_study_section(ctx, matches)  # progress, Cancel / Resume
+        page.show_study_results(ctx, run)  # table, charts, downloads, replays
 
 with ladder_tab:
     st.markdown(ladder.LADDER_INTRO)

@@ -6,6 +6,8 @@ import streamlit as st
 
 from lib.ui.navigation import PAGES, page_file, require_app_navigation
 
+CARD_WIDTH = 320  # pixels: two cards a row beside the open sidebar of a 1024 px projector
+
 require_app_navigation()
 
 st.title("AI Search Lab")
@@ -15,7 +17,10 @@ st.markdown(
     "and watch what the algorithm does."
 )
 
-for info in PAGES:
-    with st.container(border=True):
-        st.page_link(page_file(info.file), label=info.title, icon=info.icon)
-        st.caption(f"{info.group} · {info.teaches}")
+# two pages a row, unframed: on a 1024x768 projector every page's link is on the first screen
+# (framed cards one a row made the list two screens long)
+with st.container(horizontal=True, wrap=True, gap="medium", key="home_pages"):
+    for info in PAGES:
+        with st.container(width=CARD_WIDTH, gap=None):
+            st.page_link(page_file(info.file), label=info.title, icon=info.icon)
+            st.caption(f"{info.group} · {info.teaches}")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
-from lib.charts import MIN_FONT, TITLE_FONT, readable
+from lib.charts import MIN_FONT, TEXT_COLOR, TITLE_FONT, readable
 from lib.games.search import TreeNode, is_win_value
 
 Square = tuple[int, int]
@@ -37,7 +37,7 @@ def board_title(title: str | None) -> dict | None:
         return None
     return {
         "text": title,
-        "font": {"size": TITLE_FONT},
+        "font": {"size": TITLE_FONT, "color": TEXT_COLOR},
         "yref": "container",
         "y": 1,
         "yanchor": "top",
@@ -323,7 +323,7 @@ def grid_board_figure(
         tickvals=list(range(cols)),
         ticktext=list(column_names[:cols]),
         side="top",
-        tickfont={"size": MIN_FONT},
+        tickfont={"size": MIN_FONT, "color": TEXT_COLOR},
         showgrid=False,
         zeroline=False,
         fixedrange=True,
@@ -333,7 +333,7 @@ def grid_board_figure(
         range=[rows - 0.5, -0.5],
         tickvals=list(range(rows)),
         ticktext=[str(r + 1) for r in range(rows)],
-        tickfont={"size": MIN_FONT},
+        tickfont={"size": MIN_FONT, "color": TEXT_COLOR},
         showgrid=False,
         zeroline=False,
         fixedrange=True,

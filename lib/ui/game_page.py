@@ -50,6 +50,7 @@ from lib.ui.game_controls import (
     url_spec,
 )
 from lib.ui.navigation import require_app_navigation
+from lib.ui.presentation import presenting
 from lib.ui.search_panels import compare_panel, search_stats_panel
 from lib.ui.step_panel import step_panel
 
@@ -68,9 +69,13 @@ a click message in its place, fits in it without moving the board (a projector's
 leave no room for the board to jump)."""
 BOARD_PIXEL_RANGE = (300, 640)
 """Board sizes the sidebar offers (pixels)."""
-SIDE_PANEL_WIDTH = 320
-"""Pixel width of the panel beside the board (the position's verdict, the hint, how to play):
-beside the board where the main column has room, under it at 1024 px."""
+SIDE_PANEL_WIDTH = 250
+"""Pixel width of the panel beside the board (the position's verdict, the hint, a replay's
+banner, how to play): with the default board it fits beside it on a 1024x768 projector with
+the sidebar open (676 px of main column), so the hint and the verdict are on the first screen."""
+PRESENTATION_BOARD_PIXELS = 440
+"""Board size in the presentation view (unless the sidebar asks for more): the largest that
+keeps the board and its panel side by side, and the board whole, on a 1024x768 projector."""
 
 
 # -- board ------------------------------------------------------------------------
@@ -489,17 +494,18 @@ def play_area(
         pending=session.pending,
         show_legal=settings.show_legal,
         flipped=settings.flipped,
-        pixels=settings.pixels,
+        pixels=max(settings.pixels, PRESENTATION_BOARD_PIXELS) if presenting() else settings.pixels,
     )
     human_sides = _acting_humans(session, settings)
     # (no key starting "{key}_board_": the tests find the chart by that prefix)
-    with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_play_area"):
+    with st.container(horizontal=True, wrap=True, gap="small", key=f"{key}_play_area"):
         board_widget(adapter, key, view, human_sides)
         with st.container(width=SIDE_PANEL_WIDTH, key=f"{key}_side_panel"):
             notice = st.session_state.pop(f"{key}_notice", None)  # once, on arrival
             if notice:
                 st.info(escape_markdown(notice), icon=":material/tune:")
-            # on arrival from the Arena, also a toast: at 1024 px this panel is under the board
+            # on arrival from the Arena, also a toast: a phone's narrow column puts this panel under
+            # the board
             replay_toast = st.session_state.pop(f"{key}_toast", None)  # an Arena replay
             if replay_toast or notice:
                 st.toast(

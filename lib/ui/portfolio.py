@@ -28,6 +28,7 @@ from lib.portfolio.ga import (
     GenerationStats,
 )
 from lib.ui.common import csv_download, read_query
+from lib.ui.presentation import presenting
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
 RUN_TIME_LIMIT = 60.0  # seconds per GA run on the shared server
@@ -425,6 +426,11 @@ def frontier(table: pd.DataFrame, config: GAConfig) -> pd.DataFrame:
     return efficient_frontier(table, config, points=12, count_rule=len(table) <= 1000)
 
 
+PRESENTATION_CHART_HEIGHT = 540
+"""Fitness chart height (px) in the presentation view: under the answer's one row of metrics,
+it ends within a 1024x768 projector's first screen."""
+
+
 def show_results(saved: dict) -> None:
     """Metrics, caption, fitness chart, coefficients (with download), scatter and frontier."""
     result, exact, run_table = saved["result"], saved["exact"], saved["table"]
@@ -437,9 +443,10 @@ def show_results(saved: dict) -> None:
     # the fitness chart right under the answer (a projector's first screen), the population's
     # animation right under it: side by side, a 1024 px projector with the sidebar open gave
     # each 274 px, too narrow to read either
-    st.plotly_chart(
-        plots.fitness_chart(result.history, exact.fitness, compact=True), key="pf_fitness_chart"
-    )
+    fitness = plots.fitness_chart(result.history, exact.fitness, compact=True)
+    if presenting():  # the settings are hidden: the chart takes the rest of the first screen
+        fitness.update_layout(height=PRESENTATION_CHART_HEIGHT)
+    st.plotly_chart(fitness, key="pf_fitness_chart")
     optimum = (exact.risk, exact.ret) if exact.feasible else None
     st.plotly_chart(
         plots.population_chart(result.trace.table(), config.max_risk, config.min_return, optimum),
