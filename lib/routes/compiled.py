@@ -95,22 +95,21 @@ class CompiledGraph:
         generators' edges never do; tests compare the two).
         """
         n, m = len(nodes), len(first)
-        tails = np.concatenate([first, second]).astype(np.int64)
+        tails = np.concatenate([first, second])
         edge = np.concatenate([np.arange(m), np.arange(m)])
         order = np.lexsort((edge, tails))
-        # Entries share the int and float objects (one per node, one per edge), which
-        # saves memory against fresh objects per entry.
-        numbers = list(range(n))
-        lengths = weights.astype(float).tolist()
+        # Entries share one int object per node and one float per edge (object arrays
+        # copy references in C), which saves memory against fresh objects per entry.
+        numbers = np.arange(n).astype(object)
+        heads = numbers[np.concatenate([second, first])[order]].tolist()
+        lengths = weights.astype(float).astype(object)[edge[order]].tolist()
         ends = np.cumsum(np.bincount(tails, minlength=n)).tolist()
-        spans = list(zip([0, *ends[:-1]], ends, strict=True))
-        heads = map(numbers.__getitem__, np.concatenate([second, first])[order].tolist())
-        pairs = list(zip(heads, map(lengths.__getitem__, edge[order].tolist()), strict=True))
         compiled = cls.__new__(cls)
         compiled.weight = weight
         compiled.nodes = list(nodes)
-        compiled.index = dict(zip(compiled.nodes, numbers, strict=True))
-        compiled.edges = [dict(pairs[a:b]) for a, b in spans]
+        compiled.index = dict(zip(compiled.nodes, numbers.tolist(), strict=True))
+        spans = zip([0, *ends[:-1]], ends, strict=True)
+        compiled.edges = [dict(zip(heads[a:b], lengths[a:b], strict=True)) for a, b in spans]
         compiled._coords = None
         return compiled
 
