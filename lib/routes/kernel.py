@@ -24,7 +24,6 @@ edge weighted, a named heuristic kind) and prepares its inputs.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
 from heapq import heappop, heappush, heappushpop
@@ -92,10 +91,11 @@ def fast_best_first(
     octile = kind is HeuristicKind.OCTILE
     gx, gy = (0.0, 0.0) if no_h else points[target]
     direct = weight is None  # the index holds the lengths themselves
-    # The cheapest cost so far (inf when unreached). With integer nodes it becomes a list
-    # over the whole graph after size / 256 expansions: allocating it costs about as much.
-    best: dict | list = defaultdict(math.inf.__float__)
-    best[source] = 0.0
+    # The cheapest cost so far, read through cost_of (None when unreached). With integer
+    # nodes it moves from a dict to a list over the whole graph after size / 256 expansions:
+    # allocating the list costs about as much.
+    best: dict | list = {source: 0.0}
+    cost_of = best.get
     switch = max(64, size >> 8) if size else -1
     parent: dict = {}  # a node's parent, recorded when it is expanded
     heap: list = []
@@ -116,22 +116,25 @@ def fast_best_first(
         parent[u] = p
         expanded += 1
         if expanded == switch:
-            table = [math.inf] * size
+            table: list = [None] * size
             for node, cost in best.items():
                 table[node] = cost
-            best = table
+            best, cost_of = table, table.__getitem__
         if u == target:
             path = [u]
             while (u := parent[u]) is not None:
                 path.append(u)
             return g, path[::-1], expanded, generated, max_frontier
         for v, road in adjacency[u].items():
-            old = best[v]
-            if old <= g:
+            old = cost_of(v)
+            if old is None:  # reached for the first time
+                g2 = g + road if direct else g + road[weight]
+            elif old <= g:
                 continue  # lengths are >= 0: no cheaper this way
-            g2 = g + road if direct else g + road[weight]
-            if g2 >= old:
-                continue
+            else:
+                g2 = g + road if direct else g + road[weight]
+                if g2 >= old:
+                    continue
             best[v] = g2
             tie -= 1
             if straight:
