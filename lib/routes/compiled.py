@@ -12,7 +12,7 @@ A graph gets its index in one of three ways:
 
 - the generators in :mod:`lib.routes.graphs` build it with the graph, from the
   NumPy arrays they already hold (:meth:`CompiledGraph.from_edge_arrays`,
-  :func:`attach`): about a tenth of the graph's build time;
+  :func:`attach`): a tenth to a quarter of the graph's build time;
 - :func:`prepare` reads it off any graph's dicts (one pass over every edge:
   about as long as 1 to 6 single networkx queries on the benchmark graphs);
 - the searches call :func:`prepare` by themselves on the second query of a
@@ -40,6 +40,13 @@ class CompiledGraph:
     exactly as on the graph itself). ``edges`` is ``None`` when some edge
     lacks the weight attribute: such graphs are searched by the general
     loop, as on their first query.
+
+    Why dicts per node and not flat lists (``ptr``, ``nbr``, ``wt``, which
+    build about twice as fast): the kernel's one loop reads
+    ``adjacency[u].items()``, the same on this index as on networkx's own
+    dicts (a graph's first query); flat lists would need a second loop, and
+    making either form look like the other costs more per expanded node than
+    the build saves (measured for issue 10).
 
     It is a snapshot: kept in ``G.__networkx_cache__`` (see :func:`attach`
     and :func:`prepare`), which networkx empties whenever the graph is
@@ -95,22 +102,21 @@ class CompiledGraph:
         generators' edges never do; tests compare the two).
         """
         n, m = len(nodes), len(first)
-        tails = np.concatenate([first, second]).astype(np.int64)
+        tails = np.concatenate([first, second])
         edge = np.concatenate([np.arange(m), np.arange(m)])
         order = np.lexsort((edge, tails))
-        # Entries share the int and float objects (one per node, one per edge), which
-        # saves memory against fresh objects per entry.
-        numbers = list(range(n))
-        lengths = weights.astype(float).tolist()
+        # Entries share one int object per node and one float per edge (object arrays
+        # copy references in C), which saves memory against fresh objects per entry.
+        numbers = np.arange(n).astype(object)
+        heads = numbers[np.concatenate([second, first])[order]].tolist()
+        lengths = weights.astype(float).astype(object)[edge[order]].tolist()
         ends = np.cumsum(np.bincount(tails, minlength=n)).tolist()
-        spans = list(zip([0, *ends[:-1]], ends, strict=True))
-        heads = map(numbers.__getitem__, np.concatenate([second, first])[order].tolist())
-        pairs = list(zip(heads, map(lengths.__getitem__, edge[order].tolist()), strict=True))
         compiled = cls.__new__(cls)
         compiled.weight = weight
         compiled.nodes = list(nodes)
-        compiled.index = dict(zip(compiled.nodes, numbers, strict=True))
-        compiled.edges = [dict(pairs[a:b]) for a, b in spans]
+        compiled.index = dict(zip(compiled.nodes, numbers.tolist(), strict=True))
+        spans = zip([0, *ends[:-1]], ends, strict=True)
+        compiled.edges = [dict(zip(heads[a:b], lengths[a:b], strict=True)) for a, b in spans]
         compiled._coords = None
         return compiled
 

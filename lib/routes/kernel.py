@@ -6,7 +6,8 @@ equal ``f``), so it returns the same path, cost and expanded / generated /
 peak-frontier counts. It is faster because:
 
 - the heuristic is one of the named kinds (:class:`HeuristicKind`) computed
-  inline from coordinates, with no call per node;
+  inline from coordinates, with no call per node, and its scale and ``w`` are
+  one factor (when that gives the same numbers: ``w`` or the scale is 1);
 - neighbours and road lengths come from the graph's search
   index (:mod:`lib.routes.compiled`: integer nodes, plain lists) when it has
   one, else read off networkx's dicts;
@@ -23,7 +24,6 @@ edge weighted, a named heuristic kind) and prepares its inputs.
 from __future__ import annotations
 
 import math
-from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
 from heapq import heappop, heappush, heappushpop
@@ -67,18 +67,18 @@ def fast_best_first(
     source: Hashable,
     target: Hashable,
     points: Sequence | dict,
-    scale: float,
-    w: float,
+    factor: float,
     kind: HeuristicKind,
     size: int = 0,
 ) -> FastResult:
-    """Best-first search on ``f = g + w * h`` with an inline heuristic ``kind``.
+    """Best-first search on ``f = g + factor * d`` with ``d`` the heuristic ``kind``'s distance.
 
     ``adjacency[u]`` maps ``u``'s neighbours to their roads: the road's length
     itself (the index; ``weight`` None) or its edge data, whose ``weight`` key holds
     the length (networkx's dicts); ``points[v]`` is
-    ``v``'s ``(x, y)`` (unused for :attr:`HeuristicKind.NONE`), and ``h`` is
-    the kind's distance to the target's point times ``scale``. With nodes
+    ``v``'s ``(x, y)`` (unused for :attr:`HeuristicKind.NONE`), and ``d`` is
+    the kind's distance from ``v``'s point to the target's (``factor``: the
+    heuristic's scale times ``w``, see :func:`run_fast`). With nodes
     ``0..size-1`` (``size`` > 0) the costs move from a dict to a list once the
     search is large enough to pay for one. Returns ``(cost, path, expanded,
     generated, max_frontier)`` or ``None`` when the target is unreachable.
@@ -91,10 +91,11 @@ def fast_best_first(
     octile = kind is HeuristicKind.OCTILE
     gx, gy = (0.0, 0.0) if no_h else points[target]
     direct = weight is None  # the index holds the lengths themselves
-    # The cheapest cost so far (inf when unreached). With integer nodes it becomes a list
-    # over the whole graph after size / 256 expansions: allocating it costs about as much.
-    best: dict | list = defaultdict(math.inf.__float__)
-    best[source] = 0.0
+    # The cheapest cost so far, read through cost_of (None when unreached). With integer
+    # nodes it moves from a dict to a list over the whole graph after size / 256 expansions:
+    # allocating the list costs about as much.
+    best: dict | list = {source: 0.0}
+    cost_of = best.get
     switch = max(64, size >> 8) if size else -1
     parent: dict = {}  # a node's parent, recorded when it is expanded
     heap: list = []
@@ -115,27 +116,30 @@ def fast_best_first(
         parent[u] = p
         expanded += 1
         if expanded == switch:
-            table = [math.inf] * size
+            table: list = [None] * size
             for node, cost in best.items():
                 table[node] = cost
-            best = table
+            best, cost_of = table, table.__getitem__
         if u == target:
             path = [u]
             while (u := parent[u]) is not None:
                 path.append(u)
             return g, path[::-1], expanded, generated, max_frontier
         for v, road in adjacency[u].items():
-            old = best[v]
-            if old <= g:
+            old = cost_of(v)
+            if old is None:  # reached for the first time
+                g2 = g + road if direct else g + road[weight]
+            elif old <= g:
                 continue  # lengths are >= 0: no cheaper this way
-            g2 = g + road if direct else g + road[weight]
-            if g2 >= old:
-                continue
+            else:
+                g2 = g + road if direct else g + road[weight]
+                if g2 >= old:
+                    continue
             best[v] = g2
             tie -= 1
             if straight:
                 x, y = points[v]
-                entry = (g2 + hypot(x - gx, y - gy) * scale * w, tie, g2, v, u)
+                entry = (g2 + hypot(x - gx, y - gy) * factor, tie, g2, v, u)
             elif no_h:
                 entry = (g2, tie, g2, v, u)
             else:
@@ -144,7 +148,7 @@ def fast_best_first(
                 if octile:
                     dx, dy = (dx, dy) if dx > dy else (dy, dx)
                     dy *= root2m1
-                entry = (g2 + (dx + dy) * scale * w, tie, g2, v, u)
+                entry = (g2 + (dx + dy) * factor, tie, g2, v, u)
             generated += 1
             if held is None:
                 held = entry
@@ -173,12 +177,17 @@ def run_fast(
     """:func:`fast_best_first` on ``G`` (its index when it has one, else its dicts).
 
     Raises :class:`NotFast` when the query needs the general search: a
-    heuristic of no inline kind, or an edge without ``weight``.
+    heuristic of no inline kind, an edge without ``weight``, or a scaled
+    heuristic with ``w`` other than 1.
     """
     kind = kind_of(heuristic)
     if kind is None:
         raise NotFast("the heuristic is not one of the inline kinds")
     scale = 0.0 if heuristic is None else heuristic.scale
+    if w != 1.0 and scale != 1.0 and kind is not HeuristicKind.NONE:
+        # The textbook's f is g + w * (d * scale): one factor w * scale could round differently.
+        raise NotFast("a scaled heuristic with w other than 1")
+    factor = scale * w
     pos: dict = {} if heuristic is None else heuristic.pos
     compiled = for_query(G, weight)
     if compiled is not None and compiled.edges is not None:
@@ -191,8 +200,7 @@ def run_fast(
                 index[source],
                 index[target],
                 points,
-                scale,
-                w,
+                factor,
                 kind,
                 len(compiled.nodes),
             )
@@ -203,7 +211,7 @@ def run_fast(
     adj = G._adj  # read-only use of networkx's adjacency
 
     try:
-        return fast_best_first(adj, weight, source, target, pos, scale, w, kind)
+        return fast_best_first(adj, weight, source, target, pos, factor, kind)
     except KeyError as error:
         if error.args == (weight,):  # an edge without the weight: it counts as 1 elsewhere
             raise NotFast("an edge has no weight") from None
