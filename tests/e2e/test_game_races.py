@@ -117,8 +117,12 @@ def _when_thinking(page, plies: int, action: str, *, at_least: bool = False) -> 
 
 def _board_position(page) -> dict[str, set[tuple[int, int]]]:
     """(row, col) of the black and of the white discs on the current board."""
-    discs = page.locator(f'{BOARD}:not([data-stale="true"]) .js-plotly-plot').first.evaluate(
-        """gd => {
+    discs = page.wait_for_function(
+        """(board) => {
+            const chart = Array.from(document.querySelectorAll(board)).find((c) =>
+                c.getAttribute('data-stale') !== 'true' && !c.closest('[data-stale="true"]'));
+            const gd = chart && chart.querySelector('.js-plotly-plot');
+            if (!gd || !gd.layout) return false;  // being drawn
             const out = {black: [], white: []};
             for (const s of gd.layout.shapes || []) {
                 if (s.type !== 'circle') continue;
@@ -127,9 +131,23 @@ def _board_position(page) -> dict[str, set[tuple[int, int]]]:
                 if (s.fillcolor === '#f5f5f5') out.white.push(rc);
             }
             return out;
-        }"""
-    )
+        }""",
+        arg=BOARD,
+    ).json_value()
     return {colour: {tuple(rc) for rc in discs[colour]} for colour in ("black", "white")}
+
+
+SETTLED = """([board, status, texts, thinking, count]) => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+    const line = document.querySelector(status + ':not([data-stale="true"])');
+    const said = line ? line.innerText : '';
+    const discs = eval(count)(board);
+    if (discs < 4 || said.includes(thinking) || !texts.some((text) => said.includes(text))) {
+        return false;
+    }
+    return [discs - 4, said];
+}"""
 
 
 def _settle(page, *texts: str) -> tuple[int, str]:
@@ -137,27 +155,16 @@ def _settle(page, *texts: str) -> tuple[int, str]:
 
     Returns the number of moves on the board and the status line's text.
     """
+    arg = [BOARD, STATUS, list(texts), THINKING, COUNT_DISCS]
     try:
-        page.wait_for_function(
-            """([board, status, texts, thinking, count]) => {
-                const app = document.querySelector('[data-testid="stApp"]');
-                if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') {
-                    return false;
-                }
-                const line = document.querySelector(status + ':not([data-stale="true"])');
-                const said = line ? line.innerText : '';
-                return eval(count)(board) >= 4 && !said.includes(thinking)
-                    && texts.some((text) => said.includes(text));
-            }""",
-            arg=[BOARD, STATUS, list(texts), THINKING, COUNT_DISCS],
-            timeout=120_000,
-        )
+        page.wait_for_function(SETTLED, arg=arg, timeout=120_000)
+        wait_idle(page)
+        # read again once the run is over (the board may be redrawn meanwhile)
+        plies, said = page.wait_for_function(SETTLED, arg=arg, timeout=120_000).json_value()
     except PlaywrightTimeout:
         shown = (page.evaluate(COUNT_DISCS, BOARD) - 4, page.locator(STATUS).all_inner_texts())
         raise AssertionError(f"expected one of {texts}; shown (moves, status): {shown}") from None
-    wait_idle(page)
-    said = page.locator(f'{STATUS}:not([data-stale="true"])').first.inner_text()
-    return page.evaluate(COUNT_DISCS, BOARD) - 4, said
+    return plies, said
 
 
 def _record(page) -> list[dict[str, str]]:
