@@ -21,13 +21,16 @@ by a new visitor. The target is 3 s (issue 12); ``x Home`` is a page's warm ``se
 time as a multiple of Home's, measured in the same run, which stays meaningful on a
 busy machine. ``uptime`` is printed before and after.
 
-Run: ``python -m bench.first_render`` (``--pages othello routes`` for some pages,
-``--root DIR`` to serve another checkout of the app, e.g. an older commit to compare).
+Run: ``python -m bench.first_render`` (``--pages othello routes`` for some pages;
+``--compare DIR`` serves another checkout of the app beside this one, e.g. an older
+commit from ``git archive``, and measures the two page by page in turn, printing the
+ratio of their times: load on a shared machine then hits both alike).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import socket
@@ -38,7 +41,6 @@ import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,7 +99,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-@contextmanager
+@contextlib.contextmanager
 def app_server(root: Path) -> Iterator[str]:
     """``streamlit run`` of ``root``'s app on a free local port, in its own process group."""
     port = _free_port()
@@ -183,44 +185,17 @@ def _seconds(value: float | None) -> str:
     return "timeout" if value is None else f"{value:.2f}"
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pages", nargs="*", default=[], help="page names (default: all)")
-    parser.add_argument("--warm", type=int, default=2, help="later visits per page")
-    parser.add_argument("--timeout", type=float, default=90.0, help="seconds per visit")
-    parser.add_argument("--root", type=Path, default=ROOT, help="checkout of the app to serve")
-    args = parser.parse_args(argv)
-    pages = _pages()
-    if args.pages:
-        unknown = set(args.pages) - {name for name, _ in pages}
-        if unknown:
-            raise SystemExit(f"unknown page(s) {sorted(unknown)}; choose from {pages}")
-        pages = [p for p in pages if p[0] in args.pages or p[0] == "home"]  # Home: the yardstick
-    if not os.path.exists(CHROMIUM):
-        raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
-    from playwright.sync_api import sync_playwright
+def _measure(browser, url: str, path: str, warm: int, timeout: float) -> tuple:
+    """(cold, warm script median, warm settled median) of one page on one server."""
+    cold = visit(browser, f"{url}/{path}", timeout)
+    later = [visit(browser, f"{url}/{path}", timeout) for _ in range(warm)]
+    done = [w for w in later if w is not None]
+    warm_script = statistics.median(w[0] for w in done) if done else None
+    warm_settled = statistics.median(w[1] for w in done) if done else None
+    return cold, warm_script, warm_settled
 
-    print(f"first render per page, server from {args.root}")
-    print(f"before: {_uptime()}")
-    rows = []
-    with app_server(args.root) as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            for name, path in pages:
-                cold = visit(browser, f"{url}/{path}", args.timeout)
-                warm = [visit(browser, f"{url}/{path}", args.timeout) for _ in range(args.warm)]
-                done = [w for w in warm if w is not None]
-                warm_script = statistics.median(w[0] for w in done) if done else None
-                warm_settled = statistics.median(w[1] for w in done) if done else None
-                rows.append((name, cold, warm_script, warm_settled))
-                print(
-                    f"  {name}: cold {_seconds(cold and cold[1])} s,"
-                    f" warm {_seconds(warm_settled)} s",
-                    flush=True,
-                )
-        finally:
-            browser.close()
-    print(f"after: {_uptime()}")
+
+def _table(rows: list[tuple]) -> None:
     home = next((r[3] for r in rows if r[0] == "home"), None)
     header = (
         f"{'page':<14}{'cold script':>12}{'cold settled':>13}"
@@ -236,6 +211,63 @@ def main(argv: list[str] | None = None) -> None:
             f"{name:<14}{_seconds(cold and cold[0]):>12}{_seconds(cold and cold[1]):>13}"
             f"{_seconds(warm_script):>12}{_seconds(warm_settled):>13}{ratio:>8}  {ok}"
         )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", nargs="*", default=[], help="page names (default: all)")
+    parser.add_argument("--warm", type=int, default=2, help="later visits per page")
+    parser.add_argument("--timeout", type=float, default=90.0, help="seconds per visit")
+    parser.add_argument("--root", type=Path, default=ROOT, help="checkout of the app to serve")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        default=None,
+        help="another checkout (e.g. an older commit) served beside --root; the two are "
+        "measured page by page in turn, so load on a shared machine hits both alike",
+    )
+    args = parser.parse_args(argv)
+    pages = _pages()
+    if args.pages:
+        unknown = set(args.pages) - {name for name, _ in pages}
+        if unknown:
+            raise SystemExit(f"unknown page(s) {sorted(unknown)}; choose from {pages}")
+        pages = [p for p in pages if p[0] in args.pages or p[0] == "home"]  # Home: the yardstick
+    if not os.path.exists(CHROMIUM):
+        raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    roots = [args.root] + ([args.compare] if args.compare else [])
+    print(f"first render per page, servers from {', '.join(map(str, roots))}")
+    print(f"before: {_uptime()}")
+    rows: dict[Path, list[tuple]] = {root: [] for root in roots}
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        urls = {root: stack.enter_context(app_server(root)) for root in roots}
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for name, path in pages:
+                for root in roots:
+                    cold, warm_script, warm_settled = _measure(
+                        browser, urls[root], path, args.warm, args.timeout
+                    )
+                    rows[root].append((name, cold, warm_script, warm_settled))
+                    print(
+                        f"  {name} ({root.name}): cold {_seconds(cold and cold[1])} s,"
+                        f" warm {_seconds(warm_settled)} s",
+                        flush=True,
+                    )
+        finally:
+            browser.close()
+    print(f"after: {_uptime()}")
+    for root in roots:
+        print(f"\n{root}")
+        _table(rows[root])
+    if args.compare:
+        print(f"\nsettled time of {args.root.name} / {args.compare.name} (below 1: faster)")
+        for mine, theirs in zip(rows[args.root], rows[args.compare], strict=True):
+            cold = f"{mine[1][1] / theirs[1][1]:.2f}" if mine[1] and theirs[1] else "-"
+            warm = f"{mine[3] / theirs[3]:.2f}" if mine[3] and theirs[3] else "-"
+            print(f"  {mine[0]:<14} cold {cold:>6}   warm {warm:>6}")
 
 
 if __name__ == "__main__":
