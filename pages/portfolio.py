@@ -110,11 +110,14 @@ with results_area:
 if run_now:
     ui.write_query_params(source, config)
     exact = ui.exact_optimum(table, report.exact_key(config))
-    with live_slot.container():
-        live = ui.LiveRun(config, exact.fitness, data_id)
-        result = run_ga(table, config, on_generation=live)
-        live.finish()
-    live_slot.empty()
+    if submitted:  # a run the visitor started: live, with its progress and chart
+        with live_slot.container():
+            live = ui.LiveRun(config, exact.fitness, data_id)
+            result = run_ga(table, config, on_generation=live)
+            live.finish()
+        live_slot.empty()
+    else:  # a first look at bundled data: the same seeded run for every visitor, run once
+        result = ui.first_look_run(table, config)
     saved = {
         "result": result,
         "table": table,

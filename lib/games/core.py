@@ -26,8 +26,10 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
+import re
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 import lib.games as games_package
@@ -224,10 +226,30 @@ class GameSpec:
     step_examples: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
+_DECLARES_GAME = re.compile(r"^GAME\s*[:=]", re.MULTILINE)
+"""A module's own ``GAME = GameSpec(...)`` line (at the start of a line: module level)."""
+
+
+def _declares_game(folder: str, name: str) -> bool:
+    """Whether module ``name`` in ``folder`` may declare a game (read, not imported).
+
+    Only such modules are imported: the package's other modules (plots, the Arena, the
+    weight-evolving GA, with SciPy and plotly behind them) are left to the pages that
+    use them, so opening any page does not import them all.
+    """
+    source = Path(folder) / f"{name}.py"
+    if not source.is_file():  # not plain source: import it to see
+        return True
+    return _DECLARES_GAME.search(source.read_text(encoding="utf-8")) is not None
+
+
 def _discover() -> dict[str, GameSpec]:
     found = []
     for module_info in pkgutil.iter_modules(games_package.__path__):
         if module_info.ispkg or module_info.name.startswith("_"):
+            continue
+        folder = getattr(module_info.module_finder, "path", None)
+        if folder is not None and not _declares_game(folder, module_info.name):
             continue
         module = importlib.import_module(f"{games_package.__name__}.{module_info.name}")
         spec = getattr(module, "GAME", None)

@@ -25,6 +25,7 @@ False
 from __future__ import annotations
 
 import inspect
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -73,6 +74,9 @@ class GameSession:
     # the page's latest script run: a run that is no longer the latest (the visitor pressed
     # Undo, switched Autoplay off or clicked while it searched) must not play its AI reply
     run: int = 0
+    # Streamlit runs a new page run in a new thread while the old one may still be searching:
+    # a check of (run, ply) and the change it allows happen together, under this lock
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False, compare=False)
 
     @classmethod
     def new(cls, game: GameSpec, options: dict[str, Any], seed: int = 0) -> GameSession:
@@ -115,18 +119,33 @@ class GameSession:
         longer the current ply: the request was made for another position.
         Raises InputError if the move is illegal in the current position.
         """
-        if at_ply is not None and at_ply != self.ply:
-            return False
-        state = self.state
-        if move not in state.legal_moves():
-            raise InputError("That move is not legal in this position.")
-        self.states.append(state.play(move))
-        self.moves.append(move)
-        self.decisions.append(decision)
-        self.players.append(who)
-        self.pending = None
-        self.hint = None
-        return True
+        with self.lock:
+            if at_ply is not None and at_ply != self.ply:
+                return False
+            state = self.state
+            if move not in state.legal_moves():
+                raise InputError("That move is not legal in this position.")
+            self.states.append(state.play(move))
+            self.moves.append(move)
+            self.decisions.append(decision)
+            self.players.append(who)
+            self.pending = None
+            self.hint = None
+            return True
+
+    def play_reply(
+        self, move: Move, decision: Decision, who: str, *, at_ply: int, run: int
+    ) -> bool:
+        """Play an AI's reply searched by page run ``run`` on the position after ``at_ply`` moves.
+
+        Returns False (and changes nothing) when a later page run has started since
+        ``run`` (see :meth:`start_run`) or the position is no longer that one: the page
+        has moved on while the AI thought, and the newer run decides what happens.
+        """
+        with self.lock:
+            if not self.is_latest(run):
+                return False
+            return self.play(move, decision, who, at_ply=at_ply)
 
     def undo(self, human_sides: set[int], *, at_ply: int | None = None) -> int:
         """Take back moves until a human is to move again (at least one move).
@@ -134,25 +153,30 @@ class GameSession:
         Returns how many moves were taken back; 0 when ``at_ply`` is given and is
         no longer the current ply (the Undo was pressed on another position).
         """
-        if at_ply is not None and at_ply != self.ply:
-            return 0
-        undone = 0
-        while self.moves:
-            self.states.pop()
-            self.moves.pop()
-            self.decisions.pop()
-            self.players.pop()
-            undone += 1
-            if not human_sides or self.state.to_move in human_sides:
-                break
-        self.pending = None
-        self.hint = None
-        return undone
+        with self.lock:
+            if at_ply is not None and at_ply != self.ply:
+                return 0
+            undone = 0
+            while self.moves:
+                self.states.pop()
+                self.moves.pop()
+                self.decisions.pop()
+                self.players.pop()
+                undone += 1
+                if not human_sides or self.state.to_move in human_sides:
+                    break
+            self.pending = None
+            self.hint = None
+            return undone
 
     def start_run(self) -> int:
-        """Mark a new page run as the latest; returns its number (see :meth:`is_latest`)."""
-        self.run += 1
-        return self.run
+        """Mark a new page run as the latest; returns its number (see :meth:`is_latest`).
+
+        From then on no earlier run can play an AI reply (:meth:`play_reply`).
+        """
+        with self.lock:
+            self.run += 1
+            return self.run
 
     def is_latest(self, run: int) -> bool:
         """True while no later page run has started since ``run``."""

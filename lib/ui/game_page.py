@@ -355,8 +355,13 @@ def buttons_row(
         horizontal=True, vertical_alignment="center", gap="small", key=f"{key}_buttons"
     ):
         new_game = st.button("New game", key=f"{key}_w_new", icon=":material/restart_alt:")
-        undo = st.button(
-            "Undo", key=f"{key}_w_undo", disabled=not session.moves, icon=":material/undo:"
+        st.button(
+            "Undo",
+            key=f"{key}_w_undo",
+            disabled=not session.moves,
+            icon=":material/undo:",
+            on_click=_on_undo,
+            args=(key, frozenset(human_sides), session.ply),
         )
         want_hint = st.button(
             "Hint",
@@ -367,16 +372,15 @@ def buttons_row(
         )
         step = False
         if must_pass:  # in the place of Step (a person is to move, so Step would be disabled)
-            if st.button(
+            st.button(
                 "Pass",
                 key=f"{key}_w_pass",
                 type="primary",
                 icon=":material/step_over:",
                 help="No legal move: you must pass.",
-            ):
-                if not session.play(game.pass_move, None, "human", at_ply=session.ply):
-                    session.message = STALE_MESSAGE
-                st.rerun()
+                on_click=_on_pass,
+                args=(key, game.pass_move, session.ply),
+            )
         else:
             step = st.button(
                 "Step",
@@ -397,11 +401,6 @@ def buttons_row(
         )
         st.session_state.pop(f"{key}_notes", None)
         st.rerun()
-    if undo:
-        if not session.undo(human_sides, at_ply=session.ply):
-            session.message = STALE_MESSAGE
-        st.session_state.pop(f"{key}_w_autoplay", None)
-        st.rerun()
     if want_hint:
         ply = session.ply
         with st.spinner("Thinking about a hint…"), user_errors():
@@ -419,6 +418,19 @@ def buttons_row(
                 )
                 session.hint_ply = ply
     return step, autoplay
+
+
+def _on_undo(key: str, human_sides: frozenset[int], at_ply: int) -> None:
+    """Undo pressed on the board with ``at_ply`` moves: dropped (and said) if it has changed."""
+    if not _session(key).undo(set(human_sides), at_ply=at_ply):
+        _session(key).message = STALE_MESSAGE
+    st.session_state.pop(f"{key}_w_autoplay", None)
+
+
+def _on_pass(key: str, pass_move: Any, at_ply: int) -> None:
+    """Pass pressed on the board with ``at_ply`` moves: dropped (and said) if it has changed."""
+    if not _session(key).play(pass_move, None, "human", at_ply=at_ply):
+        _session(key).message = STALE_MESSAGE
 
 
 def _acting_humans(session: GameSession, settings: PageSettings) -> set[int]:
@@ -442,8 +454,9 @@ def status_slot(
     slot = st.container(height=STATUS_HEIGHT, border=False, key=f"{key}_messages")
     status_line = slot.empty()
     human_turn = bool(moves) and state.to_move in _acting_humans(session, settings)
-    if session.message:
-        status_line.warning(session.message, icon=":material/info:")
+    shown = session.message
+    if shown:
+        status_line.warning(shown, icon=":material/info:")
         session.message = None
     elif not moves:
         winner = state.winner()
@@ -469,7 +482,10 @@ def status_slot(
         )
 
     def thinking(text: str) -> None:
-        status_line.info(f"{text} · {status}", icon=":material/hourglass_top:")
+        if shown:  # a refused click stays said while the AI thinks
+            status_line.warning(f"{shown} {text}", icon=":material/hourglass_top:")
+        else:
+            status_line.info(f"{text} · {status}", icon=":material/hourglass_top:")
 
     return thinking
 
@@ -657,10 +673,12 @@ def ai_move(
             exact_root_scores=settings.exact_scores,
             on_progress=progress,
         )
-        if not session.is_latest(run):
-            return  # a newer run of the page owns the game now
-        session.play(decision.move, decision, config.label(), at_ply=ply)
-        st.rerun()
+        # a Streamlit call is where a run that a newer one replaced stops (an Undo, a click,
+        # Autoplay switched off while it searched): its reply is never played
+        thinking(f"**{game.player_names[state.to_move]}** ({config.label()}) has chosen.")
+        # and should the newer run have started all the same, the session drops the reply
+        if session.play_reply(decision.move, decision, config.label(), at_ply=ply, run=run):
+            st.rerun()
 
 
 def run_game_page(game: GameSpec, description: str = "") -> None:

@@ -25,7 +25,9 @@ from lib.portfolio.ga import (
     FITNESSES,
     SELECTIONS,
     GAConfig,
+    GAResult,
     GenerationStats,
+    run_ga,
 )
 from lib.ui.common import csv_download, read_query
 from lib.ui.presentation import presenting
@@ -429,6 +431,17 @@ def frontier(table: pd.DataFrame, config: GAConfig) -> pd.DataFrame:
 PRESENTATION_CHART_HEIGHT = 540
 """Fitness chart height (px) in the presentation view: under the answer's one row of metrics,
 it ends within a 1024x768 projector's first screen."""
+
+
+@st.cache_data(max_entries=8, show_spinner="Running the GA…")
+def first_look_run(table: pd.DataFrame, config: GAConfig) -> GAResult:
+    """The GA run shown without pressing Run (a first visit, another bundled data set).
+
+    Every visitor looking at the same bundled data with the same settings gets the same
+    seeded run, so it is computed once per server and each session gets its own copy
+    (``st.cache_data``); a run started with Run is computed live, with its progress.
+    """
+    return run_ga(table, config)
 
 
 def show_results(saved: dict) -> None:

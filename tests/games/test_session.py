@@ -118,3 +118,50 @@ def test_a_reply_searched_in_a_page_run_that_is_no_longer_the_latest_is_recognis
     assert session.is_latest(searching)
     session.start_run()  # the visitor switched Autoplay off: a new run started meanwhile
     assert not session.is_latest(searching)
+
+
+def test_a_reply_is_played_only_by_the_latest_run_on_the_position_it_was_searched_on():
+    session = GameSession.new(get_game("othello"), {"size": 6})
+    searching = session.start_run()
+    move = session.state.legal_moves()[0]
+    session.start_run()  # Autoplay switched off while it searched: the reply is dropped
+    assert not session.play_reply(move, None, "AI", at_ply=0, run=searching)
+    assert session.ply == 0
+    latest = session.start_run()
+    assert session.play(move, at_ply=0)  # a person's move came first
+    reply = session.state.legal_moves()[0]
+    assert not session.play_reply(reply, None, "AI", at_ply=0, run=latest)  # for ply 0: gone
+    assert session.play_reply(reply, None, "AI", at_ply=1, run=latest)
+    assert session.players == ["human", "AI"] and session.ply == 2
+
+
+def test_replies_racing_a_new_run_from_other_threads_are_played_at_most_once_per_position():
+    # Streamlit runs a replaced page run on in its own thread: whatever the interleaving, a
+    # reply is played only while its run is the latest, and never twice on one position
+    import threading
+
+    session = GameSession.new(get_game("othello"), {"size": 6})
+    searching = session.start_run()
+    move = session.state.legal_moves()[0]
+    barrier = threading.Barrier(9)
+    played: list[bool] = []
+
+    def reply() -> None:
+        barrier.wait()
+        played.append(session.play_reply(move, None, "AI", at_ply=0, run=searching))
+
+    def new_run() -> None:
+        barrier.wait()
+        session.start_run()
+
+    threads = [threading.Thread(target=reply) for _ in range(8)] + [
+        threading.Thread(target=new_run)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert played.count(True) == session.ply <= 1
+    assert session.states[-1] == (
+        session.states[0].play(move) if session.ply else session.states[0]
+    )

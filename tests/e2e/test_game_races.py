@@ -1,0 +1,322 @@
+"""A game's record cannot be corrupted by what a person does while the AI thinks.
+
+Streamlit starts a new run of the page (an Undo, Autoplay switched off, a click on the
+board) while the previous run is still searching. These tests do exactly that on the
+Othello page with a slow AI, from inside the browser the moment it shows the AI thinking,
+and then check the game record move by move against the rules: every recorded move is
+legal where it was played, made by the side to move and by that side's player (a person's
+side never gets an AI move), and the board drawn is the position the record leads to.
+
+On a busy machine the page can show "is thinking" late, and the action may then reach
+the server just after the AI's reply was played. Each test accepts exactly the two
+outcomes that are right (the action came during the search, or just after the reply:
+then it was made on a position that is gone, so it is dropped and the person is told)
+and nothing else. A search interrupted by a newer run has run out its budget by the time
+a later search (started after it) answers, so the record checked after that later answer
+also shows that no hidden move was slipped in.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from lib.games.core import get_game
+from lib.games.session import STALE_MESSAGE
+from tests.e2e.conftest import click_chart, open_page, wait_idle
+
+OTHELLO = get_game("othello")
+# seconds a move even on an idle machine: no move ordering, no transposition table, and
+# (switched on in the sidebar by the tests) an exact score for every move, within 5 s
+SLOW = "alphabeta:depth=8,time=5,ordering=false,tt=false"
+SLOW_LABEL = "Alpha-beta d8"
+BOARD = '[class*="st-key-othello_board_"]'
+STATUS = ".st-key-othello_messages"
+THINKING = "is thinking"
+
+
+# Counts the discs of the current (not stale) board; -1 while it is being drawn.
+COUNT_DISCS = """(board) => {
+    const chart = Array.from(document.querySelectorAll(board))
+        .find((c) => c.getAttribute('data-stale') !== 'true' && !c.closest('[data-stale="true"]'));
+    const gd = chart && chart.querySelector('.js-plotly-plot');
+    if (!gd || !gd.layout) return -1;
+    return (gd.layout.shapes || []).filter((s) => s.type === 'circle'
+        && (s.fillcolor === '#111111' || s.fillcolor === '#f5f5f5')).length;
+}"""
+
+# Page actions run by the browser itself, the moment the AI is seen thinking (a Playwright
+# command can take seconds to reach a busy page: the search could be over by then).
+UNDO = """Array.from(document.querySelectorAll('.st-key-othello_w_undo button'))
+    .find((b) => !b.closest('[data-stale="true"]')).click();"""
+AUTOPLAY = """Array.from(document.querySelectorAll('.st-key-othello_w_autoplay input'))
+    .find((b) => !b.closest('[data-stale="true"]')).click();"""
+# a click on square (row, col) of the plotly board, as plotly receives a mouse click
+CLICK = """(function click() {
+    const chart = Array.from(document.querySelectorAll('[class*="st-key-othello_board_"]'))
+        .find((c) => c.getAttribute('data-stale') !== 'true' && !c.closest('[data-stale="true"]'));
+    const gd = chart && chart.querySelector('.js-plotly-plot');
+    const drag = gd && gd._fullLayout && gd.querySelector('.nsewdrag');
+    if (!drag) {  // the board of this run is still being drawn
+        setTimeout(click, 20);
+        return;
+    }
+    const box = drag.getBoundingClientRect();
+    const at = {bubbles: true, cancelable: true, button: 0, buttons: 1, view: window,
+        clientX: box.left + gd._fullLayout.xaxis.l2p(COL),
+        clientY: box.top + gd._fullLayout.yaxis.l2p(ROW)};
+    drag.dispatchEvent(new MouseEvent('mousemove', at));
+    drag.dispatchEvent(new MouseEvent('mousedown', at));
+    document.dispatchEvent(new MouseEvent('mouseup', {...at, buttons: 0}));
+})();"""
+
+
+def _when_thinking(page, plies: int, action: str, *, at_least: bool = False) -> None:
+    """Run ``action`` (JavaScript) in the page as soon as it shows the AI thinking on the
+    position after ``plies`` moves (``at_least``: as soon as the board shows that many
+    moves, for an AI too quick to be seen thinking), and wait until it has run.
+
+    An early Othello game has no pass: ``plies`` moves put ``4 + plies`` discs down.
+    """
+    page.evaluate(
+        """([status, board, discs, thinking, action, count, atLeast]) => {
+            window.__acted = false;
+            const drawn = eval(count);
+            const act = new Function(action);
+            const observer = new MutationObserver(check);
+            function check() {
+                if (window.__acted) return;
+                let ready;
+                if (atLeast) {
+                    ready = drawn(board) >= discs;
+                } else {
+                    // the status line's score, not the board: a board takes longer to draw
+                    const line = document.querySelector(status + ':not([data-stale="true"])');
+                    const said = line ? line.innerText : '';
+                    const score = said.match(/Black (\\d+) – (\\d+) White/);
+                    ready = said.includes(thinking) && score !== null
+                        && Number(score[1]) + Number(score[2]) === discs;
+                }
+                if (ready) {
+                    window.__acted = true;
+                    observer.disconnect();
+                    act();
+                }
+            }
+            observer.observe(document.body, {childList: true, subtree: true, characterData: true});
+            check();
+        }""",
+        [STATUS, BOARD, 4 + plies, THINKING, action, COUNT_DISCS, at_least],
+    )
+    page.wait_for_function("() => window.__acted === true", timeout=120_000)
+
+
+def _board_position(page) -> dict[str, set[tuple[int, int]]]:
+    """(row, col) of the black and of the white discs on the current board."""
+    discs = page.wait_for_function(
+        """(board) => {
+            const chart = Array.from(document.querySelectorAll(board)).find((c) =>
+                c.getAttribute('data-stale') !== 'true' && !c.closest('[data-stale="true"]'));
+            const gd = chart && chart.querySelector('.js-plotly-plot');
+            if (!gd || !gd.layout) return false;  // being drawn
+            const out = {black: [], white: []};
+            for (const s of gd.layout.shapes || []) {
+                if (s.type !== 'circle') continue;
+                const rc = [Math.round((s.y0 + s.y1) / 2), Math.round((s.x0 + s.x1) / 2)];
+                if (s.fillcolor === '#111111') out.black.push(rc);
+                if (s.fillcolor === '#f5f5f5') out.white.push(rc);
+            }
+            return out;
+        }""",
+        arg=BOARD,
+    ).json_value()
+    return {colour: {tuple(rc) for rc in discs[colour]} for colour in ("black", "white")}
+
+
+SETTLED = """([board, status, texts, thinking, count]) => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+    const line = document.querySelector(status + ':not([data-stale="true"])');
+    const said = line ? line.innerText : '';
+    const discs = eval(count)(board);
+    if (discs < 4 || said.includes(thinking) || !texts.some((text) => said.includes(text))) {
+        return false;
+    }
+    return [discs - 4, said];
+}"""
+
+
+def _settle(page, *texts: str) -> tuple[int, str]:
+    """Wait until no run is going and the status line says one of ``texts`` (not thinking).
+
+    Returns the number of moves on the board and the status line's text.
+    """
+    arg = [BOARD, STATUS, list(texts), THINKING, COUNT_DISCS]
+    try:
+        page.wait_for_function(SETTLED, arg=arg, timeout=120_000)
+        wait_idle(page)
+        # read again once the run is over (the board may be redrawn meanwhile)
+        plies, said = page.wait_for_function(SETTLED, arg=arg, timeout=120_000).json_value()
+    except PlaywrightTimeout:
+        shown = (page.evaluate(COUNT_DISCS, BOARD) - 4, page.locator(STATUS).all_inner_texts())
+        raise AssertionError(f"expected one of {texts}; shown (moves, status): {shown}") from None
+    return plies, said
+
+
+def _record(page) -> list[dict[str, str]]:
+    """The game record as its CSV download gives it (one row per move)."""
+    page.get_by_role("tab", name="Game record").click()
+    with page.expect_download() as download:
+        page.get_by_text("Download game record (CSV)").click()
+    text = Path(download.value.path()).read_text(encoding="utf-8-sig")
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def _check_record(page, players: dict[str, str], plies: int) -> object:
+    """Check the record move by move against the rules and the board; return the position.
+
+    ``players``: who plays each side ("human" or an AI's label), as the record names them.
+    """
+    rows = _record(page)
+    assert len(rows) == plies, [(r["side"], r["player"], r["move"]) for r in rows]
+    state = OTHELLO.initial_state(size=8)
+    for number, row in enumerate(rows, start=1):
+        side = OTHELLO.player_names[state.to_move]
+        where = (number, row["side"], row["player"], row["move"])
+        assert row["ply"] == str(number), where
+        assert row["side"] == side, where  # the side to move made it
+        assert row["player"] == players[side], where  # by that side's player
+        state = state.play(OTHELLO.parse_move(row["move"], state))  # legal where played
+    drawn = _board_position(page)
+    expected = {"black": set(), "white": set()}
+    for row_text, r in zip(state.to_text().splitlines()[:8], range(8), strict=True):
+        for c, mark in enumerate(row_text):
+            if mark == "X":
+                expected["black"].add((r, c))
+            elif mark == "O":
+                expected["white"].add((r, c))
+    assert drawn == expected  # the board shows the position the record leads to
+    return state
+
+
+def _click(page, row: int, col: int) -> None:
+    click_chart(page, BOARD, col, row)
+
+
+def _legal_square(state) -> tuple[int, int]:
+    """(row, col) of a legal move of the side to move (the first in the rules' order)."""
+    text = OTHELLO.format_move(state.legal_moves()[0])  # e.g. "d3"
+    return int(text[1:]) - 1, ord(text[0]) - ord("a")
+
+
+HUMAN_VS_SLOW = {"Black": "human", "White": SLOW_LABEL}
+HUMANS_TURN = "Black to move (Human)"
+STALE = STALE_MESSAGE.split("(")[0].strip()
+
+
+def _open_slow(page, link: str) -> None:
+    open_page(page, link)
+    page.locator(".st-key-othello_w_exact label").first.click()
+    page.locator('.st-key-othello_w_exact:not([data-stale="true"]) input:checked').wait_for()
+    wait_idle(page)
+
+
+def _step(page) -> None:
+    page.locator(".st-key-othello_buttons button", has_text="Step").first.click()
+
+
+def test_undo_while_the_ai_thinks_takes_back_the_persons_move_and_drops_the_reply(page):
+    _open_slow(page, f"othello?size=8&white={SLOW}")
+    _click(page, 2, 3)  # d3
+    _when_thinking(page, 1, UNDO)
+    plies, said = _settle(page, HUMANS_TURN, STALE)
+    # during the search: d3 taken back, the reply never played; just after the reply: the
+    # Undo was for a position that is gone, dropped and said
+    assert (plies, STALE in said) in ((0, False), (2, True)), (plies, said)
+    state = _check_record(page, HUMAN_VS_SLOW, plies)
+    if plies == 0:  # the same move again: the reply comes from a search started afterwards
+        _click(page, 2, 3)
+        assert _settle(page, HUMANS_TURN)[0] == 2
+        state = _check_record(page, HUMAN_VS_SLOW, 2)
+
+    # later in the game: Undo during the AI's search keeps the earlier moves as they were
+    _click(page, *_legal_square(state))
+    _when_thinking(page, 3, UNDO)
+    plies, said = _settle(page, HUMANS_TURN, STALE)
+    assert (plies, STALE in said) in ((2, False), (4, True)), (plies, said)
+    after = _check_record(page, HUMAN_VS_SLOW, plies)
+    if plies == 2:
+        assert after == state
+        _click(page, *_legal_square(state))
+        assert _settle(page, HUMANS_TURN)[0] == 4
+        _check_record(page, HUMAN_VS_SLOW, 4)
+
+
+def _autoplay_is_on(page) -> bool:
+    return page.locator(
+        '.st-key-othello_w_autoplay:not([data-stale="true"]) input'
+    ).first.is_checked()
+
+
+def test_autoplay_switched_off_during_a_search_plays_no_more_moves(page):
+    both_slow = {"Black": SLOW_LABEL, "White": SLOW_LABEL}
+    _open_slow(page, f"othello?size=8&black={SLOW}&white={SLOW}")
+    page.locator(".st-key-othello_w_autoplay label").first.click()
+    _when_thinking(page, 2, AUTOPLAY)  # off during the third search
+    plies, _ = _settle(page, "Black to move", "White to move")
+    assert not _autoplay_is_on(page)
+    # no third move, or (switched off just after it was played) no fourth
+    assert plies in (2, 3)
+    _check_record(page, both_slow, plies)
+    # Step plays exactly one move, from a search started after the dropped one
+    _step(page)
+    assert _settle(page, "Black to move" if plies % 2 else "White to move")[0] == plies + 1
+    _check_record(page, both_slow, plies + 1)
+
+
+def test_autoplay_switched_off_at_full_speed_stops_at_once(page):
+    fast = "alphabeta:depth=1"
+    both_fast = {"Black": "Alpha-beta d1", "White": "Alpha-beta d1"}
+    open_page(page, f"othello?size=8&black={fast}&white={fast}")
+    page.locator(".st-key-othello_w_autoplay label").first.click()
+    _when_thinking(page, 4, AUTOPLAY, at_least=True)  # off once four moves are on the board
+    page.locator(
+        '.st-key-othello_w_autoplay:not([data-stale="true"]) input:not(:checked)'
+    ).wait_for()
+    plies, _ = _settle(page, "Black to move", "White to move")
+    assert plies >= 4
+    _check_record(page, both_fast, plies)
+    _step(page)  # one move, and only one
+    assert _settle(page, "Black to move" if plies % 2 else "White to move")[0] == plies + 1
+    _check_record(page, both_fast, plies + 1)
+
+
+def _refused(page) -> None:
+    """A click made while the AI thought was refused and said so; wait for the AI's reply."""
+    said = page.locator(f'{STATUS}:not([data-stale="true"])', has_text=REFUSED).first
+    said.wait_for(timeout=120_000)
+    if "the AI's turn" in said.inner_text():  # during the search: the AI searches on
+        _settle(page, HUMANS_TURN)
+    else:  # just after the reply was played: made on a position that is gone
+        _settle(page, STALE)
+
+
+REFUSED = re.compile(f"the AI's turn|{re.escape(STALE)}")
+
+
+def test_clicks_while_the_ai_thinks_are_refused_and_said_so(page):
+    _open_slow(page, f"othello?size=8&white={SLOW}")
+    _click(page, 2, 3)  # d3
+    # squares where Black could play after some of White's replies: never played for Black
+    _when_thinking(page, 1, CLICK.replace("ROW", "1").replace("COL", "2"))  # c2
+    _refused(page)
+    state = _check_record(page, HUMAN_VS_SLOW, 2)
+    # the person plays on from the position they see
+    _click(page, *_legal_square(state))
+    _when_thinking(page, 3, CLICK.replace("ROW", "5").replace("COL", "4"))  # e6
+    _refused(page)
+    _check_record(page, HUMAN_VS_SLOW, 4)
