@@ -199,8 +199,8 @@ def test_every_page_link_on_home_is_on_the_first_screen(page, mode):
         on_first_screen(page, '[data-testid="stMain"] [data-testid="stPageLink"]', info.title)
 
 
-def test_routes_opens_in_the_presentation_view(page):
-    # (its map on the first screen is tested with the page's own layout)
+def test_routes_opens_in_the_presentation_view_with_its_map_on_the_first_screen(page):
+    # (with the sidebar's settings shown, the map is tested with the page's own layout)
     _open(page, "routes", "presentation")
     page.get_by_role("heading", name="Route search").wait_for(timeout=WAIT_MS)
     wait_idle(page)
@@ -212,6 +212,7 @@ def test_routes_opens_in_the_presentation_view(page):
             .map((el) => el.className)"""
     )
     assert len(shown) == 1 and "st-key-app_w_present" in shown[0], shown
+    on_first_screen(page, ".st-key-rt_map_0 .js-plotly-plot")
 
 
 # -- chart text -----------------------------------------------------------------------------
