@@ -207,6 +207,16 @@ def _click(page, row: int, col: int) -> None:
     click_chart(page, BOARD, col, row)
 
 
+def _play(page, row: int, col: int) -> None:
+    """Click a legal square and wait until the board shows the move (more discs): a settle
+    check made before the click's run has started would still see the old position."""
+    before = page.evaluate(COUNT_DISCS, BOARD)
+    _click(page, row, col)
+    page.wait_for_function(
+        f"(board) => ({COUNT_DISCS})(board) > {before}", arg=BOARD, timeout=120_000
+    )
+
+
 def _legal_square(state) -> tuple[int, int]:
     """(row, col) of a legal move of the side to move (the first in the rules' order)."""
     text = OTHELLO.format_move(state.legal_moves()[0])  # e.g. "d3"
@@ -239,7 +249,7 @@ def test_undo_while_the_ai_thinks_takes_back_the_persons_move_and_drops_the_repl
     assert (plies, STALE in said) in ((0, False), (2, True)), (plies, said)
     state = _check_record(page, HUMAN_VS_SLOW, plies)
     if plies == 0:  # the same move again: the reply comes from a search started afterwards
-        _click(page, 2, 3)
+        _play(page, 2, 3)
         assert _settle(page, HUMANS_TURN)[0] == 2
         state = _check_record(page, HUMAN_VS_SLOW, 2)
 
@@ -251,7 +261,7 @@ def test_undo_while_the_ai_thinks_takes_back_the_persons_move_and_drops_the_repl
     after = _check_record(page, HUMAN_VS_SLOW, plies)
     if plies == 2:
         assert after == state
-        _click(page, *_legal_square(state))
+        _play(page, *_legal_square(state))
         assert _settle(page, HUMANS_TURN)[0] == 4
         _check_record(page, HUMAN_VS_SLOW, 4)
 
