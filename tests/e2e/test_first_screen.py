@@ -11,6 +11,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from playwright.sync_api import expect
 
 from lib.games.core import available_games
 from lib.games.view import load_adapter
@@ -145,10 +146,12 @@ def test_the_presentation_view_hides_the_settings_keeps_them_and_follows_the_vis
     sidebar = page.locator('[data-testid="stSidebar"]').bounding_box()
     assert abs(sidebar["width"] - SIDEBAR_WIDTH) <= 1
     page.locator(".st-key-app_w_present label").click()  # off: the same settings are back
-    depth = page.locator(".st-key-othello_p1_w_depth")
-    depth.first.wait_for(timeout=WAIT_MS)
+    depth = page.locator('.st-key-othello_p1_w_depth:not([data-stale="true"])').first
+    depth.wait_for(timeout=WAIT_MS)
     wait_idle(page)
-    assert "3" in depth.first.inner_text()
+    # the slider's value (3, from the link), waited for: a busy machine draws its labels a
+    # moment after the run ends
+    expect(depth).to_contain_text("3", timeout=WAIT_MS)
     assert "present=" not in page.url
     page.locator(".st-key-app_w_present label").click()  # on again, then another page
     _wait_hidden(page, ".st-key-othello_p1_w_depth")
