@@ -287,16 +287,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ladder is not None:
         return print_ladder(args, ladder, result, table)
     summary = result.summary()
-    shown = summary.drop(columns=["match", "player_a", "player_b"])
-    with pd.option_context("display.width", 200, "display.max_columns", None):
-        print(shown.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
-    if args.csv:
-        with open(args.csv, "wb") as file:
-            file.write(safe_csv_bytes(result.games_table(timings=args.timings)))
-    if args.summary_csv:
-        with open(args.summary_csv, "wb") as file:
-            file.write(safe_csv_bytes(summary))
-    return 0
+    return _report(summary, summary.drop(columns=["match", "player_a", "player_b"]), result, args)
 
 
 def print_ladder(
@@ -312,7 +303,11 @@ def print_ladder(
         f"Bradley-Terry ratings (Elo scale, {anchor}) "
         "with 95 % intervals"
     )
-    shown = table.drop(columns=["spec"])
+    return _report(table, table.drop(columns=["spec"]), result, args)
+
+
+def _report(table: pd.DataFrame, shown: pd.DataFrame, result: Any, args: Any) -> int:
+    """Print ``shown``; write the games (``--csv``) and ``table`` (``--summary-csv``)."""
     with pd.option_context("display.width", 200, "display.max_columns", None):
         print(shown.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
     if args.csv:
