@@ -24,6 +24,7 @@ edge weighted, a named heuristic kind) and prepares its inputs.
 from __future__ import annotations
 
 import math
+from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
 from enum import Enum
 from heapq import heappop, heappush, heappushpop
@@ -91,11 +92,11 @@ def fast_best_first(
     octile = kind is HeuristicKind.OCTILE
     gx, gy = (0.0, 0.0) if no_h else points[target]
     direct = weight is None  # the index holds the lengths themselves
-    # The cheapest cost so far, read through cost_of (None when unreached). With integer
-    # nodes it moves from a dict to a list over the whole graph after size / 256 expansions:
-    # allocating the list costs about as much.
-    best: dict | list = {source: 0.0}
-    cost_of = best.get
+    # The cheapest cost so far (infinite when unreached). With integer nodes it moves from
+    # a dict to a list over the whole graph after size / 256 expansions: allocating the list
+    # costs about as much.
+    best: dict | list = defaultdict(math.inf.__float__)
+    best[source] = 0.0
     switch = max(64, size >> 8) if size else -1
     parent: dict = {}  # a node's parent, recorded when it is expanded
     heap: list = []
@@ -116,25 +117,22 @@ def fast_best_first(
         parent[u] = p
         expanded += 1
         if expanded == switch:
-            table: list = [None] * size
+            table = [math.inf] * size
             for node, cost in best.items():
                 table[node] = cost
-            best, cost_of = table, table.__getitem__
+            best = table
         if u == target:
             path = [u]
             while (u := parent[u]) is not None:
                 path.append(u)
             return g, path[::-1], expanded, generated, max_frontier
         for v, road in adjacency[u].items():
-            old = cost_of(v)
-            if old is None:  # reached for the first time
-                g2 = g + road if direct else g + road[weight]
-            elif old <= g:
+            old = best[v]
+            if old <= g:
                 continue  # lengths are >= 0: no cheaper this way
-            else:
-                g2 = g + road if direct else g + road[weight]
-                if g2 >= old:
-                    continue
+            g2 = g + road if direct else g + road[weight]
+            if g2 >= old:
+                continue
             best[v] = g2
             tie -= 1
             if straight:
