@@ -47,11 +47,13 @@ def _init_widget(key: str, value: Any) -> None:
         st.session_state[key] = value
 
 
-def _init_clamped(key: str, value: float, low: float, high: float) -> str | None:
+def _init_clamped(
+    changed: list[str], name: str, key: str, value: float, low: float, high: float, why: str
+) -> None:
     """Seed a slider once, and keep its value inside [low, high] (URL values may be anything).
 
-    Returns ``"<old> → <new>"`` when the seeded value had to be moved inside
-    the range (for the page to say so), else None.
+    When the seeded value had to be moved inside the range, ``changed`` gets
+    ``"<name> <old> → <new> (<why>)"`` for the page to say so.
     """
     seeding = key not in st.session_state
     _init_widget(key, value)
@@ -59,8 +61,16 @@ def _init_clamped(key: str, value: float, low: float, high: float) -> str | None
     if not low <= current <= high:
         st.session_state[key] = type(current)(min(max(current, low), high))
         if seeding:
-            return f"{current:g} → {st.session_state[key]:g}"
-    return None
+            changed.append(f"{name} {current:g} → {st.session_state[key]:g} ({why})")
+
+
+def _time_budget_slider(key: str, value: float, changed: list[str], help_text: str) -> float:
+    """The time budget per move in seconds, seeded with ``value`` inside this page's range."""
+    why = f"this page allows 0.1 to {UI_MAX_TIME:g} s per move"
+    _init_clamped(changed, "time", key, value, 0.1, UI_MAX_TIME, why)
+    return st.slider(
+        "Time budget per move (s)", 0.1, UI_MAX_TIME, step=0.1, key=key, help=help_text
+    )
 
 
 ALGORITHM_NAMES = {
@@ -115,11 +125,6 @@ def player_controls(
     cap = UI_MAX_DEPTH.get(kind, 6)
     changed = list(link_changes)  # settings from the URL moved inside this page's limits
 
-    def clamp(name: str, key_: str, value: float, low: float, high: float, why: str) -> None:
-        moved = _init_clamped(key_, value, low, high)
-        if moved:
-            changed.append(f"{name} {moved} ({why})")
-
     depth = PlayerConfig().depth  # greedy looks one ply ahead whatever the depth
     if kind != "greedy":
         # Each algorithm's slider has its own range, so Streamlit makes it a new widget (at
@@ -128,7 +133,8 @@ def player_controls(
         if kept is not None and shown != kind:
             st.session_state[p + "depth"] = min(max(kept, 1), cap)
         seed_depth = default.depth if default.kind in SEARCH_KINDS else ai_depth
-        clamp(
+        _init_clamped(
+            changed,
             "depth",
             p + "depth",
             seed_depth,
@@ -191,23 +197,13 @@ def player_controls(
     time_limit: float | None = None  # greedy needs no budget
     if kind != "greedy":
         with st.expander(f"{label}: search options"):
-            clamp(
-                "time",
+            time_limit = _time_budget_slider(
                 p + "time",
                 # an MCTS budget (up to the page's largest, see mcts_controls) is not carried
                 # over to a search
                 float((default.kind in SEARCH_KINDS and default.time_limit) or DEFAULT_TIME),
-                0.1,
-                UI_MAX_TIME,
-                f"this page allows 0.1 to {UI_MAX_TIME:g} s per move",
-            )
-            time_limit = st.slider(
-                "Time budget per move (s)",
-                0.1,
-                UI_MAX_TIME,
-                step=0.1,
-                key=p + "time",
-                help="Iterative deepening: the deepest search finished in time is used.",
+                changed,
+                "Iterative deepening: the deepest search finished in time is used.",
             )
             if kind == "alphabeta":
                 _init_widget(p + "ordering", default.ordering)
@@ -220,7 +216,15 @@ def player_controls(
                     key=p + "tt",
                     help="Reuse values of positions reached by another move order.",
                 )
-                clamp("beam", p + "beam", default.beam or 0, 0, 10, "this page allows 0 to 10")
+                _init_clamped(
+                    changed,
+                    "beam",
+                    p + "beam",
+                    default.beam or 0,
+                    0,
+                    10,
+                    "this page allows 0 to 10",
+                )
                 beam = st.slider(
                     "Beam (0 = off)",
                     0,
@@ -231,7 +235,8 @@ def player_controls(
                 beam = beam or None
             has_hint = hasattr(game.initial_state(), "plies_left_hint")
             if kind in ("alphabeta", "minimax") and has_hint:
-                clamp(
+                _init_clamped(
+                    changed,
                     "endgame",
                     p + "endgame",
                     default.endgame_exact or 0,
@@ -280,15 +285,11 @@ def mcts_controls(
     seed = default if default.kind == MCTS_KIND else PlayerConfig(kind=MCTS_KIND)
     changed = list(link_changes)
 
-    def clamp(name: str, key_: str, value: float, low: float, high: float, why: str) -> None:
-        moved = _init_clamped(key_, value, low, high)
-        if moved:
-            changed.append(f"{name} {moved} ({why})")
-
     simulations = seed.simulations
     if simulations is None:
         simulations = mcts.DEFAULT_SIMULATIONS if seed.time_limit is None else UI_MAX_SIMULATIONS
-    clamp(
+    _init_clamped(
+        changed,
         "sims",
         p + "sims",
         simulations,
@@ -306,23 +307,14 @@ def mcts_controls(
         "game out from it. More simulations play better and take longer.",
     )
     with st.expander(f"{label}: search options"):
-        clamp(
-            "time",
+        time_limit = _time_budget_slider(
             p + "mcts_time",
             float(seed.time_limit or UI_MAX_TIME),
-            0.1,
-            UI_MAX_TIME,
-            f"this page allows 0.1 to {UI_MAX_TIME:g} s per move",
+            changed,
+            "The search stops here even if simulations are left.",
         )
-        time_limit = st.slider(
-            "Time budget per move (s)",
-            0.1,
-            UI_MAX_TIME,
-            step=0.1,
-            key=p + "mcts_time",
-            help="The search stops here even if simulations are left.",
-        )
-        clamp(
+        _init_clamped(
+            changed,
             "c",
             p + "c",
             seed.exploration,
