@@ -32,30 +32,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+from bench.app_server import CHROMIUM, CHROMIUM_ARGS, running_app
+
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 TARGET_SECONDS = 3.0
 STABLE_MS = 1000
 """How long a page must stay finished before its time is taken."""
@@ -93,58 +79,11 @@ RECORDER = """
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def app_server(root: Path) -> Iterator[str]:
-    """``streamlit run`` of ``root``'s app on a free local port, in its own process group."""
-    port = _free_port()
-    with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "streamlit",
-                "run",
-                "streamlit_app.py",
-                "--server.headless=true",
-                "--server.address=127.0.0.1",
-                f"--server.port={port}",
-                "--server.fileWatcherType=none",
-                "--browser.gatherUsageStats=false",
-            ],
-            cwd=root,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                if process.poll() is not None:
-                    log.seek(0)
-                    raise SystemExit(f"streamlit exited early:\n{log.read().decode()[-2000:]}")
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                        if reply.status == 200:
-                            break
-                except OSError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise SystemExit("streamlit did not become healthy within 60 s")
-                time.sleep(0.25)
-            yield url
-        finally:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(process.pid, signal.SIGKILL)
+    """``streamlit run`` of ``root``'s app (:func:`bench.app_server.running_app`): its URL."""
+    with running_app(root) as (url, _process):
+        yield url
 
 
 def visit(browser, url: str, timeout: float) -> tuple[float, float] | None:

@@ -11,30 +11,15 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from bench import app_server
+from bench.app_server import CHROMIUM, CHROMIUM_ARGS
+
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 # How long a test waits for the state it asserts (Playwright's `expect` waits 5 s by default,
 # too little for a first page load on a busy 2-core machine).
@@ -47,70 +32,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.e2e)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @contextlib.contextmanager
 def running_app(port: int | None = None) -> Iterator[str]:
-    """Start ``streamlit run streamlit_app.py`` headless and yield its base URL.
-
-    The server runs in its own process group and is stopped by killing that
-    group, so nothing it started outlives the test session.
-    """
+    """Start the app (:func:`bench.app_server.running_app`) and yield its base URL."""
     with running_app_process(port) as (url, _process):
         yield url
 
 
-@contextlib.contextmanager
-def running_app_process(port: int | None = None) -> Iterator[tuple[str, subprocess.Popen]]:
-    """:func:`running_app`, yielding the server's process beside its URL."""
-    port = port or _free_port()
-    log = open(ROOT / f".e2e-server-{port}.log", "w")  # noqa: SIM115 - closed below
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            "streamlit_app.py",
-            "--server.headless=true",
-            "--server.address=127.0.0.1",
-            f"--server.port={port}",
-            "--server.fileWatcherType=none",
-            "--browser.gatherUsageStats=false",
-        ],
-        cwd=ROOT,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError(f"streamlit exited early; see {log.name}")
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                raise RuntimeError("streamlit did not become healthy within 60 s")
-            time.sleep(0.25)
-        yield url, process
-    finally:
-        try:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=10)
-        except (ProcessLookupError, subprocess.TimeoutExpired):
-            os.killpg(process.pid, signal.SIGKILL)
-        log.close()
-        Path(log.name).unlink(missing_ok=True)
+def running_app_process(port: int | None = None):
+    """The app's server (:func:`bench.app_server.running_app`): yields its URL and process."""
+    return app_server.running_app(ROOT, port)
 
 
 @pytest.fixture(scope="session")
