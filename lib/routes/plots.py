@@ -11,11 +11,13 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 
 import networkx as nx
+import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
 from lib.common import escape_plot_text
 from lib.routes.graphs import node_label
+from lib.routes.map_data import road_trails
 from lib.routes.trace import TraceState, TraceStep, replay
 
 #: One colour per algorithm (colour-blind friendly, readable on a projector).
@@ -172,22 +174,12 @@ def _grid_lines(G: nx.Graph) -> go.Scatter:
     )
 
 
-def _edge_lines(G: nx.Graph, edges: Sequence[tuple[Hashable, Hashable]] | None = None):
-    xs: list[float | None] = []
-    ys: list[float | None] = []
-    for u, v in G.edges if edges is None else edges:
-        (x1, y1), (x2, y2) = G.nodes[u]["pos"], G.nodes[v]["pos"]
-        xs += [x1, x2, None]
-        ys += [y1, y2, None]
-    return xs, ys
-
-
 def _base_traces(G: nx.Graph) -> list[go.BaseTraceType]:
     """Roads (or obstacles, for grids) drawn under everything else."""
     traces: list[go.BaseTraceType] = []
     if _is_grid(G):
         return _grid_cells(G)
-    xs, ys = _edge_lines(G)
+    xs, ys = road_trails(G)  # compact: one point per road, binary floats (big maps)
     traces.append(
         go.Scatter(
             x=xs,
@@ -362,7 +354,7 @@ def _nodes_trace(
     their names beside the star, where a star drawn over the place hid them.
     """
     nodes = list(G.nodes)
-    xs, ys = _xy(G, nodes)
+    xs, ys = (np.asarray(v, dtype=np.float64) for v in _xy(G, nodes))  # sent as binary
     labels = [_label(n) for n in nodes]
     grid = _is_grid(G)
     small = G.number_of_nodes() <= LABEL_NODES_UP_TO and not grid
