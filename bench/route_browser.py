@@ -109,9 +109,9 @@ def _change_algorithm(page) -> None:
     box = page.locator(".st-key-rt_w_anim")
     box.scroll_into_view_if_needed()
     box.click()
-    options = page.locator('[role="option"]')
-    options.first.wait_for()
-    options.nth(1).click()
+    other = page.locator('[role="option"][aria-selected="false"]').first  # not the current one
+    other.wait_for()
+    other.click()
 
 
 def _play_in_browser(page, seconds: float) -> tuple[float, float]:

@@ -231,44 +231,14 @@ def _route_xy(G: nx.Graph, path: Sequence[Hashable], shown: bool):
     return map_data.positions(G, list(path) if shown else [])
 
 
-def _stars(G: nx.Graph, start: Hashable | None, goal: Hashable | None) -> list[go.Scatter]:
-    """The start and goal as stars of their own, over the search."""
-    traces = []
-    for node, label, col in (
-        (start, "start", plots.START_COLOUR),
-        (goal, "goal", plots.GOAL_COLOUR),
-    ):
-        if node is not None and node in G:
-            xs, ys = map_data.positions(G, [node])
-            traces.append(
-                go.Scatter(
-                    x=xs,
-                    y=ys,
-                    mode="markers",
-                    name=f"{label}: {plots._label(node)}",
-                    marker={
-                        "size": plots._marker_size(G) + 8,
-                        "color": col,
-                        "symbol": "star",
-                        "line": {"width": 1, "color": "white"},
-                    },
-                    hoverinfo="skip",
-                )
-            )
-    return traces
-
-
 def _base_traces(
     G: nx.Graph, area: tuple[float, float], start: Hashable | None, goal: Hashable | None
 ) -> list[go.BaseTraceType]:
     """What stays still under the search: grid cells, or roads and places (hover names)."""
     if plots._is_grid(G):  # SVG polygons: a heatmap vanished from the map while it played
         return [*plots._grid_cells(G), plots._grid_lines(G)]
-    # Without names (big maps) the stars are traces of their own (:func:`_stars`): the places
-    # then share one marker style instead of a size, colour and symbol each.
-    named = G.number_of_nodes() <= plots.LABEL_NODES_UP_TO
-    places = plots._nodes_trace(G, area, *((start, goal) if named else (None, None)))
-    places.x, places.y = (np.asarray(v, dtype=np.float32) for v in (places.x, places.y))
+    places = plots._nodes_trace(G, area, start, goal)
+    places.x, places.y = map_data.positions(G, list(G.nodes))
     return [*plots._base_traces(G), places]
 
 
@@ -348,6 +318,7 @@ def animation_figure(
     """
     if not trace:
         raise ValueError("the trace is empty: run the search with record_trace=True")
+    G = map_data.whole_numbers(G)  # only watched, never clicked: a compact drawing is enough
     last = len(trace) - 1
     step = max(0, min(step, last))
     span = last + 1
@@ -369,9 +340,7 @@ def animation_figure(
         )
     )
     fig.add_trace(_current_trace(G, now.current, area))
-    named = G.number_of_nodes() <= plots.LABEL_NODES_UP_TO and not plots._is_grid(G)
-    ends = plots._endpoints(G, start, goal) if named else _stars(G, start, goal)
-    for extra in [*ends, *plots._road_labels(G)]:
+    for extra in [*plots._endpoints(G, start, goal), *plots._road_labels(G)]:
         fig.add_trace(extra)
     names = [t.name for t in fig.data]
     moving = [names.index(PAINT_TRACE), names.index(ROUTE_TRACE), names.index(CURRENT_TRACE)]
@@ -401,4 +370,10 @@ def animation_figure(
     # The frames are plain dicts, not validated one attribute at a time: building 120
     # validated frames took 1.2-2 s, most of a map click's time (the tests check that
     # the whole figure passes plotly's validation).
-    return go.Figure(data=fig.data, layout=fig.layout, frames=frames_, _validate=False)
+    data = [trace.to_plotly_json() for trace in fig.data]
+    for trace in data:
+        if trace.get("name") == "roads" and map_data.is_whole(G):
+            # whole numbers as text with null breaks: shorter than float32 binary (and not
+            # checked number by number by plotly, which took 0.5 s on 11,000 roads)
+            trace["x"], trace["y"] = map_data.road_lists(G)
+    return go.Figure(data=data, layout=fig.layout, frames=frames_, _validate=False)

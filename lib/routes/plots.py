@@ -366,7 +366,9 @@ def _nodes_trace(
         "line": {"width": 0 if grid else 1, "color": "white"},
     }
     ends = {start: START_COLOUR, goal: GOAL_COLOUR}
-    if not grid and any(node in ends for node in nodes):
+    # On unnamed (big) maps the stars are traces of their own (_endpoints): a size, colour
+    # and symbol per place took plotly 1-2 s to check on 2,000 places.
+    if small and any(node in ends for node in nodes):
         marker["size"] = [_marker_size(G) + 8 if n in ends else size for n in nodes]
         marker["color"] = [ends.get(n, "#374151") for n in nodes]
         marker["symbol"] = ["star" if n in ends else "circle" for n in nodes]
@@ -489,16 +491,16 @@ def label_room(G: nx.Graph, width: float = MAP_AREA[0]) -> tuple[float, float]:
 
 
 def _endpoints(G: nx.Graph, start: Hashable | None, goal: Hashable | None) -> list[go.Scatter]:
-    """The start and goal stars: markers of their own on grids, legend entries on road maps.
+    """The start and goal stars: markers of their own on grids and big maps, else legend entries.
 
     On road maps the stars are the places' own markers (:func:`_nodes_trace`), so
     these traces carry no point, only the legend's "start: Arad".
     """
     traces = []
-    grid = _is_grid(G)
+    own = _is_grid(G) or G.number_of_nodes() > LABEL_NODES_UP_TO  # not in _nodes_trace
     for node, label, col in ((start, "start", START_COLOUR), (goal, "goal", GOAL_COLOUR)):
         if node is not None and node in G:
-            x, y = G.nodes[node]["pos"] if grid else (None, None)
+            x, y = G.nodes[node]["pos"] if own else (None, None)
             traces.append(
                 go.Scatter(
                     x=[x],
