@@ -430,8 +430,9 @@ def test_the_map_with_its_routes_is_on_the_first_screen_of_a_1024_projector(page
     drawn = chart.evaluate(
         """(gd) => {
             const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-            const places = gd.data.find((t) => t.name === 'places');
-            const xs = places.x.map((x) => xa.l2p(x)), ys = places.y.map((y) => ya.l2p(y));
+            const places = gd._fullData.find((t) => t.name === 'places');  // arrays decoded
+            const xs = [...places.x].map((x) => xa.l2p(x));
+            const ys = [...places.y].map((y) => ya.l2p(y));
             return {width: Math.max(...xs) - Math.min(...xs),
                     height: Math.max(...ys) - Math.min(...ys),
                     routes: gd.data.filter((t) => t.mode === 'lines' && t.name.includes(': '))
@@ -454,7 +455,7 @@ PLACE_BOXES = """(gd) => {
         const r = el.getBoundingClientRect();  // text: the line box less its leading
         return [r.left, r.right, r.top + shrink, r.bottom - shrink];
     };
-    const places = gd.data.find((t) => t.name === 'places');
+    const places = gd._fullData.find((t) => t.name === 'places');  // binary arrays decoded
     const nodes = group('places');
     const names = [...nodes.querySelectorAll('.textpoint text')]
         .map((t) => [t.textContent, rect(t, 3)]);
@@ -462,10 +463,11 @@ PLACE_BOXES = """(gd) => {
         [places.customdata[i], rect(p, 0), places.marker.symbol && places.marker.symbol[i]]);
     const lengths = [...group('road lengths').querySelectorAll('.textpoint text')]
         .map((t) => [t.textContent, rect(t, 3)]);
-    const roads = gd.data.find((t) => t.name === 'roads');
+    const roads = gd._fullData.find((t) => t.name === 'roads');  // trails, NaN between them
     const segments = [];
-    for (let i = 0; i + 1 < roads.x.length; i += 3)
-        segments.push([px(roads.x[i], roads.y[i]), px(roads.x[i + 1], roads.y[i + 1])]);
+    for (let i = 0; i + 1 < roads.x.length; i += 1)
+        if (Number.isFinite(roads.x[i]) && Number.isFinite(roads.x[i + 1]))
+            segments.push([px(roads.x[i], roads.y[i]), px(roads.x[i + 1], roads.y[i + 1])]);
     return {names, markers, lengths, segments};
 }"""
 
@@ -496,5 +498,6 @@ def test_stars_names_and_road_lengths_do_not_hide_each_other(page, size):
     ] == []
     (length,) = [box for text, box in found["lengths"] if text == "111"]
     assert [name for name, box, _ in found["markers"] if _boxes_overlap(length, box)] == []
+    assert len(found["segments"]) == romania().number_of_edges()  # every road, once
     (vilcea,) = [box for text, box in found["names"] if text.startswith("Rimnicu")]
     assert not any(_segment_crosses(vilcea, p, q) for p, q in found["segments"])
