@@ -7,7 +7,8 @@ headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
   script has finished (seconds; goal on 2,000 places: 5 s);
 - ``frames/s``: frames shown per second while the step map plays (goal: 10), counted
   from the figure's slider (this page) or the Step slider (a page that plays by reruns);
-- ``pause``: seconds from pressing Pause until the last frame changed (goal: 0.3 s);
+- ``pause``: seconds from the click on Pause reaching the page until the last frame
+  changed (goal: 0.3 s; a page that plays by reruns: from sending the click);
 - ``click``: a click on the route map (a new start) until the page has finished its
   rerun; ``algorithm``: the same for a change of the animated algorithm (goal: 1 s);
 - ``payload``: the size of the step map's and the route map's JSON as Streamlit sends
@@ -56,6 +57,7 @@ WATCH_APP = """() => {
 WATCH_FRAMES = """(gd) => {
     window.__frames = [];
     gd.on('plotly_animatingframe', () => window.__frames.push(performance.now()));
+    document.addEventListener('click', () => { window.__clickAt = performance.now(); }, true);
 }"""
 
 
@@ -122,9 +124,9 @@ def _play_in_browser(page, seconds: float) -> tuple[float, float]:
     chart.locator(".updatemenu-button").filter(has_text="Watch").click()
     page.wait_for_timeout(seconds * 1000)
     pause = chart.locator(".updatemenu-button").filter(has_text="Pause")
-    pressed = page.evaluate("() => performance.now()")
     pause.click()
     page.wait_for_timeout(1500)
+    pressed = page.evaluate("() => window.__clickAt")  # when the click reached the page
     frames = page.evaluate("() => window.__frames")
     before = [t for t in frames if t <= pressed]
     fps = (len(before) - 1) / ((before[-1] - before[0]) / 1000) if len(before) > 1 else 0.0
