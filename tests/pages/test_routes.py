@@ -685,3 +685,14 @@ def test_the_settings_are_in_the_sidebar_and_the_heuristic_warning_under_the_map
     main = [n for n in app.main.children.values() if n.type not in ("markdown", "caption", "title")]
     assert main[0].type == "plotly_chart", [node.type for node in main[:3]]
     assert app.main.warning[0].value.startswith("**Straight line is not admissible")
+
+
+def test_a_big_map_checks_its_heuristic_when_asked():
+    app = _app(source="Random graph", n="600", seed="2")
+    assert not app.exception
+    assert not any("checked towards" in m.value for m in app.markdown)  # not on the first visit
+    app.button(key="rt_w_check").click().run()
+    verdict = next(m.value for m in app.markdown if "checked towards" in m.value)
+    assert "sampled goal(s)" in verdict and "admissible" in verdict
+    app.run()  # and it stays for this map and heuristic
+    assert any("checked towards" in m.value for m in app.markdown)
