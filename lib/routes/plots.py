@@ -11,11 +11,13 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 
 import networkx as nx
+import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
 from lib.common import escape_plot_text
 from lib.routes.graphs import node_label
+from lib.routes.map_data import road_trails
 from lib.routes.trace import TraceState, TraceStep, replay
 
 #: One colour per algorithm (colour-blind friendly, readable on a projector).
@@ -172,22 +174,12 @@ def _grid_lines(G: nx.Graph) -> go.Scatter:
     )
 
 
-def _edge_lines(G: nx.Graph, edges: Sequence[tuple[Hashable, Hashable]] | None = None):
-    xs: list[float | None] = []
-    ys: list[float | None] = []
-    for u, v in G.edges if edges is None else edges:
-        (x1, y1), (x2, y2) = G.nodes[u]["pos"], G.nodes[v]["pos"]
-        xs += [x1, x2, None]
-        ys += [y1, y2, None]
-    return xs, ys
-
-
 def _base_traces(G: nx.Graph) -> list[go.BaseTraceType]:
     """Roads (or obstacles, for grids) drawn under everything else."""
     traces: list[go.BaseTraceType] = []
     if _is_grid(G):
         return _grid_cells(G)
-    xs, ys = _edge_lines(G)
+    xs, ys = road_trails(G)  # compact: one point per road, binary floats (big maps)
     traces.append(
         go.Scatter(
             x=xs,
@@ -362,7 +354,7 @@ def _nodes_trace(
     their names beside the star, where a star drawn over the place hid them.
     """
     nodes = list(G.nodes)
-    xs, ys = _xy(G, nodes)
+    xs, ys = (np.asarray(v, dtype=np.float64) for v in _xy(G, nodes))  # sent as binary
     labels = [_label(n) for n in nodes]
     grid = _is_grid(G)
     small = G.number_of_nodes() <= LABEL_NODES_UP_TO and not grid
@@ -374,7 +366,9 @@ def _nodes_trace(
         "line": {"width": 0 if grid else 1, "color": "white"},
     }
     ends = {start: START_COLOUR, goal: GOAL_COLOUR}
-    if not grid and any(node in ends for node in nodes):
+    # On unnamed (big) maps the stars are traces of their own (_endpoints): a size, colour
+    # and symbol per place took plotly 1-2 s to check on 2,000 places.
+    if small and any(node in ends for node in nodes):
         marker["size"] = [_marker_size(G) + 8 if n in ends else size for n in nodes]
         marker["color"] = [ends.get(n, "#374151") for n in nodes]
         marker["symbol"] = ["star" if n in ends else "circle" for n in nodes]
@@ -497,16 +491,16 @@ def label_room(G: nx.Graph, width: float = MAP_AREA[0]) -> tuple[float, float]:
 
 
 def _endpoints(G: nx.Graph, start: Hashable | None, goal: Hashable | None) -> list[go.Scatter]:
-    """The start and goal stars: markers of their own on grids, legend entries on road maps.
+    """The start and goal stars: markers of their own on grids and big maps, else legend entries.
 
     On road maps the stars are the places' own markers (:func:`_nodes_trace`), so
     these traces carry no point, only the legend's "start: Arad".
     """
     traces = []
-    grid = _is_grid(G)
+    own = _is_grid(G) or G.number_of_nodes() > LABEL_NODES_UP_TO  # not in _nodes_trace
     for node, label, col in ((start, "start", START_COLOUR), (goal, "goal", GOAL_COLOUR)):
         if node is not None and node in G:
-            x, y = G.nodes[node]["pos"] if grid else (None, None)
+            x, y = G.nodes[node]["pos"] if own else (None, None)
             traces.append(
                 go.Scatter(
                     x=[x],

@@ -17,7 +17,7 @@ import streamlit as st
 
 from lib.errors import InputError
 from lib.links import LinkField
-from lib.routes import graphs, places
+from lib.routes import compare, graphs, places
 from lib.routes.compare import COLUMN_LABELS
 from lib.ui.common import read_query
 
@@ -62,6 +62,22 @@ def random_graph(n: int, seed: int) -> nx.Graph:
 def uploaded(edges: bytes, nodes: bytes | None, edges_name: str, nodes_name: str) -> nx.Graph:
     """A graph from uploaded CSV bytes (raises InputError, which is not cached)."""
     return graphs.load_graph_csv(edges, nodes, edges_name=edges_name, nodes_name=nodes_name)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def heuristic_check(
+    _G: nx.Graph,
+    _heuristic: graphs.Heuristic,
+    graph_key: str,
+    heuristic_name: str,
+    goals: tuple,
+) -> compare.HeuristicReport:
+    """:func:`lib.routes.compare.check_heuristic` towards ``goals``, shared by every visitor.
+
+    ``graph_key`` and ``heuristic_name`` name the graph and heuristic (which are not
+    hashed): the same map and heuristic give the same report.
+    """
+    return compare.check_heuristic(_G, _heuristic, goals=list(goals))
 
 
 @st.cache_resource(max_entries=32, show_spinner=False)

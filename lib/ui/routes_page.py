@@ -25,6 +25,8 @@ from lib.ui.common import escape_markdown as md
 # Caps that keep one visitor from stalling a small shared server.
 MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS, ui.MAX_RANDOM_N
 MAX_COMPARE_PAIRS, MAX_CHECK_GOALS = 400, 25
+#: Maps over this many places check the heuristic when asked (a button), not on every visit.
+CHECK_WHEN_ASKED_OVER = 500
 ALGO_NAMES = list(search.ALGORITHMS)
 
 
@@ -576,12 +578,18 @@ def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
             goals = [heuristic.goal]
         elif len(goals) > MAX_CHECK_GOALS:
             goals = [pair[1] for pair in compare.choose_pairs(G, max_pairs=MAX_CHECK_GOALS, seed=1)]
-        check_key = ("rt_check", graph_key, heuristic_name)
+        check_key = (graph_key, heuristic_name)
+        asked = st.session_state.get("rt_check_asked") == check_key
+        if n_nodes > CHECK_WHEN_ASKED_OVER and not asked:  # seconds of work below the fold
+            st.caption(
+                f"On a map of {n_nodes:,} places the check searches from {len(goals)} sampled "
+                "goals, a few seconds of work."
+            )
+            if not st.button("Check the heuristic", key="rt_w_check"):
+                return
+            st.session_state["rt_check_asked"] = check_key
         with user_errors():
-            if st.session_state.get("rt_check_key") != check_key:
-                st.session_state["rt_check"] = compare.check_heuristic(G, heuristic, goals=goals)
-                st.session_state["rt_check_key"] = check_key
-            report = st.session_state["rt_check"]
+            report = ui.heuristic_check(G, heuristic, graph_key, heuristic_name, tuple(goals))
             scope = (
                 f"{md(graphs.node_label(heuristic.goal))}, the only goal its table knows"
                 if isinstance(heuristic, graphs.TableHeuristic)

@@ -1,10 +1,11 @@
-"""The route page's step-by-step section: one step control drives the map, the code and table.
+"""The route page's step-by-step section: the search plays in the browser, steps drive the code.
 
-The Step slider, the step buttons and Play (a fragment rerun every
-:data:`PLAY_SECONDS`) set one step; the map at that step
-(:func:`lib.routes.plots.step_figure`), the code that ran with that step's
-line marked (:func:`lib.routes.explain.code_panel`) and the frontier table
-all follow it. Moving the step reruns only this section (a fragment).
+The map is one figure holding the whole search (:func:`lib.routes.animation.animation_figure`):
+its own ▶ Watch / ❚❚ Pause buttons and slider play it in the browser, with no
+server round trip per frame. The Step slider and the step buttons below it set
+one step on the server: the map opens at that step, and the code that ran with
+that step's line marked (:func:`lib.routes.explain.code_panel`) and the frontier
+table follow it. Moving the step reruns only this section (a fragment).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 import networkx as nx
 import streamlit as st
 
-from lib.routes import compare, explain, graphs, plots, search
+from lib.routes import animation, compare, explain, graphs, search
 from lib.ui import routes as ui
 from lib.ui.common import csv_download
 from lib.ui.common import escape_markdown as md
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from lib.ui.routes_page import Question
 
 # Caps that keep one visitor from stalling a small shared server.
-MAX_ANIMATION_NODES, MAX_TRACE_STEPS, MAX_FRAMES = 5_000, 3_000, 120
+MAX_ANIMATION_NODES, MAX_TRACE_STEPS, MAX_FRAMES = 5_000, 3_000, animation.MAX_FRAMES
 
 
 def show_animation(
@@ -60,9 +61,11 @@ def show_animation(
     if traced.trace_truncated:
         st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
     st.caption(
-        "Press ▶ Play, the step buttons or drag the Step slider: the map, the code that ran "
-        "(its current line marked ▶) and the frontier table all follow it. Orange: frontier, "
-        "blue: explored, red: the place being expanded."
+        "**Watch** the whole search with the map's own ▶ Watch and ❚❚ Pause buttons and the "
+        "slider under the map: it plays in your browser. **Step** through it with the buttons "
+        "and the Step slider below the map: the map jumps to that step, and the code that ran "
+        "(its current line marked ▶) and the frontier table follow. Orange: frontier, blue: "
+        "explored, red: the place being expanded."
     )
     steps = StepView(G, traced.trace, traced.path, anim, start, goal, w)
     question = (graph_key, anim, graphs.node_label(start), graphs.node_label(goal))
@@ -70,15 +73,7 @@ def show_animation(
     if st.session_state.get("rt_step_question") != question:  # a new search starts at step 0
         st.session_state["rt_step_question"] = question
         ui.put("step", 0)
-        st.session_state["rt_playing"] = False
-    if st.session_state.get("rt_playing"):
-        _playing_steps(steps)
-    else:
-        _still_steps(steps)
-
-
-#: Seconds between two steps while playing; a play shows at most MAX_FRAMES steps.
-PLAY_SECONDS = 0.7
+    _steps(steps)
 
 
 @dataclass(frozen=True)
@@ -98,43 +93,16 @@ class StepView:
         """The last step's index."""
         return len(self.trace) - 1
 
-    @property
-    def stride(self) -> int:
-        """Steps per frame while playing, so that a play shows at most MAX_FRAMES frames."""
-        return max(1, -(-self.last // MAX_FRAMES))
-
 
 def _move(delta: int, last: int) -> None:
-    """``on_click``: step by ``delta`` (within ``0..last``) and stop playing."""
-    st.session_state["rt_playing"] = False
+    """``on_click``: step by ``delta`` (within ``0..last``)."""
     ui.put("step", max(0, min(last, int(ui.get("step", 0)) + delta)))
 
 
-def _toggle_play(last: int) -> None:
-    """``on_click`` of Play / Pause: a play at the last step starts again from step 0."""
-    playing = not st.session_state.get("rt_playing", False)
-    if playing and int(ui.get("step", 0)) >= last:
-        ui.put("step", 0)
-    st.session_state["rt_playing"] = playing
-
-
-@st.fragment(run_every=PLAY_SECONDS)
-def _playing_steps(view: StepView) -> None:
-    """The step section while playing: rerun every PLAY_SECONDS, one stride further each time."""
-    step = int(ui.get("step", 0))
-    if step >= view.last:
-        st.session_state["rt_playing"] = False
-        st.rerun()  # the whole page: the still section takes over (no timer)
-    ui.put("step", min(view.last, step + view.stride))
-    _step_section(view)
-
-
 @st.fragment
-def _still_steps(view: StepView) -> None:
-    """The step section at rest: moving the step reruns only this part of the page."""
+def _steps(view: StepView) -> None:
+    """The step section: moving the step reruns only this part of the page."""
     _step_section(view)
-    if st.session_state.get("rt_playing"):
-        st.rerun()  # Play was pressed: the whole page, so the playing section's timer starts
 
 
 def _step_section(view: StepView) -> None:
@@ -142,29 +110,26 @@ def _step_section(view: StepView) -> None:
     trace, last = view.trace, view.last
     if int(ui.get("step", 0)) > last:
         ui.put("step", last)
-    playing = st.session_state.get("rt_playing", False)
-    back, play, forward = st.columns(3)
-    back.button("◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch")
-    play.button(
-        "❚❚ Pause" if playing else "▶ Play",
-        key="rt_w_play",
-        on_click=_toggle_play,
-        args=(last,),
-        type="primary",
-        width="stretch",
-    )
-    forward.button("Step ▶", key="rt_w_next", on_click=_move, args=(1, last), width="stretch")
-    step = ui.widget(st.slider, "Step", 0, last, name="step")
+    step = int(ui.get("step", 0))
     state = search.trace_state(trace, step)
     # The code beside the map on road maps; under it on grids, whose cells need the width
     # (a 40-column grid in three fifths of a 1024 px window has 6 px cells).
     grid = view.G.graph.get("kind") == "grid"
     left, right = (st.container(), st.container()) if grid else st.columns([3, 2])
     with left:
-        fig = plots.step_figure(
-            view.G, trace, step, path=view.path, start=view.start, goal=view.goal, title=view.anim
+        fig = animation.animation_figure(
+            view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,
+            title=view.anim, max_frames=MAX_FRAMES,
+        )  # fmt: skip
+        st.plotly_chart(fig, key="rt_animation", config={"displayModeBar": False})
+        back, forward = st.columns(2)
+        back.button(
+            "◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch"
         )
-        st.plotly_chart(fig, key="rt_animation")
+        forward.button("Step ▶", key="rt_w_next", on_click=_move, args=(1, last), width="stretch")
+        ui.widget(
+            st.slider, "Step (the code and the frontier table follow it)", 0, last, name="step"
+        )
     with right:
         st.markdown("**The code that ran**")
         code, line = explain.code_panel(view.anim, trace[step])

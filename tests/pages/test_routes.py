@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lib.routes import compare, explain, graphs, search
+from lib.routes import animation, compare, explain, graphs, search
 from lib.routes.places import nearest_node
 from lib.ui.common import escape_markdown
 
@@ -438,14 +438,23 @@ def test_upload_with_lengths_too_large_to_add_up_is_refused_with_its_line():
     ]
 
 
-def _step_view(app: AppTest) -> tuple[int, str, str, str]:
-    """What the step section shows: the step, the map's title, the marked code line, the step."""
-    step = app.slider(key="rt_w_step").value
+def _animation(app: AppTest) -> dict:
+    """The step map's figure as sent to the browser."""
     chart = next(c for c in app.get("plotly_chart") if "rt_animation" in c.proto.id)
-    title = chart.proto.spec
+    return json.loads(chart.proto.spec)
+
+
+def _step_view(app: AppTest) -> tuple[int, str, str, str]:
+    """What the step section shows: the step, the map's step label, the marked code line, the step.
+
+    The map's label is its slider's current step (the frame the figure opens at).
+    """
+    step = app.slider(key="rt_w_step").value
+    slider = _animation(app)["layout"]["sliders"][0]
+    label = slider["steps"][slider["active"]]["label"]
     marked = [line for line in app.code[0].value.splitlines() if line.startswith(explain.MARK)]
     sentence = next(m.value for m in app.markdown if m.value.startswith("Step "))
-    return step, json.loads(title)["layout"]["title"]["text"], "".join(marked), sentence
+    return step, label, "".join(marked), sentence
 
 
 def test_one_step_control_drives_the_map_the_code_and_the_table():
@@ -472,22 +481,21 @@ def test_one_step_control_drives_the_map_the_code_and_the_table():
     assert not app.exception
 
 
-def test_play_advances_the_same_step_and_stops_at_the_end():
+def test_the_map_holds_the_whole_search_and_plays_it_without_the_server():
     app = _app()
     last = int(app.slider(key="rt_w_step").max)
-    app.button(key="rt_w_play").click().run()
-    assert app.session_state["rt_playing"] and app.button(key="rt_w_play").label == "❚❚ Pause"
-    assert app.slider(key="rt_w_step").value == 1  # each run while playing: the next step
-    app.run()
-    assert app.slider(key="rt_w_step").value == 2
-    app.button(key="rt_w_play").click().run()  # pause
-    assert not app.session_state["rt_playing"] and app.slider(key="rt_w_step").value == 2
-    app.slider(key="rt_w_step").set_value(last).run()
-    app.button(key="rt_w_play").click().run()  # at the end: play starts again from step 0
-    assert app.slider(key="rt_w_step").value == 1
-    for _ in range(last + 2):
-        app.run()
-    assert not app.session_state["rt_playing"] and app.slider(key="rt_w_step").value == last
+    app.slider(key="rt_w_step").set_value(5).run()
+    spec = _animation(app)
+    frames = [int(frame["name"]) for frame in spec["frames"]]
+    assert frames == sorted({*animation.frame_steps(last), 5})  # every frame, sent once
+    slider = spec["layout"]["sliders"][0]
+    assert frames[slider["active"]] == 5 and slider["steps"][slider["active"]]["label"].startswith(
+        "step 5:"
+    )
+    (menu,) = spec["layout"]["updatemenus"]
+    assert [b["label"] for b in menu["buttons"]] == ["▶ Watch", "❚❚ Pause"]
+    assert all(b["method"] == "animate" for b in menu["buttons"])  # run by plotly, in the page
+    assert not [b for b in app.button if "Play" in b.label]  # no server-side play: no timer
     assert not app.exception
 
 
@@ -495,8 +503,9 @@ def test_a_new_question_starts_the_steps_again_with_that_algorithm_s_code():
     app = _app(algos="A*|BFS")
     app.slider(key="rt_w_step").set_value(3).run()
     app.selectbox(key="rt_w_anim").set_value("BFS").run()
-    step, title, _, _ = _step_view(app)
-    assert step == 0 and title.startswith("BFS")
+    step, label, _, _ = _step_view(app)
+    assert step == 0 and label.startswith("step 0:")
+    assert _animation(app)["layout"]["title"]["text"] == "BFS"
     assert app.code[0].value.splitlines()[0].strip() == "def bfs("
     app.button(key="rt_w_next").click().run()
     assert "[expand]" in _step_view(app)[2]
@@ -676,3 +685,14 @@ def test_the_settings_are_in_the_sidebar_and_the_heuristic_warning_under_the_map
     main = [n for n in app.main.children.values() if n.type not in ("markdown", "caption", "title")]
     assert main[0].type == "plotly_chart", [node.type for node in main[:3]]
     assert app.main.warning[0].value.startswith("**Straight line is not admissible")
+
+
+def test_a_big_map_checks_its_heuristic_when_asked():
+    app = _app(source="Random graph", n="600", seed="2")
+    assert not app.exception
+    assert not any("checked towards" in m.value for m in app.markdown)  # not on the first visit
+    app.button(key="rt_w_check").click().run()
+    verdict = next(m.value for m in app.markdown if "checked towards" in m.value)
+    assert "sampled goal(s)" in verdict and "admissible" in verdict
+    app.run()  # and it stays for this map and heuristic
+    assert any("checked towards" in m.value for m in app.markdown)

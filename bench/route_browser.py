@@ -1,0 +1,257 @@
+"""Benchmark: the route page on its largest maps in a real browser (issue 12 §1).
+
+One local ``streamlit run`` server per checkout (``bench.first_render.app_server``),
+headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
+
+- ``first render``: a new visitor opens the page until the step map is drawn and the
+  script has finished (seconds; goal on 2,000 places: 5 s);
+- ``frames/s``: frames shown per second while the step map plays (goal: 10), counted
+  from the figure's slider (this page) or the Step slider (a page that plays by reruns);
+- ``pause``: seconds from the click on Pause reaching the page until the last frame
+  changed (goal: 0.3 s; a page that plays by reruns: from sending the click);
+- ``click``: a click on the route map (a new start) until the page has finished its
+  rerun; ``algorithm``: the same for a change of the animated algorithm (goal: 1 s);
+- ``payload``: the size of the step map's and the route map's JSON as Streamlit sends
+  them (``plotly.io.to_json``), built in this process (goal: under 300 KB).
+
+``--compare DIR`` serves another checkout beside this one (e.g. today's page from
+``git archive``) and measures both map by map in turn, printing this page's times as
+ratios of that one's: load on a shared machine hits both alike. The load average is
+printed before and after.
+
+    python -m bench.route_browser [--compare /tmp/old-app] [--maps grid random]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.first_render import CHROMIUM, CHROMIUM_ARGS, app_server  # noqa: E402
+
+MAPS = {
+    "grid": "routes?source=Grid+with+obstacles&rows=60&cols=80&obstacles=25&seed=1",
+    "random": "routes?source=Random+graph&n=2000&seed=1",
+}
+IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
+CHART = '.st-key-rt_animation:not([data-stale="true"]) .js-plotly-plot'
+# Counts script runs and records when the app last went idle (performance.now()).
+WATCH_APP = """() => {
+    const app = document.querySelector('[data-testid="stApp"]');
+    window.__bench = {runs: 0, idleAt: performance.now()};
+    new MutationObserver(() => {
+        const state = app.getAttribute('data-test-script-state');
+        if (state === 'running') window.__bench.runs += 1;
+        else window.__bench.idleAt = performance.now();
+    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+}"""
+# This page's step map: frame changes, timed in the page (plotly's own event).
+WATCH_FRAMES = """(gd) => {
+    window.__frames = [];
+    gd.on('plotly_animatingframe', () => window.__frames.push(performance.now()));
+    document.addEventListener('click', () => { window.__clickAt = performance.now(); }, true);
+}"""
+
+
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _open(browser, url: str, timeout: float):
+    """A new visitor on ``url``: (context, page, seconds until the step map is drawn, idle)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(timeout * 1000)
+    page = context.new_page()
+    start = time.monotonic()
+    page.goto(url)
+    page.locator(f"{CHART} .nsewdrag").first.wait_for()
+    page.wait_for_selector(IDLE)
+    return context, page, time.monotonic() - start
+
+
+def _rerun_seconds(page, act) -> float:
+    """Seconds from ``act()`` until the rerun it starts has finished (the page goes idle)."""
+    page.evaluate(WATCH_APP)
+    start = page.evaluate("() => performance.now()")
+    act()
+    page.wait_for_function("() => window.__bench.runs > 0")
+    page.wait_for_selector(IDLE)
+    page.wait_for_timeout(300)  # a second run (a fragment, a rerun) counts too
+    page.wait_for_selector(IDLE)
+    return (page.evaluate("() => window.__bench.idleAt") - start) / 1000
+
+
+def _click_map(page) -> None:
+    """Click the route map at its first place (the start becomes that place)."""
+    chart = page.locator('[class*="st-key-rt_map_"]:not([data-stale="true"]) .js-plotly-plot')
+    chart = chart.first
+    chart.scroll_into_view_if_needed()
+    x, y = chart.evaluate(
+        """(gd) => {
+            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+            const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
+            const places = gd._fullData.find((t) => t.name === 'places');  // decoded arrays
+            const i = Math.floor(places.x.length / 3);
+            return [box.left + xa.l2p(places.x[i]), box.top + ya.l2p(places.y[i])];
+        }"""
+    )
+    page.mouse.move(x, y)
+    page.mouse.click(x, y)
+
+
+def _change_algorithm(page) -> None:
+    box = page.locator(".st-key-rt_w_anim")
+    box.scroll_into_view_if_needed()
+    box.click()
+    other = page.locator('[role="option"][aria-selected="false"]').first  # not the current one
+    other.wait_for()
+    other.click()
+
+
+def _play_in_browser(page, seconds: float) -> tuple[float, float]:
+    """(frames/s, pause seconds) of a figure that plays itself (plotly frames)."""
+    chart = page.locator(CHART).first
+    chart.scroll_into_view_if_needed()
+    chart.evaluate(WATCH_FRAMES)
+    chart.locator(".updatemenu-button").filter(has_text="Watch").click()
+    page.wait_for_timeout(seconds * 1000)
+    pause = chart.locator(".updatemenu-button").filter(has_text="Pause")
+    pause.click()
+    page.wait_for_timeout(1500)
+    pressed = page.evaluate("() => window.__clickAt")  # when the click reached the page
+    frames = page.evaluate("() => window.__frames")
+    before = [t for t in frames if t <= pressed]
+    fps = (len(before) - 1) / ((before[-1] - before[0]) / 1000) if len(before) > 1 else 0.0
+    after = [t for t in frames if t > pressed]
+    return fps, ((after[-1] - pressed) / 1000 if after else 0.0)
+
+
+def _play_by_reruns(page, seconds: float) -> tuple[float, float]:
+    """(frames/s, pause seconds) of a page that plays by a rerun per frame (its Step slider)."""
+    step = ".st-key-rt_w_step input[type=range]"
+    page.locator(".st-key-rt_w_play button").click()
+    page.locator(".st-key-rt_w_play button").filter(has_text="Pause").wait_for()
+    seen: list[tuple[float, int]] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        value = int(page.locator(step).first.input_value())
+        if not seen or value != seen[-1][1]:
+            seen.append((time.monotonic(), value))
+        page.wait_for_timeout(50)
+    pressed = time.monotonic()
+    page.locator(".st-key-rt_w_play button").click()
+    last_change = pressed
+    value = seen[-1][1] if seen else 0
+    quiet_until = time.monotonic() + 10
+    while time.monotonic() < quiet_until:  # until the step stayed put for 3 s
+        now = int(page.locator(step).first.input_value())
+        if now != value:
+            value, last_change = now, time.monotonic()
+        if time.monotonic() - last_change > 3:
+            break
+        page.wait_for_timeout(50)
+    changes = len(seen) - 1
+    fps = changes / (seen[-1][0] - seen[0][0]) if changes > 0 else 0.0
+    return fps, last_change - pressed
+
+
+def _payloads(name: str) -> tuple[int, int]:
+    """Bytes of this checkout's step map (at step 0) and route map on map ``name``."""
+    from lib.routes import animation, graphs, places, plots, search
+
+    if name == "grid":
+        G = graphs.grid(60, 80, obstacles=0.25, diagonal=False, seed=1, corridor=True)
+    else:
+        G = graphs.random_geometric(2_000, seed=1)
+    start, goal = (graphs.find_node(G, label) for label in places.default_endpoints(G))
+    heuristic = graphs.make_heuristic(G, graphs.heuristic_choices(G)[0])
+    biggest = 0
+    for algorithm in ("A*", "BFS", "DFS"):
+        result = search.run(algorithm, G, start, goal, heuristic, record_trace=True)
+        fig = animation.animation_figure(
+            G, result.trace, path=result.path, start=start, goal=goal, title=algorithm
+        )
+        biggest = max(biggest, len(fig.to_json()))
+    route_map = plots.map_figure(G, routes=[("A*", result.path)], start=start, goal=goal)
+    return biggest, len(route_map.to_json())
+
+
+def measure(browser, url: str, path: str, seconds: float, timeout: float) -> dict:
+    """Every figure of one map on one server."""
+    context, page, first = _open(browser, f"{url}/{path}", timeout)
+    try:
+        in_browser = page.locator(f"{CHART} .updatemenu-button").count() > 0
+        play = _play_in_browser if in_browser else _play_by_reruns
+        fps, pause = play(page, seconds)
+        page.wait_for_selector(IDLE)
+        clicks = [_rerun_seconds(page, lambda: _click_map(page)) for _ in range(2)]
+        changes = [_rerun_seconds(page, lambda: _change_algorithm(page)) for _ in range(2)]
+        return {
+            "first render": first,
+            "frames/s": fps,
+            "pause": pause,
+            "click": statistics.median(clicks),
+            "algorithm": statistics.median(changes),
+        }
+    finally:
+        context.close()
+
+
+GOALS = {"first render": 5.0, "frames/s": 10.0, "pause": 0.3, "click": 1.0, "algorithm": 1.0}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--maps", nargs="*", default=list(MAPS), choices=list(MAPS))
+    parser.add_argument("--compare", type=Path, default=None, help="another checkout to serve")
+    parser.add_argument("--seconds", type=float, default=4.0, help="seconds of play measured")
+    parser.add_argument("--timeout", type=float, default=180.0, help="seconds per wait")
+    args = parser.parse_args(argv)
+    if not os.path.exists(CHROMIUM):
+        raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    roots = [ROOT] + ([args.compare] if args.compare else [])
+    print(f"route page in the browser; load average before: {_load()}")
+    results: dict[Path, dict[str, dict]] = {root: {} for root in roots}
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        urls = {root: stack.enter_context(app_server(root)) for root in roots}
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for name in args.maps:
+                for root in roots:
+                    found = measure(browser, urls[root], MAPS[name], args.seconds, args.timeout)
+                    results[root][name] = found
+                    shown = ", ".join(f"{k} {v:.2f}" for k, v in found.items())
+                    print(f"  {name} ({root.name}): {shown}", flush=True)
+        finally:
+            browser.close()
+    print(f"load average after: {_load()}")
+    for name in args.maps:
+        step_bytes, map_bytes = _payloads(name)
+        print(f"\n{name}: step map {step_bytes / 1e3:.0f} KB, route map {map_bytes / 1e3:.0f} KB")
+        mine = results[ROOT][name]
+        theirs = results[args.compare][name] if args.compare else None
+        print(
+            f"  {'':<14}{'this page':>10}{'goal':>8}{'met':>5}"
+            + ("  vs compared" if theirs else "")
+        )
+        for key, goal in GOALS.items():
+            met = mine[key] >= goal if key == "frames/s" else mine[key] <= goal
+            row = f"  {key:<14}{mine[key]:>10.2f}{goal:>8.1f}{'yes' if met else 'no':>5}"
+            if theirs:
+                ratio = mine[key] / theirs[key] if theirs[key] else float("inf")
+                row += f"  {theirs[key]:.2f} there, x{ratio:.2f}"
+            print(row)
+
+
+if __name__ == "__main__":
+    main()
