@@ -131,7 +131,7 @@ if run_now:
         "source": ui.SOURCES[source],
     }
     if not submitted:  # its charts too are built once, for every visitor
-        saved["charts"] = ui.first_look_charts(table, config)
+        saved["first_look"] = True
     st.session_state["pf_result"] = saved
     partial = None
 with results_box:

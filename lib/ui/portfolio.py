@@ -445,49 +445,54 @@ def first_look_run(table: pd.DataFrame, config: GAConfig) -> GAResult:
     return run_ga(table, config)
 
 
-@dataclass(frozen=True)
-class ResultCharts:
-    """The figures of a result (read-only: the first look's are shared by every visitor)."""
-
-    fitness: go.Figure
-    population: go.Figure
-    scatter: go.Figure
+RESULT_CHARTS = ("fitness", "population", "scatter")
+"""The figures :func:`result_chart` builds for a result."""
 
 
-def result_charts(result: GAResult, exact: ExactResult, run_table: pd.DataFrame) -> ResultCharts:
-    """Build the fitness curve, the population's animation and the weights."""
+def result_chart(
+    name: str, result: GAResult, exact: ExactResult, run_table: pd.DataFrame
+) -> go.Figure:
+    """One of a result's figures: the fitness curve, the population's animation, the weights."""
     config = result.config
-    optimum = (exact.risk, exact.ret) if exact.feasible else None
-    return ResultCharts(
-        fitness=plots.fitness_chart(result.history, exact.fitness, compact=True),
-        population=plots.population_chart(
+    if name == "fitness":
+        return plots.fitness_chart(result.history, exact.fitness, compact=True)
+    if name == "population":
+        optimum = (exact.risk, exact.ret) if exact.feasible else None
+        return plots.population_chart(
             result.trace.table(), config.max_risk, config.min_return, optimum
-        ),
-        scatter=plots.weights_scatter(run_table, result.weights),
-    )
+        )
+    if name == "scatter":
+        return plots.weights_scatter(run_table, result.weights)
+    raise ValueError(f"unknown chart {name!r}; one of {RESULT_CHARTS}")
 
 
-@st.cache_resource(max_entries=8, show_spinner=False)
-def first_look_charts(table: pd.DataFrame, config: GAConfig) -> ResultCharts:
-    """The charts of :func:`first_look_run`, built once per server for every visitor.
+@st.cache_resource(max_entries=24, show_spinner=False)
+def first_look_chart(name: str, table: pd.DataFrame, config: GAConfig) -> go.Figure:
+    """A figure of :func:`first_look_run`'s result, built once per server for every visitor.
 
     Building them (the population's animation has a frame per generation) took longer
     than the cached run itself; Streamlit only reads a figure it is given, so one copy is
-    shared (``st.cache_resource``), and nothing may change it.
+    shared (``st.cache_resource``), and nothing may change it. One at a time, where the
+    page draws it, so the first chart reaches the browser before the others are built.
     """
     exact = exact_optimum(table, report.exact_key(config))
-    return result_charts(first_look_run(table, config), exact, table)
+    return result_chart(name, first_look_run(table, config), exact, table)
 
 
 def show_results(saved: dict) -> None:
     """Metrics, caption, fitness chart, coefficients (with download), scatter and frontier.
 
-    ``saved["charts"]``, when there, are the result's figures built beforehand (the first
-    look's, shared); otherwise they are built here.
+    With ``saved["first_look"]`` the result is :func:`first_look_run`'s and its figures
+    are the shared ones (:func:`first_look_chart`); otherwise they are built here.
     """
     result, exact, run_table = saved["result"], saved["exact"], saved["table"]
     config = result.config
-    charts = saved.get("charts") or result_charts(result, exact, run_table)
+
+    def chart(name: str) -> go.Figure:
+        if saved.get("first_look"):
+            return first_look_chart(name, run_table, config)
+        return result_chart(name, result, exact, run_table)
+
     # A wrapping row of content-wide metrics: seven fixed columns cut the values
     # ("1…", "0.…") on a 1024 px projector.
     with st.container(horizontal=True, gap="medium", key="pf_metrics"):
@@ -496,13 +501,13 @@ def show_results(saved: dict) -> None:
     # the fitness chart right under the answer (a projector's first screen), the population's
     # animation right under it: side by side, a 1024 px projector with the sidebar open gave
     # each 274 px, too narrow to read either
-    fitness = charts.fitness
+    fitness = chart("fitness")
     if presenting():  # the settings are hidden: the chart takes the rest of the first screen
         # a figure of its own: the shared one is never changed
         fitness = plots.fitness_chart(result.history, exact.fitness, compact=True)
         fitness.update_layout(height=PRESENTATION_CHART_HEIGHT)
     st.plotly_chart(fitness, key="pf_fitness_chart")
-    st.plotly_chart(charts.population, key="pf_population_chart")
+    st.plotly_chart(chart("population"), key="pf_population_chart")
     hint = report.improve_hint(result, exact)
     if hint:
         st.info(hint)
@@ -533,7 +538,7 @@ def show_results(saved: dict) -> None:
             coefficients, "coefficients.csv", "Download coefficients.csv", key="pf_w_dl_coeffs"
         )
     with right:
-        st.plotly_chart(charts.scatter, key="pf_scatter")
+        st.plotly_chart(chart("scatter"), key="pf_scatter")
     if exact.feasible:  # the frontier is cached (st.cache_data), its chart quick to draw
         curve = frontier(run_table, report.exact_key(config))
         st.plotly_chart(
