@@ -22,10 +22,14 @@ with study_tab:
     page.shared_replay_section(ctx)  # a replay link's game, played again from its seed
     # the results first, on a projector's first screen; the study's settings under them
     results_area = st.container()
+    first_look = page.is_first_look()  # a first visit shows the default preset's study
     with settings_block("arena_study"):
         matches = page.choose_study(ctx)  # a preset, a grid or free choice
     with results_area:
-        run = page.run_study_section(ctx, matches)  # progress, Cancel / Resume
+        if first_look and matches is not None:  # its seeded games played once, for everyone
+            run = page.first_look_study(ctx, matches)
+        else:
+            run = page.run_study_section(ctx, matches)  # progress, Cancel / Resume
         page.show_study_results(ctx, run)  # table, charts, downloads, replays
 
 with ladder_tab:

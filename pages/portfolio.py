@@ -81,9 +81,14 @@ elif source == "hard":
         "risk near 1, and fillers. Feasible portfolios exist, but the course's fitness steers "
         "away from them: try fitness = course with repair off."
     )
-with st.expander(f"The data: {len(table)} stocks ({data.kind})"):
-    st.dataframe(table, hide_index=True, height=260)
-    csv_download(table, "stocks.csv", "Download stocks.csv", key="pf_w_dl_stocks")
+# the table and its download are drawn only while open (a first visit need not wait for them)
+data_box = st.expander(
+    f"The data: {len(table)} stocks ({data.kind})", key="pf_w_data_open", on_change="rerun"
+)
+if data_box.open:
+    with data_box:
+        st.dataframe(table, hide_index=True, height=260)
+        csv_download(table, "stocks.csv", "Download stocks.csv", key="pf_w_dl_stocks")
 
 config = None
 config_error = None
@@ -125,6 +130,8 @@ if run_now:
         "data_id": data_id,
         "source": ui.SOURCES[source],
     }
+    if not submitted:  # its charts too are built once, for every visitor
+        saved["first_look"] = True
     st.session_state["pf_result"] = saved
     partial = None
 with results_box:

@@ -200,6 +200,16 @@ def load_preset_link(presets: dict[str, Preset], limits: ArenaCaps) -> None:
         )
 
 
+def is_first_look() -> bool:
+    """A first visit without a preset or a replay in its link (before the study builder is
+    drawn): the page then shows the default preset's study without a click."""
+    return (
+        STUDY_KEY not in st.session_state
+        and "arena_w_source" not in st.session_state
+        and not any(name in st.query_params for name in ("preset", "replay", *PRESET_LINK_NUMBERS))
+    )
+
+
 def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:
     """The study builder: a preset, a grid or free choice of players.
 
@@ -209,11 +219,7 @@ def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:
     studies = {k: p for k, p in presets().items() if p.game in ctx.games}
     # A first visit without a preset in its link runs the default (small) preset once, so
     # the page shows results before anything is clicked.
-    first_look = (
-        STUDY_KEY not in st.session_state
-        and "arena_w_source" not in st.session_state
-        and not any(name in st.query_params for name in ("preset", "replay", *PRESET_LINK_NUMBERS))
-    )
+    first_look = is_first_look()
     load_study_link(studies, ctx.limits)
     source = st.radio("Build the study from", SOURCES, horizontal=True, key="arena_w_source")
     if source == "A preset":
@@ -392,6 +398,28 @@ def accept_study(matches: list[MatchConfig], limits: ArenaCaps) -> StudyRun | No
         st.session_state[STUDY_KEY] = run
         return run
     return None
+
+
+@st.cache_data(max_entries=4, show_spinner="Playing the first study's games…")
+def first_look_records(matches: tuple[MatchConfig, ...]) -> list[GameRecord]:
+    """The games of the first look's study: seeded, so the same for every visitor.
+
+    Played once per server in this process (a few seconds; a first visit had each
+    visitor play them again); each session gets its own copy (``st.cache_data``).
+    """
+    from lib.games.arena import open_executor, run_tournament
+
+    with open_executor("inline") as executor:
+        return list(run_tournament(matches, executor).records)
+
+
+def first_look_study(ctx: ArenaContext, matches: list[MatchConfig]) -> StudyRun | None:
+    """The first look's study, kept in the session as if it had been run here."""
+    run = accept_study(matches, ctx.limits)
+    if run is not None:
+        run.records = first_look_records(run.matches)
+        run.status = "done"
+    return run
 
 
 def run_study_section(ctx: ArenaContext, matches: list[MatchConfig] | None) -> StudyRun | None:

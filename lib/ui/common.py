@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -56,6 +56,19 @@ def user_errors() -> Iterator[None]:
         yield
     except InputError as error:
         st.error(escape_markdown(error))
+
+
+def keep_widget_values(keys: Iterable[str]) -> None:
+    """Keep the values of the widgets ``keys`` through runs that do not draw them.
+
+    Streamlit forgets a widget's value after a run that does not draw it: a tab or an
+    expander whose contents are computed only while it is open. Writing the value back
+    as the page's own state at the start of the run keeps it (Streamlit's documented way
+    to interrupt the widget clean-up). Not for buttons, whose value cannot be set.
+    """
+    for key in keys:
+        if key in st.session_state:
+            st.session_state[key] = st.session_state[key]
 
 
 def csv_download(table: pd.DataFrame, file_name: str, label: str, key: str) -> None:

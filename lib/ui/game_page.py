@@ -40,7 +40,7 @@ from lib.games.players import (
 )
 from lib.games.session import STALE_MESSAGE, GameSession, decide
 from lib.games.view import BOARD_PIXELS, BoardAdapter, BoardView, load_adapter
-from lib.ui.common import csv_download, escape_markdown, user_errors
+from lib.ui.common import csv_download, escape_markdown, keep_widget_values, user_errors
 from lib.ui.game_controls import (
     DEFAULT_TIME,
     _init_widget,
@@ -51,8 +51,8 @@ from lib.ui.game_controls import (
 )
 from lib.ui.navigation import require_app_navigation
 from lib.ui.presentation import presenting
-from lib.ui.search_panels import compare_panel, search_stats_panel
-from lib.ui.step_panel import step_panel
+from lib.ui.search_panels import compare_depth_key, compare_panel, search_stats_panel
+from lib.ui.step_panel import step_panel, step_widget_keys
 
 
 def _player_label(spec: str) -> str:
@@ -73,6 +73,14 @@ SIDE_PANEL_WIDTH = 250
 """Pixel width of the panel beside the board (the position's verdict, the hint, a replay's
 banner, how to play): with the default board it fits beside it on a 1024x768 projector with
 the sidebar open (676 px of main column), so the hint and the verdict are on the first screen."""
+ANALYSIS_TABS = (
+    "The AI's last search",
+    "Pruning and ordering",
+    "Game record",
+    "How the AI thinks",
+    "Step through the search",
+)
+"""The tabs under the board, in order (a test opens one by setting ``<game>_w_tabs``)."""
 PRESENTATION_BOARD_PIXELS = 440
 """Board size in the presentation view (unless the sidebar asks for more): the largest that
 keeps the board and its panel side by side, and the board whole, on a 1024x768 projector."""
@@ -182,7 +190,13 @@ def fallback_controls(adapter: BoardAdapter, key: str, human_sides: set[int]) ->
     session = _session(key)
     state = session.state
     game = adapter.game
-    with st.expander("Keyboard-friendly board (buttons)", expanded=False):
+    # drawn only while open (its 64 buttons were most of a first visit's wait in the browser)
+    fallback = st.expander(
+        "Keyboard-friendly board (buttons)", key=f"{key}_w_fallback", on_change="rerun"
+    )
+    if not fallback.open:
+        return
+    with fallback:
         if adapter.cell_label is not None and adapter.board_shape is not None:
             rows, cols = adapter.board_shape(state)
             for r in range(rows):
@@ -560,75 +574,80 @@ def analysis_tabs(
 ) -> None:
     """The AI's last search, the comparison of variants, the game record, the heuristics."""
     game = adapter.game
-    tabs = st.tabs(
-        [
-            "The AI's last search",
-            "Pruning and ordering",
-            "Game record",
-            "How the AI thinks",
-            "Step through the search",
-        ]
-    )
-    with tabs[0]:
-        last = session.last_decision()
-        if last is None:
-            st.caption("Nothing searched yet: the statistics of each AI move appear here.")
-        else:
-            index, decision = last
-            before = session.states[index]
-            st.markdown(
-                f"**{game.player_names[before.to_move]}** "
-                f"({escape_markdown(session.players[index])}) played "
-                f"**{game.format_move(session.moves[index])}** "
-                f"at move {index + 1}."
-            )
-            search_stats_panel(
-                decision.stats,
-                game.format_move,
-                chosen=decision.move,
-                key=f"{key}_last",
-                board=adapter.figure(
-                    before,
-                    BoardView(
-                        scores=decision.stats.root_scores,
-                        bounds=decision.stats.root_bounds,
-                        show_legal=False,
-                        title=search_plots.VISITS_TITLE
-                        if isinstance(decision.stats, MctsStats)
-                        else "Score of each move it considered",
-                        pixels=400,
-                        flipped=settings.flipped,
+    # only the open tab is computed and sent (a first visit waited for all five in the
+    # browser); the settings of a closed one are kept for when it opens again
+    tabs = st.tabs(list(ANALYSIS_TABS), key=f"{key}_w_tabs", on_change="rerun")
+    if not tabs[1].open:
+        keep_widget_values([compare_depth_key(key)])
+    if not tabs[4].open:
+        keep_widget_values(step_widget_keys(key))
+    if tabs[0].open:
+        with tabs[0]:
+            last = session.last_decision()
+            if last is None:
+                st.caption("Nothing searched yet: the statistics of each AI move appear here.")
+            else:
+                index, decision = last
+                before = session.states[index]
+                st.markdown(
+                    f"**{game.player_names[before.to_move]}** "
+                    f"({escape_markdown(session.players[index])}) played "
+                    f"**{game.format_move(session.moves[index])}** "
+                    f"at move {index + 1}."
+                )
+                search_stats_panel(
+                    decision.stats,
+                    game.format_move,
+                    chosen=decision.move,
+                    key=f"{key}_last",
+                    board=adapter.figure(
+                        before,
+                        BoardView(
+                            scores=decision.stats.root_scores,
+                            bounds=decision.stats.root_bounds,
+                            show_legal=False,
+                            title=search_plots.VISITS_TITLE
+                            if isinstance(decision.stats, MctsStats)
+                            else "Score of each move it considered",
+                            pixels=400,
+                            flipped=settings.flipped,
+                        ),
                     ),
-                ),
+                )
+    if tabs[1].open:
+        with tabs[1]:
+            compare_panel(adapter, key, session, _hint_player_for_compare(settings))
+    if tabs[2].open:
+        with tabs[2]:
+            table = session.record_table(game)
+            if session.moves:
+                # wrapped: a whole game (60 Othello moves) is read without scrolling sideways
+                st.code(
+                    " ".join(game.format_move(m) for m in session.moves),
+                    language=None,
+                    wrap_lines=True,
+                )
+                st.dataframe(table, hide_index=True, height=min(300, 40 + 35 * len(table)))
+            else:
+                st.caption("No move yet.")
+            csv_download(
+                table, f"{game.name}_game.csv", "Download game record (CSV)", key=f"{key}_dl"
             )
-    with tabs[1]:
-        compare_panel(adapter, key, session, _hint_player_for_compare(settings))
-    with tabs[2]:
-        table = session.record_table(game)
-        if session.moves:
-            # wrapped: a whole game (60 Othello moves) is read without scrolling sideways
-            st.code(
-                " ".join(game.format_move(m) for m in session.moves),
-                language=None,
-                wrap_lines=True,
-            )
-            st.dataframe(table, hide_index=True, height=min(300, 40 + 35 * len(table)))
-        else:
-            st.caption("No move yet.")
-        csv_download(table, f"{game.name}_game.csv", "Download game record (CSV)", key=f"{key}_dl")
-    with tabs[3]:
-        st.markdown(adapter.about or "")
-        for heuristic in game.heuristics.values():
-            weights = ", ".join(
-                f"{n}={w:g}"
-                for n, w in zip(heuristic.weight_names, heuristic.default_weights, strict=True)
-            )
-            st.markdown(
-                f"- **{heuristic.name}**: {heuristic.description}"
-                + (f" Default weights: {weights}." if weights else "")
-            )
-    with tabs[4]:
-        step_panel(adapter, key, settings.configs)
+    if tabs[3].open:
+        with tabs[3]:
+            st.markdown(adapter.about or "")
+            for heuristic in game.heuristics.values():
+                weights = ", ".join(
+                    f"{n}={w:g}"
+                    for n, w in zip(heuristic.weight_names, heuristic.default_weights, strict=True)
+                )
+                st.markdown(
+                    f"- **{heuristic.name}**: {heuristic.description}"
+                    + (f" Default weights: {weights}." if weights else "")
+                )
+    if tabs[4].open:
+        with tabs[4]:
+            step_panel(adapter, key, settings.configs)
 
 
 def _hint_player_for_compare(settings: PageSettings) -> PlayerConfig:

@@ -13,6 +13,7 @@ from datetime import date
 from pathlib import Path
 
 import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from lib.errors import InputError
@@ -444,10 +445,54 @@ def first_look_run(table: pd.DataFrame, config: GAConfig) -> GAResult:
     return run_ga(table, config)
 
 
+RESULT_CHARTS = ("fitness", "population", "scatter")
+"""The figures :func:`result_chart` builds for a result."""
+
+
+def result_chart(
+    name: str, result: GAResult, exact: ExactResult, run_table: pd.DataFrame
+) -> go.Figure:
+    """One of a result's figures: the fitness curve, the population's animation, the weights."""
+    config = result.config
+    if name == "fitness":
+        return plots.fitness_chart(result.history, exact.fitness, compact=True)
+    if name == "population":
+        optimum = (exact.risk, exact.ret) if exact.feasible else None
+        return plots.population_chart(
+            result.trace.table(), config.max_risk, config.min_return, optimum
+        )
+    if name == "scatter":
+        return plots.weights_scatter(run_table, result.weights)
+    raise ValueError(f"unknown chart {name!r}; one of {RESULT_CHARTS}")
+
+
+@st.cache_resource(max_entries=24, show_spinner=False)
+def first_look_chart(name: str, table: pd.DataFrame, config: GAConfig) -> go.Figure:
+    """A figure of :func:`first_look_run`'s result, built once per server for every visitor.
+
+    Building them (the population's animation has a frame per generation) took longer
+    than the cached run itself; Streamlit only reads a figure it is given, so one copy is
+    shared (``st.cache_resource``), and nothing may change it. One at a time, where the
+    page draws it, so the first chart reaches the browser before the others are built.
+    """
+    exact = exact_optimum(table, report.exact_key(config))
+    return result_chart(name, first_look_run(table, config), exact, table)
+
+
 def show_results(saved: dict) -> None:
-    """Metrics, caption, fitness chart, coefficients (with download), scatter and frontier."""
+    """Metrics, caption, fitness chart, coefficients (with download), scatter and frontier.
+
+    With ``saved["first_look"]`` the result is :func:`first_look_run`'s and its figures
+    are the shared ones (:func:`first_look_chart`); otherwise they are built here.
+    """
     result, exact, run_table = saved["result"], saved["exact"], saved["table"]
     config = result.config
+
+    def chart(name: str) -> go.Figure:
+        if saved.get("first_look"):
+            return first_look_chart(name, run_table, config)
+        return result_chart(name, result, exact, run_table)
+
     # A wrapping row of content-wide metrics: seven fixed columns cut the values
     # ("1…", "0.…") on a 1024 px projector.
     with st.container(horizontal=True, gap="medium", key="pf_metrics"):
@@ -456,15 +501,13 @@ def show_results(saved: dict) -> None:
     # the fitness chart right under the answer (a projector's first screen), the population's
     # animation right under it: side by side, a 1024 px projector with the sidebar open gave
     # each 274 px, too narrow to read either
-    fitness = plots.fitness_chart(result.history, exact.fitness, compact=True)
+    fitness = chart("fitness")
     if presenting():  # the settings are hidden: the chart takes the rest of the first screen
+        # a figure of its own: the shared one is never changed
+        fitness = plots.fitness_chart(result.history, exact.fitness, compact=True)
         fitness.update_layout(height=PRESENTATION_CHART_HEIGHT)
     st.plotly_chart(fitness, key="pf_fitness_chart")
-    optimum = (exact.risk, exact.ret) if exact.feasible else None
-    st.plotly_chart(
-        plots.population_chart(result.trace.table(), config.max_risk, config.min_return, optimum),
-        key="pf_population_chart",
-    )
+    st.plotly_chart(chart("population"), key="pf_population_chart")
     hint = report.improve_hint(result, exact)
     if hint:
         st.info(hint)
@@ -495,8 +538,8 @@ def show_results(saved: dict) -> None:
             coefficients, "coefficients.csv", "Download coefficients.csv", key="pf_w_dl_coeffs"
         )
     with right:
-        st.plotly_chart(plots.weights_scatter(run_table, result.weights), key="pf_scatter")
-    if exact.feasible:
+        st.plotly_chart(chart("scatter"), key="pf_scatter")
+    if exact.feasible:  # the frontier is cached (st.cache_data), its chart quick to draw
         curve = frontier(run_table, report.exact_key(config))
         st.plotly_chart(
             plots.frontier_chart(

@@ -166,6 +166,11 @@ COMPARE_MINIMAX_DEPTH = 4
 """Plain minimax is only run up to this depth."""
 
 
+def compare_depth_key(key: str) -> str:
+    """The widget key of the comparison's depth slider on the page ``key``."""
+    return f"{key}_w_cmp_depth"
+
+
 def compare_panel(
     adapter: BoardAdapter, key: str, session: GameSession, config: PlayerConfig
 ) -> None:
@@ -185,7 +190,7 @@ def compare_panel(
         1,
         COMPARE_MAX_DEPTH,
         value=min(3, config.depth),
-        key=f"{key}_w_cmp_depth",
+        key=compare_depth_key(key),
         help=f"Plain minimax runs only up to depth {COMPARE_MINIMAX_DEPTH}.",
     )
     store = f"{key}_compare"

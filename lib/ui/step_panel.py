@@ -130,6 +130,15 @@ def _title(search: StepSearch) -> str:
     return f"{name}, depth {search.depth}{ordering}"
 
 
+STEP_WIDGETS = ("position", "algorithm", "depth", "ordering", "compare", "step")
+"""The step-through panel's settable widgets (``<page>_step_w_<name>``), kept while it is hidden."""
+
+
+def step_widget_keys(key: str) -> list[str]:
+    """The widget keys of the step-through panel on the page ``key`` (buttons excepted)."""
+    return [f"{key}_step_w_{name}" for name in STEP_WIDGETS]
+
+
 def step_panel(adapter: BoardAdapter, key: str, configs: Sequence[PlayerConfig]) -> None:
     """The step-through tab (a fragment: moving the slider reruns only this panel)."""
     playing = bool(st.session_state.get(f"{key}_step_playing", False))

@@ -55,7 +55,9 @@ def test_the_shared_game_page_runs_the_new_game(nim, tmp_path):
         "from lib.ui.game_page import run_game_page\n"
         'run_game_page(get_game("nim"), description="Take counters.")\n'
     )
-    app = AppTest.from_file(str(script), default_timeout=60).run()
+    app = AppTest.from_file(str(script), default_timeout=60)
+    app.session_state["nim_w_fallback"] = True  # the button board, drawn only when open
+    app.run()
     assert not app.exception
     assert app.title[0].value == "Nim"
     assert app.selectbox(key="nim_w_opt_counters").value == 11

@@ -7,16 +7,40 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from lib.games.session import GameSession
+from lib.ui.game_page import ANALYSIS_TABS
+
+LAST_SEARCH_TAB, COMPARE_TAB, RECORD_TAB, ABOUT_TAB, STEP_TAB = ANALYSIS_TABS
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def open_game_page(name: str, **params: str) -> AppTest:
-    """Run ``pages/<name>.py`` with the given URL query parameters."""
+def open_game_page(
+    name: str, *, tab: str | None = None, buttons: bool = False, **params: str
+) -> AppTest:
+    """Run ``pages/<name>.py`` with the given URL query parameters.
+
+    ``tab`` (one of ``ANALYSIS_TABS``) and ``buttons`` (the keyboard-friendly board)
+    are opened from the first run on: the page draws them only while they are open.
+    """
     app = AppTest.from_file(str(ROOT / "pages" / f"{name}.py"), default_timeout=60)
     for key, value in params.items():
         app.query_params[key] = value
-    return app.run()
+    return open_panels(app, name, tab=tab, buttons=buttons).run()
+
+
+def open_panels(
+    app: AppTest, key: str, *, tab: str | None = None, buttons: bool = False
+) -> AppTest:
+    """Open the tab ``tab`` and, with ``buttons``, the button board for the next run.
+
+    As a visitor's click on the tab or the expander would (both are widgets that rerun
+    the page); call ``.run()`` after it.
+    """
+    if tab is not None:
+        app.session_state[f"{key}_w_tabs"] = tab
+    if buttons:
+        app.session_state[f"{key}_w_fallback"] = True
+    return app
 
 
 def session(app: AppTest, key: str) -> GameSession:

@@ -10,11 +10,19 @@ from lib.games.checkers_plots import display_position
 from lib.games.view import BoardView
 from lib.ui import checkers_view
 from lib.ui.common import escape_markdown
-from tests.pages.game_app import open_game_page, record, session
+from tests.pages.game_app import (
+    LAST_SEARCH_TAB,
+    RECORD_TAB,
+    open_game_page,
+    open_panels,
+    record,
+    session,
+)
 
 
-def _open(**params: str) -> AppTest:
-    return open_game_page("checkers", **params)
+def _open(*, tab: str | None = RECORD_TAB, buttons: bool = True, **params: str) -> AppTest:
+    # played through the button board, the game record in view (both drawn only when open)
+    return open_game_page("checkers", tab=tab, buttons=buttons, **params)
 
 
 def _click(app: AppTest, square: int) -> AppTest:
@@ -51,11 +59,13 @@ def test_a_few_moves_piece_then_destination_and_the_ai_replies():
         _click(app, move[-1])
         assert not app.exception
         assert record(app)[-2] == checkers.format_move(move)
-    assert len(record(app)) == 6
+    moves = record(app)
+    assert len(moves) == 6
+    table = session(app, "checkers").record_table(checkers.GAME)
+    assert list(table["move"]) == moves
+    open_panels(app, "checkers", tab=LAST_SEARCH_TAB).run()
     metrics = {m.label: m.value for m in app.metric}
     assert int(metrics["Nodes"].replace(",", "")) > 0
-    table = session(app, "checkers").record_table(checkers.GAME)
-    assert list(table["move"]) == record(app)
 
 
 def test_clicks_that_are_not_moves_get_a_reason():

@@ -8,11 +8,17 @@ from streamlit.testing.v1 import AppTest
 from lib.games import connect_four, plots
 from lib.games.connect_four import RED, YELLOW
 from lib.ui import connect_four_view, game_page
-from tests.pages.game_app import open_game_page, record, session
+from tests.pages.game_app import (
+    RECORD_TAB,
+    open_game_page,
+    record,
+    session,
+)
 
 
-def _open(**params: str) -> AppTest:
-    return open_game_page("connect_four", **params)
+def _open(*, tab: str | None = RECORD_TAB, buttons: bool = True, **params: str) -> AppTest:
+    # played through the button board, the game record in view (both drawn only when open)
+    return open_game_page("connect_four", tab=tab, buttons=buttons, **params)
 
 
 def _cell(app: AppTest, row: int, col: int) -> AppTest:

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from lib.games import tictactoe
 from lib.games.mcts import MctsStats
 from lib.ui.game_controls import DEFAULT_TIME, UI_MAX_SIMULATIONS
-from tests.pages.game_app import open_game_page, record, session
+from tests.pages.game_app import RECORD_TAB, open_game_page, open_panels, record, session
 
 
 def _chart_titles(app: AppTest) -> list[str]:
@@ -23,7 +23,7 @@ def _chart_titles(app: AppTest) -> list[str]:
 
 
 def test_picking_mcts_in_the_sidebar_plays_with_it_and_shows_its_statistics():
-    app = open_game_page("tictactoe")
+    app = open_game_page("tictactoe", buttons=True)
     app.selectbox(key="tictactoe_p1_w_kind").set_value("mcts").run()
     assert not app.exception
     assert app.number_input(key="tictactoe_p1_w_sims").value == 1000
@@ -31,7 +31,7 @@ def test_picking_mcts_in_the_sidebar_plays_with_it_and_shows_its_statistics():
     assert app.query_params["o"] == "mcts:sims=250,time=5"
     app.button(key="tictactoe_w_cell_1_1").click().run()  # X b2, then the AI replies
     assert not app.exception
-    assert len(record(app)) == 2
+    assert len(session(app, "tictactoe").moves) == 2
     decision = session(app, "tictactoe").decisions[1]
     assert isinstance(decision.stats, MctsStats)
     metrics = {m.label: m.value for m in app.metric}
@@ -45,7 +45,9 @@ def test_picking_mcts_in_the_sidebar_plays_with_it_and_shows_its_statistics():
     assert tictactoe.format_move(decision.move) == table.iloc[0]["move"]
     line = " ".join(tictactoe.format_move(m) for m in decision.stats.principal_variation)
     assert any(f"Chosen line (most-visited path): **{line}**" in c.value for c in app.caption)
-    assert "MCTS 250 sims / 5 s" in app.dataframe[1].value["player"].tolist()
+    open_panels(app, "tictactoe", tab=RECORD_TAB).run()
+    assert len(record(app)) == 2
+    assert "MCTS 250 sims / 5 s" in app.dataframe[0].value["player"].tolist()
 
 
 def test_link_settings_beyond_the_caps_are_moved_inside_and_said():

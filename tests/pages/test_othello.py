@@ -14,16 +14,17 @@ from lib.games.players import PlayerConfig, parse_player_spec
 from lib.games.session import GameSession, decide
 from lib.games.view import BOARD_PIXELS
 from lib.ui import game_controls, game_page, othello_view, search_panels
+from tests.pages.game_app import COMPARE_TAB, LAST_SEARCH_TAB, RECORD_TAB, open_panels
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "othello.py")
 
 
-def _app(**params: str) -> AppTest:
+def _app(*, tab: str | None = None, buttons: bool = False, **params: str) -> AppTest:
     app = AppTest.from_file(PAGE, default_timeout=60)
     for name, value in params.items():
         app.query_params[name] = value
-    return app.run()
+    return open_panels(app, "othello", tab=tab, buttons=buttons).run()
 
 
 def _session(app: AppTest) -> GameSession:
@@ -35,7 +36,7 @@ def _record(app: AppTest) -> list[str]:
 
 
 def test_first_load_defaults_and_url():
-    app = _app()
+    app = _app(buttons=True)
     assert not app.exception
     assert app.title[0].value == "Othello"
     assert "Black 2 – 2 White" in app.info[0].value
@@ -60,7 +61,7 @@ def test_first_load_defaults_and_url():
 
 
 def test_short_game_through_the_button_fallback():
-    app = _app(size="6", white="alphabeta:depth=2")
+    app = _app(size="6", white="alphabeta:depth=2", tab=RECORD_TAB, buttons=True)
     for turn in range(4):
         state = _session(app).state
         if state.to_move != othello.BLACK or not state.legal_moves():
@@ -75,20 +76,23 @@ def test_short_game_through_the_button_fallback():
         # the human move is recorded, then the AI's reply (unless the game ended)
         assert moves[2 * turn] == othello.format_move(move)
         assert len(moves) in (2 * turn + 1, 2 * turn + 2)
-    assert len(_record(app)) >= 6
+    moves = _record(app)
+    assert len(moves) >= 6
+    # the move list wraps: a whole game is read without scrolling sideways at 1024 px
+    assert app.code[0].proto.wrap_lines
+    open_panels(app, "othello", tab=LAST_SEARCH_TAB).run()  # the AI's last search
+    assert not app.exception and _record(app) == []  # only the open tab is drawn
     metrics = {m.label: m.value for m in app.metric}
     assert int(metrics["Nodes"].replace(",", "")) > 0
     assert metrics["Depth completed"] in ("1", "2")
     session = _session(app)
     table = session.record_table(othello.GAME)
-    assert list(table["move"]) == _record(app)
+    assert list(table["move"]) == moves
     assert table["player"].iloc[0] == "human" and table["nodes"].iloc[1] > 0
-    # the move list wraps: a whole game is read without scrolling sideways at 1024 px
-    assert app.code[0].proto.wrap_lines
 
 
 def test_illegal_click_gets_a_message_not_a_crash():
-    app = _app(size="6", white="greedy")
+    app = _app(size="6", white="greedy", tab=RECORD_TAB, buttons=True)
     app.button(key="othello_w_cell_0_0").click().run()
     assert not app.exception
     assert any("not legal" in w.value for w in app.warning)
@@ -98,7 +102,7 @@ def test_illegal_click_gets_a_message_not_a_crash():
 
 
 def test_undo_takes_back_the_ai_reply_and_the_human_move():
-    app = _app(size="6", white="alphabeta:depth=1")
+    app = _app(size="6", white="alphabeta:depth=1", tab=RECORD_TAB, buttons=True)
     app.button(key="othello_w_cell_1_2").click().run()
     assert len(_record(app)) == 2
     app.button(key="othello_w_undo").click().run()
@@ -117,7 +121,7 @@ def test_hint_scores_every_legal_move():
 
 
 def test_ai_vs_ai_step_and_autoplay_to_the_end():
-    app = _app(size="6", black="greedy", white="random")
+    app = _app(size="6", black="greedy", white="random", tab=RECORD_TAB)
     assert _record(app) == []  # two AIs wait for Step or Autoplay
     app.button(key="othello_w_step").click().run()
     assert len(_record(app)) == 1
@@ -150,7 +154,7 @@ def test_an_unknown_player_in_the_url_is_named_and_the_default_player_kept():
 
 
 def test_changing_the_board_size_starts_a_new_game():
-    app = _app(size="8", white="greedy")
+    app = _app(size="8", white="greedy", tab=RECORD_TAB, buttons=True)
     app.button(key="othello_w_cell_2_3").click().run()
     assert len(_record(app)) == 2
     app.selectbox(key="othello_w_opt_size").set_value(6).run()
@@ -200,7 +204,7 @@ def test_ai_decision_respects_the_tree_depth_cap():
 
 def test_every_ai_kind_answers_on_the_page():
     for spec in ("random", "greedy", "minimax:depth=2", "expectimax:depth=2", "alphabeta:beam=2"):
-        app = _app(size="6", white=spec)
+        app = _app(size="6", white=spec, tab=RECORD_TAB, buttons=True)
         app.button(key="othello_w_cell_1_2").click().run()
         assert not app.exception, spec
         assert len(_record(app)) == 2, spec
@@ -231,7 +235,7 @@ def test_a_human_without_a_legal_move_passes_with_the_pass_button():
     app.query_params["size"] = "6"
     app.query_params["white"] = "alphabeta:depth=2"
     app.session_state["othello_session"] = GameSession(options={"size": 6}, states=[state])
-    app.run()
+    open_panels(app, "othello", tab=RECORD_TAB, buttons=True).run()
     assert not app.exception
     app.button(key="othello_w_cell_0_0").click().run()  # clicking a square explains the pass
     assert any("must pass" in w.value for w in app.warning)
@@ -246,7 +250,7 @@ def test_a_human_without_a_legal_move_passes_with_the_pass_button():
 
 
 def test_pruning_comparison_tab():
-    app = _app(size="6", white="alphabeta:depth=3")
+    app = _app(size="6", white="alphabeta:depth=3", tab=COMPARE_TAB)
     app.slider(key="othello_w_cmp_depth").set_value(3).run()
     app.button(key="othello_w_cmp_run").click().run()
     assert not app.exception
@@ -258,7 +262,7 @@ def test_pruning_comparison_tab():
 
 
 def test_a_comparison_deeper_than_minimax_may_go_says_it_is_left_out():
-    app = _app(size="6", white="alphabeta:depth=3")
+    app = _app(size="6", white="alphabeta:depth=3", tab=COMPARE_TAB)
     deepest = search_panels.COMPARE_MINIMAX_DEPTH + 1
     app.slider(key="othello_w_cmp_depth").set_value(deepest).run()
     app.button(key="othello_w_cmp_run").click().run()
@@ -329,7 +333,7 @@ def _values(block) -> list[str]:
 
 
 def test_status_slot_above_the_board_has_a_fixed_height_and_takes_click_messages():
-    app = _app(white="human")
+    app = _app(white="human", buttons=True)
     block = _main_block(app, "othello_messages")  # the same height whatever it says
     assert block.proto.height_config.pixel_height == game_page.STATUS_HEIGHT
     assert _values(block) == [app.info[0].value]
@@ -420,3 +424,24 @@ def test_a_huge_link_value_is_quoted_short():
     warnings = " ".join(w.value for w in app.warning)
     assert "16,000" in warnings or "16,010" in warnings
     assert len(warnings) < 600
+
+
+def test_the_button_board_and_closed_tabs_are_drawn_only_when_opened():
+    app = _app(size="6", white="alphabeta:depth=1")
+    cells = [b for b in app.button if b.key and b.key.startswith("othello_w_cell_")]
+    assert cells == [] and len(app.get("plotly_chart")) == 1  # the board alone
+    assert [tab.label for tab in app.tabs] == list(game_page.ANALYSIS_TABS)
+    assert any(c.value.startswith("Nothing searched yet") for c in app.caption)  # the first tab
+    assert not any(s.key == "othello_w_cmp_depth" for s in app.slider)
+    open_panels(app, "othello", buttons=True).run()
+    assert len([b for b in app.button if b.key and b.key.startswith("othello_w_cell_")]) == 36
+    app.button(key="othello_w_cell_1_2").click().run()
+    assert len(_session(app).moves) == 2  # the human's move and the AI's reply
+    # a closed tab keeps its settings: the comparison's depth survives a visit to the record
+    open_panels(app, "othello", tab=COMPARE_TAB).run()
+    app.slider(key="othello_w_cmp_depth").set_value(2).run()
+    open_panels(app, "othello", tab=RECORD_TAB).run()
+    assert _record(app) == [othello.format_move(m) for m in _session(app).moves]
+    assert not any(s.key == "othello_w_cmp_depth" for s in app.slider)
+    open_panels(app, "othello", tab=COMPARE_TAB).run()
+    assert not app.exception and app.slider(key="othello_w_cmp_depth").value == 2

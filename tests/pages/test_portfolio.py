@@ -56,7 +56,13 @@ def run_ga(app: AppTest) -> None:
 
 
 def data_table(app: AppTest):
-    """The table of the data expander (the results come first on the page)."""
+    """The table of the data expander (the results come first on the page), opened.
+
+    The page draws the table only while the expander is open (a click on it reruns).
+    """
+    app.session_state["pf_w_data_open"] = True
+    app.run()
+    assert not app.exception, app.exception
     box = next(e for e in app.expander if e.label.startswith("The data:"))
     return box.dataframe[0].value
 

@@ -11,11 +11,19 @@ from lib.games.session import GameSession
 from lib.games.view import BoardView
 from lib.ui import sim_view
 from lib.ui.common import escape_markdown
-from tests.pages.game_app import open_game_page, record, session
+from tests.pages.game_app import (
+    LAST_SEARCH_TAB,
+    RECORD_TAB,
+    open_game_page,
+    open_panels,
+    record,
+    session,
+)
 
 
-def _open(**params: str) -> AppTest:
-    return open_game_page("sim", **params)
+def _open(*, tab: str | None = RECORD_TAB, buttons: bool = True, **params: str) -> AppTest:
+    # played through the button board, the game record in view (both drawn only when open)
+    return open_game_page("sim", tab=tab, buttons=buttons, **params)
 
 
 def _play(app: AppTest, line: str) -> AppTest:
@@ -47,6 +55,7 @@ def test_a_few_lines_and_the_ai_replies():
     state = session(app, "sim").state
     assert state.coloured() == 6
     assert f"{state.coloured()}/15 lines coloured" in app.info[0].value
+    open_panels(app, "sim", tab=LAST_SEARCH_TAB).run()
     metrics = {m.label: m.value for m in app.metric}
     assert int(metrics["Nodes"].replace(",", "")) > 0
 

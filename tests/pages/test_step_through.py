@@ -8,7 +8,7 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.game_app import open_game_page, session
+from tests.pages.game_app import STEP_TAB, open_game_page, session
 
 TAB = "Step through the search"
 
@@ -48,7 +48,7 @@ def statistics(app: AppTest) -> tuple[int, int]:
 
 def test_every_game_page_has_the_tab_on_the_board_position():
     for name in ("tictactoe", "othello", "connect_four", "checkers", "sim"):
-        app = open_game_page(name)
+        app = open_game_page(name, tab=STEP_TAB)
         assert not app.exception
         assert TAB in [tab.label for tab in app.tabs]
         assert app.selectbox(key=f"{name}_step_w_position").value == "The position on the board"
@@ -58,7 +58,7 @@ def test_every_game_page_has_the_tab_on_the_board_position():
 
 
 def test_stepping_moves_the_marked_line_and_the_window():
-    app = open_game_page("tictactoe")
+    app = open_game_page("tictactoe", tab=STEP_TAB)
     assert window(app) == "α=−∞ β=+∞"
     seen_lines, seen_windows = {marked_line(app)}, {window(app)}
     for step in (2, 5, 12, 40, 120):
@@ -79,7 +79,7 @@ def test_stepping_moves_the_marked_line_and_the_window():
 
 
 def test_the_last_step_shows_the_search_statistics():
-    app = open_game_page("othello")
+    app = open_game_page("othello", tab=STEP_TAB)
     app.button(key="othello_step_w_last").click().run()
     nodes, cutoffs = statistics(app)
     assert counts(app) == (nodes, cutoffs) and cutoffs > 0
@@ -95,7 +95,7 @@ def test_the_last_step_shows_the_search_statistics():
 
 
 def test_algorithms_ordering_and_the_comparison():
-    app = open_game_page("tictactoe")
+    app = open_game_page("tictactoe", tab=STEP_TAB)
     label = "Six squares left, O to move (X wins)"
     app.selectbox(key="tictactoe_step_w_position").set_value(label).run()
     app.number_input(key="tictactoe_step_w_depth").set_value(6).run()
@@ -123,19 +123,19 @@ def test_algorithms_ordering_and_the_comparison():
 
 def test_examples_are_one_click_away():
     for name, count in (("tictactoe", 4), ("sim", 3)):
-        app = open_game_page(name)
+        app = open_game_page(name, tab=STEP_TAB)
         options = app.selectbox(key=f"{name}_step_w_position").options
         assert options[0] == "The position on the board"
         assert sum(option.startswith("Textbook") for option in options) == 2
         assert len(options) == 3 + count
         app.selectbox(key=f"{name}_step_w_position").set_value(options[-1]).run()
         assert not app.exception and statistics(app)[0] > 0
-    app = open_game_page("othello")
+    app = open_game_page("othello", tab=STEP_TAB)
     assert len(app.selectbox(key="othello_step_w_position").options) == 3
 
 
 def test_depth_is_cut_and_a_finished_game_is_explained():
-    app = open_game_page("tictactoe")
+    app = open_game_page("tictactoe", tab=STEP_TAB)
     app.number_input(key="tictactoe_step_w_depth").set_value(8).run()
     assert any(c.value.startswith("Depth cut to ") for c in app.caption)
     game = session(app, "tictactoe")
@@ -147,7 +147,7 @@ def test_depth_is_cut_and_a_finished_game_is_explained():
 
 
 def test_play_and_pause():
-    app = open_game_page("tictactoe")
+    app = open_game_page("tictactoe", tab=STEP_TAB)
     app.button(key="tictactoe_step_w_play").click().run()
     assert app.session_state["tictactoe_step_playing"] is True
     assert app.button(key="tictactoe_step_w_play").label == "Pause"

@@ -8,11 +8,19 @@ from streamlit.testing.v1 import AppTest
 from lib.games import plots, tictactoe
 from lib.games.tictactoe import CROSS, NOUGHT
 from lib.ui import game_page, tictactoe_view
-from tests.pages.game_app import open_game_page, record, session
+from tests.pages.game_app import (
+    LAST_SEARCH_TAB,
+    RECORD_TAB,
+    open_game_page,
+    open_panels,
+    record,
+    session,
+)
 
 
-def _open(**params: str) -> AppTest:
-    return open_game_page("tictactoe", **params)
+def _open(*, tab: str | None = RECORD_TAB, buttons: bool = True, **params: str) -> AppTest:
+    # played through the button board, the game record in view (both drawn only when open)
+    return open_game_page("tictactoe", tab=tab, buttons=buttons, **params)
 
 
 def _cell(app: AppTest, row: int, col: int) -> AppTest:
@@ -53,6 +61,7 @@ def test_a_whole_game_through_the_buttons_against_the_default_ai():
     assert record(app) == [tictactoe.format_move(m) for m in session(app, "tictactoe").moves]
     labels = {b.label for b in app.button if b.key and b.key.startswith("tictactoe_w_cell_")}
     assert sum(label.endswith(" O") for label in labels) == state.o.bit_count()
+    open_panels(app, "tictactoe", tab=LAST_SEARCH_TAB).run()
     metrics = {m.label: m.value for m in app.metric}
     assert int(metrics["Nodes"].replace(",", "")) > 0
 
