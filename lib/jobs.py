@@ -63,11 +63,12 @@ class JobCancelled(Exception):
     """Raised inside a job's callback once the job was cancelled (the job stops there)."""
 
 
-class JobFailed(Exception):
-    """A job raised an error that is not an :class:`InputError`, or its worker died.
+class JobFailed(RuntimeError):
+    """A job raised an error that is not an :class:`InputError` (a bug), or could not be sent.
 
-    The message says what happened in plain words; ``details`` holds the worker's
-    traceback (for a log, not for the page).
+    The message names the error; ``details`` holds the worker's traceback. (A worker
+    that dies under a job, e.g. out of memory, is reported as an :class:`InputError`:
+    smaller settings are what the visitor can change.)
     """
 
     def __init__(self, message: str, details: str = "") -> None:
@@ -501,9 +502,10 @@ class JobPool:
                     else:
                         job._finish(
                             FAILED,
-                            error=JobFailed(
+                            error=InputError(
                                 "The worker process running this job stopped unexpectedly "
-                                f"(exit code {code}); it may have run out of memory."
+                                f"(exit code {code}); it may have run out of memory: try "
+                                "smaller settings."
                             ),
                         )
 

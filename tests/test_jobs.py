@@ -179,7 +179,7 @@ def test_errors_come_back_as_clear_messages(pool):
     with pytest.raises(JobFailed, match="ValueError: weights must be finite") as failed:
         finish(pool.submit(job_tasks.fail_with, ("value",))).result()
     assert "fail_with" in failed.value.details  # the traceback, for a log
-    with pytest.raises(JobFailed, match="stopped unexpectedly"):
+    with pytest.raises(InputError, match=r"stopped unexpectedly.*smaller settings"):
         finish(pool.submit(job_tasks.fail_with, ("exit",))).result()
     with pytest.raises(JobFailed, match="could not be sent back"):
         finish(pool.submit(job_tasks.fail_with, ("unpicklable",))).result()
