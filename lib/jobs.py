@@ -32,9 +32,11 @@ import contextlib
 import itertools
 import multiprocessing
 import os
+import sys
 import threading
 import time
 import traceback
+import types
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -260,7 +262,17 @@ class _Worker:
     def __init__(self, context: multiprocessing.context.BaseContext) -> None:
         self.conn, child = context.Pipe()
         self.process = context.Process(target=_worker_main, args=(child,), daemon=True)
-        self.process.start()
+        # A new process (spawn, forkserver) first runs the parent's ``__main__`` file again.
+        # In a Streamlit server that is the page being run (its script runner installs the
+        # page as ``__main__``): a worker would draw the page. Hide it while starting, and
+        # put it back unless a script run installed another one meanwhile.
+        main, bare = sys.modules.get("__main__"), types.ModuleType("__main__")
+        sys.modules["__main__"] = bare
+        try:
+            self.process.start()
+        finally:
+            if sys.modules.get("__main__") is bare and main is not None:
+                sys.modules["__main__"] = main
         child.close()
         self.job: Job | None = None
         self.kill_at: float | None = None  # set when its job was cancelled
