@@ -1,0 +1,439 @@
+"""Load test: is one small shared server still responsive while others work on it?
+
+One local ``streamlit run`` server, headless Debian Chromium (each browser context is one
+visitor, i.e. one Streamlit session), bounded in time. Two parts (issue 12, section 3):
+
+(a) **A light click beside a heavy job.** Visitor A plays on a human-vs-human Othello
+    board: a click on a square, timed from the click to the end of the script run it
+    starts (the app's ``data-test-script-state`` going back to ``notRunning``), median of
+    ``--clicks`` clicks. First alone, then while visitor B runs each of the heaviest jobs
+    a hosted server allows: an Arena study (the depths 1/3/5/7 preset at its caps), the
+    portfolio GA at its caps (population 3,000, 5,000 generations, no early stop) and the
+    all-pairs route comparison on a 2,000-place random graph (400 pairs). The goal is at
+    most 2x the alone median. Then B's tab is closed and the CPU the server's process
+    tree spends in the next 2 s is measured (goal: about none: the job was cancelled).
+(b) **Many visitors.** ``--sessions`` visitors (default 20) cycle through every page by
+    the sidebar's links for ``--seconds`` (default 60): page loads, errors (a Python
+    exception shown on a page, a JavaScript error, a page not finished within 60 s) and
+    disconnects (a websocket closed while the visitor stayed). The server's resident
+    memory (RSS, summed over its process tree: the job pool's workers too) is sampled
+    throughout; it is compared with its baseline (after one visitor saw every page once)
+    a minute after the visitors leave (goal: within 10 %).
+
+Load averages are printed before and after each part: on a shared 2-core machine the
+absolute times mean little without them, the ratios more.
+
+Run: ``python -m bench.load`` (``--sessions 5 --seconds 30`` for a quick run;
+``--part a`` or ``--part b`` for one part; ``--jobs arena ga`` for some jobs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.first_render import CHROMIUM, CHROMIUM_ARGS, _free_port  # noqa: E402
+
+PAGE_TIMEOUT_MS = 60_000
+OTHELLO = "othello?size=8&black=human&white=human"
+
+# Records every script run of the page: [start, end] in performance.now() milliseconds.
+RUN_RECORDER = """
+(() => {
+    const runs = [];
+    window.__runs = runs;
+    let state = null;
+    const check = () => {
+        const app = document.querySelector('[data-testid="stApp"]');
+        const now = app && app.getAttribute('data-test-script-state');
+        if (now === state) return;
+        const t = performance.now();
+        if (now === 'running') runs.push([t, null]);
+        if (now === 'notRunning' && runs.length && runs[runs.length - 1][1] === null) {
+            runs[runs.length - 1][1] = t;
+        }
+        state = now;
+    };
+    const start = () => {
+        new MutationObserver(check).observe(document, {
+            subtree: true, childList: true, attributes: true,
+            attributeFilter: ['data-test-script-state'],
+        });
+        setInterval(check, 10);
+    };
+    if (document.readyState === 'loading') {
+        document.addEventListener('DOMContentLoaded', start);
+    } else {
+        start();
+    }
+})();
+"""
+
+HEAVY_JOBS = {
+    # name: (address, the button that starts it, what it is)
+    "arena": (
+        "arena?preset=othello_pruning&games=50&depth=7",
+        "Run study",
+        "Arena study: Othello 6x6 depths 1/3/5/7, 50 games per match",
+    ),
+    "ga": (
+        "portfolio?pop=3000&gens=5000&stop=false",
+        "Run the GA",
+        "portfolio GA at its caps: population 3,000, 5,000 generations, no early stop",
+    ),
+    "routes": (
+        "routes?source=Random+graph&n=2000",
+        "Compare on a sample of pairs",
+        "all-pairs comparison on a 2,000-place random graph (400 pairs)",
+    ),
+}
+JOB_STARTED = "Running on a shared worker process"
+JOB_WAITING = "Waiting for a free worker"
+
+
+@contextlib.contextmanager
+def server(root: Path, env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
+    """``streamlit run`` of the app in its own process group; yields (address, pid)."""
+    port = _free_port()
+    with tempfile.TemporaryFile() as log:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "streamlit",
+                "run",
+                "streamlit_app.py",
+                "--server.headless=true",
+                "--server.address=127.0.0.1",
+                f"--server.port={port}",
+                "--server.fileWatcherType=none",
+                "--browser.gatherUsageStats=false",
+            ],
+            cwd=root,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            env={**os.environ, **(env or {})},
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                if process.poll() is not None:
+                    log.seek(0)
+                    raise SystemExit(f"streamlit exited early:\n{log.read().decode()[-2000:]}")
+                try:
+                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
+                        if reply.status == 200:
+                            break
+                except OSError:
+                    pass
+                if time.monotonic() > deadline:
+                    raise SystemExit("streamlit did not become healthy within 90 s")
+                time.sleep(0.25)
+            yield url, process.pid
+        finally:
+            try:
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                os.killpg(process.pid, signal.SIGKILL)
+
+
+def tree(pid: int) -> list[psutil.Process]:
+    """The server process and every process under it (the job pool's workers included)."""
+    root = psutil.Process(pid)
+    return [root, *root.children(recursive=True)]
+
+
+def tree_rss_mb(pid: int) -> float:
+    """Resident memory of the server's process tree, in MB."""
+    total = 0
+    for process in tree(pid):
+        with contextlib.suppress(psutil.Error):
+            total += process.memory_info().rss
+    return total / 1e6
+
+
+def memory(pid: int) -> str:
+    """The tree's RSS, the server process's own and how many processes are under it."""
+    own = psutil.Process(pid).memory_info().rss / 1e6
+    return f"{tree_rss_mb(pid):.0f} MB (server {own:.0f} MB + {len(tree(pid)) - 1} processes)"
+
+
+def tree_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds so far of (the server process, the processes under it)."""
+    server_cpu, others = 0.0, 0.0
+    for process in tree(pid):
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            if process.pid == pid:
+                server_cpu = times.user + times.system
+            else:
+                others += times.user + times.system
+    return server_cpu, others
+
+
+def cpu_by_process(pid: int) -> dict[int, float]:
+    """CPU seconds so far of each process of the server's tree, by process id."""
+    out = {}
+    for process in tree(pid):
+        with contextlib.suppress(psutil.Error):
+            times = process.cpu_times()
+            out[process.pid] = times.user + times.system
+    return out
+
+
+def load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+# -- part (a): a light click beside a heavy job --------------------------------------------
+
+
+async def wait_done(page, timeout_ms: int = PAGE_TIMEOUT_MS) -> None:
+    """Wait for the page's title, then for its script run to end."""
+    await page.locator('[data-testid="stMain"] h1').first.wait_for(timeout=timeout_ms)
+    await page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]').wait_for(
+        timeout=timeout_ms
+    )
+
+
+async def click_square(page, row: int, col: int) -> None:
+    """Click square (row, col) of the Othello board (as tests/e2e/conftest.click_chart)."""
+    chart = page.locator('[class*="st-key-othello_board_"]:not([data-stale="true"])').first
+    await chart.locator(".nsewdrag").first.wait_for(timeout=PAGE_TIMEOUT_MS)
+    point = await chart.evaluate(
+        """(el, xy) => {
+            const gd = el.querySelector('.js-plotly-plot');
+            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+            const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
+            return {x: box.left + xa.l2p(xy[0]), y: box.top + ya.l2p(xy[1])};
+        }""",
+        [col, row],
+    )
+    await page.mouse.move(point["x"], point["y"])
+    await page.mouse.click(point["x"], point["y"])
+
+
+async def click_times(page, clicks: int) -> list[float]:
+    """Seconds from each click (corner squares, in turn) to the end of the run it starts."""
+    seconds = []
+    for i in range(clicks):
+        await page.wait_for_timeout(300)
+        before = await page.evaluate("() => performance.now()")
+        square = (0, 0) if i % 2 == 0 else (7, 7)  # corners: not legal at the start
+        await click_square(page, *square)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            runs = await page.evaluate("() => window.__runs")
+            ended = [end for start, end in runs if start >= before and end is not None]
+            if ended:
+                seconds.append((ended[0] - before) / 1000)
+                break
+            await page.wait_for_timeout(20)
+    return seconds
+
+
+async def part_a(browser, url: str, pid: int, clicks: int, jobs: list[str]) -> None:
+    print(f"\n(a) a light click on a human-vs-human Othello board, median of {clicks}")
+    print(f"    before: {load()}")
+    a_context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    await a_context.add_init_script(RUN_RECORDER)
+    a = await a_context.new_page()
+    await a.goto(f"{url}/{OTHELLO}")
+    await wait_done(a)
+    await click_times(a, 2)  # warm-up: the board's first clicks load what they need
+    alone = await click_times(a, clicks)
+    alone_median = statistics.median(alone)
+    print(f"    alone: median {alone_median:.3f} s over {len(alone)} clicks, {load()}")
+    rows = [("alone", alone_median, len(alone), None, None, None)]
+    for name in jobs:
+        address, button, what = HEAVY_JOBS[name]
+        b_context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+        b = await b_context.new_page()
+        await b.goto(f"{url}/{address}")
+        await wait_done(b, 180_000)
+        await b.get_by_role("button", name=button).first.click()
+        await b.get_by_text(JOB_STARTED).first.wait_for(timeout=180_000)
+        server_before, workers_before = tree_cpu(pid)
+        started = time.monotonic()
+        beside = await click_times(a, clicks)
+        spent = time.monotonic() - started
+        server_cpu, workers_cpu = tree_cpu(pid)
+        still = await b.get_by_text(JOB_STARTED).count() > 0
+        await b_context.close()  # the visitor leaves mid-job
+        await asyncio.sleep(1.0)
+        after = cpu_by_process(pid)
+        await asyncio.sleep(2.0)
+        later = cpu_by_process(pid)  # a worker killed meanwhile spends nothing more
+        idle_cpu = sum(later[p] - after[p] for p in later if p in after)
+        median = statistics.median(beside) if beside else float("nan")
+        rows.append((name, median, len(beside), still, idle_cpu, None))
+        print(
+            f"    beside the {what}: median {median:.3f} s ({median / alone_median:.2f}x alone) "
+            f"over {len(beside)} clicks in {spent:.1f} s; CPU meanwhile: server "
+            f"{server_cpu - server_before:.1f} s, workers {workers_cpu - workers_before:.1f} s; "
+            f"job still running at the end: {still}; after the tab closed, the server's "
+            f"process tree used {idle_cpu:.2f} CPU s in 2 s (from 1 s after); {load()}"
+        )
+    await a_context.close()
+    print("\n    job        median click   x alone   clicks   CPU s in the 2 s after close")
+    for name, median, count, _, idle_cpu, _ in rows:
+        ratio = median / alone_median
+        idle = "-" if idle_cpu is None else f"{idle_cpu:.2f}"
+        print(f"    {name:<10}{median:>13.3f}{ratio:>10.2f}{count:>9}   {idle}")
+    print(f"    after: {load()}")
+
+
+# -- part (b): many visitors cycling through the pages --------------------------------------
+
+
+def page_paths() -> list[str]:
+    """URL path of every page, Home ("") first."""
+    from lib.ui.navigation import PAGES, url_path
+
+    return ["", *(url_path(info) for info in PAGES)]
+
+
+async def visitor(browser, url: str, paths: list[str], until: float, stats: dict) -> None:
+    """One visitor: open Home, then follow the sidebar's links page after page until ``until``."""
+    context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = await context.new_page()
+    leaving = [False]
+
+    def on_close(_socket) -> None:
+        if not leaving[0]:  # the app's pages switch without a reload: one socket per visit
+            stats["disconnects"] += 1
+
+    def on_socket(socket) -> None:
+        socket.on("close", on_close)
+
+    page.on("websocket", on_socket)
+    page.on("pageerror", lambda error: stats["js_errors"].append(str(error)[:200]))
+    try:
+        await page.goto(f"{url}/", timeout=PAGE_TIMEOUT_MS)
+        await wait_done(page)
+        step = 0
+        while time.monotonic() < until:
+            step += 1
+            path = paths[step % len(paths)]
+            started = time.monotonic()
+            try:
+                link = page.locator(f'[data-testid="stSidebarNav"] a[href$="/{path}"]').first
+                await link.click(timeout=PAGE_TIMEOUT_MS)
+                await page.wait_for_timeout(300)  # let the new page's run start
+                await wait_done(page)
+            except Exception as error:  # a page that did not finish in time
+                stats["timeouts"].append(f"{path or 'home'}: {type(error).__name__}")
+                continue
+            stats["loads"].append(time.monotonic() - started)
+            shown = await page.locator('[data-testid="stException"]').count()
+            if shown:
+                stats["exceptions"].append(path or "home")
+    except Exception as error:
+        stats["timeouts"].append(f"start: {type(error).__name__}")
+    finally:
+        leaving[0] = True
+        await context.close()
+
+
+async def part_b(browser, url: str, pid: int, sessions: int, seconds: float) -> None:
+    paths = page_paths()
+    print(f"\n(b) {sessions} visitors cycling through {len(paths)} pages for {seconds:.0f} s")
+    for path in paths:  # one visitor sees every page once: imports and caches are paid
+        context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = await context.new_page()
+        with contextlib.suppress(Exception):
+            await page.goto(f"{url}/{path}", timeout=PAGE_TIMEOUT_MS)
+            await wait_done(page, 180_000)
+        await context.close()
+    await asyncio.sleep(10)
+    baseline = tree_rss_mb(pid)
+    print(f"    baseline RSS {memory(pid)} after one visitor saw every page; {load()}")
+    stats = {"disconnects": 0, "js_errors": [], "timeouts": [], "exceptions": [], "loads": []}
+    until = time.monotonic() + seconds
+    peak = [baseline]
+
+    async def sample() -> None:
+        while time.monotonic() < until + 30:
+            peak[0] = max(peak[0], tree_rss_mb(pid))
+            await asyncio.sleep(0.5)
+
+    sampler = asyncio.create_task(sample())
+    started = time.monotonic()
+    await asyncio.gather(*(visitor(browser, url, paths, until, stats) for _ in range(sessions)))
+    took = time.monotonic() - started
+    sampler.cancel()
+    print(f"    visitors left after {took:.0f} s; RSS now {memory(pid)}; {load()}")
+    await asyncio.sleep(60)
+    after = tree_rss_mb(pid)
+    print(f"    a minute later: RSS {memory(pid)}")
+    loads = stats["loads"]
+    print(
+        f"    page loads {len(loads)} (median {statistics.median(loads) if loads else 0:.2f} s, "
+        f"max {max(loads, default=0):.2f} s); errors: {len(stats['exceptions'])} Python "
+        f"exceptions shown, {len(stats['js_errors'])} JavaScript errors, "
+        f"{len(stats['timeouts'])} pages not finished in 60 s; disconnects "
+        f"{stats['disconnects']}"
+    )
+    for kind in ("exceptions", "js_errors", "timeouts"):
+        if stats[kind]:
+            print(f"      {kind}: {sorted(set(stats[kind]))[:8]}")
+    print(
+        f"    RSS: baseline {baseline:.0f} MB, peak {peak[0]:.0f} MB, a minute after the "
+        f"visitors left {after:.0f} MB ({100 * (after - baseline) / baseline:+.1f} %; goal "
+        f"within 10 %); {load()}"
+    )
+
+
+async def run(args: argparse.Namespace) -> None:
+    from playwright.async_api import async_playwright
+
+    print(f"load test, {os.cpu_count()} CPUs; {load()}")
+    with server(ROOT) as (url, pid):
+        async with async_playwright() as playwright:
+            browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                if args.part in ("a", "both"):
+                    await part_a(browser, url, pid, args.clicks, args.jobs)
+                if args.part in ("b", "both"):
+                    await part_b(browser, url, pid, args.sessions, args.seconds)
+            finally:
+                await browser.close()
+    print(f"\ndone; {load()}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=("a", "b", "both"), default="both")
+    parser.add_argument("--clicks", type=int, default=10, help="clicks per median (part a)")
+    parser.add_argument(
+        "--jobs", nargs="*", default=list(HEAVY_JOBS), choices=list(HEAVY_JOBS), help="part a"
+    )
+    parser.add_argument("--sessions", type=int, default=20, help="visitors (part b)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long they stay (b)")
+    args = parser.parse_args(argv)
+    if not os.path.exists(CHROMIUM):
+        raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
+    asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    main()
