@@ -10,8 +10,12 @@ visitor, i.e. one Streamlit session), bounded in time. Two parts (issue 12, sect
     a hosted server allows: an Arena study (the depths 1/3/5/7 preset at its caps), the
     portfolio GA at its caps (population 3,000, 5,000 generations, no early stop) and the
     all-pairs route comparison on a 2,000-place random graph (400 pairs). The goal is at
-    most 2x the alone median. Then B's tab is closed and the CPU the server's process
-    tree spends in the next 2 s is measured (goal: about none: the job was cancelled).
+    most 2x the alone median, measured just before each job (the machine's load drifts).
+    B's browser is a second Chromium at nice 19: it stands for a student on another
+    computer, so its drawing of the live charts does not compete with A's browser on
+    this machine (the server's processes keep their priority). Then B's tab is closed
+    and the CPU the server's process tree spends in the next 2 s is measured (goal:
+    about none: the job was cancelled).
 (b) **Many visitors.** ``--sessions`` visitors (default 20) cycle through every page by
     the sidebar's links for ``--seconds`` (default 60): page loads, errors (a Python
     exception shown on a page, a JavaScript error, a page not finished within 60 s) and
@@ -24,7 +28,8 @@ Load averages are printed before and after each part: on a shared 2-core machine
 absolute times mean little without them, the ratios more.
 
 Run: ``python -m bench.load`` (``--sessions 5 --seconds 30`` for a quick run;
-``--part a`` or ``--part b`` for one part; ``--jobs arena ga`` for some jobs).
+``--part a`` or ``--part b`` for one part; ``--jobs arena ga`` for some jobs; ``--root DIR``
+serves another checkout, e.g. the app before the job pool, from ``git archive``).
 """
 
 from __future__ import annotations
@@ -103,8 +108,8 @@ HEAVY_JOBS = {
         "all-pairs comparison on a 2,000-place random graph (400 pairs)",
     ),
 }
-JOB_STARTED = "Running on a shared worker process"
-JOB_WAITING = "Waiting for a free worker"
+JOB_PROGRESS = '[data-testid="stProgress"]'
+"""A running job's progress bar (every heavy job draws one, with or without the job pool)."""
 
 
 @contextlib.contextmanager
@@ -251,7 +256,37 @@ async def click_times(page, clicks: int) -> list[float]:
     return seconds
 
 
-async def part_a(browser, url: str, pid: int, clicks: int, jobs: list[str]) -> None:
+def renice_browser(browser_pid_hint: set[int]) -> int:
+    """Lower the priority of this benchmark's Chromium processes not in ``browser_pid_hint``.
+
+    Visitor B's browser stands for a student on another computer: its drawing of the live
+    charts must not compete with visitor A's browser, which is the one measured, on this
+    machine's two cores. Returns how many processes were reniced.
+    """
+    count = 0
+    for process in chromium_processes():
+        if process.pid not in browser_pid_hint:
+            with contextlib.suppress(psutil.Error):
+                process.nice(19)
+                count += 1
+    return count
+
+
+def chromium_processes() -> list[psutil.Process]:
+    """The Chromium processes this benchmark started (under its Playwright driver)."""
+    mine = []
+    for process in psutil.Process(os.getpid()).children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "chrom" in process.name():
+                mine.append(process)
+    return mine
+
+
+def chromium_pids() -> set[int]:
+    return {process.pid for process in chromium_processes()}
+
+
+async def part_a(playwright, browser, url: str, pid: int, clicks: int, jobs: list[str]) -> None:
     print(f"\n(a) a light click on a human-vs-human Othello board, median of {clicks}")
     print(f"    before: {load()}")
     a_context = await browser.new_context(viewport={"width": 1400, "height": 1000})
@@ -260,24 +295,37 @@ async def part_a(browser, url: str, pid: int, clicks: int, jobs: list[str]) -> N
     await a.goto(f"{url}/{OTHELLO}")
     await wait_done(a)
     await click_times(a, 2)  # warm-up: the board's first clicks load what they need
-    alone = await click_times(a, clicks)
-    alone_median = statistics.median(alone)
-    print(f"    alone: median {alone_median:.3f} s over {len(alone)} clicks, {load()}")
-    rows = [("alone", alone_median, len(alone), None, None, None)]
+    known = chromium_pids()
+    b_browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    reniced = renice_browser(known)
+    print(f"    visitor B's browser: {reniced} Chromium processes at nice 19")
+    rows = []
     for name in jobs:
         address, button, what = HEAVY_JOBS[name]
-        b_context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+        # alone just before (the machine's load drifts; the ratio is taken pair by pair)
+        alone = statistics.median(await click_times(a, clicks))
+        b_context = await b_browser.new_context(viewport={"width": 1400, "height": 1000})
         b = await b_context.new_page()
         await b.goto(f"{url}/{address}")
         await wait_done(b, 180_000)
+        renice_browser(known)  # renderers started for the new page
         await b.get_by_role("button", name=button).first.click()
-        await b.get_by_text(JOB_STARTED).first.wait_for(timeout=180_000)
+        await b.locator(JOB_PROGRESS).first.wait_for(timeout=180_000)
         server_before, workers_before = tree_cpu(pid)
         started = time.monotonic()
+        peak = [tree_rss_mb(pid)]
+
+        async def sample(peak: list[float] = peak) -> None:
+            while True:
+                peak[0] = max(peak[0], tree_rss_mb(pid))
+                await asyncio.sleep(0.5)
+
+        sampler = asyncio.create_task(sample())
         beside = await click_times(a, clicks)
+        sampler.cancel()
         spent = time.monotonic() - started
         server_cpu, workers_cpu = tree_cpu(pid)
-        still = await b.get_by_text(JOB_STARTED).count() > 0
+        still = await b.locator(JOB_PROGRESS).count() > 0
         await b_context.close()  # the visitor leaves mid-job
         await asyncio.sleep(1.0)
         after = cpu_by_process(pid)
@@ -285,20 +333,26 @@ async def part_a(browser, url: str, pid: int, clicks: int, jobs: list[str]) -> N
         later = cpu_by_process(pid)  # a worker killed meanwhile spends nothing more
         idle_cpu = sum(later[p] - after[p] for p in later if p in after)
         median = statistics.median(beside) if beside else float("nan")
-        rows.append((name, median, len(beside), still, idle_cpu, None))
+        rows.append((name, alone, median, len(beside), peak[0], idle_cpu))
         print(
-            f"    beside the {what}: median {median:.3f} s ({median / alone_median:.2f}x alone) "
-            f"over {len(beside)} clicks in {spent:.1f} s; CPU meanwhile: server "
-            f"{server_cpu - server_before:.1f} s, workers {workers_cpu - workers_before:.1f} s; "
-            f"job still running at the end: {still}; after the tab closed, the server's "
-            f"process tree used {idle_cpu:.2f} CPU s in 2 s (from 1 s after); {load()}"
+            f"    {what}: alone {alone:.3f} s, beside it {median:.3f} s "
+            f"({median / alone:.2f}x) over {len(beside)} clicks in {spent:.1f} s; CPU "
+            f"meanwhile: server {server_cpu - server_before:.1f} s, under it (workers) "
+            f"{workers_cpu - workers_before:.1f} s; peak RSS of the server's tree "
+            f"{peak[0]:.0f} MB; job still running at the end: {still}; after B's tab closed, "
+            f"the server's tree used {idle_cpu:.2f} CPU s in 2 s (from 1 s after); {load()}"
         )
+    await b_browser.close()
     await a_context.close()
-    print("\n    job        median click   x alone   clicks   CPU s in the 2 s after close")
-    for name, median, count, _, idle_cpu, _ in rows:
-        ratio = median / alone_median
-        idle = "-" if idle_cpu is None else f"{idle_cpu:.2f}"
-        print(f"    {name:<10}{median:>13.3f}{ratio:>10.2f}{count:>9}   {idle}")
+    print(
+        "\n    job        alone s   beside s   x alone   clicks   peak RSS MB"
+        "   CPU s in 2 s after close"
+    )
+    for name, alone, median, count, peak_rss, idle_cpu in rows:
+        print(
+            f"    {name:<10}{alone:>8.3f}{median:>11.3f}{median / alone:>10.2f}{count:>9}"
+            f"{peak_rss:>14.0f}   {idle_cpu:.2f}"
+        )
     print(f"    after: {load()}")
 
 
@@ -407,12 +461,13 @@ async def run(args: argparse.Namespace) -> None:
     from playwright.async_api import async_playwright
 
     print(f"load test, {os.cpu_count()} CPUs; {load()}")
-    with server(ROOT) as (url, pid):
+    print(f"serving {args.root}")
+    with server(args.root) as (url, pid):
         async with async_playwright() as playwright:
             browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             try:
                 if args.part in ("a", "both"):
-                    await part_a(browser, url, pid, args.clicks, args.jobs)
+                    await part_a(playwright, browser, url, pid, args.clicks, args.jobs)
                 if args.part in ("b", "both"):
                     await part_b(browser, url, pid, args.sessions, args.seconds)
             finally:
@@ -429,6 +484,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--sessions", type=int, default=20, help="visitors (part b)")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long they stay (b)")
+    parser.add_argument(
+        "--root",
+        type=Path,
+        default=ROOT,
+        help="checkout of the app to serve (e.g. an older commit from git archive)",
+    )
     args = parser.parse_args(argv)
     if not os.path.exists(CHROMIUM):
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")

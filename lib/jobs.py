@@ -216,13 +216,16 @@ class Job:
         return self.state in FINISHED_STATES
 
     def wait(self, timeout: float) -> bool:
-        """Block until the job has news (an event, a new state or position) or ``timeout`` s.
+        """Block for ``timeout`` seconds, or less if the job's state or queue position changes.
 
-        Returns whether it is finished. Also tells the pool the owner still waits for it.
+        Returns whether it is finished. Events do not end the wait: they are taken in
+        batches (a GA sends dozens of generations a second; waking the page for each
+        would cost the server's interpreter more than the job saves it). Also tells the
+        pool the owner still waits for the job.
         """
         with self._pool._lock:
             self.touched = time.monotonic()
-            if not self.finished and not self._events:
+            if not self.finished:
                 self._changed.wait(timeout)
             self.touched = time.monotonic()
             return self.finished
@@ -529,7 +532,6 @@ class JobPool:
         if kind == "event":
             if worker.kill_at is None:
                 job._events.append(payload)
-                job._changed.notify_all()
             return
         worker.job, worker.kill_at = None, None
         worker.idle_since = time.monotonic()

@@ -65,6 +65,20 @@ def _spinning_script() -> None:
     run_job(job_tasks.spin, (120.0,), callbacks={"on_tick": (LATEST, lambda count: None)})
 
 
+def _free_the_worker_once_a_page_waits(pool, blocker) -> threading.Thread:
+    """Cancel ``blocker`` once a page has drawn its waiting line (in a thread)."""
+
+    def watch() -> None:
+        deadline = time.monotonic() + 60
+        while not pool.waiting_lines and time.monotonic() < deadline:
+            time.sleep(0.05)
+        blocker.cancel()
+
+    thread = threading.Thread(target=watch, daemon=True)
+    thread.start()
+    return thread
+
+
 def test_waiting_text_names_the_position_and_the_busy_workers():
     assert ui_jobs.waiting_text(3, 2, 2) == (
         "Waiting for a free worker (position 3 in the queue; 2 of 2 workers busy)…"
@@ -72,11 +86,13 @@ def test_waiting_text_names_the_position_and_the_busy_workers():
 
 
 def test_a_queued_job_says_its_position_until_a_worker_is_free(pool):
-    blocker = pool.submit(job_tasks.stamp, ("blocker", 2.0))
+    blocker = pool.submit(job_tasks.spin, (60.0,))
     wait_for_state(blocker, RUNNING)
     ahead = pool.submit(job_tasks.stamp, ("ahead", 0.5))  # position 1; the page's job is 2nd
+    watcher = _free_the_worker_once_a_page_waits(pool, blocker)
     app = AppTest.from_function(_counting_script, default_timeout=60)
     app.run()
+    watcher.join()
     assert not app.exception, app.exception
     lines = pool.waiting_lines
     busy = "in the queue; 1 of 1 workers busy)…"
@@ -112,20 +128,6 @@ def test_a_stopped_script_takes_its_queued_job_out_of_the_queue(pool):
     assert queued.state == CANCELLED
     assert pool.counts() == (1, 0)
     assert pool.waiting_lines  # it did say it was waiting
-
-
-def _free_the_worker_once_a_page_waits(pool, blocker) -> threading.Thread:
-    """Cancel ``blocker`` once a page has drawn its waiting line (in a thread)."""
-
-    def watch() -> None:
-        deadline = time.monotonic() + 60
-        while not pool.waiting_lines and time.monotonic() < deadline:
-            time.sleep(0.05)
-        blocker.cancel()
-
-    thread = threading.Thread(target=watch, daemon=True)
-    thread.start()
-    return thread
 
 
 def test_the_arena_page_waits_for_a_free_worker_then_shows_the_study(pool):
