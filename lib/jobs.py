@@ -48,6 +48,10 @@ from lib.errors import InputError
 WORKERS_ENV = "AISEARCH_JOB_WORKERS"
 """Environment variable setting the number of worker processes (concurrent heavy jobs)."""
 
+WORKER_NICENESS = 10
+"""How much lower than the server a worker's CPU priority is (Unix ``nice``): when the CPU
+is short, the server's answer to a click comes before a heavy job's next step."""
+
 EVERY = "every"
 """Forward every call of this callback (in order)."""
 
@@ -153,6 +157,8 @@ class _WorkerLink:
 
 def _worker_main(conn: Connection) -> None:
     """A worker's loop: run each job it is sent and send back events and the outcome."""
+    with contextlib.suppress(OSError):  # a heavy job yields the CPU to clicks being served
+        os.nice(WORKER_NICENESS)
     link = _WorkerLink(conn)
     while True:
         try:

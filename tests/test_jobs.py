@@ -117,6 +117,7 @@ def test_a_cancelled_job_that_checks_in_stops_and_its_worker_idles(pool):
     finish(job, timeout=2.0)  # stopped at its next callback, well inside the grace period
     assert job.state == CANCELLED
     assert alive(pid)  # the worker was not killed: it stopped the job and waits for the next
+    assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
     before = cpu_seconds(pid)
     time.sleep(1.0)
     assert cpu_seconds(pid) - before < 0.05
