@@ -369,6 +369,7 @@ def page_paths() -> list[str]:
 async def visitor(browser, url: str, paths: list[str], until: float, stats: dict) -> None:
     """One visitor: open Home, then follow the sidebar's links page after page until ``until``."""
     context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    await context.add_init_script(RUN_RECORDER)
     page = await context.new_page()
     leaving = [False]
 
@@ -391,8 +392,14 @@ async def visitor(browser, url: str, paths: list[str], until: float, stats: dict
             started = time.monotonic()
             try:
                 link = page.locator(f'[data-testid="stSidebarNav"] a[href$="/{path}"]').first
+                before = await page.evaluate("() => performance.now()")
                 await link.click(timeout=PAGE_TIMEOUT_MS)
-                await page.wait_for_timeout(300)  # let the new page's run start
+                # done: a script run that started after the click has ended
+                await page.wait_for_function(
+                    "(t) => window.__runs.some(([s, e]) => s >= t && e !== null)",
+                    arg=before,
+                    timeout=PAGE_TIMEOUT_MS,
+                )
                 await wait_done(page)
             except Exception as error:  # a page that did not finish in time
                 stats["timeouts"].append(f"{path or 'home'}: {type(error).__name__}")
@@ -420,6 +427,7 @@ async def part_b(browser, url: str, pid: int, sessions: int, seconds: float) -> 
         await context.close()
     await asyncio.sleep(10)
     baseline = tree_rss_mb(pid)
+    server_baseline = psutil.Process(pid).memory_info().rss / 1e6
     print(f"    baseline RSS {memory(pid)} after one visitor saw every page; {load()}")
     stats = {"disconnects": 0, "js_errors": [], "timeouts": [], "exceptions": [], "loads": []}
     until = time.monotonic() + seconds
@@ -438,7 +446,11 @@ async def part_b(browser, url: str, pid: int, sessions: int, seconds: float) -> 
     print(f"    visitors left after {took:.0f} s; RSS now {memory(pid)}; {load()}")
     await asyncio.sleep(60)
     after = tree_rss_mb(pid)
-    print(f"    a minute later: RSS {memory(pid)}")
+    server_after = psutil.Process(pid).memory_info().rss / 1e6
+    print(
+        f"    a minute later: RSS {memory(pid)}; the server process alone "
+        f"{100 * (server_after - server_baseline) / server_baseline:+.1f} % from its baseline"
+    )
     loads = stats["loads"]
     print(
         f"    page loads {len(loads)} (median {statistics.median(loads) if loads else 0:.2f} s, "
