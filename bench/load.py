@@ -63,25 +63,27 @@ RUN_RECORDER = """
 (() => {
     const runs = [];
     window.__runs = runs;
-    let state = null;
-    const check = () => {
-        const app = document.querySelector('[data-testid="stApp"]');
-        const now = app && app.getAttribute('data-test-script-state');
-        if (now === state) return;
+    const STATE = 'data-test-script-state';
+    const record = (running) => {
         const t = performance.now();
-        if (now === 'running') runs.push([t, null]);
-        if (now === 'notRunning' && runs.length && runs[runs.length - 1][1] === null) {
-            runs[runs.length - 1][1] = t;
+        const open = runs.length && runs[runs.length - 1][1] === null;
+        if (running && !open) runs.push([t, null]);
+        if (!running && open) runs[runs.length - 1][1] = t;
+    };
+    // every change is seen, even a run that starts and ends between two callbacks: each
+    // record says what the attribute was before it changed
+    const observer = new MutationObserver((records) => {
+        for (const r of records) {
+            if (r.attributeName !== STATE) continue;
+            if (r.oldValue === 'running') record(false);
+            else record(true);
         }
-        state = now;
-    };
-    const start = () => {
-        new MutationObserver(check).observe(document, {
-            subtree: true, childList: true, attributes: true,
-            attributeFilter: ['data-test-script-state'],
-        });
-        setInterval(check, 10);
-    };
+        const app = document.querySelector('[data-testid="stApp"]');
+        if (app) record(app.getAttribute(STATE) === 'running');
+    });
+    const start = () => observer.observe(document, {
+        subtree: true, attributes: true, attributeOldValue: true, attributeFilter: [STATE],
+    });
     if (document.readyState === 'loading') {
         document.addEventListener('DOMContentLoaded', start);
     } else {
