@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from lib.errors import InputError
+from lib.jobs import LATEST
 from lib.portfolio import plots, report
 from lib.portfolio.data import require_stocks
 from lib.portfolio.ga import (
@@ -13,10 +14,10 @@ from lib.portfolio.ga import (
     check_size,
     parameter_study,
     replace_config,
-    run_ga,
 )
 from lib.ui import portfolio as ui
 from lib.ui.common import csv_download, escape_markdown, user_errors
+from lib.ui.jobs import run_job
 from lib.ui.navigation import require_app_navigation
 
 require_app_navigation()
@@ -116,9 +117,9 @@ if run_now:
     ui.write_query_params(source, config)
     exact = ui.exact_optimum(table, report.exact_key(config))
     if submitted:  # a run the visitor started: live, with its progress and chart
-        with live_slot.container():
+        with live_slot.container():  # a job of the server's worker pool; Cancel stops it
             live = ui.LiveRun(config, exact.fitness, data_id)
-            result = run_ga(table, config, on_generation=live)
+            result = ui.run_live(table, config, live)
             live.finish()
         live_slot.empty()
     else:  # a first look at bundled data: the same seeded run for every visitor, run once
@@ -220,17 +221,21 @@ if run_study:
         chosen = {name: values for name, values in grid.items() if values}
         for size in chosen.get("population_size", []):  # refuse before any run starts
             check_size(len(table), replace_config(base, population_size=size))
-        bar = study_progress.progress(0.0, text="Running the study…")
-        study = parameter_study(
-            table,
-            base,
-            chosen,
-            repeats=repeats,
-            on_progress=lambda done, total: bar.progress(
-                done / total, text=f"Run {done} of {total}"
-            ),
-            time_limit=ui.STUDY_TIME_LIMIT,
-        )
+        with study_progress.container():  # a job of the server's worker pool
+            bar = st.progress(0.0, text="Running the study…")
+            study = run_job(
+                parameter_study,
+                (table, base, chosen),
+                {"repeats": repeats, "time_limit": ui.STUDY_TIME_LIMIT},
+                callbacks={
+                    "on_progress": (
+                        LATEST,
+                        lambda done, total: bar.progress(
+                            done / total, text=f"Run {done} of {total}"
+                        ),
+                    )
+                },
+            )
         study_progress.empty()
         st.session_state["pf_study"] = study
 study = st.session_state.get("pf_study")

@@ -43,6 +43,8 @@ from lib.games.arena.options import (
 )
 from lib.games.core import GameSpec, get_game
 from lib.games.session import GameSession
+from lib.jobs import EVERY, LATEST
+from lib.ui.jobs import run_job
 from lib.ui.navigation import page_file
 
 
@@ -75,7 +77,12 @@ def option_selects(
     }
 
 
+SHARED = "shared"
+"""The executor choice that runs a study as one job of the server's shared pool
+(:mod:`lib.ui.jobs`): its games are played one after another in a worker process."""
+
 EXECUTOR_LABELS = {
+    SHARED: "A worker of the server's shared pool",
     "inline": "In this process",
     "process": "Local process pool",
     "dask": "Dask cluster (scheduler address)",
@@ -86,12 +93,18 @@ EXECUTOR_LABELS = {
 class ExecutorChoice:
     """Where to run: the kind, the pool size and the Dask scheduler address."""
 
-    kind: str = "inline"
+    kind: str = SHARED
     workers: int = 2
     scheduler: str = ""
 
+    def in_process(self) -> ExecutorChoice:
+        """This choice for runs the shared pool does not take (ladder, evolution): in-process."""
+        return ExecutorChoice("inline") if self.kind == SHARED else self
+
     def describe(self) -> str:
         """A short description for captions."""
+        if self.kind == SHARED:
+            return "in a worker process of the server's shared pool"
         if self.kind == "process":
             return f"on a pool of {self.workers} processes"
         if self.kind == "dask":
@@ -104,13 +117,14 @@ def executor_controls(limits: ArenaCaps) -> ExecutorChoice:
     st.subheader("Where to run")
     if limits.executors == ("inline",):
         st.caption(
-            f"Games run in this server process. Run the app with {LOCAL_ENV}=1 to use a "
-            "process pool or a Dask cluster and lift the caps."
+            "A study runs in a worker process of the server's pool, shared by every visitor "
+            "(it waits for a free worker when all are busy). Run the app with "
+            f"{LOCAL_ENV}=1 to use a process pool or a Dask cluster and lift the caps."
         )
         return ExecutorChoice()
     kind = st.radio(
         "Executor",
-        list(limits.executors),
+        [SHARED, *limits.executors],
         format_func=EXECUTOR_LABELS.get,
         key="arena_w_executor",
         help="The same seed gives the same games on every executor.",
@@ -287,7 +301,10 @@ def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) ->
     """Play the remaining games of ``run`` with a progress bar and a live table and chart.
 
     Records are appended to ``run`` (kept in ``st.session_state``) as games
-    finish, so a cancel (any rerun interrupts the script) keeps them.
+    finish, so a cancel (any rerun interrupts the script) keeps them. On the
+    shared pool (``choice.kind == SHARED``) the study is one job: it may wait for a free
+    worker (the page says at which position), and a cancel or a closed tab stops it in
+    its worker (:func:`lib.ui.jobs.run_job`).
     """
     from lib.games.arena import open_executor, run_tournament
 
@@ -307,6 +324,19 @@ def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) ->
 
     run.status = "running"
     run.where = choice.describe()
+    if choice.kind == SHARED:
+        result = run_job(
+            run_tournament,
+            (run.matches,),
+            {"previous": list(run.records)},
+            callbacks={"on_game": (EVERY, on_game), "on_move": (LATEST, on_move)},
+        )
+        run.records = list(result.records)
+        run.status = "done"
+        progress.empty()
+        table_slot.empty()
+        chart_slot.empty()
+        return
     with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
         result = run_tournament(
             run.matches, ex, on_game=on_game, previous=list(run.records), on_move=on_move
@@ -371,6 +401,7 @@ def run_evolution(run: EvolutionRun, choice: ExecutorChoice) -> None:
     progress = st.progress(0.0, text="Generation 1…")
     chart_slot = st.empty()
     run.status = "running"
+    choice = choice.in_process()
     with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
         for generation in iter_evolution(run.config, ex):
             run.generations.append(generation)

@@ -30,9 +30,17 @@ from lib.games.arena.ladder import (
 )
 from lib.games.arena.limits import check_ladder
 from lib.games.players import MAX_TIME_LIMIT
-from lib.ui.arena import ExecutorChoice, game_select, move_progress, option_selects
+from lib.jobs import EVERY, LATEST
+from lib.ui.arena import (
+    SHARED,
+    ExecutorChoice,
+    game_select,
+    move_progress,
+    option_selects,
+)
 from lib.ui.arena_page import MAX_SEED, ArenaContext
 from lib.ui.common import csv_download, escape_markdown, user_errors
+from lib.ui.jobs import run_job
 
 LADDER_KEY = "arena_ladder"
 
@@ -188,11 +196,19 @@ def play_ladder(run: LadderRun, choice: ExecutorChoice, live_every: float = 2.0)
 
     run.status = "running"
     run.where = choice.describe()
-    with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
-        on_move = move_progress(progress, run.records, run.total)
-        result = run_tournament(
-            run.matches, ex, on_game=on_game, previous=list(run.records), on_move=on_move
+    on_move = move_progress(progress, run.records, run.total)
+    if choice.kind == SHARED:  # one job of the server's pool (queued while workers are busy)
+        result = run_job(
+            run_tournament,
+            (run.matches,),
+            {"previous": list(run.records)},
+            callbacks={"on_game": (EVERY, on_game), "on_move": (LATEST, on_move)},
         )
+    else:
+        with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
+            result = run_tournament(
+                run.matches, ex, on_game=on_game, previous=list(run.records), on_move=on_move
+            )
     run.records = list(result.records)
     run.status = "cancelled" if result.cancelled else "done"
     progress.empty()

@@ -17,6 +17,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from lib.errors import InputError
+from lib.jobs import EVERY
 from lib.links import LinkField
 from lib.portfolio import plots, report
 from lib.portfolio.data import StockData, hard_case_table, read_stock_data
@@ -31,6 +32,7 @@ from lib.portfolio.ga import (
     run_ga,
 )
 from lib.ui.common import csv_download, read_query
+from lib.ui.jobs import run_job
 from lib.ui.presentation import presenting
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data"
@@ -409,6 +411,16 @@ class LiveRun:
         self.bar.empty()
         self.chart.empty()
         st.session_state.pop("pf_partial", None)
+
+
+def run_live(table: pd.DataFrame, config: GAConfig, live: LiveRun) -> GAResult:
+    """Run the GA as a job of the server's worker pool, every generation sent to ``live``.
+
+    A Cancel button stands above the live view; pressing it (or closing the tab) stops
+    the run in its worker, and the generations received so far are kept by ``live``.
+    """
+    st.button("Cancel", key="pf_w_cancel", icon=":material/stop:")
+    return run_job(run_ga, (table, config), callbacks={"on_generation": (EVERY, live)})
 
 
 # ---------------------------------------------------------------------------

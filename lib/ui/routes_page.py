@@ -6,7 +6,7 @@ sections need is passed on explicitly (:class:`Question`), never kept in globals
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 
@@ -16,11 +16,13 @@ import streamlit as st
 
 from lib.common import escape_plot_text
 from lib.errors import InputError
+from lib.jobs import LATEST
 from lib.links import LinkField
 from lib.routes import compare, explain, graphs, plots, search
 from lib.ui import routes as ui
 from lib.ui.common import csv_download, user_errors
 from lib.ui.common import escape_markdown as md
+from lib.ui.jobs import run_job
 
 # Caps that keep one visitor from stalling a small shared server.
 MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS, ui.MAX_RANDOM_N
@@ -399,6 +401,29 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
     return results
 
 
+COMPARE_IN_POOL_PLACES = 200
+"""Maps with at least this many places compare in a worker of the server's shared pool."""
+
+
+def run_comparison(
+    G: nx.Graph, args: tuple, kwargs: dict, on_progress: Callable[[int, int], None]
+) -> pd.DataFrame:
+    """``compare.all_pairs(G, *args, **kwargs)``: here on a small map, as a pool job on a big one.
+
+    On a big map it is one job of the server's worker pool (:func:`lib.ui.jobs.run_job`):
+    it may wait for a free worker, and Cancel or a closed tab stops it there.
+    """
+    if G.number_of_nodes() < COMPARE_IN_POOL_PLACES:
+        return compare.all_pairs(G, *args, **kwargs, on_progress=on_progress)
+    cancel = st.empty()
+    cancel.button("Cancel", key="rt_w_compare_cancel", icon=":material/stop:")
+    table = run_job(
+        compare.all_pairs, (G, *args), kwargs, callbacks={"on_progress": (LATEST, on_progress)}
+    )
+    cancel.empty()
+    return table
+
+
 def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
     """The chosen algorithms on every pair (or a sample): table, charts, B* and A* verdicts."""
     heuristic, heuristic_name, w, algos = q.heuristic, q.heuristic_name, q.w, q.algos
@@ -459,17 +484,11 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
             pairs = [(s, heuristic.goal) for s in G.nodes if s != heuristic.goal]
         bar = st.progress(0.0, text="Comparing…")
         with user_errors():
-            cmp_table = compare.all_pairs(
+            cmp_table = run_comparison(
                 G,
-                cmp_algos,
-                heuristic,
-                pairs=pairs,
-                w=w,
-                max_expansions=ui.MAX_EXPANSIONS,
-                on_progress=lambda done, total: bar.progress(
-                    done / total, text=f"{done}/{total} pairs"
-                ),
-                drop_failing=True,
+                (cmp_algos, heuristic),
+                {"pairs": pairs, "w": w, "max_expansions": ui.MAX_EXPANSIONS, "drop_failing": True},
+                lambda done, total: bar.progress(done / total, text=f"{done}/{total} pairs"),
             )
             st.session_state["rt_compare"] = (settings, cmp_table)
             st.session_state["rt_compare_asked"] = len(pairs)

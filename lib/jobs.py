@@ -1,0 +1,553 @@
+"""A bounded pool of worker processes shared by every session of a server.
+
+Heavy jobs (an Arena study, the portfolio GA at its caps, an all-pairs route comparison)
+run here instead of in the server's interpreter, so one visitor's job does not hold the
+GIL while everyone else clicks. The pool has a fixed number of workers (at most that many
+jobs run at once); further jobs wait in a first-in, first-out queue that tells each job its
+position. A job can be cancelled: a queued job leaves the queue, a running one is asked to
+stop at its next progress callback and, if it has not stopped within a short grace period
+(a search deep inside one move calls nothing back), its worker process is killed and
+replaced, so no CPU is spent on work nobody waits for.
+
+A job is a module-level function (it is pickled by name) called in a worker as
+``function(*args, **kwargs)``. Its progress callbacks are named keyword arguments
+(``callbacks={"on_generation": EVERY, "on_move": LATEST}``): the worker passes a callable
+for each, and each call's arguments come back to the caller as a :class:`JobEvent`, in
+order. ``EVERY`` forwards every call (a generation's statistics for a live chart);
+``LATEST`` at most one call per :data:`LATEST_EVERY` seconds (a "move 12" line).
+Every forwarded callback is also where a cancelled job stops.
+
+>>> pool = JobPool(workers=1)                     # doctest: +SKIP
+>>> job = pool.submit(run_ga, (table, config), callbacks={"on_generation": EVERY})  # +SKIP
+>>> while not job.finished: job.wait(0.25); rows += job.take_events()  # doctest: +SKIP
+>>> job.result()                                  # doctest: +SKIP
+
+Nothing here imports Streamlit: :mod:`lib.ui.jobs` creates one pool per server
+(``st.cache_resource``) and draws the queue position, progress and Cancel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import multiprocessing
+import os
+import sys
+import threading
+import time
+import traceback
+import types
+from collections import deque
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from lib.errors import InputError
+
+WORKERS_ENV = "AISEARCH_JOB_WORKERS"
+"""Environment variable setting the number of worker processes (concurrent heavy jobs)."""
+
+WORKER_NICENESS = 10
+"""How much lower than the server a worker's CPU priority is (Unix ``nice``): when the CPU
+is short, the server's answer to a click comes before a heavy job's next step."""
+
+EVERY = "every"
+"""Forward every call of this callback (in order)."""
+
+LATEST = "latest"
+"""Forward at most one call of this callback per :data:`LATEST_EVERY` seconds."""
+
+LATEST_EVERY = 0.2
+"""Seconds between two forwarded calls of a ``LATEST`` callback."""
+
+QUEUED, RUNNING, DONE, FAILED, CANCELLED = "queued", "running", "done", "failed", "cancelled"
+FINISHED_STATES = frozenset({DONE, FAILED, CANCELLED})
+
+
+class JobCancelled(Exception):
+    """Raised inside a job's callback once the job was cancelled (the job stops there)."""
+
+
+class JobFailed(RuntimeError):
+    """A job raised an error that is not an :class:`InputError` (a bug), or could not be sent.
+
+    The message names the error; ``details`` holds the worker's traceback. (A worker
+    that dies under a job, e.g. out of memory, is reported as an :class:`InputError`:
+    smaller settings are what the visitor can change.)
+    """
+
+    def __init__(self, message: str, details: str = "") -> None:
+        super().__init__(message)
+        self.details = details
+
+
+def default_workers(environ: Mapping[str, str] | None = None) -> int:
+    """The number of workers: ``$AISEARCH_JOB_WORKERS``, else the CPU count minus one (≥ 1).
+
+    One core is left to the server itself, which draws every session's pages.
+    Raises :class:`InputError` if the variable is not a whole number ≥ 1.
+    """
+    environ = os.environ if environ is None else environ
+    text = environ.get(WORKERS_ENV, "").strip()
+    if text:
+        try:
+            workers = int(text)
+        except ValueError:
+            workers = 0
+        if workers < 1:
+            raise InputError(f"{WORKERS_ENV} must be a whole number of at least 1, got {text!r}.")
+        return workers
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+@dataclass(frozen=True)
+class JobEvent:
+    """One forwarded call of a job's progress callback: its name and arguments."""
+
+    callback: str
+    args: tuple
+
+
+# -- the worker process ---------------------------------------------------------------------
+
+
+class _Forwarder:
+    """The callable a worker passes to the job for one callback name.
+
+    Each call first checks whether the job was cancelled (raising :class:`JobCancelled`),
+    then sends its arguments to the pool (every call, or at most one per
+    :data:`LATEST_EVERY` seconds for ``LATEST``).
+    """
+
+    def __init__(self, link: _WorkerLink, name: str, mode: str) -> None:
+        self.link, self.name, self.mode = link, name, mode
+        self.last = -float("inf")
+
+    def __call__(self, *args: Any) -> None:
+        self.link.check_cancelled()
+        if self.mode == LATEST:
+            now = time.monotonic()
+            if now - self.last < LATEST_EVERY:
+                return
+            self.last = now
+        self.link.send(("event", self.link.job_id, JobEvent(self.name, args)))
+
+
+class _WorkerLink:
+    """The worker's end of its pipe to the pool, for the job it runs now."""
+
+    def __init__(self, conn: Connection) -> None:
+        self.conn = conn
+        self.job_id = -1
+        self.cancelled = False
+
+    def send(self, message: tuple) -> None:
+        self.conn.send(message)
+
+    def check_cancelled(self) -> None:
+        """Read any cancel message for the running job; raise :class:`JobCancelled` if so."""
+        while not self.cancelled and self.conn.poll():
+            message = self.conn.recv()
+            if message == ("cancel", self.job_id):
+                self.cancelled = True
+        if self.cancelled:
+            raise JobCancelled
+
+
+def _worker_main(conn: Connection) -> None:
+    """A worker's loop: run each job it is sent and send back events and the outcome."""
+    with contextlib.suppress(OSError):  # a heavy job yields the CPU to clicks being served
+        os.nice(WORKER_NICENESS)
+    link = _WorkerLink(conn)
+    while True:
+        try:
+            message = conn.recv()
+        except EOFError:  # the pool is gone
+            return
+        if message is None:
+            return
+        if message[0] != "run":
+            continue  # a cancel for a job that already finished
+        _, job_id, function, args, kwargs, callbacks = message
+        link.job_id, link.cancelled = job_id, False
+        forwarders = {name: _Forwarder(link, name, mode) for name, mode in callbacks.items()}
+        try:
+            result = function(*args, **kwargs, **forwarders)
+            outcome: tuple = ("done", job_id, result)
+        except JobCancelled:
+            outcome = ("cancelled", job_id, None)
+        except InputError as error:
+            outcome = ("input_error", job_id, str(error))
+        except Exception as error:  # reported to the page, never a crash of the worker
+            outcome = ("failed", job_id, (f"{type(error).__name__}: {error}", _trace()))
+        try:
+            link.send(outcome)
+        except Exception as error:  # e.g. a result that cannot be pickled
+            link.send(("failed", job_id, (f"its result could not be sent back: {error}", "")))
+
+
+def _trace() -> str:
+    return traceback.format_exc()
+
+
+# -- the pool (in the server) ---------------------------------------------------------------
+
+
+class Job:
+    """One job submitted to a :class:`JobPool`: its state, queue position, events and result.
+
+    Read it from the thread that submitted it: :meth:`wait` for news, :meth:`take_events`
+    for the callbacks' calls since the last take, :meth:`result` once finished.
+    """
+
+    def __init__(self, pool: JobPool, job_id: int, message: tuple) -> None:
+        self._pool = pool
+        self.id = job_id
+        self._message = message
+        self.state = QUEUED
+        self.position: int | None = None  # 1 = next to start, while queued
+        self.worker_pid: int | None = None  # while running
+        self._events: list[JobEvent] = []
+        self._result: Any = None
+        self._error: Exception | None = None
+        self._changed = threading.Condition(pool._lock)
+        self.submitted = time.monotonic()
+        self.started: float | None = None
+        self.touched = self.submitted  # last time its owner looked (see abandon_after)
+
+    @property
+    def finished(self) -> bool:
+        """True once the job is done, failed or cancelled."""
+        return self.state in FINISHED_STATES
+
+    def wait(self, timeout: float) -> bool:
+        """Block for ``timeout`` seconds, or less if the job's state or queue position changes.
+
+        Returns whether it is finished. Events do not end the wait: they are taken in
+        batches (a GA sends dozens of generations a second; waking the page for each
+        would cost the server's interpreter more than the job saves it). Also tells the
+        pool the owner still waits for the job.
+        """
+        with self._pool._lock:
+            self.touched = time.monotonic()
+            if not self.finished:
+                self._changed.wait(timeout)
+            self.touched = time.monotonic()
+            return self.finished
+
+    def take_events(self) -> list[JobEvent]:
+        """The forwarded callback calls since the last take, in the order they were made."""
+        with self._pool._lock:
+            events, self._events = self._events, []
+            return events
+
+    def result(self) -> Any:
+        """The job's return value; raises its error (:class:`InputError`, :class:`JobFailed`).
+
+        Raises :class:`JobCancelled` for a cancelled job, RuntimeError if still running.
+        """
+        if not self.finished:
+            raise RuntimeError(f"Job {self.id} has not finished ({self.state}).")
+        if self.state == CANCELLED:
+            raise JobCancelled
+        if self._error is not None:
+            raise self._error
+        return self._result
+
+    def cancel(self) -> None:
+        """Cancel the job: out of the queue, or stopped in (or killed with) its worker."""
+        self._pool.cancel(self)
+
+    def _finish(self, state: str, result: Any = None, error: Exception | None = None) -> None:
+        self.state, self._result, self._error = state, result, error
+        self.position = self.worker_pid = None
+        self._changed.notify_all()
+
+
+class _Worker:
+    """The pool's side of one worker process."""
+
+    def __init__(self, context: multiprocessing.context.BaseContext) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_worker_main, args=(child,), daemon=True)
+        # A new process (spawn, forkserver) first runs the parent's ``__main__`` file again.
+        # In a Streamlit server that is the page being run (its script runner installs the
+        # page as ``__main__``): a worker would draw the page. Hide it while starting, and
+        # put it back unless a script run installed another one meanwhile.
+        main, bare = sys.modules.get("__main__"), types.ModuleType("__main__")
+        sys.modules["__main__"] = bare
+        try:
+            self.process.start()
+        finally:
+            if sys.modules.get("__main__") is bare and main is not None:
+                sys.modules["__main__"] = main
+        child.close()
+        self.job: Job | None = None
+        self.kill_at: float | None = None  # set when its job was cancelled
+        self.idle_since = time.monotonic()
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.process.kill()
+        else:
+            with contextlib.suppress(OSError, ValueError):
+                self.conn.send(None)
+        self.process.join(timeout=2)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=2)
+        self.conn.close()
+
+
+class JobPool:
+    """A fixed number of worker processes running submitted jobs, first come, first served.
+
+    Args:
+        workers: most jobs running at once (default :func:`default_workers`).
+        grace: seconds a cancelled running job has to stop at a callback before its
+            worker process is killed (and replaced when needed).
+        idle_seconds: a worker idle this long exits (its memory goes back to the
+            system); the next job starts a new one.
+        abandon_after: a job whose owner has not called :meth:`Job.wait` for this many
+            seconds is cancelled (its page is gone without saying so).
+
+    Workers start on demand (``forkserver``, else ``spawn``: never a fork of a threaded
+    server). A dispatcher thread starts jobs, collects what workers send and enforces
+    the deadlines; it starts with the first job.
+    """
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        *,
+        grace: float = 0.5,
+        idle_seconds: float = 60.0,
+        abandon_after: float | None = 10.0,
+    ) -> None:
+        self.max_workers = default_workers() if workers is None else int(workers)
+        if self.max_workers < 1:
+            raise InputError(f"A job pool needs at least 1 worker, got {workers}.")
+        self.grace, self.idle_seconds, self.abandon_after = grace, idle_seconds, abandon_after
+        methods = multiprocessing.get_all_start_methods()
+        self._context = multiprocessing.get_context(
+            "forkserver" if "forkserver" in methods else "spawn"
+        )
+        self._lock = threading.RLock()
+        self._queue: deque[Job] = deque()
+        self._workers: list[_Worker] = []
+        self._ids = itertools.count(1)
+        self._wake_reader, self._wake_writer = multiprocessing.Pipe(duplex=False)
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    # -- what callers use
+
+    def submit(
+        self,
+        function: Callable[..., Any],
+        args: Sequence[Any] = (),
+        kwargs: Mapping[str, Any] | None = None,
+        *,
+        callbacks: Mapping[str, str] | None = None,
+    ) -> Job:
+        """Queue ``function(*args, **kwargs, **callbacks)``; return its :class:`Job`.
+
+        ``callbacks`` maps keyword argument names to :data:`EVERY` or :data:`LATEST`.
+        """
+        callbacks = dict(callbacks or {})
+        for name, mode in callbacks.items():
+            if mode not in (EVERY, LATEST):
+                raise ValueError(f"Callback {name!r}: mode must be EVERY or LATEST, not {mode!r}.")
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("The job pool is shut down.")
+            job_id = next(self._ids)
+            message = ("run", job_id, function, tuple(args), dict(kwargs or {}), callbacks)
+            job = Job(self, job_id, message)
+            self._queue.append(job)
+            self._renumber()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._dispatch, name="job-pool", daemon=True)
+                self._thread.start()
+        self._wake()
+        return job
+
+    def cancel(self, job: Job) -> None:
+        """Cancel ``job``: a queued job leaves the queue; a running one is asked to stop.
+
+        A running job that has not stopped within ``grace`` seconds has its worker
+        killed. Cancelling a finished job does nothing.
+        """
+        with self._lock:
+            if job.finished:
+                return
+            if job.state == QUEUED:
+                self._queue.remove(job)
+                job._finish(CANCELLED)
+                self._renumber()
+                return
+            for worker in self._workers:
+                if worker.job is job and worker.kill_at is None:
+                    worker.kill_at = time.monotonic() + self.grace
+                    with contextlib.suppress(OSError, ValueError):
+                        worker.conn.send(("cancel", job.id))
+        self._wake()
+
+    def counts(self) -> tuple[int, int]:
+        """``(running, queued)`` jobs now."""
+        with self._lock:
+            return sum(w.job is not None for w in self._workers), len(self._queue)
+
+    def worker_pids(self) -> list[int]:
+        """Process ids of the live workers (for tests and the load benchmark)."""
+        with self._lock:
+            return [w.process.pid for w in self._workers if w.process.pid is not None]
+
+    def shutdown(self) -> None:
+        """Cancel every job and stop the workers and the dispatcher thread."""
+        with self._lock:
+            self._closed = True
+            for job in list(self._queue):
+                job._finish(CANCELLED)
+            self._queue.clear()
+            workers, self._workers = self._workers, []
+            for worker in workers:
+                if worker.job is not None:
+                    worker.job._finish(CANCELLED)
+        for worker in workers:
+            worker.stop(kill=True)
+        self._wake()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+
+    # -- the dispatcher thread
+
+    def _wake(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self._wake_writer.send_bytes(b".")
+
+    def _renumber(self) -> None:
+        for position, job in enumerate(self._queue, start=1):
+            if job.position != position:
+                job.position = position
+                job._changed.notify_all()
+
+    def _dispatch(self) -> None:
+        while True:
+            with self._lock:
+                if self._closed:
+                    return
+                timeout = self._step(time.monotonic())
+                conns = [w.conn for w in self._workers]
+            ready = wait([self._wake_reader, *conns], timeout=timeout)
+            for conn in ready:
+                if conn is self._wake_reader:
+                    with contextlib.suppress(EOFError, OSError):
+                        while conn.poll():
+                            conn.recv_bytes()
+                    continue
+                self._receive(conn)
+
+    def _step(self, now: float) -> float:
+        """Enforce deadlines and start queued jobs; return the seconds until the next deadline."""
+        deadlines = [1.0]
+        for worker in list(self._workers):
+            job = worker.job
+            if job is not None and worker.kill_at is not None and now >= worker.kill_at:
+                self._retire(worker, kill=True)
+                job._finish(CANCELLED)
+                continue
+            if job is not None and worker.kill_at is not None:
+                deadlines.append(worker.kill_at - now)
+            if (
+                job is not None
+                and worker.kill_at is None
+                and self.abandon_after is not None
+                and now - job.touched > self.abandon_after
+            ):
+                worker.kill_at = now + self.grace
+                with contextlib.suppress(OSError, ValueError):
+                    worker.conn.send(("cancel", job.id))
+                deadlines.append(self.grace)
+            idle_for = now - worker.idle_since
+            if job is None and (not worker.process.is_alive() or idle_for > self.idle_seconds):
+                self._retire(worker)  # it died on its own, or idled long enough to exit
+            elif job is None:
+                deadlines.append(worker.idle_since + self.idle_seconds - now)
+        for job in list(self._queue):
+            if self.abandon_after is not None and now - job.touched > self.abandon_after:
+                self._queue.remove(job)
+                job._finish(CANCELLED)
+        while self._queue:
+            worker = next((w for w in self._workers if w.job is None), None)
+            if worker is None and len(self._workers) < self.max_workers:
+                worker = _Worker(self._context)
+                self._workers.append(worker)
+            if worker is None:
+                break
+            job = self._queue.popleft()
+            try:
+                worker.conn.send(job._message)
+            except Exception as error:  # e.g. an argument that cannot be pickled
+                job._finish(FAILED, error=JobFailed(f"The job could not be started: {error}"))
+                continue
+            worker.job, worker.kill_at = job, None
+            job.state, job.started, job.worker_pid = RUNNING, now, worker.process.pid
+            job.position = None
+            job._changed.notify_all()
+        self._renumber()
+        if self.abandon_after is not None and (self._queue or any(w.job for w in self._workers)):
+            deadlines.append(self.abandon_after / 4)
+        return max(0.01, min(deadlines))
+
+    def _retire(self, worker: _Worker, kill: bool = False) -> None:
+        self._workers.remove(worker)
+        worker.stop(kill=kill)
+
+    def _receive(self, conn: Connection) -> None:
+        with self._lock:
+            worker = next((w for w in self._workers if w.conn is conn), None)
+            if worker is None:
+                return
+            try:
+                while conn.poll():
+                    self._handle(worker, conn.recv())
+            except (EOFError, OSError):  # the worker died (killed, out of memory, crashed)
+                job = worker.job
+                code = worker.process.exitcode
+                self._retire(worker, kill=True)
+                if job is not None and not job.finished:
+                    if worker.kill_at is not None:
+                        job._finish(CANCELLED)
+                    else:
+                        job._finish(
+                            FAILED,
+                            error=InputError(
+                                "The worker process running this job stopped unexpectedly "
+                                f"(exit code {code}); it may have run out of memory: try "
+                                "smaller settings."
+                            ),
+                        )
+
+    def _handle(self, worker: _Worker, message: tuple) -> None:
+        kind, job_id, payload = message
+        job = worker.job
+        if job is None or job.id != job_id:
+            return  # news of a job already given up
+        if kind == "event":
+            if worker.kill_at is None:
+                job._events.append(payload)
+            return
+        worker.job, worker.kill_at = None, None
+        worker.idle_since = time.monotonic()
+        if kind == "done":
+            job._finish(DONE, result=payload)
+        elif kind == "cancelled":
+            job._finish(CANCELLED)
+        elif kind == "input_error":
+            job._finish(FAILED, error=InputError(payload))
+        else:
+            message, details = payload
+            job._finish(FAILED, error=JobFailed(f"The job failed: {message}", details))
+        self._wake()

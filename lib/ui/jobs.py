@@ -1,0 +1,94 @@
+"""Heavy jobs on the server's shared worker pool, seen from a page.
+
+:func:`shared_pool` creates one :class:`lib.jobs.JobPool` per server
+(``st.cache_resource``: every session shares its workers and its queue).
+:func:`run_job` runs one job there from a page: while the job waits it says
+"Waiting for a free worker (position N)", while it runs it passes each progress
+callback's calls to the page's handlers (a progress bar, a live chart) and
+shows the seconds spent; it returns the job's result or raises its error.
+
+Any rerun of the page (the Cancel button, another widget) and a closed tab stop the
+script at its next redraw, and :func:`run_job` then cancels the job: a queued job leaves
+the queue, a running one stops in its worker within about a second.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import streamlit as st
+
+from lib.jobs import QUEUED, Job, JobPool
+
+POLL_SECONDS = 0.25
+"""How often the page looks at its job (and redraws its status line, where a stop lands)."""
+
+
+@st.cache_resource(show_spinner=False)
+def shared_pool() -> JobPool:
+    """The server's job pool: ``$AISEARCH_JOB_WORKERS`` workers (else the CPU count - 1)."""
+    return JobPool()
+
+
+def waiting_text(position: int | None, running: int, workers: int) -> str:
+    """The line shown while a job waits in the queue.
+
+    >>> waiting_text(2, 1, 1)
+    'Waiting for a free worker (position 2 in the queue; 1 of 1 workers busy)…'
+    """
+    return (
+        f"Waiting for a free worker (position {position or 1} in the queue; "
+        f"{running} of {workers} workers busy)…"
+    )
+
+
+def show_waiting(slot: Any, job: Job, pool: JobPool) -> None:
+    """Draw the waiting line of a queued ``job`` in ``slot``."""
+    running, _ = pool.counts()
+    slot.info(waiting_text(job.position, running, pool.max_workers), icon=":material/schedule:")
+
+
+def show_running(slot: Any, job: Job) -> None:
+    """Draw the running line of ``job`` in ``slot`` (redrawn each poll: a stop lands here)."""
+    seconds = time.monotonic() - (job.started or time.monotonic())
+    slot.caption(f"Running on a shared worker process · {seconds:.0f} s")
+
+
+def run_job(
+    function: Callable[..., Any],
+    args: Sequence[Any] = (),
+    kwargs: Mapping[str, Any] | None = None,
+    *,
+    callbacks: Mapping[str, tuple[str, Callable[..., Any]]] | None = None,
+) -> Any:
+    """Run ``function(*args, **kwargs)`` on the shared pool; return its result.
+
+    ``callbacks`` maps a keyword argument of ``function`` to ``(mode, handler)``:
+    ``mode`` is :data:`lib.jobs.EVERY` or :data:`lib.jobs.LATEST`, and ``handler`` is
+    called here, in the script's thread, with the arguments of each forwarded call.
+    Raises the job's :class:`~lib.errors.InputError` or :class:`~lib.jobs.JobFailed`.
+    If the script is stopped (a rerun, a closed tab) the job is cancelled.
+    """
+    callbacks = dict(callbacks or {})
+    pool = shared_pool()
+    job = pool.submit(
+        function, args, kwargs, callbacks={name: mode for name, (mode, _) in callbacks.items()}
+    )
+    slot = st.empty()
+    try:
+        while True:
+            finished = job.wait(POLL_SECONDS)
+            for event in job.take_events():
+                callbacks[event.callback][1](*event.args)
+            if finished:
+                break
+            if job.state == QUEUED:
+                show_waiting(slot, job, pool)
+            else:
+                show_running(slot, job)
+        slot.empty()
+        return job.result()
+    finally:
+        job.cancel()  # nothing to do if it finished; else out of the queue or stopped

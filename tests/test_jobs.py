@@ -1,0 +1,243 @@
+"""The shared job pool: FIFO queue and positions, bounded concurrency, cancel, results, errors."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import networkx as nx
+import pandas as pd
+import pytest
+
+from lib.errors import InputError
+from lib.jobs import (
+    CANCELLED,
+    DONE,
+    EVERY,
+    LATEST,
+    QUEUED,
+    RUNNING,
+    WORKERS_ENV,
+    JobCancelled,
+    JobFailed,
+    JobPool,
+    default_workers,
+)
+from tests import job_tasks
+
+
+@pytest.fixture
+def pool():
+    pool = JobPool(workers=1, grace=0.5, idle_seconds=30)
+    yield pool
+    pool.shutdown()
+
+
+def finish(job, timeout: float = 60.0):
+    deadline = time.monotonic() + timeout
+    while not job.wait(0.2):
+        assert time.monotonic() < deadline, f"job {job.id} still {job.state}"
+    return job
+
+
+def wait_for_state(job, state: str, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while job.state != state:
+        assert time.monotonic() < deadline, f"job {job.id} is {job.state}, not {state}"
+        job.wait(0.1)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of process ``pid`` (0 once it is gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return 0.0
+    if fields[0] == "Z":  # a zombie spends nothing
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_default_workers_leave_a_core_to_the_server_and_read_the_environment():
+    assert default_workers({}) == max(1, (os.cpu_count() or 1) - 1)
+    assert default_workers({WORKERS_ENV: " 3 "}) == 3
+    for bad in ("0", "-2", "two", "1.5"):
+        with pytest.raises(InputError, match=WORKERS_ENV):
+            default_workers({WORKERS_ENV: bad})
+
+
+def test_queue_is_first_in_first_out_with_positions(pool):
+    first = pool.submit(job_tasks.stamp, ("first", 1.0))
+    wait_for_state(first, RUNNING)
+    queued = [pool.submit(job_tasks.stamp, (name, 0.05)) for name in "abcd"]
+    assert [job.state for job in queued] == [QUEUED] * 4
+    assert [job.position for job in queued] == [1, 2, 3, 4]
+    assert pool.counts() == (1, 4)
+    queued[1].cancel()  # "b" leaves the queue: the others move up
+    assert queued[1].state == CANCELLED
+    assert [job.position for job in (queued[0], queued[2], queued[3])] == [1, 2, 3]
+    with pytest.raises(JobCancelled):
+        queued[1].result()
+    results = [finish(job).result() for job in (first, queued[0], queued[2], queued[3])]
+    assert [label for label, _, _ in results] == ["first", "a", "c", "d"]
+    starts = [start for _, start, _ in results]
+    assert starts == sorted(starts)
+    assert all(job.position is None for job in queued)
+
+
+def test_no_more_jobs_run_at_once_than_workers():
+    pool = JobPool(workers=2, idle_seconds=30)
+    try:
+        jobs = [pool.submit(job_tasks.stamp, (str(i), 0.6)) for i in range(5)]
+        assert pool.counts()[0] <= 2
+        spans = [finish(job).result()[1:] for job in jobs]
+    finally:
+        pool.shutdown()
+    # the most jobs running at one instant (a start or end time counts as inside)
+    overlaps = [sum(s <= t < e for s, e in spans) for t, _ in spans]
+    assert max(overlaps) == 2
+    assert len(pool.worker_pids()) == 0
+
+
+def test_a_cancelled_job_that_checks_in_stops_and_its_worker_idles(pool):
+    job = pool.submit(job_tasks.spin, (60.0,), callbacks={"on_tick": LATEST})
+    wait_for_state(job, RUNNING)
+    pid = job.worker_pid
+    time.sleep(0.5)
+    job.cancel()
+    finish(job, timeout=2.0)  # stopped at its next callback, well inside the grace period
+    assert job.state == CANCELLED
+    assert alive(pid)  # the worker was not killed: it stopped the job and waits for the next
+    assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, os.getpriority(os.PRIO_PROCESS, 0) + 10)
+    before = cpu_seconds(pid)
+    time.sleep(1.0)
+    assert cpu_seconds(pid) - before < 0.05
+    # the same worker runs the next job
+    again = finish(pool.submit(job_tasks.stamp, ("next", 0.0)))
+    assert again.result()[0] == "next"
+    assert pool.worker_pids() == [pid]
+
+
+def test_a_cancelled_job_that_never_checks_in_has_its_worker_killed(pool):
+    job = pool.submit(job_tasks.spin, (60.0,))  # no callback: only a kill can stop it
+    wait_for_state(job, RUNNING)
+    pid = job.worker_pid
+    time.sleep(0.5)
+    assert cpu_seconds(pid) > 0.0
+    started = time.monotonic()
+    job.cancel()
+    finish(job, timeout=3.0)
+    assert job.state == CANCELLED
+    while alive(pid):
+        assert time.monotonic() - started < 2.0, "the worker still runs 2 s after the cancel"
+        time.sleep(0.05)
+    # a new worker takes the next job
+    assert finish(pool.submit(job_tasks.stamp, ("next", 0.0))).result()[0] == "next"
+
+
+def test_an_abandoned_job_is_cancelled():
+    pool = JobPool(workers=1, grace=0.3, abandon_after=0.5)
+    try:
+        job = pool.submit(job_tasks.spin, (60.0,), callbacks={"on_tick": LATEST})
+        wait_for_state(job, RUNNING)
+        pid = job.worker_pid
+        time.sleep(2.5)  # nobody calls job.wait
+        assert job.state == CANCELLED
+        before = cpu_seconds(pid)
+        time.sleep(0.5)
+        assert cpu_seconds(pid) - before < 0.05
+    finally:
+        pool.shutdown()
+
+
+def test_every_event_comes_back_in_order_and_latest_ones_are_thinned(pool):
+    job = finish(pool.submit(job_tasks.count_up, (500,), callbacks={"on_step": EVERY}))
+    assert job.result() == 500
+    events = job.take_events()
+    assert [e.args for e in events] == [(i, i * i) for i in range(500)]
+    assert {e.callback for e in events} == {"on_step"}
+    assert job.take_events() == []
+    thinned = finish(pool.submit(job_tasks.spin, (1.0,), callbacks={"on_tick": LATEST}))
+    ticks = [e.args[0] for e in thinned.take_events()]
+    # about one per LATEST_EVERY (0.2 s) of the 1 s run, in increasing order
+    assert 1 <= len(ticks) <= 8
+    assert ticks == sorted(ticks)
+    assert ticks[-1] < thinned.result()
+
+
+def test_errors_come_back_as_clear_messages(pool):
+    with pytest.raises(InputError, match="no place called Atlantis"):
+        finish(pool.submit(job_tasks.fail_with, ("input",))).result()
+    with pytest.raises(JobFailed, match="ValueError: weights must be finite") as failed:
+        finish(pool.submit(job_tasks.fail_with, ("value",))).result()
+    assert "fail_with" in failed.value.details  # the traceback, for a log
+    with pytest.raises(InputError, match=r"stopped unexpectedly.*smaller settings"):
+        finish(pool.submit(job_tasks.fail_with, ("exit",))).result()
+    with pytest.raises(JobFailed, match="could not be sent back"):
+        finish(pool.submit(job_tasks.fail_with, ("unpicklable",))).result()
+    with pytest.raises(JobFailed, match="could not be started"):
+        finish(pool.submit(job_tasks.count_up, (3,), {"on_step": lambda *a: None})).result()
+    # the pool still works after all that
+    assert finish(pool.submit(job_tasks.stamp, ("ok", 0.0))).state == DONE
+
+
+def test_a_ga_run_in_the_pool_equals_the_same_run_here(pool):
+    from lib.portfolio.data import hard_case_table
+    from lib.portfolio.ga import GAConfig, run_ga
+
+    table = hard_case_table(120, seed=1)
+    config = GAConfig(population_size=100, elite_size=10, max_generations=15, seed=3)
+    here_rows = []
+    here = run_ga(table, config, on_generation=here_rows.append)
+    job = finish(pool.submit(run_ga, (table, config), callbacks={"on_generation": EVERY}))
+    there = job.result()
+    there_rows = [e.args[0] for e in job.take_events()]
+    assert there.fitness == here.fitness
+    assert list(there.weights) == list(here.weights)
+    assert len(there_rows) == len(here_rows) == here.generations
+    assert [r.best_fitness for r in there_rows] == [r.best_fitness for r in here_rows]
+
+
+def test_a_tournament_and_a_route_comparison_in_the_pool_equal_the_same_runs_here(pool):
+    from lib.games.arena import MatchConfig, run_tournament
+    from lib.routes import compare, graphs
+
+    matches = [
+        MatchConfig(
+            "othello", ("alphabeta:depth=2", "random"), games=3, seed=5, options={"size": 6}
+        )
+    ]
+    here = run_tournament(matches)
+    job = finish(
+        pool.submit(run_tournament, (matches,), callbacks={"on_game": EVERY, "on_move": LATEST})
+    )
+    there = job.result()
+    assert [r.reproducible() for r in there.records] == [r.reproducible() for r in here.records]
+    games = [e.args for e in job.take_events() if e.callback == "on_game"]
+    assert [(record.game, done, total) for record, done, total in games] == [
+        (0, 1, 3),
+        (1, 2, 3),
+        (2, 3, 3),
+    ]
+
+    G = graphs.romania()
+    h = graphs.make_heuristic(G, graphs.STRAIGHT)
+    args = (G, ["A*", "Greedy best-first"], h)
+    here_table = compare.all_pairs(G, ["A*", "Greedy best-first"], h, ordered=False)
+    job = finish(pool.submit(compare.all_pairs, args, {"ordered": False}))
+    there_table = job.result()
+    assert isinstance(there_table, pd.DataFrame)
+    pd.testing.assert_frame_equal(
+        there_table.drop(columns="seconds"), here_table.drop(columns="seconds")
+    )
+    assert there_table.attrs["dropped"] == here_table.attrs["dropped"]
+    assert len(there_table) == 2 * nx.number_of_nodes(G) * (nx.number_of_nodes(G) - 1) // 2
