@@ -131,11 +131,14 @@ def test_a_stopped_script_takes_its_queued_job_out_of_the_queue(pool):
 
 
 def test_the_arena_page_waits_for_a_free_worker_then_shows_the_study(pool):
+    app = AppTest.from_file(str(ROOT / "pages" / "arena.py"), default_timeout=120)
+    app.run()  # a first visit shows the default study, played once per server (no job)
+    assert not app.exception, app.exception
     blocker = pool.submit(job_tasks.spin, (60.0,))
     wait_for_state(blocker, RUNNING)
     watcher = _free_the_worker_once_a_page_waits(pool, blocker)
-    app = AppTest.from_file(str(ROOT / "pages" / "arena.py"), default_timeout=120)
-    app.run()  # a first visit runs the default preset: it queues behind the blocker
+    next(b for b in app.button if b.label == "Run study").click()
+    app.run()  # the visitor's own run queues behind the blocker
     watcher.join()
     assert not app.exception, app.exception
     assert pool.waiting_lines[0].startswith("Waiting for a free worker (position 1 in the queue")
