@@ -45,9 +45,11 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running_app(
-    root: Path = ROOT, port: int | None = None
+    root: Path = ROOT, port: int | None = None, env: dict[str, str] | None = None
 ) -> Iterator[tuple[str, subprocess.Popen]]:
     """Start ``streamlit run streamlit_app.py`` in ``root``; yield its base URL and process.
+
+    ``env``: environment variables set for the server beside this process's own.
 
     Raises ``RuntimeError`` (with the end of the server's output) when it exits
     early or is not healthy within 60 s.
@@ -71,6 +73,7 @@ def running_app(
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            env={**os.environ, **(env or {})},
         )
         url = f"http://127.0.0.1:{port}"
 

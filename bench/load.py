@@ -38,13 +38,9 @@ import argparse
 import asyncio
 import contextlib
 import os
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -53,7 +49,7 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.first_render import CHROMIUM, CHROMIUM_ARGS, _free_port  # noqa: E402
+from bench.app_server import CHROMIUM, CHROMIUM_ARGS, running_app  # noqa: E402
 
 PAGE_TIMEOUT_MS = 60_000
 OTHELLO = "othello?size=8&black=human&white=human"
@@ -116,51 +112,9 @@ JOB_PROGRESS = '[data-testid="stProgress"]'
 
 @contextlib.contextmanager
 def server(root: Path, env: dict[str, str] | None = None) -> Iterator[tuple[str, int]]:
-    """``streamlit run`` of the app in its own process group; yields (address, pid)."""
-    port = _free_port()
-    with tempfile.TemporaryFile() as log:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "streamlit",
-                "run",
-                "streamlit_app.py",
-                "--server.headless=true",
-                "--server.address=127.0.0.1",
-                f"--server.port={port}",
-                "--server.fileWatcherType=none",
-                "--browser.gatherUsageStats=false",
-            ],
-            cwd=root,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            env={**os.environ, **(env or {})},
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                if process.poll() is not None:
-                    log.seek(0)
-                    raise SystemExit(f"streamlit exited early:\n{log.read().decode()[-2000:]}")
-                try:
-                    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                        if reply.status == 200:
-                            break
-                except OSError:
-                    pass
-                if time.monotonic() > deadline:
-                    raise SystemExit("streamlit did not become healthy within 90 s")
-                time.sleep(0.25)
-            yield url, process.pid
-        finally:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-                process.wait(timeout=10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                os.killpg(process.pid, signal.SIGKILL)
+    """``streamlit run`` of the app (:func:`bench.app_server.running_app`): (address, pid)."""
+    with running_app(root, env=env) as (url, process):
+        yield url, process.pid
 
 
 def tree(pid: int) -> list[psutil.Process]:

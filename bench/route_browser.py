@@ -35,7 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.first_render import CHROMIUM, CHROMIUM_ARGS, app_server  # noqa: E402
+from bench.app_server import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from bench.first_render import app_server  # noqa: E402
 
 MAPS = {
     "grid": "routes?source=Grid+with+obstacles&rows=60&cols=80&obstacles=25&seed=1",

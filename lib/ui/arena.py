@@ -44,6 +44,7 @@ from lib.games.arena.options import (
 from lib.games.core import GameSpec, get_game
 from lib.games.session import GameSession
 from lib.jobs import EVERY, LATEST
+from lib.ui.common import user_errors
 from lib.ui.jobs import run_job
 from lib.ui.navigation import page_file
 
@@ -161,6 +162,35 @@ class StudyRun:
     def total(self) -> int:
         """Games the study was set to play."""
         return sum(m.games for m in self.matches)
+
+
+def play_resumable(run: Any, key: str, play: Callable[[], None], what: str) -> None:
+    """Play ``run`` (a study or a ladder) with Cancel beside it, or offer Resume after a stop.
+
+    ``run`` has ``status`` (running, done, cancelled), ``records`` and ``total``;
+    ``play()`` plays its remaining games. A cancelled run says how far it got (the
+    ``what`` below are from its finished games) and offers Resume (``<key>_resume``);
+    a running one shows Cancel (``<key>_cancel``: any click stops the script). An
+    :class:`~lib.errors.InputError` stops it as cancelled; once it ends, the page
+    reruns to drop the live view and the Cancel button.
+    """
+    if run.status == "cancelled":
+        st.warning(
+            f"Stopped after {len(run.records)} of {run.total} games; the {what} below are "
+            "from the finished games."
+        )
+        if st.button("Resume", key=f"{key}_resume", icon=":material/play_arrow:"):
+            run.status = "running"
+    if run.status == "running":
+        st.button("Cancel", key=f"{key}_cancel", icon=":material/stop:")
+        failed = True
+        with user_errors():
+            play()
+            failed = False
+        if run.status == "running":  # an InputError (e.g. no Dask scheduler) stopped it
+            run.status = "cancelled"
+        if not failed:
+            st.rerun()
 
 
 @dataclass

@@ -37,6 +37,7 @@ from lib.ui.arena import (
     game_select,
     move_progress,
     option_selects,
+    play_resumable,
 )
 from lib.ui.arena_page import MAX_SEED, ArenaContext
 from lib.ui.common import csv_download, escape_markdown, user_errors
@@ -153,23 +154,8 @@ def run_ladder_section(ctx: ArenaContext, config: LadderConfig | None) -> Ladder
     if config is not None:
         run = LadderRun(config, tuple(config.matches()))
         st.session_state[LADDER_KEY] = run
-    if run is not None and run.status == "cancelled":
-        st.warning(
-            f"Stopped after {len(run.records)} of {run.total} games; the ratings below are "
-            "from the finished games."
-        )
-        if st.button("Resume", key="arena_w_ladder_resume", icon=":material/play_arrow:"):
-            run.status = "running"
-    if run is not None and run.status == "running":
-        st.button("Cancel", key="arena_w_ladder_cancel", icon=":material/stop:")
-        failed = True
-        with user_errors():
-            play_ladder(run, ctx.choice)
-            failed = False
-        if run.status == "running":  # an InputError (e.g. no Dask scheduler) stopped it
-            run.status = "cancelled"
-        if not failed:
-            st.rerun()  # redraw without the live chart and the Cancel button
+    if run is not None:
+        play_resumable(run, "arena_w_ladder", lambda: play_ladder(run, ctx.choice), "ratings")
     return run
 
 

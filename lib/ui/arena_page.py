@@ -63,6 +63,7 @@ from lib.ui.arena import (
     game_select,
     open_replay,
     option_selects,
+    play_resumable,
     replay_url,
     run_evolution,
     run_study,
@@ -435,23 +436,8 @@ def run_study_section(ctx: ArenaContext, matches: list[MatchConfig] | None) -> S
         run.status = "cancelled"
     if matches is not None:
         run = accept_study(matches, ctx.limits) or run
-    if run is not None and run.status == "cancelled":
-        st.warning(
-            f"Stopped after {len(run.records)} of {run.total} games; the results below are "
-            "from the finished games."
-        )
-        if st.button("Resume", key="arena_w_resume", icon=":material/play_arrow:"):
-            run.status = "running"
-    if run is not None and run.status == "running":
-        st.button("Cancel", key="arena_w_cancel", icon=":material/stop:")
-        failed = True
-        with user_errors():
-            run_study(run, ctx.choice)
-            failed = False
-        if run.status == "running":  # an InputError (e.g. no Dask scheduler) stopped it
-            run.status = "cancelled"
-        if not failed:
-            st.rerun()  # redraw without the live view and the Cancel button
+    if run is not None:
+        play_resumable(run, "arena_w", lambda: run_study(run, ctx.choice), "results")
     return run
 
 

@@ -67,9 +67,12 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
-@pytest.fixture
-def page(browser, app_url):
-    """A fresh browser context (one Streamlit session); page errors fail the test."""
+@contextlib.contextmanager
+def fresh_page(browser, app_url: str, *, known_errors: tuple[str, ...] = ()) -> Iterator[object]:
+    """A page in a fresh browser context (one Streamlit session).
+
+    A JavaScript error on the page fails the test, except the ``known_errors`` messages.
+    """
     context = browser.new_context(accept_downloads=True, viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(30_000)
     page = context.new_page()
@@ -78,7 +81,15 @@ def page(browser, app_url):
     page.app_url = app_url  # type: ignore[attr-defined]
     yield page
     context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    unexpected = [error for error in errors if error not in known_errors]
+    assert not unexpected, f"JavaScript errors on the page: {unexpected}"
+
+
+@pytest.fixture
+def page(browser, app_url):
+    """A fresh browser context (one Streamlit session); page errors fail the test."""
+    with fresh_page(browser, app_url) as page:
+        yield page
 
 
 def wait_idle(page) -> None:

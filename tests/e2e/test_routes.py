@@ -12,7 +12,7 @@ from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 
 from lib.routes.graphs import romania
-from tests.e2e.conftest import cut_texts, open_page, wait_idle
+from tests.e2e.conftest import cut_texts, fresh_page, open_page, wait_idle
 
 TO_PIXELS = """(gd, xy) => {
     const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
@@ -263,15 +263,8 @@ def watch_page(browser, app_url):
     button does not catch it, which the browser reports as an uncaught "undefined".
     Every other page error still fails the test.
     """
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.app_url = app_url  # type: ignore[attr-defined]
-    yield page
-    context.close()
-    assert [e for e in errors if e != "undefined"] == [], errors
+    with fresh_page(browser, app_url, known_errors=("undefined",)) as page:
+        yield page
 
 
 def _watch_button(plot, label: str):
