@@ -82,8 +82,14 @@ class JobFailed(RuntimeError):
         self.details = details
 
 
+MAX_DEFAULT_WORKERS = 2
+"""Most workers started without ``$AISEARCH_JOB_WORKERS``: a small hosted server has about
+1 GB of RAM (each working worker takes about 185 MB) whatever CPU count its host reports."""
+
+
 def default_workers(environ: Mapping[str, str] | None = None) -> int:
-    """The number of workers: ``$AISEARCH_JOB_WORKERS``, else the CPU count minus one (≥ 1).
+    """The number of workers: ``$AISEARCH_JOB_WORKERS``, else the CPU count minus one (≥ 1,
+    at most :data:`MAX_DEFAULT_WORKERS`).
 
     One core is left to the server itself, which draws every session's pages.
     Raises :class:`InputError` if the variable is not a whole number ≥ 1.
@@ -98,7 +104,7 @@ def default_workers(environ: Mapping[str, str] | None = None) -> int:
         if workers < 1:
             raise InputError(f"{WORKERS_ENV} must be a whole number of at least 1, got {text!r}.")
         return workers
-    return max(1, (os.cpu_count() or 1) - 1)
+    return min(MAX_DEFAULT_WORKERS, max(1, (os.cpu_count() or 1) - 1))
 
 
 @dataclass(frozen=True)
