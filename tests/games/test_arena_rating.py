@@ -26,7 +26,10 @@ def scipy_fit(players, results, prior_sd):
     rows = np.array([(index[a], index[b], s) for a, b, s in results], dtype=float)
     i, j, s = rows[:, 0].astype(int), rows[:, 1].astype(int), rows[:, 2]
 
+    # the unknowns in hundreds of Elo: gradients of order one, which BFGS's numerical
+    # gradient resolves to a small fraction of an Elo point with any scipy version
     def negative(free):
+        free = 100.0 * free
         elo = free if prior_sd is not None else np.concatenate([[0.0], free])
         p = 1 / (1 + 10 ** ((elo[j] - elo[i]) / 400))
         value = -(s * np.log(p) + (1 - s) * np.log(1 - p)).sum()
@@ -36,7 +39,7 @@ def scipy_fit(players, results, prior_sd):
 
     size = len(players) if prior_sd is not None else len(players) - 1
     found = minimize(negative, np.zeros(size), method="BFGS", options={"gtol": 1e-9})
-    elo = found.x if prior_sd is not None else np.concatenate([[0.0], found.x])
+    elo = 100.0 * found.x if prior_sd is not None else np.concatenate([[0.0], 100.0 * found.x])
     return elo - elo.mean()
 
 
