@@ -70,7 +70,6 @@ def alive(pid: int) -> bool:
 
 def test_default_workers_leave_a_core_to_the_server_and_read_the_environment():
     assert default_workers({}) == min(MAX_DEFAULT_WORKERS, max(1, (os.cpu_count() or 1) - 1))
-    assert 1 <= default_workers({}) <= MAX_DEFAULT_WORKERS
     assert default_workers({WORKERS_ENV: " 3 "}) == 3
     for bad in ("0", "-2", "two", "1.5"):
         with pytest.raises(InputError, match=WORKERS_ENV):
