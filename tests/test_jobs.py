@@ -172,7 +172,7 @@ def test_every_event_comes_back_in_order_and_latest_ones_are_thinned(pool):
     # about one per LATEST_EVERY (0.2 s) of the 1 s run, in increasing order
     assert 1 <= len(ticks) <= 8
     assert ticks == sorted(ticks)
-    assert ticks[-1] < thinned.result()
+    assert ticks[-1] <= thinned.result()  # the run may end right after its last tick
 
 
 def test_errors_come_back_as_clear_messages(pool):
