@@ -15,6 +15,7 @@ from lib.jobs import (
     DONE,
     EVERY,
     LATEST,
+    LATEST_EVERY,
     MAX_DEFAULT_WORKERS,
     QUEUED,
     RUNNING,
@@ -169,8 +170,11 @@ def test_every_event_comes_back_in_order_and_latest_ones_are_thinned(pool):
     assert job.take_events() == []
     thinned = finish(pool.submit(job_tasks.spin, (1.0,), callbacks={"on_tick": LATEST}))
     ticks = [e.args[0] for e in thinned.take_events()]
-    # about one per LATEST_EVERY (0.2 s) of the 1 s run, in increasing order
-    assert 1 <= len(ticks) <= 8
+    # about one per LATEST_EVERY (0.2 s) of the 1 s run, in increasing order: the job
+    # called on_tick once per 1,000 loops (result // 1000 calls), most of them dropped
+    calls = thinned.result() // 1000
+    assert ticks, "no tick came back"
+    assert len(ticks) <= 1 + 1.0 / LATEST_EVERY + 2 < calls, (len(ticks), calls)
     assert ticks == sorted(ticks)
     assert ticks[-1] <= thinned.result()  # the run may end right after its last tick
 
