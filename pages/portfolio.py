@@ -16,7 +16,7 @@ from lib.portfolio.ga import (
     replace_config,
 )
 from lib.ui import portfolio as ui
-from lib.ui.common import csv_download, escape_markdown, user_errors
+from lib.ui.common import csv_download, current, escape_markdown, user_errors
 from lib.ui.jobs import run_job
 from lib.ui.navigation import require_app_navigation
 
@@ -34,6 +34,7 @@ with st.sidebar:
     source = st.radio(
         "Data source",
         list(ui.SOURCES),
+        list(ui.SOURCES).index(current("pf_w_source", "sample")),
         format_func=ui.SOURCES.get,
         key="pf_w_source",
         on_change=ui.apply_preset,

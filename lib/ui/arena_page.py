@@ -143,11 +143,8 @@ def setup() -> ArenaContext:
 # -- experiments: building the study --------------------------------------------------------
 
 
-PRESET_LINK_NUMBERS = {  # URL parameter -> the preset form's widget key
-    "games": "arena_w_preset_games",
-    "seed": "arena_w_preset_seed",
-    "depth": "arena_w_preset_depth",
-}
+GAMES, SEED, DEPTH = "arena_w_preset_games", "arena_w_preset_seed", "arena_w_preset_depth"
+PRESET_LINK_NUMBERS = {"games": GAMES, "seed": SEED, "depth": DEPTH}  # URL name -> widget key
 """The preset form's numbers, mirrored in the URL beside ``?preset=``."""
 
 
@@ -242,26 +239,32 @@ def preset_form(
     if "arena_w_preset" not in st.session_state:
         st.session_state["arena_w_preset"] = default_preset(presets, limits) or next(iter(presets))
     key = st.selectbox(
-        "Preset", list(presets), format_func=lambda k: presets[k].title, key="arena_w_preset"
+        "Preset",
+        list(presets),
+        list(presets).index(st.session_state["arena_w_preset"]),
+        format_func=lambda k: presets[k].title,
+        key="arena_w_preset",
     )
     preset = presets[key]
     st.query_params["preset"] = key
     st.caption(preset.description + f" The course played {preset.games} games per match.")
     with st.form("arena_preset_form"):
         c1, c2, c3 = st.columns(3)
-        # the values live in the session (seeded from the link, else the defaults), so the
-        # widgets take no value of their own
+        # the values live in the session (seeded from the link, else the defaults); each
+        # widget's default is its value (see lib.ui.common.current)
         for name, (default, _, _) in preset_numbers(limits).items():
             st.session_state.setdefault(PRESET_LINK_NUMBERS[name], default)
+        now = st.session_state
         n_games = c1.number_input(
-            "Games per match", 1, limits.max_games_per_match, key="arena_w_preset_games"
+            "Games per match", 1, limits.max_games_per_match, now[GAMES], key=GAMES
         )
-        seed = c2.number_input("Seed", 0, MAX_SEED, key="arena_w_preset_seed")
+        seed = c2.number_input("Seed", 0, MAX_SEED, now[SEED], key=SEED)
         max_depth = c3.slider(
             "Leave out players deeper than",
             1,
             limits.max_depth,
-            key="arena_w_preset_depth",
+            now[DEPTH],
+            key=DEPTH,
             help="Minimax at depth 7 can take tens of seconds per game.",
         )
         submitted = st.form_submit_button("Run study", type="primary")

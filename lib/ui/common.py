@@ -58,6 +58,18 @@ def user_errors() -> Iterator[None]:
         st.error(escape_markdown(error))
 
 
+def current(key: str, default: Any) -> Any:
+    """The widget ``key``'s value (``default`` before it has one), for its own default.
+
+    Pass it as the widget's ``value=`` (``index=`` of it for a select or radio) whenever
+    the page seeds the widget through ``st.session_state`` (a link's settings, a preset).
+    Seeded that way alone, the widget sends the browser its minimum or first choice as
+    its default, and a busy browser that first draws the widget from a later run than
+    the seeding one starts it there: a link's depth 8 came back as 1 mid-game.
+    """
+    return st.session_state.get(key, default)
+
+
 def keep_widget_values(keys: Iterable[str]) -> None:
     """Keep the values of the widgets ``keys`` through runs that do not draw them.
 

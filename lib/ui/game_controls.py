@@ -42,34 +42,41 @@ UI_MAX_EXPLORATION = 4.0
 """Largest exploration constant c the page offers."""
 
 
-def _init_widget(key: str, value: Any) -> None:
+def _init_widget(key: str, value: Any) -> Any:
+    """Seed the widget ``key`` with ``value`` once; return its current value.
+
+    Pass what it returns to the widget as its default too (``value=``, or ``index=``
+    for a select): see :func:`lib.ui.common.current` for why.
+    """
     if key not in st.session_state:
         st.session_state[key] = value
+    return st.session_state[key]
 
 
 def _init_clamped(
     changed: list[str], name: str, key: str, value: float, low: float, high: float, why: str
-) -> None:
+) -> Any:
     """Seed a slider once, and keep its value inside [low, high] (URL values may be anything).
 
     When the seeded value had to be moved inside the range, ``changed`` gets
-    ``"<name> <old> → <new> (<why>)"`` for the page to say so.
+    ``"<name> <old> → <new> (<why>)"`` for the page to say so. Returns the value, for
+    the widget's ``value=`` (see :func:`_init_widget`).
     """
     seeding = key not in st.session_state
-    _init_widget(key, value)
-    current = st.session_state[key]
+    current = _init_widget(key, value)
     if not low <= current <= high:
         st.session_state[key] = type(current)(min(max(current, low), high))
         if seeding:
             changed.append(f"{name} {current:g} → {st.session_state[key]:g} ({why})")
+    return st.session_state[key]
 
 
 def _time_budget_slider(key: str, value: float, changed: list[str], help_text: str) -> float:
     """The time budget per move in seconds, seeded with ``value`` inside this page's range."""
     why = f"this page allows 0.1 to {UI_MAX_TIME:g} s per move"
-    _init_clamped(changed, "time", key, value, 0.1, UI_MAX_TIME, why)
+    value = _init_clamped(changed, "time", key, value, 0.1, UI_MAX_TIME, why)
     return st.slider(
-        "Time budget per move (s)", 0.1, UI_MAX_TIME, step=0.1, key=key, help=help_text
+        "Time budget per move (s)", 0.1, UI_MAX_TIME, value, step=0.1, key=key, help=help_text
     )
 
 
@@ -113,9 +120,13 @@ def player_controls(
         kinds.pop("human", None)
     p = f"{key}_w_"
     kind_default = default.kind if default.kind in kinds else next(iter(kinds))
-    _init_widget(p + "kind", kind_default)
+    kind = _init_widget(p + "kind", kind_default)
     kind = st.selectbox(
-        f"{label}: player", list(kinds), format_func=kinds.get, key=p + "kind", help=None
+        f"{label}: player",
+        list(kinds),
+        index=list(kinds).index(kind),
+        format_func=kinds.get,
+        key=p + "kind",
     )
     shown, st.session_state[p + "kind_shown"] = st.session_state.get(p + "kind_shown"), kind
     if kind == MCTS_KIND:
@@ -133,7 +144,7 @@ def player_controls(
         if kept is not None and shown != kind:
             st.session_state[p + "depth"] = min(max(kept, 1), cap)
         seed_depth = default.depth if default.kind in SEARCH_KINDS else ai_depth
-        _init_clamped(
+        depth = _init_clamped(
             changed,
             "depth",
             p + "depth",
@@ -146,6 +157,7 @@ def player_controls(
             f"{label}: depth (plies)",
             1,
             cap,
+            depth,
             key=p + "depth",
             help="How many moves ahead the AI looks (a forced pass counts as a move).",
         )
@@ -161,6 +173,7 @@ def player_controls(
     heuristic_name = st.selectbox(
         f"{label}: heuristic",
         names,
+        index=names.index(st.session_state[p + "heuristic"]),
         key=p + "heuristic",
         help="The evaluation function used where the search stops.",
     )
@@ -185,8 +198,8 @@ def player_controls(
             ):
                 seed = value if use_default else default.weights[index]
                 wkey = f"{p}weight_{heuristic_name}_{name}"
-                _init_widget(wkey, float(seed))
-                values.append(st.number_input(name, key=wkey, step=1.0, format="%.3g"))
+                seed = _init_widget(wkey, float(seed))
+                values.append(st.number_input(name, value=seed, key=wkey, step=1.0, format="%.3g"))
             if tuple(values) != tuple(heuristic.default_weights):
                 weights = tuple(float(v) for v in values)
     else:
@@ -206,17 +219,21 @@ def player_controls(
                 "Iterative deepening: the deepest search finished in time is used.",
             )
             if kind == "alphabeta":
-                _init_widget(p + "ordering", default.ordering)
+                ordering = _init_widget(p + "ordering", default.ordering)
                 ordering = st.toggle(
-                    "Move ordering", key=p + "ordering", help="Search the best-looking moves first."
+                    "Move ordering",
+                    ordering,
+                    key=p + "ordering",
+                    help="Search the best-looking moves first.",
                 )
-                _init_widget(p + "tt", default.transposition)
+                transposition = _init_widget(p + "tt", default.transposition)
                 transposition = st.toggle(
                     "Transposition table",
+                    transposition,
                     key=p + "tt",
                     help="Reuse values of positions reached by another move order.",
                 )
-                _init_clamped(
+                beam = _init_clamped(
                     changed,
                     "beam",
                     p + "beam",
@@ -229,13 +246,14 @@ def player_controls(
                     "Beam (0 = off)",
                     0,
                     10,
+                    beam,
                     key=p + "beam",
                     help="Expand only the k best-looking moves at each node (the course used 3).",
                 )
                 beam = beam or None
             has_hint = hasattr(game.initial_state(), "plies_left_hint")
             if kind in ("alphabeta", "minimax") and has_hint:
-                _init_clamped(
+                endgame = _init_clamped(
                     changed,
                     "endgame",
                     p + "endgame",
@@ -248,6 +266,7 @@ def player_controls(
                     "Exact endgame: play perfectly when at most this many moves are left (0 = off)",
                     0,
                     14,
+                    endgame,
                     key=p + "endgame",
                 )
                 endgame = endgame or None
@@ -288,7 +307,7 @@ def mcts_controls(
     simulations = seed.simulations
     if simulations is None:
         simulations = mcts.DEFAULT_SIMULATIONS if seed.time_limit is None else UI_MAX_SIMULATIONS
-    _init_clamped(
+    simulations = _init_clamped(
         changed,
         "sims",
         p + "sims",
@@ -301,6 +320,7 @@ def mcts_controls(
         f"{label}: simulations per move",
         1,
         UI_MAX_SIMULATIONS,
+        simulations,
         step=100,
         key=p + "sims",
         help="Each simulation walks down the tree by UCB1, adds one position and plays the "
@@ -313,7 +333,7 @@ def mcts_controls(
             changed,
             "The search stops here even if simulations are left.",
         )
-        _init_clamped(
+        exploration = _init_clamped(
             changed,
             "c",
             p + "c",
@@ -326,15 +346,17 @@ def mcts_controls(
             "Exploration constant c",
             0.0,
             UI_MAX_EXPLORATION,
+            exploration,
             step=0.1,
             key=p + "c",
             help="UCB1 = win rate + c·sqrt(ln N / n): a larger c tries the less-visited moves "
             "more often; c = 0 always follows the best win rate so far.",
         )
-        _init_widget(p + "rollout", seed.rollout)
+        rollout = _init_widget(p + "rollout", seed.rollout)
         rollout = st.selectbox(
             "Rollouts",
             list(mcts.ROLLOUTS),
+            index=list(mcts.ROLLOUTS).index(rollout),
             format_func=mcts.ROLLOUTS.get,
             key=p + "rollout",
             help=f"Random: random moves to the end of the game. Heuristic: "
@@ -354,6 +376,7 @@ def mcts_controls(
             chosen = st.selectbox(
                 "Heuristic that judges the rollouts",
                 names,
+                index=names.index(st.session_state[p + "rollout_heuristic"]),
                 key=p + "rollout_heuristic",
                 help=game.heuristics[st.session_state[p + "rollout_heuristic"]].description,
             )

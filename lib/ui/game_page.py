@@ -40,7 +40,13 @@ from lib.games.players import (
 )
 from lib.games.session import STALE_MESSAGE, GameSession, decide
 from lib.games.view import BOARD_PIXELS, BoardAdapter, BoardView, load_adapter
-from lib.ui.common import csv_download, escape_markdown, keep_widget_values, user_errors
+from lib.ui.common import (
+    csv_download,
+    current,
+    escape_markdown,
+    keep_widget_values,
+    user_errors,
+)
 from lib.ui.game_controls import (
     DEFAULT_TIME,
     _init_widget,
@@ -280,6 +286,7 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
             options[option] = st.selectbox(
                 game.option_labels.get(option, option.capitalize()),
                 list(allowed),
+                index=list(allowed).index(st.session_state[wkey]),
                 key=wkey,
                 format_func=functools.partial(_format_option, game.option_formats.get(option)),
             )
@@ -309,14 +316,19 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
         if len(configs) < 2:
             st.stop()
         st.markdown("**Display**")
-        show_legal = st.toggle("Mark legal moves", value=True, key=f"{key}_w_show_legal")
+        # each widget's default is its value (see lib.ui.common.current)
+        show_legal = st.toggle(
+            "Mark legal moves",
+            value=current(f"{key}_w_show_legal", True),
+            key=f"{key}_w_show_legal",
+        )
         flipped = adapter.flippable and st.toggle(
-            "Turn the board round", value=False, key=f"{key}_w_flip"
+            "Turn the board round", value=current(f"{key}_w_flip", False), key=f"{key}_w_flip"
         )
         pixels = st.slider(
             "Board display size (pixels)",
             *BOARD_PIXEL_RANGE,
-            value=BOARD_PIXELS,
+            value=current(f"{key}_w_board_px", BOARD_PIXELS),
             step=20,
             key=f"{key}_w_board_px",
             help=f"{BOARD_PIXELS} fits the whole board on a 1024×768 screen; "
@@ -324,12 +336,12 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
         )
         show_tree = st.toggle(
             f"Record the search tree (depth ≤ {game.tree_depth})",
-            value=False,
+            value=current(f"{key}_w_tree", False),
             key=f"{key}_w_tree",
         )
         exact_scores = st.toggle(
             "Exact score for every move (slower)",
-            value=False,
+            value=current(f"{key}_w_exact", False),
             key=f"{key}_w_exact",
             help="Otherwise alpha-beta only proves that the other moves are no better (≤ bounds).",
         )
@@ -405,6 +417,7 @@ def buttons_row(
             )
         autoplay = st.toggle(
             "Autoplay",
+            value=current(f"{key}_w_autoplay", False),
             key=f"{key}_w_autoplay",
             disabled=bool(human_sides),
             help="AI vs AI: play the AI moves one after another (when both sides are AI players).",

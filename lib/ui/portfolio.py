@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -31,7 +32,7 @@ from lib.portfolio.ga import (
     GenerationStats,
     run_ga,
 )
-from lib.ui.common import csv_download, read_query
+from lib.ui.common import csv_download, current, read_query
 from lib.ui.jobs import run_job
 from lib.ui.presentation import presenting
 
@@ -245,7 +246,7 @@ def load_data(source: str, upload: object | None) -> StockData | None:
     left, right = st.columns(2)
     window = left.date_input(
         "Date window",
-        value=(first, last),
+        value=current(window_key, (first, last)),
         min_value=first,
         max_value=last,
         key=window_key,
@@ -254,6 +255,7 @@ def load_data(source: str, upload: object | None) -> StockData | None:
     definition = right.radio(
         "Return",
         ["end", "peak"],
+        ["end", "peak"].index(current(f"pf_w_definition_{source}", "end")),
         format_func=lambda d: {
             "end": "end / start − 1",
             "peak": "peak / start − 1 (as the course's data)",
@@ -270,6 +272,11 @@ def load_data(source: str, upload: object | None) -> StockData | None:
 # Settings
 
 
+def _now(name: str) -> Any:
+    """GA setting ``name``'s value, for its widget's default (see :func:`lib.ui.common.current`)."""
+    return st.session_state[key(name)]
+
+
 def settings_form() -> tuple[bool, dict[str, object]]:
     """The form with every GA constant; returns (submitted, settings)."""
     for field in FIELDS:
@@ -279,21 +286,54 @@ def settings_form() -> tuple[bool, dict[str, object]]:
     with st.form("pf_w_form", border=False):
         submitted = st.form_submit_button("Run the GA", type="primary", width="stretch")
         st.markdown("**Constraints**")
-        st.number_input(LABELS["min_stocks"], 0, 20_000, step=1, key=key("min_stocks"))
-        st.slider(LABELS["max_risk"], 0.0, 1.0, step=0.01, key=key("max_risk"))
-        st.number_input(LABELS["min_return"], -1.0, 1000.0, step=0.5, key=key("min_return"))
+        st.number_input(
+            LABELS["min_stocks"], 0, 20_000, _now("min_stocks"), step=1, key=key("min_stocks")
+        )
+        st.slider(LABELS["max_risk"], 0.0, 1.0, _now("max_risk"), step=0.01, key=key("max_risk"))
+        st.number_input(
+            LABELS["min_return"], -1.0, 1000.0, _now("min_return"), step=0.5, key=key("min_return")
+        )
         st.markdown("**Genetic algorithm**")
-        st.slider(LABELS["population_size"], 20, 3000, step=10, key=key("population_size"))
-        st.number_input(LABELS["max_generations"], 1, 5000, step=50, key=key("max_generations"))
-        st.slider(LABELS["elite_size"], 0, 300, step=5, key=key("elite_size"))
-        st.slider(LABELS["p_crossover"], 0.0, 1.0, step=0.05, key=key("p_crossover"))
-        st.slider(LABELS["p_mutation"], 0.0, 1.0, step=0.01, key=key("p_mutation"))
-        st.number_input(LABELS["seed"], 0, 1_000_000_000, step=1, key=key("seed"))
-        st.selectbox(LABELS["crossover"], CROSSOVERS, key=key("crossover"))
-        st.selectbox(LABELS["selection"], SELECTIONS, key=key("selection"))
+        st.slider(
+            LABELS["population_size"],
+            20,
+            3000,
+            _now("population_size"),
+            step=10,
+            key=key("population_size"),
+        )
+        st.number_input(
+            LABELS["max_generations"],
+            1,
+            5000,
+            _now("max_generations"),
+            step=50,
+            key=key("max_generations"),
+        )
+        st.slider(LABELS["elite_size"], 0, 300, _now("elite_size"), step=5, key=key("elite_size"))
+        st.slider(
+            LABELS["p_crossover"], 0.0, 1.0, _now("p_crossover"), step=0.05, key=key("p_crossover")
+        )
+        st.slider(
+            LABELS["p_mutation"], 0.0, 1.0, _now("p_mutation"), step=0.01, key=key("p_mutation")
+        )
+        st.number_input(LABELS["seed"], 0, 1_000_000_000, _now("seed"), step=1, key=key("seed"))
+        st.selectbox(
+            LABELS["crossover"],
+            CROSSOVERS,
+            list(CROSSOVERS).index(_now("crossover")),
+            key=key("crossover"),
+        )
+        st.selectbox(
+            LABELS["selection"],
+            SELECTIONS,
+            list(SELECTIONS).index(_now("selection")),
+            key=key("selection"),
+        )
         st.selectbox(
             LABELS["fitness"],
             FITNESSES,
+            list(FITNESSES).index(_now("fitness")),
             key=key("fitness"),
             format_func=lambda f: {
                 "constrained": "constraint-aware (robust)",
@@ -302,15 +342,31 @@ def settings_form() -> tuple[bool, dict[str, object]]:
             help="The course's fitness ignores the constraints; the constraint-aware one "
             "ranks feasible portfolios first and the rest by how far they miss.",
         )
-        st.slider(LABELS["penalty_threshold"], 0.0, 1.0, step=0.05, key=key("penalty_threshold"))
-        st.number_input(LABELS["penalty_factor"], 0.0, 100.0, step=0.5, key=key("penalty_factor"))
+        st.slider(
+            LABELS["penalty_threshold"],
+            0.0,
+            1.0,
+            _now("penalty_threshold"),
+            step=0.05,
+            key=key("penalty_threshold"),
+        )
+        st.number_input(
+            LABELS["penalty_factor"],
+            0.0,
+            100.0,
+            _now("penalty_factor"),
+            step=0.5,
+            key=key("penalty_factor"),
+        )
         st.checkbox(
             LABELS["repair"],
+            _now("repair"),
             key=key("repair"),
             help="Give children that hold too few stocks the missing ones.",
         )
         st.checkbox(
             LABELS["stop_at_first_feasible"],
+            _now("stop_at_first_feasible"),
             key=key("stop_at_first_feasible"),
             help="Stop at the first feasible portfolio (the course's behaviour); "
             "otherwise keep improving until the maximum number of generations.",

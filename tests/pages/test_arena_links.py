@@ -23,6 +23,7 @@ from lib.games.core import get_game
 from lib.games.players import parse_player_spec
 from lib.ui import arena as arena_ui
 from lib.ui.common import escape_markdown
+from tests.pages.widget_defaults import default_mismatches, seeded_widget_count
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "arena.py")
@@ -212,3 +213,13 @@ def test_a_grid_with_only_players_over_the_caps_says_why():
     assert not app.exception
     assert "above this server's limit" in app.error[0].value
     assert len(app.session_state["arena_study"].matches) == 1  # the first visit's study kept
+
+
+def test_a_links_form_numbers_are_their_widgets_defaults():
+    # tests.pages.widget_defaults: the browser may start a widget at its default
+    app = _open(preset="sim_pruning", games="3", seed="9", depth="3")
+    assert app.number_input(key="arena_w_preset_games").value == 3
+    assert seeded_widget_count(app.main) >= 4
+    assert default_mismatches(app.main) == []
+    app.run()
+    assert default_mismatches(app.main) == []

@@ -17,6 +17,7 @@ from lib.portfolio.exact import solve_exact
 from lib.portfolio.ga import GAConfig, GenerationStats
 from lib.ui import portfolio as ui
 from lib.ui.common import escape_markdown
+from tests.pages.widget_defaults import default_mismatches, seeded_widget_count
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "portfolio.py")
@@ -491,3 +492,23 @@ def test_link_values_are_named_as_on_every_page_and_numbers_out_of_range_fitted(
     assert any("data=nasdaq is not one of" in n and "using the default" in n for n in notes)
     assert any("sel=best is not one of" in n for n in notes)
     assert app.slider(key="pf_w_population_size").value == 3000
+
+
+def test_every_seeded_setting_is_its_widgets_default():
+    # the link's settings and a price history's window: what the browser starts each widget
+    # at when it first draws it from a later run is its value (tests.pages.widget_defaults)
+    link = {
+        "data": "sp500",
+        "pop": "700",
+        "from": "2021-01-04",
+        "to": "2022-06-30",
+        "retdef": "peak",
+    }
+    app = open_page(link)
+    assert app.slider(key="pf_w_population_size").value == 700
+    assert app.date_input[0].value == (date(2021, 1, 4), date(2022, 6, 30))
+    assert app.radio(key="pf_w_definition_sp500").value == "peak"
+    assert seeded_widget_count(app.sidebar) >= 15
+    assert default_mismatches(app.sidebar) == [] and default_mismatches(app.main) == []
+    app.run()
+    assert default_mismatches(app.sidebar) == [] and default_mismatches(app.main) == []
