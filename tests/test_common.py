@@ -59,6 +59,26 @@ def test_every_kind_of_text_column_is_escaped():
     ]
 
 
+def test_text_differing_only_after_a_nul_character_is_written_as_given():
+    # hypothesis found "\x00" written as "" in a category column on pandas 2.1: the column
+    # was built with astype("category"), whose hash table (before pandas 3.1) reads text only
+    # up to its first NUL; built from codes, every kind of text column keeps each cell
+    cells = ["", "\x00", "a\x00b", "a", "=\x00"]
+    for dtype in (object, "string", "category"):
+        table = pd.DataFrame({"\x00": _column(cells, dtype), "": _column(cells[::-1], dtype)})
+        assert table["\x00"].tolist() == cells  # the input itself is intact
+        text = safe_csv_bytes(table).decode("utf-8-sig")
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+        assert rows == [
+            ["\x00", ""],
+            ["", "'=\x00"],
+            ["\x00", "a"],
+            ["a\x00b", "a\x00b"],
+            ["a", "\x00"],
+            ["'=\x00", ""],
+        ], dtype
+
+
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 CELLS = st.one_of(
     st.text(max_size=8),
@@ -77,13 +97,31 @@ def test_no_downloaded_text_cell_starts_like_a_formula(header, data, dtype):
         name: data.draw(st.lists(CELLS, min_size=2, max_size=2), label=repr(name))
         for name in header
     }
-    table = pd.DataFrame(columns).astype(dtype)
+    table = pd.DataFrame({name: _column(cells, dtype) for name, cells in columns.items()})
     text = safe_csv_bytes(table).decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text, newline="")))
     assert len(rows) == 3  # a line break inside a cell is quoted: it never starts a new row
     for written, original in zip(rows[0] + rows[1] + rows[2], _cells(header, columns), strict=True):
         assert not written.startswith(FORMULA_START)
         assert written in (original, "'" + original)  # nothing lost: at most a leading quote
+
+
+def _column(cells: list[str], dtype: object) -> pd.Series:
+    """``cells`` as a column of ``dtype``, every cell kept as given on every supported pandas.
+
+    A category column is built from codes: ``astype("category")`` finds the
+    categories with pandas' string hash table, which before pandas 3.1 compares
+    text only up to its first NUL character, so ``""`` and ``"\\x00"`` (or
+    ``"a\\x00b"`` and ``"a"``) became one category and a cell was changed before
+    the download was even written (pandas issues 34551 and 53720).
+    """
+    if dtype != "category":
+        return pd.Series(cells, dtype=dtype)
+    categories = list(dict.fromkeys(cells))
+    codes = [categories.index(cell) for cell in cells]
+    return pd.Series(
+        pd.Categorical.from_codes(codes, categories=pd.Index(categories, dtype=object))
+    )
 
 
 def _cells(header: list[str], columns: dict[str, list[str]]) -> list[str]:

@@ -237,9 +237,7 @@ def _base_traces(
     """What stays still under the search: grid cells, or roads and places (hover names)."""
     if plots._is_grid(G):  # SVG polygons: a heatmap vanished from the map while it played
         return [*plots._grid_cells(G), plots._grid_lines(G)]
-    places = plots._nodes_trace(G, area, start, goal)
-    places.x, places.y = map_data.positions(G, list(G.nodes))
-    return [*plots._base_traces(G), places]
+    return [*plots._base_traces(G), plots._nodes_trace(G, area, start, goal)]
 
 
 def _frame_label(state, step: int) -> str:

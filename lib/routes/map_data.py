@@ -10,6 +10,9 @@ A figure that is only watched, never clicked (the search animation), can go
 further: :func:`whole_numbers` redraws a map whose coordinates are fractions on
 a grid of :data:`UNITS` whole units, below a pixel on any screen. Its places then
 travel as ``int16`` and its roads as short whole numbers.
+
+Routes travel as binary too (:func:`route_positions`), and a place's hover name is
+not sent where plotly can write it from the point (:func:`hover_names`).
 """
 
 from __future__ import annotations
@@ -30,6 +33,49 @@ def positions(G: nx.Graph, nodes: Sequence[Hashable]) -> tuple[np.ndarray, np.nd
     whole = bool(np.all(xy == np.round(xy))) and bool(np.all(np.abs(xy) < 2**15))
     xy = xy.astype(np.int16 if whole else np.float32)
     return xy[:, 0].copy(), xy[:, 1].copy()
+
+
+def route_positions(
+    G: nx.Graph, path: Sequence[Hashable], offset: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """The ``x`` and ``y`` of a route's places moved by ``offset`` along both axes (binary).
+
+    As :func:`positions`: ``int16`` on a whole-number map without an offset, else
+    ``float32``. A 1,776-place depth-first route on 2,000 places took 72 KB as
+    lists of floats, 19 KB this way.
+    """
+    xs, ys = positions(G, path)
+    if offset == 0:
+        return xs, ys
+    return (xs + offset).astype(np.float32), (ys + offset).astype(np.float32)
+
+
+def hover_names(
+    labels: Sequence[str], xs: np.ndarray, ys: np.ndarray
+) -> tuple[list[str] | None, str]:
+    """How plotly shows each place's name on hover: ``(customdata, hovertemplate)``.
+
+    Names plotly can write from the point itself are not sent: a grid cell's
+    name ``row,col`` is its ``y`` and ``x`` (whole numbers, never negative: the
+    4,800 names of a 60x80 grid took 40 KB), a generated map's places are numbered
+    in the order they are drawn (``pointNumber``). Any other map sends its names
+    as ``customdata``.
+
+    >>> hover_names(["0,0", "0,1"], np.array([0, 1]), np.array([0, 0]))
+    (None, '%{y:d},%{x:d}<extra></extra>')
+    >>> hover_names(["Arad", "Sibiu"], np.array([91, 207]), np.array([492, 457]))
+    (['Arad', 'Sibiu'], '%{customdata}<extra></extra>')
+    """
+    cells = (
+        xs.dtype.kind in "iu"
+        and ys.dtype.kind in "iu"
+        and min(xs.min(initial=0), ys.min(initial=0)) >= 0
+    )
+    if cells and all(label == f"{y},{x}" for label, x, y in zip(labels, xs, ys, strict=True)):
+        return None, "%{y:d},%{x:d}<extra></extra>"
+    if all(label == str(index) for index, label in enumerate(labels)):
+        return None, "%{pointNumber}<extra></extra>"
+    return list(labels), "%{customdata}<extra></extra>"
 
 
 def is_whole(G: nx.Graph) -> bool:

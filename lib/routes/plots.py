@@ -1,8 +1,8 @@
 """Plotly figures for route search: the map with routes, a search step by step, comparisons.
 
 Every function takes data and returns a :class:`plotly.graph_objects.Figure`.
-On maps, the trace named :data:`NODES_TRACE` holds one marker per place with
-its label in ``customdata``, so a page can tell which place was clicked.
+On maps, the trace named :data:`NODES_TRACE` holds one marker per place, its label
+shown on hover (:func:`lib.routes.map_data.hover_names`); a click is found by position.
 """
 
 from __future__ import annotations
@@ -11,13 +11,12 @@ import math
 from collections.abc import Hashable, Iterable, Sequence
 
 import networkx as nx
-import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
 from lib.common import escape_plot_text
 from lib.routes.graphs import node_label
-from lib.routes.map_data import road_trails
+from lib.routes.map_data import hover_names, positions, road_trails, route_positions
 from lib.routes.trace import TraceState, TraceStep, replay
 
 #: One colour per algorithm (colour-blind friendly, readable on a projector).
@@ -346,7 +345,7 @@ def _nodes_trace(
     start: Hashable | None = None,
     goal: Hashable | None = None,
 ) -> go.Scatter:
-    """One marker per place (``customdata``: its label), the click target of the map.
+    """One marker per place (hover: its label), the click target of the map.
 
     On grids the markers are transparent: the cells are drawn by the polygons
     underneath, the markers only catch clicks and hovers. On road maps the start
@@ -354,8 +353,9 @@ def _nodes_trace(
     their names beside the star, where a star drawn over the place hid them.
     """
     nodes = list(G.nodes)
-    xs, ys = (np.asarray(v, dtype=np.float64) for v in _xy(G, nodes))  # sent as binary
+    xs, ys = positions(G, nodes)  # binary: int16 on whole-number maps, else float32
     labels = [_label(n) for n in nodes]
+    customdata, hover = hover_names(labels, xs, ys)  # not sent where plotly can write them
     grid = _is_grid(G)
     small = G.number_of_nodes() <= LABEL_NODES_UP_TO and not grid
     size = _marker_size(G, area)
@@ -386,8 +386,8 @@ def _nodes_trace(
         text=text,
         textposition=label_positions(G) if small else None,
         textfont=PLACE_FONT,
-        customdata=labels,
-        hovertemplate="%{customdata}<extra></extra>",
+        customdata=customdata,
+        hovertemplate=hover,
         marker=marker,
         name=NODES_TRACE,
         showlegend=False,
@@ -538,12 +538,12 @@ def map_figure(
         fig.add_trace(_nodes_trace(G))
     span = _span(G)
     for index, (name, path) in enumerate(routes):
-        xs, ys = _xy(G, path)
         offset = (index - (len(routes) - 1) / 2) * span * 0.006
+        xs, ys = route_positions(G, path, offset)
         fig.add_trace(
             go.Scatter(
-                x=[x + offset for x in xs],
-                y=[y + offset for y in ys],
+                x=xs,
+                y=ys,
                 mode="lines",
                 line={"color": colour(index), "width": 5 if len(routes) == 1 else 4},
                 opacity=0.85,

@@ -11,6 +11,7 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
 
+from lib.routes import graphs
 from lib.routes.graphs import romania
 from tests.e2e.conftest import cut_texts, fresh_page, open_page, wait_idle
 
@@ -494,3 +495,39 @@ def test_stars_names_and_road_lengths_do_not_hide_each_other(page, size):
     assert len(found["segments"]) == romania().number_of_edges()  # every road, once
     (vilcea,) = [box for text, box in found["names"] if text.startswith("Rimnicu")]
     assert not any(_segment_crosses(vilcea, p, q) for p, q in found["segments"])
+
+
+PLACE_PIXEL = """(gd, index) => {
+    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+    const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
+    const places = gd._fullData.find((t) => t.name === 'places');  // binary arrays decoded
+    return [box.left + xa.l2p(places.x[index]), box.top + ya.l2p(places.y[index])];
+}"""
+
+
+@pytest.mark.parametrize(
+    ("query", "make"),
+    [
+        ("", romania),  # names sent with the figure
+        (  # a cell's name written from its row and column
+            "?source=Grid+with+obstacles&rows=6&cols=8&obstacles=25&seed=1",
+            lambda: graphs.grid(6, 8, obstacles=0.25, diagonal=False, seed=1, corridor=True),
+        ),
+        (  # a place's name written from its number
+            "?source=Random+graph&n=30&seed=1",
+            lambda: graphs.random_geometric(30, seed=1),
+        ),
+    ],
+)
+def test_hovering_a_place_on_the_route_map_shows_its_name(page, query, make):
+    open_page(page, f"routes{query}")
+    nodes = list(make().nodes)
+    plot = _plot(page, "rt_map_0")
+    for index in sorted({0, 1, len(nodes) // 2, len(nodes) - 1}):
+        x, y = plot.evaluate(PLACE_PIXEL, index)
+        page.mouse.move(x, y)
+        hover = plot.locator(".hoverlayer .hovertext")
+        hover.wait_for()
+        assert hover.locator("text").first.text_content() == graphs.node_label(nodes[index])
+        page.mouse.move(0, 0)  # off the map: the next hover is a new one
+        hover.wait_for(state="detached")
