@@ -24,7 +24,6 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lib.games.core import get_game
@@ -32,18 +31,6 @@ from lib.games.session import STALE_MESSAGE
 from tests.e2e.conftest import click_chart, open_page, wait_idle
 
 OTHELLO = get_game("othello")
-
-# Open defect (issue 12 §4), found this session and not yet mended: under CPU load the
-# page can lose the link's settings in the middle of a game, every sidebar widget coming
-# back at its first choice or minimum. Seen: White as "Alpha-beta d1" right after the
-# link set depth 8 (full CI run), and a new 6x6 human-vs-human game under Autoplay (1 of
-# 7 loaded runs of this file). These tests then fail on their premise (a slow AI, a game
-# in progress); non-strict, they pass (XPASS) whenever the page keeps its settings.
-pytestmark = pytest.mark.xfail(
-    reason="open defect: under load the page can lose the link's settings mid-game "
-    "(sidebar widgets back at their first choice or minimum); see the comment above",
-    strict=False,
-)
 
 # seconds a move even on an idle machine: no move ordering, no transposition table, and
 # (switched on in the sidebar by the tests) an exact score for every move, within 5 s
