@@ -170,20 +170,23 @@ def _first_queries(
 ) -> dict[str, list[float]]:
     """Median cumulative CPU seconds: index, + each query in turn (a fresh index per repeat)."""
     marks: dict[str, list[list[float]]] = {"old": [], "new": []}
+    costs: dict[str, list[float]] = {}
     for repeat in range(repeats):
         for name in ("old", "new") if repeat % 2 else ("new", "old"):
             G.__networkx_cache__.clear()
             started = time.process_time()
             index = old_module.CompiledGraph(G) if name == "old" else prepare(G)
-            times = [time.process_time() - started]
+            times, found = [time.process_time() - started], []
             for s, t in queries:
                 if name == "old":
-                    _run_old(old, index, G, s, t, h)
+                    found.append(_run_old(old, index, G, s, t, h)[0])
                 else:
-                    new.run_fast(G, s, t, h, "weight", 1.0)
+                    found.append(new.run_fast(G, s, t, h, "weight", 1.0)[0])
                 times.append(time.process_time() - started)
             marks[name].append(times)
+            costs[name] = found
     G.__networkx_cache__.clear()
+    assert all(math.isclose(a, b) for a, b in zip(costs["old"], costs["new"], strict=True))
     return {
         name: [statistics.median(at) for at in zip(*runs, strict=True)]
         for name, runs in marks.items()

@@ -64,7 +64,7 @@ def kind_of(heuristic: Callable | None) -> HeuristicKind | None:
 
 
 def fast_best_first(
-    adjacency: Sequence[dict] | dict,
+    adjacency: Sequence[dict | None] | dict,
     weight: str | None,
     source: Hashable,
     target: Hashable,
