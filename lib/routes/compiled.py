@@ -96,8 +96,10 @@ class CompiledGraph:
         a node give equal dicts.
         """
         edges = self.edges
-        if edges is None or self._roads is None:
+        if edges is None:  # another search found an edge without weight
             raise MissingWeight(self.weight)
+        if self._roads is None:  # complete from the start: nothing to read
+            return edges[i]
         weight, index = self.weight, self.index
         try:
             if self._own:

@@ -260,5 +260,7 @@ def test_a_complete_index_reads_nothing():
     G = graphs.grid(5, 5, obstacles=0.0)
     built = _index_of(G)
     assert built.read_all() is built.edges and None not in built.edges
+    assert built.fill(7) is built.edges[7]  # nothing read: the generator gave every node its roads
+    built.edges = None  # as after a search found an edge without weight
     with pytest.raises(MissingWeight):
-        built.fill(0)  # nothing to read: the generator gave every node its roads
+        built.fill(7)
