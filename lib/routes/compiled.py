@@ -13,8 +13,8 @@ A graph gets its index in one of three ways:
 - the generators in :mod:`lib.routes.graphs` build it with the graph, from the
   NumPy arrays they already hold (:meth:`CompiledGraph.from_edge_arrays`,
   :func:`attach`): a tenth to a quarter of the graph's build time;
-- :func:`prepare` indexes any graph's nodes (one pass over the nodes, a
-  fiftieth to a sixth of one networkx query on the benchmark graphs); each
+- :func:`prepare` indexes any graph's nodes (one pass over the nodes: a
+  ninth to a quarter of one networkx A* query on the benchmark graphs); each
   node's roads are read off the graph's dicts on its first expansion;
 - the searches call :func:`prepare` by themselves on the second query of a
   graph that has none (a single query is cheaper on the dicts).
