@@ -11,11 +11,20 @@ alternating), and prints the median CPU times and their ratio, per graph and heu
 - ``indexed``: both on their own index (built before timing);
 - ``dicts``: both on networkx's dicts, every query a graph's first (no index).
 
-Run: ``python -m bench.route_kernel_history`` (needs the git history of this repository).
+Then, on the graphs of :mod:`bench.routes` (300x300 grid, 100,000 places) built without
+an index, as a graph built elsewhere is: the old ``CompiledGraph(G)`` (flat lists, every
+edge read) against today's :func:`lib.routes.compiled.prepare` (lazy: nodes only, each
+node's roads read on its first expansion), 7 repeats interleaved. Because the lazy index
+moves that reading into the queries, the totals of index + first query, + second query
+and + all five queries follow, old against new (5 repeats; a fresh index each repeat).
+
+Run: ``python -m bench.route_kernel_history`` (needs the git history of this repository;
+``--prepare`` for the second part only).
 """
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib.util
 import math
@@ -32,6 +41,7 @@ from types import ModuleType
 import networkx as nx
 
 from lib.routes import kernel as new
+from lib.routes.compiled import prepare
 from lib.routes.graphs import Manhattan, StraightLine, grid, random_geometric
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -141,9 +151,80 @@ def _compare(
     return statistics.median(times["old"]), statistics.median(times["new"])
 
 
-def main() -> None:
-    """Print old and new CPU times and their ratio for each graph, heuristic and mode."""
-    old_module, old = _load_old()
+def _prepare_times(old_module: ModuleType, G: nx.Graph, repeats: int = 7) -> tuple[float, float]:
+    """Median CPU seconds of the old index built off ``G``'s dicts and of today's ``prepare``."""
+    times: dict[str, list[float]] = {"old": [], "new": []}
+    for repeat in range(repeats):
+        for name in ("old", "new") if repeat % 2 else ("new", "old"):
+            G.__networkx_cache__.clear()
+            started = time.process_time()
+            built = old_module.CompiledGraph(G) if name == "old" else prepare(G)
+            times[name].append(time.process_time() - started)
+            del built
+    G.__networkx_cache__.clear()
+    return statistics.median(times["old"]), statistics.median(times["new"])
+
+
+def _first_queries(
+    old_module: ModuleType, old: ModuleType, G: nx.Graph, h, queries, repeats: int = 5
+) -> dict[str, list[float]]:
+    """Median cumulative CPU seconds: index, + each query in turn (a fresh index per repeat)."""
+    marks: dict[str, list[list[float]]] = {"old": [], "new": []}
+    costs: dict[str, list[float]] = {}
+    for repeat in range(repeats):
+        for name in ("old", "new") if repeat % 2 else ("new", "old"):
+            G.__networkx_cache__.clear()
+            started = time.process_time()
+            index = old_module.CompiledGraph(G) if name == "old" else prepare(G)
+            times, found = [time.process_time() - started], []
+            for s, t in queries:
+                if name == "old":
+                    found.append(_run_old(old, index, G, s, t, h)[0])
+                else:
+                    found.append(new.run_fast(G, s, t, h, "weight", 1.0)[0])
+                times.append(time.process_time() - started)
+            marks[name].append(times)
+            costs[name] = found
+    G.__networkx_cache__.clear()
+    assert all(math.isclose(a, b) for a, b in zip(costs["old"], costs["new"], strict=True))
+    return {
+        name: [statistics.median(at) for at in zip(*runs, strict=True)]
+        for name, runs in marks.items()
+    }
+
+
+def _print_prepare(old_module: ModuleType, old: ModuleType) -> None:
+    """The index off a graph's dicts, old against new, alone and with its first queries."""
+    n = 100_000
+    maze = grid(300, 300, obstacles=0.25, seed=1, index=False)
+    places = random_geometric(n, radius=math.sqrt(10.0 / (math.pi * n)), seed=1, index=False)
+    graphs = [("grid 300x300", maze), ("100,000 places", places)]
+    print(f"\nindex read off the dicts  {OLD:>10s} {'today':>10s}  today/{OLD}  (CPU, median of 7)")
+    for name, G in graphs:
+        before, after = _prepare_times(old_module, G)
+        print(f"{name:25s} {before * 1000:7.1f} ms {after * 1000:7.1f} ms  {after / before:.3f}")
+    print(f"\nindex + queries (CPU, cumulative, median of 5)  {'index':>8s} {'+1st':>8s} "
+          f"{'+2nd':>8s} {'+5':>8s}   ratio +1st +2nd +5")  # fmt: skip
+    cases = [
+        ("grid 300x300, Manhattan", maze, Manhattan.of(maze)),
+        ("grid 300x300, h = 0", maze, None),
+        ("100,000 places, straight line", places, StraightLine.of(places)),
+        ("100,000 places, h = 0", places, None),
+    ]
+    for name, G, h in cases:
+        found = _first_queries(old_module, old, G, h, _queries(G, 5, 1))
+        for who in ("old", "new"):
+            label = f"{name}, {OLD if who == 'old' else 'today'}"
+            at = [found[who][k] * 1000 for k in (0, 1, 2, 5)]
+            line = f"{label:47s} " + " ".join(f"{x:8.1f}" for x in at)
+            if who == "new":
+                ratios = [found["new"][k] / found["old"][k] for k in (1, 2, 5)]
+                line += "   " + " ".join(f"{r:.2f}" for r in ratios)
+            print(line, flush=True)
+
+
+def _print_kernels(old_module: ModuleType, old: ModuleType) -> None:
+    """The kernels, old against new, on each graph and heuristic, indexed and on the dicts."""
     maze = grid(200, 200, obstacles=0.25, seed=1)
     places = random_geometric(20_000, seed=1)
     cases = [
@@ -163,6 +244,17 @@ def main() -> None:
                 f"  {after / before:.3f}",
                 flush=True,
             )
+
+
+def main() -> None:
+    """Print old and new CPU times and their ratio for each graph, heuristic and mode."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--prepare", action="store_true", help="only the index off the dicts")
+    args = parser.parse_args()
+    old_module, old = _load_old()
+    if not args.prepare:
+        _print_kernels(old_module, old)
+    _print_prepare(old_module, old)
     print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

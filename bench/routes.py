@@ -18,8 +18,11 @@ Contenders, per query:
 - ``no index``: our astar on a graph without an index (``G.__networkx_cache__``
   emptied first, as a change to the graph does): the first query on a graph
   built elsewhere. It searches networkx's dicts, as networkx does; from the
-  second query on, such a graph is indexed (``prepare`` line: what that costs)
-  and searched as ``indexed``.
+  second query on, such a graph is indexed (``prepare`` line: what that costs;
+  the index is lazy, each node's roads are read on its first expansion, so
+  the queries that follow pay for reading the nodes they expand:
+  ``python -m bench.route_kernel_history --prepare`` times both) and searched
+  as ``indexed``.
 
 Timing: each query is repeated ``--repeats`` times, the contenders
 interleaved in a rotating order so that load spikes hit all of them; the
@@ -158,7 +161,7 @@ def compare(
     G.__networkx_cache__[CACHE_KEY] = G.graph.pop("bench_index")  # G as generated again
     print(f"  indexing the heuristic's positions (first query, counted): {positions * 1000:.1f} ms")
     print(
-        f"  prepare (index a graph built elsewhere, on its second query): "
+        f"  prepare (index a graph built elsewhere, on its second query; lazy): "
         f"{build_wall * 1000:.1f} ms wall, {build_cpu * 1000:.1f} ms CPU"
     )
     print(

@@ -13,8 +13,9 @@ A graph gets its index in one of three ways:
 - the generators in :mod:`lib.routes.graphs` build it with the graph, from the
   NumPy arrays they already hold (:meth:`CompiledGraph.from_edge_arrays`,
   :func:`attach`): a tenth to a quarter of the graph's build time;
-- :func:`prepare` reads it off any graph's dicts (one pass over every edge:
-  about as long as 1 to 6 single networkx queries on the benchmark graphs);
+- :func:`prepare` indexes any graph's nodes (one pass over the nodes: a
+  ninth to a quarter of one networkx A* query on the benchmark graphs); each
+  node's roads are read off the graph's dicts on its first expansion;
 - the searches call :func:`prepare` by themselves on the second query of a
   graph that has none (a single query is cheaper on the dicts).
 """
@@ -32,55 +33,94 @@ CACHE_KEY = "lib.routes.compiled"
 MAX_COMPILED = 2
 
 
+class MissingWeight(Exception):
+    """An edge of the graph has no value for the index's weight attribute."""
+
+
 class CompiledGraph:
-    """A graph's adjacency as integer-indexed lists, for the fast search (:mod:`lib.routes.kernel`).
+    """A graph's adjacency as integer-indexed dicts, for the fast search (:mod:`lib.routes.kernel`).
 
     Node ``nodes[i]`` has ``edges[i]``, a dict from neighbour index to road
     length, in networkx's adjacency order (so searches break ties
-    exactly as on the graph itself). ``edges`` is ``None`` when some edge
-    lacks the weight attribute: such graphs are searched by the general
-    loop, as on their first query.
+    exactly as on the graph itself). ``edges`` is ``None`` once some edge is
+    found to lack the weight attribute: such graphs are searched by the
+    general loop, as on their first query.
+
+    Read off a graph (:func:`prepare`), the index is lazy: ``edges[i]`` is
+    ``None`` until :meth:`fill` reads node ``i`` on its first expansion. So
+    indexing a graph costs one pass over its nodes, not its edges, and a
+    query pays only for the nodes it expands (searches rarely expand them all;
+    reading every edge, which the flat lists also did, is what took the time).
+    The generators' index (:meth:`from_edge_arrays`) is complete from the start.
 
     Why dicts per node and not flat lists (``ptr``, ``nbr``, ``wt``, which
-    build about twice as fast): the kernel's one loop reads
+    read in full about twice as fast as dicts): the kernel's one loop reads
     ``adjacency[u].items()``, the same on this index as on networkx's own
     dicts (a graph's first query); flat lists would need a second loop, and
     making either form look like the other costs more per expanded node than
     the build saves (measured for issue 10).
 
-    It is a snapshot: kept in ``G.__networkx_cache__`` (see :func:`attach`
-    and :func:`prepare`), which networkx empties whenever the graph is
-    changed through its methods (``add_edge``, ``remove_node``, ...). After
-    changing an attribute in place (``G[u][v]["weight"] = 5``) call
+    It is kept in ``G.__networkx_cache__`` (see :func:`attach` and
+    :func:`prepare`), which networkx empties whenever the graph is changed
+    through its methods (``add_edge``, ``remove_node``, ...). After changing
+    an attribute in place (``G[u][v]["weight"] = 5``) call
     ``G.__networkx_cache__.clear()``, as networkx asks for its own cached
-    conversions.
+    conversions: a lazy index would otherwise mix old and new lengths.
     """
 
-    __slots__ = ("_coords", "edges", "index", "nodes", "weight")
+    __slots__ = ("_coords", "_own", "_roads", "edges", "index", "nodes", "weight")
 
     def __init__(self, G: nx.Graph, weight: str = "weight") -> None:
-        """Read the index off ``G``'s dicts (one pass over every edge)."""
+        """Index ``G``'s nodes; each node's roads are read off ``G``'s dicts when first needed."""
         adj = G._adj  # read-only use of networkx's adjacency
         self.weight = weight
         self.nodes: list = list(adj)
         self.index: dict = {node: i for i, node in enumerate(self.nodes)}
+        count = len(self.nodes)
+        # Nodes 0..n-1 in order are their own index: no lookup per neighbour.
+        own = all(type(node) is int for node in self.nodes)
+        self._own = own and self.nodes == list(range(count))
+        self._roads: list[dict] | None = list(adj.values())  # networkx's, by index
         # Dicts of numbers only: once the garbage collector has seen them it stops tracking
         # them, so a big index does not slow every later collection (lists of them would).
-        own = all(type(node) is int for node in self.nodes) and self.nodes == list(range(len(adj)))
-        try:
-            if own:
-                self.edges: list[dict[int, float]] | None = [
-                    {v: data[weight] for v, data in nbrs.items()} for nbrs in adj.values()
-                ]  # nodes 0..n-1 in order: they are their own index
-            else:
-                number = self.index.__getitem__
-                self.edges = [
-                    {number(v): data[weight] for v, data in nbrs.items()} for nbrs in adj.values()
-                ]
-        except KeyError:
-            self.edges = None  # some edge has no such weight: searches take the general loop
+        self.edges: list[dict[int, float] | None] | None = [None] * count
         # (positions mapping, its size, points): the last heuristic's coordinates by index
         self._coords: tuple | None = None
+
+    def fill(self, i: int) -> dict[int, float]:
+        """``edges[i]``, read off the graph's dicts now (node ``i``'s first expansion).
+
+        Raises :class:`MissingWeight` when one of the node's edges has no
+        weight (the caller then sets :attr:`edges` to ``None``). Threads may
+        fill one index at once: each entry is one assignment, and two reads of
+        a node give equal dicts.
+        """
+        edges = self.edges
+        if edges is None:  # another search found an edge without weight
+            raise MissingWeight(self.weight)
+        if self._roads is None:  # complete from the start: nothing to read
+            return edges[i]
+        weight, index = self.weight, self.index
+        try:
+            if self._own:
+                roads = {v: data[weight] for v, data in self._roads[i].items()}
+            else:
+                roads = {index[v]: data[weight] for v, data in self._roads[i].items()}
+        except KeyError:
+            raise MissingWeight(weight) from None
+        edges[i] = roads
+        return roads
+
+    def read_all(self) -> list[dict[int, float]] | None:
+        """:attr:`edges` with every node read (``None`` when some edge has no weight)."""
+        edges = self.edges
+        try:
+            for i, roads in enumerate(edges or ()):
+                if roads is None:
+                    self.fill(i)
+        except MissingWeight:
+            self.edges = None
+        return self.edges
 
     @classmethod
     def from_edge_arrays(
@@ -117,6 +157,7 @@ class CompiledGraph:
         compiled.index = dict(zip(compiled.nodes, numbers.tolist(), strict=True))
         spans = zip([0, *ends[:-1]], ends, strict=True)
         compiled.edges = [dict(zip(heads[a:b], lengths[a:b], strict=True)) for a, b in spans]
+        compiled._own, compiled._roads = False, None  # complete: nothing to read later
         compiled._coords = None
         return compiled
 

@@ -9,8 +9,9 @@ peak-frontier counts. It is faster because:
   inline from coordinates, with no call per node, and its scale and ``w`` are
   one factor (when that gives the same numbers: ``w`` or the scale is 1);
 - neighbours and road lengths come from the graph's search
-  index (:mod:`lib.routes.compiled`: integer nodes, plain lists) when it has
-  one, else read off networkx's dicts;
+  index (:mod:`lib.routes.compiled`: integer nodes, one dict of lengths per
+  node, read on the node's first expansion when the index is lazy) when it
+  has one, else off networkx's dicts;
 - the best child of each expansion is held back and merged with the next pop
   by ``heappushpop`` (often it is the next node, and the heap is not touched);
 - a node's parent is recorded when it is expanded, not each time it is pushed;
@@ -31,7 +32,7 @@ from heapq import heappop, heappush, heappushpop
 
 import networkx as nx
 
-from lib.routes.compiled import for_query
+from lib.routes.compiled import MissingWeight, for_query
 from lib.routes.graphs import Manhattan, Octile, StraightLine
 
 #: ``(cost, path, expanded, generated, max_frontier)``, or ``None`` when there is no path.
@@ -63,7 +64,7 @@ def kind_of(heuristic: Callable | None) -> HeuristicKind | None:
 
 
 def fast_best_first(
-    adjacency: Sequence[dict] | dict,
+    adjacency: Sequence[dict | None] | dict,
     weight: str | None,
     source: Hashable,
     target: Hashable,
@@ -71,6 +72,7 @@ def fast_best_first(
     factor: float,
     kind: HeuristicKind,
     size: int = 0,
+    fill: Callable[[int], dict] | None = None,
 ) -> FastResult:
     """Best-first search on ``f = g + factor * d`` with ``d`` the heuristic ``kind``'s distance.
 
@@ -79,7 +81,8 @@ def fast_best_first(
     the length (networkx's dicts); ``points[v]`` is
     ``v``'s ``(x, y)`` (unused for :attr:`HeuristicKind.NONE`), and ``d`` is
     the kind's distance from ``v``'s point to the target's (``factor``: the
-    heuristic's scale times ``w``, see :func:`run_fast`). With nodes
+    heuristic's scale times ``w``, see :func:`run_fast`). On a lazy index an
+    entry ``adjacency[u]`` of ``None`` is read by ``fill(u)``. With nodes
     ``0..size-1`` (``size`` > 0) the costs move from a dict to a list once the
     search is large enough to pay for one. Returns ``(cost, path, expanded,
     generated, max_frontier)`` or ``None`` when the target is unreachable.
@@ -126,7 +129,10 @@ def fast_best_first(
             while (u := parent[u]) is not None:
                 path.append(u)
             return g, path[::-1], expanded, generated, max_frontier
-        for v, road in adjacency[u].items():
+        roads = adjacency[u]
+        if roads is None:  # a lazy index: u's first expansion reads its roads
+            roads = fill(u)
+        for v, road in roads.items():
             old = best[v]
             if old <= g:
                 continue  # lengths are >= 0: no cheaper this way
@@ -188,20 +194,26 @@ def run_fast(
     factor = scale * w
     pos: dict = {} if heuristic is None else heuristic.pos
     compiled = for_query(G, weight)
-    if compiled is not None and compiled.edges is not None:
+    edges = None if compiled is None else compiled.edges
+    if edges is not None:
         points = compiled.coordinates(pos) if kind is not HeuristicKind.NONE else ()
         if points is not None:
             index = compiled.index
-            found = fast_best_first(
-                compiled.edges,
-                None,
-                index[source],
-                index[target],
-                points,
-                factor,
-                kind,
-                len(compiled.nodes),
-            )
+            try:
+                found = fast_best_first(
+                    edges,
+                    None,
+                    index[source],
+                    index[target],
+                    points,
+                    factor,
+                    kind,
+                    len(compiled.nodes),
+                    compiled.fill,
+                )
+            except MissingWeight:
+                compiled.edges = None  # known now: every query takes the general loop
+                raise NotFast("an edge has no weight") from None
             if found is None:
                 return None
             nodes = compiled.nodes

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -9,17 +11,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.routes import graphs, search
-from lib.routes.compiled import CACHE_KEY, MAX_COMPILED, CompiledGraph, attach, for_query, prepare
-
-FIELDS = ("nodes", "index", "edges")
+from lib.routes.compiled import (
+    CACHE_KEY,
+    MAX_COMPILED,
+    CompiledGraph,
+    MissingWeight,
+    attach,
+    for_query,
+    prepare,
+)
 
 
 def _index_of(G: nx.Graph, weight: str = "weight") -> CompiledGraph | None:
     return G.__networkx_cache__.get(CACHE_KEY, {}).get("compiled", {}).get(weight)
 
 
+def _ordered(edges: list[dict] | None) -> list | None:
+    """Each node's roads as a list (dicts compare equal in any order; the search's ties don't)."""
+    return None if edges is None else [None if d is None else list(d.items()) for d in edges]
+
+
 def _same(a: CompiledGraph, b: CompiledGraph) -> bool:
-    return all(getattr(a, name) == getattr(b, name) for name in FIELDS)
+    """Equal nodes, index and roads, in order (a lazy index's roads read in full first)."""
+    a.read_all()
+    b.read_all()
+    return (a.nodes, a.index, _ordered(a.edges)) == (b.nodes, b.index, _ordered(b.edges))
 
 
 @settings(max_examples=40, deadline=None)
@@ -133,3 +149,118 @@ def test_compiled_graphs_per_graph_are_bounded_and_keyed_by_weight():
     assert search.uniform_cost(G, "a", "c", weight="weight").cost == 2
     assert search.uniform_cost(G, "a", "c", weight="time").cost == 1
     assert search.uniform_cost(G, "a", "c", weight="length").cost == 1  # missing counts as 1
+
+
+# --------------------------------------------------------------------------- the lazy index
+
+
+def _summary(result: search.RouteResult) -> tuple:
+    return result.path, result.cost, result.expanded, result.generated, result.max_frontier
+
+
+SEARCHES = (
+    lambda G, s, t, h: search.astar(G, s, t, h),
+    lambda G, s, t, h: search.uniform_cost(G, s, t),
+    lambda G, s, t, h: search.weighted_astar(G, s, t, h, w=1.5),
+    lambda G, s, t, h: search.astar(G, s, t),
+)
+
+
+def _run_all(G: nx.Graph, queries: list[tuple], h) -> list:
+    """Each query's summary, or the exception type when there is no path."""
+    results = []
+    for which, s, t in queries:
+        try:
+            results.append(_summary(SEARCHES[which](G, s, t, h)))
+        except nx.NetworkXNoPath:
+            results.append(nx.NetworkXNoPath)
+    return results
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(1, 1000),
+    st.booleans(),
+    st.integers(2, 14),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10**6), st.integers(0, 10**6)),
+             min_size=1, max_size=6),
+)  # fmt: skip
+def test_lazy_index_searches_exactly_as_the_complete_one(seed, random_places, side, picks):
+    """Query by query, a lazy index (read off the dicts) = the generator's complete index."""
+    if random_places:  # nodes 0..n-1: their own index
+        make = lambda index: graphs.random_geometric(side * side, seed=seed, index=index)  # noqa: E731
+    else:  # (row, column) nodes: looked up in the index
+        make = lambda index: graphs.grid(side, side, obstacles=0.3, seed=seed, index=index)  # noqa: E731
+    complete, G = make(True), make(False)
+    nodes = list(G)
+    queries = [(w, nodes[a % len(nodes)], nodes[b % len(nodes)]) for w, a, b in picks]
+    lazy = prepare(G)
+    assert lazy.edges == [None] * len(nodes)  # nothing read yet
+    h = graphs.StraightLine.of(G)
+    assert _run_all(G, queries, h) == _run_all(complete, queries, h)
+    assert _index_of(G) is lazy  # searched, not rebuilt
+    built = _index_of(complete).edges
+    read = [i for i, roads in enumerate(lazy.edges) if roads is not None]
+    # what was read is what the generator built, in the same order
+    assert all(list(lazy.edges[i].items()) == list(built[i].items()) for i in read)
+    results = _run_all(complete, queries, h)
+    if nx.NetworkXNoPath not in results:  # (counts are only reported with a path)
+        assert len(read) <= sum(r[2] for r in results)  # only expanded nodes are read
+    assert _ordered(lazy.read_all()) == _ordered(built)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(2, 8),
+    st.integers(2, 8),
+    st.sets(st.integers(0, 200), max_size=4),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10**6), st.integers(0, 10**6)),
+             min_size=1, max_size=5),
+)  # fmt: skip
+def test_lazy_index_with_missing_weights_searches_as_the_graph(rows, cols, missing, picks):
+    """Edges without weight found on the way: every query still equals the unindexed one."""
+    G = nx.grid_2d_graph(rows, cols)
+    for i, (u, v) in enumerate(G.edges):
+        if i not in missing:
+            G[u][v]["weight"] = 1.0 + i % 3
+    nodes = list(G)
+    queries = [(w, nodes[a % len(nodes)], nodes[b % len(nodes)]) for w, a, b in picks]
+    plain = []
+    for query in queries:
+        G.__networkx_cache__.clear()  # every query a graph's first: networkx's dicts
+        plain += _run_all(G, [query], None)
+    G.__networkx_cache__.clear()
+    lazy = prepare(G)
+    assert _run_all(G, queries, None) == plain
+    if lazy.edges is not None:  # no search read an edge without weight
+        read = [i for i, roads in enumerate(lazy.edges) if roads is not None]
+        assert all(
+            list(lazy.edges[i].items())
+            == [(lazy.index[v], d["weight"]) for v, d in G[nodes[i]].items()]
+            for i in read
+        )
+    assert (lazy.read_all() is None) == any("weight" not in d for _, _, d in G.edges(data=True))
+
+
+def test_threads_searching_one_lazy_index_get_the_serial_results():
+    G = graphs.random_geometric(3000, seed=4, index=False)
+    h = graphs.StraightLine.of(G)
+    nodes = sorted(G)
+    queries = [(i % 4, nodes[i * 37 % 3000], nodes[i * 101 % 3000]) for i in range(24)]
+    serial = _run_all(graphs.random_geometric(3000, seed=4), queries, h)
+    lazy = prepare(G)
+    with ThreadPoolExecutor(4) as pool:
+        found = list(pool.map(lambda query: _run_all(G, [query], h)[0], queries))
+    assert found == serial
+    complete = _index_of(graphs.random_geometric(3000, seed=4))
+    assert _index_of(G) is lazy and _ordered(lazy.read_all()) == _ordered(complete.edges)
+
+
+def test_a_complete_index_reads_nothing():
+    G = graphs.grid(5, 5, obstacles=0.0)
+    built = _index_of(G)
+    assert built.read_all() is built.edges and None not in built.edges
+    assert built.fill(7) is built.edges[7]  # nothing read: the generator gave every node its roads
+    built.edges = None  # as after a search found an edge without weight
+    with pytest.raises(MissingWeight):
+        built.fill(7)
