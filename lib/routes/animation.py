@@ -36,9 +36,10 @@ PLAIN, START, GOAL, EXPLORED, FRONTIER = range(len(KINDS))
 PAINT_TRACE, CURRENT_TRACE, ROUTE_TRACE = "search", "expanding", "route found"
 TRANSPARENT = "rgba(0,0,0,0)"
 PLACE_COLOUR = "#374151"
-#: A play shows at most this many frames (8 s at 10 frames/s: a 2,000-place map stays under
-#: 300 KB); milliseconds per frame while playing.
-MAX_FRAMES, FRAME_MS = 80, 100
+#: A play shows at most this many frames (7.2 s at 60 ms a frame: the whole animation of a
+#: 2,000-place map stays near 220 KB); milliseconds per frame while playing (the timer must
+#: allow more than the 10 frames/s wanted: a frame also takes the browser time to draw).
+MAX_FRAMES, FRAME_MS = 120, 60
 
 
 @dataclass(frozen=True)
