@@ -43,3 +43,9 @@ def fail_with(kind: str) -> None:
     if kind == "unpicklable":
         return lambda: None  # type: ignore[return-value]
     raise ValueError("weights must be finite")
+
+
+def allocate(megabytes: int) -> tuple[int, int]:
+    """Hold ``megabytes`` of memory for a moment; return ``(process id, bytes held)``."""
+    block = bytearray(megabytes * 1024 * 1024)
+    return os.getpid(), len(block)
