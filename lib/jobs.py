@@ -269,6 +269,10 @@ def _worker_main(conn: Connection, memory_mb: int | None = None) -> None:
             message = conn.recv()
         except EOFError:  # the pool is gone
             return
+        except MemoryError:  # receiving the job (its arguments, its modules' imports)
+            with contextlib.suppress(Exception):
+                link.send(("memory", None, None))
+            return
         if message is None:
             return
         if message[0] != "run":
@@ -605,6 +609,8 @@ class JobPool:
             job = self._queue.popleft()
             try:
                 worker.conn.send(job._message)
+            except OSError:  # the worker left while receiving it (e.g. out of memory):
+                pass  # its message, or its end, is read next and says why the job failed
             except Exception as error:  # e.g. an argument that cannot be pickled
                 job._finish(FAILED, error=JobFailed(f"The job could not be started: {error}"))
                 continue
@@ -649,6 +655,8 @@ class JobPool:
     def _handle(self, worker: _Worker, message: tuple) -> None:
         kind, job_id, payload = message
         job = worker.job
+        if kind == "memory" and job_id is None and job is not None:
+            job_id = job.id  # it ran out receiving the job it was sent
         if job is None or job.id != job_id:
             return  # news of a job already given up
         if kind == "event":

@@ -296,6 +296,19 @@ def test_a_job_over_the_memory_cap_fails_clearly_and_a_fresh_worker_takes_the_ne
         pool.shutdown()
 
 
+def test_a_job_whose_arguments_overflow_the_cap_fails_clearly_too():
+    pool = JobPool(workers=1, memory_mb=60, idle_seconds=30)
+    try:
+        too_big = bytes(80 * 1024 * 1024)  # the worker runs out receiving it
+        with pytest.raises(JobOutOfMemory, match=r"allows per job \(60 MB\)"):
+            finish(pool.submit(job_tasks.allocate, (1, too_big))).result()
+        del too_big
+        pid, held = finish(pool.submit(job_tasks.allocate, (1,))).result()
+        assert held == 1024 * 1024 and pool.worker_pids() == [pid]
+    finally:
+        pool.shutdown()
+
+
 def test_without_a_cap_a_worker_has_the_servers_limit():
     pool = JobPool(workers=1, memory_mb=None)
     try:

@@ -11,10 +11,11 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.games.evolve import evolve
-from lib.jobs import CANCELLED, EVERY, LATEST, RUNNING, JobPool
+from lib.jobs import CANCELLED, EVERY, LATEST, RUNNING, JobOutOfMemory, JobPool
 from lib.ui import arena as arena_ui
 from lib.ui import arena_page
 from lib.ui import jobs as ui_jobs
+from lib.ui.common import escape_markdown
 from tests import job_tasks
 from tests.test_jobs import cpu_seconds, finish, wait_for_state
 from tests.ui.test_jobs_ui import _free_the_worker_once_a_page_waits
@@ -124,3 +125,18 @@ def test_a_stopped_evolution_is_cancelled_in_its_worker_and_said_so(pool):
     evo = app.session_state[arena_page.EVOLUTION_KEY]
     assert evo.status == "cancelled"
     assert len(evo.generations) < evo.config.generations
+
+
+def test_an_evolution_that_runs_out_of_memory_says_so_on_the_page(monkeypatch):
+    def out_of_memory(*args, **kwargs):
+        raise JobOutOfMemory(600)  # what run_job raises for a job past its worker's cap
+
+    monkeypatch.setattr(arena_ui, "run_job", out_of_memory)
+    app = AppTest.from_file(PAGE, default_timeout=180)
+    app.run()
+    _evolution_form(app, pop=6, leagues=2, gens=2, elite=2, worst=1)
+    app.run()
+    assert not app.exception, app.exception
+    assert [e.value for e in app.error] == [escape_markdown(str(JobOutOfMemory(600)))]
+    assert "(600 MB)" in str(JobOutOfMemory(600))
+    assert app.session_state[arena_page.EVOLUTION_KEY].status == "cancelled"
