@@ -63,7 +63,7 @@ DEFAULT_MEMORY_MB = 600
 """Each worker's address-space cap in MB without ``$AISEARCH_JOB_MEMORY_MB``.
 
 ``bench/job_memory.py`` measured the heaviest jobs a hosted server allows at 390–486 MB of
-address space (125–230 MB resident): the GA at its caps 390 (473 on the widest table it
+address space (148–228 MB resident): the GA at its caps 390 (473 on the widest table it
 takes), an Arena study or a depth-7 search 473–475, an evolution 473, every route algorithm
 on a 2,000-place map 486. 600 MB leaves them about a quarter more (other library versions
 map more), and bounds a worker's resident memory to roughly 600 MB less the ~290 MB of
