@@ -7,7 +7,10 @@ jobs run at once); further jobs wait in a first-in, first-out queue that tells e
 position. A job can be cancelled: a queued job leaves the queue, a running one is asked to
 stop at its next progress callback and, if it has not stopped within a short grace period
 (a search deep inside one move calls nothing back), its worker process is killed and
-replaced, so no CPU is spent on work nobody waits for.
+replaced, so no CPU is spent on work nobody waits for. Each worker's memory is capped
+(:func:`memory_cap_mb`): a job that needs more fails with :class:`JobOutOfMemory`, a plain
+message for the visitor, and its worker is replaced, so one runaway job cannot take the
+server's memory.
 
 A job is a module-level function (it is pickled by name) called in a worker as
 ``function(*args, **kwargs)``. Its progress callbacks are named keyword arguments
@@ -41,12 +44,43 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import Any, Literal
 
 from lib.errors import InputError
 
+try:
+    import resource
+except ImportError:  # Windows has no resource module: its workers have no memory cap
+    resource = None  # type: ignore[assignment]
+
 WORKERS_ENV = "AISEARCH_JOB_WORKERS"
 """Environment variable setting the number of worker processes (concurrent heavy jobs)."""
+
+MEMORY_ENV = "AISEARCH_JOB_MEMORY_MB"
+"""Environment variable setting each worker's memory cap in MB (``0`` or ``off``: none)."""
+
+DEFAULT_MEMORY_MB = 600
+"""Each worker's address-space cap in MB without ``$AISEARCH_JOB_MEMORY_MB``.
+
+``bench/job_memory.py`` measured the heaviest jobs a hosted server allows at 390–486 MB of
+address space (148–228 MB resident): the GA at its caps 390 (473 on the widest table it
+takes), an Arena study or a depth-7 search 473–475, an evolution 473, every route algorithm
+on a 2,000-place map 486. 600 MB leaves them about a quarter more (other library versions
+map more), and bounds a worker's resident memory to roughly 600 MB less the ~290 MB of
+libraries mapped but not resident: a ~400 MB server and two workers at their cap stay
+near 1 GB."""
+
+WORKER_ENVIRONMENT = {
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "ARROW_DEFAULT_MEMORY_POOL": "system",
+}
+"""Set in a worker before it imports a job's libraries (unless set already), so that its
+address space, which the cap counts, follows the memory it uses on any host: a worker runs
+one job on a shared CPU, and each BLAS thread would reserve buffers (more on a host that
+reports many CPUs); Arrow's default allocator (pandas' strings) reserves about 1 GB of
+address space up front that it never touches, the system allocator does not."""
 
 WORKER_NICENESS = 10
 """How much lower than the server a worker's CPU priority is (Unix ``nice``): when the CPU
@@ -67,6 +101,21 @@ FINISHED_STATES = frozenset({DONE, FAILED, CANCELLED})
 
 class JobCancelled(Exception):
     """Raised inside a job's callback once the job was cancelled (the job stops there)."""
+
+
+class JobOutOfMemory(InputError):
+    """A job needed more memory than a worker may take (:data:`MEMORY_ENV`).
+
+    An :class:`InputError`: smaller settings are what the visitor can change. Its worker
+    is replaced (the memory it took goes back to the system).
+    """
+
+    def __init__(self, limit_mb: int) -> None:
+        super().__init__(
+            f"This job needed more memory than this server allows per job ({limit_mb:,} MB); "
+            "try smaller settings."
+        )
+        self.limit_mb = limit_mb
 
 
 class JobFailed(RuntimeError):
@@ -105,6 +154,36 @@ def default_workers(environ: Mapping[str, str] | None = None) -> int:
             raise InputError(f"{WORKERS_ENV} must be a whole number of at least 1, got {text!r}.")
         return workers
     return min(MAX_DEFAULT_WORKERS, max(1, (os.cpu_count() or 1) - 1))
+
+
+def memory_cap_mb(environ: Mapping[str, str] | None = None) -> int | None:
+    """Each worker's memory cap in MB: ``$AISEARCH_JOB_MEMORY_MB``, else
+    :data:`DEFAULT_MEMORY_MB`; None (no cap) for ``0`` / ``off`` or where the platform
+    cannot cap a process (no :mod:`resource`, e.g. Windows).
+
+    The cap is on the worker's address space (``RLIMIT_AS``), which counts the libraries
+    mapped and memory reserved as well as what the job fills: a worker that has imported
+    the app's libraries spans about 470 MB, of which about 180 MB is resident
+    (``bench/job_memory.py`` prints both for the heaviest jobs). Unlike resident memory,
+    address space can be capped by the kernel on any Unix: an allocation past the cap
+    fails at once (a :class:`MemoryError`) instead of the machine running out.
+    Raises :class:`InputError` if the variable is not a whole number ≥ 0 or ``off``.
+    """
+    environ = os.environ if environ is None else environ
+    text = environ.get(MEMORY_ENV, "").strip().lower()
+    if resource is None or text in ("0", "off", "none"):
+        return None
+    if not text:
+        return DEFAULT_MEMORY_MB
+    try:
+        megabytes = int(text)
+    except ValueError:
+        megabytes = -1
+    if megabytes < 0:
+        raise InputError(
+            f"{MEMORY_ENV} must be a whole number of megabytes (0 or off: no cap), got {text!r}."
+        )
+    return megabytes
 
 
 @dataclass(frozen=True)
@@ -161,15 +240,38 @@ class _WorkerLink:
             raise JobCancelled
 
 
-def _worker_main(conn: Connection) -> None:
-    """A worker's loop: run each job it is sent and send back events and the outcome."""
+def _cap_memory(megabytes: int | None) -> None:
+    """Cap this process's address space at ``megabytes`` (a bigger allocation raises
+    :class:`MemoryError`), never above the hard limit it already has."""
+    if megabytes is None or resource is None:
+        return
+    limit = megabytes * 1024 * 1024
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+
+
+def _worker_main(conn: Connection, memory_mb: int | None = None) -> None:
+    """A worker's loop: run each job it is sent and send back events and the outcome.
+
+    A job that runs out of the worker's memory (``memory_mb``) is reported as such and the
+    worker exits, so the pool replaces it with a fresh process.
+    """
     with contextlib.suppress(OSError):  # a heavy job yields the CPU to clicks being served
         os.nice(WORKER_NICENESS)
+    for name, value in WORKER_ENVIRONMENT.items():
+        os.environ.setdefault(name, value)
+    _cap_memory(memory_mb)
     link = _WorkerLink(conn)
     while True:
         try:
             message = conn.recv()
         except EOFError:  # the pool is gone
+            return
+        except MemoryError:  # receiving the job (its arguments, its modules' imports)
+            with contextlib.suppress(Exception):
+                link.send(("memory", None, None))
             return
         if message is None:
             return
@@ -181,6 +283,10 @@ def _worker_main(conn: Connection) -> None:
         try:
             result = function(*args, **kwargs, **forwarders)
             outcome: tuple = ("done", job_id, result)
+        except MemoryError:  # say so and leave: the job's memory goes with the process
+            with contextlib.suppress(Exception):
+                link.send(("memory", job_id, None))
+            return  # a fresh worker takes the next job
         except JobCancelled:
             outcome = ("cancelled", job_id, None)
         except InputError as error:
@@ -274,9 +380,11 @@ class Job:
 class _Worker:
     """The pool's side of one worker process."""
 
-    def __init__(self, context: multiprocessing.context.BaseContext) -> None:
+    def __init__(
+        self, context: multiprocessing.context.BaseContext, memory_mb: int | None = None
+    ) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_worker_main, args=(child,), daemon=True)
+        self.process = context.Process(target=_worker_main, args=(child, memory_mb), daemon=True)
         # A new process (spawn, forkserver) first runs the parent's ``__main__`` file again.
         # In a Streamlit server that is the page being run (its script runner installs the
         # page as ``__main__``): a worker would draw the page. Hide it while starting, and
@@ -317,6 +425,9 @@ class JobPool:
             system); the next job starts a new one.
         abandon_after: a job whose owner has not called :meth:`Job.wait` for this many
             seconds is cancelled (its page is gone without saying so).
+        memory_mb: each worker's address-space cap in MB (default :func:`memory_cap_mb`;
+            None or 0: no cap). A job that needs more fails with :class:`JobOutOfMemory` and
+            its worker is replaced.
 
     Workers start on demand (``forkserver``, else ``spawn``: never a fork of a threaded
     server). A dispatcher thread starts jobs, collects what workers send and enforces
@@ -330,8 +441,11 @@ class JobPool:
         grace: float = 0.5,
         idle_seconds: float = 60.0,
         abandon_after: float | None = 10.0,
+        memory_mb: int | Literal["environment"] | None = "environment",
     ) -> None:
         self.max_workers = default_workers() if workers is None else int(workers)
+        # 0 is no cap, as in the environment variable
+        self.memory_mb = (memory_cap_mb() if memory_mb == "environment" else memory_mb) or None
         if self.max_workers < 1:
             raise InputError(f"A job pool needs at least 1 worker, got {workers}.")
         self.grace, self.idle_seconds, self.abandon_after = grace, idle_seconds, abandon_after
@@ -488,13 +602,15 @@ class JobPool:
         while self._queue:
             worker = next((w for w in self._workers if w.job is None), None)
             if worker is None and len(self._workers) < self.max_workers:
-                worker = _Worker(self._context)
+                worker = _Worker(self._context, self.memory_mb)
                 self._workers.append(worker)
             if worker is None:
                 break
             job = self._queue.popleft()
             try:
                 worker.conn.send(job._message)
+            except OSError:  # the worker left while receiving it (e.g. out of memory):
+                pass  # its message, or its end, is read next and says why the job failed
             except Exception as error:  # e.g. an argument that cannot be pickled
                 job._finish(FAILED, error=JobFailed(f"The job could not be started: {error}"))
                 continue
@@ -517,7 +633,7 @@ class JobPool:
             if worker is None:
                 return
             try:
-                while conn.poll():
+                while worker in self._workers and conn.poll():
                     self._handle(worker, conn.recv())
             except (EOFError, OSError):  # the worker died (killed, out of memory, crashed)
                 job = worker.job
@@ -527,18 +643,20 @@ class JobPool:
                     if worker.kill_at is not None:
                         job._finish(CANCELLED)
                     else:
-                        job._finish(
-                            FAILED,
-                            error=InputError(
-                                "The worker process running this job stopped unexpectedly "
-                                f"(exit code {code}); it may have run out of memory: try "
-                                "smaller settings."
-                            ),
-                        )
+                        job._finish(FAILED, error=InputError(self._died_message(code)))
+
+    def _died_message(self, code: int | None) -> str:
+        cap = f" (this server allows {self.memory_mb:,} MB per job)" if self.memory_mb else ""
+        return (
+            f"The worker process running this job stopped unexpectedly (exit code {code}); "
+            f"it may have run out of memory{cap}: try smaller settings."
+        )
 
     def _handle(self, worker: _Worker, message: tuple) -> None:
         kind, job_id, payload = message
         job = worker.job
+        if kind == "memory" and job_id is None and job is not None:
+            job_id = job.id  # it ran out receiving the job it was sent
         if job is None or job.id != job_id:
             return  # news of a job already given up
         if kind == "event":
@@ -547,7 +665,10 @@ class JobPool:
             return
         worker.job, worker.kill_at = None, None
         worker.idle_since = time.monotonic()
-        if kind == "done":
+        if kind == "memory":  # the worker has left: a fresh one takes the next job
+            self._retire(worker)
+            job._finish(FAILED, error=JobOutOfMemory(self.memory_mb or 0))
+        elif kind == "done":
             job._finish(DONE, result=payload)
         elif kind == "cancelled":
             job._finish(CANCELLED)

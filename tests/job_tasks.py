@@ -43,3 +43,12 @@ def fail_with(kind: str) -> None:
     if kind == "unpicklable":
         return lambda: None  # type: ignore[return-value]
     raise ValueError("weights must be finite")
+
+
+def allocate(megabytes: int, _cargo: bytes = b"") -> tuple[int, int]:
+    """Hold ``megabytes`` of memory for a moment; return ``(process id, bytes held)``.
+
+    ``_cargo`` is an argument the job ignores (its size is what a test sends).
+    """
+    block = bytearray(megabytes * 1024 * 1024)
+    return os.getpid(), len(block)

@@ -12,18 +12,22 @@ import pytest
 from lib.errors import InputError
 from lib.jobs import (
     CANCELLED,
+    DEFAULT_MEMORY_MB,
     DONE,
     EVERY,
     LATEST,
     LATEST_EVERY,
     MAX_DEFAULT_WORKERS,
+    MEMORY_ENV,
     QUEUED,
     RUNNING,
     WORKERS_ENV,
     JobCancelled,
     JobFailed,
+    JobOutOfMemory,
     JobPool,
     default_workers,
+    memory_cap_mb,
 )
 from tests import job_tasks
 
@@ -246,3 +250,69 @@ def test_a_tournament_and_a_route_comparison_in_the_pool_equal_the_same_runs_her
     )
     assert there_table.attrs["dropped"] == here_table.attrs["dropped"]
     assert len(there_table) == 2 * nx.number_of_nodes(G) * (nx.number_of_nodes(G) - 1) // 2
+
+
+def test_the_memory_cap_reads_the_environment():
+    assert memory_cap_mb({}) == DEFAULT_MEMORY_MB
+    assert memory_cap_mb({MEMORY_ENV: " 512 "}) == 512
+    for off in ("0", "off", "OFF", "none"):
+        assert memory_cap_mb({MEMORY_ENV: off}) is None
+    for bad in ("-1", "lots", "1.5"):
+        with pytest.raises(InputError, match=MEMORY_ENV):
+            memory_cap_mb({MEMORY_ENV: bad})
+
+
+def address_space_limit(pid: int) -> int | None:
+    """The soft ``RLIMIT_AS`` of process ``pid`` in bytes (None: unlimited)."""
+    with open(f"/proc/{pid}/limits") as limits:
+        line = next(line for line in limits if line.startswith("Max address space"))
+    soft = line.split()[3]
+    return None if soft == "unlimited" else int(soft)
+
+
+def test_a_job_over_the_memory_cap_fails_clearly_and_a_fresh_worker_takes_the_next():
+    cap = 200  # MB of address space: a bare worker spans a few tens
+    pool = JobPool(workers=1, memory_mb=cap, idle_seconds=30)
+    try:
+        first_pid, held = finish(pool.submit(job_tasks.allocate, (cap // 10,))).result()
+        assert held == cap // 10 * 1024 * 1024  # under the cap: fine
+        assert address_space_limit(first_pid) == cap * 1024 * 1024
+        with pytest.raises(JobOutOfMemory) as failed:
+            finish(pool.submit(job_tasks.allocate, (2 * cap,))).result()
+        assert str(failed.value) == (
+            "This job needed more memory than this server allows per job (200 MB); "
+            "try smaller settings."
+        )
+        assert isinstance(failed.value, InputError)  # a page shows it as a plain message
+        deadline = time.monotonic() + 5
+        while alive(first_pid):  # the worker that ran out left the pool
+            assert time.monotonic() < deadline, "the worker that ran out is still alive"
+            time.sleep(0.05)
+        next_pid, held = finish(pool.submit(job_tasks.allocate, (cap // 10,))).result()
+        assert next_pid != first_pid and held == cap // 10 * 1024 * 1024
+        assert address_space_limit(next_pid) == cap * 1024 * 1024
+        assert pool.worker_pids() == [next_pid]
+    finally:
+        pool.shutdown()
+
+
+def test_a_job_whose_arguments_overflow_the_cap_fails_clearly_too():
+    pool = JobPool(workers=1, memory_mb=60, idle_seconds=30)
+    try:
+        too_big = bytes(80 * 1024 * 1024)  # the worker runs out receiving it
+        with pytest.raises(JobOutOfMemory, match=r"allows per job \(60 MB\)"):
+            finish(pool.submit(job_tasks.allocate, (1, too_big))).result()
+        del too_big
+        pid, held = finish(pool.submit(job_tasks.allocate, (1,))).result()
+        assert held == 1024 * 1024 and pool.worker_pids() == [pid]
+    finally:
+        pool.shutdown()
+
+
+def test_without_a_cap_a_worker_has_the_servers_limit():
+    pool = JobPool(workers=1, memory_mb=None)
+    try:
+        pid, _ = finish(pool.submit(job_tasks.allocate, (1,))).result()
+        assert address_space_limit(pid) == address_space_limit(os.getpid())
+    finally:
+        pool.shutdown()

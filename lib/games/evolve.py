@@ -33,6 +33,7 @@ the same seed gives the same evolution in-process, in a pool or on Dask.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -395,8 +396,12 @@ def league_fitness(
     generation: int,
     executor: Executor,
     should_stop: Callable[[], bool] | None = None,
+    on_game: Callable[[int, int], None] | None = None,
 ) -> tuple[np.ndarray, int, bool]:
-    """Play every league's round robin; return (score share per member, games, completed)."""
+    """Play every league's round robin; return (score share per member, games, completed).
+
+    ``on_game(done, total)`` is called after each finished game of the round robins.
+    """
     specs = [weights_player_spec(config, w) for w in population]
     tasks = []
     pairs = []
@@ -415,7 +420,15 @@ def league_fitness(
                 for game in range(config.games_per_pair):
                     tasks.append((match, game, len(pairs)))
                 pairs.append((int(a), int(b)))
-    results, completed = run_tasks(play_task, tasks, executor, should_stop=should_stop)
+    finished = itertools.count(1)
+
+    def report(_index: int, _record: GameRecord) -> None:
+        if on_game is not None:
+            on_game(next(finished), len(tasks))
+
+    results, completed = run_tasks(
+        play_task, tasks, executor, on_result=report, should_stop=should_stop
+    )
     points = np.zeros(len(population))
     played = np.zeros(len(population))
     record: GameRecord
@@ -486,11 +499,13 @@ def iter_evolution(
     config: EvolutionConfig,
     executor: Executor | None = None,
     should_stop: Callable[[], bool] | None = None,
+    on_game: Callable[[int, int], None] | None = None,
 ) -> Iterator[Generation]:
     """Run the evolution, yielding each :class:`Generation` as soon as it is played.
 
     Stops early (without yielding the unfinished generation) when
-    ``should_stop()`` returns True.
+    ``should_stop()`` returns True. ``on_game(done, total)`` is called after each
+    league game of the generation being played (for a progress line).
     """
     executor = executor if executor is not None else InlineExecutor()
     spec = get_game(config.game)
@@ -507,7 +522,7 @@ def iter_evolution(
         rng = np.random.default_rng(np.random.SeedSequence(config.seed, spawn_key=(3, generation)))
         leagues = assign_leagues(config.population, config.leagues, rng)
         fitness, games, completed = league_fitness(
-            config, population, leagues, generation, executor, should_stop
+            config, population, leagues, generation, executor, should_stop, on_game
         )
         if not completed:
             return
@@ -546,10 +561,17 @@ def evolve(
     *,
     on_generation: Callable[[Generation], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    on_game: Callable[[int, int], None] | None = None,
 ) -> EvolutionResult:
-    """Run the whole evolution and return its history (see :func:`iter_evolution`)."""
+    """Run the whole evolution and return its history (see :func:`iter_evolution`).
+
+    ``on_generation(generation)`` is called as each generation is played,
+    ``on_game(done, total)`` after each league game of the generation under way. A
+    job of the server's pool (:mod:`lib.jobs`): module-level, picklable arguments,
+    progress through callbacks (where a cancelled job stops).
+    """
     result = EvolutionResult(config, config.weight_names())
-    for generation in iter_evolution(config, executor, should_stop):
+    for generation in iter_evolution(config, executor, should_stop, on_game):
         result.generations.append(generation)
         if on_generation is not None:
             on_generation(generation)

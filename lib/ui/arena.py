@@ -79,8 +79,8 @@ def option_selects(
 
 
 SHARED = "shared"
-"""The executor choice that runs a study as one job of the server's shared pool
-(:mod:`lib.ui.jobs`): its games are played one after another in a worker process."""
+"""The executor choice that runs a study, a ladder or an evolution as one job of the server's
+shared pool (:mod:`lib.ui.jobs`): its games are played one after another in a worker process."""
 
 EXECUTOR_LABELS = {
     SHARED: "A worker of the server's shared pool",
@@ -98,10 +98,6 @@ class ExecutorChoice:
     workers: int = 2
     scheduler: str = ""
 
-    def in_process(self) -> ExecutorChoice:
-        """This choice for runs the shared pool does not take (ladder, evolution): in-process."""
-        return ExecutorChoice("inline") if self.kind == SHARED else self
-
     def describe(self) -> str:
         """A short description for captions."""
         if self.kind == SHARED:
@@ -118,7 +114,8 @@ def executor_controls(limits: ArenaCaps) -> ExecutorChoice:
     st.subheader("Where to run")
     if limits.executors == ("inline",):
         st.caption(
-            "A study runs in a worker process of the server's pool, shared by every visitor "
+            "Studies, ladders and evolutions run in a worker process of the server's pool, "
+            "shared by every visitor "
             "(it waits for a free worker when all are busy). Run the app with "
             f"{LOCAL_ENV}=1 to use a process pool or a Dask cluster and lift the caps."
         )
@@ -422,25 +419,51 @@ def summary_view(summary: Any) -> Any:
 
 
 def run_evolution(run: EvolutionRun, choice: ExecutorChoice) -> None:
-    """Play the generations of ``run`` with a progress bar and a live fitness chart."""
+    """Play the generations of ``run`` with a progress bar and a live fitness chart.
+
+    Each generation is appended to ``run`` (kept in ``st.session_state``) as it is
+    played. On the shared pool (``choice.kind == SHARED``) the evolution is one job,
+    :func:`lib.games.evolve.evolve`: it may wait for a free worker (the page says at
+    which position), and a rerun or a closed tab stops it in its worker
+    (:func:`lib.ui.jobs.run_job`). Otherwise its games run on the chosen executor.
+    """
     from lib.games import arena_plots
     from lib.games.arena import open_executor
-    from lib.games.evolve import history_table, iter_evolution
+    from lib.games.evolve import evolve, history_table
 
     total = run.config.generations
     progress = st.progress(0.0, text="Generation 1…")
     chart_slot = st.empty()
+    last_game_line = [0.0]
+
+    def on_generation(generation: Any) -> None:
+        run.generations.append(generation)
+        done = generation.generation
+        progress.progress(done / total, text=f"Generation {done} of {total}")
+        history = history_table(run.generations, run.weight_names)
+        chart_slot.plotly_chart(
+            arena_plots.fitness_figure(history), key=f"arena_live_fitness_{done}"
+        )
+
+    def on_game(done: int, games: int) -> None:
+        now = time.monotonic()
+        if now - last_game_line[0] >= MOVE_PROGRESS_EVERY:
+            last_game_line[0] = now
+            played = len(run.generations)
+            text = f"Generation {played + 1} of {total} · game {done} of {games}"
+            progress.progress(played / total, text=text)
+
     run.status = "running"
-    choice = choice.in_process()
-    with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
-        for generation in iter_evolution(run.config, ex):
-            run.generations.append(generation)
-            done = generation.generation
-            progress.progress(done / total, text=f"Generation {done} of {total}")
-            history = history_table(run.generations, run.weight_names)
-            chart_slot.plotly_chart(
-                arena_plots.fitness_figure(history), key=f"arena_live_fitness_{done}"
-            )
-    run.status = "done"
+    if choice.kind == SHARED:
+        result = run_job(
+            evolve,
+            (run.config,),
+            callbacks={"on_generation": (EVERY, on_generation), "on_game": (LATEST, on_game)},
+        )
+    else:
+        with open_executor(choice.kind, workers=choice.workers, scheduler=choice.scheduler) as ex:
+            result = evolve(run.config, ex, on_generation=on_generation, on_game=on_game)
+    run.generations = list(result.generations)
+    run.status = "cancelled" if result.cancelled else "done"
     progress.empty()
     chart_slot.empty()
