@@ -120,11 +120,16 @@ if run_now:
     if submitted:  # a run the visitor started: live, with its progress and chart
         with live_slot.container():  # a job of the server's worker pool; Cancel stops it
             live = ui.LiveRun(config, exact.fitness, data_id)
-            result = ui.run_live(table, config, live)
-            live.finish()
-        live_slot.empty()
+            try:
+                result = ui.run_live(table, config, live)
+                live.finish()
+            except InputError as error:  # the job failed: past its memory cap, a lost worker
+                config_error, run_now = error, False
+        if run_now:
+            live_slot.empty()
     else:  # a first look at bundled data: the same seeded run for every visitor, run once
         result = ui.first_look_run(table, config)
+if run_now:
     saved = {
         "result": result,
         "table": table,

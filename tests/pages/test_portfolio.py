@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from lib.jobs import JobOutOfMemory
 from lib.portfolio.data import load_stock_table
 from lib.portfolio.exact import solve_exact
 from lib.portfolio.ga import GAConfig, GenerationStats
@@ -512,3 +513,17 @@ def test_every_seeded_setting_is_its_widgets_default():
     assert default_mismatches(app.sidebar) == [] and default_mismatches(app.main) == []
     app.run()
     assert default_mismatches(app.sidebar) == [] and default_mismatches(app.main) == []
+
+
+def test_a_ga_job_that_runs_out_of_memory_says_so_and_keeps_the_page(monkeypatch):
+    def out_of_memory(*args, **kwargs):
+        raise JobOutOfMemory(600)  # what run_job raises for a job past its worker's cap
+
+    app = open_page()
+    before = app.session_state["pf_result"]["result"]  # the first look's run
+    monkeypatch.setattr(ui, "run_job", out_of_memory)
+    set_settings(app, SMALL)
+    run_ga(app)
+    assert not app.exception
+    assert [e.value for e in app.error] == [escape_markdown(str(JobOutOfMemory(600)))]
+    assert app.session_state["pf_result"]["result"] is before  # the last results stay
