@@ -415,10 +415,19 @@ async def part_b(browser, url: str, pid: int, sessions: int, seconds: float) -> 
     # Streamlit keeps a closed tab's session for 2 minutes (MemorySessionStorage's TTL), for
     # the tab to reconnect: the visitors' sessions are only gone after that
     await asyncio.sleep(RECONNECT_WINDOW_S + 10 - 60)
+    # the session store drops expired sessions when it next stores one: one new visitor
+    context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = await context.new_page()
+    with contextlib.suppress(Exception):
+        await page.goto(url, timeout=PAGE_TIMEOUT_MS)
+        await wait_done(page, 60_000)
+    await context.close()
+    await asyncio.sleep(10)
     later = tree_rss_mb(pid)
     print(
-        f"    {RECONNECT_WINDOW_S + 10} s after they left (Streamlit's reconnect window over): "
-        f"RSS {memory(pid)}; {100 * (later - baseline) / baseline:+.1f} % from the baseline"
+        f"    {RECONNECT_WINDOW_S + 10} s after they left (Streamlit's reconnect window over) "
+        f"and one new visitor later: RSS {memory(pid)}; "
+        f"{100 * (later - baseline) / baseline:+.1f} % from the baseline"
     )
     loads = stats["loads"]
     print(
