@@ -11,7 +11,6 @@ import time
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -272,9 +271,61 @@ def load_data(source: str, upload: object | None) -> StockData | None:
 # Settings
 
 
-def _now(name: str) -> Any:
-    """GA setting ``name``'s value, for its widget's default (see :func:`lib.ui.common.current`)."""
-    return st.session_state[key(name)]
+# The form's numbers, (lowest, highest, step) under their heading, and which are sliders
+# (the others are number boxes, typed: a count or a seed, a bound with a wide range).
+CONSTRAINT_RANGES = {
+    "min_stocks": (0, 20_000, 1),
+    "max_risk": (0.0, 1.0, 0.01),
+    "min_return": (-1.0, 1000.0, 0.5),
+}
+GA_RANGES = {
+    "population_size": (20, 3000, 10),
+    "max_generations": (1, 5000, 50),
+    "elite_size": (0, 300, 5),
+    "p_crossover": (0.0, 1.0, 0.05),
+    "p_mutation": (0.0, 1.0, 0.01),
+    "seed": (0, 1_000_000_000, 1),
+}
+PENALTY_RANGES = {"penalty_threshold": (0.0, 1.0, 0.05), "penalty_factor": (0.0, 100.0, 0.5)}
+SLIDERS = {
+    "max_risk",
+    "population_size",
+    "elite_size",
+    "p_crossover",
+    "p_mutation",
+    "penalty_threshold",
+}
+CHOICES = {
+    "crossover": (CROSSOVERS, {}),
+    "selection": (SELECTIONS, {}),
+    "fitness": (
+        FITNESSES,
+        {
+            "format_func": {
+                "constrained": "constraint-aware (robust)",
+                "course": "course (objective only)",
+            }.get,
+            "help": "The course's fitness ignores the constraints; the constraint-aware one "
+            "ranks feasible portfolios first and the rest by how far they miss.",
+        },
+    ),
+}
+SWITCHES = {
+    "repair": "Give children that hold too few stocks the missing ones.",
+    "stop_at_first_feasible": "Stop at the first feasible portfolio (the course's behaviour); "
+    "otherwise keep improving until the maximum number of generations.",
+}
+
+
+def _numbers(ranges: dict[str, tuple]) -> None:
+    """A slider or number box per GA setting of ``ranges``, its value as its default.
+
+    (The value as default: see :func:`lib.ui.common.current`.)
+    """
+    for name, (low, high, step) in ranges.items():
+        draw = st.slider if name in SLIDERS else st.number_input
+        value = st.session_state[key(name)]
+        draw(LABELS[name], low, high, value, step=step, key=key(name))
 
 
 def settings_form() -> tuple[bool, dict[str, object]]:
@@ -286,91 +337,16 @@ def settings_form() -> tuple[bool, dict[str, object]]:
     with st.form("pf_w_form", border=False):
         submitted = st.form_submit_button("Run the GA", type="primary", width="stretch")
         st.markdown("**Constraints**")
-        st.number_input(
-            LABELS["min_stocks"], 0, 20_000, _now("min_stocks"), step=1, key=key("min_stocks")
-        )
-        st.slider(LABELS["max_risk"], 0.0, 1.0, _now("max_risk"), step=0.01, key=key("max_risk"))
-        st.number_input(
-            LABELS["min_return"], -1.0, 1000.0, _now("min_return"), step=0.5, key=key("min_return")
-        )
+        _numbers(CONSTRAINT_RANGES)
         st.markdown("**Genetic algorithm**")
-        st.slider(
-            LABELS["population_size"],
-            20,
-            3000,
-            _now("population_size"),
-            step=10,
-            key=key("population_size"),
-        )
-        st.number_input(
-            LABELS["max_generations"],
-            1,
-            5000,
-            _now("max_generations"),
-            step=50,
-            key=key("max_generations"),
-        )
-        st.slider(LABELS["elite_size"], 0, 300, _now("elite_size"), step=5, key=key("elite_size"))
-        st.slider(
-            LABELS["p_crossover"], 0.0, 1.0, _now("p_crossover"), step=0.05, key=key("p_crossover")
-        )
-        st.slider(
-            LABELS["p_mutation"], 0.0, 1.0, _now("p_mutation"), step=0.01, key=key("p_mutation")
-        )
-        st.number_input(LABELS["seed"], 0, 1_000_000_000, _now("seed"), step=1, key=key("seed"))
-        st.selectbox(
-            LABELS["crossover"],
-            CROSSOVERS,
-            list(CROSSOVERS).index(_now("crossover")),
-            key=key("crossover"),
-        )
-        st.selectbox(
-            LABELS["selection"],
-            SELECTIONS,
-            list(SELECTIONS).index(_now("selection")),
-            key=key("selection"),
-        )
-        st.selectbox(
-            LABELS["fitness"],
-            FITNESSES,
-            list(FITNESSES).index(_now("fitness")),
-            key=key("fitness"),
-            format_func=lambda f: {
-                "constrained": "constraint-aware (robust)",
-                "course": "course (objective only)",
-            }[f],
-            help="The course's fitness ignores the constraints; the constraint-aware one "
-            "ranks feasible portfolios first and the rest by how far they miss.",
-        )
-        st.slider(
-            LABELS["penalty_threshold"],
-            0.0,
-            1.0,
-            _now("penalty_threshold"),
-            step=0.05,
-            key=key("penalty_threshold"),
-        )
-        st.number_input(
-            LABELS["penalty_factor"],
-            0.0,
-            100.0,
-            _now("penalty_factor"),
-            step=0.5,
-            key=key("penalty_factor"),
-        )
-        st.checkbox(
-            LABELS["repair"],
-            _now("repair"),
-            key=key("repair"),
-            help="Give children that hold too few stocks the missing ones.",
-        )
-        st.checkbox(
-            LABELS["stop_at_first_feasible"],
-            _now("stop_at_first_feasible"),
-            key=key("stop_at_first_feasible"),
-            help="Stop at the first feasible portfolio (the course's behaviour); "
-            "otherwise keep improving until the maximum number of generations.",
-        )
+        _numbers(GA_RANGES)
+        for name, (options, extra) in CHOICES.items():
+            index = list(options).index(st.session_state[key(name)])
+            st.selectbox(LABELS[name], options, index, key=key(name), **extra)
+        _numbers(PENALTY_RANGES)
+        for name, help_text in SWITCHES.items():
+            value = st.session_state[key(name)]
+            st.checkbox(LABELS[name], value, key=key(name), help=help_text)
     return submitted, {field.name: st.session_state[key(field.name)] for field in FIELDS}
 
 
