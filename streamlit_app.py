@@ -8,10 +8,12 @@ import streamlit as st
 
 from lib.ui.navigation import PAGES, PAGES_DIR, url_path
 from lib.ui.presentation import presentation_toggle
+from lib.ui.server import memory_releaser
 
 HERE = Path(__file__).parent
 
 st.set_page_config(page_title="AI Search Lab", page_icon=HERE / "assets/icon.svg", layout="wide")
+memory_releaser()  # one per server: memory freed by visitors who left goes back to the system
 
 home = st.Page(
     str(HERE / PAGES_DIR / "home.py"), title="Home", icon=":material/home:", default=True
