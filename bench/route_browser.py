@@ -16,10 +16,12 @@ headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
 
 ``--compare DIR`` serves another checkout beside this one (e.g. today's page from
 ``git archive``) and measures both map by map in turn, printing this page's times as
-ratios of that one's: load on a shared machine hits both alike. The load average is
-printed before and after.
+ratios of that one's: load on a shared machine hits both alike. ``--rounds N`` measures
+each map N times, the two checkouts in alternate order (the first measured of a pair
+met a busier machine about as often as the second), and prints the medians. The load
+average is printed before and after.
 
-    python -m bench.route_browser [--compare /tmp/old-app] [--maps grid random]
+    python -m bench.route_browser [--compare /tmp/old-app] [--maps grid random] [--rounds 3]
 """
 
 from __future__ import annotations
@@ -216,6 +218,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--compare", type=Path, default=None, help="another checkout to serve")
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds of play measured")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per wait")
+    parser.add_argument("--rounds", type=int, default=1, help="measurements per map and page")
     args = parser.parse_args(argv)
     if not os.path.exists(CHROMIUM):
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
@@ -223,27 +226,37 @@ def main(argv: list[str] | None = None) -> None:
 
     roots = [ROOT] + ([args.compare] if args.compare else [])
     print(f"route page in the browser; load average before: {_load()}")
-    results: dict[Path, dict[str, dict]] = {root: {} for root in roots}
+    runs: dict[Path, dict[str, list[dict]]] = {
+        root: {name: [] for name in args.maps} for root in roots
+    }
     with contextlib.ExitStack() as stack, sync_playwright() as playwright:
         urls = {root: stack.enter_context(app_server(root)) for root in roots}
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             for name in args.maps:
-                for root in roots:
-                    found = measure(browser, urls[root], MAPS[name], args.seconds, args.timeout)
-                    results[root][name] = found
-                    shown = ", ".join(f"{k} {v:.2f}" for k, v in found.items())
-                    print(f"  {name} ({root.name}): {shown}", flush=True)
+                for round_ in range(args.rounds):
+                    for root in roots if round_ % 2 == 0 else roots[::-1]:
+                        found = measure(browser, urls[root], MAPS[name], args.seconds, args.timeout)
+                        runs[root][name].append(found)
+                        shown = ", ".join(f"{k} {v:.2f}" for k, v in found.items())
+                        print(f"  {name} ({root.name}, {_load()}): {shown}", flush=True)
         finally:
             browser.close()
     print(f"load average after: {_load()}")
+    results = {
+        root: {
+            name: {key: statistics.median(run[key] for run in found) for key in GOALS}
+            for name, found in maps.items()
+        }
+        for root, maps in runs.items()
+    }
     for name in args.maps:
         step_bytes, map_bytes = _payloads(name)
         print(f"\n{name}: step map {step_bytes / 1e3:.0f} KB, route map {map_bytes / 1e3:.0f} KB")
         mine = results[ROOT][name]
         theirs = results[args.compare][name] if args.compare else None
         print(
-            f"  {'':<14}{'this page':>10}{'goal':>8}{'met':>5}"
+            f"  {'median of ' + str(args.rounds):<14}{'this page':>10}{'goal':>8}{'met':>5}"
             + ("  vs compared" if theirs else "")
         )
         for key, goal in GOALS.items():

@@ -147,14 +147,13 @@ def trails(G: nx.Graph) -> list[list[Hashable]]:
 
 def road_trails(G: nx.Graph) -> tuple[np.ndarray, np.ndarray]:
     """``x`` and ``y`` of every road, as trails (:func:`trails`) separated by ``NaN``."""
-    walks = trails(G)
-    count = sum(len(walk) + 1 for walk in walks)
-    xs = np.full(count, np.nan, dtype=np.float32)
-    ys = np.full(count, np.nan, dtype=np.float32)
-    at = 0
-    for walk in walks:
-        x, y = positions(G, walk)
-        xs[at : at + len(walk)] = x
-        ys[at : at + len(walk)] = y
-        at += len(walk) + 1
-    return xs, ys
+    nodes = list(G.nodes)
+    index = {node: i for i, node in enumerate(nodes)}
+    drawn: list[int] = []  # the places in drawing order, -1 where a trail ends
+    for walk in trails(G):
+        drawn += [index[node] for node in walk]
+        drawn.append(-1)
+    at = np.asarray(drawn, dtype=np.int64)
+    xs, ys = (values.astype(np.float32) for values in positions(G, nodes))
+    gap = at < 0
+    return np.where(gap, np.float32(np.nan), xs[at]), np.where(gap, np.float32(np.nan), ys[at])

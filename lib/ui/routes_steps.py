@@ -122,6 +122,9 @@ def _step_section(view: StepView) -> None:
             title=view.anim, max_frames=MAX_FRAMES,
         )  # fmt: skip
         st.plotly_chart(fig, key="rt_animation", config={"displayModeBar": False})
+        css = animation.page_css(view.G, "st-key-rt_animation")
+        if css:
+            st.html(f"<style>{css}</style>")
         back, forward = st.columns(2)
         back.button(
             "◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch"

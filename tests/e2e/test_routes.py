@@ -305,6 +305,24 @@ def test_watch_plays_in_the_browser_never_blank_and_pause_stops_it(watch_page, q
     assert state == "notRunning"
 
 
+ROAD_RENDERING = """(gd) => {
+    const roads = [...gd.querySelectorAll('g.trace.scatter')].find(
+        (g) => g.__data__ && g.__data__[0] && g.__data__[0].trace.name === 'roads');
+    return getComputedStyle(roads.querySelector('path.js-line')).shapeRendering;
+}"""
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [("source=Random+graph&n=2000&algos=A*", "crispedges"), ("", "auto")],
+)
+def test_big_maps_roads_under_the_animation_are_not_anti_aliased(page, query, expected):
+    # the browser repaints the whole map at every frame: crisp roads on big maps only
+    open_page(page, f"routes?{query}")
+    plot = _plot(page, "rt_animation")
+    assert plot.evaluate(ROAD_RENDERING).lower() == expected
+
+
 CELL_BOXES = """(gd) => {
     const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
     const box = gd.querySelector('.nsewdrag').getBoundingClientRect();

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lib.errors import InputError
 from lib.routes import animation, graphs, map_data, places, plots, search
 from lib.routes.trace import replay
 
@@ -143,21 +144,40 @@ def test_frames_are_at_most_max_frames_and_end_on_the_route():
     fig = animation.animation_figure(
         G, result.trace, step=7, path=result.path, start=start, goal=goal, max_frames=50
     )
-    names = [frame.name for frame in fig.frames]
+    spec = _decoded(fig)  # the frames as the browser gets them
+    names = [frame["name"] for frame in spec["frames"]]
     assert names == [str(k) for k in sorted({*animation.frame_steps(last, 50), 7})]
     route = [t.name for t in fig.data].index(animation.ROUTE_TRACE)
-    for frame in fig.frames:  # the route found shows on the last frame only
-        data = dict(zip(frame.traces, frame.data, strict=True))[route]
-        assert len(data.x) == (len(result.path) if frame.name == str(last) else 0)
+    for frame in spec["frames"]:  # the route found shows on the last frame only
+        data = dict(zip(frame["traces"], frame["data"], strict=True))[route]
+        assert len(data["x"]) == (len(result.path) if frame["name"] == str(last) else 0)
     slider = fig.layout.sliders[0]
     assert names[slider.active] == "7" and slider.steps[slider.active].label.startswith("step 7:")
 
 
-def test_the_figure_and_its_frames_pass_plotly_s_validation():
-    G = graphs.romania()
-    result, start, goal = _traced(G, "A*")
-    fig = animation.animation_figure(G, result.trace, path=result.path, start=start, goal=goal)
-    go.Figure(fig.to_dict())  # raises on any attribute plotly does not know
+@pytest.mark.parametrize(
+    "make",
+    [
+        graphs.romania,
+        lambda: graphs.grid(9, 12, obstacles=0.25, diagonal=False, seed=3, corridor=True),
+        lambda: graphs.random_geometric(800, seed=2),  # not whole: redrawn in whole numbers
+    ],
+)
+@pytest.mark.parametrize("name", ["A*", "IDA*"])
+def test_the_figure_is_exactly_what_plotly_s_checked_construction_makes(make, name):
+    # the figure is assembled without plotly's attribute-by-attribute checks (its frames,
+    # its roads): built again from its dict with every check, it passes and is the same
+    G = make()
+    try:
+        result, start, goal = _traced(G, name, max_trace_steps=400)
+    except InputError:  # IDA* may give up on the 800 places
+        result, start, goal = _traced(G, "BFS", max_trace_steps=400)
+    fig = animation.animation_figure(
+        G, result.trace, step=3, path=result.path, start=start, goal=goal, title=name
+    )
+    checked = go.Figure(fig.to_dict())  # raises on any attribute plotly does not know
+    assert json.loads(checked.to_json()) == json.loads(fig.to_json())
+    assert len(checked.frames) == len(fig.to_dict()["frames"]) > 1
 
 
 def _grid_60x80() -> nx.Graph:
