@@ -244,13 +244,7 @@ def _roads_trace(G: nx.Graph) -> go.Scatter:
     """
     if not map_data.is_whole(G):
         return plots._base_traces(G)[0]
-    roads = go.Scatter(
-        mode="lines",
-        line={"color": "#9ca3af", "width": 1.5},
-        name="roads",
-        hoverinfo="skip",
-        showlegend=False,
-    )
+    roads = plots.roads_trace(None, None)  # checked without its numbers
     xs, ys = map_data.road_lists(G)
     return go.Scatter({**roads.to_plotly_json(), "x": xs, "y": ys}, _validate=False)
 

@@ -179,18 +179,21 @@ def _base_traces(G: nx.Graph) -> list[go.BaseTraceType]:
     if _is_grid(G):
         return _grid_cells(G)
     xs, ys = road_trails(G)  # compact: one point per road, binary floats (big maps)
-    traces.append(
-        go.Scatter(
-            x=xs,
-            y=ys,
-            mode="lines",
-            line={"color": "#9ca3af", "width": 1.5},
-            name="roads",
-            hoverinfo="skip",
-            showlegend=False,
-        )
-    )
+    traces.append(roads_trace(xs, ys))
     return traces
+
+
+def roads_trace(xs: Iterable[float | None] | None, ys: Iterable[float | None] | None) -> go.Scatter:
+    """The roads' grey lines; ``xs``/``ys`` are trails with a gap (NaN or None) between them."""
+    return go.Scatter(
+        x=xs,
+        y=ys,
+        mode="lines",
+        line={"color": "#9ca3af", "width": 1.5},
+        name="roads",
+        hoverinfo="skip",
+        showlegend=False,
+    )
 
 
 #: Where a road's length is written on the Romania map, as the fraction of the way from the
