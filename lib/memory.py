@@ -1,12 +1,17 @@
 """Give the memory a server has freed back to the operating system.
 
-glibc's allocator gives each thread that allocates its own arena, and Streamlit runs
-every visitor's script in a thread of its own, so the memory freed when visitors leave
-mostly stays inside the process, counted in its resident size, until glibc is asked to
-return it (``malloc_trim``). :class:`MemoryReleaser` asks, now and then, from a daemon
-thread (a hosted app cannot set ``MALLOC_ARENA_MAX`` before its server starts). It returns
-only pages that hold nothing: after 20 visitors (``bench.load``, part b) that was about
-10 MB of a 50 MB growth; the rest was still in use or shared pages with live objects.
+glibc's allocator gives each thread that allocates its own arena (up to 8 per core), and
+Streamlit runs every visitor's script in a thread of its own, so the memory freed when
+visitors leave mostly stays inside the process, spread over many arenas and pinned there by
+the few objects still alive in each. Two remedies, for a hosted app that cannot set
+``MALLOC_ARENA_MAX`` before its server starts:
+
+- :func:`tune_allocator`, called once by the first visitor: threads started from then on
+  share at most two arenas, and large blocks (figures' JSON, big arrays) are mapped on
+  their own and unmapped when freed, instead of being carved from an arena;
+- :class:`MemoryReleaser` asks glibc now and then, from a daemon thread, to return the
+  arenas' free pages (``malloc_trim``). Alone it returned about 10 MB of a 50 MB growth
+  after 20 visitors (``bench.load``, part b): the rest was pinned by live objects.
 
 Elsewhere than glibc (macOS, musl) there is nothing to call and nothing is done.
 """
@@ -20,6 +25,12 @@ from collections.abc import Callable
 
 RELEASE_EVERY_SECONDS = 20.0
 """How often the releaser trims: freed memory is back with the system within this long."""
+SERVER_ARENAS = 2
+"""Arenas a server's threads share (what ``MALLOC_ARENA_MAX=2`` sets)."""
+LARGE_BLOCK_BYTES = 128 * 1024
+"""Blocks from this size up are mapped on their own (glibc's default, kept fixed: glibc
+otherwise raises it, up to 32 MB, each time such a block is freed)."""
+_M_MMAP_THRESHOLD, _M_ARENA_MAX = -3, -8  # mallopt's parameters, from glibc's <malloc.h>
 
 
 @functools.cache
@@ -31,6 +42,33 @@ def _load_malloc_trim() -> Callable[[int], int] | None:
         return None
     trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
     return trim
+
+
+@functools.cache
+def _load_mallopt() -> Callable[[int, int], int] | None:
+    """glibc's ``mallopt``, or None where the C library has none."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return None
+    mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+    return mallopt
+
+
+def tune_allocator(arenas: int = SERVER_ARENAS, large_block_bytes: int = LARGE_BLOCK_BYTES) -> bool:
+    """Make glibc keep less freed memory: True if it took both settings.
+
+    Threads that start allocating from now on share at most ``arenas`` arenas (those
+    already made stay), and blocks of ``large_block_bytes`` or more get their own mapping,
+    returned to the system as soon as they are freed. It is process-wide: call it once,
+    as early as possible (the entry script does, through :mod:`lib.ui.server`).
+    """
+    mallopt = _load_mallopt()
+    if mallopt is None:
+        return False
+    took_arenas = mallopt(_M_ARENA_MAX, arenas) == 1
+    took_threshold = mallopt(_M_MMAP_THRESHOLD, large_block_bytes) == 1
+    return took_arenas and took_threshold
 
 
 def release_free_memory() -> bool:

@@ -1,4 +1,5 @@
-"""The entry script starts one memory releaser per server, whichever page is visited."""
+"""The entry script tunes the allocator and starts one memory releaser per server, whichever
+page is visited."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_visitors_share_one_releaser_started_by_the_first(monkeypatch):
-    started = []
+    started, tuned = [], []
 
     class Recording:
         def __init__(self) -> None:
             started.append(self)
 
     monkeypatch.setattr(server, "MemoryReleaser", Recording)
+    monkeypatch.setattr(server, "tune_allocator", lambda: tuned.append(len(started)))
     server.memory_releaser.clear()
     try:
         for page in ("home", "sim"):  # two visitors, two pages
@@ -26,5 +28,6 @@ def test_visitors_share_one_releaser_started_by_the_first(monkeypatch):
             app.switch_page(f"pages/{page}.py").run()
             assert not app.exception, app.exception
         assert len(started) == 1
+        assert tuned == [0]  # once, before the releaser started
     finally:
         server.memory_releaser.clear()
