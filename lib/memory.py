@@ -3,12 +3,14 @@
 glibc's allocator gives each thread that allocates its own arena (up to 8 per core), and
 Streamlit runs every visitor's script in a thread of its own, so the memory freed when
 visitors leave mostly stays inside the process, spread over many arenas and pinned there by
-the few objects still alive in each. Two remedies, for a hosted app that cannot set
-``MALLOC_ARENA_MAX`` before its server starts:
+the few objects still alive in each. ``MALLOC_ARENA_MAX=2`` in the server's environment is
+the cure; a hosted app cannot set it, and setting the same limit from the app (``mallopt``)
+comes too late: glibc fixes its limit once 9 arenas exist, and a server has 12 by the end
+of its first visitor's first script run (counted with ``malloc_info``). What the app can do:
 
-- :func:`tune_allocator`, called once by the first visitor: threads started from then on
-  share at most two arenas, and large blocks (figures' JSON, big arrays) are mapped on
-  their own and unmapped when freed, instead of being carved from an arena;
+- :func:`tune_allocator`, called once by the first visitor: large blocks (figures' JSON,
+  big arrays) are mapped on their own and unmapped when freed, instead of being carved
+  from an arena where a small object left after them pins them;
 - :class:`MemoryReleaser` asks glibc now and then, from a daemon thread, to return the
   arenas' free pages (``malloc_trim``). Alone it returned about 10 MB of a 50 MB growth
   after 20 visitors (``bench.load``, part b): the rest was pinned by live objects.
@@ -25,12 +27,10 @@ from collections.abc import Callable
 
 RELEASE_EVERY_SECONDS = 20.0
 """How often the releaser trims: freed memory is back with the system within this long."""
-SERVER_ARENAS = 2
-"""Arenas a server's threads share (what ``MALLOC_ARENA_MAX=2`` sets)."""
 LARGE_BLOCK_BYTES = 128 * 1024
 """Blocks from this size up are mapped on their own (glibc's default, kept fixed: glibc
 otherwise raises it, up to 32 MB, each time such a block is freed)."""
-_M_MMAP_THRESHOLD, _M_ARENA_MAX = -3, -8  # mallopt's parameters, from glibc's <malloc.h>
+_M_MMAP_THRESHOLD = -3  # mallopt's parameter, from glibc's <malloc.h>
 
 
 @functools.cache
@@ -55,20 +55,14 @@ def _load_mallopt() -> Callable[[int, int], int] | None:
     return mallopt
 
 
-def tune_allocator(arenas: int = SERVER_ARENAS, large_block_bytes: int = LARGE_BLOCK_BYTES) -> bool:
-    """Make glibc keep less freed memory: True if it took both settings.
+def tune_allocator(large_block_bytes: int = LARGE_BLOCK_BYTES) -> bool:
+    """Map blocks of ``large_block_bytes`` or more on their own: True if glibc took it.
 
-    Threads that start allocating from now on share at most ``arenas`` arenas (those
-    already made stay), and blocks of ``large_block_bytes`` or more get their own mapping,
-    returned to the system as soon as they are freed. It is process-wide: call it once,
-    as early as possible (the entry script does, through :mod:`lib.ui.server`).
+    Such a block then goes back to the system as soon as it is freed. It is process-wide:
+    call it once (the entry script does, through :mod:`lib.ui.server`).
     """
     mallopt = _load_mallopt()
-    if mallopt is None:
-        return False
-    took_arenas = mallopt(_M_ARENA_MAX, arenas) == 1
-    took_threshold = mallopt(_M_MMAP_THRESHOLD, large_block_bytes) == 1
-    return took_arenas and took_threshold
+    return mallopt is not None and mallopt(_M_MMAP_THRESHOLD, large_block_bytes) == 1
 
 
 def release_free_memory() -> bool:

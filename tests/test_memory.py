@@ -10,7 +10,7 @@ from pathlib import Path
 
 import psutil
 
-from lib.memory import SERVER_ARENAS, MemoryReleaser, release_free_memory
+from lib.memory import MemoryReleaser, release_free_memory
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -63,36 +63,8 @@ def test_the_releaser_thread_returns_it_within_its_period_and_stops():
     assert releaser.releases == count  # stopped
 
 
-# Each check runs in a fresh interpreter: the allocator's settings are process-wide, and
-# the untuned control must start from glibc's defaults.
-ARENAS_SCRIPT = """
-import ctypes, sys, tempfile, threading
-from lib.memory import tune_allocator
-if sys.argv[1] == "tuned":
-    assert tune_allocator()
-alive = threading.Barrier(9)
-kept = []
-def work():
-    kept.append([bytes(100 + i) for i in range(1000)])  # the thread's first allocations
-    alive.wait()  # all 8 threads alive at once: none hands its arena on to another
-    alive.wait()
-threads = [threading.Thread(target=work) for _ in range(8)]
-for thread in threads:
-    thread.start()
-alive.wait()
-libc = ctypes.CDLL(None)
-libc.fopen.restype = ctypes.c_void_p
-libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
-libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
-libc.fclose.argtypes = [ctypes.c_void_p]
-with tempfile.NamedTemporaryFile(suffix=".xml") as report:
-    stream = libc.fopen(report.name.encode(), b"w")
-    libc.malloc_info(0, stream)
-    libc.fclose(stream)
-    print(open(report.name).read().count("<heap nr="))
-alive.wait()
-"""
-
+# Run in a fresh interpreter: the allocator's settings are process-wide, and the untuned
+# control must start from glibc's defaults.
 LARGE_BLOCKS_SCRIPT = """
 import sys
 import psutil
@@ -123,11 +95,6 @@ def _run(script: str, mode: str) -> float:
         check=True,
     )
     return float(done.stdout.split()[-1])
-
-
-def test_tuned_threads_share_two_arenas_where_each_would_have_its_own():
-    assert _run(ARENAS_SCRIPT, "default") >= 9  # the main arena and one per thread
-    assert _run(ARENAS_SCRIPT, "tuned") <= SERVER_ARENAS
 
 
 def test_tuned_large_blocks_go_back_to_the_system_when_freed():
