@@ -1,11 +1,11 @@
 """The route page's step-by-step section: the search plays in the browser, steps drive the code.
 
-The map is one figure holding the whole search (:func:`lib.routes.animation.animation_figure`):
-its own ▶ Watch / ❚❚ Pause buttons and slider play it in the browser, with no
-server round trip per frame. The Step slider and the step buttons below it set
-one step on the server: the map opens at that step, and the code that ran with
-that step's line marked (:func:`lib.routes.explain.code_panel`) and the frontier
-table follow it. Moving the step reruns only this section (a fragment).
+The map is a canvas player holding the whole search (:func:`lib.routes.animation.player_data`,
+:mod:`lib.ui.components.route_player`): its own ▶ Watch / ❚❚ Pause buttons and slider
+of steps play it in the browser, with no server round trip per frame. The Step slider
+and the step buttons below it set one step on the server: the map opens at that step,
+and the code that ran with that step's line marked (:func:`lib.routes.explain.code_panel`)
+and the frontier table follow it. Moving the step reruns only this section (a fragment).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from lib.routes import animation, compare, explain, graphs, search
 from lib.ui import routes as ui
 from lib.ui.common import csv_download
 from lib.ui.common import escape_markdown as md
+from lib.ui.components.route_player import route_player
 
 if TYPE_CHECKING:
     from lib.ui.routes_page import Question
@@ -62,10 +63,10 @@ def show_animation(
         st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
     st.caption(
         "**Watch** the whole search with the map's own ▶ Watch and ❚❚ Pause buttons and the "
-        "slider under the map: it plays in your browser. **Step** through it with the buttons "
-        "and the Step slider below the map: the map jumps to that step, and the code that ran "
-        "(its current line marked ▶) and the frontier table follow. Orange: frontier, blue: "
-        "explored, red: the place being expanded."
+        "slider of steps under the map: it plays in your browser. **Step** through it with the "
+        "buttons and the Step slider below the map: the map jumps to that step, and the code "
+        "that ran (its current line marked ▶) and the frontier table follow. Orange: frontier, "
+        "blue: explored, red: the place being expanded."
     )
     steps = StepView(G, traced.trace, traced.path, anim, start, goal, w)
     question = (graph_key, anim, graphs.node_label(start), graphs.node_label(goal))
@@ -117,14 +118,11 @@ def _step_section(view: StepView) -> None:
     grid = view.G.graph.get("kind") == "grid"
     left, right = (st.container(), st.container()) if grid else st.columns([3, 2])
     with left:
-        fig = animation.animation_figure(
+        data = animation.player_data(
             view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,
             title=view.anim, max_frames=MAX_FRAMES,
         )  # fmt: skip
-        st.plotly_chart(fig, key="rt_animation", config={"displayModeBar": False})
-        css = animation.page_css(view.G, "st-key-rt_animation")
-        if css:
-            st.html(f"<style>{css}</style>")
+        route_player(data, key="rt_animation")
         back, forward = st.columns(2)
         back.button(
             "◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch"
