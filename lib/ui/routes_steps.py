@@ -5,7 +5,8 @@ The map is a canvas player holding the whole search (:func:`lib.routes.animation
 of steps play it in the browser, with no server round trip per frame. The Step slider
 and the step buttons below it set one step on the server: the map opens at that step,
 and the code that ran with that step's line marked (:func:`lib.routes.explain.code_panel`)
-and the frontier table follow it. Moving the step reruns only this section (a fragment).
+and the frontier table follow it. Moving the step or choosing another algorithm reruns
+only this section (a fragment).
 """
 
 from __future__ import annotations
@@ -33,8 +34,7 @@ def show_animation(
     G: nx.Graph, graph_key: str, q: Question, results: dict[str, search.RouteResult]
 ) -> None:
     """One algorithm's search step by step: one step control drives the map, code and table."""
-    start, goal, heuristic, w, algos = q.start, q.goal, q.heuristic, q.w, q.algos
-
+    algos = q.algos
     if not results:
         st.info(
             "Choose at least one algorithm above to animate it."
@@ -45,20 +45,40 @@ def show_animation(
     if G.number_of_nodes() > MAX_ANIMATION_NODES:
         st.info(f"Animation is available for maps of up to {MAX_ANIMATION_NODES:,} places.")
         return
+    _animation(G, graph_key, q, results)
+
+
+@st.fragment
+def _animation(
+    G: nx.Graph, graph_key: str, q: Question, results: dict[str, search.RouteResult]
+) -> None:
+    """The algorithm to animate and its steps: changing either reruns only this section.
+
+    The route map above stays as it is (redrawing its 11,000 roads took the browser most of
+    a second on 2,000 places); the traced search is kept for the section's reruns.
+    """
+    start, goal, w = q.start, q.goal, q.w
     if ui.get("anim") not in results:
         ui.put("anim", next(iter(results)))
     anim = ui.widget(st.selectbox, "Algorithm to animate", list(results), name="anim")
-    traced = search.run(
-        anim,
-        G,
-        start,
-        goal,
-        heuristic,
-        w=w,
-        record_trace=True,
-        max_trace_steps=MAX_TRACE_STEPS,
-        max_expansions=ui.MAX_EXPANSIONS,
-    )
+    question = (graph_key, anim, graphs.node_label(start), graphs.node_label(goal))
+    question += (q.heuristic_name, w)
+    kept = st.session_state.get("rt_traced")
+    if kept is not None and kept[0] == question:
+        traced = kept[1]
+    else:
+        traced = search.run(
+            anim,
+            G,
+            start,
+            goal,
+            q.heuristic,
+            w=w,
+            record_trace=True,
+            max_trace_steps=MAX_TRACE_STEPS,
+            max_expansions=ui.MAX_EXPANSIONS,
+        )
+        st.session_state["rt_traced"] = (question, traced)
     if traced.trace_truncated:
         st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
     st.caption(
@@ -68,13 +88,10 @@ def show_animation(
         "that ran (its current line marked ▶) and the frontier table follow. Orange: frontier, "
         "blue: explored, red: the place being expanded."
     )
-    steps = StepView(G, traced.trace, traced.path, anim, start, goal, w)
-    question = (graph_key, anim, graphs.node_label(start), graphs.node_label(goal))
-    question += (q.heuristic_name, w)
     if st.session_state.get("rt_step_question") != question:  # a new search starts at step 0
         st.session_state["rt_step_question"] = question
         ui.put("step", 0)
-    _steps(steps)
+    _step_section(StepView(G, traced.trace, traced.path, anim, start, goal, w))
 
 
 @dataclass(frozen=True)
@@ -98,12 +115,6 @@ class StepView:
 def _move(delta: int, last: int) -> None:
     """``on_click``: step by ``delta`` (within ``0..last``)."""
     ui.put("step", max(0, min(last, int(ui.get("step", 0)) + delta)))
-
-
-@st.fragment
-def _steps(view: StepView) -> None:
-    """The step section: moving the step reruns only this part of the page."""
-    _step_section(view)
 
 
 def _step_section(view: StepView) -> None:
