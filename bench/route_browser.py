@@ -54,11 +54,15 @@ STEP_MAP = f"{PLAYER} canvas.search, {CHART} .nsewdrag"
 WATCH_APP = """() => {
     const app = document.querySelector('[data-testid="stApp"]');
     window.__bench = {runs: 0, idleAt: performance.now()};
-    new MutationObserver(() => {
+    new MutationObserver((records) => {
+        // a short run (a fragment's) can start and end within one batch of records
         const state = app.getAttribute('data-test-script-state');
-        if (state === 'running') window.__bench.runs += 1;
-        else window.__bench.idleAt = performance.now();
-    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+        if (state === 'running' || records.some((r) => r.oldValue === 'running')) {
+            window.__bench.runs += 1;
+        }
+        if (state !== 'running') window.__bench.idleAt = performance.now();
+    }).observe(app, {attributes: true, attributeOldValue: true,
+                     attributeFilter: ['data-test-script-state']});
 }"""
 # This page's step map: frame changes, timed in the page (plotly's own event).
 WATCH_FRAMES = """(gd) => {

@@ -350,6 +350,7 @@ class Player {
   // Draws step k: the places painted by then, the place being expanded, the route at the end.
   show(step) {
     const k = Math.max(0, Math.min(this.last, step));
+    if (!this.toX) return; // not laid out yet (no width): layout() shows the step
     const ctx = this.search.getContext("2d");
     if (k < this.shown || this.shown < 0) {
       ctx.drawImage(this.background, 0, 0, this.width, this.height);

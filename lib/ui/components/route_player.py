@@ -15,7 +15,15 @@ Streamlit traps met here (1.67):
   player therefore keeps itself per ``parentElement`` and stops its own timer first.
 - With ``isolate_styles`` (the default) ``parentElement`` is a shadow root: it has no
   size of its own, so the player measures a ``div`` of its own inside it. Playwright's
-  CSS selectors reach into it (open shadow root).
+  CSS selectors reach into it (open shadow root); ``document.querySelector`` in page
+  scripts does not (pass the element handle instead).
+- The JavaScript is loaded as a module from a ``blob:`` URL (cached by a hash of its
+  text): module-level state is shared by every player in the tab, hence the ``WeakMap``.
+- ``data`` that is a dict goes as JSON (numpy arrays inside it would go as Arrow
+  tables); identical JSON on a rerun does not call the function again, so a rerun that
+  changes nothing leaves a playing animation alone.
+- AppTest shows the element as an ``UnknownElement``: ``app.get("bidi_component")``,
+  its data in ``proto.json``.
 """
 
 from __future__ import annotations
