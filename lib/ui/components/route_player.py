@@ -20,8 +20,9 @@ Streamlit traps met here (1.67):
 - The JavaScript is loaded as a module from a ``blob:`` URL (cached by a hash of its
   text): module-level state is shared by every player in the tab, hence the ``WeakMap``.
 - ``data`` that is a dict goes as JSON (numpy arrays inside it would go as Arrow
-  tables); identical JSON on a rerun does not call the function again, so a rerun that
-  changes nothing leaves a playing animation alone.
+  tables). The frontend keeps the decoded data as long as the JSON text is the same
+  (read in its bundle, ``BidiComponent``), so a rerun that sends the same data does not
+  call the function again.
 - AppTest shows the element as an ``UnknownElement``: ``app.get("bidi_component")``,
   its data in ``proto.json``.
 """
