@@ -129,10 +129,11 @@ class Player {
 
   fillLegend() {
     const s = this.style;
+    const place = this.data.grid ? "square" : "dot"; // the shapes the map draws
     const items = [
-      ["dot", s.looks[3], "explored"],
-      ["dot", s.looks[4], "frontier"],
-      ["ring", s.current, "expanding"],
+      [place, s.looks[3], "explored"],
+      [place, s.looks[4], "frontier"],
+      [this.data.grid ? "square" : "ring", s.current, "expanding"],
       ["line", s.route, "route found"],
     ];
     if (this.data.start >= 0) items.push(["star", s.start, `start: ${this.data.startName}`]);
