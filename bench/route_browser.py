@@ -6,7 +6,8 @@ headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
 - ``first render``: a new visitor opens the page until the step map is drawn and the
   script has finished (seconds; goal on 2,000 places: 5 s);
 - ``frames/s``: frames shown per second while the step map plays (goal: 10), counted
-  from the figure's slider (this page) or the Step slider (a page that plays by reruns);
+  from the canvas player's shown step (this page), the plotly figure's frame events (the
+  page before it) or the Step slider (a page that plays by reruns);
 - ``pause``: seconds from the click on Pause reaching the page until the last frame
   changed (goal: 0.3 s; a page that plays by reruns: from sending the click);
 - ``click``: a click on the route map (a new start) until the page has finished its
@@ -46,20 +47,34 @@ MAPS = {
 }
 IDLE = '[data-testid="stApp"][data-test-script-state="notRunning"]'
 CHART = '.st-key-rt_animation:not([data-stale="true"]) .js-plotly-plot'
+PLAYER = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
+#: The step map drawn: the canvas player's canvases or the plotly figure's plot area.
+STEP_MAP = f"{PLAYER} canvas.search, {CHART} .nsewdrag"
 # Counts script runs and records when the app last went idle (performance.now()).
 WATCH_APP = """() => {
     const app = document.querySelector('[data-testid="stApp"]');
     window.__bench = {runs: 0, idleAt: performance.now()};
-    new MutationObserver(() => {
+    new MutationObserver((records) => {
+        // a short run (a fragment's) can start and end within one batch of records
         const state = app.getAttribute('data-test-script-state');
-        if (state === 'running') window.__bench.runs += 1;
-        else window.__bench.idleAt = performance.now();
-    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+        if (state === 'running' || records.some((r) => r.oldValue === 'running')) {
+            window.__bench.runs += 1;
+        }
+        if (state !== 'running') window.__bench.idleAt = performance.now();
+    }).observe(app, {attributes: true, attributeOldValue: true,
+                     attributeFilter: ['data-test-script-state']});
 }"""
 # This page's step map: frame changes, timed in the page (plotly's own event).
 WATCH_FRAMES = """(gd) => {
     window.__frames = [];
     gd.on('plotly_animatingframe', () => window.__frames.push(performance.now()));
+    document.addEventListener('click', () => { window.__clickAt = performance.now(); }, true);
+}"""
+# The canvas player: each frame drawn sets its data-step (after drawing), timed in the page.
+WATCH_STEPS = """(player) => {
+    window.__frames = [];
+    new MutationObserver(() => window.__frames.push(performance.now()))
+        .observe(player, {attributes: true, attributeFilter: ['data-step']});
     document.addEventListener('click', () => { window.__clickAt = performance.now(); }, true);
 }"""
 
@@ -75,7 +90,7 @@ def _open(browser, url: str, timeout: float):
     page = context.new_page()
     start = time.monotonic()
     page.goto(url)
-    page.locator(f"{CHART} .nsewdrag").first.wait_for()
+    page.locator(STEP_MAP).first.wait_for()
     page.wait_for_selector(IDLE)
     return context, page, time.monotonic() - start
 
@@ -120,13 +135,18 @@ def _change_algorithm(page) -> None:
 
 
 def _play_in_browser(page, seconds: float) -> tuple[float, float]:
-    """(frames/s, pause seconds) of a figure that plays itself (plotly frames)."""
-    chart = page.locator(CHART).first
+    """(frames/s, pause seconds) of a step map that plays itself (canvas player, plotly frames)."""
+    canvas = page.locator(PLAYER).count() > 0
+    chart = page.locator(PLAYER if canvas else CHART).first
     chart.scroll_into_view_if_needed()
-    chart.evaluate(WATCH_FRAMES)
-    chart.locator(".updatemenu-button").filter(has_text="Watch").click()
+    chart.evaluate(WATCH_STEPS if canvas else WATCH_FRAMES)
+    if canvas:
+        watch, pause = chart.locator("button.watch"), chart.locator("button.pause")
+    else:
+        watch = chart.locator(".updatemenu-button").filter(has_text="Watch")
+        pause = chart.locator(".updatemenu-button").filter(has_text="Pause")
+    watch.click()
     page.wait_for_timeout(seconds * 1000)
-    pause = chart.locator(".updatemenu-button").filter(has_text="Pause")
     pause.click()
     page.wait_for_timeout(1500)
     pressed = page.evaluate("() => window.__clickAt")  # when the click reached the page
@@ -168,6 +188,7 @@ def _play_by_reruns(page, seconds: float) -> tuple[float, float]:
 
 def _payloads(name: str) -> tuple[int, int]:
     """Bytes of this checkout's largest animation and route map (A*, BFS, DFS) on map ``name``."""
+    from bench.route_payloads import step_map_bytes
     from lib.routes import animation, graphs, places, plots, search
 
     if name == "grid":
@@ -179,10 +200,8 @@ def _payloads(name: str) -> tuple[int, int]:
     biggest = biggest_route = 0  # the largest over these algorithms (DFS's long route)
     for algorithm in ("A*", "BFS", "DFS"):
         result = search.run(algorithm, G, start, goal, heuristic, record_trace=True)
-        fig = animation.animation_figure(
-            G, result.trace, path=result.path, start=start, goal=goal, title=algorithm
-        )
-        biggest = max(biggest, len(fig.to_json()))
+        step_map = step_map_bytes(animation, G, result, 0, start, goal, algorithm)
+        biggest = max(biggest, step_map)
         route_map = plots.map_figure(G, routes=[(algorithm, result.path)], start=start, goal=goal)
         biggest_route = max(biggest_route, len(route_map.to_json()))
     return biggest, biggest_route
@@ -192,7 +211,7 @@ def measure(browser, url: str, path: str, seconds: float, timeout: float) -> dic
     """Every figure of one map on one server."""
     context, page, first = _open(browser, f"{url}/{path}", timeout)
     try:
-        in_browser = page.locator(f"{CHART} .updatemenu-button").count() > 0
+        in_browser = page.locator(f"{PLAYER}, {CHART} .updatemenu-button").count() > 0
         play = _play_in_browser if in_browser else _play_by_reruns
         fps, pause = play(page, seconds)
         page.wait_for_selector(IDLE)

@@ -7,7 +7,8 @@ For the 60x80 grid (25 % obstacles, seed 1) and the 2,000-place random graph
 - ``step map``: the search animation opened at step 0 (as the page opens it) and at
   its last step (the route drawn too); the larger of the two is printed;
 
-in KB of ``plotly.io.to_json``, the JSON Streamlit sends (goal: under 300 KB).
+in KB of the JSON Streamlit sends (goal: under 300 KB): ``plotly.io.to_json`` of a
+figure, the canvas player's data (``lib.routes.animation.player_data``) as JSON.
 The page can also draw every algorithm's route on one map: ``all routes``.
 IDA* gives up on 2,000 places (a million expansions), so the page draws no route.
 
@@ -57,16 +58,25 @@ def measure(root: Path) -> dict[str, int]:
             fig = plots.map_figure(G, routes=[(label, r.path)], start=start, goal=goal, title="t")
             found[f"{map_name} / {name} / route map"] = len(fig.to_json())
             found[f"{map_name} / {name} / step map"] = max(
-                len(
-                    animation.animation_figure(
-                        G, r.trace, step=step, path=r.path, start=start, goal=goal, title=name
-                    ).to_json()
-                )
+                step_map_bytes(animation, G, r, step, start, goal, name)
                 for step in (0, len(r.trace) - 1)
             )
         fig = plots.map_figure(G, routes=routes, start=start, goal=goal, title="t")
         found[f"{map_name} / all routes / route map"] = len(fig.to_json())
     return found
+
+
+def step_map_bytes(animation, G, result, step: int, start, goal, title: str) -> int:
+    """Bytes of the step map: the canvas player's JSON, or (older checkouts) plotly's figure."""
+    if hasattr(animation, "player_data"):
+        data = animation.player_data(
+            G, result.trace, step=step, path=result.path, start=start, goal=goal, title=title
+        )
+        return len(json.dumps(data))
+    fig = animation.animation_figure(
+        G, result.trace, step=step, path=result.path, start=start, goal=goal, title=title
+    )
+    return len(fig.to_json())
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,48 +1,51 @@
-"""A whole search as ONE plotly figure that plays in the browser: frames, Play/Pause, slider.
+"""A whole search as flat arrays of numbers that a canvas player draws in the browser.
 
-The figure is sent once; playing it never asks the server for anything. To keep
-its frames tiny, every change of a place's colour during the search is one point
-(a *paint*) of a single marker trace, :data:`PAINT_TRACE`, drawn in the order the
-changes happened, so a later paint lies over an earlier one of the same place.
-A paint's marker value encodes what it paints and when: ``kind * span + step``
-(:data:`KINDS`). A frame changes only that trace's colourscale (about 20 stops):
-values of step at most the frame's step take their kind's colour, later ones are
-transparent. So at frame ``k`` each place shows its latest paint made by step
-``k``: exactly the explored set and frontier of the trace at step ``k`` (the
-frontier over the explored, as :func:`lib.routes.plots.step_figure` draws them,
-and an IDA* restart paints the places back to their plain colour). The place
-being expanded and the route found are two small traces a frame sets outright.
+The player (``lib/ui/components/route_player.js``) gets everything once and plays the
+search without asking the server for anything: its ▶ Watch / ❚❚ Pause buttons and
+its slider of steps run in the page. :func:`player_data` builds what it gets, here,
+without Streamlit, so tests can check it against the trace.
 
-Numbers go to the browser as numpy arrays, which plotly sends as compact binary
-(base64), and roads are drawn as trails (:func:`lib.routes.map_data.road_trails`).
+Every change of a place's look during the search is one *paint* (:class:`Paints`: a
+place, its new look from :data:`KINDS`, the step it happened at), in the order the
+changes happened. At step ``k`` each place shows its latest paint made by step ``k``:
+exactly the explored set and frontier of the trace at step ``k`` (the frontier over
+the explored, and an IDA* restart paints the places back to their plain look). So
+the player draws the roads once, and a frame repaints only the places painted since
+the previous frame (going back, it starts again from the roads). The place being
+expanded and the route found are drawn over them at each frame.
+
+Numbers travel as little-endian binary (base64 text, :func:`pack`): places as whole
+numbers (:func:`lib.routes.map_data.whole_numbers`), roads as trails of place
+indices (:func:`lib.routes.map_data.trails`). A 2,000-place map's whole search takes
+well under the 300 KB the page allows (``bench/route_payloads.py``).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 import numpy as np
-import plotly.graph_objects as go
 
 from lib.routes import map_data, plots
-from lib.routes.trace import TraceStep, replay
+from lib.routes.graphs import node_label
+from lib.routes.trace import Part, TraceStep, apply_step
 
-#: What a paint makes a place look like, in the order of the codes in a paint's value:
-#: back to its plain look (an IDA* restart), explored, on the frontier.
+#: What a paint makes a place look like (a paint's ``kind`` is an index of these): its
+#: plain look (the start's and goal's are their own colours), explored, on the frontier.
 KINDS = ("plain", "start", "goal", "explored", "frontier")
 PLAIN, START, GOAL, EXPLORED, FRONTIER = range(len(KINDS))
-PAINT_TRACE, CURRENT_TRACE, ROUTE_TRACE = "search", "expanding", "route found"
-TRANSPARENT = "rgba(0,0,0,0)"
 PLACE_COLOUR = "#374151"
-#: A play shows at most this many frames (7.2 s at 60 ms a frame: the whole animation of a
-#: 2,000-place map stays near 220 KB); milliseconds per frame while playing (the timer must
-#: allow more than the 10 frames/s wanted: a frame also takes the browser time to draw).
+#: A play shows at most this many frames, one every :data:`FRAME_MS` milliseconds
+#: (7.2 s for a whole search; the slider reaches every step).
 MAX_FRAMES, FRAME_MS = 120, 60
-#: On road maps of more than this many places the lines under the animation are drawn
-#: without anti-aliasing (:func:`page_css`).
-CRISP_LINES_ABOVE = 500
+#: The parts of the pseudocode and the sides of a bidirectional search, by their codes.
+PARTS = tuple(part.value for part in Part)
+SIDES = ("", "forward", "backward")
 
 
 @dataclass(frozen=True)
@@ -106,46 +109,12 @@ def paints(
 
 
 def frame_steps(last: int, max_frames: int = MAX_FRAMES) -> list[int]:
-    """The steps the frames show: every ``stride``-th of ``0..last`` and always the last."""
+    """The steps a play shows: every ``stride``-th of ``0..last`` and always the last."""
     stride = max(1, -(-last // max(1, max_frames - 1)))
     shown = list(range(0, last + 1, stride))
     if shown[-1] != last:
         shown.append(last)
     return shown
-
-
-def colourscale(step: int, span: int, colours: Sequence[str]) -> list[list]:
-    """The paint trace's colourscale at ``step``: kind ``c``'s values up to ``step`` coloured.
-
-    Values run from ``-0.5`` to ``len(colours) * span - 0.5`` (``cmin``/``cmax``);
-    kind ``c`` owns ``c * span + 0 .. c * span + span - 1``.
-    """
-    top = len(colours) * span
-    scale: list[list] = []
-    for kind, col in enumerate(colours):
-        low, cut, high = kind * span, kind * span + step + 1, (kind + 1) * span
-        scale += [[round(low / top, 7), col], [round(cut / top, 7), col]]
-        if cut < high:
-            scale += [[round(cut / top, 7), TRANSPARENT], [round(high / top, 7), TRANSPARENT]]
-    return scale
-
-
-def value_range(span: int, kinds: int) -> tuple[float, float]:
-    """``(cmin, cmax)`` of a paint trace of ``kinds`` kinds: the colourscale's 0 and 1."""
-    return -0.5, kinds * span - 0.5
-
-
-def _present(G: nx.Graph, found: Paints) -> tuple[list[str], np.ndarray]:
-    """The colours of the kinds ``found`` uses, and each kind's place among them (its code).
-
-    Most searches never restart, so their paints are explored and frontier only,
-    and each frame's colourscale needs 8 stops instead of 20.
-    """
-    used = sorted({int(k) for k in found.kinds}) or [EXPLORED]
-    ranks = np.zeros(len(KINDS), dtype=np.int32)
-    ranks[used] = np.arange(len(used), dtype=np.int32)
-    colours = look_colours(G)
-    return [colours[k] for k in used], ranks
 
 
 def look_colours(G: nx.Graph) -> list[str]:
@@ -157,179 +126,82 @@ def look_colours(G: nx.Graph) -> list[str]:
     return [*base, plots.EXPLORED_COLOUR, plots.FRONTIER_COLOUR]
 
 
-def _paint_trace(G: nx.Graph, found: Paints, span: int, step: int, size: float) -> go.Scatter:
-    xs, ys = map_data.positions(G, found.nodes)
-    colours, ranks = _present(G, found)
-    cmin, cmax = value_range(span, len(colours))
-    grid = plots._is_grid(G)
-    return go.Scatter(
-        x=xs,
-        y=ys,
-        mode="markers",
-        name=PAINT_TRACE,
-        marker={
-            "size": size,
-            "symbol": "square" if grid else "circle",
-            "color": _smallest_int(ranks[found.kinds] * span + found.steps),
-            "colorscale": colourscale(step, span, colours),
-            "cmin": cmin,
-            "cmax": cmax,
-            "showscale": False,
-            "line": {"width": 0},
-        },
-        hoverinfo="skip",
-        showlegend=False,
-    )
+def pack(values: Sequence[int] | np.ndarray, dtype: str) -> dict[str, str]:
+    """``values`` as little-endian ``dtype`` bytes in base64: what the player decodes.
 
-
-def _smallest_int(values: np.ndarray) -> np.ndarray:
-    """``values`` as ``int16`` when they fit (half the bytes of ``int32`` on the wire)."""
-    return values.astype(np.int16) if values.size and values.max() < 2**15 else values
-
-
-def _legend_entries(size: float) -> list[go.Scatter]:
-    """Legend-only traces for the two colours of the paint trace."""
-    return [
-        go.Scatter(
-            x=[None],
-            y=[None],
-            mode="markers",
-            name=name,
-            marker={"size": size, "color": col, "symbol": "circle"},
-            hoverinfo="skip",
-        )
-        for name, col in (("explored", plots.EXPLORED_COLOUR), ("frontier", plots.FRONTIER_COLOUR))
-    ]
-
-
-def _current_xy(G: nx.Graph, node: Hashable | None) -> tuple[list[float], list[float]]:
-    """Where the red ring goes: a plain list (one number is shorter as text than as binary)."""
-    xs, ys = map_data.positions(G, [] if node is None else [node])
-    return xs.tolist(), ys.tolist()
-
-
-def _current_trace(G: nx.Graph, node: Hashable | None, area: tuple[float, float]) -> go.Scatter:
-    """The place being expanded: a thick red ring (a red square on grids)."""
-    xs, ys = _current_xy(G, node)
-    grid = plots._is_grid(G)
-    size = plots.cell_size(G, area) if grid else plots._marker_size(G) + 16
-    return go.Scatter(
-        x=xs,
-        y=ys,
-        mode="markers",
-        name=CURRENT_TRACE,
-        marker={
-            "size": size,
-            "color": plots.CURRENT_COLOUR,
-            "symbol": "square" if grid else "circle-open",
-            "line": {
-                "width": 2 if grid else 4,
-                "color": "#7f1d1d" if grid else plots.CURRENT_COLOUR,
-            },
-        },
-        hoverinfo="skip",
-    )
-
-
-def _route_xy(G: nx.Graph, path: Sequence[Hashable], shown: bool):
-    return map_data.positions(G, list(path) if shown else [])
-
-
-def _roads_trace(G: nx.Graph) -> go.Scatter:
-    """The roads as trails: on a whole-number map, short text with ``None`` breaks.
-
-    Whole numbers as text are shorter than ``float32`` binary; plotly does not check
-    them number by number (it took 0.5 s on 11,000 roads), so the trace is built with
-    a stand-in and the text put in after (tests check the figure passes validation).
+    >>> pack([1, -1], "int16")
+    {'dtype': 'int16', 'data': 'AQD//w=='}
     """
-    if not map_data.is_whole(G):
-        return plots._base_traces(G)[0]
-    roads = plots.roads_trace(None, None)  # checked without its numbers
-    xs, ys = map_data.road_lists(G)
-    return go.Scatter({**roads.to_plotly_json(), "x": xs, "y": ys}, _validate=False)
+    raw = np.asarray(values, dtype=np.dtype(dtype).newbyteorder("<")).tobytes()
+    return {"dtype": dtype, "data": base64.b64encode(raw).decode("ascii")}
 
 
-def _base_traces(
-    G: nx.Graph, area: tuple[float, float], start: Hashable | None, goal: Hashable | None
-) -> list[go.BaseTraceType]:
-    """What stays still under the search: grid cells, or roads and places (hover names)."""
-    if plots._is_grid(G):  # SVG polygons: a heatmap vanished from the map while it played
-        return [*plots._grid_cells(G), plots._grid_lines(G)]
-    return [_roads_trace(G), plots._nodes_trace(G, area, start, goal)]
+def unpack(packed: dict[str, str]) -> np.ndarray:
+    """The array :func:`pack` packed (tests read what the player gets this way)."""
+    dtype = np.dtype(packed["dtype"]).newbyteorder("<")
+    return np.frombuffer(base64.b64decode(packed["data"]), dtype=dtype)
 
 
-def page_css(G: nx.Graph, chart: str) -> str:
-    """CSS for the page showing the animation of ``G`` in the element of class ``chart``.
+def _int_type(values: Sequence[int] | np.ndarray) -> str:
+    """The smallest of ``int16``/``int32`` that holds ``values``."""
+    array = np.asarray(values, dtype=np.int64)
+    fits = not array.size or (array.min() >= -(2**15) and array.max() < 2**15)
+    return "int16" if fits else "int32"
 
-    On road maps of more than :data:`CRISP_LINES_ABOVE` places its lines (the roads,
-    the route found) are drawn without anti-aliasing: the browser repaints the whole map
-    at every frame, and the roads' 11,000 anti-aliased segments on 2,000 places took
-    about a tenth of each frame (headless Chromium: 13.2-13.6 against 11.9-12.3 frames/s).
-    plotly has no attribute for it; its lines are ``path.js-line`` elements. Empty
-    on smaller maps, whose few slanted roads would look jagged.
+
+def _packed_ints(values: Sequence[int] | np.ndarray) -> dict[str, str]:
+    return pack(values, _int_type(values))
+
+
+def step_counts(trace: Sequence[TraceStep]) -> tuple[list[int], list[int]]:
+    """The frontier's size (entries) and the explored set's size after each step."""
+    frontier: dict = {}
+    explored: set = set()
+    sizes: list[int] = []
+    seen: list[int] = []
+    for step in trace:
+        apply_step(step, frontier, explored)
+        sizes.append(len(frontier))
+        seen.append(len(explored))
+    return sizes, seen
+
+
+def place_names(G: nx.Graph) -> list[str] | str:
+    """Each place's name as the player writes it, or how it writes them without being sent.
+
+    ``"index"``: a generated map's places are named by their number; ``"cell"``: a grid
+    cell's name is ``row,col``, its ``y`` and ``x``. Otherwise the names, as plain text
+    (the player writes them as canvas text, never as HTML).
     """
-    if plots._is_grid(G) or G.number_of_nodes() <= CRISP_LINES_ABOVE:
-        return ""
-    return f".{chart} path.js-line {{ shape-rendering: crispEdges; }}"
+    labels = [node_label(n) for n in G.nodes]
+    if all(label == str(i) for i, label in enumerate(labels)):
+        return "index"
+    if plots._is_grid(G) and all(
+        label == f"{y},{x}"
+        for label, (x, y) in zip(labels, (G.nodes[n]["pos"] for n in G), strict=True)
+    ):
+        return "cell"
+    return labels
 
 
-def _frame_label(state, step: int) -> str:
-    return plots._step_label(state, step)
+def _name_labels(G: nx.Graph) -> dict | None:
+    """Places' names written on small road maps: text and where it goes beside the place."""
+    if plots._is_grid(G) or G.number_of_nodes() > plots.LABEL_NODES_UP_TO:
+        return None
+    two_lines = plots.ROMANIA_TWO_LINE_NAMES if G.graph.get("kind") == "romania" else {}
+    text = [two_lines.get(n, node_label(n)).replace("<br>", "\n") for n in G.nodes]
+    return {"text": text, "where": plots.label_positions(G)}
 
 
-def _player(frames: list[int], labels: list[str], active: int) -> tuple[list[dict], list[dict]]:
-    """The figure's Watch / Pause buttons and its frame slider (all run in the browser).
-
-    The slider's current value says what the frame shows (``labels``): a frame
-    cannot redraw the title without redrawing the whole figure.
-    """
-    still = {"mode": "immediate", "frame": {"duration": 0, "redraw": False}}
-    still["transition"] = {"duration": 0}
-    play = {
-        "frame": {"duration": FRAME_MS, "redraw": False},
-        "transition": {"duration": 0},
-        "fromcurrent": True,
-        "mode": "immediate",
-    }
-    buttons = [
-        {"label": "▶ Watch", "method": "animate", "args": [None, play]},
-        {"label": "❚❚ Pause", "method": "animate", "args": [[None], still]},
-    ]
-    menus = [
-        {
-            "type": "buttons",
-            "direction": "left",
-            "showactive": False,
-            "x": 0.0,
-            "xanchor": "left",
-            "y": -0.02,
-            "yanchor": "top",
-            "pad": {"t": 4, "r": 8},
-            "buttons": buttons,
-            "font": {"size": 14},
-        }
-    ]
-    slider = {
-        "active": active,
-        "x": 0.28,
-        "len": 0.72,
-        "y": -0.02,
-        "yanchor": "top",
-        "pad": {"t": 4, "b": 0},
-        "currentvalue": {"prefix": "", "font": {"size": 14, "color": "#1f2937"}},
-        "font": {"color": TRANSPARENT},  # one tick label per frame would be a smear
-        "tickcolor": "#9ca3af",
-        "ticklen": 3,
-        "transition": {"duration": 0},
-        "steps": [
-            {"label": label, "method": "animate", "args": [[str(step)], still]}
-            for step, label in zip(frames, labels, strict=True)
-        ],
-    }
-    return menus, [slider]
+def _road_lengths(G: nx.Graph) -> dict | None:
+    """Road lengths written along the roads of small maps (where the route map writes them)."""
+    (labels,) = plots._road_labels(G) or (None,)
+    if labels is None:
+        return None
+    return {"x": list(labels.x), "y": list(labels.y), "text": list(labels.text)}
 
 
-def animation_figure(
+def player_data(
     G: nx.Graph,
     trace: Sequence[TraceStep],
     *,
@@ -339,82 +211,85 @@ def animation_figure(
     goal: Hashable | None = None,
     title: str = "",
     max_frames: int = MAX_FRAMES,
-) -> go.Figure:
-    """The search of ``trace`` on ``G`` as one figure that plays in the browser.
+) -> dict:
+    """What the canvas player gets to draw the search of ``trace`` on ``G`` (JSON-ready).
 
-    It opens at step ``step`` (clamped to the trace); its frames are
-    :func:`frame_steps` (at most ``max_frames``, the last showing the route
-    found, ``path``). Its ▶ Watch button plays them from the slider's frame,
-    ❚❚ Pause stops them, and the slider under the map moves between them.
+    It opens at step ``step`` (clamped to the trace); ▶ Watch plays :func:`frame_steps`
+    (at most ``max_frames``) from there, and at the last step the route found (``path``)
+    is drawn. Places are indices into ``G.nodes``; arrays are :func:`pack`-ed. The
+    ``digest`` names everything but the opening step: the player keeps its drawing
+    when only the step changes.
     """
     if not trace:
         raise ValueError("the trace is empty: run the search with record_trace=True")
-    G = map_data.whole_numbers(G)  # only watched, never clicked: a compact drawing is enough
+    W = map_data.whole_numbers(G)  # only watched, never clicked: a compact drawing is enough
+    nodes = list(W.nodes)
+    index = {node: i for i, node in enumerate(nodes)}
     last = len(trace) - 1
-    step = max(0, min(step, last))
-    span = last + 1
-    frames = sorted({*frame_steps(last, max_frames), step})  # the step the map opens at too
-    area = plots.ANIMATION_AREA
-    size = plots._marker_size(G, area)
+    grid = plots._is_grid(W)
+    xs, ys = map_data.positions(W, nodes)
     found = paints(trace, start, goal)
-    states = {state.step: state for state in replay(trace, steps=frames)}
-    now = states[step]
-
-    rx, ry = _route_xy(G, path, step == last)
-    route = go.Scatter(
-        x=rx, y=ry, mode="lines", name=ROUTE_TRACE, line={"color": plots.PALETTE[0], "width": 4}
-    )
-    traces = [
-        *_base_traces(G, area, start, goal),
-        _paint_trace(G, found, span, step, size),
-        *_legend_entries(size),
-        route,
-        _current_trace(G, now.current, area),
-        *plots._endpoints(G, start, goal),
-        *plots._road_labels(G),
-    ]
-    # Each trace was checked by plotly when it was built: the figure takes them as they are
-    # (checking the roads' 15,000 numbers again took 0.5 s).
-    fig = go.Figure(data=[t.to_plotly_json() for t in traces], _validate=False)
-    names = [t.name for t in traces]
-    moving = [names.index(PAINT_TRACE), names.index(ROUTE_TRACE), names.index(CURRENT_TRACE)]
-    colours, _ = _present(G, found)
-    frames_ = [
-        {
-            "name": str(k),
-            "traces": moving,
-            "data": [  # typed as plotly's checked frames are
-                {"marker": {"colorscale": colourscale(k, span, colours)}, "type": "scatter"},
-                {**dict(zip("xy", _route_xy(G, path, k == last), strict=True)), "type": "scatter"},
-                {
-                    **dict(zip("xy", _current_xy(G, states[k].current), strict=True)),
-                    "type": "scatter",
-                },
-            ],
-        }
-        for k in frames
-    ]
-    plots._layout(fig, G, title, height=660)
-    labels = [_frame_label(states[k], k) for k in frames]
-    menus, sliders = _player(frames, labels, frames.index(step))
-    fig.update_layout(
-        title={"y": 0.995, "yref": "container", "yanchor": "top", "pad": {"t": 24}},
-        margin={"t": 160, "b": 90},  # the legend wraps to 4 rows in an 800 px window
-        legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
-        updatemenus=menus,
-        sliders=sliders,
-    )
-    return _with_frames(fig, frames_)
+    sizes, seen = step_counts(trace)
+    (x0, x1), (y0, y1) = plots.map_ranges(W)
+    data: dict = {
+        "title": title,
+        "grid": grid,
+        "x": _packed_ints(xs),
+        "y": _packed_ints(ys),
+        "xRange": [float(x0), float(x1)],
+        "yRange": [float(y0), float(y1)],
+        "names": place_names(W),
+        "labels": _name_labels(W),
+        "roadLengths": _road_lengths(W),
+        "paintPlace": _packed_ints([index[n] for n in found.nodes]),
+        "paintStep": _packed_ints(found.steps),
+        "paintKind": pack(found.kinds, "uint8"),
+        "current": _packed_ints([-1 if s.current is None else index[s.current] for s in trace]),
+        "part": pack([PARTS.index(s.part.value) for s in trace], "uint8"),
+        "side": pack([SIDES.index(s.side) for s in trace], "uint8"),
+        "frontierSize": _packed_ints(sizes),
+        "exploredSize": _packed_ints(seen),
+        "parts": list(PARTS),
+        "sides": list(SIDES),
+        "notes": {str(i): s.note for i, s in enumerate(trace) if s.current is None and s.note},
+        "route": _packed_ints([index[n] for n in path]),
+        "start": index.get(start, -1) if start is not None else -1,
+        "goal": index.get(goal, -1) if goal is not None else -1,
+        "startName": "" if start is None else node_label(start),
+        "goalName": "" if goal is None else node_label(goal),
+        "frames": frame_steps(last, max_frames),
+        "frameMs": FRAME_MS,
+        "style": _style(W),
+    }
+    if grid:
+        rows, cols = W.graph["rows"], W.graph["cols"]
+        cells = [c for cell in W.graph.get("obstacles", []) for c in cell]
+        data |= {"rows": rows, "cols": cols, "obstacles": _packed_ints(cells)}
+    else:
+        walks = [i for walk in map_data.trails(W) for i in [*(index[n] for n in walk), -1]]
+        data["roads"] = _packed_ints(walks)
+    data["digest"] = hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+    data["step"] = max(0, min(step, last))
+    return data
 
 
-def _with_frames(fig: go.Figure, frames: list[dict]) -> go.Figure:
-    """``fig`` with ``frames`` (plain dicts), taken as they are.
-
-    plotly checks every attribute of every frame it is given (``Figure(frames=...)``
-    and ``fig.frames = ...`` alike): 0.1-0.2 s for 120 frames here, more under load,
-    about a third of the figure's time. These frames hold only a colourscale and two
-    short coordinate lists each; the tests check that the figure comes out exactly as
-    plotly's checked construction makes it, and passes its validation.
-    """
-    fig._frame_objs = tuple(go.Frame(frame, _validate=False) for frame in frames)
-    return fig
+def _style(G: nx.Graph) -> dict:
+    """Colours and marker sizes (px), those of the route map and the earlier plotly player."""
+    return {
+        "looks": look_colours(G),
+        "current": plots.CURRENT_COLOUR,
+        "currentEdge": "#7f1d1d",
+        "route": plots.PALETTE[0],
+        "road": "#9ca3af",
+        "place": PLACE_COLOUR,
+        "start": plots.START_COLOUR,
+        "goal": plots.GOAL_COLOUR,
+        "free": plots.FREE_COLOUR,
+        "obstacle": plots.OBSTACLE_COLOUR,
+        "marker": plots._marker_size(G, plots.ANIMATION_AREA),
+        "star": plots._marker_size(G) + 8,
+        "placeFont": plots.PLACE_FONT["size"],
+        "placeText": plots.PLACE_FONT["color"],
+        "roadFont": plots.ROAD_FONT["size"],
+        "roadText": plots.ROAD_FONT["color"],
+    }

@@ -6,10 +6,10 @@ with ``None`` between roads. Here the roads are joined into trails (a road
 shares its end with the next one, so most roads cost one point instead of
 three) and stored as ``float32`` with ``NaN`` where a trail ends.
 
-A figure that is only watched, never clicked (the search animation), can go
+A map that is only watched, never clicked (the search animation's player), can go
 further: :func:`whole_numbers` redraws a map whose coordinates are fractions on
 a grid of :data:`UNITS` whole units, below a pixel on any screen. Its places then
-travel as ``int16`` and its roads as short whole numbers.
+travel as ``int16``.
 
 Routes travel as binary too (:func:`route_positions`), and a place's hover name is
 not sent where plotly can write it from the point (:func:`hover_names`).
@@ -102,17 +102,6 @@ def whole_numbers(G: nx.Graph, units: int = UNITS) -> nx.Graph:
         H.add_node(node, **{**data, "pos": (int(x), int(y))})
     H.add_edges_from(G.edges(data=True))
     return H
-
-
-def road_lists(G: nx.Graph) -> tuple[list, list]:
-    """:func:`road_trails` as lists with ``None`` breaks: text, short for whole numbers."""
-    xs, ys = road_trails(G)
-    whole = is_whole(G)
-
-    def plain(values: np.ndarray) -> list:
-        return [None if np.isnan(v) else (int(v) if whole else float(v)) for v in values]
-
-    return plain(xs), plain(ys)
 
 
 def with_gaps(values: Iterable[float | None]) -> np.ndarray:

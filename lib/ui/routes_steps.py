@@ -1,11 +1,12 @@
 """The route page's step-by-step section: the search plays in the browser, steps drive the code.
 
-The map is one figure holding the whole search (:func:`lib.routes.animation.animation_figure`):
-its own ▶ Watch / ❚❚ Pause buttons and slider play it in the browser, with no
-server round trip per frame. The Step slider and the step buttons below it set
-one step on the server: the map opens at that step, and the code that ran with
-that step's line marked (:func:`lib.routes.explain.code_panel`) and the frontier
-table follow it. Moving the step reruns only this section (a fragment).
+The map is a canvas player holding the whole search (:func:`lib.routes.animation.player_data`,
+:mod:`lib.ui.components.route_player`): its own ▶ Watch / ❚❚ Pause buttons and slider
+of steps play it in the browser, with no server round trip per frame. The Step slider
+and the step buttons below it set one step on the server: the map opens at that step,
+and the code that ran with that step's line marked (:func:`lib.routes.explain.code_panel`)
+and the frontier table follow it. Moving the step or choosing another algorithm reruns
+only this section (a fragment).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from lib.routes import animation, compare, explain, graphs, search
 from lib.ui import routes as ui
 from lib.ui.common import csv_download
 from lib.ui.common import escape_markdown as md
+from lib.ui.components.route_player import route_player
 
 if TYPE_CHECKING:
     from lib.ui.routes_page import Question
@@ -32,8 +34,7 @@ def show_animation(
     G: nx.Graph, graph_key: str, q: Question, results: dict[str, search.RouteResult]
 ) -> None:
     """One algorithm's search step by step: one step control drives the map, code and table."""
-    start, goal, heuristic, w, algos = q.start, q.goal, q.heuristic, q.w, q.algos
-
+    algos = q.algos
     if not results:
         st.info(
             "Choose at least one algorithm above to animate it."
@@ -44,36 +45,53 @@ def show_animation(
     if G.number_of_nodes() > MAX_ANIMATION_NODES:
         st.info(f"Animation is available for maps of up to {MAX_ANIMATION_NODES:,} places.")
         return
+    _animation(G, graph_key, q, results)
+
+
+@st.fragment
+def _animation(
+    G: nx.Graph, graph_key: str, q: Question, results: dict[str, search.RouteResult]
+) -> None:
+    """The algorithm to animate and its steps: changing either reruns only this section.
+
+    The route map above stays as it is (redrawing its 11,000 roads took the browser most of
+    a second on 2,000 places); the traced search is kept for the section's reruns.
+    """
+    start, goal, w = q.start, q.goal, q.w
     if ui.get("anim") not in results:
         ui.put("anim", next(iter(results)))
     anim = ui.widget(st.selectbox, "Algorithm to animate", list(results), name="anim")
-    traced = search.run(
-        anim,
-        G,
-        start,
-        goal,
-        heuristic,
-        w=w,
-        record_trace=True,
-        max_trace_steps=MAX_TRACE_STEPS,
-        max_expansions=ui.MAX_EXPANSIONS,
-    )
+    question = (graph_key, anim, graphs.node_label(start), graphs.node_label(goal))
+    question += (q.heuristic_name, w)
+    kept = st.session_state.get("rt_traced")
+    if kept is not None and kept[0] == question:
+        traced = kept[1]
+    else:
+        traced = search.run(
+            anim,
+            G,
+            start,
+            goal,
+            q.heuristic,
+            w=w,
+            record_trace=True,
+            max_trace_steps=MAX_TRACE_STEPS,
+            max_expansions=ui.MAX_EXPANSIONS,
+        )
+        st.session_state["rt_traced"] = (question, traced)
     if traced.trace_truncated:
         st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
     st.caption(
         "**Watch** the whole search with the map's own ▶ Watch and ❚❚ Pause buttons and the "
-        "slider under the map: it plays in your browser. **Step** through it with the buttons "
-        "and the Step slider below the map: the map jumps to that step, and the code that ran "
-        "(its current line marked ▶) and the frontier table follow. Orange: frontier, blue: "
-        "explored, red: the place being expanded."
+        "slider of steps under the map: it plays in your browser. **Step** through it with the "
+        "buttons and the Step slider below the map: the map jumps to that step, and the code "
+        "that ran (its current line marked ▶) and the frontier table follow. Orange: frontier, "
+        "blue: explored, red: the place being expanded."
     )
-    steps = StepView(G, traced.trace, traced.path, anim, start, goal, w)
-    question = (graph_key, anim, graphs.node_label(start), graphs.node_label(goal))
-    question += (q.heuristic_name, w)
     if st.session_state.get("rt_step_question") != question:  # a new search starts at step 0
         st.session_state["rt_step_question"] = question
         ui.put("step", 0)
-    _steps(steps)
+    _step_section(StepView(G, traced.trace, traced.path, anim, start, goal, w))
 
 
 @dataclass(frozen=True)
@@ -99,12 +117,6 @@ def _move(delta: int, last: int) -> None:
     ui.put("step", max(0, min(last, int(ui.get("step", 0)) + delta)))
 
 
-@st.fragment
-def _steps(view: StepView) -> None:
-    """The step section: moving the step reruns only this part of the page."""
-    _step_section(view)
-
-
 def _step_section(view: StepView) -> None:
     """The one step control, and the map, the code that ran and the frontier at that step."""
     trace, last = view.trace, view.last
@@ -117,14 +129,11 @@ def _step_section(view: StepView) -> None:
     grid = view.G.graph.get("kind") == "grid"
     left, right = (st.container(), st.container()) if grid else st.columns([3, 2])
     with left:
-        fig = animation.animation_figure(
+        data = animation.player_data(
             view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,
             title=view.anim, max_frames=MAX_FRAMES,
         )  # fmt: skip
-        st.plotly_chart(fig, key="rt_animation", config={"displayModeBar": False})
-        css = animation.page_css(view.G, "st-key-rt_animation")
-        if css:
-            st.html(f"<style>{css}</style>")
+        route_player(data, key="rt_animation")
         back, forward = st.columns(2)
         back.button(
             "◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch"

@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import networkx as nx
-import numpy as np
 import pytest
-from PIL import Image
-from playwright.sync_api import Error as PlaywrightError
 
 from lib.routes import graphs
 from lib.routes.graphs import romania
-from tests.e2e.conftest import cut_texts, fresh_page, open_page, wait_idle
+from tests.e2e.conftest import cut_texts, open_page, wait_idle
 
 TO_PIXELS = """(gd, xy) => {
     const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
@@ -94,28 +90,7 @@ def test_settings_survive_a_visit_to_upload(page):
     assert "goal=Neamt" in page.url and "w=2.5" in page.url
 
 
-BOXES = """(gd) => {
-    const box = (sel) => {
-        const el = gd.querySelector(sel);
-        if (!el) return null;
-        const r = el.getBoundingClientRect();
-        return [r.left, r.top, r.right, r.bottom];
-    };
-    return {title: box('.gtitle'), legend: box('.legend'), plot: box('.nsewdrag')};
-}"""
-
-
-SHOWN_STEP = """() => {
-    const gd = document.querySelector(
-        '.st-key-rt_animation:not([data-stale="true"]) .js-plotly-plot');
-    const slider = gd && gd._fullLayout && gd._fullLayout.sliders[0];
-    return slider ? slider.steps[slider.active].label : '';
-}"""
-"""The step the map shows: its slider's current step (plotly moves it as frames play)."""
-
-
-def _overlap(a, b) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+PLAYER = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
 
 
 def _step(page) -> int:
@@ -127,16 +102,20 @@ def _step(page) -> int:
 def test_the_step_map_and_the_code_that_ran_follow_one_step_control(page, width):
     page.set_viewport_size({"width": width, "height": 1000})
     open_page(page, "routes")
-    plot = _plot(page, "rt_animation")
-    boxes = plot.evaluate(BOXES)
-    assert boxes["title"] and boxes["legend"] and not _overlap(boxes["title"], boxes["legend"])
+    player = page.locator(PLAYER).first
+    player.locator("canvas.search").wait_for()
+    player.scroll_into_view_if_needed()
     code = page.locator('[data-testid="stCode"]').first
     code.wait_for()
     assert "▶ " in code.inner_text() and "frontier = [" in code.inner_text()  # the start's push
     if width >= 1400:  # side by side: the code to the right of the map
-        assert code.bounding_box()["x"] >= boxes["plot"][2] - 1
+        stage = player.locator(".stage").bounding_box()
+        assert code.bounding_box()["x"] >= stage["x"] + stage["width"] - 1
     page.locator(".st-key-rt_w_next button").click()
-    page.wait_for_function(f"() => ({SHOWN_STEP})().startsWith('step 1: pop Arad')")
+    page.wait_for_function(
+        "(root) => root.querySelector('.label').textContent.startsWith('step 1: pop Arad')",
+        arg=player.element_handle(),
+    )
     wait_idle(page)
     marked = [line for line in code.inner_text().splitlines() if line.startswith("▶")]
     assert len(marked) == 1 and "heappop(frontier)" in marked[0]
@@ -208,152 +187,6 @@ def test_compare_unordered_pairs_and_download_every_pair(page):
     n = G.number_of_nodes()
     assert len(lines) - 1 == 2 * len(pairs) == 2 * n * (n - 1) // 2
     assert not any((t, s) in pairs for s, t in pairs)  # each pair once, one direction
-
-
-GRID_BOX = """(gd) => {
-    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-    const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
-    const cells = gd.data.find((t) => t.name === 'free');  // every cell's edges
-    const xs = [...cells.x].filter((v) => v !== null), ys = [...cells.y].filter((v) => v !== null);
-    const [x0, x1] = [Math.min(...xs), Math.max(...xs)];
-    const [y0, y1] = [Math.min(...ys), Math.max(...ys)];
-    return {left: box.left + xa.l2p(x0), right: box.left + xa.l2p(x1),
-            top: box.top + ya.l2p(y0), bottom: box.top + ya.l2p(y1),
-            cell_w: Math.abs(xa.l2p(1) - xa.l2p(0)), cell_h: Math.abs(ya.l2p(1) - ya.l2p(0))};
-}"""
-IMAGES = """(gd) => gd.querySelectorAll('image').length"""
-
-
-def _white_share(page, box) -> float:
-    """The share of (near) white pixels in the grid's box on screen: 1.0 for a blank grid."""
-    clip = {"x": box["left"], "y": box["top"], "width": box["right"] - box["left"]}
-    clip["height"] = box["bottom"] - box["top"]
-    pixels = np.asarray(Image.open(io.BytesIO(page.screenshot(clip=clip))).convert("RGB"))
-    return float((pixels.min(axis=2) >= 250).mean())
-
-
-def _images(page) -> int:
-    """The <image>s in the current step map (a stale copy can linger while a step redraws)."""
-    chart = page.locator('.st-key-rt_animation:not([data-stale="true"]) .js-plotly-plot')
-    for attempt in range(3):
-        try:  # the chart can be replaced by the next step's while it is read
-            return chart.first.evaluate(IMAGES)
-        except PlaywrightError:
-            if attempt == 2:
-                raise
-    return 0
-
-
-#: Counts the app's script runs from now on (each switch of its state to "running").
-COUNT_RUNS = """() => {
-    window.__runs = 0;
-    const app = document.querySelector('[data-testid="stApp"]');
-    new MutationObserver(() => {
-        if (app.getAttribute('data-test-script-state') === 'running') window.__runs += 1;
-    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
-}"""
-ACTIVE = "(gd) => gd._fullLayout.sliders[0].active"
-
-
-@pytest.fixture
-def watch_page(browser, app_url):
-    """:func:`page`, less one known error of plotly.js's own Play button.
-
-    Pausing (or moving the slider) while the figure plays interrupts the Play
-    button's ``Plotly.animate``; plotly rejects its promise with no reason and its
-    button does not catch it, which the browser reports as an uncaught "undefined".
-    Every other page error still fails the test.
-    """
-    with fresh_page(browser, app_url, known_errors=("undefined",)) as page:
-        yield page
-
-
-def _watch_button(plot, label: str):
-    return plot.locator(".updatemenu-button").filter(has_text=label)
-
-
-@pytest.mark.parametrize(
-    "query",
-    ["source=Grid+with+obstacles&rows=60&cols=80", "source=Random+graph&n=2000&algos=BFS"],
-)
-def test_watch_plays_in_the_browser_never_blank_and_pause_stops_it(watch_page, query):
-    page = watch_page
-    open_page(page, f"routes?{query}")
-    plot = _plot(page, "rt_animation")
-    plot.locator(".updatemenu-button").first.wait_for()
-    grid = "Grid" in query
-    box = plot.evaluate(GRID_BOX) if grid else None
-    at_rest = _white_share(page, box) if grid else None
-    if grid:
-        assert at_rest < 0.3  # the grid is drawn: light cells, dark obstacles, thin white lines
-    page.evaluate(COUNT_RUNS)
-    _watch_button(plot, "Watch").click()
-    seen = []
-    for _ in range(6):  # screenshots while it plays: each frame recolours the map
-        page.wait_for_timeout(300)
-        seen.append((plot.evaluate(ACTIVE), _white_share(page, box) if grid else 0.0))
-        assert _images(page) == 0  # no heatmap image that the browser decodes later
-    assert seen[-1][0] > seen[0][0] > 0, seen  # it played
-    assert all(white < (at_rest or 0) + 0.2 for _, white in seen), seen  # never a blank map
-    _watch_button(plot, "Pause").click()
-    page.wait_for_timeout(300)
-    paused = plot.evaluate(ACTIVE)
-    page.wait_for_timeout(700)
-    assert plot.evaluate(ACTIVE) == paused  # Pause stopped it
-    assert page.evaluate("() => window.__runs") == 0  # no script run while watching
-    state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state")
-    assert state == "notRunning"
-
-
-ROAD_RENDERING = """(gd) => {
-    const roads = [...gd.querySelectorAll('g.trace.scatter')].find(
-        (g) => g.__data__ && g.__data__[0] && g.__data__[0].trace.name === 'roads');
-    return getComputedStyle(roads.querySelector('path.js-line')).shapeRendering;
-}"""
-
-
-@pytest.mark.parametrize(
-    ("query", "expected"),
-    [("source=Random+graph&n=2000&algos=A*", "crispedges"), ("", "auto")],
-)
-def test_big_maps_roads_under_the_animation_are_not_anti_aliased(page, query, expected):
-    # the browser repaints the whole map at every frame: crisp roads on big maps only
-    open_page(page, f"routes?{query}")
-    plot = _plot(page, "rt_animation")
-    assert plot.evaluate(ROAD_RENDERING).lower() == expected
-
-
-CELL_BOXES = """(gd) => {
-    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-    const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
-    const out = {};
-    for (const group of gd.querySelectorAll('g.trace.scatter')) {
-        const trace = group.__data__ && group.__data__[0] && group.__data__[0].trace;
-        const fill = group.querySelector('path.js-fill');
-        if (!trace || !fill || !['free', 'obstacle'].includes(trace.name)) continue;
-        const xs = trace.x.filter((v) => v !== null), ys = trace.y.filter((v) => v !== null);
-        const r = fill.getBoundingClientRect();
-        out[trace.name] = {
-            drawn: [r.left, r.right, r.top, r.bottom],
-            expected: [box.left + xa.l2p(Math.min(...xs)), box.left + xa.l2p(Math.max(...xs)),
-                       box.top + ya.l2p(Math.min(...ys)), box.top + ya.l2p(Math.max(...ys))]};
-    }
-    return out;
-}"""
-
-
-@pytest.mark.parametrize("width", [1024, 1400])
-def test_grid_animation_cells_fill_their_squares(page, width):
-    page.set_viewport_size({"width": width, "height": 1000})
-    open_page(page, "routes?source=Grid+with+obstacles")
-    plot = _plot(page, "rt_animation")
-    box = plot.evaluate(GRID_BOX)
-    assert abs(box["cell_w"] - box["cell_h"]) < 0.5 and box["cell_w"] >= 8
-    boxes = plot.evaluate(CELL_BOXES)
-    assert set(boxes) == {"free", "obstacle"}, boxes
-    for name, found in boxes.items():  # the drawn cells end exactly on their cell edges
-        for drawn, expected in zip(found["drawn"], found["expected"], strict=True):
-            assert abs(drawn - expected) <= 1.0, (name, found)
 
 
 def test_grid_settings_labels_are_not_cut_on_a_1024_projector(page):

@@ -439,19 +439,25 @@ def test_upload_with_lengths_too_large_to_add_up_is_refused_with_its_line():
 
 
 def _animation(app: AppTest) -> dict:
-    """The step map's figure as sent to the browser."""
-    chart = next(c for c in app.get("plotly_chart") if "rt_animation" in c.proto.id)
-    return json.loads(chart.proto.spec)
+    """The step map player's data as sent to the browser (a custom component's JSON)."""
+    (player,) = [c for c in app.get("bidi_component") if c.proto.id.endswith("-rt_animation")]
+    return json.loads(player.proto.json)
 
 
 def _step_view(app: AppTest) -> tuple[int, str, str, str]:
     """What the step section shows: the step, the map's step label, the marked code line, the step.
 
-    The map's label is its slider's current step (the frame the figure opens at).
+    The map's label is written by the player from its data (``stepLabel`` in
+    ``route_player.js``): the label of the step the map opens at.
     """
     step = app.slider(key="rt_w_step").value
-    slider = _animation(app)["layout"]["sliders"][0]
-    label = slider["steps"][slider["active"]]["label"]
+    data = _animation(app)
+    k = data["step"]
+    current = int(animation.unpack(data["current"])[k])
+    part = data["parts"][animation.unpack(data["part"])[k]]
+    label = f"step {k}: " + (data["notes"].get(str(k), "start") if current < 0 else part)
+    if current >= 0:
+        label += " " + data["names"][current]
     marked = [line for line in app.code[0].value.splitlines() if line.startswith(explain.MARK)]
     sentence = next(m.value for m in app.markdown if m.value.startswith("Step "))
     return step, label, "".join(marked), sentence
@@ -485,16 +491,12 @@ def test_the_map_holds_the_whole_search_and_plays_it_without_the_server():
     app = _app()
     last = int(app.slider(key="rt_w_step").max)
     app.slider(key="rt_w_step").set_value(5).run()
-    spec = _animation(app)
-    frames = [int(frame["name"]) for frame in spec["frames"]]
-    assert frames == sorted({*animation.frame_steps(last), 5})  # every frame, sent once
-    slider = spec["layout"]["sliders"][0]
-    assert frames[slider["active"]] == 5 and slider["steps"][slider["active"]]["label"].startswith(
-        "step 5:"
-    )
-    (menu,) = spec["layout"]["updatemenus"]
-    assert [b["label"] for b in menu["buttons"]] == ["▶ Watch", "❚❚ Pause"]
-    assert all(b["method"] == "animate" for b in menu["buttons"])  # run by plotly, in the page
+    data = _animation(app)
+    assert data["frames"] == animation.frame_steps(last)  # a play's frames, sent once
+    assert data["step"] == 5 and len(animation.unpack(data["current"])) == last + 1
+    before = data["digest"]
+    app.button(key="rt_w_next").click().run()
+    assert _animation(app)["step"] == 6 and _animation(app)["digest"] == before  # kept drawn
     assert not [b for b in app.button if "Play" in b.label]  # no server-side play: no timer
     assert not app.exception
 
@@ -505,7 +507,7 @@ def test_a_new_question_starts_the_steps_again_with_that_algorithm_s_code():
     app.selectbox(key="rt_w_anim").set_value("BFS").run()
     step, label, _, _ = _step_view(app)
     assert step == 0 and label.startswith("step 0:")
-    assert _animation(app)["layout"]["title"]["text"] == "BFS"
+    assert _animation(app)["title"] == "BFS"
     assert app.code[0].value.splitlines()[0].strip() == "def bfs("
     app.button(key="rt_w_next").click().run()
     assert "[expand]" in _step_view(app)[2]

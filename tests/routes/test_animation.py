@@ -1,4 +1,11 @@
-"""The in-browser animation: its frames show exactly the trace, and it stays small."""
+"""The canvas player's data: at every step it shows exactly the trace, and it stays small.
+
+The player (``lib/ui/components/route_player.js``) draws, at step ``k``, each place in the
+look of its last paint made by step ``k``, the place expanded at ``k`` and, at the last
+step, the route. :func:`_shown` reads the data the same way, from the JSON the page sends,
+and the tests hold it against :func:`lib.routes.trace.replay` (the browser test checks
+that the canvas draws what the data says).
+"""
 
 from __future__ import annotations
 
@@ -9,12 +16,10 @@ import math
 
 import networkx as nx
 import numpy as np
-import plotly.graph_objects as go
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lib.errors import InputError
 from lib.routes import animation, graphs, map_data, places, plots, search
 from lib.routes.trace import replay
 
@@ -30,84 +35,75 @@ def _traced(G: nx.Graph, name: str, max_trace_steps: int = 3_000):
     return result, start, goal
 
 
-def _colour_at(scale: list, value: float, cmin: float, cmax: float) -> str:
-    """The colour plotly gives ``value`` on a colourscale of hard steps (never on a boundary)."""
-    at = (value - cmin) / (cmax - cmin)
-    for (low, colour), (high, _) in itertools.pairwise(scale):
-        if low < at < high:
-            return colour
-    raise AssertionError(f"{value} falls on a boundary of the colourscale")
+def _sent(data: dict) -> dict:
+    """``data`` as the browser gets it (JSON), its arrays unpacked."""
+    sent = json.loads(json.dumps(data))
+    return {
+        key: animation.unpack(value) if isinstance(value, dict) and "dtype" in value else value
+        for key, value in sent.items()
+    }
 
 
-def _shown(spec: dict, G: nx.Graph, frame: dict) -> tuple[set, set, list]:
-    """The places a frame colours explored and frontier, and where its red ring is.
+def _shown(sent: dict, nodes: list, k: int) -> tuple[set, set, object]:
+    """The places the player colours explored and frontier at step ``k``, and the one ringed.
 
-    Decoded from the figure as the browser gets it: each paint's colour on the
-    frame's colourscale, the last visible paint of a place on top.
+    Each place takes the look of its last paint made by step ``k`` (paints are in step order).
     """
-    names = [trace.get("name") for trace in spec["data"]]
-    paint = spec["data"][names.index(animation.PAINT_TRACE)]
-    changes = dict(zip(frame["traces"], frame["data"], strict=True))
-    scale = changes[names.index(animation.PAINT_TRACE)]["marker"]["colorscale"]
-    marker = paint["marker"]
+    look: dict[int, int] = {}
+    upto = int(np.searchsorted(sent["paintStep"], k, side="right"))
+    for place, kind in zip(sent["paintPlace"][:upto], sent["paintKind"][:upto], strict=True):
+        look[int(place)] = int(kind)
+    explored = {nodes[p] for p, kind in look.items() if kind == animation.EXPLORED}
+    frontier = {nodes[p] for p, kind in look.items() if kind == animation.FRONTIER}
+    current = int(sent["current"][k])
+    return explored, frontier, None if current < 0 else nodes[current]
+
+
+def _label(sent: dict, nodes: list, k: int) -> str:
+    """The step's label as the player writes it (``stepLabel`` in route_player.js)."""
+    current = int(sent["current"][k])
+    if current < 0:
+        return f"step {k}: {sent['notes'].get(str(k)) or 'start on the frontier'}"
+    side = sent["sides"][sent["side"][k]]
+    return (
+        f"step {k}: {sent['parts'][sent['part'][k]]} {graphs.node_label(nodes[current])}"
+        f"{f' ({side})' if side else ''}, frontier {sent['frontierSize'][k]}, "
+        f"explored {sent['exploredSize'][k]}"
+    )
+
+
+def _binary(value: dict) -> np.ndarray:
+    """A plotly binary array (``{"dtype", "bdata"}``) as the browser decodes it."""
+    return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+
+
+def _check_steps(G: nx.Graph, result, start, goal) -> None:
+    data = animation.player_data(G, result.trace, path=result.path, start=start, goal=goal)
+    sent = _sent(data)
     nodes = list(G.nodes)
-    xs, ys = map_data.positions(map_data.whole_numbers(G), nodes)  # as the figure draws them
-    at = {(float(x), float(y)): n for x, y, n in zip(xs, ys, nodes, strict=True)}
-    look: dict = {}
-    for x, y, value in zip(paint["x"], paint["y"], marker["color"], strict=True):
-        colour = _colour_at(scale, value, marker["cmin"], marker["cmax"])
-        if colour != animation.TRANSPARENT:
-            look[at[(float(x), float(y))]] = colour
-    explored = {n for n, c in look.items() if c == plots.EXPLORED_COLOUR}
-    frontier = {n for n, c in look.items() if c == plots.FRONTIER_COLOUR}
-    ring = changes[names.index(animation.CURRENT_TRACE)]
-    return explored, frontier, list(zip(ring["x"], ring["y"], strict=True))
-
-
-def _plain(value):
-    """JSON of a figure with its binary arrays (``{"dtype", "bdata"}``) decoded to lists."""
-    if isinstance(value, dict):
-        if set(value) >= {"dtype", "bdata"}:
-            return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    return value
-
-
-def _decoded(fig: go.Figure) -> dict:
-    """The figure as the browser gets it (its JSON), binary arrays decoded."""
-    return _plain(json.loads(fig.to_json()))
-
-
-def _check_frames(G: nx.Graph, result, start, goal) -> None:
-    fig = animation.animation_figure(G, result.trace, path=result.path, start=start, goal=goal)
-    spec = _decoded(fig)
-    steps = [int(frame["name"]) for frame in spec["frames"]]
-    states = {state.step: state for state in replay(result.trace, steps=steps)}
-    nodes = list(G.nodes)
-    xs, ys = map_data.positions(map_data.whole_numbers(G), nodes)
-    at_xy = {(float(x), float(y)): n for x, y, n in zip(xs, ys, nodes, strict=True)}
-    for frame in spec["frames"]:
-        state = states[int(frame["name"])]
-        explored, frontier, ring = _shown(spec, G, frame)
+    assert len(sent["current"]) == len(result.trace)
+    assert np.all(np.diff(sent["paintStep"]) >= 0)  # in step order: the player counts them
+    for state in replay(result.trace):
+        explored, frontier, current = _shown(sent, nodes, state.step)
         on_frontier = {entry.node for entry in state.frontier}
-        assert frontier == on_frontier, frame["name"]
-        assert explored == set(state.explored) - on_frontier, frame["name"]
-        expected = [] if state.current is None else [state.current]
-        assert [at_xy[(float(x), float(y))] for x, y in ring] == expected
+        assert frontier == on_frontier, state.step
+        assert explored == set(state.explored) - on_frontier, state.step
+        assert current == state.current
+        # the label the page showed under the plotly map (its names are plain here)
+        assert _label(sent, nodes, state.step) == plots._step_label(state, state.step)
+    assert [nodes[i] for i in sent["route"]] == list(result.path)
 
 
 @pytest.mark.parametrize("name", ALGORITHMS)
 @pytest.mark.parametrize("kind", ["romania", "grid"])
-def test_every_frame_colours_exactly_the_trace_s_explored_set_and_frontier(name, kind):
+def test_every_step_shows_exactly_the_trace_s_explored_set_frontier_and_current(name, kind):
     G = (
         graphs.romania()
         if kind == "romania"
         else graphs.grid(9, 12, obstacles=0.25, diagonal=False, seed=3, corridor=True)
     )
     result, start, goal = _traced(G, name)
-    _check_frames(G, result, start, goal)
+    _check_steps(G, result, start, goal)
 
 
 @settings(max_examples=12, deadline=None)
@@ -116,13 +112,13 @@ def test_every_frame_colours_exactly_the_trace_s_explored_set_and_frontier(name,
     seed=st.integers(0, 500),
     name=st.sampled_from(ALGORITHMS),
 )
-def test_frames_follow_the_trace_on_random_maps(n, seed, name):
+def test_steps_follow_the_trace_on_random_maps(n, seed, name):
     G = graphs.random_geometric(n, seed=seed)
     try:
         result, start, goal = _traced(G, name)
     except nx.NetworkXNoPath:
         return
-    _check_frames(G, result, start, goal)
+    _check_steps(G, result, start, goal)
 
 
 def test_ida_star_restarts_paint_the_places_back():
@@ -131,53 +127,109 @@ def test_ida_star_restarts_paint_the_places_back():
     assert any(step.reset for step in result.trace)  # the premise: it restarts
     found = animation.paints(result.trace, start, goal)
     assert animation.PLAIN in set(found.kinds.tolist())
-    _check_frames(G, result, start, goal)
+    _check_steps(G, result, start, goal)
 
 
-def test_frames_are_at_most_max_frames_and_end_on_the_route():
+def test_a_play_shows_at_most_max_frames_and_ends_on_the_last_step():
     G = graphs.grid(20, 30, obstacles=0.2, diagonal=False, seed=1, corridor=True)
     result, start, goal = _traced(G, "BFS")
     last = len(result.trace) - 1
-    assert (
-        animation.frame_steps(last, 50)[-1] == last and len(animation.frame_steps(last, 50)) <= 50
-    )
-    fig = animation.animation_figure(
+    data = animation.player_data(
         G, result.trace, step=7, path=result.path, start=start, goal=goal, max_frames=50
     )
-    spec = _decoded(fig)  # the frames as the browser gets them
-    names = [frame["name"] for frame in spec["frames"]]
-    assert names == [str(k) for k in sorted({*animation.frame_steps(last, 50), 7})]
-    route = [t.name for t in fig.data].index(animation.ROUTE_TRACE)
-    for frame in spec["frames"]:  # the route found shows on the last frame only
-        data = dict(zip(frame["traces"], frame["data"], strict=True))[route]
-        assert len(data["x"]) == (len(result.path) if frame["name"] == str(last) else 0)
-    slider = fig.layout.sliders[0]
-    assert names[slider.active] == "7" and slider.steps[slider.active].label.startswith("step 7:")
+    assert data["frames"] == animation.frame_steps(last, 50)
+    assert data["frames"][0] == 0 and data["frames"][-1] == last and len(data["frames"]) <= 50
+    assert data["step"] == 7
+    far = animation.player_data(G, result.trace, step=10**6, path=result.path, max_frames=50)
+    assert far["step"] == last  # clamped
+    # only the step differs: the player keeps its drawing
+    assert far["digest"] != data["digest"]  # (no start and goal here: another drawing)
+    again = animation.player_data(
+        G, result.trace, step=3, path=result.path, start=start, goal=goal, max_frames=50
+    )
+    assert again["digest"] == data["digest"] and again["step"] == 3
 
 
 @pytest.mark.parametrize(
     "make",
     [
         graphs.romania,
-        lambda: graphs.grid(9, 12, obstacles=0.25, diagonal=False, seed=3, corridor=True),
-        lambda: graphs.random_geometric(800, seed=2),  # not whole: redrawn in whole numbers
+        lambda: graphs.random_geometric(300, seed=2),  # not whole: redrawn in whole numbers
     ],
 )
-@pytest.mark.parametrize("name", ["A*", "IDA*"])
-def test_the_figure_is_exactly_what_plotly_s_checked_construction_makes(make, name):
-    # the figure is assembled without plotly's attribute-by-attribute checks (its frames,
-    # its roads): built again from its dict with every check, it passes and is the same
+def test_the_player_draws_every_road_once_and_every_place_where_the_map_has_it(make):
     G = make()
-    try:
-        result, start, goal = _traced(G, name, max_trace_steps=400)
-    except InputError:  # IDA* may give up on the 800 places
-        result, start, goal = _traced(G, "BFS", max_trace_steps=400)
-    fig = animation.animation_figure(
-        G, result.trace, step=3, path=result.path, start=start, goal=goal, title=name
+    result, start, goal = _traced(G, "BFS")
+    sent = _sent(animation.player_data(G, result.trace, path=result.path, start=start, goal=goal))
+    nodes = list(G.nodes)
+    walks = np.split(sent["roads"], np.flatnonzero(sent["roads"] < 0) + 1)
+    drawn = sorted(
+        tuple(sorted((int(a), int(b))))
+        for walk in walks
+        for a, b in itertools.pairwise(walk)
+        if a >= 0 and b >= 0
     )
-    checked = go.Figure(fig.to_dict())  # raises on any attribute plotly does not know
-    assert json.loads(checked.to_json()) == json.loads(fig.to_json())
-    assert len(checked.frames) == len(fig.to_dict()["frames"]) > 1
+    index = {node: i for i, node in enumerate(nodes)}
+    assert drawn == sorted(tuple(sorted((index[u], index[v]))) for u, v in G.edges)
+    W = map_data.whole_numbers(G)
+    xs, ys = map_data.positions(W, nodes)
+    assert sent["x"].tolist() == xs.tolist() and sent["y"].tolist() == ys.tolist()
+    (x0, x1), (y0, y1) = plots.map_ranges(W)
+    assert min(xs) >= x0 and max(xs) <= x1 and min(ys) >= y0 and max(ys) <= y1
+    assert (sent["start"], sent["goal"]) == (index[start], index[goal])
+
+
+def test_a_grid_sends_its_obstacles_and_no_roads():
+    G = graphs.grid(9, 12, obstacles=0.25, diagonal=False, seed=3, corridor=True)
+    result, start, goal = _traced(G, "A*")
+    sent = _sent(animation.player_data(G, result.trace, path=result.path, start=start, goal=goal))
+    assert sent["grid"] and "roads" not in sent and (sent["rows"], sent["cols"]) == (9, 12)
+    cells = sent["obstacles"].reshape(-1, 2).tolist()
+    assert sorted(map(tuple, cells)) == sorted(map(tuple, G.graph["obstacles"]))
+    assert sent["names"] == "cell"  # written from the cell, not sent
+
+
+def test_romania_s_names_and_road_lengths_are_written_where_the_route_map_writes_them():
+    G = graphs.romania()
+    result, start, goal = _traced(G, "A*")
+    data = animation.player_data(G, result.trace, path=result.path, start=start, goal=goal)
+    assert data["names"] == list(G.nodes)
+    labels = data["labels"]
+    assert labels["where"] == plots.label_positions(G)
+    assert labels["text"][list(G.nodes).index("Rimnicu Vilcea")] == "Rimnicu\nVilcea"
+    (lengths,) = plots._road_labels(G)
+    assert data["roadLengths"]["text"] == list(lengths.text)
+    assert (data["startName"], data["goalName"]) == ("Arad", "Bucharest")
+    big = graphs.random_geometric(300, seed=2)
+    result, start, goal = _traced(big, "BFS")
+    data = animation.player_data(big, result.trace, path=result.path, start=start, goal=goal)
+    assert data["labels"] is None and data["roadLengths"] is None and data["names"] == "index"
+
+
+def test_uploaded_names_are_sent_as_they_are_typed():
+    # the player writes them as canvas text and textContent, which show markup as typed
+    G = nx.relabel_nodes(
+        graphs.random_geometric(6, seed=1), {n: f"<b>{n}</b> & co" for n in range(6)}
+    )
+    G.graph["kind"] = "upload"
+    first = next(iter(G.nodes))
+    result = search.run("BFS", G, first, first, record_trace=True)
+    data = animation.player_data(G, result.trace, path=result.path)
+    assert data["names"] == [f"<b>{n}</b> & co" for n in range(6)]
+    assert data["labels"]["text"] == data["names"]
+
+
+def test_an_empty_trace_is_refused():
+    with pytest.raises(ValueError, match="empty"):
+        animation.player_data(graphs.romania(), [])
+
+
+def test_packed_arrays_come_back_as_they_went():
+    values = [-(2**15), -1, 0, 1, 2**15 - 1]
+    assert animation.unpack(animation.pack(values, "int16")).tolist() == values
+    big = [0, 2**20]
+    assert animation.unpack(animation._packed_ints(big)).tolist() == big
+    assert animation._packed_ints(big)["dtype"] == "int32"
 
 
 def _grid_60x80() -> nx.Graph:
@@ -209,7 +261,7 @@ def _route_label(name: str, result) -> str:
         if (map_name, name) != ("2,000 places", "IDA*")
     ],
 )
-def test_the_largest_maps_figures_stay_under_300_kb(map_name, name):
+def test_the_largest_maps_route_map_and_player_stay_under_300_kb(map_name, name):
     # the depth-first route on 2,000 places (1,776 places long) took the route map to 308 KB
     G = LARGEST_MAPS[map_name]()
     result, start, goal = _traced(G, name)
@@ -217,12 +269,8 @@ def test_the_largest_maps_figures_stay_under_300_kb(map_name, name):
         G, routes=[(_route_label(name, result), result.path)], start=start, goal=goal, title="t"
     )
     assert len(route_map.to_json()) < PAYLOAD_BOUND  # the bytes Streamlit sends
-    last = len(result.trace) - 1
-    for step in (0, last):  # the page opens at step 0; at the last step the route is drawn too
-        fig = animation.animation_figure(
-            G, result.trace, step=step, path=result.path, start=start, goal=goal, title=name
-        )
-        assert len(fig.to_json()) < PAYLOAD_BOUND, step
+    data = animation.player_data(G, result.trace, path=result.path, start=start, goal=goal)
+    assert len(json.dumps(data)) < PAYLOAD_BOUND  # the player's data, sent as JSON
 
 
 def test_every_algorithm_s_route_on_the_2000_place_map_stays_under_300_kb():
@@ -234,8 +282,8 @@ def test_every_algorithm_s_route_on_the_2000_place_map_stays_under_300_kb():
     routes = [(_route_label(name, result), result.path) for name, result in found.items()]
     fig = plots.map_figure(G, routes=routes, start=start, goal=goal, title="t")
     assert len(fig.to_json()) < PAYLOAD_BOUND
-    shown = [trace for trace in _decoded(fig)["data"] if trace["name"] in dict(routes)]
-    assert [len(trace["x"]) for trace in shown] == [len(path) for _, path in routes]
+    shown = [trace for trace in json.loads(fig.to_json())["data"] if trace["name"] in dict(routes)]
+    assert [len(_binary(trace["x"])) for trace in shown] == [len(path) for _, path in routes]
 
 
 @settings(max_examples=20, deadline=None)

@@ -66,9 +66,18 @@ def test_hovering_a_place_shows_its_name_on_the_route_map_and_the_step_map(kind)
     assert _hover_shown(_places(plots.map_figure(G))) == labels
     start, goal = (graphs.find_node(G, label) for label in places.default_endpoints(G))
     result = search.run("BFS", G, start, goal, record_trace=True)
-    fig = animation.animation_figure(G, result.trace, path=result.path, start=start, goal=goal)
-    if not plots._is_grid(G):  # a grid's step map draws cells, no place markers
-        assert _hover_shown(_places(fig)) == labels
+    data = animation.player_data(G, result.trace, path=result.path, start=start, goal=goal)
+    assert _player_names(data) == [graphs.node_label(n) for n in G.nodes]  # plain text there
+
+
+def _player_names(data: dict) -> list[str]:
+    """The names the step map's player writes on hover (``name`` in route_player.js)."""
+    xs, ys = animation.unpack(data["x"]), animation.unpack(data["y"])
+    if data["names"] == "index":
+        return [str(i) for i in range(len(xs))]
+    if data["names"] == "cell":
+        return [f"{y},{x}" for x, y in zip(xs, ys, strict=True)]
+    return data["names"]
 
 
 def test_grid_and_generated_maps_send_no_names():

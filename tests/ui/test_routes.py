@@ -32,7 +32,7 @@ def _snapshot(G):
 
 @pytest.mark.parametrize("make", [ui.romania, lambda: ui.grid(12, 15, 0.25, True, 3)])
 def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
-    from lib.routes import compare, plots, search
+    from lib.routes import animation, compare, plots, search
 
     G = make()
     before = _snapshot(G)
@@ -50,7 +50,9 @@ def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
             traced = search.run(algo, G, start, target, h, record_trace=True)
         plots.map_figure(G, routes=[("r", result.path)], start=start, goal=target, title="t")
         for step in (0, len(traced.trace) // 2, len(traced.trace) - 1):
-            plots.step_figure(G, traced.trace, step, path=traced.path, start=start, goal=target)
+            animation.player_data(  # the step map's player
+                G, traced.trace, step=step, path=traced.path, start=start, goal=target
+            )
         if h is not None and not table:
             compare.all_pairs(G, ["A*", "IDA*"], h, pairs=compare.choose_pairs(G, max_pairs=5))
             compare.check_heuristic(G, h, goals=[goal])

@@ -1,0 +1,1 @@
+"""Custom Streamlit components of the app: inline HTML/CSS/JS shipped in this folder, no build."""

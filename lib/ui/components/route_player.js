@@ -1,0 +1,490 @@
+// The route search player: plays a whole search on a <canvas>, in the page, with no server.
+//
+// It draws what lib/routes/animation.py's player_data() builds. Three canvases lie on top
+// of each other: "search" (the roads and places, drawn once onto an offscreen background,
+// then the places repainted as the search changes their look), "moving" (the place being
+// expanded and the route found, redrawn at every frame: a few shapes) and "marks" (the
+// start and goal stars and the names, drawn once). Going forward a frame repaints only
+// the places painted since the previous frame; going back it starts again from the
+// background. Names come from uploaded files: they are only ever canvas text or
+// textContent, never HTML.
+
+// Streamlit runs this module's function again on the same parentElement when the data
+// changes, without calling the cleanup an earlier run returned: keep one player per
+// parentElement and stop it ourselves.
+const players = new WeakMap();
+
+const ARRAYS = { int16: Int16Array, int32: Int32Array, uint8: Uint8Array };
+
+function unpack(packed) {
+  const text = atob(packed.data);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
+  return new ARRAYS[packed.dtype](bytes.buffer); // little-endian, as every browser is
+}
+
+function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// The number of values of the sorted array `values` that are at most `limit`.
+function countUpTo(values, limit) {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (values[mid] <= limit) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+function starPath(ctx, x, y, size) {
+  const outer = size / 2;
+  const inner = outer * 0.45;
+  ctx.beginPath();
+  for (let i = 0; i < 10; i += 1) {
+    const r = i % 2 === 0 ? outer : inner;
+    const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+    const px = x + r * Math.cos(angle);
+    const py = y + r * Math.sin(angle);
+    if (i === 0) ctx.moveTo(px, py);
+    else ctx.lineTo(px, py);
+  }
+  ctx.closePath();
+}
+
+class Player {
+  constructor(parent, data) {
+    this.data = data;
+    this.style = data.style;
+    this.x = unpack(data.x);
+    this.y = unpack(data.y);
+    this.paintPlace = unpack(data.paintPlace);
+    this.paintStep = unpack(data.paintStep);
+    this.paintKind = unpack(data.paintKind);
+    this.current = unpack(data.current);
+    this.part = unpack(data.part);
+    this.side = unpack(data.side);
+    this.frontierSize = unpack(data.frontierSize);
+    this.exploredSize = unpack(data.exploredSize);
+    this.route = unpack(data.route);
+    this.roads = data.roads ? unpack(data.roads) : null;
+    this.obstacles = data.obstacles ? unpack(data.obstacles) : null;
+    this.last = this.current.length - 1;
+    this.shown = -1; // the step the search canvas shows
+    this.painted = 0; // paints drawn onto it
+    this.playing = false;
+    this.width = 0;
+    this.build(parent);
+    this.resizer = new ResizeObserver(() => this.layout());
+    this.resizer.observe(this.root);
+    this.layout();
+    this.show(data.step);
+    // Where a place (an index of the data's places) is on the canvases, in CSS px: for
+    // the browser tests, which check the colour drawn there against the trace.
+    this.root.pixelOf = (place) => [this.toX(this.x[place]), this.toY(this.y[place])];
+  }
+
+  build(parent) {
+    const data = this.data;
+    this.root = element("div", "route-player");
+    this.root.dataset.last = String(this.last);
+    this.root.dataset.places = String(this.x.length);
+    const head = element("div", "head");
+    head.append(element("div", "title", data.title), (this.label = element("div", "label")));
+    this.legend = element("div", "legend");
+    this.stage = element("div", "stage");
+    this.search = element("canvas", "search");
+    this.moving = element("canvas", "moving");
+    this.marks = element("canvas", "marks");
+    this.tip = element("div", "tip");
+    this.stage.append(this.search, this.moving, this.marks, this.tip);
+    const controls = element("div", "controls");
+    this.watch = element("button", "watch", "▶ Watch");
+    this.pauseButton = element("button", "pause", "❚❚ Pause");
+    this.slider = element("input", "steps");
+    Object.assign(this.slider, { type: "range", min: "0", max: String(this.last), step: "1" });
+    this.slider.setAttribute("aria-label", "Step of the search");
+    this.number = element("span", "number");
+    controls.append(this.watch, this.pauseButton, this.slider, this.number);
+    this.root.append(head, this.legend, this.stage, controls);
+    parent.append(this.root);
+    this.fillLegend();
+    this.watch.addEventListener("click", () => this.play());
+    this.pauseButton.addEventListener("click", () => this.pause());
+    this.slider.addEventListener("input", () => {
+      this.pause();
+      this.show(Number(this.slider.value));
+    });
+    this.marks.addEventListener("mousemove", (event) => this.hover(event));
+    this.marks.addEventListener("mouseleave", () => {
+      this.tip.style.display = "none";
+    });
+    this.background = document.createElement("canvas");
+  }
+
+  fillLegend() {
+    const s = this.style;
+    const place = this.data.grid ? "square" : "dot"; // the shapes the map draws
+    const items = [
+      [place, s.looks[3], "explored"],
+      [place, s.looks[4], "frontier"],
+      [this.data.grid ? "square" : "ring", s.current, "expanding"],
+      ["line", s.route, "route found"],
+    ];
+    if (this.data.start >= 0) items.push(["star", s.start, `start: ${this.data.startName}`]);
+    if (this.data.goal >= 0) items.push(["star", s.goal, `goal: ${this.data.goalName}`]);
+    if (this.obstacles && this.obstacles.length) items.push(["square", s.obstacle, "obstacle"]);
+    for (const [shape, colour, text] of items) {
+      const item = element("span", "item");
+      const key = element("span", `key ${shape}`, shape === "star" ? "★" : "");
+      key.style.setProperty("--colour", colour);
+      item.append(key, element("span", "text", text));
+      this.legend.append(item);
+    }
+  }
+
+  // Sizes the canvases to the width the page gives and draws everything again.
+  layout() {
+    const width = Math.floor(this.root.clientWidth);
+    if (width <= 0 || width === this.width) return;
+    this.width = width;
+    const d = this.data;
+    const [x0, x1] = d.xRange;
+    const [y0, y1] = d.yRange;
+    const pad = d.labels ? 24 : 4; // room for names over the top and bottom places
+    const plot = Math.max(220, Math.min(580, (width * (y1 - y0)) / (x1 - x0)));
+    const height = Math.round(plot + 2 * pad);
+    const scale = Math.min(width / (x1 - x0), plot / (y1 - y0));
+    const left = (width - scale * (x1 - x0)) / 2;
+    const top = (height - scale * (y1 - y0)) / 2;
+    this.scale = scale;
+    this.toX = (x) => left + (x - x0) * scale;
+    // rows go down on grids; north goes up on road maps
+    this.toY = d.grid ? (y) => top + (y - y0) * scale : (y) => height - top - (y - y0) * scale;
+    this.height = height;
+    this.stage.style.height = `${height}px`;
+    const ratio = window.devicePixelRatio || 1;
+    for (const canvas of [this.search, this.moving, this.marks, this.background]) {
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+      canvas.getContext("2d").setTransform(ratio, 0, 0, ratio, 0, 0);
+    }
+    this.cell = scale; // a grid cell's side in px
+    this.drawBackground();
+    this.drawMarks();
+    const step = this.shown < 0 ? d.step : this.shown;
+    this.shown = -1;
+    this.show(step);
+  }
+
+  drawBackground() {
+    const ctx = this.background.getContext("2d");
+    const s = this.style;
+    ctx.fillStyle = "white";
+    ctx.fillRect(0, 0, this.width, this.height);
+    if (this.data.grid) {
+      const { rows, cols } = this.data;
+      const c = this.cell;
+      ctx.fillStyle = s.free;
+      ctx.fillRect(this.toX(-0.5), this.toY(-0.5), cols * c, rows * c);
+      ctx.fillStyle = s.obstacle;
+      const o = this.obstacles;
+      for (let i = 0; i < o.length; i += 2) {
+        ctx.fillRect(this.toX(o[i + 1] - 0.5), this.toY(o[i] - 0.5), c, c);
+      }
+      ctx.strokeStyle = "white";
+      ctx.lineWidth = 1;
+      ctx.beginPath();
+      for (let col = 0; col <= cols; col += 1) {
+        const x = this.toX(col - 0.5);
+        ctx.moveTo(x, this.toY(-0.5));
+        ctx.lineTo(x, this.toY(rows - 0.5));
+      }
+      for (let row = 0; row <= rows; row += 1) {
+        const y = this.toY(row - 0.5);
+        ctx.moveTo(this.toX(-0.5), y);
+        ctx.lineTo(this.toX(cols - 0.5), y);
+      }
+      ctx.stroke();
+      return;
+    }
+    ctx.strokeStyle = s.road;
+    ctx.lineWidth = 1.5;
+    ctx.lineJoin = "round";
+    ctx.beginPath();
+    let pen = false;
+    for (const place of this.roads) {
+      if (place < 0) {
+        pen = false;
+      } else if (pen) {
+        ctx.lineTo(this.toX(this.x[place]), this.toY(this.y[place]));
+      } else {
+        ctx.moveTo(this.toX(this.x[place]), this.toY(this.y[place]));
+        pen = true;
+      }
+    }
+    ctx.stroke();
+    const radius = s.marker / 2;
+    ctx.fillStyle = s.place;
+    ctx.strokeStyle = "white";
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let i = 0; i < this.x.length; i += 1) {
+      const px = this.toX(this.x[i]);
+      const py = this.toY(this.y[i]);
+      ctx.moveTo(px + radius, py);
+      ctx.arc(px, py, radius, 0, 2 * Math.PI);
+    }
+    ctx.fill();
+    ctx.stroke();
+    // the start and goal in their own look (animation.KINDS 1 and 2), as paints draw them
+    if (this.data.start >= 0) this.paint(ctx, this.data.start, 1);
+    if (this.data.goal >= 0) this.paint(ctx, this.data.goal, 2);
+  }
+
+  // A place in the look of kind `kind` (an index of animation.KINDS) on the search canvas.
+  paint(ctx, place, kind) {
+    ctx.fillStyle = this.style.looks[kind];
+    const px = this.toX(this.x[place]);
+    const py = this.toY(this.y[place]);
+    if (this.data.grid) {
+      const side = this.cell * 0.85;
+      ctx.fillRect(px - side / 2, py - side / 2, side, side);
+    } else {
+      ctx.beginPath();
+      ctx.arc(px, py, this.style.marker / 2, 0, 2 * Math.PI);
+      ctx.fill();
+    }
+  }
+
+  drawMarks() {
+    const ctx = this.marks.getContext("2d");
+    const s = this.style;
+    const d = this.data;
+    ctx.clearRect(0, 0, this.width, this.height);
+    const star = d.grid ? this.cell * 0.85 + 8 : s.star;
+    for (const [place, colour] of [
+      [d.start, s.start],
+      [d.goal, s.goal],
+    ]) {
+      if (place < 0) continue;
+      starPath(ctx, this.toX(this.x[place]), this.toY(this.y[place]), star);
+      ctx.fillStyle = colour;
+      ctx.fill();
+      ctx.strokeStyle = "white";
+      ctx.lineWidth = 1;
+      ctx.stroke();
+    }
+    if (d.roadLengths) {
+      const r = d.roadLengths;
+      this.writeAll(ctx, r.text, r.x, r.y, s.roadFont, s.roadText, () => ["center", "middle"]);
+    }
+    if (d.labels) {
+      const xs = Array.from(this.x);
+      const ys = Array.from(this.y);
+      const gap = Math.max(s.marker, d.start >= 0 ? star : 0) / 2 + 2;
+      this.writeAll(ctx, d.labels.text, xs, ys, s.placeFont, s.placeText, (i) => {
+        const [vertical, horizontal] = d.labels.where[i].split(" ");
+        return [horizontal, vertical, gap];
+      });
+    }
+  }
+
+  // Text with a white halo (as plotly's text shadow), beside or on the points (data units).
+  writeAll(ctx, texts, xs, ys, size, colour, where) {
+    ctx.font = `${size}px sans-serif`;
+    ctx.lineJoin = "round";
+    for (let i = 0; i < texts.length; i += 1) {
+      const [horizontal, vertical, gap = 0] = where(i);
+      const lines = String(texts[i]).split("\n");
+      const px = this.toX(xs[i]);
+      const py = this.toY(ys[i]);
+      const tall = size * 1.15;
+      let x = px;
+      ctx.textAlign = "center";
+      if (horizontal === "left") {
+        x = px - gap;
+        ctx.textAlign = "right";
+      } else if (horizontal === "right") {
+        x = px + gap;
+        ctx.textAlign = "left";
+      }
+      let y = py - ((lines.length - 1) * tall) / 2; // the first line's middle
+      if (vertical === "top") y = py - gap - (lines.length - 0.5) * tall;
+      else if (vertical === "bottom") y = py + gap + tall / 2;
+      ctx.textBaseline = "middle";
+      lines.forEach((line, k) => {
+        ctx.strokeStyle = "white";
+        ctx.lineWidth = 3;
+        ctx.strokeText(line, x, y + k * tall);
+        ctx.fillStyle = colour;
+        ctx.fillText(line, x, y + k * tall);
+      });
+    }
+  }
+
+  name(place) {
+    const names = this.data.names;
+    if (names === "index") return String(place);
+    if (names === "cell") return `${this.y[place]},${this.x[place]}`;
+    return names[place];
+  }
+
+  stepLabel(k) {
+    const place = this.current[k];
+    if (place < 0) return `step ${k}: ${this.data.notes[String(k)] || "start on the frontier"}`;
+    const side = this.data.sides[this.side[k]];
+    return (
+      `step ${k}: ${this.data.parts[this.part[k]]} ${this.name(place)}` +
+      `${side ? ` (${side})` : ""}, frontier ${this.frontierSize[k]}, ` +
+      `explored ${this.exploredSize[k]}`
+    );
+  }
+
+  // Draws step k: the places painted by then, the place being expanded, the route at the end.
+  show(step) {
+    const k = Math.max(0, Math.min(this.last, step));
+    if (!this.toX) return; // not laid out yet (no width): layout() shows the step
+    const ctx = this.search.getContext("2d");
+    if (k < this.shown || this.shown < 0) {
+      ctx.drawImage(this.background, 0, 0, this.width, this.height);
+      this.painted = 0;
+    }
+    const upTo = countUpTo(this.paintStep, k);
+    for (let i = this.painted; i < upTo; i += 1) {
+      this.paint(ctx, this.paintPlace[i], this.paintKind[i]);
+    }
+    this.painted = upTo;
+    this.shown = k;
+    this.drawMoving(k);
+    this.label.textContent = this.stepLabel(k);
+    this.slider.value = String(k);
+    this.number.textContent = `${k} / ${this.last}`;
+    this.root.dataset.step = String(k);
+  }
+
+  drawMoving(k) {
+    const ctx = this.moving.getContext("2d");
+    const s = this.style;
+    ctx.clearRect(0, 0, this.width, this.height);
+    if (k === this.last && this.route.length > 1) {
+      ctx.strokeStyle = s.route;
+      ctx.lineWidth = 4;
+      ctx.lineJoin = "round";
+      ctx.beginPath();
+      this.route.forEach((place, i) => {
+        const px = this.toX(this.x[place]);
+        const py = this.toY(this.y[place]);
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      });
+      ctx.stroke();
+    }
+    const place = this.current[k];
+    if (place < 0) return;
+    const px = this.toX(this.x[place]);
+    const py = this.toY(this.y[place]);
+    if (this.data.grid) {
+      const c = this.cell;
+      ctx.fillStyle = s.current;
+      ctx.fillRect(px - c / 2, py - c / 2, c, c);
+      ctx.strokeStyle = s.currentEdge;
+      ctx.lineWidth = 2;
+      ctx.strokeRect(px - c / 2 + 1, py - c / 2 + 1, c - 2, c - 2);
+    } else {
+      // a thick ring wider than the stars: drawn over one it leaves the star in view
+      ctx.strokeStyle = s.current;
+      ctx.lineWidth = 4;
+      ctx.beginPath();
+      ctx.arc(px, py, (s.marker + 16) / 2, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+  }
+
+  play() {
+    if (this.playing) return;
+    if (this.shown >= this.last) this.show(0);
+    this.playing = true;
+    this.root.dataset.playing = "true";
+    let lastFrame = performance.now();
+    const tick = (now) => {
+      if (!this.playing) return;
+      if (now - lastFrame >= this.data.frameMs - 4) {
+        lastFrame = now;
+        const next = this.data.frames.find((f) => f > this.shown);
+        if (next === undefined) {
+          this.pause();
+          return;
+        }
+        this.show(next);
+      }
+      this.frame = requestAnimationFrame(tick);
+    };
+    this.frame = requestAnimationFrame(tick);
+  }
+
+  pause() {
+    this.playing = false;
+    this.root.dataset.playing = "false";
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+
+  // The name of the place under the mouse, in a tip (textContent: names are not HTML).
+  hover(event) {
+    const box = this.marks.getBoundingClientRect();
+    const mx = event.clientX - box.left;
+    const my = event.clientY - box.top;
+    let best = -1;
+    let bestDistance = Math.max(8, this.data.grid ? this.cell / 2 : this.style.marker) ** 2;
+    for (let i = 0; i < this.x.length; i += 1) {
+      const dx = this.toX(this.x[i]) - mx;
+      const dy = this.toY(this.y[i]) - my;
+      const distance = dx * dx + dy * dy;
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = i;
+      }
+    }
+    if (best < 0) {
+      this.tip.style.display = "none";
+      return;
+    }
+    this.tip.textContent = this.name(best);
+    this.tip.style.display = "block";
+    this.tip.style.left = `${this.toX(this.x[best]) + 10}px`;
+    this.tip.style.top = `${this.toY(this.y[best]) - 28}px`;
+  }
+
+  destroy() {
+    this.pause();
+    this.resizer.disconnect();
+    this.root.remove();
+  }
+}
+
+export default function (component) {
+  const { data, parentElement } = component;
+  let player = players.get(parentElement);
+  if (player && player.data.digest === data.digest) {
+    player.pause(); // the same search, another step (the page's Step control)
+    player.data = data;
+    player.show(data.step);
+  } else {
+    if (player) player.destroy();
+    player = new Player(parentElement, data);
+    players.set(parentElement, player);
+  }
+  return () => {
+    const shown = players.get(parentElement);
+    if (shown) shown.destroy();
+    players.delete(parentElement);
+  };
+}

@@ -1,0 +1,46 @@
+"""The route search player: a canvas that plays a whole search in the browser.
+
+Its JavaScript and CSS ship beside this file (``route_player.js``, ``route_player.css``)
+and are registered inline with ``st.components.v2.component``: nothing is built and
+nothing is fetched from the network. It draws what :func:`lib.routes.animation.player_data`
+builds: the roads once, then at each frame only the places whose look changed. Place
+names (which may come from an uploaded file) are drawn as canvas text or set with
+``textContent``, never as HTML.
+
+Streamlit traps met here (1.67):
+
+- The component's JavaScript function runs again with the new ``data`` each time the
+  data changes, on the same ``parentElement``, and the cleanup function an earlier run
+  returned is *not* called then (only the last one, when the element goes away). The
+  player therefore keeps itself per ``parentElement`` and stops its own timer first.
+- With ``isolate_styles`` (the default) ``parentElement`` is a shadow root: it has no
+  size of its own, so the player measures a ``div`` of its own inside it. Playwright's
+  CSS selectors reach into it (open shadow root); ``document.querySelector`` in page
+  scripts does not (pass the element handle instead).
+- The JavaScript is loaded as a module from a ``blob:`` URL (cached by a hash of its
+  text): module-level state is shared by every player in the tab, hence the ``WeakMap``.
+- ``data`` that is a dict goes as JSON (numpy arrays inside it would go as Arrow
+  tables). The frontend keeps the decoded data as long as the JSON text is the same
+  (read in its bundle, ``BidiComponent``), so a rerun that sends the same data does not
+  call the function again.
+- AppTest shows the element as an ``UnknownElement``: ``app.get("bidi_component")``,
+  its data in ``proto.json``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import streamlit as st
+
+_HERE = Path(__file__).parent
+_PLAYER = st.components.v2.component(
+    "ai_search_lab.route_player",
+    css=(_HERE / "route_player.css").read_text(encoding="utf-8"),
+    js=(_HERE / "route_player.js").read_text(encoding="utf-8"),
+)
+
+
+def route_player(data: dict, *, key: str) -> None:
+    """Show the player for ``data`` (:func:`lib.routes.animation.player_data`) under ``key``."""
+    _PLAYER(data=data, key=key, height="content")

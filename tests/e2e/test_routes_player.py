@@ -1,0 +1,200 @@
+"""The step map's canvas player in a real browser: it plays, pauses, steps and draws the trace."""
+
+from __future__ import annotations
+
+import pytest
+
+from lib.routes import animation, graphs, plots, search
+from lib.routes.trace import trace_state
+from tests.e2e.conftest import open_page, wait_idle
+
+PLAYER = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
+
+#: Counts the app's script runs from now on (each switch of its state to "running").
+COUNT_RUNS = """() => {
+    window.__runs = 0;
+    const app = document.querySelector('[data-testid="stApp"]');
+    new MutationObserver(() => {
+        if (app.getAttribute('data-test-script-state') === 'running') window.__runs += 1;
+    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+}"""
+#: A digest of what the search canvas shows (its pixels), to see that frames differ.
+CANVAS_SUM = """(root) => {
+    const canvas = root.querySelector('canvas.search');
+    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    let sum = 0;
+    for (let i = 0; i < pixels.length; i += 7) sum = (sum * 31 + pixels[i]) % 1000000007;
+    return sum;
+}"""
+#: The colour (#rrggbb) the search canvas shows at the centre of each place.
+COLOURS = """(root) => {
+    const canvas = root.querySelector('canvas.search');
+    const ctx = canvas.getContext('2d');
+    const ratio = canvas.width / canvas.clientWidth;
+    const out = [];
+    for (let i = 0; i < Number(root.dataset.places); i += 1) {
+        const [x, y] = root.pixelOf(i);
+        const p = ctx.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+        out.push('#' + [p[0], p[1], p[2]].map((v) => v.toString(16).padStart(2, '0')).join(''));
+    }
+    return out;
+}"""
+
+
+def _player(page):
+    player = page.locator(PLAYER).first
+    player.locator("canvas.search").wait_for()
+    player.scroll_into_view_if_needed()
+    return player
+
+
+def _wait(page, player, condition: str) -> None:
+    """Wait until ``condition`` (JavaScript about ``root``, the player's element) holds."""
+    page.wait_for_function(f"(root) => {condition}", arg=player.element_handle())
+
+
+def _shown(player) -> int:
+    return int(player.get_attribute("data-step"))
+
+
+def _expected_colours(G, trace, step: int, start, goal) -> list[str]:
+    """Each place's colour at ``step`` from the trace: frontier over explored over its own."""
+    state = trace_state(trace, step)
+    frontier = {entry.node for entry in state.frontier}
+    looks = animation.look_colours(G)
+    own = {start: looks[animation.START], goal: looks[animation.GOAL]}
+    return [
+        colour.lower()
+        for colour in (
+            looks[animation.FRONTIER]
+            if node in frontier
+            else looks[animation.EXPLORED]
+            if node in state.explored
+            else own.get(node, looks[animation.PLAIN])
+            for node in G.nodes
+        )
+    ]
+
+
+def _go_to(page, player, step: int) -> None:
+    """Move the player's own slider to ``step`` with the keyboard."""
+    slider = player.locator("input.steps")
+    slider.focus()
+    page.keyboard.press("Home")
+    for _ in range(step):
+        page.keyboard.press("ArrowRight")
+    _wait(page, player, f"root.dataset.step === '{step}'")
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "source=Random+graph&n=2000&algos=A*", "source=Grid+with+obstacles&rows=60&cols=80"],
+)
+def test_watch_plays_in_the_page_pause_stops_it_and_the_slider_steps(page, query):
+    open_page(page, f"routes?{query}")
+    player = _player(page)
+    last = int(player.get_attribute("data-last"))
+    assert _shown(player) == 0
+    assert player.locator(".label").inner_text() == "step 0: start on the frontier"
+    page.evaluate(COUNT_RUNS)
+    before = player.evaluate(CANVAS_SUM)
+    player.locator("button.watch").click()
+    _wait(page, player, "Number(root.dataset.step) > 0")
+    page.wait_for_timeout(400)
+    assert player.evaluate(CANVAS_SUM) != before  # the frames repaint the places
+    player.locator("button.pause").click()
+    page.wait_for_timeout(300)
+    paused = _shown(player)
+    page.wait_for_timeout(700)
+    assert _shown(player) == paused > 0  # Pause stopped it (or the play ended on the last step)
+    assert player.get_attribute("data-playing") == "false"
+    assert paused == last or paused in animation.frame_steps(last)
+    # the slider reaches every step, not only a play's frames
+    player.locator("input.steps").focus()
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowRight")
+    _wait(page, player, "root.dataset.step === '1'")
+    label = player.locator(".label").inner_text()
+    assert label.startswith("step 1: ") and "frontier" in label
+    assert player.locator(".number").inner_text() == f"1 / {last}"
+    assert page.evaluate("() => window.__runs") == 0  # no script run while watching
+    state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state")
+    assert state == "notRunning"
+
+
+@pytest.mark.parametrize("width", [800, 1400])
+def test_each_place_is_drawn_in_the_colour_of_the_trace_at_every_step_shown(page, width):
+    page.set_viewport_size({"width": width, "height": 1000})
+    open_page(page, "routes")
+    player = _player(page)
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    last = len(traced.trace) - 1
+    assert int(player.get_attribute("data-places")) == G.number_of_nodes()
+    for step in (0, 5, last, 3, 9):  # forwards, to the end, then back and on again
+        _go_to(page, player, step)
+        shown = player.evaluate(COLOURS)
+        assert shown == _expected_colours(G, traced.trace, step, "Arad", "Bucharest"), step
+        assert player.locator(".label").inner_text() == plots._step_label(
+            trace_state(traced.trace, step), step
+        )
+
+
+def test_the_page_s_step_control_moves_the_map_without_redrawing_it_all(page):
+    open_page(page, "routes")
+    player = _player(page)
+    player.evaluate("(root) => { root.dataset.mark = 'kept'; }")
+    page.locator(".st-key-rt_w_next button").click()
+    _wait(page, player, "root.dataset.step === '1'")
+    wait_idle(page)
+    assert player.locator(".label").inner_text().startswith("step 1: pop Arad")
+    assert player.get_attribute("data-mark") == "kept"  # the same player, moved to step 1
+
+
+def test_hovering_a_place_on_the_step_map_shows_its_name(page):
+    open_page(page, "routes")
+    player = _player(page)
+    index = list(graphs.romania().nodes).index("Sibiu")
+    x, y = player.evaluate(f"(root) => root.pixelOf({index})")
+    box = player.locator("canvas.marks").bounding_box()
+    page.mouse.move(box["x"] + x, box["y"] + y)
+    tip = player.locator(".tip")
+    tip.wait_for()
+    assert tip.inner_text() == "Sibiu"
+
+
+def test_uploaded_names_are_written_as_text_on_the_step_map(page):
+    open_page(page, "routes?source=Upload")
+    main = page.locator('[data-testid="stMain"]')
+    main.get_by_text("Upload an edges CSV").wait_for()
+    evil = "<img src=x onerror=document.title=1>"
+    csv = f"source,target,weight\n{evil},B,1\nB,C,2\n".encode()
+    uploader = page.locator('[data-testid="stFileUploaderDropzoneInput"]').first
+    uploader.set_input_files(files=[{"name": "ok.csv", "mimeType": "text/csv", "buffer": csv}])
+    player = _player(page)
+    wait_idle(page)
+    assert player.locator("img").count() == 0
+    assert evil in player.locator(".legend").inner_text()  # start: <img ...>, as typed
+    x, y = player.evaluate("(root) => root.pixelOf(0)")
+    box = player.locator("canvas.marks").bounding_box()
+    page.mouse.move(box["x"] + x, box["y"] + y)
+    player.locator(".tip").wait_for()
+    assert player.locator(".tip").inner_text() == evil
+    assert page.title() != "1"
+
+
+@pytest.mark.parametrize("width", [1024, 1400])
+def test_a_grid_s_cells_are_square_and_big_enough_to_see(page, width):
+    page.set_viewport_size({"width": width, "height": 1000})
+    open_page(page, "routes?source=Grid+with+obstacles&rows=60&cols=80&obstacles=25&seed=1")
+    player = _player(page)
+    G = graphs.grid(60, 80, obstacles=0.25, diagonal=False, seed=1, corridor=True)
+    nodes = list(G.nodes)
+    assert int(player.get_attribute("data-places")) == len(nodes)
+    (r0, c0), (r1, c1) = min(nodes), max(nodes)  # cells far apart: their px per cell
+    (x0, y0), (x1, y1) = (
+        player.evaluate(f"(root) => root.pixelOf({nodes.index(cell)})")
+        for cell in (min(nodes), max(nodes))
+    )
+    cell_w, cell_h = (x1 - x0) / (c1 - c0), (y1 - y0) / (r1 - r0)
+    assert abs(cell_w - cell_h) < 0.01 and cell_w >= 8, (cell_w, cell_h)
