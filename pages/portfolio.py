@@ -148,7 +148,7 @@ with results_box:
         if saved is not None:
             other = ", on other data" if saved["data_id"] != data_id else ""
             with st.expander(f"Results of the last run{other}: {saved['source']}"):
-                ui.show_results(saved)
+                ui.show_results(saved, nested=True)
     elif run_now:
         ui.show_results(saved)
     elif partial and partial["rows"] and not data_changed:
@@ -177,7 +177,7 @@ with results_box:
             )
         if saved is not None:
             with st.expander(f"Results of the last run, on other data: {saved['source']}"):
-                ui.show_results(saved)
+                ui.show_results(saved, nested=True)
     elif saved is not None:
         ui.show_results(saved)
 

@@ -25,10 +25,26 @@ results = page.show_routes(G, question)
 st.header("Watch one search step by step")
 steps.show_animation(G, graph_key, question, results)
 
+# Below the fold, each computed only while open: a first visit waited for an all-pairs
+# comparison, its charts and tables, and the heuristic check (issue 12).
 st.header("Every pair of places")
-page.show_comparison(G, graph_key, question)
+comparison = st.expander(
+    "Compare the algorithms on every pair: table, charts, the course's B* checked",
+    key=page.COMPARISON_OPEN_KEY,
+    on_change="rerun",
+)
+if comparison.open:
+    with comparison:
+        page.show_comparison(G, graph_key, question)
 
 st.header("Is the heuristic admissible?")
-page.show_heuristic_report(G, graph_key, question)
+check = st.expander(
+    "Check the heuristic against the shortest routes and the roads",
+    key=page.CHECK_OPEN_KEY,
+    on_change="rerun",
+)
+if check.open:
+    with check:
+        page.show_heuristic_report(G, graph_key, question)
 
 page.share_link(source, question)

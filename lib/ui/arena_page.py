@@ -447,6 +447,10 @@ def run_study_section(ctx: ArenaContext, matches: list[MatchConfig] | None) -> S
 # -- experiments: results -----------------------------------------------------------------
 
 
+GAMES_OPEN_KEY = "arena_w_games_open"
+"""The per-game results' expander (a test opens it by setting this key)."""
+
+
 def show_study_results(ctx: ArenaContext, run: StudyRun | None) -> None:
     """The summary table, its explanation, four charts, the downloads and the replays.
 
@@ -473,9 +477,13 @@ def show_study_results(ctx: ArenaContext, run: StudyRun | None) -> None:
         csv_download(
             per_game, "arena_games.csv", "Download per-game results (CSV)", "arena_dl_games"
         )
-    with st.expander("Per-game results and replays"):
-        st.dataframe(per_game, hide_index=True, key="arena_games_table")
-        replay_picker(ctx, run)
+    # drawn only while open: its table and the replay link's code box (the browser's code
+    # highlighter, 1.5 MB) were a large part of a first visit's wait
+    games_box = st.expander("Per-game results and replays", key=GAMES_OPEN_KEY, on_change="rerun")
+    if games_box.open:
+        with games_box:
+            st.dataframe(per_game, hide_index=True, key="arena_games_table")
+            replay_picker(ctx, run)
 
 
 def replay_picker(ctx: ArenaContext, run: StudyRun) -> None:

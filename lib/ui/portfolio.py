@@ -523,11 +523,18 @@ def first_look_chart(name: str, table: pd.DataFrame, config: GAConfig) -> go.Fig
     return result_chart(name, first_look_run(table, config), exact, table)
 
 
-def show_results(saved: dict) -> None:
+FRONTIER_LABEL = "Efficient frontier: the best fitness for each risk cap (exact, MILP)"
+FRONTIER_OPEN_KEY = "pf_w_frontier_open"
+"""The frontier's expander (a test opens it by setting this key)."""
+
+
+def show_results(saved: dict, *, nested: bool = False) -> None:
     """Metrics, caption, fitness chart, coefficients (with download), scatter and frontier.
 
     With ``saved["first_look"]`` the result is :func:`first_look_run`'s and its figures
-    are the shared ones (:func:`first_look_chart`); otherwise they are built here.
+    are the shared ones (:func:`first_look_chart`); otherwise they are built here. The
+    frontier is in an expander computed when opened, unless ``nested`` (the results are
+    drawn inside an expander already: then it is drawn with them).
     """
     result, exact, run_table = saved["result"], saved["exact"], saved["table"]
     config = result.config
@@ -583,14 +590,25 @@ def show_results(saved: dict) -> None:
         )
     with right:
         st.plotly_chart(chart("scatter"), key="pf_scatter")
-    if exact.feasible:  # the frontier is cached (st.cache_data), its chart quick to draw
-        curve = frontier(run_table, report.exact_key(config))
-        st.plotly_chart(
-            plots.frontier_chart(
-                curve,
-                ga_point=(result.risk, result.fitness),
-                optimum_point=(exact.risk, exact.fitness),
-                max_risk=config.max_risk,
-            ),
-            key="pf_frontier",
-        )
+    if not exact.feasible:
+        return
+    # Below the fold and a dozen MILPs on new data: solved and drawn only while open (a
+    # first visit waited for it). Inside another expander (an older run's results, which
+    # cannot hold one) it is drawn at once.
+    box = (
+        st.container()
+        if nested
+        else st.expander(FRONTIER_LABEL, key=FRONTIER_OPEN_KEY, on_change="rerun")
+    )
+    if nested or box.open:
+        with box:
+            curve = frontier(run_table, report.exact_key(config))
+            st.plotly_chart(
+                plots.frontier_chart(
+                    curve,
+                    ga_point=(result.risk, result.fitness),
+                    optimum_point=(exact.risk, exact.fitness),
+                    max_risk=config.max_risk,
+                ),
+                key="pf_frontier",
+            )

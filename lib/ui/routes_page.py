@@ -29,6 +29,8 @@ MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS,
 MAX_COMPARE_PAIRS, MAX_CHECK_GOALS = 400, 25
 #: Maps over this many places check the heuristic when asked (a button), not on every visit.
 CHECK_WHEN_ASKED_OVER = 500
+#: The expanders of the comparison and of the heuristic check: each section runs only while open.
+COMPARISON_OPEN_KEY, CHECK_OPEN_KEY = "rt_w_compare_open", "rt_w_check_open"
 ALGO_NAMES = list(search.ALGORITHMS)
 
 
@@ -304,7 +306,7 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
                 if better
                 else ""
             )
-            + "Details at the bottom of the page."
+            + "Details in *Is the heuristic admissible?* at the bottom of the page."
         )
     return Question(
         start, goal, algos, heuristic_name, heuristic, w, choices,

@@ -9,6 +9,7 @@ import pandas as pd
 from playwright.sync_api import expect
 
 from lib.portfolio.ga import GAConfig, is_feasible
+from lib.ui import portfolio as ui
 from tests.e2e.conftest import cut_texts, open_page, wait_idle
 from tests.test_charts import contrast_ratio
 
@@ -201,3 +202,15 @@ def test_the_population_animation_plays_in_the_browser(page):
     )
     expect(chart.locator(".slider-container")).to_contain_text(f"generation {last}")
     assert len(sent) == before  # no server round trip
+
+
+def test_the_frontier_is_drawn_when_its_section_is_opened(page):
+    open_page(page, "portfolio")
+    main = page.locator('[data-testid="stMain"]')
+    main.get_by_text("Download coefficients.csv").wait_for()  # the first-load run
+    assert page.locator(".st-key-pf_frontier").count() == 0  # nothing drawn while folded
+    page.locator(f".st-key-{ui.FRONTIER_OPEN_KEY} summary").click()
+    chart = page.locator('.st-key-pf_frontier:not([data-stale="true"]) .js-plotly-plot')
+    chart.locator(".scatterlayer .trace").first.wait_for()
+    wait_idle(page)
+    assert chart.locator(".scatterlayer .trace").count() >= 1

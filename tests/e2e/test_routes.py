@@ -9,6 +9,7 @@ import pytest
 
 from lib.routes import graphs
 from lib.routes.graphs import romania
+from lib.ui import routes_page
 from tests.e2e.conftest import cut_texts, open_page, wait_idle
 
 TO_PIXELS = """(gd, xy) => {
@@ -32,6 +33,14 @@ def _click_city(page, key: str, city: str) -> None:
     x, y = plot.evaluate(TO_PIXELS, list(romania().nodes[city]["pos"]))
     page.mouse.move(x, y)
     page.mouse.click(x, y)
+
+
+def _open_sections(page, *keys: str) -> None:
+    """Open the page's lazy sections (their expanders' keys): each is computed when opened."""
+    for key in keys:
+        page.locator(f".st-key-{key} summary").first.click()
+    page.locator(f".st-key-{keys[-1]} [data-testid='stExpanderDetails'] *").first.wait_for()
+    wait_idle(page)
 
 
 def test_click_start_and_goal_on_the_map_shows_the_route(page):
@@ -173,6 +182,7 @@ def test_map_names_and_road_lengths_do_not_overlap(page, width):
 def test_compare_unordered_pairs_and_download_every_pair(page):
     open_page(page, "routes?algos=A*|BFS")
     main = page.locator('[data-testid="stMain"]')
+    _open_sections(page, routes_page.COMPARISON_OPEN_KEY)
     form = main.locator('[data-testid="stForm"]')
     form.get_by_text("Unordered, as the course (190)").click()
     form.get_by_role("button", name="Compare on all pairs").click()
@@ -216,6 +226,7 @@ def test_every_table_shows_all_its_columns_on_a_1024_projector(page):
     page.set_viewport_size({"width": 1024, "height": 768})
     algos = "|".join(["BFS", "Greedy best-first", "Bidirectional UCS", "A*", 'Course "B*"'])
     open_page(page, f"routes?algos={algos}")
+    _open_sections(page, routes_page.COMPARISON_OPEN_KEY, routes_page.CHECK_OPEN_KEY)
     page.get_by_text("Compared on 380 ordered pair(s).").wait_for()
     wait_idle(page)
     frames = page.locator('[data-testid="stDataFrame"] .dvn-scroller')
@@ -248,6 +259,7 @@ def test_chosen_algorithms_are_all_visible_on_a_1024_projector(page):
     # "B*", Unifo…" (the rest hidden), in the page's choice and in the comparison form
     page.set_viewport_size({"width": 1024, "height": 768})
     open_page(page, "routes")
+    _open_sections(page, routes_page.COMPARISON_OPEN_KEY)
     page.get_by_text("Compared on 380 ordered pair(s).").wait_for()
     wait_idle(page)
     boxes = page.locator('[data-testid="stMultiSelectTagsContainer"]')

@@ -227,6 +227,8 @@ def test_replay_and_use_weights_open_the_othello_page_with_them():
     app.number_input(key="arena_w_preset_games").set_value(2)
     _submit(app, "Run study")
     record = app.session_state["arena_study"].records[0]  # the default choice
+    app.session_state[arena_page.GAMES_OPEN_KEY] = True  # the per-game results opened
+    app.run()
     next(b for b in app.button if b.key == "arena_w_replay_go").click()
     app.run()
     assert not app.exception and app.title[0].value == "Othello"
@@ -331,6 +333,7 @@ def test_replay_opens_the_whole_record_on_the_game_page_with_a_banner_and_no_ai_
         assert record.first_player == 1
     app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120).run()
     app.session_state["arena_study"] = arena_ui.StudyRun((match,), list(records), status="done")
+    app.session_state[arena_page.GAMES_OPEN_KEY] = True  # the per-game results opened
     app.switch_page("pages/arena.py").run()
     app.selectbox(key="arena_w_replay").set_value(1).run()
     button = next(b for b in app.button if b.key == "arena_w_replay_go")

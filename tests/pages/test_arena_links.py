@@ -22,6 +22,7 @@ from lib.games.arena.limits import HOSTED_CAPS
 from lib.games.core import get_game
 from lib.games.players import parse_player_spec
 from lib.ui import arena as arena_ui
+from lib.ui import arena_page
 from lib.ui.common import escape_markdown
 from tests.pages.widget_defaults import default_mismatches, seeded_widget_count
 
@@ -150,6 +151,8 @@ def test_a_shared_replay_link_plays_the_game_again_and_opens_it(game, players, o
 def test_the_replay_picker_offers_a_link_that_reproduces_the_chosen_game():
     app = _open()
     run = app.session_state["arena_study"]
+    app.session_state[arena_page.GAMES_OPEN_KEY] = True  # the per-game results opened
+    app.run()
     app.selectbox(key="arena_w_replay").set_value(5).run()
     link = next(c.value for c in app.code if "replay=" in c.value)
     query = dict(parse_qsl(link.split("?", 1)[1]))
@@ -180,6 +183,7 @@ def test_a_game_with_a_time_budget_gets_no_share_link():
     record = run_tournament([match]).records[0]
     app = AppTest.from_file(PAGE, default_timeout=120)
     app.session_state["arena_study"] = arena_ui.StudyRun((match,), [record], status="done")
+    app.session_state[arena_page.GAMES_OPEN_KEY] = True  # the per-game results opened
     app.run()
     assert not app.exception, app.exception
     assert not [c for c in app.code if "replay=" in c.value]

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from lib.jobs import JobOutOfMemory
 from lib.portfolio.data import load_stock_table
-from lib.portfolio.exact import solve_exact
+from lib.portfolio.exact import efficient_frontier, solve_exact
 from lib.portfolio.ga import GAConfig, GenerationStats
 from lib.ui import portfolio as ui
 from lib.ui.common import escape_markdown
@@ -257,8 +257,31 @@ def test_infinite_or_huge_numbers_in_a_link_are_ignored_with_a_warning():
     assert app.slider(key="pf_w_population_size").value == ui.DEFAULTS.population_size
 
 
+def test_the_frontier_is_solved_and_drawn_only_once_its_section_is_opened(monkeypatch):
+    solved = []
+
+    def counted(table, config, **kwargs):
+        solved.append(len(table))
+        return efficient_frontier(table, config, **kwargs)
+
+    monkeypatch.setattr(ui, "efficient_frontier", counted)
+    ui.frontier.clear()  # shared by sessions: another test may have filled it
+    app = open_page()
+    assert metrics(app) and solved == []
+    assert len(app.get("plotly_chart")) == 3  # fitness, population, scatter
+    assert [e.label for e in app.expander].count(ui.FRONTIER_LABEL) == 1
+    app.session_state[ui.FRONTIER_OPEN_KEY] = True  # the visitor opens it
+    app.run()
+    assert not app.exception and solved == [len(app.session_state["pf_result"]["table"])]
+    box = next(e for e in app.expander if e.label == ui.FRONTIER_LABEL)
+    assert len(box.get("plotly_chart")) == 1
+    ui.frontier.clear()
+
+
 def test_progress_of_an_interrupted_run_is_shown_as_the_only_fitness_chart():
     app = open_page()  # the first-load run: its results and fitness chart are on screen
+    app.session_state[ui.FRONTIER_OPEN_KEY] = True
+    app.run()
     assert len(app.get("plotly_chart")) == 4  # fitness, population, scatter, frontier
     rows = [
         GenerationStats(g, 1.0 * g, 0.5 * g, math.nan, 0, 0.5, 2.0, 40, 0.01 * g)
@@ -309,6 +332,8 @@ def test_an_upload_hides_the_old_results_until_run():
     assert any(escape_markdown("mine.csv") in i.value and "Run the GA" in i.value for i in app.info)
     old = [e for e in app.expander if "Results of the last run, on other data" in e.label]
     assert len(old) == 1 and "Sample" in old[0].label  # the sample's results, labelled
+    # the frontier with them (an expander cannot hold another one to open)
+    assert len(old[0].get("plotly_chart")) == 4
     set_settings(app, {**SMALL, "pf_w_min_stocks": 5, "pf_w_max_risk": 0.5, "pf_w_min_return": 2.0})
     run_ga(app)
     assert not any("other data" in e.label for e in app.expander)

@@ -12,15 +12,22 @@ from streamlit.testing.v1 import AppTest
 
 from lib.routes import animation, compare, explain, graphs, search
 from lib.routes.places import nearest_node
+from lib.ui import routes as routes_ui
+from lib.ui import routes_page
 from lib.ui.common import escape_markdown
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
 
 
-def _app(**query) -> AppTest:
+def _app(*, sections_open: bool = True, **query) -> AppTest:
+    """The page with ``query`` in its URL; ``sections_open``: the comparison and the
+    heuristic check opened from the first run on (as a visitor's click on them would)."""
     app = AppTest.from_file(PAGE, default_timeout=60)
     for key, value in query.items():
         app.query_params[key] = value
+    if sections_open:
+        app.session_state[routes_page.COMPARISON_OPEN_KEY] = True
+        app.session_state[routes_page.CHECK_OPEN_KEY] = True
     return app.run()
 
 
@@ -563,6 +570,40 @@ def test_a_big_map_says_its_comparison_is_a_sample_of_how_many_pairs():
         (s, t) for s, t in compare.choose_pairs(G, max_pairs=400, seed=0) if nx.has_path(G, s, t)
     ]
     assert set(summary["pairs"]) == {len(linked)}
+
+
+def test_a_first_visit_compares_and_checks_nothing_until_their_sections_are_opened(monkeypatch):
+    calls = {"all_pairs": 0, "check": 0}
+    all_pairs, check = compare.all_pairs, compare.check_heuristic
+
+    def counted(name, function):
+        def wrapper(*args, **kwargs):
+            calls[name] += 1
+            return function(*args, **kwargs)
+
+        return wrapper
+
+    monkeypatch.setattr(compare, "all_pairs", counted("all_pairs", all_pairs))
+    monkeypatch.setattr(compare, "check_heuristic", counted("check", check))
+    routes_ui.heuristic_check.clear()  # shared by sessions: another test may have filled it
+    app = _app(sections_open=False)
+    assert not app.exception and not app.error
+    assert calls == {"all_pairs": 0, "check": 0}
+    labels = [e.label for e in app.expander]
+    assert any(label.startswith("Compare the algorithms on every pair") for label in labels)
+    assert any(label.startswith("Check the heuristic") for label in labels)
+    assert not any("pairs" in d.value.columns for d in app.dataframe)  # no summary yet
+    assert "checked towards" not in _markdown(app)
+
+    app.session_state[routes_page.COMPARISON_OPEN_KEY] = True  # the visitor opens it
+    app.run()
+    assert calls["all_pairs"] == 1 and calls["check"] == 0
+    assert "Compared on 380 ordered pair(s)." in " ".join(c.value for c in app.caption)
+    app.session_state[routes_page.CHECK_OPEN_KEY] = True
+    app.run()
+    assert calls["all_pairs"] == 1  # kept in the session, not compared again
+    assert "**Straight line**, checked towards every goal" in _markdown(app)
+    assert calls == {"all_pairs": 1, "check": 1}
 
 
 def test_romania_compares_every_pair_without_calling_it_a_sample():

@@ -73,9 +73,14 @@ def test_study_results_show_the_summary_charts_downloads_and_replays():
     summary = app.dataframe[0].value
     assert list(summary["games"]) == [3]
     assert summary["win %"].iloc[0] == round(100 * sum(r.winner == "A" for r in records) / 3, 1)
-    assert list(app.dataframe[1].value["game"]) == [0, 1, 2]  # the per-game table
     assert len(app.get("plotly_chart")) == 4
     assert {b.key for b in app.get("download_button")} == {"arena_dl_summary", "arena_dl_games"}
+    # the per-game results are drawn only once their section is opened
+    assert len(app.dataframe) == 1 and not app.code
+    assert "arena_w_replay" not in [box.key for box in app.selectbox]
+    app.session_state[arena_page.GAMES_OPEN_KEY] = True  # the visitor opens it
+    app.run()
+    assert list(app.dataframe[1].value["game"]) == [0, 1, 2]  # the per-game table
     replay = app.selectbox(key="arena_w_replay")
     assert replay.options == [replay_label(r) for r in records]
     assert app.button(key="arena_w_replay_go").label == "Replay on the Othello page"

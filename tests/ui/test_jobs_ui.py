@@ -151,10 +151,11 @@ def test_the_arena_page_waits_for_a_free_worker_then_shows_the_study(pool):
 
 def test_a_big_map_compares_in_the_pool_and_gets_the_same_table_as_here(pool):
     from lib.routes import compare
-    from lib.ui.routes_page import COMPARE_IN_POOL_PLACES
+    from lib.ui.routes_page import COMPARE_IN_POOL_PLACES, COMPARISON_OPEN_KEY
 
     app = AppTest.from_file(str(ROOT / "pages" / "routes.py"), default_timeout=120)
     app.query_params.update(source="Grid with obstacles", rows="20", cols="20")
+    app.session_state[COMPARISON_OPEN_KEY] = True  # the comparison's section opened
     app.run()
     assert not app.exception, app.exception
     next(n for n in app.number_input if n.label == "At most").set_value(12)
