@@ -9,7 +9,6 @@ that the canvas draws what the data says).
 
 from __future__ import annotations
 
-import base64
 import itertools
 import json
 import math
@@ -70,11 +69,6 @@ def _label(sent: dict, nodes: list, k: int) -> str:
         f"{f' ({side})' if side else ''}, frontier {sent['frontierSize'][k]}, "
         f"explored {sent['exploredSize'][k]}"
     )
-
-
-def _binary(value: dict) -> np.ndarray:
-    """A plotly binary array (``{"dtype", "bdata"}``) as the browser decodes it."""
-    return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
 
 
 def _check_steps(G: nx.Graph, result, start, goal) -> None:
@@ -265,10 +259,10 @@ def test_the_largest_maps_route_map_and_player_stay_under_300_kb(map_name, name)
     # the depth-first route on 2,000 places (1,776 places long) took the route map to 308 KB
     G = LARGEST_MAPS[map_name]()
     result, start, goal = _traced(G, name)
-    route_map = plots.map_figure(
+    route_map = animation.route_map_data(
         G, routes=[(_route_label(name, result), result.path)], start=start, goal=goal, title="t"
     )
-    assert len(route_map.to_json()) < PAYLOAD_BOUND  # the bytes Streamlit sends
+    assert len(json.dumps(route_map)) < PAYLOAD_BOUND  # the route map's data, sent as JSON
     data = animation.player_data(G, result.trace, path=result.path, start=start, goal=goal)
     assert len(json.dumps(data)) < PAYLOAD_BOUND  # the player's data, sent as JSON
 
@@ -280,10 +274,11 @@ def test_every_algorithm_s_route_on_the_2000_place_map_stays_under_300_kb():
     drawn = [name for name in ALGORITHMS if name != "IDA*"]  # IDA* gives up here (see above)
     found = {name: search.run(name, G, start, goal, heuristic) for name in drawn}
     routes = [(_route_label(name, result), result.path) for name, result in found.items()]
-    fig = plots.map_figure(G, routes=routes, start=start, goal=goal, title="t")
-    assert len(fig.to_json()) < PAYLOAD_BOUND
-    shown = [trace for trace in json.loads(fig.to_json())["data"] if trace["name"] in dict(routes)]
-    assert [len(_binary(trace["x"])) for trace in shown] == [len(path) for _, path in routes]
+    data = animation.route_map_data(G, routes=routes, start=start, goal=goal, title="t")
+    assert len(json.dumps(data)) < PAYLOAD_BOUND
+    nodes = list(G.nodes)
+    drawn_routes = [[nodes[i] for i in animation.unpack(r["places"])] for r in data["routes"]]
+    assert drawn_routes == [list(path) for _, path in routes]
 
 
 @settings(max_examples=20, deadline=None)
@@ -300,3 +295,50 @@ def test_trails_draw_every_road_exactly_once(n, seed):
     roads = [frozenset({f32[u], f32[v]}) for u, v in G.edges]
     assert sorted(drawn, key=sorted) == sorted(roads, key=sorted)
     assert len(xs) <= G.number_of_edges() + 2 * len(map_data.trails(G))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        graphs.romania,
+        lambda: graphs.grid(9, 12, obstacles=0.25, diagonal=False, seed=3, corridor=True),
+        lambda: graphs.random_geometric(300, seed=2),
+    ],
+)
+def test_the_route_map_gets_each_algorithm_s_route_its_colour_and_legend(make):
+    G = make()
+    nodes = list(G.nodes)
+    start, goal = (graphs.find_node(G, label) for label in places.default_endpoints(G))
+    h = graphs.make_heuristic(G, graphs.heuristic_choices(G)[0])
+    found = {
+        name: search.run(name, G, start, goal, h) for name in ("A*", "BFS", "Greedy best-first")
+    }
+    routes = [(_route_label(name, r), r.path) for name, r in found.items()]
+    data = animation.route_map_data(G, routes=routes, start=start, goal=goal, title="A → B")
+    assert data["mode"] == "map" and data["title"] == "A → B"
+    assert [r["name"] for r in data["routes"]] == [
+        f"{name}: {r.cost:.4g} ({r.expanded} expanded)" for name, r in found.items()
+    ]
+    assert [r["colour"] for r in data["routes"]] == [plots.colour(i) for i in range(3)]
+    for (_, path), sent in zip(routes, data["routes"], strict=True):
+        assert [nodes[i] for i in animation.unpack(sent["places"])] == list(path)
+    assert (data["start"], data["goal"]) == (nodes.index(start), nodes.index(goal))
+    assert (data["startName"], data["goalName"]) == (
+        graphs.node_label(start),
+        graphs.node_label(goal),
+    )
+    # the places where the player draws them: G's order, so a click's index is a place of G
+    xs, ys = map_data.positions(map_data.whole_numbers(G), nodes)
+    assert animation.unpack(data["x"]).tolist() == xs.tolist()
+    assert animation.unpack(data["y"]).tolist() == ys.tolist()
+    assert "paintPlace" not in data and "current" not in data  # no search to play
+
+
+def test_the_route_map_keeps_its_map_digest_when_only_the_ends_and_routes_change():
+    G = graphs.romania()
+    first = animation.route_map_data(G, start="Arad", goal="Bucharest")
+    route = search.run("A*", G, "Sibiu", "Neamt", graphs.make_heuristic(G, "Straight line"))
+    second = animation.route_map_data(G, routes=[("A*", route.path)], start="Sibiu", goal="Neamt")
+    assert first["mapDigest"] == second["mapDigest"] and first["digest"] != second["digest"]
+    other = animation.route_map_data(graphs.random_geometric(20, seed=1), start=0, goal=1)
+    assert other["mapDigest"] != first["mapDigest"]
