@@ -210,7 +210,7 @@ def _play_by_reruns(page, seconds: float) -> tuple[float, float]:
 def _payloads(name: str) -> tuple[int, int]:
     """Bytes of this checkout's largest animation and route map (A*, BFS, DFS) on map ``name``."""
     from bench.route_payloads import step_map_bytes
-    from lib.routes import animation, graphs, places, plots, search
+    from lib.routes import animation, graphs, places, search
 
     if name == "grid":
         G = graphs.grid(60, 80, obstacles=0.25, diagonal=False, seed=1, corridor=True)
@@ -223,13 +223,10 @@ def _payloads(name: str) -> tuple[int, int]:
         result = search.run(algorithm, G, start, goal, heuristic, record_trace=True)
         step_map = step_map_bytes(animation, G, result, 0, start, goal, algorithm)
         biggest = max(biggest, step_map)
-        routes = [(algorithm, result.path)]
-        if hasattr(animation, "route_map_data"):  # the canvas route map's JSON
-            route_map = animation.route_map_data(G, routes=routes, start=start, goal=goal)
-            route_bytes = len(json.dumps(route_map))
-        else:  # the plotly route map's
-            route_bytes = len(plots.map_figure(G, routes=routes, start=start, goal=goal).to_json())
-        biggest_route = max(biggest_route, route_bytes)
+        route_map = animation.route_map_data(
+            G, routes=[(algorithm, result.path)], start=start, goal=goal
+        )
+        biggest_route = max(biggest_route, len(json.dumps(route_map)))
     return biggest, biggest_route
 
 

@@ -189,16 +189,17 @@ def _name_labels(G: nx.Graph) -> dict | None:
     if plots._is_grid(G) or G.number_of_nodes() > plots.LABEL_NODES_UP_TO:
         return None
     two_lines = plots.ROMANIA_TWO_LINE_NAMES if G.graph.get("kind") == "romania" else {}
-    text = [two_lines.get(n, node_label(n)).replace("<br>", "\n") for n in G.nodes]
+    text = [two_lines.get(n, node_label(n)) for n in G.nodes]
     return {"text": text, "where": plots.label_positions(G)}
 
 
 def _road_lengths(G: nx.Graph) -> dict | None:
     """Road lengths written along the roads of small maps (where the route map writes them)."""
-    (labels,) = plots._road_labels(G) or (None,)
-    if labels is None:
+    labels = plots.road_lengths(G)
+    if not labels:
         return None
-    return {"x": list(labels.x), "y": list(labels.y), "text": list(labels.text)}
+    xs, ys, texts = zip(*labels, strict=True)
+    return {"x": list(xs), "y": list(ys), "text": list(texts)}
 
 
 def player_data(
