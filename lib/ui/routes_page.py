@@ -365,7 +365,7 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
     next_click = st.session_state.get("rt_click_next", "start")
     st.caption(
         f"Click a place on the map to set the **{next_click}**. "
-        "Clicks alternate start, goal, start… (wheel: zoom, drag: pan, double-click: whole map)"
+        "Clicks alternate start, goal, start… (mouse wheel: zoom, drag: move the map)"
     )
     route_map(
         animation.route_map_data(

@@ -78,8 +78,14 @@ def test_a_click_after_zooming_in_picks_the_place_under_the_mouse(page):
     assert abs(moved[0] - x) > 20  # Sibiu moved away from the point zoomed about
     page.mouse.click(*moved)
     _wait_for_ends(page, sibiu, nodes.index("Bucharest"))
-    # the zoom survives the redraw with the new start
+    # the zoom survives the redraw with the new start; "Whole map" goes back to all of it
     assert _map(page).evaluate("(root) => root.pixelOf(0)[0]") < -50
+    whole = _map(page).locator("button.whole")
+    assert whole.is_visible()
+    whole.click()
+    assert _map(page).evaluate("(root) => root.pixelOf(0)[0]") > 0 and not whole.is_visible()
+    page.mouse.click(*_map(page).evaluate(PLACE_PIXEL, sibiu))  # a click still picks places
+    _wait_for_ends(page, sibiu, sibiu)
 
 
 @pytest.mark.parametrize(

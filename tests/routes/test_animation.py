@@ -70,7 +70,7 @@ def _label(sent: dict, nodes: list, k: int) -> str:
     )
 
 
-def _step_label(state, index: int) -> str:
+def step_label(state, index: int) -> str:
     """What step ``index`` did and the sizes after it, as the replayed ``state`` says."""
     if state.current is None:
         return f"step {index}: {state.note or 'start on the frontier'}"
@@ -94,7 +94,7 @@ def _check_steps(G: nx.Graph, result, start, goal) -> None:
         assert explored == set(state.explored) - on_frontier, state.step
         assert current == state.current
         # the label the page showed under the plotly map, from the replayed state
-        assert _label(sent, nodes, state.step) == _step_label(state, state.step)
+        assert _label(sent, nodes, state.step) == step_label(state, state.step)
     assert [nodes[i] for i in sent["route"]] == list(result.path)
 
 

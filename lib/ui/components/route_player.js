@@ -486,7 +486,7 @@ class Player {
 // The clickable route map (lib/routes/animation.py's route_map_data()): the player's
 // drawing without a search, each algorithm's route in its colour, and a click on a place
 // sends its index to the server (the trigger "click"). The wheel zooms about the mouse,
-// a drag pans; a press that moves less than a few px is a click.
+// a drag pans, "Whole map" goes back; a press that moves less than 4 px is a click.
 class RouteMap extends Player {
   read(data) {
     this.routes = data.routes.map((route) => ({ ...route, places: unpack(route.places) }));
@@ -502,7 +502,8 @@ class RouteMap extends Player {
     this.root.dataset.start = String(data.start);
     this.root.dataset.goal = String(data.goal);
     const head = element("div", "head");
-    head.append(element("div", "title", data.title));
+    this.whole = element("button", "whole", "Whole map");
+    head.append(element("div", "title", data.title), this.whole);
     this.legend = element("div", "legend");
     this.stage = element("div", "stage");
     this.search = element("canvas", "search");
@@ -530,10 +531,19 @@ class RouteMap extends Player {
       this.press = null;
       if (press && !press.moved) this.click(event);
     });
-    marks.addEventListener("dblclick", () => {
-      this.view = { zoom: 1, panX: 0, panY: 0 }; // back to the whole map
+    this.whole.addEventListener("click", () => {
+      this.view = { zoom: 1, panX: 0, panY: 0 };
       this.layout(true);
+      this.showWhole();
     });
+    this.showWhole();
+  }
+
+  // The "Whole map" button, shown while zoomed in or moved (a double click would be two
+  // clicks on a place: a start and a goal).
+  showWhole() {
+    const { zoom, panX, panY } = this.view;
+    this.whole.style.display = zoom === 1 && panX === 0 && panY === 0 ? "none" : "";
   }
 
   fillLegend() {
@@ -610,7 +620,8 @@ class RouteMap extends Player {
     const mx = event.clientX - box.left - this.width / 2;
     const my = event.clientY - box.top - this.height / 2;
     const { zoom, panX, panY } = this.view;
-    const next = Math.max(1, Math.min(64, zoom * Math.exp(-event.deltaY * 0.002)));
+    const pixels = event.deltaMode === 1 ? event.deltaY * 33 : event.deltaY; // lines or px
+    const next = Math.max(1, Math.min(64, zoom * Math.exp(-pixels * 0.002)));
     // keep the point under the mouse where it is
     this.view = {
       zoom: next,
@@ -618,6 +629,7 @@ class RouteMap extends Player {
       panY: next === 1 ? 0 : my - ((my - panY) * next) / zoom,
     };
     this.layout(true);
+    this.showWhole();
   }
 
   drag(event) {
@@ -631,6 +643,7 @@ class RouteMap extends Player {
     press.y = event.clientY;
     this.view = { ...this.view, panX: this.view.panX + dx, panY: this.view.panY + dy };
     this.layout(true);
+    this.showWhole();
   }
 }
 
