@@ -3,17 +3,18 @@
 One local ``streamlit run`` server per checkout (``bench.first_render.app_server``),
 headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
 
-- ``first render``: a new visitor opens the page until the step map is drawn and the
-  script has finished (seconds; goal on 2,000 places: 5 s);
+- ``first render``: a new visitor opens the page until the route map and the step map
+  are drawn and the script has finished (seconds; goal on 2,000 places: 5 s);
 - ``frames/s``: frames shown per second while the step map plays (goal: 10), counted
   from the canvas player's shown step (this page), the plotly figure's frame events (the
   page before it) or the Step slider (a page that plays by reruns);
 - ``pause``: seconds from the click on Pause reaching the page until the last frame
   changed (goal: 0.3 s; a page that plays by reruns: from sending the click);
-- ``click``: a click on the route map (a new start) until the page has finished its
-  rerun; ``algorithm``: the same for a change of the animated algorithm (goal: 1 s);
+- ``click``: a click on the route map (a new start; the canvas map, or the plotly chart
+  of a page before it) until the page has finished its rerun; ``algorithm``: the same
+  for a change of the animated algorithm (goal: 1 s);
 - ``payload``: the size of the step map's and the route map's JSON as Streamlit sends
-  them (``plotly.io.to_json``), built in this process (goal: under 300 KB).
+  them, built in this process (goal: under 300 KB).
 
 ``--compare DIR`` serves another checkout beside this one (e.g. today's page from
 ``git archive``) and measures both map by map in turn, printing this page's times as
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import statistics
 import sys
@@ -84,13 +86,14 @@ def _load() -> str:
 
 
 def _open(browser, url: str, timeout: float):
-    """A new visitor on ``url``: (context, page, seconds until the step map is drawn, idle)."""
+    """A new visitor on ``url``: (context, page, seconds until both maps are drawn, idle)."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(timeout * 1000)
     page = context.new_page()
     start = time.monotonic()
     page.goto(url)
     page.locator(STEP_MAP).first.wait_for()
+    page.locator(ROUTE_MAP_DRAWN).first.wait_for()
     page.wait_for_selector(IDLE)
     return context, page, time.monotonic() - start
 
@@ -107,20 +110,38 @@ def _rerun_seconds(page, act) -> float:
     return (page.evaluate("() => window.__bench.idleAt") - start) / 1000
 
 
+#: The route map: the canvas (this page) or the plotly chart (the page before it), whose
+#: key changed after every click.
+ROUTE_MAP = '.st-key-rt_map:not([data-stale="true"]) .route-map'
+OLD_ROUTE_MAP = '[class*="st-key-rt_map_"]:not([data-stale="true"]) .js-plotly-plot'
+#: The route map drawn (either kind).
+ROUTE_MAP_DRAWN = f"{ROUTE_MAP} canvas.marks, {OLD_ROUTE_MAP} .nsewdrag"
+
+
 def _click_map(page) -> None:
-    """Click the route map at its first place (the start becomes that place)."""
-    chart = page.locator('[class*="st-key-rt_map_"]:not([data-stale="true"]) .js-plotly-plot')
-    chart = chart.first
-    chart.scroll_into_view_if_needed()
-    x, y = chart.evaluate(
-        """(gd) => {
-            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-            const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
-            const places = gd._fullData.find((t) => t.name === 'places');  // decoded arrays
-            const i = Math.floor(places.x.length / 3);
-            return [box.left + xa.l2p(places.x[i]), box.top + ya.l2p(places.y[i])];
-        }"""
-    )
+    """Click the route map at a third of its places (the start becomes that place)."""
+    if page.locator(ROUTE_MAP).count():
+        route_map = page.locator(ROUTE_MAP).first
+        route_map.scroll_into_view_if_needed()
+        x, y = route_map.evaluate(
+            """(root) => {
+                const box = root.querySelector('canvas.marks').getBoundingClientRect();
+                const [x, y] = root.pixelOf(Math.floor(Number(root.dataset.places) / 3));
+                return [box.left + x, box.top + y];
+            }"""
+        )
+    else:
+        chart = page.locator(OLD_ROUTE_MAP).first
+        chart.scroll_into_view_if_needed()
+        x, y = chart.evaluate(
+            """(gd) => {
+                const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+                const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
+                const places = gd._fullData.find((t) => t.name === 'places');  // decoded arrays
+                const i = Math.floor(places.x.length / 3);
+                return [box.left + xa.l2p(places.x[i]), box.top + ya.l2p(places.y[i])];
+            }"""
+        )
     page.mouse.move(x, y)
     page.mouse.click(x, y)
 
@@ -189,7 +210,7 @@ def _play_by_reruns(page, seconds: float) -> tuple[float, float]:
 def _payloads(name: str) -> tuple[int, int]:
     """Bytes of this checkout's largest animation and route map (A*, BFS, DFS) on map ``name``."""
     from bench.route_payloads import step_map_bytes
-    from lib.routes import animation, graphs, places, plots, search
+    from lib.routes import animation, graphs, places, search
 
     if name == "grid":
         G = graphs.grid(60, 80, obstacles=0.25, diagonal=False, seed=1, corridor=True)
@@ -202,8 +223,10 @@ def _payloads(name: str) -> tuple[int, int]:
         result = search.run(algorithm, G, start, goal, heuristic, record_trace=True)
         step_map = step_map_bytes(animation, G, result, 0, start, goal, algorithm)
         biggest = max(biggest, step_map)
-        route_map = plots.map_figure(G, routes=[(algorithm, result.path)], start=start, goal=goal)
-        biggest_route = max(biggest_route, len(route_map.to_json()))
+        route_map = animation.route_map_data(
+            G, routes=[(algorithm, result.path)], start=start, goal=goal
+        )
+        biggest_route = max(biggest_route, len(json.dumps(route_map)))
     return biggest, biggest_route
 
 

@@ -7,8 +7,9 @@ For the 60x80 grid (25 % obstacles, seed 1) and the 2,000-place random graph
 - ``step map``: the search animation opened at step 0 (as the page opens it) and at
   its last step (the route drawn too); the larger of the two is printed;
 
-in KB of the JSON Streamlit sends (goal: under 300 KB): ``plotly.io.to_json`` of a
-figure, the canvas player's data (``lib.routes.animation.player_data``) as JSON.
+in KB of the JSON Streamlit sends (goal: under 300 KB): the canvas maps' data
+(``lib.routes.animation.route_map_data`` and ``player_data``) as JSON, or, for an older
+checkout, ``plotly.io.to_json`` of its figures.
 The page can also draw every algorithm's route on one map: ``all routes``.
 IDA* gives up on 2,000 places (a million expansions), so the page draws no route.
 
@@ -55,15 +56,26 @@ def measure(root: Path) -> dict[str, int]:
                 continue
             label = f"{name}: {r.cost:.4g} ({r.expanded} expanded)"
             routes.append((label, r.path))
-            fig = plots.map_figure(G, routes=[(label, r.path)], start=start, goal=goal, title="t")
-            found[f"{map_name} / {name} / route map"] = len(fig.to_json())
+            found[f"{map_name} / {name} / route map"] = route_map_bytes(
+                animation, plots, G, [(label, r.path)], start, goal
+            )
             found[f"{map_name} / {name} / step map"] = max(
                 step_map_bytes(animation, G, r, step, start, goal, name)
                 for step in (0, len(r.trace) - 1)
             )
-        fig = plots.map_figure(G, routes=routes, start=start, goal=goal, title="t")
-        found[f"{map_name} / all routes / route map"] = len(fig.to_json())
+        found[f"{map_name} / all routes / route map"] = route_map_bytes(
+            animation, plots, G, routes, start, goal
+        )
     return found
+
+
+def route_map_bytes(animation, plots, G, routes, start, goal) -> int:
+    """Bytes of the route map: the canvas map's JSON, or (older checkouts) plotly's figure."""
+    if hasattr(animation, "route_map_data"):
+        data = animation.route_map_data(G, routes=routes, start=start, goal=goal, title="t")
+        return len(json.dumps(data))
+    fig = plots.map_figure(G, routes=routes, start=start, goal=goal, title="t")
+    return len(fig.to_json())
 
 
 def step_map_bytes(animation, G, result, step: int, start, goal, title: str) -> int:

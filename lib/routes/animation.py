@@ -189,16 +189,17 @@ def _name_labels(G: nx.Graph) -> dict | None:
     if plots._is_grid(G) or G.number_of_nodes() > plots.LABEL_NODES_UP_TO:
         return None
     two_lines = plots.ROMANIA_TWO_LINE_NAMES if G.graph.get("kind") == "romania" else {}
-    text = [two_lines.get(n, node_label(n)).replace("<br>", "\n") for n in G.nodes]
+    text = [two_lines.get(n, node_label(n)) for n in G.nodes]
     return {"text": text, "where": plots.label_positions(G)}
 
 
 def _road_lengths(G: nx.Graph) -> dict | None:
     """Road lengths written along the roads of small maps (where the route map writes them)."""
-    (labels,) = plots._road_labels(G) or (None,)
-    if labels is None:
+    labels = plots.road_lengths(G)
+    if not labels:
         return None
-    return {"x": list(labels.x), "y": list(labels.y), "text": list(labels.text)}
+    xs, ys, texts = zip(*labels, strict=True)
+    return {"x": list(xs), "y": list(ys), "text": list(texts)}
 
 
 def player_data(
@@ -226,21 +227,9 @@ def player_data(
     nodes = list(W.nodes)
     index = {node: i for i, node in enumerate(nodes)}
     last = len(trace) - 1
-    grid = plots._is_grid(W)
-    xs, ys = map_data.positions(W, nodes)
     found = paints(trace, start, goal)
     sizes, seen = step_counts(trace)
-    (x0, x1), (y0, y1) = plots.map_ranges(W)
-    data: dict = {
-        "title": title,
-        "grid": grid,
-        "x": _packed_ints(xs),
-        "y": _packed_ints(ys),
-        "xRange": [float(x0), float(x1)],
-        "yRange": [float(y0), float(y1)],
-        "names": place_names(W),
-        "labels": _name_labels(W),
-        "roadLengths": _road_lengths(W),
+    data = _drawing(W, start=start, goal=goal, title=title) | {
         "paintPlace": _packed_ints([index[n] for n in found.nodes]),
         "paintStep": _packed_ints(found.steps),
         "paintKind": pack(found.kinds, "uint8"),
@@ -253,12 +242,39 @@ def player_data(
         "sides": list(SIDES),
         "notes": {str(i): s.note for i, s in enumerate(trace) if s.current is None and s.note},
         "route": _packed_ints([index[n] for n in path]),
+        "frames": frame_steps(last, max_frames),
+        "frameMs": FRAME_MS,
+    }
+    data["digest"] = hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+    data["step"] = max(0, min(step, last))
+    return data
+
+
+def _drawing(W: nx.Graph, *, start: Hashable | None, goal: Hashable | None, title: str) -> dict:
+    """The map itself, as the player and the route map both draw it (``W``: whole numbers).
+
+    Places are indices into ``W.nodes``; roads are trails of them, a grid's obstacles
+    ``row, col`` pairs.
+    """
+    nodes = list(W.nodes)
+    index = {node: i for i, node in enumerate(nodes)}
+    grid = plots._is_grid(W)
+    xs, ys = map_data.positions(W, nodes)
+    (x0, x1), (y0, y1) = plots.map_ranges(W)
+    data: dict = {
+        "title": title,
+        "grid": grid,
+        "x": _packed_ints(xs),
+        "y": _packed_ints(ys),
+        "xRange": [float(x0), float(x1)],
+        "yRange": [float(y0), float(y1)],
+        "names": place_names(W),
+        "labels": _name_labels(W),
+        "roadLengths": _road_lengths(W),
         "start": index.get(start, -1) if start is not None else -1,
         "goal": index.get(goal, -1) if goal is not None else -1,
         "startName": "" if start is None else node_label(start),
         "goalName": "" if goal is None else node_label(goal),
-        "frames": frame_steps(last, max_frames),
-        "frameMs": FRAME_MS,
         "style": _style(W),
     }
     if grid:
@@ -268,8 +284,37 @@ def player_data(
     else:
         walks = [i for walk in map_data.trails(W) for i in [*(index[n] for n in walk), -1]]
         data["roads"] = _packed_ints(walks)
+    return data
+
+
+def route_map_data(
+    G: nx.Graph,
+    *,
+    routes: Sequence[tuple[str, Sequence[Hashable]]] = (),
+    start: Hashable | None = None,
+    goal: Hashable | None = None,
+    title: str = "",
+) -> dict:
+    """What the clickable route map gets (JSON-ready): the map and each route in its colour.
+
+    ``routes`` are ``(legend text, path)``, the ``i``-th drawn in :func:`plots.colour`
+    ``(i)``. The map (``"mode": "map"``) has no trace and no controls: it draws the
+    routes, names the place under the mouse, zooms with the wheel, pans by dragging,
+    and a click on a place sends back its index in ``G.nodes`` (the trigger ``click``).
+    ``mapDigest`` names the drawing without the start, goal and routes: the map keeps
+    its zoom while only they change.
+    """
+    W = map_data.whole_numbers(G)  # the same places in the same order: indices are G's
+    index = {node: i for i, node in enumerate(W.nodes)}
+    data = _drawing(W, start=start, goal=goal, title=title)
+    base = {k: data[k] for k in ("x", "y", "roads", "obstacles", "names", "labels") if k in data}
+    data["mapDigest"] = hashlib.sha1(json.dumps(base, sort_keys=True).encode()).hexdigest()[:16]
+    data["mode"] = "map"
+    data["routes"] = [
+        {"name": name, "colour": plots.colour(i), "places": _packed_ints([index[n] for n in path])}
+        for i, (name, path) in enumerate(routes)
+    ]
     data["digest"] = hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
-    data["step"] = max(0, min(step, last))
     return data
 
 

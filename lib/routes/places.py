@@ -1,23 +1,12 @@
-"""Places on a map: the one nearest a click, and the start and goal a map opens with."""
+"""Places on a map: the start and goal a map opens with."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
 
 import networkx as nx
 
 from lib.routes.graphs import node_label
-
-
-def nearest_node(G: nx.Graph, x: float, y: float) -> Hashable | None:
-    """The place drawn closest to ``(x, y)``: how a click on the map picks a place."""
-    best, best_d = None, math.inf
-    for node, (px, py) in G.nodes(data="pos"):
-        d = (px - x) ** 2 + (py - y) ** 2
-        if d < best_d:
-            best, best_d = node, d
-    return best
 
 
 def default_endpoints(G: nx.Graph) -> tuple[str, str]:

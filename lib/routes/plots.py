@@ -1,14 +1,15 @@
-"""Plotly figures for route search: the map with routes, a search step by step, comparisons.
+"""Route search's pictures: the maps' colours, sizes and text places, the comparison charts.
 
-Every function takes data and returns a :class:`plotly.graph_objects.Figure`.
-On maps, the trace named :data:`NODES_TRACE` holds one marker per place, its label
-shown on hover (:func:`lib.routes.map_data.hover_names`); a click is found by position.
+The maps themselves (the clickable route map and the step map) are drawn on a canvas in
+the browser from :mod:`lib.routes.animation`'s data; here is what they share with each
+other: colours, marker sizes, where names and road lengths are written and the range of
+the map shown. The comparison charts are plotly figures.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 
 import networkx as nx
 import pandas as pd
@@ -16,8 +17,6 @@ import plotly.graph_objects as go
 
 from lib.common import escape_plot_text
 from lib.routes.graphs import node_label
-from lib.routes.map_data import hover_names, positions, road_trails, route_positions
-from lib.routes.trace import TraceState, TraceStep, replay
 
 #: One colour per algorithm (colour-blind friendly, readable on a projector).
 PALETTE = (
@@ -31,7 +30,6 @@ PALETTE = (
     "#F0E442",
     "#999999",
 )
-NODES_TRACE = "places"
 START_COLOUR, GOAL_COLOUR = "#009E73", "#D55E00"
 EXPLORED_COLOUR, FRONTIER_COLOUR, CURRENT_COLOUR = "#9ecae1", "#fdae6b", "#d62728"
 #: Graphs up to this many edges get their road lengths written on the map.
@@ -40,17 +38,12 @@ LABEL_EDGES_UP_TO = 60
 LABEL_NODES_UP_TO = 60
 #: Text sizes and colours chosen for a projector: nothing under 14 px, dark on white.
 FONT = {"size": 14, "color": "#1f2937"}
-PLACE_FONT = {"size": 15, "color": "#111827", "shadow": "auto"}
-ROAD_FONT = {"size": 14, "color": "#4b5563", "shadow": "auto"}
+PLACE_FONT = {"size": 15, "color": "#111827"}
+ROAD_FONT = {"size": 14, "color": "#4b5563"}
 OBSTACLE_COLOUR, FREE_COLOUR = "#333333", "#f2f2f2"
 #: Plot-area sizes (px) the grid markers are sized for: the narrowest layout the page is
 #: read at (an 800 px wide window), so that markers never grow past their cells.
 MAP_AREA, ANIMATION_AREA = (440, 460), (440, 480)
-
-
-def _label(node: Hashable) -> str:
-    """A place's name as plotly text (uploaded names may contain ``<`` or ``&``)."""
-    return escape_plot_text(node_label(node))
 
 
 def colour(index: int) -> str:
@@ -85,117 +78,6 @@ def cell_size(G: nx.Graph, area: tuple[float, float]) -> float:
     return max(1.0, min(area[0] / cols, area[1] / rows))
 
 
-def cell_runs(cells: Iterable[tuple[int, int]]) -> list[tuple[int, int, int]]:
-    """Cells ``(row, col)`` merged into runs ``(row, first col, last col)`` along each row."""
-    runs: list[tuple[int, int, int]] = []
-    for r, c in sorted(set(cells)):
-        if runs and runs[-1][0] == r and runs[-1][2] == c - 1:
-            runs[-1] = (r, runs[-1][1], c)
-        else:
-            runs.append((r, c, c))
-    return runs
-
-
-def cell_polygons(
-    cells: Iterable[tuple[int, int]], *, name: str, colour_: str, **kwargs: object
-) -> go.Scatter:
-    """Grid cells ``(row, col)`` as filled SVG polygons, one rectangle per run of a row.
-
-    A polygon is in data units, so the cells fill their grid squares exactly
-    at any window width (like a heatmap), but it is drawn as SVG: plotly.js
-    redraws it at once on every animation frame, where a heatmap is redrawn as
-    an image that the browser decodes later (a blank map for a moment). The
-    white lines between cells come from :func:`_grid_lines`, drawn on top.
-    """
-    xs: list[float | None] = []
-    ys: list[float | None] = []
-    for r, c0, c1 in cell_runs(cells):
-        x0, x1, y0, y1 = c0 - 0.5, c1 + 0.5, r - 0.5, r + 0.5  # the cells' edges
-        xs += [x0, x1, x1, x0, None]
-        ys += [y0, y0, y1, y1, None]
-    trace = {
-        "x": xs,
-        "y": ys,
-        "mode": "lines",
-        "fill": "toself",
-        "fillcolor": colour_,
-        "line": {"width": 0, "color": colour_},
-        "name": name,
-        "hoverinfo": "skip",
-    }
-    trace.update(kwargs)
-    return go.Scatter(trace)
-
-
-def _cells_of(G: nx.Graph, nodes: Iterable[Hashable]) -> list[tuple[int, int]]:
-    """The ``(row, col)`` cells of grid nodes (from their ``pos``: ``x`` = col, ``y`` = row)."""
-    out = []
-    for node in nodes:
-        x, y = G.nodes[node]["pos"]
-        out.append((int(y), int(x)))
-    return out
-
-
-def _grid_cells(G: nx.Graph) -> list[go.Scatter]:
-    """The grid itself: the free area light, obstacles dark, drawn to the exact cell size."""
-    rows, cols = G.graph["rows"], G.graph["cols"]
-    free = cell_polygons(
-        [(r, c) for r in range(rows) for c in range(cols)],
-        name="free",
-        colour_=FREE_COLOUR,
-        showlegend=False,
-    )
-    obstacles = [tuple(cell) for cell in G.graph.get("obstacles", [])]
-    blocked = cell_polygons(obstacles, name="obstacle", colour_=OBSTACLE_COLOUR)
-    blocked.showlegend = bool(obstacles)
-    return [free, blocked]
-
-
-def _grid_lines(G: nx.Graph) -> go.Scatter:
-    """White 1 px lines between the cells (what ``xgap`` / ``ygap`` gave a heatmap)."""
-    rows, cols = G.graph["rows"], G.graph["cols"]
-    xs: list[float | None] = []
-    ys: list[float | None] = []
-    for c in range(cols + 1):
-        xs += [c - 0.5, c - 0.5, None]
-        ys += [-0.5, rows - 0.5, None]
-    for r in range(rows + 1):
-        xs += [-0.5, cols - 0.5, None]
-        ys += [r - 0.5, r - 0.5, None]
-    return go.Scatter(
-        x=xs,
-        y=ys,
-        mode="lines",
-        line={"width": 1, "color": "white"},
-        name="grid lines",
-        hoverinfo="skip",
-        showlegend=False,
-    )
-
-
-def _base_traces(G: nx.Graph) -> list[go.BaseTraceType]:
-    """Roads (or obstacles, for grids) drawn under everything else."""
-    traces: list[go.BaseTraceType] = []
-    if _is_grid(G):
-        return _grid_cells(G)
-    xs, ys = road_trails(G)  # compact: one point per road, binary floats (big maps)
-    traces.append(roads_trace(xs, ys))
-    return traces
-
-
-def roads_trace(xs: Iterable[float | None] | None, ys: Iterable[float | None] | None) -> go.Scatter:
-    """The roads' grey lines; ``xs``/``ys`` are trails with a gap (NaN or None) between them."""
-    return go.Scatter(
-        x=xs,
-        y=ys,
-        mode="lines",
-        line={"color": "#9ca3af", "width": 1.5},
-        name="roads",
-        hoverinfo="skip",
-        showlegend=False,
-    )
-
-
 #: Where a road's length is written on the Romania map, as the fraction of the way from the
 #: first place to the second (the middle, 0.5, otherwise): moved off a crowded name or number.
 ROMANIA_ROAD_LABELS_AT = {
@@ -227,32 +109,23 @@ def _road_label_at(G: nx.Graph, u: Hashable, v: Hashable) -> float:
     return 1.0 - ROMANIA_ROAD_LABELS_AT.get((v, u), 0.5)
 
 
-def _road_labels(G: nx.Graph) -> list[go.Scatter]:
-    """Road lengths written along each road, at its middle by default (small maps only).
+def road_lengths(G: nx.Graph) -> list[tuple[float, float, str]]:
+    """Road lengths written along each road, ``(x, y, text)``, at its middle by default.
 
-    Drawn above the routes, with a halo, so that a route never hides a length.
+    Small road maps only (none on grids and maps of over :data:`LABEL_EDGES_UP_TO` roads).
+    The route map and the player write them above the routes, with a halo, so that a
+    route never hides a length.
     """
     if _is_grid(G) or G.number_of_edges() > LABEL_EDGES_UP_TO:
         return []
-    mids = []
+    labels = []
     for u, v, d in G.edges(data=True):
         at = _road_label_at(G, u, v)
         (x1, y1), (x2, y2) = G.nodes[u]["pos"], G.nodes[v]["pos"]
         dx, dy = _road_label_shift(G, u, v)
-        mids.append((x1 + (x2 - x1) * at + dx, y1 + (y2 - y1) * at + dy, d.get("weight", 1)))
-    return [
-        go.Scatter(
-            x=[m[0] for m in mids],
-            y=[m[1] for m in mids],
-            mode="text",
-            text=[short_number(m[2]) for m in mids],
-            textfont=ROAD_FONT,
-            name="road lengths",
-            hoverinfo="skip",
-            showlegend=False,
-            cliponaxis=False,
-        )
-    ]
+        x, y = x1 + (x2 - x1) * at + dx, y1 + (y2 - y1) * at + dy
+        labels.append((x, y, short_number(d.get("weight", 1))))
+    return labels
 
 
 def short_number(value: float) -> str:
@@ -339,85 +212,7 @@ def label_positions(G: nx.Graph) -> list[str]:
 
 #: Names written across two lines on the Romania map: on one line "Rimnicu Vilcea" crossed
 #: the Fagaras–Bucharest road (211).
-ROMANIA_TWO_LINE_NAMES = {"Rimnicu Vilcea": "Rimnicu<br>Vilcea"}
-
-
-def _nodes_trace(
-    G: nx.Graph,
-    area: tuple[float, float] = MAP_AREA,
-    start: Hashable | None = None,
-    goal: Hashable | None = None,
-) -> go.Scatter:
-    """One marker per place (hover: its label), the click target of the map.
-
-    On grids the markers are transparent: the cells are drawn by the polygons
-    underneath, the markers only catch clicks and hovers. On road maps the start
-    and goal are this trace's own markers, drawn as stars: plotly then writes
-    their names beside the star, where a star drawn over the place hid them.
-    """
-    nodes = list(G.nodes)
-    xs, ys = positions(G, nodes)  # binary: int16 on whole-number maps, else float32
-    labels = [_label(n) for n in nodes]
-    customdata, hover = hover_names(labels, xs, ys)  # not sent where plotly can write them
-    grid = _is_grid(G)
-    small = G.number_of_nodes() <= LABEL_NODES_UP_TO and not grid
-    size = _marker_size(G, area)
-    marker: dict[str, object] = {
-        "size": size,
-        "color": "rgba(0,0,0,0)" if grid else "#374151",
-        "symbol": "square" if grid else "circle",
-        "line": {"width": 0 if grid else 1, "color": "white"},
-    }
-    ends = {start: START_COLOUR, goal: GOAL_COLOUR}
-    # On unnamed (big) maps the stars are traces of their own (_endpoints): a size, colour
-    # and symbol per place took plotly 1-2 s to check on 2,000 places.
-    if small and any(node in ends for node in nodes):
-        marker["size"] = [_marker_size(G) + 8 if n in ends else size for n in nodes]
-        marker["color"] = [ends.get(n, "#374151") for n in nodes]
-        marker["symbol"] = ["star" if n in ends else "circle" for n in nodes]
-    text = None
-    if small:
-        romania = G.graph.get("kind") == "romania"
-        text = [
-            ROMANIA_TWO_LINE_NAMES.get(n, label) if romania else label
-            for n, label in zip(nodes, labels, strict=True)
-        ]
-    return go.Scatter(
-        x=xs,
-        y=ys,
-        mode="markers+text" if small else "markers",
-        text=text,
-        textposition=label_positions(G) if small else None,
-        textfont=PLACE_FONT,
-        customdata=customdata,
-        hovertemplate=hover,
-        marker=marker,
-        name=NODES_TRACE,
-        showlegend=False,
-        cliponaxis=False,
-    )
-
-
-def _layout(fig: go.Figure, G: nx.Graph, title: str, *, height: int = 560) -> None:
-    fig.update_layout(
-        title={"text": title, "font": {"size": 18}},
-        font=FONT,
-        height=height,
-        margin={"l": 10, "r": 10, "t": 50, "b": 10},
-        plot_bgcolor="white",
-        legend={"orientation": "h", "y": -0.02, "font": FONT},
-        hoverlabel={"font": {"size": 14}},
-        clickmode="event+select",
-        dragmode="pan",
-    )
-    fig.update_xaxes(visible=False)
-    fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1)
-    if _is_grid(G):
-        fig.update_yaxes(autorange="reversed")
-    elif G.number_of_nodes():  # room around the places for their names
-        x_range, y_range = map_ranges(G)
-        fig.update_xaxes(range=list(x_range))
-        fig.update_yaxes(range=list(y_range))
+ROMANIA_TWO_LINE_NAMES = {"Rimnicu Vilcea": "Rimnicu\nVilcea"}
 
 
 def map_ranges(G: nx.Graph) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -430,26 +225,6 @@ def map_ranges(G: nx.Graph) -> tuple[tuple[float, float], tuple[float, float]]:
     span = _span(G)
     left, right = label_room(G)
     return (min(xs) - left, max(xs) + right), (min(ys) - 0.05 * span, max(ys) + 0.05 * span)
-
-
-#: The route map's plot width (px) in a 1024 px window with the sidebar open, the projector
-#: case: the figure's height is fitted to the map at that width, so that the map fills it
-#: (in a fixed 560 px figure Romania was drawn 550x260 in a blank band) and fits, with its
-#: title and legend, on the first screen of a 1024x768 window.
-MAP_WIDTH = 544
-#: Px above the map (its title) and under it (the legend, up to three rows).
-MAP_TITLE_PX, MAP_LEGEND_PX = 50, 80
-
-
-def map_height(G: nx.Graph) -> int:
-    """The route map's figure height in px: the map at :data:`MAP_WIDTH`, title and legend.
-
-    Between 320 px (a flat map still has room for its legend) and 640 px (a tall map,
-    a grid of more rows than columns, is drawn narrower instead).
-    """
-    (x0, x1), (y0, y1) = map_ranges(G)
-    plot = MAP_WIDTH * (y1 - y0) / max(x1 - x0, 1e-9)
-    return round(min(640, max(320, plot + MAP_TITLE_PX + MAP_LEGEND_PX + 10)))
 
 
 #: Width in px of one character of a place's name (15 px font), a little over the real mean.
@@ -493,206 +268,11 @@ def label_room(G: nx.Graph, width: float = MAP_AREA[0]) -> tuple[float, float]:
     return room_l, room_r
 
 
-def _endpoints(G: nx.Graph, start: Hashable | None, goal: Hashable | None) -> list[go.Scatter]:
-    """The start and goal stars: markers of their own on grids and big maps, else legend entries.
-
-    On road maps the stars are the places' own markers (:func:`_nodes_trace`), so
-    these traces carry no point, only the legend's "start: Arad".
-    """
-    traces = []
-    own = _is_grid(G) or G.number_of_nodes() > LABEL_NODES_UP_TO  # not in _nodes_trace
-    for node, label, col in ((start, "start", START_COLOUR), (goal, "goal", GOAL_COLOUR)):
-        if node is not None and node in G:
-            x, y = G.nodes[node]["pos"] if own else (None, None)
-            traces.append(
-                go.Scatter(
-                    x=[x],
-                    y=[y],
-                    mode="markers",
-                    name=f"{label}: {_label(node)}",
-                    marker={
-                        "size": _marker_size(G) + 8,
-                        "color": col,
-                        "symbol": "star",
-                        "line": {"width": 1, "color": "white"},
-                    },
-                    hoverinfo="skip",
-                )
-            )
-    return traces
-
-
-def map_figure(
-    G: nx.Graph,
-    *,
-    routes: Sequence[tuple[str, Sequence[Hashable]]] = (),
-    start: Hashable | None = None,
-    goal: Hashable | None = None,
-    title: str = "",
-) -> go.Figure:
-    """The map with each route in its own colour (``routes``: ``(legend name, path)``).
-
-    Routes are drawn slightly offset from each other so that overlapping
-    routes stay visible.
-    """
-    fig = go.Figure(_base_traces(G))
-    if _is_grid(G):  # grid cells are big squares: draw the routes on top of them
-        fig.add_trace(_grid_lines(G))
-        fig.add_trace(_nodes_trace(G))
-    span = _span(G)
-    for index, (name, path) in enumerate(routes):
-        offset = (index - (len(routes) - 1) / 2) * span * 0.006
-        xs, ys = route_positions(G, path, offset)
-        fig.add_trace(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                line={"color": colour(index), "width": 5 if len(routes) == 1 else 4},
-                opacity=0.85,
-                name=name,
-                hoverinfo="skip",
-            )
-        )
-    for trace in _road_labels(G):
-        fig.add_trace(trace)
-    if not _is_grid(G):  # on road maps the places sit on top of the routes
-        fig.add_trace(_nodes_trace(G, start=start, goal=goal))
-    for trace in _endpoints(G, start, goal):
-        fig.add_trace(trace)
-    _layout(fig, G, title, height=map_height(G))
-    return fig
-
-
 def _span(G: nx.Graph) -> float:
     xs, ys = _xy(G, list(G.nodes))
     if not xs:
         return 1.0
     return max(max(xs) - min(xs), max(ys) - min(ys), 1e-9)
-
-
-def _searched_traces(G: nx.Graph, state: TraceState, size: float) -> list[go.Scatter]:
-    """Explored and frontier places: cell polygons on grids, markers on road maps.
-
-    Polygons, not a heatmap: a heatmap is redrawn as an image the browser
-    decodes later, which blanks the grid for a moment at every step.
-    """
-    frontier_nodes = [e.node for e in state.frontier]
-    if _is_grid(G):
-        return [
-            cell_polygons(_cells_of(G, state.explored), name="explored", colour_=EXPLORED_COLOUR),
-            cell_polygons(_cells_of(G, frontier_nodes), name="frontier", colour_=FRONTIER_COLOUR),
-        ]
-    ex, ey = _xy(G, list(state.explored))
-    fx, fy = _xy(G, frontier_nodes)
-    return [
-        go.Scatter(
-            x=xs,
-            y=ys,
-            mode="markers",
-            name=name,
-            marker={"size": size, "color": col, "symbol": "circle"},
-        )
-        for xs, ys, name, col in (
-            (ex, ey, "explored", EXPLORED_COLOUR),
-            (fx, fy, "frontier", FRONTIER_COLOUR),
-        )
-    ]
-
-
-def _current_trace(G: nx.Graph, state: TraceState, size: float) -> go.Scatter:
-    """The place being expanded: its whole cell on grids, a big marker on road maps."""
-    cur = [state.current] if state.current is not None else []
-    if _is_grid(G):
-        return cell_polygons(
-            _cells_of(G, cur),
-            name="expanding",
-            colour_=CURRENT_COLOUR,
-            line={"width": 2, "color": "#7f1d1d"},
-        )
-    cx, cy = _xy(G, cur)
-    # a thick red ring around the place, wider than the start and goal stars: drawn over a
-    # star it leaves the star in view (a red disc hid it, and the star had hidden the disc)
-    return go.Scatter(
-        x=cx,
-        y=cy,
-        mode="markers",
-        name="expanding",
-        marker={
-            "size": _marker_size(G) + 16,
-            "color": CURRENT_COLOUR,
-            "symbol": "circle-open",
-            "line": {"width": 4, "color": CURRENT_COLOUR},
-        },
-    )
-
-
-def step_figure(
-    G: nx.Graph,
-    trace: Sequence[TraceStep],
-    step: int,
-    *,
-    path: Sequence[Hashable] = (),
-    start: Hashable | None = None,
-    goal: Hashable | None = None,
-    title: str = "",
-) -> go.Figure:
-    """The search as it stands after step ``step`` of ``trace`` (clamped to the trace).
-
-    The explored places, the frontier and the place being expanded (red), on
-    the map; at the last step, the route found (``path``). The page's one
-    step control picks ``step``, and the same step drives the frontier table
-    and the code panel beside it. On grids the cells are filled SVG polygons
-    (:func:`cell_polygons`), so they fill their cells exactly whatever the
-    window size.
-    """
-    if not trace:
-        raise ValueError("the trace is empty: run the search with record_trace=True")
-    step = max(0, min(step, len(trace) - 1))
-    (state,) = replay(trace, steps=[step])
-    fig = go.Figure()
-    for base in _base_traces(G):
-        fig.add_trace(base)
-    fig.add_trace(_nodes_trace(G, ANIMATION_AREA, start, goal))
-    size = _marker_size(G, ANIMATION_AREA)
-    for searched in _searched_traces(G, state, size):
-        fig.add_trace(searched)
-    if _is_grid(G):
-        fig.add_trace(_grid_lines(G))  # the lines between cells lie over the search's cells
-    final = step == len(trace) - 1
-    px, py = _xy(G, list(path)) if final else ([], [])
-    fig.add_trace(
-        go.Scatter(
-            x=px, y=py, mode="lines", name="route found", line={"color": PALETTE[0], "width": 4}
-        )
-    )
-    fig.add_trace(_current_trace(G, state, size))
-    for extra in [*_endpoints(G, start, goal), *_road_labels(G)]:
-        fig.add_trace(extra)  # road lengths above the route found
-    _layout(fig, G, _title(title, _step_label(state, step)), height=620)
-    # The title at the top of the figure, the legend on its own band under it: a wrapped
-    # legend (narrow windows) grows into the reserved band, never into the title.
-    fig.update_layout(
-        title={"y": 0.995, "yref": "container", "yanchor": "top", "pad": {"t": 24}},
-        margin={"t": 130, "b": 10},
-        legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0.0},
-    )
-    return fig
-
-
-def _title(name: str, step: str) -> str:
-    """The figure's title: the algorithm, and the step on a second line (narrow windows)."""
-    return f"{name}<br><span style='font-size:15px'>{step}</span>" if name else step
-
-
-def _step_label(state: TraceState, index: int) -> str:
-    if state.current is None:
-        return f"step {index}: {state.note or 'start on the frontier'}"
-    side = f" ({state.side})" if state.side else ""
-    return (
-        f"step {index}: {state.part.value} {_label(state.current)}{side}, "
-        f"frontier {len(state.frontier)}, explored {len(state.explored)}"
-    )
 
 
 def summary_bars(summary: pd.DataFrame, column: str, title: str, *, y_title: str) -> go.Figure:

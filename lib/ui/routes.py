@@ -8,6 +8,7 @@ from the graph alone, in networkx's own ``G.__networkx_cache__`` (at most two pe
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import Any
 
@@ -175,24 +176,22 @@ def write_query(values: Mapping[str, object], known: tuple[str, ...] = ()) -> No
             st.query_params[key] = text
 
 
-def apply_click(G: nx.Graph, chart_key: str) -> None:
-    """``on_select`` callback: the first click sets the start, the next the goal, and so on.
+def apply_click(G: nx.Graph, map_key: str) -> None:
+    """The route map's click callback: the first click sets the start, the next the goal, and so on.
 
-    The chart's key changes after every click so that the same place can be
-    clicked again (a selection otherwise persists).
+    The map (:func:`lib.ui.components.route_player.route_map`) sends the index of the
+    place clicked in ``G.nodes`` as its trigger ``click``; anything else is ignored.
     """
-    event = st.session_state.get(chart_key)
-    points = (event or {}).get("selection", {}).get("points", [])
-    if not points:
+    event = st.session_state.get(map_key)
+    place = (event or {}).get("click")
+    if isinstance(place, bool) or not isinstance(place, int):
         return
-    point = points[0]
-    node = places.nearest_node(G, float(point["x"]), float(point["y"]))
-    if node is None:
+    if not 0 <= place < G.number_of_nodes():
         return
+    node = next(itertools.islice(G.nodes, place, None))
     target = "goal" if st.session_state.get("rt_click_next") == "goal" else "start"
     put(target, graphs.node_label(node))
     st.session_state["rt_click_next"] = "start" if target == "goal" else "goal"
-    st.session_state["rt_chart_version"] = st.session_state.get("rt_chart_version", 0) + 1
 
 
 def pick_endpoints(G: nx.Graph, graph_key: str = "") -> tuple[Hashable, Hashable]:

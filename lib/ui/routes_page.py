@@ -14,14 +14,14 @@ import networkx as nx
 import pandas as pd
 import streamlit as st
 
-from lib.common import escape_plot_text
 from lib.errors import InputError
 from lib.jobs import LATEST
 from lib.links import LinkField
-from lib.routes import compare, explain, graphs, plots, search
+from lib.routes import animation, compare, explain, graphs, plots, search
 from lib.ui import routes as ui
 from lib.ui.common import csv_download, user_errors
 from lib.ui.common import escape_markdown as md
+from lib.ui.components.route_player import route_map
 from lib.ui.jobs import run_job
 
 # Caps that keep one visitor from stalling a small shared server.
@@ -315,6 +315,10 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     )  # fmt: skip
 
 
+MAP_KEY = "rt_map"
+"""The route map's key: one key, clicks are trigger values (the same place twice works)."""
+
+
 def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
     """Run the chosen algorithms; the map with their routes (clickable) and the route table."""
     start, goal, heuristic, w = q.start, q.goal, q.heuristic, q.w
@@ -360,28 +364,24 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
     optimum = nx.dijkstra_path_length(G, start, goal) if results else None
     table = compare.route_table(results, optimum)
 
-    version = st.session_state.get("rt_chart_version", 0)
-    chart_key = f"rt_map_{version}"
     next_click = st.session_state.get("rt_click_next", "start")
     st.caption(
         f"Click a place on the map to set the **{next_click}**. "
-        "Clicks alternate start, goal, start…"
+        "Clicks alternate start, goal, start… (mouse wheel: zoom, drag: move the map)"
     )
-    fig = plots.map_figure(
-        G,
-        routes=[(f"{n}: {r.cost:.4g} ({r.expanded} expanded)", r.path) for n, r in results.items()],
-        start=start,
-        goal=goal,
-        title=escape_plot_text(
-            f"{G.graph.get('name', 'Map')}: {graphs.node_label(start)} → {graphs.node_label(goal)}"
+    route_map(
+        animation.route_map_data(
+            G,
+            routes=[
+                (f"{n}: {r.cost:.4g} ({r.expanded} expanded)", r.path) for n, r in results.items()
+            ],
+            start=start,
+            goal=goal,
+            title=f"{G.graph.get('name', 'Map')}: "
+            f"{graphs.node_label(start)} → {graphs.node_label(goal)}",
         ),
-    )
-    st.plotly_chart(
-        fig,
-        on_select=partial(ui.apply_click, G, chart_key),
-        selection_mode="points",
-        key=chart_key,
-        config={"scrollZoom": True},
+        key=MAP_KEY,
+        on_click=partial(ui.apply_click, G, MAP_KEY),
     )
     if q.heuristic_warning:  # under the map, not above it: the map stays on the first screen
         st.warning(q.heuristic_warning)

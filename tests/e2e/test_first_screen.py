@@ -215,7 +215,7 @@ def test_routes_opens_in_the_presentation_view_with_its_map_on_the_first_screen(
             .map((el) => el.className)"""
     )
     assert len(shown) == 1 and "st-key-app_w_present" in shown[0], shown
-    on_first_screen(page, ".st-key-rt_map_0 .js-plotly-plot")
+    on_first_screen(page, ".st-key-rt_map")  # the canvas route map (in a shadow root)
 
 
 # -- chart text -----------------------------------------------------------------------------

@@ -7,32 +7,9 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from lib.routes import graphs
 from lib.routes.graphs import romania
 from lib.ui import routes_page
 from tests.e2e.conftest import cut_texts, open_page, wait_idle
-
-TO_PIXELS = """(gd, xy) => {
-    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-    const box = gd.getBoundingClientRect();
-    return [box.left + xa._offset + xa.l2p(xy[0]), box.top + ya._offset + ya.l2p(xy[1])];
-}"""
-
-
-def _plot(page, key: str):
-    """The plotly chart of the element keyed ``key``, drawn and scrolled into view."""
-    # a rerun can leave a stale copy of the chart beside the current one for a moment
-    plot = page.locator(f'.st-key-{key}:not([data-stale="true"]) .js-plotly-plot').first
-    plot.wait_for()
-    plot.scroll_into_view_if_needed()
-    return plot
-
-
-def _click_city(page, key: str, city: str) -> None:
-    plot = _plot(page, key)
-    x, y = plot.evaluate(TO_PIXELS, list(romania().nodes[city]["pos"]))
-    page.mouse.move(x, y)
-    page.mouse.click(x, y)
 
 
 def _open_sections(page, *keys: str) -> None:
@@ -41,25 +18,6 @@ def _open_sections(page, *keys: str) -> None:
         page.locator(f".st-key-{key} summary").first.click()
     page.locator(f".st-key-{keys[-1]} [data-testid='stExpanderDetails'] *").first.wait_for()
     wait_idle(page)
-
-
-def test_click_start_and_goal_on_the_map_shows_the_route(page):
-    open_page(page, "routes")
-    main = page.locator('[data-testid="stMain"]')
-    assert main.get_by_text("A* route (cost 418)").first.is_visible()
-
-    _click_city(page, "rt_map_0", "Timisoara")
-    main.get_by_text("Click a place on the map to set the goal").wait_for()
-    wait_idle(page)
-    _click_city(page, "rt_map_1", "Fagaras")
-    G = romania()
-    cost = nx.dijkstra_path_length(G, "Timisoara", "Fagaras")
-    path = " → ".join(nx.dijkstra_path(G, "Timisoara", "Fagaras"))
-    expected = f"A* route (cost {cost:.4g}): {path}"
-    main.get_by_text(expected).wait_for()
-    wait_idle(page)
-    assert main.get_by_text(expected).is_visible()
-    assert "goal=Fagaras" in page.url and "start=Timisoara" in page.url
 
 
 def test_download_the_route_table(page):
@@ -156,29 +114,6 @@ def test_uploaded_names_are_shown_literally_not_as_markdown(page):
     assert f"route (cost 3): {evil} → B → *C*" in text
 
 
-TEXT_BOXES = """(gd) => [...gd.querySelectorAll('.textpoint text')].map((t) => {
-    const r = t.getBoundingClientRect();  // line box, less the leading above and below
-    return [t.textContent, r.left, r.right, r.top + 3, r.bottom - 3];
-})"""
-
-
-@pytest.mark.parametrize("width", [1024, 1400])
-def test_map_names_and_road_lengths_do_not_overlap(page, width):
-    page.set_viewport_size({"width": width, "height": 1000})
-    open_page(page, "routes?algos=BFS")
-    plot = _plot(page, "rt_map_0")
-    boxes = plot.evaluate(TEXT_BOXES)
-    G = romania()
-    assert len(boxes) == G.number_of_nodes() + G.number_of_edges()
-    clashes = [
-        (a[0], b[0])
-        for i, a in enumerate(boxes)
-        for b in boxes[i + 1 :]
-        if a[1] < b[2] and b[1] < a[2] and a[3] < b[4] and b[3] < a[4]
-    ]
-    assert clashes == []
-
-
 def test_compare_unordered_pairs_and_download_every_pair(page):
     open_page(page, "routes?algos=A*|BFS")
     main = page.locator('[data-testid="stMain"]')
@@ -269,128 +204,3 @@ def test_chosen_algorithms_are_all_visible_on_a_1024_projector(page):
         boxes.nth(index).scroll_into_view_if_needed()
         assert boxes.nth(index).locator("[data-tag]").count() == 4
     assert page.evaluate(TAGS_CUT) == []
-
-
-def test_the_map_with_its_routes_is_on_the_first_screen_of_a_1024_projector(page):
-    # under the settings and a warning the map started at y≈926 (and drew Romania 550x260
-    # in a 560 px high figure): the settings are in the sidebar now, the warning under the map
-    page.set_viewport_size({"width": 1024, "height": 768})
-    open_page(page, "routes")
-    sidebar = page.locator('[data-testid="stSidebar"]').bounding_box()
-    assert sidebar["width"] >= 250 and sidebar["x"] >= 0  # the sidebar is open
-    chart = page.locator('.st-key-rt_map_0:not([data-stale="true"]) .js-plotly-plot').first
-    chart.locator(".nsewdrag").first.wait_for()
-    box = chart.bounding_box()
-    assert box["y"] >= 0 and box["y"] + box["height"] <= 768, box
-    assert box["x"] >= sidebar["x"] + sidebar["width"] and box["x"] + box["width"] <= 1024, box
-    assert page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop") == 0
-    drawn = chart.evaluate(
-        """(gd) => {
-            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-            const places = gd._fullData.find((t) => t.name === 'places');  // arrays decoded
-            const xs = [...places.x].map((x) => xa.l2p(x));
-            const ys = [...places.y].map((y) => ya.l2p(y));
-            return {width: Math.max(...xs) - Math.min(...xs),
-                    height: Math.max(...ys) - Math.min(...ys),
-                    routes: gd.data.filter((t) => t.mode === 'lines' && t.name.includes(': '))
-                        .length};
-        }"""
-    )
-    # the map spans the column (564 px, its names around it) and the four routes are drawn
-    plot = chart.locator(".nsewdrag").first.bounding_box()
-    assert plot["width"] >= 540 and plot["height"] >= 240, plot
-    assert drawn["width"] >= 430 and drawn["height"] >= 200 and drawn["routes"] == 4, drawn
-
-
-PLACE_BOXES = """(gd) => {
-    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-    const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
-    const px = (x, y) => [box.left + xa.l2p(x), box.top + ya.l2p(y)];
-    const group = (name) => [...gd.querySelectorAll('g.trace.scatter')].find((g) =>
-        g.__data__ && g.__data__[0] && g.__data__[0].trace.name === name);
-    const rect = (el, shrink) => {
-        const r = el.getBoundingClientRect();  // text: the line box less its leading
-        return [r.left, r.right, r.top + shrink, r.bottom - shrink];
-    };
-    const places = gd._fullData.find((t) => t.name === 'places');  // binary arrays decoded
-    const nodes = group('places');
-    const names = [...nodes.querySelectorAll('.textpoint text')]
-        .map((t) => [t.textContent, rect(t, 3)]);
-    const markers = [...nodes.querySelectorAll('path.point')].map((p, i) =>
-        [places.customdata[i], rect(p, 0), places.marker.symbol && places.marker.symbol[i]]);
-    const lengths = [...group('road lengths').querySelectorAll('.textpoint text')]
-        .map((t) => [t.textContent, rect(t, 3)]);
-    const roads = gd._fullData.find((t) => t.name === 'roads');  // trails, NaN between them
-    const segments = [];
-    for (let i = 0; i + 1 < roads.x.length; i += 1)
-        if (Number.isFinite(roads.x[i]) && Number.isFinite(roads.x[i + 1]))
-            segments.push([px(roads.x[i], roads.y[i]), px(roads.x[i + 1], roads.y[i + 1])]);
-    return {names, markers, lengths, segments};
-}"""
-
-
-def _boxes_overlap(a, b) -> bool:
-    return a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]
-
-
-def _segment_crosses(box, p, q) -> bool:
-    return any(
-        box[0] <= p[0] + (q[0] - p[0]) * t / 200 <= box[1]
-        and box[2] <= p[1] + (q[1] - p[1]) * t / 200 <= box[3]
-        for t in range(201)
-    )
-
-
-@pytest.mark.parametrize("size", [(1024, 768), (1400, 1000)])
-def test_stars_names_and_road_lengths_do_not_hide_each_other(page, size):
-    # the start star hid the "d" of Arad, the Timisoara–Lugoj 111 sat under the two dots and
-    # "Rimnicu Vilcea" crossed the Fagaras–Bucharest road (211)
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_page(page, "routes?algos=BFS")
-    found = _plot(page, "rt_map_0").evaluate(PLACE_BOXES)
-    stars = [(name, box) for name, box, symbol in found["markers"] if symbol == "star"]
-    assert sorted(name for name, _ in stars) == ["Arad", "Bucharest"]
-    assert [
-        (star, text) for star, a in stars for text, b in found["names"] if _boxes_overlap(a, b)
-    ] == []
-    (length,) = [box for text, box in found["lengths"] if text == "111"]
-    assert [name for name, box, _ in found["markers"] if _boxes_overlap(length, box)] == []
-    assert len(found["segments"]) == romania().number_of_edges()  # every road, once
-    (vilcea,) = [box for text, box in found["names"] if text.startswith("Rimnicu")]
-    assert not any(_segment_crosses(vilcea, p, q) for p, q in found["segments"])
-
-
-PLACE_PIXEL = """(gd, index) => {
-    const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-    const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
-    const places = gd._fullData.find((t) => t.name === 'places');  // binary arrays decoded
-    return [box.left + xa.l2p(places.x[index]), box.top + ya.l2p(places.y[index])];
-}"""
-
-
-@pytest.mark.parametrize(
-    ("query", "make"),
-    [
-        ("", romania),  # names sent with the figure
-        (  # a cell's name written from its row and column
-            "?source=Grid+with+obstacles&rows=6&cols=8&obstacles=25&seed=1",
-            lambda: graphs.grid(6, 8, obstacles=0.25, diagonal=False, seed=1, corridor=True),
-        ),
-        (  # a place's name written from its number
-            "?source=Random+graph&n=30&seed=1",
-            lambda: graphs.random_geometric(30, seed=1),
-        ),
-    ],
-)
-def test_hovering_a_place_on_the_route_map_shows_its_name(page, query, make):
-    open_page(page, f"routes{query}")
-    nodes = list(make().nodes)
-    plot = _plot(page, "rt_map_0")
-    for index in sorted({0, 1, len(nodes) // 2, len(nodes) - 1}):
-        x, y = plot.evaluate(PLACE_PIXEL, index)
-        page.mouse.move(x, y)
-        hover = plot.locator(".hoverlayer .hovertext")
-        hover.wait_for()
-        assert hover.locator("text").first.text_content() == graphs.node_label(nodes[index])
-        page.mouse.move(0, 0)  # off the map: the next hover is a new one
-        hover.wait_for(state="detached")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from lib.routes import animation, graphs, plots, search
+from lib.routes import animation, graphs, search
 from lib.routes.trace import trace_state
 from tests.e2e.conftest import open_page, wait_idle
+from tests.routes.test_animation import step_label
 
 PLAYER = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
 
@@ -135,7 +136,7 @@ def test_each_place_is_drawn_in_the_colour_of_the_trace_at_every_step_shown(page
         _go_to(page, player, step)
         shown = player.evaluate(COLOURS)
         assert shown == _expected_colours(G, traced.trace, step, "Arad", "Bucharest"), step
-        assert player.locator(".label").inner_text() == plots._step_label(
+        assert player.locator(".label").inner_text() == step_label(
             trace_state(traced.trace, step), step
         )
 

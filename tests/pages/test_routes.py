@@ -11,7 +11,6 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.routes import animation, compare, explain, graphs, search
-from lib.routes.places import nearest_node
 from lib.ui import routes as routes_ui
 from lib.ui import routes_page
 from lib.ui.common import escape_markdown
@@ -91,10 +90,7 @@ def test_settings_survive_a_visit_to_upload():
     app.run()  # the next run still searches with them
     text = _markdown(app)
     assert "**Weighted A\\*** route" in text and "**BFS** route" in text
-    # decode the JSON: without orjson, plotly writes "→" as \u2192
-    assert "Arad → Neamt" in json.dumps(
-        json.loads(app.get("plotly_chart")[0].proto.spec), ensure_ascii=False
-    )
+    assert _route_map(app)[1]["title"] == "Romania (AIMA): Arad → Neamt"
     assert app.query_params["w"] == "3.0" and app.query_params["goal"] == "Neamt"
 
 
@@ -353,32 +349,70 @@ def test_compare_unordered_pairs_as_the_course_counts_them():
     assert f"on {len(longer)} of {len(pairs)} pairs" in warning
 
 
-@pytest.mark.parametrize(("x", "y", "expected"), [(91, 492, "Arad"), (402, 330, "Bucharest")])
-def test_a_click_picks_the_nearest_place(x, y, expected):
-    assert nearest_node(graphs.romania(), x, y) == expected
+def _route_map(app: AppTest) -> tuple[object, dict]:
+    """The route map's element (an ``UnknownElement`` under AppTest) and the data it got."""
+    (element,) = [e for e in app.get("bidi_component") if e.proto.id.endswith("-rt_map")]
+    return element, json.loads(element.proto.json)
 
 
-def _click_script():
-    import streamlit as st
+def _click_map(app: AppTest, place: object) -> AppTest:
+    """Run ``app`` as the browser does after a click on the map: its trigger ``click``."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
 
-    from lib.routes import graphs
-    from lib.ui.routes import apply_click
-
-    G = graphs.romania()
-    for x, y in st.session_state.get("clicks", []):
-        key = f"rt_map_{st.session_state.get('rt_chart_version', 0)}"
-        st.session_state[key] = {"selection": {"points": [{"x": x, "y": y}]}}
-        apply_click(G, key)
-    st.write(st.session_state.get("rt_v_start"), st.session_state.get("rt_v_goal"))
-    st.write(f"{st.session_state.get('rt_click_next')} {st.session_state.get('rt_chart_version')}")
+    element, _ = _route_map(app)
+    states = app._tree.get_widget_states()  # the other widgets as they are
+    trigger = states.widgets.add()
+    trigger.id = _make_trigger_id(element.proto.id, "events")
+    trigger.json_trigger_value = json.dumps([{"event": "click", "value": place}])
+    return app._run(states)
 
 
-def test_clicks_alternate_start_and_goal_and_renew_the_chart_key():
-    app = AppTest.from_function(_click_script, default_timeout=30)
-    app.session_state["clicks"] = [(94, 410), (305, 449), (131, 571)]  # Timisoara, Fagaras, Oradea
-    app.run()
+def test_the_route_map_gets_the_routes_found_and_the_ends():
+    app = _app(algos="A*|BFS")
     assert not app.exception
-    assert [m.value for m in app.markdown] == ["Oradea Fagaras", "goal 3"]
+    _, data = _route_map(app)
+    G = graphs.romania()
+    nodes = list(G.nodes)
+    h = graphs.make_heuristic(G, "Straight line")
+    found = {name: search.run(name, G, "Arad", "Bucharest", h) for name in ("A*", "BFS")}
+    assert [r["name"] for r in data["routes"]] == [
+        f"{name}: {r.cost:.4g} ({r.expanded} expanded)" for name, r in found.items()
+    ]
+    assert [[nodes[i] for i in animation.unpack(r["places"])] for r in data["routes"]] == [
+        list(found[name].path) for name in found
+    ]
+    assert (data["start"], data["goal"]) == (nodes.index("Arad"), nodes.index("Bucharest"))
+    assert data["title"] == "Romania (AIMA): Arad → Bucharest"
+    assert len(json.dumps(data)) < 20_000
+
+
+def test_clicks_on_the_map_alternate_start_and_goal_and_the_same_place_works_twice():
+    app = _app(algos="A*")
+    nodes = list(graphs.romania().nodes)
+    captions = lambda: " ".join(c.value for c in app.caption)  # noqa: E731
+    assert "set the **start**" in captions()
+    _click_map(app, nodes.index("Timisoara"))
+    assert not app.exception
+    assert app.query_params["start"] == "Timisoara" and app.query_params["goal"] == "Bucharest"
+    assert "set the **goal**" in captions()
+    _click_map(app, nodes.index("Fagaras"))
+    assert app.query_params["start"] == "Timisoara" and app.query_params["goal"] == "Fagaras"
+    _, data = _route_map(app)
+    assert (data["start"], data["goal"]) == (nodes.index("Timisoara"), nodes.index("Fagaras"))
+    best = nx.dijkstra_path_length(graphs.romania(), "Timisoara", "Fagaras")
+    assert f"**A\\*** route (cost {best:.4g})" in _markdown(app)
+    _click_map(app, nodes.index("Oradea"))
+    _click_map(app, nodes.index("Oradea"))  # the same place again: now the goal
+    assert app.query_params["start"] == "Oradea" and app.query_params["goal"] == "Oradea"
+
+
+@pytest.mark.parametrize("place", [-1, 20, 2.5, "Arad", None, True])
+def test_a_click_that_names_no_place_changes_nothing(place):
+    app = _app(algos="A*")
+    _click_map(app, place)
+    assert not app.exception
+    assert app.query_params["start"] == "Arad" and app.query_params["goal"] == "Bucharest"
+    assert "set the **start**" in " ".join(c.value for c in app.caption)
 
 
 def test_upload_offers_the_bundled_examples_as_they_are_on_disk():
@@ -726,7 +760,8 @@ def test_the_settings_are_in_the_sidebar_and_the_heuristic_warning_under_the_map
     assert "rt_w_w" in in_sidebar
     # in the main column: the title, the intro, the caption and then the map, no warning first
     main = [n for n in app.main.children.values() if n.type not in ("markdown", "caption", "title")]
-    assert main[0].type == "plotly_chart", [node.type for node in main[:3]]
+    assert main[0].type == "bidi_component", [node.type for node in main[:3]]
+    assert main[0].proto.id.endswith("-rt_map")  # the route map
     assert app.main.warning[0].value.startswith("**Straight line is not admissible")
 
 

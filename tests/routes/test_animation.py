@@ -9,10 +9,8 @@ that the canvas draws what the data says).
 
 from __future__ import annotations
 
-import base64
 import itertools
 import json
-import math
 
 import networkx as nx
 import numpy as np
@@ -72,9 +70,15 @@ def _label(sent: dict, nodes: list, k: int) -> str:
     )
 
 
-def _binary(value: dict) -> np.ndarray:
-    """A plotly binary array (``{"dtype", "bdata"}``) as the browser decodes it."""
-    return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+def step_label(state, index: int) -> str:
+    """What step ``index`` did and the sizes after it, as the replayed ``state`` says."""
+    if state.current is None:
+        return f"step {index}: {state.note or 'start on the frontier'}"
+    side = f" ({state.side})" if state.side else ""
+    return (
+        f"step {index}: {state.part.value} {graphs.node_label(state.current)}{side}, "
+        f"frontier {len(state.frontier)}, explored {len(state.explored)}"
+    )
 
 
 def _check_steps(G: nx.Graph, result, start, goal) -> None:
@@ -89,8 +93,8 @@ def _check_steps(G: nx.Graph, result, start, goal) -> None:
         assert frontier == on_frontier, state.step
         assert explored == set(state.explored) - on_frontier, state.step
         assert current == state.current
-        # the label the page showed under the plotly map (its names are plain here)
-        assert _label(sent, nodes, state.step) == plots._step_label(state, state.step)
+        # the label the page showed under the plotly map, from the replayed state
+        assert _label(sent, nodes, state.step) == step_label(state, state.step)
     assert [nodes[i] for i in sent["route"]] == list(result.path)
 
 
@@ -197,8 +201,8 @@ def test_romania_s_names_and_road_lengths_are_written_where_the_route_map_writes
     labels = data["labels"]
     assert labels["where"] == plots.label_positions(G)
     assert labels["text"][list(G.nodes).index("Rimnicu Vilcea")] == "Rimnicu\nVilcea"
-    (lengths,) = plots._road_labels(G)
-    assert data["roadLengths"]["text"] == list(lengths.text)
+    lengths = plots.road_lengths(G)
+    assert data["roadLengths"]["text"] == [text for _, _, text in lengths]
     assert (data["startName"], data["goalName"]) == ("Arad", "Bucharest")
     big = graphs.random_geometric(300, seed=2)
     result, start, goal = _traced(big, "BFS")
@@ -265,10 +269,10 @@ def test_the_largest_maps_route_map_and_player_stay_under_300_kb(map_name, name)
     # the depth-first route on 2,000 places (1,776 places long) took the route map to 308 KB
     G = LARGEST_MAPS[map_name]()
     result, start, goal = _traced(G, name)
-    route_map = plots.map_figure(
+    route_map = animation.route_map_data(
         G, routes=[(_route_label(name, result), result.path)], start=start, goal=goal, title="t"
     )
-    assert len(route_map.to_json()) < PAYLOAD_BOUND  # the bytes Streamlit sends
+    assert len(json.dumps(route_map)) < PAYLOAD_BOUND  # the route map's data, sent as JSON
     data = animation.player_data(G, result.trace, path=result.path, start=start, goal=goal)
     assert len(json.dumps(data)) < PAYLOAD_BOUND  # the player's data, sent as JSON
 
@@ -280,23 +284,67 @@ def test_every_algorithm_s_route_on_the_2000_place_map_stays_under_300_kb():
     drawn = [name for name in ALGORITHMS if name != "IDA*"]  # IDA* gives up here (see above)
     found = {name: search.run(name, G, start, goal, heuristic) for name in drawn}
     routes = [(_route_label(name, result), result.path) for name, result in found.items()]
-    fig = plots.map_figure(G, routes=routes, start=start, goal=goal, title="t")
-    assert len(fig.to_json()) < PAYLOAD_BOUND
-    shown = [trace for trace in json.loads(fig.to_json())["data"] if trace["name"] in dict(routes)]
-    assert [len(_binary(trace["x"])) for trace in shown] == [len(path) for _, path in routes]
+    data = animation.route_map_data(G, routes=routes, start=start, goal=goal, title="t")
+    assert len(json.dumps(data)) < PAYLOAD_BOUND
+    nodes = list(G.nodes)
+    drawn_routes = [[nodes[i] for i in animation.unpack(r["places"])] for r in data["routes"]]
+    assert drawn_routes == [list(path) for _, path in routes]
 
 
 @settings(max_examples=20, deadline=None)
 @given(n=st.integers(2, 80), seed=st.integers(0, 1_000))
 def test_trails_draw_every_road_exactly_once(n, seed):
     G = graphs.random_geometric(n, seed=seed)
-    xs, ys = map_data.road_trails(G)
-    drawn = [
-        frozenset({(xs[i], ys[i]), (xs[i + 1], ys[i + 1])})
-        for i in range(len(xs) - 1)
-        if not (math.isnan(xs[i]) or math.isnan(xs[i + 1]))
-    ]
-    f32 = {n: tuple(map_data.positions(G, [n])[k][0] for k in (0, 1)) for n in G.nodes}
-    roads = [frozenset({f32[u], f32[v]}) for u, v in G.edges]
+    walks = map_data.trails(G)
+    drawn = [frozenset(pair) for walk in walks for pair in itertools.pairwise(walk)]
+    roads = [frozenset(edge) for edge in G.edges]
     assert sorted(drawn, key=sorted) == sorted(roads, key=sorted)
-    assert len(xs) <= G.number_of_edges() + 2 * len(map_data.trails(G))
+    # each road costs one place (plus the first of each walk): no road drawn twice
+    assert sum(len(walk) for walk in walks) == G.number_of_edges() + len(walks)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        graphs.romania,
+        lambda: graphs.grid(9, 12, obstacles=0.25, diagonal=False, seed=3, corridor=True),
+        lambda: graphs.random_geometric(300, seed=2),
+    ],
+)
+def test_the_route_map_gets_each_algorithm_s_route_its_colour_and_legend(make):
+    G = make()
+    nodes = list(G.nodes)
+    start, goal = (graphs.find_node(G, label) for label in places.default_endpoints(G))
+    h = graphs.make_heuristic(G, graphs.heuristic_choices(G)[0])
+    found = {
+        name: search.run(name, G, start, goal, h) for name in ("A*", "BFS", "Greedy best-first")
+    }
+    routes = [(_route_label(name, r), r.path) for name, r in found.items()]
+    data = animation.route_map_data(G, routes=routes, start=start, goal=goal, title="A → B")
+    assert data["mode"] == "map" and data["title"] == "A → B"
+    assert [r["name"] for r in data["routes"]] == [
+        f"{name}: {r.cost:.4g} ({r.expanded} expanded)" for name, r in found.items()
+    ]
+    assert [r["colour"] for r in data["routes"]] == [plots.colour(i) for i in range(3)]
+    for (_, path), sent in zip(routes, data["routes"], strict=True):
+        assert [nodes[i] for i in animation.unpack(sent["places"])] == list(path)
+    assert (data["start"], data["goal"]) == (nodes.index(start), nodes.index(goal))
+    assert (data["startName"], data["goalName"]) == (
+        graphs.node_label(start),
+        graphs.node_label(goal),
+    )
+    # the places where the player draws them: G's order, so a click's index is a place of G
+    xs, ys = map_data.positions(map_data.whole_numbers(G), nodes)
+    assert animation.unpack(data["x"]).tolist() == xs.tolist()
+    assert animation.unpack(data["y"]).tolist() == ys.tolist()
+    assert "paintPlace" not in data and "current" not in data  # no search to play
+
+
+def test_the_route_map_keeps_its_map_digest_when_only_the_ends_and_routes_change():
+    G = graphs.romania()
+    first = animation.route_map_data(G, start="Arad", goal="Bucharest")
+    route = search.run("A*", G, "Sibiu", "Neamt", graphs.make_heuristic(G, "Straight line"))
+    second = animation.route_map_data(G, routes=[("A*", route.path)], start="Sibiu", goal="Neamt")
+    assert first["mapDigest"] == second["mapDigest"] and first["digest"] != second["digest"]
+    other = animation.route_map_data(graphs.random_geometric(20, seed=1), start=0, goal=1)
+    assert other["mapDigest"] != first["mapDigest"]

@@ -1,36 +1,11 @@
-"""Compact map data: route coordinates and hover names, the same map in fewer bytes."""
+"""Compact map data: hover names written from what the maps already have."""
 
 from __future__ import annotations
 
 import networkx as nx
-import numpy as np
-import plotly.graph_objects as go
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from lib.common import escape_plot_text
-from lib.routes import animation, graphs, map_data, places, plots, search
-
-
-def _hover_shown(trace) -> list[str]:
-    """The name plotly writes when each place is hovered, for the map's three hover templates.
-
-    How plotly fills these templates is checked in the browser
-    (``tests/e2e/test_routes.py::test_hovering_a_place_on_the_route_map_shows_its_name``).
-    """
-    template = trace.hovertemplate.removesuffix("<extra></extra>")
-    if template == "%{customdata}":
-        return list(trace.customdata)
-    assert trace.customdata is None  # no names are sent beside a template that writes them
-    if template == "%{y:d},%{x:d}":
-        return [f"{int(y)},{int(x)}" for x, y in zip(trace.x, trace.y, strict=True)]
-    assert template == "%{pointNumber}", template
-    return [str(index) for index in range(len(trace.x))]
-
-
-def _places(fig) -> object:
-    return next(trace for trace in fig.data if trace.name == plots.NODES_TRACE)
+from lib.routes import animation, graphs, places, search
 
 
 def _renamed(G: nx.Graph, names: dict) -> nx.Graph:
@@ -62,16 +37,16 @@ MAPS = {
 @pytest.mark.parametrize("kind", MAPS)
 def test_hovering_a_place_shows_its_name_on_the_route_map_and_the_step_map(kind):
     G = MAPS[kind]()
-    labels = [escape_plot_text(graphs.node_label(n)) for n in G.nodes]
-    assert _hover_shown(_places(plots.map_figure(G))) == labels
+    labels = [graphs.node_label(n) for n in G.nodes]  # plain text: canvas text, textContent
     start, goal = (graphs.find_node(G, label) for label in places.default_endpoints(G))
+    assert _player_names(animation.route_map_data(G, start=start, goal=goal)) == labels
     result = search.run("BFS", G, start, goal, record_trace=True)
     data = animation.player_data(G, result.trace, path=result.path, start=start, goal=goal)
-    assert _player_names(data) == [graphs.node_label(n) for n in G.nodes]  # plain text there
+    assert _player_names(data) == labels
 
 
 def _player_names(data: dict) -> list[str]:
-    """The names the step map's player writes on hover (``name`` in route_player.js)."""
+    """The names the maps write on hover (``name`` in route_player.js)."""
     xs, ys = animation.unpack(data["x"]), animation.unpack(data["y"])
     if data["names"] == "index":
         return [str(i) for i in range(len(xs))]
@@ -81,41 +56,5 @@ def _player_names(data: dict) -> list[str]:
 
 
 def test_grid_and_generated_maps_send_no_names():
-    for G in (MAPS["grid"](), MAPS["random"]()):
-        assert _places(plots.map_figure(G)).customdata is None
-
-
-@settings(max_examples=60, deadline=None)
-@given(
-    points=st.lists(
-        st.tuples(
-            st.one_of(st.integers(-3, 40), st.floats(-3, 40, allow_nan=False)),
-            st.integers(-3, 40),
-            st.sampled_from(["cell", "number", "other"]),
-        ),
-        max_size=12,
-    )
-)
-def test_hover_names_always_write_each_place_s_label(points):
-    xs = np.asarray([p[0] for p in points], dtype=np.float64)
-    ys = np.asarray([p[1] for p in points], dtype=np.int16)
-    if np.all(xs == np.round(xs)):
-        xs = xs.astype(np.int16)
-    labels = [
-        f"{y},{x:g}" if how == "cell" else str(index) if how == "number" else f"p{index}"
-        for index, (x, y, how) in enumerate(points)
-    ]
-    customdata, template = map_data.hover_names(labels, xs, ys)
-    trace = go.Scatter(x=xs, y=ys, customdata=customdata, hovertemplate=template)
-    assert _hover_shown(trace) == labels
-
-
-@pytest.mark.parametrize("offset", [0.0, -0.75, 0.012])
-def test_a_route_is_drawn_through_its_places_moved_by_its_offset(offset):
-    for G in (MAPS["grid"](), MAPS["random"](), graphs.romania()):
-        path = list(G.nodes)[:15]
-        xs, ys = map_data.route_positions(G, path, offset)
-        expected = np.asarray([G.nodes[n]["pos"] for n in path], dtype=np.float64) + offset
-        assert np.allclose(xs, expected[:, 0], atol=1e-5) and np.allclose(ys, expected[:, 1])
-        whole = offset == 0 and map_data.is_whole(G)
-        assert xs.dtype == ys.dtype == (np.int16 if whole else np.float32)  # sent as binary
+    assert animation.route_map_data(MAPS["grid"]())["names"] == "cell"
+    assert animation.route_map_data(MAPS["random"]())["names"] == "index"

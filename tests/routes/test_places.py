@@ -6,7 +6,7 @@ import networkx as nx
 import pytest
 
 from lib.routes import graphs
-from lib.routes.places import default_endpoints, nearest_node
+from lib.routes.places import default_endpoints
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
@@ -36,10 +36,3 @@ def test_upload_opens_on_the_first_place_of_its_file_and_the_farthest_it_reaches
 )
 def test_book_map_and_grid_open_as_before(G, expected):
     assert default_endpoints(G) == expected
-
-
-def test_nearest_node_is_the_closest_place_drawn():
-    G = graphs.romania()
-    for node, (x, y) in G.nodes(data="pos"):
-        assert nearest_node(G, x + 0.1, y - 0.1) == node
-    assert nearest_node(nx.Graph(), 0.0, 0.0) is None

@@ -32,7 +32,7 @@ def _snapshot(G):
 
 @pytest.mark.parametrize("make", [ui.romania, lambda: ui.grid(12, 15, 0.25, True, 3)])
 def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
-    from lib.routes import animation, compare, plots, search
+    from lib.routes import animation, compare, search
 
     G = make()
     before = _snapshot(G)
@@ -48,7 +48,9 @@ def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
             for _ in range(2):  # Romania gets its index on its second query (grids have one)
                 result = search.run(algo, G, start, target, h, max_expansions=ui.MAX_EXPANSIONS)
             traced = search.run(algo, G, start, target, h, record_trace=True)
-        plots.map_figure(G, routes=[("r", result.path)], start=start, goal=target, title="t")
+        animation.route_map_data(  # the route map
+            G, routes=[("r", result.path)], start=start, goal=target, title="t"
+        )
         for step in (0, len(traced.trace) // 2, len(traced.trace) - 1):
             animation.player_data(  # the step map's player
                 G, traced.trace, step=step, path=traced.path, start=start, goal=target

@@ -58,11 +58,28 @@ function starPath(ctx, x, y, size) {
 }
 
 class Player {
-  constructor(parent, data) {
+  constructor(parent, data, view = { zoom: 1, panX: 0, panY: 0 }) {
     this.data = data;
     this.style = data.style;
+    this.view = view; // the route map's wheel zoom and drag pan (css px); 1, 0, 0 in the player
     this.x = unpack(data.x);
     this.y = unpack(data.y);
+    this.roads = data.roads ? unpack(data.roads) : null;
+    this.obstacles = data.obstacles ? unpack(data.obstacles) : null;
+    this.width = 0;
+    this.read(data);
+    this.build(parent);
+    this.resizer = new ResizeObserver(() => this.layout());
+    this.resizer.observe(this.root);
+    this.layout();
+    this.show(data.step);
+    // Where a place (an index of the data's places) is on the canvases, in CSS px: for
+    // the browser tests, which check the colour drawn there against the trace.
+    this.root.pixelOf = (place) => [this.toX(this.x[place]), this.toY(this.y[place])];
+  }
+
+  // The search's arrays (the route map has none of them).
+  read(data) {
     this.paintPlace = unpack(data.paintPlace);
     this.paintStep = unpack(data.paintStep);
     this.paintKind = unpack(data.paintKind);
@@ -72,21 +89,10 @@ class Player {
     this.frontierSize = unpack(data.frontierSize);
     this.exploredSize = unpack(data.exploredSize);
     this.route = unpack(data.route);
-    this.roads = data.roads ? unpack(data.roads) : null;
-    this.obstacles = data.obstacles ? unpack(data.obstacles) : null;
     this.last = this.current.length - 1;
     this.shown = -1; // the step the search canvas shows
     this.painted = 0; // paints drawn onto it
     this.playing = false;
-    this.width = 0;
-    this.build(parent);
-    this.resizer = new ResizeObserver(() => this.layout());
-    this.resizer.observe(this.root);
-    this.layout();
-    this.show(data.step);
-    // Where a place (an index of the data's places) is on the canvases, in CSS px: for
-    // the browser tests, which check the colour drawn there against the trace.
-    this.root.pixelOf = (place) => [this.toX(this.x[place]), this.toY(this.y[place])];
   }
 
   build(parent) {
@@ -149,9 +155,9 @@ class Player {
   }
 
   // Sizes the canvases to the width the page gives and draws everything again.
-  layout() {
+  layout(force = false) {
     const width = Math.floor(this.root.clientWidth);
-    if (width <= 0 || width === this.width) return;
+    if (width <= 0 || (width === this.width && !force)) return;
     this.width = width;
     const d = this.data;
     const [x0, x1] = d.xRange;
@@ -159,14 +165,21 @@ class Player {
     const pad = d.labels ? 24 : 4; // room for names over the top and bottom places
     const plot = Math.max(220, Math.min(580, (width * (y1 - y0)) / (x1 - x0)));
     const height = Math.round(plot + 2 * pad);
-    const scale = Math.min(width / (x1 - x0), plot / (y1 - y0));
-    const left = (width - scale * (x1 - x0)) / 2;
-    const top = (height - scale * (y1 - y0)) / 2;
-    this.scale = scale;
-    this.toX = (x) => left + (x - x0) * scale;
-    // rows go down on grids; north goes up on road maps
-    this.toY = d.grid ? (y) => top + (y - y0) * scale : (y) => height - top - (y - y0) * scale;
+    const fit = Math.min(width / (x1 - x0), plot / (y1 - y0));
+    const left = (width - fit * (x1 - x0)) / 2;
+    const top = (height - fit * (y1 - y0)) / 2;
     this.height = height;
+    // the whole map fitted to the stage, then the route map's zoom about the stage's centre
+    // and its pan (the player's view stays 1, 0, 0)
+    const { zoom, panX, panY } = this.view;
+    const scale = fit * zoom;
+    this.scale = scale;
+    const sx = width / 2 + (left - width / 2) * zoom + panX;
+    const sy = height / 2 + (top - height / 2) * zoom + panY;
+    this.toX = (x) => sx + (x - x0) * scale;
+    // rows go down on grids; north goes up on road maps
+    const bottom = height / 2 + (height - top - height / 2) * zoom + panY;
+    this.toY = d.grid ? (y) => sy + (y - y0) * scale : (y) => bottom - (y - y0) * scale;
     this.stage.style.height = `${height}px`;
     const ratio = window.devicePixelRatio || 1;
     for (const canvas of [this.search, this.moving, this.marks, this.background]) {
@@ -470,10 +483,183 @@ class Player {
   }
 }
 
+// The clickable route map (lib/routes/animation.py's route_map_data()): the player's
+// drawing without a search, each algorithm's route in its colour, and a click on a place
+// sends its index to the server (the trigger "click"). The wheel zooms about the mouse,
+// a drag pans, "Whole map" goes back; a press that moves less than 4 px is a click.
+class RouteMap extends Player {
+  read(data) {
+    this.routes = data.routes.map((route) => ({ ...route, places: unpack(route.places) }));
+    this.last = 0;
+    this.shown = -1;
+    this.send = () => {};
+  }
+
+  build(parent) {
+    const data = this.data;
+    this.root = element("div", "route-player route-map");
+    this.root.dataset.places = String(this.x.length);
+    this.root.dataset.start = String(data.start);
+    this.root.dataset.goal = String(data.goal);
+    const head = element("div", "head");
+    this.whole = element("button", "whole", "Whole map");
+    head.append(element("div", "title", data.title), this.whole);
+    this.legend = element("div", "legend");
+    this.stage = element("div", "stage");
+    this.search = element("canvas", "search");
+    this.moving = element("canvas", "moving");
+    this.marks = element("canvas", "marks");
+    this.tip = element("div", "tip");
+    this.stage.append(this.search, this.moving, this.marks, this.tip);
+    this.root.append(head, this.stage, this.legend);
+    parent.append(this.root);
+    this.fillLegend();
+    this.background = document.createElement("canvas");
+    const marks = this.marks;
+    marks.addEventListener("mousemove", (event) => this.hover(event));
+    marks.addEventListener("mouseleave", () => {
+      this.tip.style.display = "none";
+    });
+    marks.addEventListener("wheel", (event) => this.wheel(event), { passive: false });
+    marks.addEventListener("pointerdown", (event) => {
+      this.press = { x: event.clientX, y: event.clientY, moved: false };
+      marks.setPointerCapture(event.pointerId);
+    });
+    marks.addEventListener("pointermove", (event) => this.drag(event));
+    marks.addEventListener("pointerup", (event) => {
+      const press = this.press;
+      this.press = null;
+      if (press && !press.moved) this.click(event);
+    });
+    this.whole.addEventListener("click", () => {
+      this.view = { zoom: 1, panX: 0, panY: 0 };
+      this.layout(true);
+      this.showWhole();
+    });
+    this.showWhole();
+  }
+
+  // The "Whole map" button, shown while zoomed in or moved (a double click would be two
+  // clicks on a place: a start and a goal).
+  showWhole() {
+    const { zoom, panX, panY } = this.view;
+    this.whole.style.display = zoom === 1 && panX === 0 && panY === 0 ? "none" : "";
+  }
+
+  fillLegend() {
+    const s = this.style;
+    const items = this.routes.map((route) => ["line", route.colour, route.name]);
+    if (this.data.start >= 0) items.push(["star", s.start, `start: ${this.data.startName}`]);
+    if (this.data.goal >= 0) items.push(["star", s.goal, `goal: ${this.data.goalName}`]);
+    for (const [shape, colour, text] of items) {
+      const item = element("span", "item");
+      const key = element("span", `key ${shape}`, shape === "star" ? "★" : "");
+      key.style.setProperty("--colour", colour);
+      item.append(key, element("span", "text", text));
+      this.legend.append(item);
+    }
+  }
+
+  show() {
+    if (!this.toX) return;
+    this.search.getContext("2d").drawImage(this.background, 0, 0, this.width, this.height);
+    this.shown = 0;
+    this.drawMoving();
+  }
+
+  // The routes, each shifted a little (px) from the others so that shared roads show all.
+  drawMoving() {
+    const ctx = this.moving.getContext("2d");
+    ctx.clearRect(0, 0, this.width, this.height);
+    const count = this.routes.length;
+    ctx.lineJoin = "round";
+    ctx.globalAlpha = 0.85;
+    ctx.lineWidth = count === 1 ? 5 : 4;
+    this.routes.forEach((route, index) => {
+      const shift = (index - (count - 1) / 2) * 3;
+      ctx.strokeStyle = route.colour;
+      ctx.beginPath();
+      route.places.forEach((place, i) => {
+        const px = this.toX(this.x[place]) + shift;
+        const py = this.toY(this.y[place]) + shift;
+        if (i === 0) ctx.moveTo(px, py);
+        else ctx.lineTo(px, py);
+      });
+      ctx.stroke();
+    });
+    ctx.globalAlpha = 1;
+  }
+
+  // The place nearest to the mouse within reach of its marker, or -1.
+  placeAt(event) {
+    const box = this.marks.getBoundingClientRect();
+    const mx = event.clientX - box.left;
+    const my = event.clientY - box.top;
+    let best = -1;
+    let bestDistance = Math.max(10, this.data.grid ? this.cell / 2 : this.style.marker) ** 2;
+    for (let i = 0; i < this.x.length; i += 1) {
+      const dx = this.toX(this.x[i]) - mx;
+      const dy = this.toY(this.y[i]) - my;
+      const distance = dx * dx + dy * dy;
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  click(event) {
+    const place = this.placeAt(event);
+    if (place >= 0) this.send("click", place);
+  }
+
+  wheel(event) {
+    event.preventDefault();
+    const box = this.marks.getBoundingClientRect();
+    const mx = event.clientX - box.left - this.width / 2;
+    const my = event.clientY - box.top - this.height / 2;
+    const { zoom, panX, panY } = this.view;
+    const pixels = event.deltaMode === 1 ? event.deltaY * 33 : event.deltaY; // lines or px
+    const next = Math.max(1, Math.min(64, zoom * Math.exp(-pixels * 0.002)));
+    // keep the point under the mouse where it is
+    this.view = {
+      zoom: next,
+      panX: next === 1 ? 0 : mx - ((mx - panX) * next) / zoom,
+      panY: next === 1 ? 0 : my - ((my - panY) * next) / zoom,
+    };
+    this.layout(true);
+    this.showWhole();
+  }
+
+  drag(event) {
+    const press = this.press;
+    if (!press) return;
+    const dx = event.clientX - press.x;
+    const dy = event.clientY - press.y;
+    if (!press.moved && dx * dx + dy * dy < 16) return;
+    press.moved = true;
+    press.x = event.clientX;
+    press.y = event.clientY;
+    this.view = { ...this.view, panX: this.view.panX + dx, panY: this.view.panY + dy };
+    this.layout(true);
+    this.showWhole();
+  }
+}
+
 export default function (component) {
-  const { data, parentElement } = component;
+  const { data, parentElement, setTriggerValue } = component;
   let player = players.get(parentElement);
-  if (player && player.data.digest === data.digest) {
+  if (data.mode === "map") {
+    // a new start, goal or routes on the same map: drawn anew, keeping the zoom and pan
+    const view = player && player.data.mapDigest === data.mapDigest ? player.view : undefined;
+    if (!player || player.data.digest !== data.digest) {
+      if (player) player.destroy();
+      player = new RouteMap(parentElement, data, view);
+      players.set(parentElement, player);
+    }
+    player.send = setTriggerValue;
+  } else if (player && player.data.digest === data.digest) {
     player.pause(); // the same search, another step (the page's Step control)
     player.data = data;
     player.show(data.step);

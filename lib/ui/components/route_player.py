@@ -1,5 +1,8 @@
 """The route search player: a canvas that plays a whole search in the browser.
 
+The same component draws the clickable route map (:func:`route_map`): the drawing
+without a search, the routes found, and a click on a place sent back as a trigger.
+
 Its JavaScript and CSS ship beside this file (``route_player.js``, ``route_player.css``)
 and are registered inline with ``st.components.v2.component``: nothing is built and
 nothing is fetched from the network. It draws what :func:`lib.routes.animation.player_data`
@@ -29,6 +32,7 @@ Streamlit traps met here (1.67):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import streamlit as st
@@ -44,3 +48,13 @@ _PLAYER = st.components.v2.component(
 def route_player(data: dict, *, key: str) -> None:
     """Show the player for ``data`` (:func:`lib.routes.animation.player_data`) under ``key``."""
     _PLAYER(data=data, key=key, height="content")
+
+
+def route_map(data: dict, *, key: str, on_click: Callable[[], None]) -> None:
+    """Show the clickable route map (:func:`lib.routes.animation.route_map_data`) under ``key``.
+
+    A click on a place calls ``on_click``, with the place's index in
+    ``st.session_state[key]["click"]`` (a trigger value: it is there for that one run,
+    so the same place can be clicked again under the same key).
+    """
+    _PLAYER(data=data, key=key, height="content", on_click_change=on_click)
