@@ -447,8 +447,7 @@ def run_study_section(ctx: ArenaContext, matches: list[MatchConfig] | None) -> S
 # -- experiments: results -----------------------------------------------------------------
 
 
-GAMES_OPEN_KEY = "arena_w_games_open"
-"""The per-game results' expander (a test opens it by setting this key)."""
+GAMES_OPEN_KEY = "arena_w_games_open"  # the per-game results' expander (tests set it open)
 
 
 def show_study_results(ctx: ArenaContext, run: StudyRun | None) -> None:
