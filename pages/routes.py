@@ -27,24 +27,25 @@ steps.show_animation(G, graph_key, question, results)
 
 # Below the fold, each computed only while open: a first visit waited for an all-pairs
 # comparison, its charts and tables, and the heuristic check (issue 12).
-st.header("Every pair of places")
-comparison = st.expander(
-    "Compare the algorithms on every pair: table, charts, the course's B* checked",
-    key=page.COMPARISON_OPEN_KEY,
-    on_change="rerun",
+LAZY_SECTIONS = (
+    (
+        "Every pair of places",
+        "Compare the algorithms on every pair: table, charts, the course's B* checked",
+        page.COMPARISON_OPEN_KEY,
+        page.show_comparison,
+    ),
+    (
+        "Is the heuristic admissible?",
+        "Check the heuristic against the shortest routes and the roads",
+        page.CHECK_OPEN_KEY,
+        page.show_heuristic_report,
+    ),
 )
-if comparison.open:
-    with comparison:
-        page.show_comparison(G, graph_key, question)
-
-st.header("Is the heuristic admissible?")
-check = st.expander(
-    "Check the heuristic against the shortest routes and the roads",
-    key=page.CHECK_OPEN_KEY,
-    on_change="rerun",
-)
-if check.open:
-    with check:
-        page.show_heuristic_report(G, graph_key, question)
+for header, label, open_key, show in LAZY_SECTIONS:
+    st.header(header)
+    section = st.expander(label, key=open_key, on_change="rerun")
+    if section.open:
+        with section:
+            show(G, graph_key, question)
 
 page.share_link(source, question)

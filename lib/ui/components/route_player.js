@@ -450,13 +450,14 @@ class Player {
     this.frame = 0;
   }
 
-  // The name of the place under the mouse, in a tip (textContent: names are not HTML).
-  hover(event) {
+  // The place nearest to the mouse within reach (at least ``reach`` px, else its
+  // marker's or cell's size), or -1.
+  nearestPlace(event, reach) {
     const box = this.marks.getBoundingClientRect();
     const mx = event.clientX - box.left;
     const my = event.clientY - box.top;
     let best = -1;
-    let bestDistance = Math.max(8, this.data.grid ? this.cell / 2 : this.style.marker) ** 2;
+    let bestDistance = Math.max(reach, this.data.grid ? this.cell / 2 : this.style.marker) ** 2;
     for (let i = 0; i < this.x.length; i += 1) {
       const dx = this.toX(this.x[i]) - mx;
       const dy = this.toY(this.y[i]) - my;
@@ -466,6 +467,12 @@ class Player {
         best = i;
       }
     }
+    return best;
+  }
+
+  // The name of the place under the mouse, in a tip (textContent: names are not HTML).
+  hover(event) {
+    const best = this.nearestPlace(event, 8);
     if (best < 0) {
       this.tip.style.display = "none";
       return;
@@ -590,27 +597,8 @@ class RouteMap extends Player {
     ctx.globalAlpha = 1;
   }
 
-  // The place nearest to the mouse within reach of its marker, or -1.
-  placeAt(event) {
-    const box = this.marks.getBoundingClientRect();
-    const mx = event.clientX - box.left;
-    const my = event.clientY - box.top;
-    let best = -1;
-    let bestDistance = Math.max(10, this.data.grid ? this.cell / 2 : this.style.marker) ** 2;
-    for (let i = 0; i < this.x.length; i += 1) {
-      const dx = this.toX(this.x[i]) - mx;
-      const dy = this.toY(this.y[i]) - my;
-      const distance = dx * dx + dy * dy;
-      if (distance < bestDistance) {
-        bestDistance = distance;
-        best = i;
-      }
-    }
-    return best;
-  }
-
   click(event) {
-    const place = this.placeAt(event);
+    const place = this.nearestPlace(event, 10);
     if (place >= 0) this.send("click", place);
   }
 
