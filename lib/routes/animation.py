@@ -27,6 +27,7 @@ import hashlib
 import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import networkx as nx
 import numpy as np
@@ -34,6 +35,9 @@ import numpy as np
 from lib.routes import map_data, plots
 from lib.routes.graphs import node_label
 from lib.routes.trace import Part, TraceStep, apply_step
+
+if TYPE_CHECKING:
+    from lib.routes.explain import CodeView
 
 #: What a paint makes a place look like (a paint's ``kind`` is an index of these): its
 #: plain look (the start's and goal's are their own colours), explored, on the frontier.
@@ -212,6 +216,7 @@ def player_data(
     goal: Hashable | None = None,
     title: str = "",
     max_frames: int = MAX_FRAMES,
+    code: CodeView | None = None,
 ) -> dict:
     """What the canvas player gets to draw the search of ``trace`` on ``G`` (JSON-ready).
 
@@ -219,7 +224,8 @@ def player_data(
     (at most ``max_frames``) from there, and at the last step the route found (``path``)
     is drawn. Places are indices into ``G.nodes``; arrays are :func:`pack`-ed. The
     ``digest`` names everything but the opening step: the player keeps its drawing
-    when only the step changes.
+    when only the step changes. With ``code`` (:func:`lib.routes.explain.code_view` of
+    ``trace``) the player shows that code beside the map, the line of the step shown marked.
     """
     if not trace:
         raise ValueError("the trace is empty: run the search with record_trace=True")
@@ -245,6 +251,14 @@ def player_data(
         "frames": frame_steps(last, max_frames),
         "frameMs": FRAME_MS,
     }
+    if code is not None:
+        if len(code.step_lines) != len(trace):
+            raise ValueError("the code view is of another trace")
+        data["code"] = {
+            "lines": code.lines,
+            "stepLine": _packed_ints(code.step_lines),
+            "lineText": {str(line): text for line, text in code.line_text.items()},
+        }
     data["digest"] = hashlib.sha1(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
     data["step"] = max(0, min(step, last))
     return data

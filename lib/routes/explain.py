@@ -7,7 +7,9 @@ renders what these functions return, so the wording is tested here.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 
+from lib.highlight import python_spans
 from lib.routes import search
 from lib.routes.best_first import best_first_search, line_of, pseudocode
 from lib.routes.graphs import TableHeuristic
@@ -47,9 +49,6 @@ PART_TEXT = {
     Part.UPDATE: "update: a cheaper route to a place already reached; it is pushed again",
 }
 
-#: Marks the current line in the code panel (plain text, no HTML).
-MARK, BLANK = "▶ ", "  "
-
 
 def f_rule(name: str, w: float) -> str:
     """What f (and h) hold in the step table of algorithm ``name``."""
@@ -69,20 +68,21 @@ def algorithm_rows() -> list[tuple[str, str, str, str]]:
     ]
 
 
-def code_panel(name: str, step: TraceStep | None) -> tuple[str, int | None]:
-    """The source of the function that ran ``name``, with the line of ``step`` marked.
+@dataclass(frozen=True)
+class CodeView:
+    """What a code panel shows of a traced search: the code, and the line of every step."""
 
-    Returns the text (every line prefixed: :data:`MARK` on the current line,
-    :data:`BLANK` on the others) and the 1-based number of the marked line
-    (``None`` when ``step`` is ``None`` or its part has no marked line).
-    """
+    lines: list[list[tuple[str, str]]]  # the source, as :func:`lib.highlight.python_spans`
+    step_lines: list[int]  # per step of the trace, the 1-based line it is (0: none)
+    line_text: dict[int, str]  # what each marked line does (:data:`PART_TEXT`)
+
+
+def code_view(name: str, trace: Sequence[TraceStep]) -> CodeView:
+    """The source of the function that ran ``name``, and the line each step of ``trace`` is."""
     source, parts = pseudocode(CODE[name])
-    line = None if step is None else line_of(step, parts)
-    text = "\n".join(
-        (MARK if number == line else BLANK) + text
-        for number, text in enumerate(source.splitlines(), start=1)
-    )
-    return text, line
+    step_lines = [line_of(step, parts) or 0 for step in trace]
+    line_text = {line: PART_TEXT[part] for part, lines in parts.items() for line in lines}
+    return CodeView(python_spans(source), step_lines, line_text)
 
 
 def blocked_by_table(

@@ -1,12 +1,12 @@
 """The route page's step-by-step section: the search plays in the browser, steps drive the code.
 
 The map is a canvas player holding the whole search (:func:`lib.routes.animation.player_data`,
-:mod:`lib.ui.components.route_player`): its own ▶ Watch / ❚❚ Pause buttons and slider
-of steps play it in the browser, with no server round trip per frame. The Step slider
-and the step buttons below it set one step on the server: the map opens at that step,
-and the code that ran with that step's line marked (:func:`lib.routes.explain.code_panel`)
-and the frontier table follow it. Moving the step or choosing another algorithm reruns
-only this section (a fragment).
+:mod:`lib.ui.components.route_player`) and the code that ran it
+(:func:`lib.routes.explain.code_view`): its own ▶ Watch / ❚❚ Pause buttons and slider
+of steps play it in the browser, the line of the step shown marked in the code, with no
+server round trip per frame. The Step slider and the step buttons below it set one step
+on the server: the player opens at that step, and the frontier table follows it. Moving
+the step or choosing another algorithm reruns only this section (a fragment).
 """
 
 from __future__ import annotations
@@ -83,10 +83,10 @@ def _animation(
         st.warning(f"The trace is cut after {MAX_TRACE_STEPS:,} steps.")
     st.caption(
         "**Watch** the whole search with the map's own ▶ Watch and ❚❚ Pause buttons and the "
-        "slider of steps under the map: it plays in your browser. **Step** through it with the "
-        "buttons and the Step slider below the map: the map jumps to that step, and the code "
-        "that ran (its current line marked ▶) and the frontier table follow. Orange: frontier, "
-        "blue: explored, red: the place being expanded."
+        "slider of steps under the map: it plays in your browser, and the code that ran marks "
+        "the line of each step (▶). **Step** through it with the buttons and the Step slider "
+        "below: the map and the code jump to that step, and the frontier table follows. "
+        "Orange: frontier, blue: explored, red: the place being expanded."
     )
     if st.session_state.get("rt_step_question") != question:  # a new search starts at step 0
         st.session_state["rt_step_question"] = question
@@ -118,36 +118,21 @@ def _move(delta: int, last: int) -> None:
 
 
 def _step_section(view: StepView) -> None:
-    """The one step control, and the map, the code that ran and the frontier at that step."""
+    """The player (map and code) opened at the page's step, and the frontier at that step."""
     trace, last = view.trace, view.last
     if int(ui.get("step", 0)) > last:
         ui.put("step", last)
     step = int(ui.get("step", 0))
     state = search.trace_state(trace, step)
-    # The code beside the map on road maps; under it on grids, whose cells need the width
-    # (a 40-column grid in three fifths of a 1024 px window has 6 px cells).
-    grid = view.G.graph.get("kind") == "grid"
-    left, right = (st.container(), st.container()) if grid else st.columns([3, 2])
-    with left:
-        data = animation.player_data(
-            view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,
-            title=view.anim, max_frames=MAX_FRAMES,
-        )  # fmt: skip
-        route_player(data, key="rt_animation")
-        back, forward = st.columns(2)
-        back.button(
-            "◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch"
-        )
-        forward.button("Step ▶", key="rt_w_next", on_click=_move, args=(1, last), width="stretch")
-        ui.widget(
-            st.slider, "Step (the code and the frontier table follow it)", 0, last, name="step"
-        )
-    with right:
-        st.markdown("**The code that ran**")
-        code, line = explain.code_panel(view.anim, trace[step])
-        st.code(code, language="python")
-        if line is not None:
-            st.caption(f"▶ line {line}: {explain.PART_TEXT[state.part]}.")
+    data = animation.player_data(
+        view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,
+        title=view.anim, max_frames=MAX_FRAMES, code=explain.code_view(view.anim, trace),
+    )  # fmt: skip
+    route_player(data, key="rt_animation")
+    back, forward = st.columns(2)
+    back.button("◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch")
+    forward.button("Step ▶", key="rt_w_next", on_click=_move, args=(1, last), width="stretch")
+    ui.widget(st.slider, "Step (the frontier table follows it)", 0, last, name="step")
     st.markdown(explain.describe_step(state, trace[step], lambda node: md(graphs.node_label(node))))
     frontier = compare.frontier_table(state)
     shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")

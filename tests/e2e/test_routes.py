@@ -7,6 +7,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from lib.routes import explain, graphs, search
 from lib.routes.graphs import romania
 from lib.ui import routes_page
 from tests.e2e.conftest import cut_texts, open_page, wait_idle
@@ -65,6 +66,13 @@ def _step(page) -> int:
     return int(page.locator(".st-key-rt_w_step input[type=range]").input_value())
 
 
+def _marked(player) -> list[str]:
+    """The player's code panel: its marked rows' text (the line number and ▶ left out)."""
+    return player.locator(".code .row.current").evaluate_all(
+        "(rows) => rows.map((row) => [...row.children].slice(1).map((s) => s.textContent).join(''))"
+    )
+
+
 @pytest.mark.parametrize("width", [800, 1400])
 def test_the_step_map_and_the_code_that_ran_follow_one_step_control(page, width):
     page.set_viewport_size({"width": width, "height": 1000})
@@ -72,21 +80,61 @@ def test_the_step_map_and_the_code_that_ran_follow_one_step_control(page, width)
     player = page.locator(PLAYER).first
     player.locator("canvas.search").wait_for()
     player.scroll_into_view_if_needed()
-    code = page.locator('[data-testid="stCode"]').first
+    code = player.locator(".code")
     code.wait_for()
-    assert "▶ " in code.inner_text() and "frontier = [" in code.inner_text()  # the start's push
+    marked = _marked(player)
+    assert len(marked) == 1 and "frontier = [" in marked[0]  # the start's push
+    assert "push: a place goes on the frontier" in code.locator(".code-caption").inner_text()
+    stage = player.locator(".stage").bounding_box()
+    box = code.bounding_box()
     if width >= 1400:  # side by side: the code to the right of the map
-        stage = player.locator(".stage").bounding_box()
-        assert code.bounding_box()["x"] >= stage["x"] + stage["width"] - 1
+        assert box["x"] >= stage["x"] + stage["width"] - 1
+    else:  # a narrow window: the code under the map, as wide as it
+        assert box["y"] >= stage["y"] + stage["height"] - 1
     page.locator(".st-key-rt_w_next button").click()
     page.wait_for_function(
         "(root) => root.querySelector('.label').textContent.startsWith('step 1: pop Arad')",
         arg=player.element_handle(),
     )
     wait_idle(page)
-    marked = [line for line in code.inner_text().splitlines() if line.startswith("▶")]
+    marked = _marked(player)
     assert len(marked) == 1 and "heappop(frontier)" in marked[0]
     assert _step(page) == 1
+
+
+def test_the_code_marks_each_step_s_line_while_the_search_plays(page):
+    open_page(page, "routes")
+    player = page.locator(PLAYER).first
+    player.locator("canvas.search").wait_for()
+    player.scroll_into_view_if_needed()
+    wait_idle(page)
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    source, parts = explain.pseudocode(explain.CODE["A*"])
+    expected = [explain.line_of(step, parts) for step in traced.trace]
+    # every step and line the player shows while it plays, recorded in the page
+    player.evaluate(
+        """(root) => {
+            window.__shown = [];
+            new MutationObserver(() => window.__shown.push(
+                [Number(root.dataset.step), Number(root.dataset.line),
+                 root.querySelector('.row.current .gutter').textContent]))
+              .observe(root, {attributes: true, attributeFilter: ['data-step']});
+        }"""
+    )
+    player.locator("button.watch").click()
+    page.wait_for_function(
+        "(root) => root.dataset.step === root.dataset.last", arg=player.element_handle()
+    )
+    shown = page.evaluate("() => window.__shown")
+    assert len(shown) >= 10 and shown[-1][0] == len(traced.trace) - 1
+    for step, line, gutter in shown:
+        assert line == expected[step] and gutter == str(line), (step, line, gutter)
+    row = player.locator(".code .row.current").bounding_box()  # the panel scrolled to it
+    panel = player.locator(".code pre").bounding_box()
+    assert panel["y"] <= row["y"] and row["y"] + row["height"] <= panel["y"] + panel["height"]
+    assert page.locator('[data-testid="stCode"]').count() == 0  # no highlighter loaded
+    assert source.splitlines()[expected[-1] - 1].strip().startswith("if node == target")
 
 
 def test_uploaded_names_are_shown_literally_not_as_markdown(page):

@@ -488,8 +488,8 @@ def _animation(app: AppTest) -> dict:
 def _step_view(app: AppTest) -> tuple[int, str, str, str]:
     """What the step section shows: the step, the map's step label, the marked code line, the step.
 
-    The map's label is written by the player from its data (``stepLabel`` in
-    ``route_player.js``): the label of the step the map opens at.
+    The map's label and the code's marked line are drawn by the player from its data
+    (``stepLabel`` and ``markLine`` in ``route_player.js``): those of the step it opens at.
     """
     step = app.slider(key="rt_w_step").value
     data = _animation(app)
@@ -499,9 +499,10 @@ def _step_view(app: AppTest) -> tuple[int, str, str, str]:
     label = f"step {k}: " + (data["notes"].get(str(k), "start") if current < 0 else part)
     if current >= 0:
         label += " " + data["names"][current]
-    marked = [line for line in app.code[0].value.splitlines() if line.startswith(explain.MARK)]
+    line = int(animation.unpack(data["code"]["stepLine"])[k])  # the code panel's marked line
+    marked = "".join(text for _, text in data["code"]["lines"][line - 1]) if line else ""
     sentence = next(m.value for m in app.markdown if m.value.startswith("Step "))
-    return step, label, "".join(marked), sentence
+    return step, label, marked, sentence
 
 
 def test_one_step_control_drives_the_map_the_code_and_the_table():
@@ -512,7 +513,7 @@ def test_one_step_control_drives_the_map_the_code_and_the_table():
     lines = source.splitlines()
     step, title, marked, sentence = _step_view(app)
     assert step == 0 and "step 0:" in title and sentence.startswith("Step 0: the start")
-    assert marked == explain.MARK + lines[parts[search.Part.PUSH][0] - 1]  # the start's push
+    assert marked == lines[parts[search.Part.PUSH][0] - 1]  # the start's push
     app.button(key="rt_w_next").click().run()
     step, title, marked, sentence = _step_view(app)
     assert step == 1 and "step 1: pop Arad" in title and sentence.startswith("Step 1: pop **Arad**")
@@ -549,7 +550,8 @@ def test_a_new_question_starts_the_steps_again_with_that_algorithm_s_code():
     step, label, _, _ = _step_view(app)
     assert step == 0 and label.startswith("step 0:")
     assert _animation(app)["title"] == "BFS"
-    assert app.code[0].value.splitlines()[0].strip() == "def bfs("
+    first_line = "".join(text for _, text in _animation(app)["code"]["lines"][0])
+    assert first_line.strip() == "def bfs(" and not app.code  # the code is in the player
     app.button(key="rt_w_next").click().run()
     assert "[expand]" in _step_view(app)[2]
 

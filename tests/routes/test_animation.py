@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lib.routes import animation, graphs, map_data, places, plots, search
+from lib.routes import animation, explain, graphs, map_data, places, plots, search
 from lib.routes.trace import replay
 
 ALGORITHMS = list(search.ALGORITHMS)
@@ -228,6 +228,29 @@ def test_an_empty_trace_is_refused():
         animation.player_data(graphs.romania(), [])
 
 
+@pytest.mark.parametrize("name", ALGORITHMS)
+def test_the_code_panel_gets_the_line_of_every_step_and_what_it_does(name):
+    G = graphs.romania()
+    result = search.run(name, G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    view = explain.code_view(name, result.trace)
+    data = json.loads(json.dumps(animation.player_data(G, result.trace, code=view)))
+    code = data["code"]
+    assert code["lines"] == [[list(span) for span in line] for line in view.lines]
+    lines = animation.unpack(code["stepLine"]).tolist()
+    assert lines == view.step_lines and len(lines) == len(result.trace)
+    assert {code["lineText"][str(line)] for line in lines} <= set(explain.PART_TEXT.values())
+    without = animation.player_data(G, result.trace)
+    assert "code" not in without and without["digest"] != data["digest"]
+
+
+def test_a_code_view_of_another_trace_is_refused():
+    G = graphs.romania()
+    short = search.run("BFS", G, "Arad", "Sibiu", record_trace=True).trace
+    long = search.run("BFS", G, "Arad", "Bucharest", record_trace=True).trace
+    with pytest.raises(ValueError, match="another trace"):
+        animation.player_data(G, long, code=explain.code_view("BFS", short))
+
+
 def test_packed_arrays_come_back_as_they_went():
     values = [-(2**15), -1, 0, 1, 2**15 - 1]
     assert animation.unpack(animation.pack(values, "int16")).tolist() == values
@@ -273,7 +296,10 @@ def test_the_largest_maps_route_map_and_player_stay_under_300_kb(map_name, name)
         G, routes=[(_route_label(name, result), result.path)], start=start, goal=goal, title="t"
     )
     assert len(json.dumps(route_map)) < PAYLOAD_BOUND  # the route map's data, sent as JSON
-    data = animation.player_data(G, result.trace, path=result.path, start=start, goal=goal)
+    code = explain.code_view(name, result.trace)  # the code panel, as the page sends it
+    data = animation.player_data(
+        G, result.trace, path=result.path, start=start, goal=goal, code=code
+    )
     assert len(json.dumps(data)) < PAYLOAD_BOUND  # the player's data, sent as JSON
 
 

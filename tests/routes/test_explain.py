@@ -47,26 +47,25 @@ def test_a_not_guaranteed_algorithm_does_miss_the_shortest_route_somewhere():
 
 
 @pytest.mark.parametrize("name", list(search.ALGORITHMS))
-def test_the_code_panel_marks_one_line_per_step_the_line_of_its_part(name):
+def test_the_code_view_marks_the_line_of_each_step_s_part(name):
     result = search.run(name, ROMANIA, "Arad", "Bucharest", LINE, record_trace=True)
     source, parts = explain.pseudocode(explain.CODE[name])
-    lines = source.splitlines()
-    for step in result.trace:
-        text, line = explain.code_panel(name, step)
-        shown = text.splitlines()
-        assert len(shown) == len(lines)
-        marked = [i for i, row in enumerate(shown, start=1) if row.startswith(explain.MARK)]
-        assert marked == [line], (name, step.part)
-        assert shown[line - 1] == explain.MARK + lines[line - 1]
-        assert line in parts[step.part]
-    text, line = explain.code_panel(name, None)
-    assert line is None and explain.MARK not in text
+    view = explain.code_view(name, result.trace)
+    assert ["".join(text for _, text in spans) for spans in view.lines] == source.splitlines()
+    assert len(view.step_lines) == len(result.trace)
+    for step, line in zip(result.trace, view.step_lines, strict=True):
+        assert line == explain.line_of(step, parts) and line in parts[step.part]
+        assert view.line_text[line] == explain.PART_TEXT[step.part]
+    # the start's push is the first push mark, every other push the last one
+    steps = zip(result.trace, view.step_lines, strict=True)
+    pushes = [line for step, line in steps if step.part is Part.PUSH]
+    assert pushes[0] == parts[Part.PUSH][0]
 
 
 def test_best_first_algorithms_show_the_textbook_function():
     for name in explain.BEST_FIRST:
-        text, _ = explain.code_panel(name, None)
-        assert text.splitlines()[0].strip() == "def best_first_search("
+        first = explain.code_view(name, ()).lines[0]
+        assert first[:3] == [("keyword", "def"), ("", " "), ("definition", "best_first_search")]
 
 
 def test_the_book_table_blocks_what_it_cannot_run():

@@ -70,7 +70,7 @@ class Player {
     this.read(data);
     this.build(parent);
     this.resizer = new ResizeObserver(() => this.layout());
-    this.resizer.observe(this.root);
+    this.resizer.observe(this.stage);
     this.layout();
     this.show(data.step);
     // Where a place (an index of the data's places) is on the canvases, in CSS px: for
@@ -117,7 +117,17 @@ class Player {
     this.slider.setAttribute("aria-label", "Step of the search");
     this.number = element("span", "number");
     controls.append(this.watch, this.pauseButton, this.slider, this.number);
-    this.root.append(head, this.legend, this.stage, controls);
+    if (data.code) {
+      // the map and the code that ran side by side (the code under a grid, whose cells
+      // need the width); the step shown marks its line
+      const mapSide = element("div", "map-side");
+      mapSide.append(head, this.legend, this.stage, controls);
+      const body = element("div", data.grid ? "body stacked" : "body");
+      body.append(mapSide, this.buildCode(data.code));
+      this.root.append(body);
+    } else {
+      this.root.append(head, this.legend, this.stage, controls);
+    }
     parent.append(this.root);
     this.fillLegend();
     this.watch.addEventListener("click", () => this.play());
@@ -131,6 +141,44 @@ class Player {
       this.tip.style.display = "none";
     });
     this.background = document.createElement("canvas");
+  }
+
+  // The code panel: one row per line of source, its spans coloured by kind (plain text).
+  buildCode(code) {
+    const panel = element("div", "code");
+    panel.append(element("div", "code-title", "The code that ran"));
+    const source = (this.codeSource = element("pre", "source"));
+    this.codeRows = code.lines.map((spans, i) => {
+      const row = element("div", "row");
+      row.append(element("span", "gutter", String(i + 1)));
+      for (const [kind, text] of spans) row.append(element("span", kind ? `t-${kind}` : "", text));
+      source.append(row);
+      return row;
+    });
+    this.stepLine = unpack(code.stepLine);
+    this.codeCaption = element("div", "code-caption");
+    panel.append(source, this.codeCaption);
+    return panel;
+  }
+
+  // Marks the line that step k is in the code panel, and says what it does.
+  markLine(k) {
+    if (!this.codeRows) return;
+    const line = this.stepLine[k];
+    if (this.markedRow) this.markedRow.classList.remove("current");
+    this.markedRow = line > 0 ? this.codeRows[line - 1] : null;
+    if (this.markedRow) {
+      this.markedRow.classList.add("current");
+      // keep the marked line in the panel's view, scrolling the panel only (not the page)
+      const pre = this.codeSource;
+      const { offsetTop, offsetHeight } = this.markedRow;
+      if (offsetTop < pre.scrollTop || offsetTop + offsetHeight > pre.scrollTop + pre.clientHeight) {
+        pre.scrollTop = offsetTop - pre.clientHeight / 3;
+      }
+    }
+    this.codeCaption.textContent =
+      line > 0 ? `▶ line ${line}: ${this.data.code.lineText[String(line)]}.` : "";
+    this.root.dataset.line = String(line);
   }
 
   fillLegend() {
@@ -156,7 +204,7 @@ class Player {
 
   // Sizes the canvases to the width the page gives and draws everything again.
   layout(force = false) {
-    const width = Math.floor(this.root.clientWidth);
+    const width = Math.floor(this.stage.clientWidth);
     if (width <= 0 || (width === this.width && !force)) return;
     this.width = width;
     const d = this.data;
@@ -380,6 +428,7 @@ class Player {
     this.label.textContent = this.stepLabel(k);
     this.slider.value = String(k);
     this.number.textContent = `${k} / ${this.last}`;
+    this.markLine(k);
     this.root.dataset.step = String(k);
   }
 
