@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -128,16 +129,26 @@ def click_chart(page, chart_selector: str, x: float, y: float, *, scroll: bool =
     chart.locator(".nsewdrag").first.wait_for()
     if scroll:  # tests that measure the page's layout click without scrolling it
         chart.scroll_into_view_if_needed()
-    point = chart.evaluate(
-        """(el, xy) => {
-            const gd = el.classList.contains('js-plotly-plot') ? el
-                : el.querySelector('.js-plotly-plot');
-            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-            const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
-            return {x: box.left + xa.l2p(xy[0]), y: box.top + ya.l2p(xy[1])};
-        }""",
-        [x, y],
-    )
+    # Under load the chart can still move (a relayout, an element above it drawn late)
+    # after it first appears: click where it has stood still for 100 ms, on the chart.
+    previous, deadline = None, time.monotonic() + 10
+    while True:
+        point = chart.evaluate(
+            """(el, xy) => {
+                const gd = el.classList.contains('js-plotly-plot') ? el
+                    : el.querySelector('.js-plotly-plot');
+                const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+                const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
+                const x = box.left + xa.l2p(xy[0]), y = box.top + ya.l2p(xy[1]);
+                const hit = document.elementFromPoint(x, y);
+                return {x, y, on: hit !== null && gd.contains(hit)};
+            }""",
+            [x, y],
+        )
+        if (point["on"] and point == previous) or time.monotonic() > deadline:
+            break  # past the deadline the click goes anyway: the caller's wait then fails
+        previous = point
+        page.wait_for_timeout(100)
     page.mouse.move(point["x"], point["y"])
     page.mouse.click(point["x"], point["y"])
 
