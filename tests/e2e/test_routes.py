@@ -23,8 +23,11 @@ def _open_sections(page, *keys: str) -> None:
 
 def test_download_the_route_table(page):
     open_page(page, "routes")
-    with page.expect_download() as download:
-        page.locator(".st-key-rt_w_dl_routes button").click()
+    button = page.locator(".st-key-rt_w_dl_routes button")
+    button.scroll_into_view_if_needed(timeout=60_000)
+    # under load (a run beside two busy processes) the click once waited out 30 s
+    with page.expect_download(timeout=60_000) as download:
+        button.click(timeout=60_000)
     text = Path(download.value.path()).read_text(encoding="utf-8-sig")
     assert text.splitlines()[0].startswith("algorithm,cost,shortest")
     assert "A*,418.0,True" in text
