@@ -6,8 +6,9 @@
 // expanded and the route found, redrawn at every frame: a few shapes) and "marks" (the
 // start and goal stars and the names, drawn once). Going forward a frame repaints only
 // the places painted since the previous frame; going back it starts again from the
-// background. Names come from uploaded files: they are only ever canvas text or
-// textContent, never HTML.
+// background. Beside the map, the code that ran (data.code: its lines as coloured spans,
+// and each step's line), the line of the step shown marked. Names come from uploaded
+// files: they, like the code, are only ever canvas text or textContent, never HTML.
 
 // Streamlit runs this module's function again on the same parentElement when the data
 // changes, without calling the cleanup an earlier run returned: keep one player per

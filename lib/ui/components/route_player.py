@@ -1,5 +1,9 @@
 """The route search player: a canvas that plays a whole search in the browser.
 
+Beside the map it shows the code that ran (when the data has ``code``:
+:func:`lib.routes.explain.code_view`), the line of the step shown marked, so the
+marked line follows the animation without the server.
+
 The same component draws the clickable route map (:func:`route_map`): the drawing
 without a search, the routes found, and a click on a place sent back as a trigger.
 
