@@ -103,13 +103,7 @@ class Player {
     this.root.dataset.places = String(this.x.length);
     const head = element("div", "head");
     head.append(element("div", "title", data.title), (this.label = element("div", "label")));
-    this.legend = element("div", "legend");
-    this.stage = element("div", "stage");
-    this.search = element("canvas", "search");
-    this.moving = element("canvas", "moving");
-    this.marks = element("canvas", "marks");
-    this.tip = element("div", "tip");
-    this.stage.append(this.search, this.moving, this.marks, this.tip);
+    this.buildStage();
     const controls = element("div", "controls");
     this.watch = element("button", "watch", "▶ Watch");
     this.pauseButton = element("button", "pause", "❚❚ Pause");
@@ -141,6 +135,18 @@ class Player {
     this.marks.addEventListener("mouseleave", () => {
       this.tip.style.display = "none";
     });
+  }
+
+  // The legend, and the stage: the three canvases on top of each other and the hover tip
+  // (the offscreen background is drawn onto "search").
+  buildStage() {
+    this.legend = element("div", "legend");
+    this.stage = element("div", "stage");
+    this.search = element("canvas", "search");
+    this.moving = element("canvas", "moving");
+    this.marks = element("canvas", "marks");
+    this.tip = element("div", "tip");
+    this.stage.append(this.search, this.moving, this.marks, this.tip);
     this.background = document.createElement("canvas");
   }
 
@@ -561,17 +567,10 @@ class RouteMap extends Player {
     const head = element("div", "head");
     this.whole = element("button", "whole", "Whole map");
     head.append(element("div", "title", data.title), this.whole);
-    this.legend = element("div", "legend");
-    this.stage = element("div", "stage");
-    this.search = element("canvas", "search");
-    this.moving = element("canvas", "moving");
-    this.marks = element("canvas", "marks");
-    this.tip = element("div", "tip");
-    this.stage.append(this.search, this.moving, this.marks, this.tip);
+    this.buildStage();
     this.root.append(head, this.stage, this.legend);
     parent.append(this.root);
     this.fillLegend();
-    this.background = document.createElement("canvas");
     const marks = this.marks;
     marks.addEventListener("mousemove", (event) => this.hover(event));
     marks.addEventListener("mouseleave", () => {
