@@ -84,13 +84,19 @@ def keep_widget_values(keys: Iterable[str]) -> None:
 
 
 def csv_download(table: pd.DataFrame, file_name: str, label: str, key: str) -> None:
-    """A download button for ``table`` as a spreadsheet-safe CSV."""
+    """A download button for ``table`` as a spreadsheet-safe CSV.
+
+    Downloading does not rerun the page (``on_click="ignore"``): the file is already
+    made, and a rerun would redraw every board and chart for nothing (a click made
+    meanwhile on a board being redrawn could be lost).
+    """
     st.download_button(
         label,
         data=safe_csv_bytes(table),
         file_name=file_name,
         mime="text/csv",
         key=key,
+        on_click="ignore",
     )
 
 

@@ -190,10 +190,23 @@ def _settle(page, *texts: str) -> tuple[int, str]:
 
 
 def _record(page) -> list[dict[str, str]]:
-    """The game record as its CSV download gives it (one row per move)."""
+    """The game record as its CSV download gives it (one row per move).
+
+    Opening the tab reruns the page: it waits until that run is over, or a click that
+    follows could land on a board being redrawn and be lost, while the run it then waits
+    for is the tab's (seen in CI, when the download reran the page too: the next move
+    "played" without the board ever taking it).
+    """
     page.get_by_role("tab", name="Game record").click()
+    button = page.locator(
+        '[data-testid="stElementContainer"]:not([data-stale="true"])'
+        ' [data-testid="stDownloadButton"]',
+        has_text="Download game record (CSV)",
+    ).first
+    button.wait_for(timeout=60_000)
+    wait_idle(page)
     with page.expect_download() as download:
-        page.get_by_text("Download game record (CSV)").click()
+        button.click()
     text = Path(download.value.path()).read_text(encoding="utf-8-sig")
     return list(csv.DictReader(io.StringIO(text)))
 
@@ -248,6 +261,7 @@ def _click(page, row: int, col: int) -> None:
     still showed the starting position two minutes later); nothing else reruns this page
     while it waits for a person's move, so a run started after the click is the click's.
     """
+    wait_idle(page)  # a run still going would count as the click's
     for _attempt in range(3):
         page.evaluate(WATCH_RUNS)
         click_chart(page, BOARD, col, row)
@@ -262,7 +276,12 @@ def _click(page, row: int, col: int) -> None:
 def _play(page, row: int, col: int) -> None:
     """Click a legal square and wait until the board shows the move (more discs): a settle
     check made before the click's run has started would still see the old position."""
-    before = page.evaluate(COUNT_DISCS, BOARD)
+    wait_idle(page)
+    before = page.wait_for_function(  # the board drawn, not -1 while it is being drawn
+        f"(board) => {{ const n = ({COUNT_DISCS})(board); return n >= 4 ? n : false; }}",
+        arg=BOARD,
+        timeout=120_000,
+    ).json_value()
     _click(page, row, col)
     page.wait_for_function(
         f"(board) => ({COUNT_DISCS})(board) > {before}", arg=BOARD, timeout=120_000

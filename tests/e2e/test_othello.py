@@ -34,6 +34,16 @@ def _discs(page) -> dict[str, list[list[int]]]:
     )
 
 
+# Counts the script runs that start from now on (window.__runs).
+NOTE_RUNS = """() => {
+    window.__runs = 0;
+    const app = document.querySelector('[data-testid="stApp"]');
+    new MutationObserver(() => {
+        if (app.getAttribute('data-test-script-state') === 'running') window.__runs += 1;
+    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+}"""
+
+
 def test_click_a_legal_square_then_the_ai_replies(page):
     open_page(page, "othello?size=6&white=alphabeta:depth=2")
     status = page.locator('[data-testid="stAlert"]').first
@@ -56,11 +66,15 @@ def test_click_a_legal_square_then_the_ai_replies(page):
     page.get_by_role("tab", name="Game record").click()
     moves = page.locator('[data-testid="stCode"]').first.inner_text().split()
     assert moves[0] == "c2" and len(moves) == 2
+    wait_idle(page)
+    page.evaluate(NOTE_RUNS)
     with page.expect_download() as download_info:
         page.get_by_text("Download game record (CSV)").click()
     text = Path(download_info.value.path()).read_text(encoding="utf-8-sig")
     assert text.splitlines()[0].startswith("ply,side,player,move")
     assert ",c2," in text
+    page.wait_for_timeout(1_000)  # a rerun would have started by now
+    assert page.evaluate("() => window.__runs") == 0  # downloading did not rerun the page
 
 
 def test_game_and_settings_survive_a_visit_to_another_page(page):

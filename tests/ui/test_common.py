@@ -79,6 +79,21 @@ def test_user_errors_shows_the_message_escaped():
     assert _shown(app.error[0].value) == message
 
 
+def _download_app() -> None:
+    import pandas as pd
+
+    from lib.ui.common import csv_download
+
+    csv_download(pd.DataFrame({"name": ["=SUM(1)"]}), "t.csv", "Download t.csv", "dl")
+
+
+def test_a_csv_download_does_not_rerun_the_page():
+    app = AppTest.from_function(_download_app).run()
+    (button,) = app.get("download_button")
+    assert button.proto.label == "Download t.csv"
+    assert button.proto.ignore_rerun  # the browser downloads without a new run of the page
+
+
 def test_docstring_examples_hold():
     import doctest
 
