@@ -29,6 +29,7 @@ import streamlit as st
 
 from lib.errors import InputError
 from lib.games import plots, search, search_plots
+from lib.games.board_drawing import drawing
 from lib.games.core import GameSpec
 from lib.games.mcts import MctsStats
 from lib.games.players import (
@@ -47,6 +48,7 @@ from lib.ui.common import (
     keep_widget_values,
     user_errors,
 )
+from lib.ui.components.game_board import game_board
 from lib.ui.game_controls import (
     DEFAULT_TIME,
     _init_widget,
@@ -100,19 +102,14 @@ def _session(key: str) -> GameSession:
 
 
 def _on_board_click(
-    adapter: BoardAdapter, key: str, chart_key: str, human_sides: set[int], at_ply: int
+    adapter: BoardAdapter, key: str, board_key: str, human_sides: set[int], at_ply: int
 ) -> None:
-    """``on_select`` callback: apply the clicked move before the rerun draws the board."""
+    """The board's click callback: apply the clicked move before the rerun draws the board."""
     session = _session(key)
-    event = st.session_state.get(chart_key)
-    points = []
-    if event is not None:
-        selection = event.get("selection", {}) if isinstance(event, Mapping) else event.selection
-        points = selection.get("points", []) if isinstance(selection, Mapping) else selection.points
-    session.nonce += 1  # a new chart key clears the selection, so a square can be clicked again
-    if not points:
-        return
-    square = plots.square_from_point(points[0])
+    event = st.session_state.get(board_key)
+    target = event.get("click") if isinstance(event, Mapping) else None
+    session.nonce += 1  # a new board key for the next position
+    square = plots.square_from_point({"customdata": target}) if target is not None else None
     if square is None:
         return
     handle_square(adapter, session, square, human_sides, at_ply)
@@ -151,19 +148,15 @@ def handle_square(
 
 
 def board_widget(adapter: BoardAdapter, key: str, view: BoardView, human_sides: set[int]) -> None:
-    """The clickable plotly board; a click applies the move in the callback."""
+    """The clickable board (SVG, no plotly.js); a click applies the move in the callback."""
     session = _session(key)
-    fig = adapter.figure(session.state, view)
-    chart_key = f"{key}_board_{session.nonce}"
-    st.plotly_chart(
-        fig,
-        key=chart_key,
-        on_select=functools.partial(
-            _on_board_click, adapter, key, chart_key, human_sides, session.ply
+    board_key = f"{key}_board_{session.nonce}"
+    game_board(
+        drawing(adapter.figure(session.state, view)),
+        key=board_key,
+        on_click=functools.partial(
+            _on_board_click, adapter, key, board_key, human_sides, session.ply
         ),
-        selection_mode="points",
-        width="content",
-        config={"displayModeBar": False},
     )
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -51,3 +53,24 @@ def session(app: AppTest, key: str) -> GameSession:
 def record(app: AppTest) -> list[str]:
     """The moves of the game record, in the game's notation."""
     return app.code[0].value.split() if len(app.code) else []
+
+
+def board(app: AppTest, key: str) -> tuple[object, dict]:
+    """The game board's element (an ``UnknownElement`` under AppTest) and its drawing."""
+    (element,) = [
+        e for e in app.get("bidi_component") if re.search(rf"-{key}_board_\d+$", e.proto.id)
+    ]
+    return element, json.loads(element.proto.json)
+
+
+def click_board(app: AppTest, key: str, target: list) -> AppTest:
+    """Run ``app`` as the browser does after a click on the board's target ``target``
+    (a click target's ``customdata``, e.g. ``[row, col]``): its trigger ``click``."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+    element, _ = board(app, key)
+    states = app._tree.get_widget_states()  # the other widgets as they are
+    trigger = states.widgets.add()
+    trigger.id = _make_trigger_id(element.proto.id, "events")
+    trigger.json_trigger_value = json.dumps([{"event": "click", "value": target}])
+    return app._run(states)

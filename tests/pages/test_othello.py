@@ -14,7 +14,14 @@ from lib.games.players import PlayerConfig, parse_player_spec
 from lib.games.session import GameSession, decide
 from lib.games.view import BOARD_PIXELS
 from lib.ui import game_controls, game_page, othello_view, search_panels
-from tests.pages.game_app import COMPARE_TAB, LAST_SEARCH_TAB, RECORD_TAB, open_panels
+from tests.pages.game_app import (
+    COMPARE_TAB,
+    LAST_SEARCH_TAB,
+    RECORD_TAB,
+    board,
+    click_board,
+    open_panels,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "othello.py")
@@ -389,10 +396,9 @@ def _values_of(node) -> list[str]:
 
 def test_board_size_from_the_sidebar():
     app = _app(size="6")
-    default = app.get("plotly_chart")[0].proto.spec
-    assert f'"width":{BOARD_PIXELS + 40}' in default.replace(" ", "")
+    assert board(app, "othello")[1]["width"] == BOARD_PIXELS + 40
     app.slider(key="othello_w_board_px").set_value(560).run()
-    assert '"width":600' in app.get("plotly_chart")[0].proto.spec.replace(" ", "")
+    assert board(app, "othello")[1]["width"] == 600
 
 
 def test_switching_a_players_algorithm_keeps_its_depth():
@@ -429,7 +435,9 @@ def test_a_huge_link_value_is_quoted_short():
 def test_the_button_board_and_closed_tabs_are_drawn_only_when_opened():
     app = _app(size="6", white="alphabeta:depth=1")
     cells = [b for b in app.button if b.key and b.key.startswith("othello_w_cell_")]
-    assert cells == [] and len(app.get("plotly_chart")) == 1  # the board alone
+    # the board alone, drawn without plotly (its chart library is a first visit's longest wait)
+    assert cells == [] and len(app.get("plotly_chart")) == 0
+    assert board(app, "othello")[1]["shapes"]
     assert [tab.label for tab in app.tabs] == list(game_page.ANALYSIS_TABS)
     assert any(c.value.startswith("Nothing searched yet") for c in app.caption)  # the first tab
     assert not any(s.key == "othello_w_cmp_depth" for s in app.slider)
@@ -445,3 +453,23 @@ def test_the_button_board_and_closed_tabs_are_drawn_only_when_opened():
     assert not any(s.key == "othello_w_cmp_depth" for s in app.slider)
     open_panels(app, "othello", tab=COMPARE_TAB).run()
     assert not app.exception and app.slider(key="othello_w_cmp_depth").value == 2
+
+
+def test_a_click_on_the_board_plays_the_square_and_the_ai_replies():
+    app = _app(size="6", white="alphabeta:depth=1")
+    _, drawn = board(app, "othello")
+    (targets,) = [t for t in drawn["traces"] if t["customdata"]]
+    assert sorted(map(tuple, targets["customdata"])) == [(r, c) for r in range(6) for c in range(6)]
+    assert targets["hover"][targets["customdata"].index([1, 2])].startswith("c2")
+    click_board(app, "othello", [1, 2])  # c2, legal
+    assert not app.exception
+    assert [othello.format_move(m) for m in _session(app).moves[:1]] == ["c2"]
+    assert len(_session(app).moves) == 2  # and White's reply
+    discs = [s for s in board(app, "othello")[1]["shapes"] if s["fillcolor"] in DISCS]
+    assert len(discs) == 6  # the board drawn after both moves
+    click_board(app, "othello", [0, 0])  # a1: flips nothing
+    assert len(_session(app).moves) == 2
+    assert any("not legal" in w.value for w in app.warning)
+
+
+DISCS = ("#111111", "#f5f5f5")
