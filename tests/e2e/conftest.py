@@ -153,6 +153,45 @@ def click_chart(page, chart_selector: str, x: float, y: float, *, scroll: bool =
     page.mouse.click(point["x"], point["y"])
 
 
+def board_target(page, board_selector: str, target: tuple) -> object:
+    """The locator of the click target ``target`` (its customdata, e.g. ``(row, col)``) on
+    the game board under ``board_selector``; never a stale copy of the board."""
+    name = ",".join(str(value) for value in target)
+    return page.locator(
+        f'{board_selector}:not([data-stale="true"]) .game-board [data-target="{name}"]'
+    ).first
+
+
+def click_board(page, board_selector: str, target: tuple, *, scroll: bool = True) -> None:
+    """Click the click target ``target`` of the game board under ``board_selector``.
+
+    Playwright clicks once the target stands still and nothing covers it. ``scroll``:
+    False for tests that measure the page's layout (the target must then be in view).
+    """
+    locator = board_target(page, board_selector, target)
+    locator.wait_for(timeout=60_000)
+    if scroll:
+        locator.click(timeout=60_000)
+    else:
+        box = locator.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+# The drawing data of the current (not stale) game board under a selector, or null while
+# it is being drawn (lib.games.board_drawing.drawing: the shapes, traces and axes shown).
+BOARD_DRAWING = """(selector) => {
+    const holder = Array.from(document.querySelectorAll(selector)).find((c) =>
+        c.getAttribute('data-stale') !== 'true' && !c.closest('[data-stale="true"]'));
+    const board = holder && holder.querySelector('.game-board');
+    return board && board.drawing ? board.drawing : null;
+}"""
+
+
+def board_drawing(page, board_selector: str) -> dict:
+    """What the current game board under ``board_selector`` shows (waits until it is drawn)."""
+    return page.wait_for_function(BOARD_DRAWING, arg=board_selector, timeout=60_000).json_value()
+
+
 def cut_texts(page, within: str = '[data-testid="stMain"]') -> list[str]:
     """Texts under ``within`` that the browser cuts with an ellipsis (too long for their box)."""
     return page.evaluate(

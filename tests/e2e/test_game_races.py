@@ -28,7 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lib.games.core import get_game
 from lib.games.session import STALE_MESSAGE
-from tests.e2e.conftest import click_chart, open_page, wait_idle
+from tests.e2e.conftest import BOARD_DRAWING, board_drawing, click_board, open_page, wait_idle
 
 OTHELLO = get_game("othello")
 
@@ -42,14 +42,12 @@ THINKING = "is thinking"
 
 
 # Counts the discs of the current (not stale) board; -1 while it is being drawn.
-COUNT_DISCS = """(board) => {
-    const chart = Array.from(document.querySelectorAll(board))
-        .find((c) => c.getAttribute('data-stale') !== 'true' && !c.closest('[data-stale="true"]'));
-    const gd = chart && chart.querySelector('.js-plotly-plot');
-    if (!gd || !gd.layout) return -1;
-    return (gd.layout.shapes || []).filter((s) => s.type === 'circle'
+COUNT_DISCS = f"""(board) => {{
+    const drawing = ({BOARD_DRAWING})(board);
+    if (!drawing) return -1;
+    return drawing.shapes.filter((s) => s.type === 'circle'
         && (s.fillcolor === '#111111' || s.fillcolor === '#f5f5f5')).length;
-}"""
+}}"""
 
 # Page actions run by the browser itself, the moment the AI is seen thinking (a Playwright
 # command can take seconds to reach a busy page: the search could be over by then).
@@ -57,23 +55,16 @@ UNDO = """Array.from(document.querySelectorAll('.st-key-othello_w_undo button'))
     .find((b) => !b.closest('[data-stale="true"]')).click();"""
 AUTOPLAY = """Array.from(document.querySelectorAll('.st-key-othello_w_autoplay input'))
     .find((b) => !b.closest('[data-stale="true"]')).click();"""
-# a click on square (row, col) of the plotly board, as plotly receives a mouse click
+# a click on square (row, col) of the board, as the browser sends a mouse click
 CLICK = """(function click() {
     const chart = Array.from(document.querySelectorAll('[class*="st-key-othello_board_"]'))
         .find((c) => c.getAttribute('data-stale') !== 'true' && !c.closest('[data-stale="true"]'));
-    const gd = chart && chart.querySelector('.js-plotly-plot');
-    const drag = gd && gd._fullLayout && gd.querySelector('.nsewdrag');
-    if (!drag) {  // the board of this run is still being drawn
+    const square = chart && chart.querySelector('.game-board [data-target="ROW,COL"]');
+    if (!square) {  // the board of this run is still being drawn
         setTimeout(click, 20);
         return;
     }
-    const box = drag.getBoundingClientRect();
-    const at = {bubbles: true, cancelable: true, button: 0, buttons: 1, view: window,
-        clientX: box.left + gd._fullLayout.xaxis.l2p(COL),
-        clientY: box.top + gd._fullLayout.yaxis.l2p(ROW)};
-    drag.dispatchEvent(new MouseEvent('mousemove', at));
-    drag.dispatchEvent(new MouseEvent('mousedown', at));
-    document.dispatchEvent(new MouseEvent('mouseup', {...at, buttons: 0}));
+    square.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window}));
 })();"""
 
 
@@ -139,24 +130,15 @@ def _when_thinking(
 
 def _board_position(page) -> dict[str, set[tuple[int, int]]]:
     """(row, col) of the black and of the white discs on the current board."""
-    discs = page.wait_for_function(
-        """(board) => {
-            const chart = Array.from(document.querySelectorAll(board)).find((c) =>
-                c.getAttribute('data-stale') !== 'true' && !c.closest('[data-stale="true"]'));
-            const gd = chart && chart.querySelector('.js-plotly-plot');
-            if (!gd || !gd.layout) return false;  // being drawn
-            const out = {black: [], white: []};
-            for (const s of gd.layout.shapes || []) {
-                if (s.type !== 'circle') continue;
-                const rc = [Math.round((s.y0 + s.y1) / 2), Math.round((s.x0 + s.x1) / 2)];
-                if (s.fillcolor === '#111111') out.black.push(rc);
-                if (s.fillcolor === '#f5f5f5') out.white.push(rc);
-            }
-            return out;
-        }""",
-        arg=BOARD,
-    ).json_value()
-    return {colour: {tuple(rc) for rc in discs[colour]} for colour in ("black", "white")}
+    discs: dict[str, set[tuple[int, int]]] = {"black": set(), "white": set()}
+    for s in board_drawing(page, BOARD)["shapes"]:
+        if s["type"] != "circle":
+            continue
+        rc = (round((s["y0"] + s["y1"]) / 2), round((s["x0"] + s["x1"]) / 2))
+        colour = {"#111111": "black", "#f5f5f5": "white"}.get(s["fillcolor"])
+        if colour:
+            discs[colour].add(rc)
+    return discs
 
 
 SETTLED = """([board, status, texts, thinking, count]) => {
@@ -257,14 +239,14 @@ WATCH_RUNS = """() => {
 def _click(page, row: int, col: int) -> None:
     """Click square (row, col) of the board until the page starts a run for it.
 
-    Under load a click that lands while plotly redraws the board is lost (seen: the page
+    Under load a click that lands while the board is redrawn is lost (seen: the page
     still showed the starting position two minutes later); nothing else reruns this page
     while it waits for a person's move, so a run started after the click is the click's.
     """
     wait_idle(page)  # a run still going would count as the click's
     for _attempt in range(3):
         page.evaluate(WATCH_RUNS)
-        click_chart(page, BOARD, col, row)
+        click_board(page, BOARD, (row, col))
         try:
             page.wait_for_function("() => window.__ran === true", timeout=20_000)
             return

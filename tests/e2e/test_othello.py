@@ -1,5 +1,5 @@
-"""Othello in a real browser: click a legal square on the plotly board, see the disc and the
-AI's reply; the game record downloads."""
+"""Othello in a real browser: click a legal square on the board, see the disc and the AI's
+reply; the game record downloads."""
 
 from __future__ import annotations
 
@@ -7,31 +7,28 @@ import time
 from pathlib import Path
 from urllib.parse import unquote
 
-from tests.e2e.conftest import click_chart, open_page, wait_idle
+from tests.e2e.conftest import board_drawing, click_board, open_page, wait_idle
 
 BOARD = ".st-key-othello_board_{nonce}"
 
 
-def _click_square(page, chart_selector: str, row: int, col: int) -> None:
-    """Click the centre of square (row, col) (x is the column, y the row), without scrolling."""
-    click_chart(page, chart_selector, col, row, scroll=False)
+def _click_square(page, board_selector: str, row: int, col: int) -> None:
+    """Click square (row, col) of the board, without scrolling."""
+    click_board(page, board_selector, (row, col), scroll=False)
 
 
 def _discs(page) -> dict[str, list[list[int]]]:
     """(row, col) of the black and white discs drawn on the main board."""
-    chart = page.locator('[class*="st-key-othello_board_"] .js-plotly-plot').first
-    return chart.evaluate(
-        """gd => {
-            const out = {black: [], white: []};
-            for (const s of gd.layout.shapes || []) {
-                if (s.type !== 'circle') continue;
-                const rc = [Math.round((s.y0 + s.y1) / 2), Math.round((s.x0 + s.x1) / 2)];
-                if (s.fillcolor === '#111111') out.black.push(rc);
-                if (s.fillcolor === '#f5f5f5') out.white.push(rc);
-            }
-            return out;
-        }"""
-    )
+    out: dict[str, list[list[int]]] = {"black": [], "white": []}
+    for s in board_drawing(page, '[class*="st-key-othello_board_"]')["shapes"]:
+        if s["type"] != "circle":
+            continue
+        rc = [round((s["y0"] + s["y1"]) / 2), round((s["x0"] + s["x1"]) / 2)]
+        if s["fillcolor"] == "#111111":
+            out["black"].append(rc)
+        if s["fillcolor"] == "#f5f5f5":
+            out["white"].append(rc)
+    return out
 
 
 # Counts the script runs that start from now on (window.__runs).
@@ -163,7 +160,7 @@ def test_a_click_message_does_not_move_the_board_on_a_projector(page):
     for name in ("New game", "Undo", "Hint", "Step"):
         page.locator(".st-key-othello_buttons button", has_text=name).first.wait_for()
     page.locator(".st-key-othello_messages [data-testid='stAlert']").first.wait_for()
-    page.locator(f"{board} .nsewdrag").first.wait_for()
+    page.locator(f"{board} .game-board svg").first.wait_for()
     before = settled_top()
     _click_square(page, BOARD.format(nonce=0), 0, 0)  # a1: not a legal move
     page.locator(".st-key-othello_messages", has_text="not legal").first.wait_for()
@@ -195,8 +192,8 @@ def test_buttons_on_one_row_and_the_whole_board_in_view_at_1024x768_and_1400x900
             page.locator(f".st-key-{key}_w_autoplay").first.wait_for()
             for name in ("New game", "Undo", "Hint", "Step"):  # rendered, not skeletons
                 page.locator(f".st-key-{key}_buttons button", has_text=name).first.wait_for()
-            chart = page.locator(f'[class*="st-key-{key}_board_"] .js-plotly-plot').first
-            chart.locator(".nsewdrag").first.wait_for()
+            chart = page.locator(f'[class*="st-key-{key}_board_"] .game-board svg').first
+            chart.locator("xpath=..").locator(".target").first.wait_for()  # drawn
             wait_idle(page)
             page.wait_for_timeout(300)  # elements above the board render in turn
             where = (width, height, key)

@@ -176,6 +176,7 @@ function drawTicks(group, d, s) {
 
 function draw(root, d, send) {
   root.replaceChildren();
+  root.drawing = d; // what is drawn, for the page's own scripts (e.g. the browser tests)
   const svg = add(root, "svg", {
     class: "game-board-svg",
     width: d.width,
