@@ -9,8 +9,9 @@ the page's address, and the page itself records, against the navigation's start
 - ``script``: when the page's script run has finished (the app says ``notRunning`` and
   the page's title is shown);
 - ``settled``: when, besides, no grey placeholder is left: no stale element of an
-  earlier run (``data-stale``) and no skeleton of an element still loading
-  (``stSkeleton``, e.g. while the chart library arrives).
+  earlier run (``data-stale``), no skeleton of an element still loading
+  (``stSkeleton``, e.g. while the chart library arrives) and no custom component (the
+  game board, the route player) still empty.
 
 Both are taken at the last time they became true, once they have held for a second (a
 page that reruns itself is not done at its first run). ``cold`` is the page's first
@@ -56,8 +57,12 @@ RECORDER = """
         const app = document.querySelector('[data-testid="stApp"]');
         const done = !!app && app.getAttribute('data-test-script-state') === 'notRunning'
             && !!document.querySelector('[data-testid="stMain"] h1');
+        // a custom component (the game board, the route player) counts once it has drawn
+        const drawn = (el) => (el.shadowRoot || el).childElementCount > 0;
         const clean = done && !document.querySelector('[data-stale="true"]')
-            && !document.querySelector('[data-testid="stSkeleton"]');
+            && !document.querySelector('[data-testid="stSkeleton"]')
+            && Array.from(document.querySelectorAll('[data-testid^="stBidiComponent"]'))
+                .every(drawn);
         const now = performance.now();
         marks.script = done ? (marks.script ?? now) : null;
         marks.settled = clean ? (marks.settled ?? now) : null;

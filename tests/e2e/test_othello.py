@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from urllib.parse import unquote
 
-from tests.e2e.conftest import board_drawing, click_board, open_page, wait_idle
+from tests.e2e.conftest import board_drawing, board_target, click_board, open_page, wait_idle
 
 BOARD = ".st-key-othello_board_{nonce}"
 
@@ -207,3 +207,18 @@ def test_buttons_on_one_row_and_the_whole_board_in_view_at_1024x768_and_1400x900
             assert board["y"] >= 0 and board["y"] + board["height"] <= height, (where, board)
             # the status line (whose turn, click messages) is in view right above the board
             assert 0 <= status_box["y"] < board["y"] < status_box["y"] + 150, (where, status_box)
+
+
+def test_the_board_is_played_from_the_keyboard(page):
+    open_page(page, "othello?size=6&white=alphabeta:depth=1")
+    board = BOARD.format(nonce=0)
+    stops = page.locator(f'{board} .game-board [tabindex="0"]')
+    assert stops.count() == 1  # one tab stop for the board, not one per square
+    board_target(page, board, (0, 0)).focus()
+    for key in ("ArrowRight", "ArrowRight", "ArrowDown"):  # a1 -> b1 -> c1 -> c2
+        page.keyboard.press(key)
+    assert page.evaluate("() => document.activeElement.getAttribute('data-target')") == "1,2"
+    page.keyboard.press("Enter")
+    page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)  # played, answered
+    wait_idle(page)
+    assert [1, 2] in _discs(page)["black"]

@@ -1,9 +1,9 @@
 // A game board drawn as SVG in the page, from lib/games/board_drawing.py's data: the
 // shapes (squares, discs, rings), then the traces in order (lines, markers, text), as the
 // game's plotly figure would show them, without loading plotly.js. A point of a trace
-// with customdata is a click target: a click (or Enter / Space on it, it takes the
-// keyboard focus) sends its customdata back as the trigger "click". Its hover text is the
-// target's tooltip and accessible name. Text is only ever set with textContent.
+// with customdata is a click target: a click sends its customdata back as the trigger
+// "click" (from the keyboard: Tab to the board, the arrow keys, Enter or Space). Its hover
+// text is the target's tooltip and accessible name. Text is only ever set with textContent.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -141,20 +141,55 @@ function drawTrace(group, trace, s, send) {
         const target = trace.customdata[i];
         marker.classList.add("target");
         marker.setAttribute("data-target", target.join(","));
-        marker.setAttribute("tabindex", "0");
+        marker.setAttribute("tabindex", "-1");
         marker.setAttribute("role", "button");
         if (trace.hover && trace.hover[i]) marker.setAttribute("aria-label", trace.hover[i]);
         marker.addEventListener("click", () => send(target));
-        marker.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") {
-            event.preventDefault();
-            send(target);
-          }
-        });
       }
     }
     if (trace.mode.includes("text") && trace.text[i]) {
       drawText(layer, trace.text[i], s.px(x), s.py(trace.y[i]), trace.font, trace.font.color[i]);
+    }
+  });
+}
+
+const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// One tab stop for the whole board (the squares are not 64 stops on the way to the rest
+// of the page): the arrow keys move to the nearest target that way, Enter or Space clicks.
+function keyboard(svg) {
+  const targets = Array.from(svg.querySelectorAll(".target"));
+  if (targets.length === 0) return;
+  targets[0].setAttribute("tabindex", "0");
+  const centre = (node) => {
+    const box = node.getBBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  svg.addEventListener("keydown", (event) => {
+    const from = event.target.closest(".target");
+    if (!from) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      from.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      return;
+    }
+    const step = STEPS[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const [x, y] = centre(from);
+    let best = null;
+    let bestCost = Infinity;
+    for (const node of targets) {
+      const [tx, ty] = centre(node);
+      const along = (tx - x) * step[0] + (ty - y) * step[1];
+      if (along <= 1) continue; // not that way
+      const cost = along + 2 * Math.abs((tx - x) * step[1] - (ty - y) * step[0]);
+      if (cost < bestCost) [best, bestCost] = [node, cost];
+    }
+    if (best) {
+      from.setAttribute("tabindex", "-1");
+      best.setAttribute("tabindex", "0");
+      best.focus();
     }
   });
 }
@@ -209,6 +244,7 @@ function draw(root, d, send) {
   for (const trace of d.traces) drawTrace(traces, trace, s, send);
   const above = add(svg, "g", { class: "shapes above" });
   for (const shape of d.shapes.filter((sh) => sh.above)) drawShape(above, shape, s);
+  keyboard(svg);
 }
 
 export default function (component) {
