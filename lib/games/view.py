@@ -1,8 +1,10 @@
 """What a game's board view provides to the shared game page (no Streamlit here).
 
 A game's view module (named by its ``GameSpec.view``, e.g. ``lib/ui/othello_view.py``)
-defines ``ADAPTER = BoardAdapter(...)``: how a position is drawn (a plotly figure),
-how a click on the figure becomes a move, and the few lines of text around the board.
+defines ``ADAPTER = BoardAdapter(...)``: how a position is drawn (a plotly figure, which the
+game page shows as SVG through :func:`lib.games.board_drawing.drawing`, and its tabs, the
+last search's score board and the step-through, as plotly charts), how a click on one of its
+squares becomes a move, and the few lines of text around the board.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ A game page file is a few lines::
     run_game_page(get_game("othello"), description="Click a square ...")
 
 Everything else is generic and names no game: the sidebar's players (with their
-link settings, :mod:`lib.ui.game_controls`), the clickable plotly board (from
-the game's board view, :mod:`lib.games.view`) with a button-grid and a
+link settings, :mod:`lib.ui.game_controls`), the clickable board (the game's board
+figure drawn as SVG by :mod:`lib.ui.components.game_board`) with a button-grid and a
 move-list fallback, undo / hint / new game, AI-vs-AI step and autoplay, the
 search statistics with the move-score heat map and the search tree, the
 comparison of search variants and the game record. The game itself is a
@@ -185,7 +185,7 @@ def _on_list_move(adapter: BoardAdapter, key: str, humans: set[int], at_ply: int
 
 
 def fallback_controls(adapter: BoardAdapter, key: str, human_sides: set[int]) -> None:
-    """Button grid (grid games) and a move-list picker: the board without a plotly click."""
+    """Button grid (grid games) and a move-list picker: the board without a mouse."""
     session = _session(key)
     state = session.state
     game = adapter.game
