@@ -8,7 +8,8 @@ draws it with :mod:`lib.ui.components.game_board` (a small SVG component) from w
 text), the axes' ranges and tick labels, the title and the size.
 
 Everything per point is spelled out here (a scalar style is repeated, a numeric marker
-colour is looked up in its colour scale), so the component only draws. A figure that
+colour is looked up in its colour scale, plotly's defaults are filled in: the size, an
+axis's range from the data), so the component only draws. A figure that
 uses more than that (another trace type, a fill other than ``toself``) is refused with
 ``ValueError``: a new game's board then fails its tests, not silently in the browser.
 """
@@ -58,13 +59,13 @@ def _colours(marker: dict, count: int, default: str) -> list[str]:
 def _trace(trace: dict) -> dict:
     if trace.get("type", "scatter") != "scatter":
         raise ValueError(f"a board trace of type {trace.get('type')!r} cannot be drawn")
-    mode = trace.get("mode", "markers")
+    xs, ys = list(trace.get("x", [])), list(trace.get("y", []))
+    count = len(xs)
+    mode = trace.get("mode") or ("markers" if count >= 20 else "lines+markers")  # plotly's
     if mode not in MODES:
         raise ValueError(f"a board trace in mode {mode!r} cannot be drawn")
     if trace.get("fill") not in (None, "none", "toself"):
         raise ValueError(f"a board trace filled {trace['fill']!r} cannot be drawn")
-    xs, ys = list(trace.get("x", [])), list(trace.get("y", []))
-    count = len(xs)
     marker = trace.get("marker", {})
     marker_line = marker.get("line", {})
     textfont = trace.get("textfont", {})
@@ -121,11 +122,20 @@ def _shape(shape: dict) -> dict:
     }
 
 
-def _axis(axis: dict) -> dict:
+def _auto_range(values: list[float]) -> list[float]:
+    """Plotly's automatic range, near enough: the data and a 6 % margin (1 for one value)."""
+    if not values:
+        return [-1.0, 1.0]
+    low, high = min(values), max(values)
+    pad = (high - low) * 0.06 or 1.0
+    return [low - pad, high + pad]
+
+
+def _axis(axis: dict, values: list[float]) -> dict:
     ticks = list(zip(axis.get("tickvals", []), axis.get("ticktext", []), strict=True))
     font = axis.get("tickfont", {})
     return {
-        "range": list(axis["range"]),
+        "range": list(axis["range"]) if axis.get("range") else _auto_range(values),
         "ticks": [[value, str(text)] for value, text in ticks],
         "top": axis.get("side") == "top",
         "visible": axis.get("visible", True) and axis.get("showticklabels", True),
@@ -140,12 +150,19 @@ def drawing(fig: go.Figure) -> dict:
     """
     figure = fig.to_plotly_json()
     layout = figure["layout"]
+    traces = [_trace(t) for t in figure["data"]]
+    shapes = [_shape(s) for s in layout.get("shapes", [])]
+    # the data on each axis, for an axis without a range (plotly's automatic range)
+    xs = [x for t in traces for x in t["x"] if x is not None]
+    xs += [s[k] for s in shapes for k in ("x0", "x1")]
+    ys = [y for t in traces for y in t["y"] if y is not None]
+    ys += [s[k] for s in shapes for k in ("y0", "y1")]
     margin = layout.get("margin", {})
     title = layout.get("title") or {}
     title_font = title.get("font", {})
     return {
-        "width": layout["width"],
-        "height": layout["height"],
+        "width": layout.get("width", 700),  # plotly's default size
+        "height": layout.get("height", 450),
         "margin": {side: margin.get(side, 80 if side in "lr" else 100) for side in "lrtb"},
         "background": layout.get("plot_bgcolor", "white"),
         "title": {
@@ -156,8 +173,11 @@ def drawing(fig: go.Figure) -> dict:
         }
         if title.get("text")
         else None,
-        "x": _axis(layout["xaxis"]),
-        "y": {**_axis(layout["yaxis"]), "equal": layout["yaxis"].get("scaleanchor") == "x"},
-        "shapes": [_shape(s) for s in layout.get("shapes", [])],
-        "traces": [_trace(t) for t in figure["data"]],
+        "x": _axis(layout.get("xaxis", {}), xs),
+        "y": {
+            **_axis(layout.get("yaxis", {}), ys),
+            "equal": layout.get("yaxis", {}).get("scaleanchor") == "x",
+        },
+        "shapes": shapes,
+        "traces": traces,
     }

@@ -1,30 +1,42 @@
-"""Checkers in a real browser: click a piece, then its destination on the plotly board; the
-move is played and the AI replies; a piece that cannot move gets a reason."""
+"""Checkers in a real browser: click a piece, then its destination on the board; the move is
+played and the AI replies; a piece that cannot move gets a reason."""
 
 from __future__ import annotations
 
+import time
+
 from lib.games.checkers_plots import BLACK_PIECE, display_position
-from tests.e2e.conftest import click_chart, open_page, wait_idle, wait_rendered
+from tests.e2e.conftest import BOARD_DRAWING, click_board, open_page, wait_idle, wait_rendered
 
 BOARD = ".st-key-checkers_board_{nonce}"
 
+# (row, col) of the pieces filled with a colour on the current main board, or null while it
+# is being drawn
+PIECES = f"""([selector, fill]) => {{
+    const drawing = ({BOARD_DRAWING})(selector);
+    return drawing && drawing.shapes
+        .filter((s) => s.type === 'circle' && s.fillcolor === fill)
+        .map((s) => [Math.round((s.y0 + s.y1) / 2), Math.round((s.x0 + s.x1) / 2)]);
+}}"""
+
 
 def _click_square(page, nonce: int, square: int) -> None:
-    row, col = display_position(square)
-    click_chart(page, BOARD.format(nonce=nonce), col, row)
+    click_board(page, BOARD.format(nonce=nonce), display_position(square))
     wait_rendered(page, BOARD.format(nonce=nonce + 1))
     wait_idle(page)
 
 
-def _black_pieces(page) -> list[list[int]]:
-    """(row, col) of the Black pieces drawn on the main board."""
-    chart = page.locator('[class*="st-key-checkers_board_"] .js-plotly-plot').first
-    return chart.evaluate(
-        """(gd, fill) => (gd.layout.shapes || [])
-            .filter(s => s.type === 'circle' && s.fillcolor === fill)
-            .map(s => [Math.round((s.y0 + s.y1) / 2), Math.round((s.x0 + s.x1) / 2)])""",
-        BLACK_PIECE[0],
-    )
+def _black_pieces(page, until=lambda pieces: True) -> list[list[int]]:
+    """(row, col) of the Black pieces drawn on the main board, once ``until`` holds for them
+    (the board is drawn a moment after the run; past a minute the caller's assert fails)."""
+    deadline = time.monotonic() + 60
+    while True:
+        pieces = page.wait_for_function(
+            PIECES, arg=['[class*="st-key-checkers_board_"]', BLACK_PIECE[0]], timeout=60_000
+        ).json_value()
+        if until(pieces) or time.monotonic() > deadline:
+            return pieces
+        page.wait_for_timeout(100)
 
 
 def test_click_a_checkers_move_then_the_ai_replies(page):
@@ -38,7 +50,7 @@ def test_click_a_checkers_move_then_the_ai_replies(page):
     _click_square(page, 1, 15)  # and move it to 15
     page.get_by_text("Nodes").first.wait_for(timeout=60_000)
     wait_idle(page)
-    pieces = _black_pieces(page)
+    pieces = _black_pieces(page, lambda pieces: list(display_position(15)) in pieces)
     assert list(display_position(15)) in pieces and list(display_position(11)) not in pieces
     page.get_by_role("tab", name="Game record").click()
     moves = page.locator('[data-testid="stCode"]').first.inner_text().split()

@@ -98,7 +98,7 @@ def test_a_game_board_its_status_and_the_hint_are_on_the_first_screen(page, name
     panel = f".st-key-{name}_side_panel"
     page.locator(panel).get_by_text("Hint:").first.wait_for(timeout=2 * WAIT_MS)
     wait_idle(page)
-    board = on_first_screen(page, f'[class*="st-key-{name}_board_"] .js-plotly-plot')
+    board = on_first_screen(page, f'[class*="st-key-{name}_board_"] .game-board svg')
     status = on_first_screen(page, f".st-key-{name}_messages [data-testid='stAlert']")
     assert status["bottom"] <= board["top"] + 1  # the status line right above the board
     on_first_screen(page, f'{panel} [data-testid="stCaptionContainer"]', "Hint:")
@@ -131,7 +131,7 @@ def test_a_replays_banner_and_verdict_are_beside_the_board(page, name, mode):
     _enabled(page, f"{name}_w_hint").click()
     page.locator(panel).get_by_text("Hint:").first.wait_for(timeout=2 * WAIT_MS)
     wait_idle(page)
-    on_first_screen(page, f'[class*="st-key-{name}_board_"] .js-plotly-plot')
+    on_first_screen(page, f'[class*="st-key-{name}_board_"] .game-board svg')
     on_first_screen(page, f'{panel} [data-testid="stAlertContentInfo"]', "Replay of")
     on_first_screen(page, f"{panel} a", "Link to share this replay")
     on_first_screen(page, f'{panel} [data-testid="stCaptionContainer"]', "Hint:")
@@ -220,9 +220,11 @@ def test_routes_opens_in_the_presentation_view_with_its_map_on_the_first_screen(
 
 # -- chart text -----------------------------------------------------------------------------
 
+# the plotly charts' axis text, titles and legends; the game board's (SVG) coordinates and title
 AXIS_TEXT_FILLS = """() => Array.from(document.querySelectorAll(
         '.js-plotly-plot .xtick text, .js-plotly-plot .ytick text, .js-plotly-plot .g-xtitle text,'
-        + ' .js-plotly-plot .g-ytitle text, .js-plotly-plot .gtitle, .js-plotly-plot .legendtext'))
+        + ' .js-plotly-plot .g-ytitle text, .js-plotly-plot .gtitle, .js-plotly-plot .legendtext,'
+        + ' .game-board-svg .ticks text, .game-board-svg .title'))
     .filter((t) => t.textContent.trim() && t.getBoundingClientRect().width > 0
         && !t.closest('[data-stale="true"]'))
     .map((t) => [t.textContent.slice(0, 30), getComputedStyle(t).fill])"""
@@ -235,11 +237,14 @@ def _low_contrast(page) -> list:
 
 
 def test_chart_axis_text_has_4_5_to_1_contrast_on_game_and_arena_pages(page):
-    # the board's coordinates and the last search's charts (Streamlit drew the board's grey)
+    # the board's coordinates and the last search's charts (Streamlit drew a plotly board's grey)
     open_page(page, "othello?size=6&black=alphabeta:depth=2&white=human")
     page.get_by_text("Nodes").first.wait_for(timeout=2 * WAIT_MS)  # the AI moved
     wait_idle(page)
     page.locator(".st-key-othello_last_scores .ytick text").first.wait_for(timeout=WAIT_MS)
+    page.locator('[class*="st-key-othello_board_"] .game-board-svg .ticks text').first.wait_for(
+        timeout=WAIT_MS
+    )
     assert _low_contrast(page) == []
     open_page(page, "arena")
     page.locator(".st-key-arena_chart_ebf .xtick text").first.wait_for(timeout=2 * WAIT_MS)

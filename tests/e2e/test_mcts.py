@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from lib.games.core import available_games, get_game
-from tests.e2e.conftest import click_chart, open_page, wait_idle
+from tests.e2e.conftest import click_board, open_page, wait_idle
 
 BOARD = '[class*="st-key-connect_four_board_"]:not([data-stale="true"])'
 
 
 def test_an_mcts_player_answers_and_its_visits_are_drawn(page):
     open_page(page, "connect_four?red=human&yellow=mcts:sims=300")
-    click_chart(page, BOARD, 3, 0)  # Red in column d
+    click_board(page, BOARD, (0, 3))  # Red in column d
     page.get_by_text("2/42 discs").first.wait_for(timeout=60_000)
     wait_idle(page)
     page.get_by_role("tab", name="The AI's last search").click()

@@ -17,7 +17,7 @@ from lib.games.view import BoardView, load_adapter
 GAMES = ["othello", "checkers", "sim", "tictactoe", "connect_four"]
 
 
-def _positions(name: str, plies: int = 60, seed: int = 3):
+def _positions(name: str, plies: int = 30, seed: int = 3):
     """Positions of a random game of ``name`` with a view of each (scores, last move)."""
     game = get_game(name)
     rng = random.Random(seed)
@@ -120,3 +120,13 @@ def test_a_style_is_given_for_each_point(value, count):
         assert values == value
     else:
         assert values == [value] * count
+
+
+def test_a_bare_figure_gets_plotlys_defaults():
+    # a plug-in game's board may leave the size and the ranges to plotly
+    drawn = drawing(go.Figure(go.Scatter(x=[0, 1, 2], y=[0, 0, 0], customdata=[[0, 0]] * 3)))
+    assert (drawn["width"], drawn["height"]) == (700, 450)
+    low, high = drawn["x"]["range"]
+    assert low < 0 and high > 2  # the data inside, with a margin
+    assert drawn["y"]["range"][0] < 0 < drawn["y"]["range"][1]
+    assert drawn["traces"][0]["mode"] == "lines+markers"
