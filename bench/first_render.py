@@ -11,7 +11,7 @@ the page's address, and the page itself records, against the navigation's start
 - ``settled``: when, besides, no grey placeholder is left: no stale element of an
   earlier run (``data-stale``), no skeleton of an element still loading
   (``stSkeleton``, e.g. while the chart library arrives) and no custom component (the
-  game board, the route player) still empty.
+  game board, the route player) that has not drawn yet.
 
 Both are taken at the last time they became true, once they have held for a second (a
 page that reruns itself is not done at its first run). ``cold`` is the page's first
@@ -58,7 +58,8 @@ RECORDER = """
         const done = !!app && app.getAttribute('data-test-script-state') === 'notRunning'
             && !!document.querySelector('[data-testid="stMain"] h1');
         // a custom component (the game board, the route player) counts once it has drawn
-        const drawn = (el) => (el.shadowRoot || el).childElementCount > 0;
+        // its svg or canvas (Streamlit puts a style element in it before its code runs)
+        const drawn = (el) => !!(el.shadowRoot || el).querySelector('svg, canvas');
         const clean = done && !document.querySelector('[data-stale="true"]')
             && !document.querySelector('[data-testid="stSkeleton"]')
             && Array.from(document.querySelectorAll('[data-testid^="stBidiComponent"]'))

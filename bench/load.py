@@ -182,20 +182,10 @@ async def wait_done(page, timeout_ms: int = PAGE_TIMEOUT_MS) -> None:
 
 
 async def click_square(page, row: int, col: int) -> None:
-    """Click square (row, col) of the Othello board (as tests/e2e/conftest.click_chart)."""
-    chart = page.locator('[class*="st-key-othello_board_"]:not([data-stale="true"])').first
-    await chart.locator(".nsewdrag").first.wait_for(timeout=PAGE_TIMEOUT_MS)
-    point = await chart.evaluate(
-        """(el, xy) => {
-            const gd = el.querySelector('.js-plotly-plot');
-            const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-            const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
-            return {x: box.left + xa.l2p(xy[0]), y: box.top + ya.l2p(xy[1])};
-        }""",
-        [col, row],
-    )
-    await page.mouse.move(point["x"], point["y"])
-    await page.mouse.click(point["x"], point["y"])
+    """Click square (row, col) of the Othello board (as tests/e2e/conftest.click_board)."""
+    board = '[class*="st-key-othello_board_"]:not([data-stale="true"])'
+    square = page.locator(f'{board} .game-board [data-target="{row},{col}"]').first
+    await square.click(timeout=PAGE_TIMEOUT_MS)
 
 
 async def click_times(page, clicks: int) -> list[float]:

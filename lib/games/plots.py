@@ -349,7 +349,7 @@ def square_from_point(point: Mapping) -> Square | None:
     if isinstance(data, Sequence) and len(data) == 2:
         try:
             return int(data[0]), int(data[1])
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # e.g. int(inf) from a forged click
             return None
     x, y = point.get("x"), point.get("y")
     if isinstance(x, int | float) and isinstance(y, int | float):

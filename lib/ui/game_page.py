@@ -122,7 +122,7 @@ def handle_square(
     human_sides: set[int],
     at_ply: int | None = None,
 ) -> None:
-    """Apply a click on ``square`` (from the chart or the button grid) to ``session``.
+    """Apply a click on ``square`` (from the board or the button grid) to ``session``.
 
     ``at_ply`` is the number of moves on the board the person clicked: a click on a
     board that has changed since (the AI replied, an Undo) is dropped and explained.
@@ -533,7 +533,7 @@ def play_area(
         pixels=max(settings.pixels, PRESENTATION_BOARD_PIXELS) if presenting() else settings.pixels,
     )
     human_sides = _acting_humans(session, settings)
-    # (no key starting "{key}_board_": the tests find the chart by that prefix)
+    # (no key starting "{key}_board_": the tests find the board by that prefix)
     with st.container(horizontal=True, wrap=True, gap="small", key=f"{key}_play_area"):
         board_widget(adapter, key, view, human_sides)
         with st.container(width=SIDE_PANEL_WIDTH, key=f"{key}_side_panel"):

@@ -118,41 +118,6 @@ def open_page(page, path: str = "") -> None:
     wait_idle(page)
 
 
-def click_chart(page, chart_selector: str, x: float, y: float, *, scroll: bool = True) -> None:
-    """Click the plotly chart under ``chart_selector`` at data coordinates ``(x, y)``.
-
-    The pixel position comes from the chart's own axis mapping (``l2p``) and
-    its ``.nsewdrag`` box, so it holds whatever the chart's size. A stale copy
-    of the chart (left over from the previous run) is never the one clicked.
-    """
-    chart = page.locator(f'{chart_selector}:not([data-stale="true"])').first
-    chart.locator(".nsewdrag").first.wait_for()
-    if scroll:  # tests that measure the page's layout click without scrolling it
-        chart.scroll_into_view_if_needed()
-    # Under load the chart can still move (a relayout, an element above it drawn late)
-    # after it first appears: click where it has stood still for 100 ms, on the chart.
-    previous, deadline = None, time.monotonic() + 10
-    while True:
-        point = chart.evaluate(
-            """(el, xy) => {
-                const gd = el.classList.contains('js-plotly-plot') ? el
-                    : el.querySelector('.js-plotly-plot');
-                const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
-                const box = gd.querySelector('.nsewdrag').getBoundingClientRect();
-                const x = box.left + xa.l2p(xy[0]), y = box.top + ya.l2p(xy[1]);
-                const hit = document.elementFromPoint(x, y);
-                return {x, y, on: hit !== null && gd.contains(hit)};
-            }""",
-            [x, y],
-        )
-        if (point["on"] and point == previous) or time.monotonic() > deadline:
-            break  # past the deadline the click goes anyway: the caller's wait then fails
-        previous = point
-        page.wait_for_timeout(100)
-    page.mouse.move(point["x"], point["y"])
-    page.mouse.click(point["x"], point["y"])
-
-
 def board_target(page, board_selector: str, target: tuple) -> object:
     """The locator of the click target ``target`` (its customdata, e.g. ``(row, col)``) on
     the game board under ``board_selector``; never a stale copy of the board."""
@@ -166,15 +131,31 @@ def click_board(page, board_selector: str, target: tuple, *, scroll: bool = True
     """Click the click target ``target`` of the game board under ``board_selector``.
 
     Playwright clicks once the target stands still and nothing covers it. ``scroll``:
-    False for tests that measure the page's layout (the target must then be in view).
+    False for tests that measure the page's layout (the target must then be in view; it
+    is clicked once it has stood still for 100 ms).
     """
     locator = board_target(page, board_selector, target)
     locator.wait_for(timeout=60_000)
     if scroll:
         locator.click(timeout=60_000)
-    else:
-        box = locator.bounding_box()
-        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        return
+    # Under load the board can still move (an element above it drawn late) after it first
+    # appears: click where the target has stood still for 100 ms and is the element there.
+    previous, deadline = None, time.monotonic() + 10
+    while True:
+        point = locator.evaluate(
+            """(el) => {
+                const box = el.getBoundingClientRect();
+                const x = box.left + box.width / 2, y = box.top + box.height / 2;
+                const hit = document.elementFromPoint(x, y);
+                return {x, y, on: hit !== null && (hit === el || el.contains(hit))};
+            }"""
+        )
+        if (point["on"] and point == previous) or time.monotonic() > deadline:
+            break  # past the deadline the click goes anyway: the caller's wait then fails
+        previous = point
+        page.wait_for_timeout(100)
+    page.mouse.click(point["x"], point["y"])
 
 
 # The drawing data of the current (not stale) game board under a selector, or null while

@@ -212,13 +212,62 @@ def test_buttons_on_one_row_and_the_whole_board_in_view_at_1024x768_and_1400x900
 def test_the_board_is_played_from_the_keyboard(page):
     open_page(page, "othello?size=6&white=alphabeta:depth=1")
     board = BOARD.format(nonce=0)
+    board_target(page, board, (0, 0)).focus()  # waits for the board to be drawn
     stops = page.locator(f'{board} .game-board [tabindex="0"]')
     assert stops.count() == 1  # one tab stop for the board, not one per square
-    board_target(page, board, (0, 0)).focus()
     for key in ("ArrowRight", "ArrowRight", "ArrowDown"):  # a1 -> b1 -> c1 -> c2
         page.keyboard.press(key)
     assert page.evaluate("() => document.activeElement.getAttribute('data-target')") == "1,2"
     page.keyboard.press("Enter")
     page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)  # played, answered
+    wait_idle(page)
+    assert [1, 2] in _discs(page)["black"]
+    # the redrawn board has the focus back on c2: the player goes on from the keyboard
+    page.wait_for_function(
+        "() => document.activeElement.getAttribute('data-target') === '1,2'", timeout=30_000
+    )
+
+
+def _centres(page, board: str) -> dict[tuple[int, int], tuple[float, float]]:
+    """The on-screen centre of every square (click target) of the board under ``board``."""
+    centres = page.locator(f"{board} .game-board .target").evaluate_all(
+        """(targets) => targets.map((t) => {
+            const box = t.getBoundingClientRect();
+            return [t.getAttribute('data-target'), box.left + box.width / 2,
+                    box.top + box.height / 2];
+        })"""
+    )
+    return {tuple(map(int, name.split(","))): (x, y) for name, x, y in centres}
+
+
+def test_squares_are_drawn_on_a_square_grid_row_1_at_the_top(page):
+    for link, key, rows, cols in (("othello?size=6", "othello", 6, 6),
+                                  ("connect_four", "connect_four", 6, 7)):  # fmt: skip
+        open_page(page, link)
+        board = f'[class*="st-key-{key}_board_"]:not([data-stale="true"])'
+        page.locator(f"{board} .game-board .target").first.wait_for()
+        centres = _centres(page, board)
+        assert set(centres) == {(r, c) for r in range(rows) for c in range(cols)}
+        step = centres[(0, 1)][0] - centres[(0, 0)][0]
+        assert step > 30  # squares of a playable size
+        for (r, c), (x, y) in centres.items():
+            # column c at x = a1's + c steps, row r at y = a1's + r steps: square squares
+            assert abs(x - (centres[(0, 0)][0] + c * step)) < 1, (key, r, c)
+            assert abs(y - (centres[(0, 0)][1] + r * step)) < 1, (key, r, c)
+        # the board sits inside its drawing's plot area, centred like plotly's equal axes
+        svg = page.locator(f"{board} .game-board svg").bounding_box()
+        left = centres[(0, 0)][0] - step / 2 - svg["x"]
+        right = svg["x"] + svg["width"] - (centres[(0, cols - 1)][0] + step / 2)
+        assert left > 0 and right > 0, (key, left, right)
+
+
+def test_a_click_between_squares_plays_the_nearer_square(page):
+    # as on the plotly board (the closest point): a click on the grid line is not lost
+    open_page(page, "othello?size=6&white=alphabeta:depth=1")
+    box = board_target(page, BOARD.format(nonce=0), (1, 2)).bounding_box()  # c2's target
+    x, y = box["x"] - 1, box["y"] + box["height"] / 2  # just left of it, in the gap to b2
+    assert page.evaluate("([x, y]) => !document.elementFromPoint(x, y).closest('.target')", [x, y])
+    page.mouse.click(x, y)
+    page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)  # c2, answered
     wait_idle(page)
     assert [1, 2] in _discs(page)["black"]

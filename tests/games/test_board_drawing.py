@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import numpy as np
 import plotly.graph_objects as go
 import pytest
 from hypothesis import given
@@ -95,8 +96,26 @@ def _figure(*traces, shapes=()) -> go.Figure:
         _figure(go.Scatter(x=[0], y=[0], mode="none")),
         _figure(shapes=[{"type": "line", "x0": 0, "x1": 1, "y0": 0, "y1": 1}]),
         _figure(go.Scatter(x=[0, 1], y=[0, 1], marker={"size": [1, 2, 3]})),
+        _figure(go.Scatter(x=[0], y=[0], marker={"symbol": "diamond"})),
+        _figure(go.Scatter(x=[0], y=[0], mode="text", text="a", textposition="top center")),
+        _figure(go.Scatter(x=[0, 1], y=[0, 1], customdata=[[0, 0]])),
+        _figure(go.Scatter(x=[0], y=[0], line={"dash": "4px,2px"})),
+        _figure(go.Scatter(x=[0], y=[0])).add_annotation(x=0, y=0, text="a"),
+        _figure(go.Scatter(x=[0], y=[0])).update_yaxes(autorange="reversed"),
     ],
-    ids=["bar", "fill", "mode", "line shape", "sizes"],
+    ids=[
+        "bar",
+        "fill",
+        "mode",
+        "line shape",
+        "sizes",
+        "symbol",
+        "text position",
+        "targets",
+        "dash",
+        "annotation",
+        "autorange",
+    ],
 )
 def test_what_the_board_cannot_draw_is_refused(fig):
     with pytest.raises(ValueError):
@@ -130,3 +149,23 @@ def test_a_bare_figure_gets_plotlys_defaults():
     assert low < 0 and high > 2  # the data inside, with a margin
     assert drawn["y"]["range"][0] < 0 < drawn["y"]["range"][1]
     assert drawn["traces"][0]["mode"] == "lines+markers"
+
+
+def test_numpy_data_text_outlines_and_hidden_traces():
+    fig = _figure(
+        go.Scatter(
+            x=np.arange(3),
+            y=np.array([0.5, 0.25, 0.0]),
+            customdata=np.array([[0, 0], [0, 1], [0, 2]]),
+            mode="markers+text",
+            text=["1", "2", "3"],
+            textfont={"shadow": "1px 1px 2px #000"},
+        ),
+        go.Scatter(x=[0], y=[0], visible=False, name="hidden"),
+    )
+    (trace,) = drawing(fig)["traces"]  # the hidden trace is not drawn
+    assert trace["x"] == [0, 1, 2] and trace["y"] == [0.5, 0.25, 0.0]  # plotly's typed arrays
+    assert trace["customdata"] == [[0, 0], [0, 1], [0, 2]]
+    assert trace["font"]["outline"] == "#000000"  # the shadow drawn as an outline
+    ticks = drawing(_figure(go.Scatter(x=[0], y=[0])).update_xaxes(tickvals=[0, 1]))["x"]["ticks"]
+    assert ticks == [[0, "0"], [1, "1"]]  # tick labels default to the values

@@ -1,9 +1,10 @@
 // A game board drawn as SVG in the page, from lib/games/board_drawing.py's data: the
 // shapes (squares, discs, rings), then the traces in order (lines, markers, text), as the
 // game's plotly figure would show them, without loading plotly.js. A point of a trace
-// with customdata is a click target: a click sends its customdata back as the trigger
-// "click" (from the keyboard: Tab to the board, the arrow keys, Enter or Space). Its hover
-// text is the target's tooltip and accessible name. Text is only ever set with textContent.
+// with customdata is a click target: a click on it, or near it (see clicks()), sends its
+// customdata back as the trigger "click" (from the keyboard: Tab to the board, the arrow
+// keys, Enter or Space). Its hover text is the target's tooltip and accessible name.
+// Text is only ever set with textContent.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -76,7 +77,13 @@ function drawShape(group, shape, s) {
   });
 }
 
-const DASHES = { solid: null, dash: "9 5", dot: "2 4", dashdot: "9 4 2 4" };
+// plotly's dash patterns (its Drawing.dashStyle), in multiples of the line's width (at least 3)
+const DASHES = { dot: [1, 1], dash: [3, 3], longdash: [5, 5], dashdot: [3, 1, 1, 1], longdashdot: [5, 2, 1, 2] };
+
+function dashArray(dash, width) {
+  const unit = Math.max(width, 3);
+  return DASHES[dash] ? DASHES[dash].map((n) => n * unit).join(" ") : null;
+}
 
 // A line trace: its points joined, a null starting a new piece (plotly's gaps).
 function drawLines(group, trace, s) {
@@ -92,8 +99,7 @@ function drawLines(group, trace, s) {
       fill: trace.fill || "none",
       stroke: trace.line.color,
       "stroke-width": trace.line.width,
-      "stroke-dasharray": DASHES[trace.line.dash] || null,
-      "stroke-linecap": "round",
+      "stroke-dasharray": dashArray(trace.line.dash, trace.line.width),
     });
   }
 }
@@ -124,12 +130,17 @@ function drawText(group, text, x, y, font, colour) {
     "font-size": font.size,
     "font-weight": font.weight,
     fill: colour,
+    // a dark outline round light text (plotly's text shadow), drawn under the fill
+    stroke: font.outline || null,
+    "stroke-width": font.outline ? 3 : null,
+    "stroke-linejoin": font.outline ? "round" : null,
+    "paint-order": font.outline ? "stroke" : null,
   });
   node.textContent = text;
   return node;
 }
 
-function drawTrace(group, trace, s, send) {
+function drawTrace(group, trace, s) {
   const layer = add(group, "g", { class: "trace", "data-name": trace.name, opacity: trace.opacity });
   if (trace.mode.includes("lines")) drawLines(layer, trace, s);
   trace.x.forEach((x, i) => {
@@ -141,15 +152,41 @@ function drawTrace(group, trace, s, send) {
         const target = trace.customdata[i];
         marker.classList.add("target");
         marker.setAttribute("data-target", target.join(","));
+        marker.boardTarget = target;
         marker.setAttribute("tabindex", "-1");
         marker.setAttribute("role", "button");
         if (trace.hover && trace.hover[i]) marker.setAttribute("aria-label", trace.hover[i]);
-        marker.addEventListener("click", () => send(target));
       }
     }
     if (trace.mode.includes("text") && trace.text[i]) {
       drawText(layer, trace.text[i], s.px(x), s.py(trace.y[i]), trace.font, trace.font.color[i]);
     }
+  });
+}
+
+// A click anywhere on the board goes to the target under it, else to the nearest target
+// within 20 px of its edge (as plotly picks the closest point): the grid lines between
+// squares and the corners of a score badge over a target still play the move.
+function clicks(svg, send) {
+  const targets = Array.from(svg.querySelectorAll(".target"));
+  if (targets.length === 0) return;
+  svg.classList.add("playable");
+  svg.addEventListener("click", (event) => {
+    let hit = event.target.closest(".target");
+    if (!hit) {
+      const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(
+        svg.getScreenCTM().inverse(),
+      );
+      let best = Infinity;
+      for (const node of targets) {
+        const box = node.getBBox();
+        const dx = Math.max(box.x - at.x, 0, at.x - box.x - box.width);
+        const dy = Math.max(box.y - at.y, 0, at.y - box.y - box.height);
+        const gap = Math.hypot(dx, dy);
+        if (gap <= 20 && gap < best) [hit, best] = [node, gap];
+      }
+    }
+    if (hit) send(hit.boardTarget);
   });
 }
 
@@ -170,6 +207,7 @@ function keyboard(svg) {
     if (!from) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
+      keyboardPlay = { target: from.getAttribute("data-target"), at: performance.now() };
       from.dispatchEvent(new MouseEvent("click", { bubbles: true }));
       return;
     }
@@ -209,7 +247,15 @@ function drawTicks(group, d, s) {
   }
 }
 
+// The square last played from the keyboard: the next board drawn (after the rerun, maybe
+// under a new element) takes the focus back there, so a keyboard player plays on without
+// tabbing back in. Per browser tab, never sent anywhere.
+let keyboardPlay = null;
+
 function draw(root, d, send) {
+  const focused = root.contains(document.activeElement)
+    ? document.activeElement.getAttribute("data-target")
+    : null;
   root.replaceChildren();
   root.drawing = d; // what is drawn, for the page's own scripts (e.g. the browser tests)
   const svg = add(root, "svg", {
@@ -241,10 +287,20 @@ function draw(root, d, send) {
   const below = add(svg, "g", { class: "shapes" });
   for (const shape of d.shapes.filter((sh) => !sh.above)) drawShape(below, shape, s);
   const traces = add(svg, "g", { class: "traces" });
-  for (const trace of d.traces) drawTrace(traces, trace, s, send);
+  for (const trace of d.traces) drawTrace(traces, trace, s);
   const above = add(svg, "g", { class: "shapes above" });
   for (const shape of d.shapes.filter((sh) => sh.above)) drawShape(above, shape, s);
+  clicks(svg, send);
   keyboard(svg);
+  const recent = keyboardPlay && performance.now() - keyboardPlay.at < 60000;
+  const refocus = focused || (recent ? keyboardPlay.target : null);
+  keyboardPlay = null; // once: a later redraw must not take the focus from elsewhere
+  const again = refocus && svg.querySelector(`.target[data-target="${refocus}"]`);
+  if (again) {
+    svg.querySelector('.target[tabindex="0"]').setAttribute("tabindex", "-1");
+    again.setAttribute("tabindex", "0");
+    again.focus();
+  }
 }
 
 export default function (component) {
