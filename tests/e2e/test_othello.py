@@ -53,10 +53,11 @@ def test_click_a_legal_square_then_the_ai_replies(page):
     discs = _discs(page)
     assert [1, 2] in discs["black"]
     assert len(discs["black"]) == 3 and len(discs["white"]) == 3
-    # the AI's search statistics are on show
-    assert page.get_by_text("Nodes").first.is_visible()
-    assert page.get_by_text("Score of each move it considered").first.is_visible()
-    # the same kind of click works again on the new chart (its key changed)
+    # the AI's search statistics are on show (their charts load plotly.js only now: the board
+    # does not need it)
+    page.get_by_text("Nodes").first.wait_for(timeout=60_000)
+    page.get_by_text("Score of each move it considered").first.wait_for(timeout=60_000)
+    # the same kind of click works again on the new board (its key changed)
     _click_square(page, '[class*="st-key-othello_board_"]', 0, 0)
     page.get_by_text("not legal", exact=False).first.wait_for()
     wait_idle(page)
