@@ -26,7 +26,21 @@ def _positions(name: str, plies: int = 30, seed: int = 3):
     for _ply in range(plies):
         moves = state.legal_moves()
         scores = {m: rng.uniform(-1, 1) for m in moves}
-        yield state, BoardView(last_move=last, previous=previous, scores=scores, title="t")
+        bounds = {m: "≤" for m in moves[::2]}
+        marked = moves[0] if moves else None
+        yield (
+            state,
+            BoardView(
+                last_move=last,
+                previous=previous,
+                scores=scores,
+                bounds=bounds,
+                title="t",
+                marked=marked,
+                show_legal=_ply % 3 != 0,
+                flipped=_ply % 2 == 1,  # games that cannot turn round ignore it
+            ),
+        )
         if not moves:
             return
         previous, last = state, rng.choice(moves)
