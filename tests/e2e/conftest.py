@@ -170,6 +170,25 @@ BOARD_DRAWING = """(selector) => {
 }"""
 
 
+# (row, col) of the circles filled with a colour ([selector, fill]) on the current game
+# board, or null while it is being drawn.
+BOARD_CIRCLES = f"""([selector, fill]) => {{
+    const drawing = ({BOARD_DRAWING})(selector);
+    return drawing && drawing.shapes
+        .filter((s) => s.type === 'circle' && s.fillcolor === fill)
+        .map((s) => [Math.round((s.y0 + s.y1) / 2), Math.round((s.x0 + s.x1) / 2)]);
+}}"""
+
+# Counts the app's script runs from now on (window.__runs: each switch to "running").
+COUNT_RUNS = """() => {
+    window.__runs = 0;
+    const app = document.querySelector('[data-testid="stApp"]');
+    new MutationObserver(() => {
+        if (app.getAttribute('data-test-script-state') === 'running') window.__runs += 1;
+    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
+}"""
+
+
 def board_drawing(page, board_selector: str) -> dict:
     """What the current game board under ``board_selector`` shows (waits until it is drawn)."""
     return page.wait_for_function(BOARD_DRAWING, arg=board_selector, timeout=60_000).json_value()

@@ -6,18 +6,15 @@ from __future__ import annotations
 import time
 
 from lib.games.checkers_plots import BLACK_PIECE, display_position
-from tests.e2e.conftest import BOARD_DRAWING, click_board, open_page, wait_idle, wait_rendered
+from tests.e2e.conftest import (
+    BOARD_CIRCLES,
+    click_board,
+    open_page,
+    wait_idle,
+    wait_rendered,
+)
 
 BOARD = ".st-key-checkers_board_{nonce}"
-
-# (row, col) of the pieces filled with a colour on the current main board, or null while it
-# is being drawn
-PIECES = f"""([selector, fill]) => {{
-    const drawing = ({BOARD_DRAWING})(selector);
-    return drawing && drawing.shapes
-        .filter((s) => s.type === 'circle' && s.fillcolor === fill)
-        .map((s) => [Math.round((s.y0 + s.y1) / 2), Math.round((s.x0 + s.x1) / 2)]);
-}}"""
 
 
 def _click_square(page, nonce: int, square: int) -> None:
@@ -32,7 +29,7 @@ def _black_pieces(page, until=lambda pieces: True) -> list[list[int]]:
     deadline = time.monotonic() + 60
     while True:
         pieces = page.wait_for_function(
-            PIECES, arg=['[class*="st-key-checkers_board_"]', BLACK_PIECE[0]], timeout=60_000
+            BOARD_CIRCLES, arg=['[class*="st-key-checkers_board_"]', BLACK_PIECE[0]], timeout=60_000
         ).json_value()
         if until(pieces) or time.monotonic() > deadline:
             return pieces

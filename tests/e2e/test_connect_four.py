@@ -9,19 +9,10 @@ from __future__ import annotations
 
 import time
 
-from tests.e2e.conftest import BOARD_DRAWING, click_board, open_page, wait_idle
+from tests.e2e.conftest import BOARD_CIRCLES, click_board, open_page, wait_idle
 
 BOARD = '[class*="st-key-{key}_board_"]'
 CURRENT = ':not([data-stale="true"])'
-
-# (row, col) of the circles filled with a colour on the current board, or null while it is
-# being drawn
-MARKS = f"""([selector, colour]) => {{
-    const drawing = ({BOARD_DRAWING})(selector);
-    return drawing && drawing.shapes
-        .filter((s) => s.type === 'circle' && s.fillcolor === colour)
-        .map((s) => [Math.round((s.y0 + s.y1) / 2), Math.round((s.x0 + s.x1) / 2)]);
-}}"""
 
 
 def _marks(page, key: str, colour: str, until=lambda marks: True) -> list[list[int]]:
@@ -31,7 +22,7 @@ def _marks(page, key: str, colour: str, until=lambda marks: True) -> list[list[i
     deadline = time.monotonic() + 60
     while True:
         marks = page.wait_for_function(
-            MARKS, arg=[BOARD.format(key=key), colour], timeout=60_000
+            BOARD_CIRCLES, arg=[BOARD.format(key=key), colour], timeout=60_000
         ).json_value()
         if until(marks) or time.monotonic() > deadline:
             return marks

@@ -7,7 +7,14 @@ import time
 from pathlib import Path
 from urllib.parse import unquote
 
-from tests.e2e.conftest import board_drawing, board_target, click_board, open_page, wait_idle
+from tests.e2e.conftest import (
+    COUNT_RUNS,
+    board_drawing,
+    board_target,
+    click_board,
+    open_page,
+    wait_idle,
+)
 
 BOARD = ".st-key-othello_board_{nonce}"
 
@@ -29,16 +36,6 @@ def _discs(page) -> dict[str, list[list[int]]]:
         if s["fillcolor"] == "#f5f5f5":
             out["white"].append(rc)
     return out
-
-
-# Counts the script runs that start from now on (window.__runs).
-NOTE_RUNS = """() => {
-    window.__runs = 0;
-    const app = document.querySelector('[data-testid="stApp"]');
-    new MutationObserver(() => {
-        if (app.getAttribute('data-test-script-state') === 'running') window.__runs += 1;
-    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
-}"""
 
 
 def test_click_a_legal_square_then_the_ai_replies(page):
@@ -65,7 +62,7 @@ def test_click_a_legal_square_then_the_ai_replies(page):
     moves = page.locator('[data-testid="stCode"]').first.inner_text().split()
     assert moves[0] == "c2" and len(moves) == 2
     wait_idle(page)
-    page.evaluate(NOTE_RUNS)
+    page.evaluate(COUNT_RUNS)
     with page.expect_download() as download_info:
         page.get_by_text("Download game record (CSV)").click()
     text = Path(download_info.value.path()).read_text(encoding="utf-8-sig")

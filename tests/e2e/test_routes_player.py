@@ -6,19 +6,11 @@ import pytest
 
 from lib.routes import animation, graphs, search
 from lib.routes.trace import trace_state
-from tests.e2e.conftest import open_page, wait_idle
+from tests.e2e.conftest import COUNT_RUNS, open_page, wait_idle
 from tests.routes.test_animation import step_label
 
 PLAYER = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
 
-#: Counts the app's script runs from now on (each switch of its state to "running").
-COUNT_RUNS = """() => {
-    window.__runs = 0;
-    const app = document.querySelector('[data-testid="stApp"]');
-    new MutationObserver(() => {
-        if (app.getAttribute('data-test-script-state') === 'running') window.__runs += 1;
-    }).observe(app, {attributes: true, attributeFilter: ['data-test-script-state']});
-}"""
 #: A digest of what the search canvas shows (its pixels), to see that frames differ.
 CANVAS_SUM = """(root) => {
     const canvas = root.querySelector('canvas.search');
