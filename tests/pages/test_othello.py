@@ -473,3 +473,11 @@ def test_a_click_on_the_board_plays_the_square_and_the_ai_replies():
 
 
 DISCS = ("#111111", "#f5f5f5")
+
+
+def test_a_forged_board_click_changes_nothing_and_raises_nothing():
+    app = _app(size="6", white="alphabeta:depth=1")
+    for target in ("zz", ["a", 1], [float("inf"), 0], [1, 2, 3], {"row": 1}, [99, 99]):
+        click_board(app, "othello", target)
+        assert not app.exception, target
+        assert _session(app).moves == [], target
