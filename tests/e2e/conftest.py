@@ -189,6 +189,17 @@ COUNT_RUNS = """() => {
 }"""
 
 
+def board_circles(page, board_selector: str, fills: list[str]) -> dict[str, list[list[int]]]:
+    """(row, col) of the circles of each colour in ``fills`` on the current game board, read
+    at one moment (waits until the board is drawn)."""
+    return page.wait_for_function(
+        f"""([selector, fills]) => ({BOARD_DRAWING})(selector) && Object.fromEntries(
+            fills.map((fill) => [fill, ({BOARD_CIRCLES})([selector, fill])]))""",
+        arg=[board_selector, fills],
+        timeout=60_000,
+    ).json_value()
+
+
 def board_drawing(page, board_selector: str) -> dict:
     """What the current game board under ``board_selector`` shows (waits until it is drawn)."""
     return page.wait_for_function(BOARD_DRAWING, arg=board_selector, timeout=60_000).json_value()

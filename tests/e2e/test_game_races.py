@@ -28,7 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from lib.games.core import get_game
 from lib.games.session import STALE_MESSAGE
-from tests.e2e.conftest import BOARD_DRAWING, board_drawing, click_board, open_page, wait_idle
+from tests.e2e.conftest import BOARD_DRAWING, board_circles, click_board, open_page, wait_idle
 
 OTHELLO = get_game("othello")
 
@@ -130,15 +130,8 @@ def _when_thinking(
 
 def _board_position(page) -> dict[str, set[tuple[int, int]]]:
     """(row, col) of the black and of the white discs on the current board."""
-    discs: dict[str, set[tuple[int, int]]] = {"black": set(), "white": set()}
-    for s in board_drawing(page, BOARD)["shapes"]:
-        if s["type"] != "circle":
-            continue
-        rc = (round((s["y0"] + s["y1"]) / 2), round((s["x0"] + s["x1"]) / 2))
-        colour = {"#111111": "black", "#f5f5f5": "white"}.get(s["fillcolor"])
-        if colour:
-            discs[colour].add(rc)
-    return discs
+    found = board_circles(page, BOARD, ["#111111", "#f5f5f5"])
+    return {"black": set(map(tuple, found["#111111"])), "white": set(map(tuple, found["#f5f5f5"]))}
 
 
 SETTLED = """([board, status, texts, thinking, count]) => {

@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 from tests.e2e.conftest import (
     COUNT_RUNS,
-    board_drawing,
+    board_circles,
     board_target,
     click_board,
     open_page,
@@ -26,16 +26,8 @@ def _click_square(page, board_selector: str, row: int, col: int) -> None:
 
 def _discs(page) -> dict[str, list[list[int]]]:
     """(row, col) of the black and white discs drawn on the main board."""
-    out: dict[str, list[list[int]]] = {"black": [], "white": []}
-    for s in board_drawing(page, '[class*="st-key-othello_board_"]')["shapes"]:
-        if s["type"] != "circle":
-            continue
-        rc = [round((s["y0"] + s["y1"]) / 2), round((s["x0"] + s["x1"]) / 2)]
-        if s["fillcolor"] == "#111111":
-            out["black"].append(rc)
-        if s["fillcolor"] == "#f5f5f5":
-            out["white"].append(rc)
-    return out
+    found = board_circles(page, '[class*="st-key-othello_board_"]', ["#111111", "#f5f5f5"])
+    return {"black": found["#111111"], "white": found["#f5f5f5"]}
 
 
 def test_click_a_legal_square_then_the_ai_replies(page):
