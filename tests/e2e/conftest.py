@@ -200,11 +200,6 @@ def board_circles(page, board_selector: str, fills: list[str]) -> dict[str, list
     ).json_value()
 
 
-def board_drawing(page, board_selector: str) -> dict:
-    """What the current game board under ``board_selector`` shows (waits until it is drawn)."""
-    return page.wait_for_function(BOARD_DRAWING, arg=board_selector, timeout=60_000).json_value()
-
-
 def cut_texts(page, within: str = '[data-testid="stMain"]') -> list[str]:
     """Texts under ``within`` that the browser cuts with an ellipsis (too long for their box)."""
     return page.evaluate(
