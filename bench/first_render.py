@@ -57,12 +57,14 @@ RECORDER = """
         const app = document.querySelector('[data-testid="stApp"]');
         const done = !!app && app.getAttribute('data-test-script-state') === 'notRunning'
             && !!document.querySelector('[data-testid="stMain"] h1');
-        // a custom component (the game board, the route player) counts once it has drawn
-        // its svg or canvas (Streamlit puts a style element in it before its code runs)
+        // a custom component of the page (the game board, the route player) counts once it
+        // has drawn its svg or canvas (Streamlit puts a style element in it before its code
+        // runs); the sidebar's plotly preload draws nothing
         const drawn = (el) => !!(el.shadowRoot || el).querySelector('svg, canvas');
         const clean = done && !document.querySelector('[data-stale="true"]')
             && !document.querySelector('[data-testid="stSkeleton"]')
-            && Array.from(document.querySelectorAll('[data-testid^="stBidiComponent"]'))
+            && Array.from(document.querySelectorAll(
+                '[data-testid="stMain"] [data-testid^="stBidiComponent"]'))
                 .every(drawn);
         const now = performance.now();
         marks.script = done ? (marks.script ?? now) : null;
