@@ -6,7 +6,6 @@ from pathlib import Path
 
 import streamlit as st
 
-from lib.ui.components.plotly_preload import plotly_preload
 from lib.ui.navigation import PAGES, PAGES_DIR, url_path
 from lib.ui.presentation import presentation_toggle
 from lib.ui.server import memory_releaser
@@ -32,6 +31,4 @@ for info in PAGES:
 
 navigation = st.navigation(groups)
 presentation_toggle()  # every page honours it: the sidebar's toggle, ?present=1
-with st.sidebar:
-    plotly_preload()  # before the page's script: its first chart then finds plotly.js loaded
 navigation.run()

@@ -57,14 +57,12 @@ RECORDER = """
         const app = document.querySelector('[data-testid="stApp"]');
         const done = !!app && app.getAttribute('data-test-script-state') === 'notRunning'
             && !!document.querySelector('[data-testid="stMain"] h1');
-        // a custom component of the page (the game board, the route player) counts once it
-        // has drawn its svg or canvas (Streamlit puts a style element in it before its code
-        // runs); the sidebar's plotly preload draws nothing
+        // a custom component (the game board, the route player) counts once it has drawn
+        // its svg or canvas (Streamlit puts a style element in it before its code runs)
         const drawn = (el) => !!(el.shadowRoot || el).querySelector('svg, canvas');
         const clean = done && !document.querySelector('[data-stale="true"]')
             && !document.querySelector('[data-testid="stSkeleton"]')
-            && Array.from(document.querySelectorAll(
-                '[data-testid="stMain"] [data-testid^="stBidiComponent"]'))
+            && Array.from(document.querySelectorAll('[data-testid^="stBidiComponent"]'))
                 .every(drawn);
         const now = performance.now();
         marks.script = done ? (marks.script ?? now) : null;
@@ -162,7 +160,13 @@ def _table(rows: list[tuple]) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pages", nargs="*", default=[], help="page names (default: all)")
+    parser.add_argument(
+        "--pages",
+        nargs="*",
+        default=[],
+        help="page names, each optionally with a link's settings, e.g. sim?first=blue "
+        "(default: every page)",
+    )
     parser.add_argument("--warm", type=int, default=2, help="later visits per page")
     parser.add_argument("--timeout", type=float, default=90.0, help="seconds per visit")
     parser.add_argument("--root", type=Path, default=ROOT, help="checkout of the app to serve")
@@ -176,10 +180,22 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     pages = _pages()
     if args.pages:
-        unknown = set(args.pages) - {name for name, _ in pages}
+        # a page name may carry a link's settings: ``sim?first=blue`` (the AI opens)
+        asked = [name.partition("?")[::2] for name in args.pages]
+        unknown = {name for name, _ in asked} - {name for name, _ in pages}
         if unknown:
             raise SystemExit(f"unknown page(s) {sorted(unknown)}; choose from {pages}")
-        pages = [p for p in pages if p[0] in args.pages or p[0] == "home"]  # Home: the yardstick
+        order = {name: index for index, (name, _) in enumerate(pages)}
+        asked.sort(key=lambda page: order[page[0]])  # sidebar order, as without --pages
+        paths = dict(pages)
+        pages = [("home", "")] + [  # Home: the yardstick
+            (
+                f"{name}?{query}" if query else name,
+                f"{paths[name]}?{query}" if query else paths[name],
+            )
+            for name, query in asked
+            if name != "home"
+        ]
     if not os.path.exists(CHROMIUM):
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
     from playwright.sync_api import sync_playwright
