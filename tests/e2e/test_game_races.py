@@ -357,10 +357,13 @@ def _refused(page) -> None:
     """A click made while the AI thought was refused and said so; wait for the AI's reply."""
     said = page.locator(f'{STATUS}:not([data-stale="true"])', has_text=REFUSED).first
     said.wait_for(timeout=120_000)
-    if "the AI's turn" in said.inner_text():  # during the search: the AI searches on
-        _settle(page, HUMANS_TURN)
-    else:  # just after the reply was played: made on a position that is gone
+    # read now, without waiting: the AI's reply may already have replaced the message (a
+    # CI run under load waited 30 s for it there); only "the AI's turn" goes with the reply
+    shown = said.all_inner_texts()
+    if shown and "the AI's turn" not in shown[0]:  # just after the reply: a gone position
         _settle(page, STALE)
+    else:  # during the search: the AI searches on
+        _settle(page, HUMANS_TURN)
 
 
 REFUSED = re.compile(f"the AI's turn|{re.escape(STALE)}")
