@@ -188,13 +188,9 @@ def main(argv: list[str] | None = None) -> None:
         order = {name: index for index, (name, _) in enumerate(pages)}
         asked.sort(key=lambda page: order[page[0]])  # sidebar order, as without --pages
         paths = dict(pages)
+        links = [(name, f"?{query}" if query else "") for name, query in asked]
         pages = [("home", "")] + [  # Home: the yardstick
-            (
-                f"{name}?{query}" if query else name,
-                f"{paths[name]}?{query}" if query else paths[name],
-            )
-            for name, query in asked
-            if name != "home"
+            (name + link, paths[name] + link) for name, link in links if name != "home"
         ]
     if not os.path.exists(CHROMIUM):
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
