@@ -8,12 +8,13 @@ import streamlit as st
 
 from lib.ui.navigation import PAGES, PAGES_DIR, url_path
 from lib.ui.presentation import presentation_toggle
-from lib.ui.server import memory_releaser
+from lib.ui.server import memory_releaser, shared_work_warmer
 
 HERE = Path(__file__).parent
 
 st.set_page_config(page_title="AI Search Lab", page_icon=HERE / "assets/icon.svg", layout="wide")
 memory_releaser()  # one per server: memory freed by visitors who left goes back to the system
+shared_work_warmer()  # one per server: pages' shared first looks computed before their visit
 
 home = st.Page(
     str(HERE / PAGES_DIR / "home.py"), title="Home", icon=":material/home:", default=True

@@ -523,6 +523,20 @@ def first_look_chart(name: str, table: pd.DataFrame, config: GAConfig) -> go.Fig
     return result_chart(name, first_look_run(table, config), exact, table)
 
 
+def warm_first_look() -> None:
+    """Fill the caches a first visit reads: the sample data with the form's defaults.
+
+    That is the data, the exact optimum, the seeded GA run and its charts that every
+    visitor of a freshly opened page is shown (:func:`first_look_run`). Called by the
+    server ahead of any visit (:func:`lib.ui.server.shared_work_warmer`), so the first
+    visitor after a server start does not wait for them; their keys are the page's own.
+    """
+    table = _read_bundled("sample", None, None, "end").table
+    config = make_config({field.name: getattr(DEFAULTS, field.name) for field in FIELDS})
+    for name in RESULT_CHARTS:  # the exact optimum and the run are computed by the first
+        first_look_chart(name, table, config)
+
+
 FRONTIER_LABEL = "Efficient frontier: the best fitness for each risk cap (exact, MILP)"
 FRONTIER_OPEN_KEY = "pf_w_frontier_open"
 """The frontier's expander (a test opens it by setting this key)."""

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import logging
+import threading
+
 import streamlit as st
+from streamlit.runtime import Runtime
 
 from lib.memory import MemoryReleaser, tune_allocator
+
+LOG = logging.getLogger(__name__)
 
 
 @st.cache_resource(show_spinner=False)
@@ -13,3 +19,37 @@ def memory_releaser() -> MemoryReleaser:
     what visitors free goes back to the system."""
     tune_allocator()
     return MemoryReleaser()
+
+
+def warm_shared_work() -> None:
+    """Compute the read-only work that a page's first visit shares with every later one.
+
+    That is the Portfolio page's first look: its imports (pandas, scipy), the sample
+    data's seeded GA run, exact optimum and charts. They took a second of that page's
+    first visit after a server start, and that visit missed 3 s; every later visit
+    reads them from the cache. A failure is only logged: the page then computes them
+    itself, as it would without this.
+    """
+    try:
+        # imported here, in the warm-up's thread: the entry script's run does not wait
+        from lib.ui.portfolio import warm_first_look
+
+        warm_first_look()
+    except Exception:  # the page computes what failed here itself, and says why
+        LOG.warning("warming the shared first looks failed", exc_info=True)
+
+
+def serving() -> bool:
+    """True in a ``streamlit run`` server (AppTest runs pages beside a stand-in runtime)."""
+    return Runtime.exists() and type(Runtime.instance()) is Runtime
+
+
+@st.cache_resource(show_spinner=False)
+def shared_work_warmer() -> threading.Thread | None:
+    """Start :func:`warm_shared_work` once per server, in a daemon thread: the visit that
+    starts it (usually Home's) goes on meanwhile. ``None`` outside a server."""
+    if not serving():
+        return None
+    thread = threading.Thread(target=warm_shared_work, name="shared-work-warm-up", daemon=True)
+    thread.start()
+    return thread

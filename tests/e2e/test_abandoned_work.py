@@ -27,11 +27,23 @@ def _cpu_over(pid: int, seconds: float) -> float:
     return _cpu_seconds(pid) - before
 
 
+def _wait_until_idle(pid: int, timeout: float = 60.0) -> None:
+    """Wait until process ``pid`` uses under 0.05 CPU seconds in half a second."""
+    deadline = time.monotonic() + timeout
+    while _cpu_over(pid, 0.5) >= 0.05:
+        assert time.monotonic() < deadline, f"the server was still busy after {timeout} s"
+
+
 def test_closing_the_tab_stops_the_ai_search(browser):
     # A server of its own, so that its CPU time is this test's search and nothing else.
     with running_app_process() as (url, server):
         context = browser.new_context(viewport={"width": 1400, "height": 1000})
         page = context.new_page()
+        # The first visit starts the server's warm-up of shared work (lib.ui.server): let
+        # it end, so the CPU measured below is the search's alone.
+        page.goto(url)
+        page.locator("h1", has_text="AI Search Lab").first.wait_for(timeout=60_000)
+        _wait_until_idle(server.pid)
         # Red is a slow AI (5 s per move, the page's most; depth 8 takes longer) and moves first.
         page.goto(
             f"{url}/connect_four?red=alphabeta:depth=8,time=5,ordering=off,tt=off&yellow=human"

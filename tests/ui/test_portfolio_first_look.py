@@ -1,20 +1,28 @@
-"""The first look's GA run is computed once and shared as data: every caller gets a copy."""
+"""The first look's GA run is computed once and shared as data: every caller gets a copy;
+the server computes it ahead of the first visit."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 from plotly.io import to_json
+from streamlit.testing.v1 import AppTest
 
 from lib.portfolio.data import hard_case_table
 from lib.portfolio.ga import GAConfig, run_ga
 from lib.portfolio.report import exact_key
+from lib.ui import portfolio
 from lib.ui.portfolio import (
     RESULT_CHARTS,
     exact_optimum,
     first_look_chart,
     first_look_run,
     result_chart,
+    warm_first_look,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CONFIG = GAConfig(population_size=40, elite_size=4, max_generations=15, seed=3)
 
@@ -51,3 +59,24 @@ def test_the_first_looks_charts_are_built_once_from_that_run_and_shared():
     assert len(population.frames) == len(run.history)  # a frame per generation
     first_look_chart.clear()
     first_look_run.clear()
+
+
+def test_after_the_warm_up_a_first_visit_reads_everything_from_the_caches(monkeypatch):
+    """The warm-up fills the very cache entries a first visit reads (same data, same settings)."""
+    for cached in (first_look_run, first_look_chart, exact_optimum):
+        cached.clear()
+    warm_first_look()
+
+    def computed_on_the_visit(*args, **kwargs):
+        raise AssertionError("the first visit computed what the warm-up should have")
+
+    for name in ("run_ga", "solve_exact", "result_chart"):
+        monkeypatch.setattr(portfolio, name, computed_on_the_visit)
+    app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    app.switch_page("pages/portfolio.py").run()
+    assert not app.exception, app.exception
+    assert app.session_state["pf_result"]["first_look"]
+    assert {metric.label for metric in app.metric} >= {"Feasible", "% of optimum"}
+    assert len(app.get("plotly_chart")) >= 2  # the fitness curve and the population's animation
+    for cached in (first_look_run, first_look_chart, exact_optimum):
+        cached.clear()

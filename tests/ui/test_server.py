@@ -1,13 +1,15 @@
 """The entry script tunes the allocator and starts one memory releaser per server, whichever
-page is visited."""
+page is visited; a server warms the pages' shared first looks once, in a thread of its own."""
 
 from __future__ import annotations
 
+import logging
+import threading
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from lib.ui import server
+from lib.ui import portfolio, server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,3 +33,55 @@ def test_visitors_share_one_releaser_started_by_the_first(monkeypatch):
         assert tuned == [0]  # once, before the releaser started
     finally:
         server.memory_releaser.clear()
+
+
+def _visit(page: str) -> None:
+    app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
+    app.switch_page(f"pages/{page}.py").run()
+    assert not app.exception, app.exception
+
+
+def test_a_server_warms_the_shared_work_once_beside_the_first_visit(monkeypatch):
+    threads: list[str] = []
+    warmed = threading.Event()
+
+    def warm() -> None:
+        threads.append(threading.current_thread().name)
+        warmed.set()
+
+    monkeypatch.setattr(server, "serving", lambda: True)
+    monkeypatch.setattr(server, "warm_shared_work", warm)
+    server.shared_work_warmer.clear()
+    try:
+        for page in ("home", "sim"):  # two visitors, two pages
+            _visit(page)
+        assert warmed.wait(30)
+        # once, and not in a script's thread: the visit that started it did not wait
+        assert threads == ["shared-work-warm-up"]
+    finally:
+        server.shared_work_warmer.clear()
+
+
+def test_page_tests_start_no_warm_up(monkeypatch):
+    """AppTest's runtime is a stand-in, not a server: nothing runs behind a test's back."""
+    started: list[str] = []
+    monkeypatch.setattr(server, "warm_shared_work", lambda: started.append("warm"))
+    server.shared_work_warmer.clear()
+    try:
+        _visit("home")
+        assert not server.serving()
+        assert server.shared_work_warmer() is None
+        assert started == []
+    finally:
+        server.shared_work_warmer.clear()
+
+
+def test_a_failed_warm_up_is_logged_and_left_to_the_page(monkeypatch, caplog):
+    def broken() -> None:
+        raise OSError("data/sample_stocks.csv: no such file")
+
+    monkeypatch.setattr(portfolio, "warm_first_look", broken)
+    with caplog.at_level(logging.WARNING, logger=server.LOG.name):
+        server.warm_shared_work()  # raises nothing
+    assert "warming the shared first looks failed" in caplog.text
+    assert "no such file" in caplog.text
