@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lib.ui import arena_first_look
 from lib.ui import arena_ladder as ladder
 from lib.ui import arena_page as page
 from lib.ui.navigation import require_app_navigation
@@ -27,7 +28,7 @@ with study_tab:
         matches = page.choose_study(ctx)  # a preset, a grid or free choice
     with results_area:
         if first_look and matches is not None:  # its seeded games played once, for everyone
-            run = page.first_look_study(ctx, matches)
+            run = arena_first_look.first_look_study(ctx, matches)
         else:
             run = page.run_study_section(ctx, matches)  # progress, Cancel / Resume
         page.show_study_results(ctx, run)  # table, charts, downloads, replays

@@ -404,28 +404,6 @@ def accept_study(matches: list[MatchConfig], limits: ArenaCaps) -> StudyRun | No
     return None
 
 
-@st.cache_data(max_entries=4, show_spinner="Playing the first study's games…")
-def first_look_records(matches: tuple[MatchConfig, ...]) -> list[GameRecord]:
-    """The games of the first look's study: seeded, so the same for every visitor.
-
-    Played once per server in this process (a few seconds; a first visit had each
-    visitor play them again); each session gets its own copy (``st.cache_data``).
-    """
-    from lib.games.arena import open_executor, run_tournament
-
-    with open_executor("inline") as executor:
-        return list(run_tournament(matches, executor).records)
-
-
-def first_look_study(ctx: ArenaContext, matches: list[MatchConfig]) -> StudyRun | None:
-    """The first look's study, kept in the session as if it had been run here."""
-    run = accept_study(matches, ctx.limits)
-    if run is not None:
-        run.records = first_look_records(run.matches)
-        run.status = "done"
-    return run
-
-
 def run_study_section(ctx: ArenaContext, matches: list[MatchConfig] | None) -> StudyRun | None:
     """Start, resume or report the session's study; returns it (None before the first).
 

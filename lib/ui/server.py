@@ -24,19 +24,21 @@ def memory_releaser() -> MemoryReleaser:
 def warm_shared_work() -> None:
     """Compute the read-only work that a page's first visit shares with every later one.
 
-    That is the Portfolio page's first look: its imports (pandas, scipy), the sample
-    data's seeded GA run, exact optimum and charts. They took a second of that page's
-    first visit after a server start, and that visit missed 3 s; every later visit
-    reads them from the cache. A failure is only logged: the page then computes them
-    itself, as it would without this.
+    That is the first looks of the Portfolio page (its imports: pandas, scipy; the sample
+    data's seeded GA run, exact optimum and charts) and of the Arena (its imports, the
+    default study's seeded games). They took about a second of each page's first visit
+    after a server start, which then missed 3 s; every later visit reads them from the
+    cache. A failure is only logged: the page then computes it itself, as it would
+    without this.
     """
-    try:
-        # imported here, in the warm-up's thread: the entry script's run does not wait
-        from lib.ui.portfolio import warm_first_look
+    # imported here, in the warm-up's thread: the entry script's run does not wait
+    from lib.ui import arena_first_look, portfolio
 
-        warm_first_look()
-    except Exception:  # the page computes what failed here itself, and says why
-        LOG.warning("warming the shared first looks failed", exc_info=True)
+    for page in (portfolio, arena_first_look):
+        try:
+            page.warm_first_look()
+        except Exception:  # the page computes what failed here itself, and says why
+            LOG.warning("warming %s's first look failed", page.__name__, exc_info=True)
 
 
 def serving() -> bool:

@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import lib.games.arena as arena_package
 from lib.games import othello
 from lib.games.arena import MatchConfig, run_tournament
 from lib.games.arena import limits as arena_limits
@@ -18,7 +17,7 @@ from lib.games.evolve import evolvable_games
 from lib.games.othello import POSITIONAL_FEATURES
 from lib.games.players import parse_player_spec
 from lib.ui import arena as arena_ui
-from lib.ui import arena_page
+from lib.ui import arena_first_look, arena_page
 from lib.ui.common import escape_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,20 +77,38 @@ def test_small_preset_runs_to_completion_with_summary_and_replay():
 
 
 def test_the_first_look_is_played_once_and_each_visitor_gets_a_copy(monkeypatch):
-    arena_page.first_look_records.clear()
+    arena_first_look.first_look_records.clear()
     first = _app().session_state["arena_study"]
     assert first.status == "done" and len(first.records) == 20
 
     def play_again(*args: object, **kwargs: object) -> None:
         raise AssertionError("the first look's games were played again")
 
-    monkeypatch.setattr(arena_package, "run_tournament", play_again)
+    monkeypatch.setattr(arena_first_look, "run_tournament", play_again)
     second = _app()  # another visitor: the same games, from the cache
     theirs = second.session_state["arena_study"]
     assert [r.reproducible() for r in theirs.records] == [r.reproducible() for r in first.records]
     assert theirs.records is not first.records and theirs.records[0] is not first.records[0]
     assert list(second.dataframe[0].value["games"]) == [20]
-    arena_page.first_look_records.clear()
+    arena_first_look.first_look_records.clear()
+
+
+def test_after_the_warm_up_a_first_visit_plays_no_game(monkeypatch):
+    """The server's warm-up plays the very games a first visit shows (same matches, same
+    caps), so that visit only reads them."""
+    arena_first_look.first_look_records.clear()
+    arena_first_look.warm_first_look()
+
+    def play_again(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the first visit played the warm-up's games again")
+
+    monkeypatch.setattr(arena_first_look, "run_tournament", play_again)
+    app = _app()
+    study = app.session_state["arena_study"]
+    assert study.status == "done" and len(study.records) == 20
+    assert study.matches == arena_first_look.first_look_matches(arena_limits.caps())
+    assert list(app.dataframe[0].value["games"]) == [20]
+    arena_first_look.first_look_records.clear()
 
 
 def test_free_choice_round_robin_and_bad_specs():
