@@ -533,7 +533,7 @@ def warm_first_look() -> None:
     """
     table = _read_bundled("sample", None, None, "end").table
     config = make_config({field.name: getattr(DEFAULTS, field.name) for field in FIELDS})
-    for name in RESULT_CHARTS:  # the exact optimum and the run are computed by the first
+    for name in RESULT_CHARTS:  # the first chart computes the exact optimum and the run
         first_look_chart(name, table, config)
 
 
