@@ -151,17 +151,19 @@ with results_box:
                 ui.show_results(saved, nested=True)
     elif run_now:
         ui.show_results(saved)
-    elif partial and partial["rows"] and not data_changed:
+    elif partial and not data_changed:  # Cancel, or another click, stopped the last run
+        rows = partial["rows"]
+        when = f"after {len(rows)} generations" if rows else "before its first generation"
         st.warning(
-            f"The last run was interrupted after {len(partial['rows'])} generations "
-            "(a widget changed or another button was pressed while it ran): press "
-            "**Run the GA** to run it again. "
-            "Its progress:"
+            f"The last run was interrupted {when} (a widget changed or another button was "
+            "pressed while it ran): press **Run the GA** to run it again."
+            + (" Its progress:" if rows else "")
         )
-        history = pd.DataFrame([row.__dict__ for row in partial["rows"]])
-        st.plotly_chart(
-            plots.fitness_chart(history, partial.get("optimum")), key="pf_partial_chart"
-        )
+        if rows:
+            history = pd.DataFrame([row.__dict__ for row in rows])
+            st.plotly_chart(
+                plots.fitness_chart(history, partial.get("optimum")), key="pf_partial_chart"
+            )
     elif data_changed:
         if source == "upload":
             st.info(

@@ -51,7 +51,8 @@ def test_cancel_stops_the_worker_and_a_closed_tab_too(browser):
         time.sleep(1.0)
         working = _workers_cpu_over(server.pid, 1.5)
         page.get_by_role("button", name="Cancel").first.click()
-        page.get_by_text("The last run was interrupted after").first.wait_for()
+        # "after N generations", or "before its first generation" on a busy machine
+        page.get_by_text("The last run was interrupted").first.wait_for()
         time.sleep(1.0)
         after_cancel = _workers_cpu_over(server.pid, 1.5)
         assert not errors, errors

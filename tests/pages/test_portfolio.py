@@ -297,6 +297,21 @@ def test_progress_of_an_interrupted_run_is_shown_as_the_only_fitness_chart():
     assert not app.metric
 
 
+def test_a_run_interrupted_before_its_first_generation_says_so():
+    """Cancel pressed before the worker sent a generation (a busy server): the page says
+    the run was interrupted, not silently shows the results from before it."""
+    app = open_page()
+    data_id = app.session_state["pf_result"]["data_id"]
+    app.session_state["pf_partial"] = {"rows": [], "config": GAConfig(), "data_id": data_id}
+    app.run()
+    assert not app.exception
+    assert [w.value for w in app.warning if "interrupted" in w.value] == [
+        "The last run was interrupted before its first generation (a widget changed or "
+        "another button was pressed while it ran): press **Run the GA** to run it again."
+    ]
+    assert not app.get("plotly_chart") and not app.metric
+
+
 def intro(app: AppTest) -> str:
     return next(m.value for m in app.markdown if m.value.startswith("Give every stock"))
 
