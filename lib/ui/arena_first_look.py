@@ -9,11 +9,16 @@ from __future__ import annotations
 import streamlit as st
 
 from lib.games.arena import GameRecord, MatchConfig, open_executor, run_tournament
-from lib.games.arena.limits import ArenaCaps, caps, default_preset, leave_out_over_caps
-from lib.games.arena.preset import presets
+from lib.games.arena.limits import ArenaCaps, caps, leave_out_over_caps
 from lib.games.core import available_games
 from lib.ui.arena import StudyRun
-from lib.ui.arena_page import ArenaContext, accept_study, preset_numbers
+from lib.ui.arena_page import (
+    ArenaContext,
+    accept_study,
+    first_preset,
+    game_studies,
+    preset_numbers,
+)
 
 
 # no spinner of its own: the server's warm-up calls it outside any page, where one warns
@@ -41,9 +46,8 @@ def first_look_study(ctx: ArenaContext, matches: list[MatchConfig]) -> StudyRun 
 def first_look_matches(limits: ArenaCaps) -> tuple[MatchConfig, ...]:
     """The matches a first visit plays: the preset form's defaults on a server with
     ``limits`` (its first preset that fits them, players over them left out)."""
-    games = available_games()
-    studies = {key: preset for key, preset in presets().items() if preset.game in games}
-    preset = studies[default_preset(studies, limits) or next(iter(studies))]
+    studies = game_studies(available_games())
+    preset = studies[first_preset(studies, limits)]
     numbers = {name: default for name, (default, _, _) in preset_numbers(limits).items()}
     chosen = preset.matches(numbers["games"], numbers["seed"], numbers["depth"])
     return tuple(leave_out_over_caps(chosen, limits)[0])

@@ -193,7 +193,7 @@ def load_preset_link(presets: dict[str, Preset], limits: ArenaCaps) -> None:
         st.warning(
             f"The link's preset {escape_markdown(repr(st.query_params['preset']))} is not "
             f"one of this page's presets ({', '.join(presets)}): showing "
-            f"{default_preset(presets, limits) or next(iter(presets))} instead.",
+            f"{first_preset(presets, limits)} instead.",
             icon=":material/warning:",
         )
 
@@ -208,13 +208,23 @@ def is_first_look() -> bool:
     )
 
 
+def game_studies(games: dict[str, GameSpec]) -> dict[str, Preset]:
+    """The course's studies (presets) of the games this server offers, by key."""
+    return {key: preset for key, preset in presets().items() if preset.game in games}
+
+
+def first_preset(studies: dict[str, Preset], limits: ArenaCaps) -> str:
+    """The study a first visit selects: the first that fits ``limits``, else the first."""
+    return default_preset(studies, limits) or next(iter(studies))
+
+
 def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:
     """The study builder: a preset, a grid or free choice of players.
 
     Returns the matches when a form was submitted (possibly empty: no player
     given), None otherwise or when the form's input was refused (the error is shown).
     """
-    studies = {k: p for k, p in presets().items() if p.game in ctx.games}
+    studies = game_studies(ctx.games)
     # A first visit without a preset in its link runs the default (small) preset once, so
     # the page shows results before anything is clicked.
     first_look = is_first_look()
@@ -237,7 +247,7 @@ def preset_form(
     """
     limits = ctx.limits
     if "arena_w_preset" not in st.session_state:
-        st.session_state["arena_w_preset"] = default_preset(presets, limits) or next(iter(presets))
+        st.session_state["arena_w_preset"] = first_preset(presets, limits)
     key = st.selectbox(
         "Preset",
         list(presets),
