@@ -227,3 +227,13 @@ def test_a_links_form_numbers_are_their_widgets_defaults():
     assert default_mismatches(app.main) == []
     app.run()
     assert default_mismatches(app.main) == []
+
+
+def test_an_unknown_preset_in_a_link_is_named_and_the_first_fitting_one_shown():
+    app = _open(preset="nosuchstudy")
+    expected = arena_page.first_preset(
+        arena_page.game_studies(arena_page.available_games()), arena_page.caps()
+    )
+    warnings = [w.value for w in app.warning if "nosuchstudy" in w.value]
+    assert len(warnings) == 1 and f"showing {expected} instead" in warnings[0]
+    assert app.selectbox(key="arena_w_preset").value == expected
