@@ -18,7 +18,7 @@ Sections:
   half a minute each here): the time ratio at the depth the page plays.
 * ``perft``: perft(7) from the empty board with the bitboard engine in moves
   per second, against the naive list-of-lists engine
-  (:mod:`lib.games.connect_four_naive`) on perft(5) in the same run.
+  (:mod:`tests.games.naive.connect_four`) on perft(5) in the same run.
 
 Figures depend on the machine and its load: compare the ratios, not the
 seconds, between machines.
@@ -33,8 +33,10 @@ from collections.abc import Callable
 import numpy as np
 
 from bench.sections import run_sections
-from lib.games import connect_four, connect_four_naive, search
+from lib.games import connect_four
 from lib.games.core import perft
+from lib.games.search import fast as search
+from tests.games.naive import connect_four as connect_four_naive
 
 ANSWER_TARGET = 1.0
 """Seconds the default AI (depth 8) should take to answer from a typical position."""

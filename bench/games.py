@@ -9,7 +9,7 @@ Sections (each prints its own table):
 
 * ``checkers``: perft(7) from the start position with the bitboard engine,
   in moves (leaves) per second, against the naive coordinate engine
-  (:mod:`lib.games.checkers_naive`) on the same tree at depth 5, and against
+  (:mod:`tests.games.naive.checkers`) on the same tree at depth 5, and against
   the target of 300,000 moves/s (on par with the fastest pure-Python
   draughts move generators).
 * ``sim``: time to solve the empty Sim board exactly (target: well under a
@@ -20,13 +20,13 @@ Sections (each prints its own table):
   random-vs-random game (the cost of the rules alone).
 * ``othello-perft``: Othello perft(7) from the 8x8 start with the bitboard
   engine, in moves (leaves) per second, against the course-style
-  list-of-lists engine with deep copies (:mod:`lib.games.othello_naive`) on
+  list-of-lists engine with deep copies (:mod:`tests.games.naive.othello`) on
   the same tree in the same run, and against the target of 600,000 moves/s.
 * ``othello-search``: alpha-beta at depth 5 on 20 fixed 8x8 mid-game
   positions: nodes per second, and total nodes / effective branching factor
   with and without move ordering and the transposition table (minimax at
   depth 4 on the same positions for scale).
-* ``othello-reference``: the textbook alpha-beta of :mod:`lib.games.reference`
+* ``othello-reference``: the textbook alpha-beta of :mod:`lib.games.search.reference`
   (with no tracer, and counting with a ``StatsTracer``) against the engine
   without ordering and table on the same 20 positions at depth 4: the same
   nodes, so the ratio is the cost of the readable version; and the full engine.

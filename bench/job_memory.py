@@ -109,7 +109,7 @@ def routes_job() -> int:
 
 def evolution_job(generations: int) -> int:
     """Weight evolution at the hosted caps for ``generations``; returns the games played."""
-    from lib.games.evolve import EvolutionConfig, evolve
+    from lib.games.arena.evolve import EvolutionConfig, evolve
 
     config = EvolutionConfig(
         "othello", population=30, leagues=5, generations=generations, depth=2, seed=1

@@ -7,7 +7,7 @@ Run from the repository root::
 
 Sections:
 
-* ``speed``: simulations per second of :func:`lib.games.mcts.mcts_search` from each
+* ``speed``: simulations per second of :func:`lib.games.search.mcts.mcts_search` from each
   game's start (random and heuristic rollouts), against random games played from the
   same start without a tree, in the same run: with random rollouts the ratio (below 1)
   is what the tree (UCB1 selection, expansion, backing up) costs on top of the
@@ -28,9 +28,9 @@ import time
 import numpy as np
 
 from bench.sections import run_sections
-from lib.games import mcts
 from lib.games.arena import MatchConfig, play_game
 from lib.games.core import available_games
+from lib.games.search import mcts
 
 SPEED_SIMULATIONS = 400
 """Simulations per measured search (each game's start)."""

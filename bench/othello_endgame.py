@@ -1,6 +1,6 @@
 """Exact Othello endgames: the FFO test positions #1-#19 (14 to 16 empty squares).
 
-For each position, the exact solver of :mod:`lib.games.othello_endgame` (best move
+For each position, the exact solver of :mod:`lib.games.othello.endgame` (best move
 and margin) against today's generic exact search, ``search.choose_move(state,
 depth=64, endgame_exact=64)``, measured in the same run: seconds (wall clock and
 this process's CPU time, which a busy machine disturbs less), nodes, and the
@@ -26,9 +26,9 @@ import statistics
 import time
 from pathlib import Path
 
-from lib.games import search
 from lib.games.othello import OthelloState, format_move, state_from_text
-from lib.games.othello_endgame import solve
+from lib.games.othello.endgame import solve
+from lib.games.search import fast as search
 
 FFO_FILE = Path(__file__).resolve().parent.parent / "tests" / "games" / "data" / "ffo_1_19.txt"
 TARGET_EACH, TARGET_MEDIAN = 1.0, 0.3

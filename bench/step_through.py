@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lib.games import core
-from lib.games.step_plots import step_tree_figure, tree_positions
-from lib.games.stepthrough import (
+from lib.games.drawing.step_tree import step_tree_figure, tree_positions
+from lib.games.search.stepthrough import (
     StepPosition,
     run_step_search,
     textbook_positions,

@@ -13,10 +13,12 @@ import plotly.graph_objects as go
 import pytest
 
 from lib.charts import TEXT_COLOR
-from lib.games import plots, search_plots, tictactoe
+from lib.games import tictactoe
 from lib.games.core import available_games
-from lib.games.search import choose_move
-from lib.games.view import BoardView, load_adapter
+from lib.games.drawing import figures as plots
+from lib.games.drawing import search_charts as search_plots
+from lib.games.drawing.view import BoardView, load_adapter
+from lib.games.search.fast import choose_move
 from tests.test_charts import app_background, contrast_ratio
 
 STREAMLIT_AXIS_GREY = "rgb(128, 132, 149)"

@@ -148,7 +148,7 @@ class ArenaPreset:
     """A ready-made Arena study a game offers: labelled player pairs on fixed options.
 
     ``pairs`` are ``(label, spec_a, spec_b)`` with player specs as in
-    :func:`lib.games.players.parse_player_spec`; ``options`` are the game's
+    :func:`lib.games.search.players.parse_player_spec`; ``options`` are the game's
     ``initial_state`` options as sorted ``(name, value)`` pairs.
     """
 
@@ -191,6 +191,9 @@ class GameSpec:
     parse_move: Callable[[str, Any], Move]
     heuristics: Mapping[str, Heuristic]
     default_heuristic: str
+    # the game's state class: the search finds this spec (and so the default heuristic
+    # and the exact solver) for a state by ``isinstance``, see :func:`game_of`
+    state_type: type
     player_names: tuple[str, str] = ("Black", "White")
     # keyword options of initial_state with their allowed values, e.g. {"size": (6, 8)}
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
@@ -213,7 +216,7 @@ class GameSpec:
     evolve_benchmark: str = "random"
     evolve_options: tuple[tuple[str, Any], ...] = ()
     # the board view: a module with ``ADAPTER`` (figure, click, status ...), e.g.
-    # "lib.ui.othello_view"; it keeps plotly and streamlit out of the rules module
+    # "lib.games.othello.view"; it keeps plotly and streamlit out of the rules module
     view: str = ""
     # the page card: sidebar icon, one or two lines for the home page, position among games
     icon: str = ":material/grid_on:"
@@ -224,6 +227,11 @@ class GameSpec:
     # positions the step-through tab offers one click away: (label, moves in the game's
     # notation from ``initial_state()`` with its default options)
     step_examples: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # the module of the game's exact endgame solver, if it has one, e.g.
+    # "lib.games.othello.endgame": its ``exact_solution(state, time_limit, every_move)``
+    # returns the best move with its exact final margin, or None when it would not
+    # finish in time. Named, not imported, so the rules never import their solver.
+    exact_solver: str = ""
 
 
 _DECLARES_GAME = re.compile(r"^GAME\s*[:=]", re.MULTILINE)
@@ -231,13 +239,13 @@ _DECLARES_GAME = re.compile(r"^GAME\s*[:=]", re.MULTILINE)
 
 
 def _declares_game(folder: str, name: str) -> bool:
-    """Whether module ``name`` in ``folder`` may declare a game (read, not imported).
+    """Whether package ``name`` in ``folder`` may declare a game (read, not imported).
 
-    Only such modules are imported: the package's other modules (plots, the Arena, the
-    weight-evolving GA, with SciPy and plotly behind them) are left to the pages that
-    use them, so opening any page does not import them all.
+    Only such packages are imported: the search, the Arena and the shared drawing
+    (with SciPy and plotly behind them) are left to the pages that use them, so
+    opening any page does not import them all.
     """
-    source = Path(folder) / f"{name}.py"
+    source = Path(folder) / name / "__init__.py"
     if not source.is_file():  # not plain source: import it to see
         return True
     return _DECLARES_GAME.search(source.read_text(encoding="utf-8")) is not None
@@ -246,7 +254,7 @@ def _declares_game(folder: str, name: str) -> bool:
 def _discover() -> dict[str, GameSpec]:
     found = []
     for module_info in pkgutil.iter_modules(games_package.__path__):
-        if module_info.ispkg or module_info.name.startswith("_"):
+        if not module_info.ispkg or module_info.name.startswith("_"):
             continue
         folder = getattr(module_info.module_finder, "path", None)
         if folder is not None and not _declares_game(folder, module_info.name):
@@ -270,6 +278,14 @@ def available_games() -> dict[str, GameSpec]:
     Call it at run time, never while modules are still being imported.
     """
     return dict(_games())
+
+
+def game_of(state: Any) -> GameSpec | None:
+    """The spec of the discovered game whose ``state_type`` ``state`` is, or None."""
+    for spec in _games().values():
+        if isinstance(state, spec.state_type):
+            return spec
+    return None
 
 
 def get_game(name: str) -> GameSpec:

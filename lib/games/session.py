@@ -34,9 +34,9 @@ import numpy as np
 import pandas as pd
 
 from lib.errors import InputError
-from lib.games import search
 from lib.games.core import GameSpec, Move
-from lib.games.players import (
+from lib.games.search import fast as search
+from lib.games.search.players import (
     MCTS_KIND,
     SEARCH_KINDS,
     Decision,

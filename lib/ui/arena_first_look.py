@@ -11,7 +11,7 @@ import streamlit as st
 from lib.games.arena import GameRecord, MatchConfig, open_executor, run_tournament
 from lib.games.arena.limits import ArenaCaps, caps, leave_out_over_caps
 from lib.games.core import available_games
-from lib.ui.arena import StudyRun
+from lib.ui.arena_controls import StudyRun
 from lib.ui.arena_page import (
     ArenaContext,
     accept_study,

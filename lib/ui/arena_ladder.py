@@ -18,8 +18,8 @@ import pandas as pd
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games import arena_plots
 from lib.games.arena import GameRecord, MatchConfig, games_table, open_executor, run_tournament
+from lib.games.arena import plots as arena_plots
 from lib.games.arena.ladder import (
     DEFAULT_GAMES_PER_PAIR,
     DEFAULT_TIME,
@@ -29,9 +29,9 @@ from lib.games.arena.ladder import (
     player_labels,
 )
 from lib.games.arena.limits import check_ladder
-from lib.games.players import MAX_TIME_LIMIT
+from lib.games.search.players import MAX_TIME_LIMIT
 from lib.jobs import EVERY, LATEST
-from lib.ui.arena import (
+from lib.ui.arena_controls import (
     SHARED,
     ExecutorChoice,
     game_select,

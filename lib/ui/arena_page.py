@@ -1,7 +1,7 @@
 """The Arena page, section by section (``pages/arena.py`` calls these in order).
 
-Each section reads its widgets, calls :mod:`lib.games.arena` / :mod:`lib.games.evolve`
-(through the helpers of :mod:`lib.ui.arena`) and renders; what later sections need
+Each section reads its widgets, calls :mod:`lib.games.arena` / :mod:`lib.games.arena.evolve`
+(through the helpers of :mod:`lib.ui.arena_controls`) and renders; what later sections need
 is passed on explicitly (an :class:`ArenaContext`, the chosen matches or evolution
 settings, the run kept in ``st.session_state``), never kept in globals.
 
@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from lib.games import arena_plots
 from lib.games.arena import (
     MAX_PLIES,
     REPLAY_LINK_PARAMS,
@@ -33,17 +32,8 @@ from lib.games.arena import (
     replay_label,
     summarize,
 )
-from lib.games.arena.limits import (
-    ArenaCaps,
-    caps,
-    check_evolution,
-    check_matches,
-    check_weight_range,
-    default_preset,
-)
-from lib.games.arena.limits import leave_out_over_caps as split_over_caps
-from lib.games.core import GameSpec, available_games
-from lib.games.evolve import (
+from lib.games.arena import plots as arena_plots
+from lib.games.arena.evolve import (
     EvolutionConfig,
     Generation,
     best_benchmark_generation,
@@ -54,8 +44,18 @@ from lib.games.evolve import (
     evolvable_heuristics,
     history_table,
 )
-from lib.games.players import parse_player_spec
-from lib.ui.arena import (
+from lib.games.arena.limits import (
+    ArenaCaps,
+    caps,
+    check_evolution,
+    check_matches,
+    check_weight_range,
+    default_preset,
+)
+from lib.games.arena.limits import leave_out_over_caps as split_over_caps
+from lib.games.core import GameSpec, available_games
+from lib.games.search.players import parse_player_spec
+from lib.ui.arena_controls import (
     EvolutionRun,
     ExecutorChoice,
     StudyRun,

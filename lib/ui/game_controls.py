@@ -15,9 +15,9 @@ from typing import Any
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games import mcts
 from lib.games.core import GameSpec
-from lib.games.players import (
+from lib.games.search import mcts
+from lib.games.search.players import (
     MAX_DEPTH,
     MCTS_KIND,
     SEARCH_KINDS,
@@ -299,7 +299,7 @@ def mcts_controls(
     The search stops at the number of simulations or at the time budget, whichever comes
     first. A link that names only one of the two gets the page's largest value for the
     other, so the one it names decides; naming neither gives
-    :data:`~lib.games.mcts.DEFAULT_SIMULATIONS` within :data:`UI_MAX_TIME`.
+    :data:`~lib.games.search.mcts.DEFAULT_SIMULATIONS` within :data:`UI_MAX_TIME`.
     """
     seed = default if default.kind == MCTS_KIND else PlayerConfig(kind=MCTS_KIND)
     changed = list(link_changes)

@@ -28,11 +28,14 @@ import numpy as np
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games import plots, search, search_plots
-from lib.games.board_drawing import drawing
 from lib.games.core import GameSpec
-from lib.games.mcts import MctsStats
-from lib.games.players import (
+from lib.games.drawing import figures as plots
+from lib.games.drawing import search_charts as search_plots
+from lib.games.drawing.board_drawing import drawing
+from lib.games.drawing.view import BOARD_PIXELS, BoardAdapter, BoardView, load_adapter
+from lib.games.search import fast as search
+from lib.games.search.mcts import MctsStats
+from lib.games.search.players import (
     MCTS_KIND,
     SEARCH_KINDS,
     PlayerConfig,
@@ -40,7 +43,6 @@ from lib.games.players import (
     parse_player_spec,
 )
 from lib.games.session import STALE_MESSAGE, GameSession, decide
-from lib.games.view import BOARD_PIXELS, BoardAdapter, BoardView, load_adapter
 from lib.ui.common import (
     csv_download,
     current,

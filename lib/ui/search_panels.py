@@ -8,11 +8,14 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from lib.games import mcts, plots, search, search_plots, variants
 from lib.games.core import Move
-from lib.games.players import PlayerConfig, bind_heuristic
+from lib.games.drawing import figures as plots
+from lib.games.drawing import search_charts as search_plots
+from lib.games.drawing.view import BoardAdapter
+from lib.games.search import fast as search
+from lib.games.search import mcts, variants
+from lib.games.search.players import PlayerConfig, bind_heuristic
 from lib.games.session import GameSession
-from lib.games.view import BoardAdapter
 from lib.ui.common import csv_download, user_errors
 
 SCORE_BARS_WIDTH = 460

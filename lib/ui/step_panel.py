@@ -3,7 +3,7 @@
 Pick a position (the board, a textbook tree, one of the game's examples), an
 algorithm, a depth and move ordering; then step through the textbook search
 with a slider, First/Prev/Next/Last and Play/Pause. The tree grows as the
-steps go (:mod:`lib.games.step_plots`), the position at the current node is
+steps go (:mod:`lib.games.drawing.step_tree`), the position at the current node is
 drawn small beside it with the game's own board view, and the reference
 pseudocode is shown with the line being executed marked ``▶``.
 
@@ -20,9 +20,10 @@ from typing import Any
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games.players import SEARCH_KINDS, PlayerConfig
-from lib.games.step_plots import counter_text, path_moves, step_tree_figure, tree_positions
-from lib.games.stepthrough import (
+from lib.games.drawing.step_tree import counter_text, path_moves, step_tree_figure, tree_positions
+from lib.games.drawing.view import BoardAdapter, BoardView
+from lib.games.search.players import SEARCH_KINDS, PlayerConfig
+from lib.games.search.stepthrough import (
     MAX_EVENTS,
     StepPosition,
     StepSearch,
@@ -36,8 +37,7 @@ from lib.games.stepthrough import (
     value_text,
     window_label,
 )
-from lib.games.tracers import MAX_STEP_DEPTH
-from lib.games.view import BoardAdapter, BoardView
+from lib.games.search.tracers import MAX_STEP_DEPTH
 from lib.ui.common import escape_markdown
 
 PLAY_SECONDS = 0.8

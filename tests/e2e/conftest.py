@@ -159,7 +159,7 @@ def click_board(page, board_selector: str, target: tuple, *, scroll: bool = True
 
 
 # The drawing data of the current (not stale) game board under a selector, or null while
-# it is being drawn (lib.games.board_drawing.drawing: the shapes, traces and axes shown).
+# it is being drawn (lib.games.drawing.board_drawing.drawing: the shapes, traces and axes shown).
 # In a wait_for_function built on it, return an object or an array: a bare count of 0 is
 # falsy, so the wait would go on.
 BOARD_DRAWING = """(selector) => {

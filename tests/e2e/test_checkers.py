@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from lib.games.checkers_plots import BLACK_PIECE, display_position
+from lib.games.checkers.plots import BLACK_PIECE, display_position
 from tests.e2e.conftest import (
     BOARD_CIRCLES,
     click_board,

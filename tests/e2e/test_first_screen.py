@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from lib.games.core import available_games
-from lib.games.view import load_adapter
+from lib.games.drawing.view import load_adapter
 from lib.ui.navigation import PAGES
 from lib.ui.presentation import SIDEBAR_WIDTH
 from tests.e2e.conftest import WAIT_MS, open_page, wait_idle

@@ -27,7 +27,7 @@ from lib.games.arena import (
 )
 from lib.games.arena.__main__ import main
 from lib.games.core import get_game
-from lib.games.players import parse_player_spec
+from lib.games.search.players import parse_player_spec
 
 MATCHES = [
     MatchConfig("othello", ("alphabeta:depth=2", "random"), games=4, seed=7, options={"size": 6}),

@@ -1,4 +1,4 @@
-"""The Arena page's evolution defaults (lib.games.evolve): which games and heuristics can be
+"""The Arena page's evolution defaults (lib.games.arena.evolve): which games and heuristics can be
 evolved, the heuristic and benchmark an evolution starts from, the best-weights table."""
 
 from __future__ import annotations
@@ -9,9 +9,7 @@ import pytest
 
 from lib.errors import InputError
 from lib.games.arena import MatchConfig, run_tournament
-from lib.games.arena.options import check_options
-from lib.games.core import available_games, get_game
-from lib.games.evolve import (
+from lib.games.arena.evolve import (
     EvolutionConfig,
     best_weights_table,
     default_benchmark,
@@ -22,6 +20,8 @@ from lib.games.evolve import (
     games_per_generation,
     weights_player_spec,
 )
+from lib.games.arena.options import check_options
+from lib.games.core import available_games, get_game
 from lib.games.othello import POSITIONAL_FEATURES
 
 
@@ -156,7 +156,7 @@ def test_best_weights_table_pairs_each_feature_with_its_weight():
 
 
 def _scored(number: int, benchmark: float | None):
-    from lib.games.evolve import Generation
+    from lib.games.arena.evolve import Generation
 
     return Generation(
         generation=number,
@@ -183,7 +183,7 @@ def _scored(number: int, benchmark: float | None):
     ],
 )
 def test_the_generation_strongest_against_the_benchmark(scores, strongest):
-    from lib.games.evolve import best_benchmark_generation
+    from lib.games.arena.evolve import best_benchmark_generation
 
     generations = [_scored(n, s) for n, s in enumerate(scores, start=1)]
     assert best_benchmark_generation(generations) == strongest

@@ -13,7 +13,6 @@ import pandas as pd
 import pytest
 
 from lib.errors import InputError
-from lib.games import players as players_module
 from lib.games.arena import open_executor, run_tournament
 from lib.games.arena.__main__ import main
 from lib.games.arena.ladder import (
@@ -29,7 +28,8 @@ from lib.games.arena.ladder import (
 from lib.games.arena.limits import HOSTED_CAPS, LOCAL_CAPS, check_ladder
 from lib.games.arena.rating import fit_ratings
 from lib.games.core import available_games, get_game
-from lib.games.players import available_kinds, parse_player_spec
+from lib.games.search import players as players_module
+from lib.games.search.players import available_kinds, parse_player_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = list(available_games())
@@ -249,7 +249,7 @@ def test_the_command_line_refuses_bad_ladders_plainly(argv, message, capsys):
 
 
 def test_the_ladder_chart_ranks_top_down_with_asymmetric_intervals():
-    from lib.games.arena_plots import ladder_figure
+    from lib.games.arena.plots import ladder_figure
 
     config = LadderConfig(
         "tictactoe", players=("random", "greedy", "alphabeta:depth=2"), games_per_pair=4

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from lib.errors import InputError
 from lib.games.arena import MatchConfig, presets
 from lib.games.arena import preset as preset_module
+from lib.games.arena.evolve import EvolutionConfig, games_per_generation
 from lib.games.arena.limits import (
     HOSTED_CAPS,
     LOCAL_CAPS,
@@ -34,7 +35,6 @@ from lib.games.arena.options import (
 )
 from lib.games.arena.preset import Preset, collect_presets
 from lib.games.core import ArenaPreset, available_games, get_game
-from lib.games.evolve import EvolutionConfig, games_per_generation
 
 GAMES = list(available_games())
 PRUNING = presets()["othello_pruning"].matches(max_depth=7)

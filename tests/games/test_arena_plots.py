@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from lib.games import arena_plots
 from lib.games.arena import MatchConfig, run_tournament
-from lib.games.evolve import EvolutionConfig, evolve
-from lib.games.plots import MIN_FONT, TITLE_FONT
+from lib.games.arena import plots as arena_plots
+from lib.games.arena.evolve import EvolutionConfig, evolve
+from lib.games.drawing.figures import MIN_FONT, TITLE_FONT
 from tests.games.test_plots import text_sizes
 
 

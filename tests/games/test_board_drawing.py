@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lib.games.board_drawing import _per_point, drawing
 from lib.games.core import get_game
-from lib.games.view import BoardView, load_adapter
+from lib.games.drawing.board_drawing import _per_point, drawing
+from lib.games.drawing.view import BoardView, load_adapter
 
 GAMES = ["othello", "checkers", "sim", "tictactoe", "connect_four"]
 

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import checkers, checkers_naive
+from lib.games import checkers
 from lib.games.arena import MatchConfig, play_game
 from lib.games.checkers import (
     BLACK,
@@ -27,7 +27,8 @@ from lib.games.checkers import (
     square_row_col,
 )
 from lib.games.core import WIN_VALUE, get_game, perft
-from lib.games.search import choose_move
+from lib.games.search.fast import choose_move
+from tests.games.naive import checkers as checkers_naive
 
 # shared/REFERENCE.md: English draughts perft from the start position
 PERFT = {1: 7, 2: 49, 3: 302, 4: 1469, 5: 7361, 6: 36768, 7: 179740, 8: 845931}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lib.games import checkers
-from lib.games.checkers_plots import (
+from lib.games.checkers.plots import (
     BLACK_PIECE,
     WHITE_PIECE,
     checkers_figure,
@@ -13,7 +13,7 @@ from lib.games.checkers_plots import (
     move_heat,
     square_from_display,
 )
-from lib.games.plots import MIN_FONT, square_from_point
+from lib.games.drawing.figures import MIN_FONT, square_from_point
 
 
 def _circles(fig, fill: str) -> list[tuple[float, float]]:

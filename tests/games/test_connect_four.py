@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import connect_four, connect_four_naive, core
+from lib.games import connect_four, core
 from lib.games.arena import MatchConfig
 from lib.games.connect_four import (
     GAME,
@@ -22,7 +22,8 @@ from lib.games.connect_four import (
     state_from_moves,
     state_from_text,
 )
-from lib.games.search import choose_move
+from lib.games.search.fast import choose_move
+from tests.games.naive import connect_four as connect_four_naive
 
 # OEIS A212693 (John Tromp): legal 7x6 positions after n plies, a finished game not continued
 POSITIONS_AFTER = (1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275)

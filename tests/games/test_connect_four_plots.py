@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from lib.games import connect_four, plots
+from lib.games import connect_four
 from lib.games.connect_four import ROWS, state_from_moves
-from lib.games.connect_four_plots import (
+from lib.games.connect_four.plots import (
     DISCS,
     HOLE,
     LANDING_HOLE,
@@ -15,7 +15,8 @@ from lib.games.connect_four_plots import (
     display_row,
     landing_square,
 )
-from lib.games.search import choose_move
+from lib.games.drawing import figures as plots
+from lib.games.search.fast import choose_move
 
 
 def _trace(fig, name: str):

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.games.arena import open_executor
-from lib.games.evolve import (
+from lib.games.arena.evolve import (
     EvolutionConfig,
     assign_leagues,
     blend_crossover,

@@ -12,12 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import connect_four, mcts, othello, tictactoe
+from lib.games import connect_four, othello, tictactoe
 from lib.games.arena import MatchConfig, play_game
 from lib.games.arena.__main__ import main
 from lib.games.arena.limits import HOSTED_CAPS, LOCAL_CAPS, check_matches, over_cap
 from lib.games.core import available_games, get_game
-from lib.games.players import (
+from lib.games.search import mcts
+from lib.games.search.fast import choose_move, is_win_value
+from lib.games.search.players import (
     MAX_SIMULATIONS,
     MctsPlayer,
     PlayerConfig,
@@ -25,7 +27,6 @@ from lib.games.players import (
     parse_player_spec,
     parse_player_spec_to_fit,
 )
-from lib.games.search import choose_move, is_win_value
 from lib.games.session import decide
 
 GAMES = list(available_games())

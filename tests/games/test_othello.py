@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import core, othello, othello_naive
+from lib.games import core, othello
 from lib.games.othello import PASS, format_move, initial_state, parse_move
+from tests.games.naive import othello as othello_naive
 
 # shared/REFERENCE.md: pass counted as a move, finished games as leaves
 PERFT_8X8 = {1: 4, 2: 12, 3: 56, 4: 244, 5: 1396, 6: 8200, 7: 55092, 8: 390216}

@@ -8,7 +8,7 @@ import pytest
 
 from lib.games import othello
 from lib.games.othello import initial_state
-from lib.games.players import PlayerConfig, make_player
+from lib.games.search.players import PlayerConfig, make_player
 
 
 def _win_rate_against_random(size: int, games: int, seed: int) -> float:

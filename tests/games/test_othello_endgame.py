@@ -1,5 +1,5 @@
 """The exact Othello endgame solver: the published FFO #1-#19 scores, and agreement with the
-textbook negamax and with the generic search (lib.games.search) on random late positions,
+textbook negamax and with the generic search (lib.games.search.fast) on random late positions,
 passes and finished games included."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import othello, search
+from lib.games import othello
 from lib.games.core import WIN_VALUE
 from lib.games.othello import (
     GEOMETRY,
@@ -25,14 +25,16 @@ from lib.games.othello import (
     initial_state,
     state_from_text,
 )
-from lib.games.othello_endgame import (
+from lib.games.othello.endgame import (
     _last_empties_solver,
+    exact_solution,
     final_margin,
     negamax_margin,
     solvable_empties,
     solve,
 )
-from lib.games.othello_endgame_kernels import endgame_tables, kernels
+from lib.games.othello.endgame_kernels import endgame_tables, kernels
+from lib.games.search import fast as search
 
 FFO_FILE = Path(__file__).parent / "data" / "ffo_1_19.txt"
 
@@ -299,27 +301,27 @@ def test_exact_solution_hook_solves_only_within_the_budgets_reach():
     reach = solvable_empties(0.5)
     near = late_position(7, empties=reach)
     assert near.plies_left_hint() == reach and not near.is_terminal()
-    solution = near.exact_solution(0.5)
+    solution = exact_solution(near, 0.5)
     assert solution is not None
     direct = solve(near)
     assert (solution.best_move, solution.margin) == (direct.best_move, direct.margin)
     far = late_position(7, empties=reach + 1)
-    assert far.exact_solution(0.5) is None
+    assert exact_solution(far, 0.5) is None
     assert solvable_empties(0.5, every_move=True) < reach
     assert solvable_empties(10.0) >= solvable_empties(1.0) >= solvable_empties(0.01) > 0
 
 
 def test_exact_solution_hook_gives_every_moves_margin_and_none_for_a_finished_game():
     state = late_position(11, empties=6)
-    solution = state.exact_solution(0.3, every_move=True)
+    solution = exact_solution(state, 0.3, every_move=True)
     assert solution is not None
     assert set(solution.move_margins) == set(state.legal_moves())
     finished = state_from_text("\n".join(["XXXXXXXX"] * 7 + ["OOOOOO.."]))
-    assert finished.exact_solution(10.0) is None
+    assert exact_solution(finished, 10.0) is None
 
 
 def test_the_default_player_switches_to_the_exact_solver_near_the_end():
-    from lib.games.players import PlayerConfig, parse_player_spec
+    from lib.games.search.players import PlayerConfig, parse_player_spec
     from lib.games.session import decide
 
     state = late_position(seed=7, empties=9)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.games.othello import GEOMETRY, SIZES, flip_mask, move_mask
-from lib.games.othello_endgame_kernels import (
+from lib.games.othello.endgame_kernels import (
     LANE,
     MAX_LANES,
     endgame_tables,

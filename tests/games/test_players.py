@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.games import othello
-from lib.games.players import (
+from lib.games.search.fast import SearchStats, choose_move
+from lib.games.search.players import (
     BUILTIN_KINDS,
     Decision,
     PlayerConfig,
@@ -20,7 +21,6 @@ from lib.games.players import (
     make_player,
     parse_player_spec,
 )
-from lib.games.search import SearchStats, choose_move
 from tests.games.test_othello import random_state
 
 configs = st.builds(

@@ -9,9 +9,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lib.games import othello, othello_plots, plots, search_plots, sim, variants
+from lib.games import othello, sim
 from lib.games.core import WIN_VALUE
-from lib.games.search import choose_move
+from lib.games.drawing import figures as plots
+from lib.games.drawing import search_charts as search_plots
+from lib.games.othello import plots as othello_plots
+from lib.games.search import variants
+from lib.games.search.fast import choose_move
 from tests.games.toy import AIMA_TREE, ToyState, leaf_heuristic
 
 

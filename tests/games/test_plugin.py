@@ -16,7 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 import lib.games as games_package
 from lib.games import core
-from lib.games.players import PlayerConfig
+from lib.games.search.players import PlayerConfig
 from lib.games.session import GameSession, decide
 
 PLUGIN = Path(__file__).parent / "plugin"

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import core, search, textbook_tree
-from lib.games.reference import SEARCHES, alphabeta_search, expectimax_search, minimax_search
-from lib.games.textbook_tree import AIMA_FIGURE_5_2, THREE_PLY, leaf_value
-from lib.games.tracers import (
+from lib.games import core, textbook_tree
+from lib.games.search import fast as search
+from lib.games.search.reference import SEARCHES, alphabeta_search, expectimax_search, minimax_search
+from lib.games.search.tracers import (
     STEP_KINDS,
     MultiTracer,
     StatsTracer,
@@ -22,6 +22,7 @@ from lib.games.tracers import (
     source_listing,
     step_through,
 )
+from lib.games.textbook_tree import AIMA_FIGURE_5_2, THREE_PLY, leaf_value
 from tests.games.toy import AIMA_TREE, ToyState
 from tests.games.toy import leaf_heuristic as toy_heuristic
 

@@ -12,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import othello, search, variants
+from lib.games import othello
 from lib.games.core import WIN_VALUE
-from lib.games.search import (
+from lib.games.search import fast as search
+from lib.games.search import variants
+from lib.games.search.fast import (
     choose_move,
     effective_branching_factor,
     is_win_value,

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.games.core import available_games, get_game
-from lib.games.players import PlayerConfig
+from lib.games.search.players import PlayerConfig
 from lib.games.session import GameSession, decide
 
 GAMES = list(available_games())

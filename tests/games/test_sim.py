@@ -14,8 +14,8 @@ from lib.errors import InputError
 from lib.games import sim
 from lib.games.arena import MatchConfig, play_game
 from lib.games.core import WIN_VALUE, get_game, perft
-from lib.games.players import make_player, parse_player_spec
-from lib.games.search import choose_move
+from lib.games.search.fast import choose_move
+from lib.games.search.players import make_player, parse_player_spec
 from lib.games.sim import (
     BLUE,
     GAME,

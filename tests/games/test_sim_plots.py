@@ -9,8 +9,8 @@ import pytest
 
 from lib.games import sim
 from lib.games.core import WIN_VALUE
-from lib.games.plots import MIN_FONT
-from lib.games.sim_plots import line_from_point, point_xy, sim_figure, target_xy
+from lib.games.drawing.figures import MIN_FONT
+from lib.games.sim.plots import line_from_point, point_xy, sim_figure, target_xy
 
 
 def test_click_targets_are_distinct_and_map_back_to_lines():

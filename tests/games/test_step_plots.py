@@ -7,7 +7,7 @@ import pytest
 
 from lib.charts import MIN_FONT
 from lib.games import core, textbook_tree
-from lib.games.step_plots import (
+from lib.games.drawing.step_tree import (
     CURRENT_COLOUR,
     FULL_LABEL_LEAVES,
     PRUNED_COLOUR,
@@ -17,7 +17,7 @@ from lib.games.step_plots import (
     step_tree_figure,
     tree_positions,
 )
-from lib.games.stepthrough import StepPosition, run_step_search, tree_at, window_label
+from lib.games.search.stepthrough import StepPosition, run_step_search, tree_at, window_label
 from lib.games.textbook_tree import THREE_PLY, leaf_value
 
 

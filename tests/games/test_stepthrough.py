@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import core, search, textbook_tree
-from lib.games.reference import SEARCHES, minimax_search
-from lib.games.stepthrough import (
+from lib.games import core, textbook_tree
+from lib.games.search import fast as search
+from lib.games.search.reference import SEARCHES, minimax_search
+from lib.games.search.stepthrough import (
     MARKER,
     MAX_EVENTS,
     OrderedState,
@@ -32,8 +33,8 @@ from lib.games.stepthrough import (
     value_text,
     window_label,
 )
+from lib.games.search.tracers import STEP_KINDS, StatsTracer, source_listing, step_through
 from lib.games.textbook_tree import AIMA_FIGURE_5_2, THREE_PLY, leaf_value
-from lib.games.tracers import STEP_KINDS, StatsTracer, source_listing, step_through
 
 GAMES = sorted(core.available_games())
 

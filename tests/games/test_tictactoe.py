@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lib.errors import InputError
 from lib.games import core, tictactoe
 from lib.games.arena import MatchConfig
-from lib.games.search import choose_move
+from lib.games.search.fast import choose_move
 from lib.games.tictactoe import (
     CROSS,
     GAME,

@@ -3,10 +3,11 @@ line, the heat map of move scores and the hint."""
 
 from __future__ import annotations
 
-from lib.games import plots, tictactoe
-from lib.games.search import choose_move
+from lib.games import tictactoe
+from lib.games.drawing import figures as plots
+from lib.games.search.fast import choose_move
 from lib.games.tictactoe import CROSS, NOUGHT, state_from_text
-from lib.games.tictactoe_plots import MARKS, tictactoe_figure
+from lib.games.tictactoe.plots import MARKS, tictactoe_figure
 
 
 def _trace(fig, name: str):

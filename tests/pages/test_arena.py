@@ -11,12 +11,12 @@ from streamlit.testing.v1 import AppTest
 from lib.games import othello
 from lib.games.arena import MatchConfig, run_tournament
 from lib.games.arena import limits as arena_limits
+from lib.games.arena.evolve import evolvable_games
 from lib.games.arena.options import format_option_value, initial_option_defaults, option_label
 from lib.games.core import available_games, get_game
-from lib.games.evolve import evolvable_games
 from lib.games.othello import POSITIONAL_FEATURES
-from lib.games.players import parse_player_spec
-from lib.ui import arena as arena_ui
+from lib.games.search.players import parse_player_spec
+from lib.ui import arena_controls as arena_ui
 from lib.ui import arena_first_look, arena_page
 from lib.ui.common import escape_markdown
 

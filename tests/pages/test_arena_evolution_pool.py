@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from lib.games.evolve import evolve
+from lib.games.arena.evolve import evolve
 from lib.jobs import CANCELLED, EVERY, LATEST, RUNNING, JobOutOfMemory, JobPool
-from lib.ui import arena as arena_ui
+from lib.ui import arena_controls as arena_ui
 from lib.ui import arena_page
 from lib.ui import jobs as ui_jobs
 from lib.ui.common import escape_markdown

@@ -20,8 +20,8 @@ from lib.games.arena import (
 )
 from lib.games.arena.limits import HOSTED_CAPS
 from lib.games.core import get_game
-from lib.games.players import parse_player_spec
-from lib.ui import arena as arena_ui
+from lib.games.search.players import parse_player_spec
+from lib.ui import arena_controls as arena_ui
 from lib.ui import arena_page
 from lib.ui.common import escape_markdown
 from tests.pages.widget_defaults import default_mismatches, seeded_widget_count

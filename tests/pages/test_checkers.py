@@ -6,9 +6,9 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from lib.games import checkers
-from lib.games.checkers_plots import display_position
-from lib.games.view import BoardView
-from lib.ui import checkers_view
+from lib.games.checkers import view as checkers_view
+from lib.games.checkers.plots import display_position
+from lib.games.drawing.view import BoardView
 from lib.ui.common import escape_markdown
 from tests.pages.game_app import (
     LAST_SEARCH_TAB,

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from lib.games import connect_four, plots
+from lib.games import connect_four
 from lib.games.connect_four import RED, YELLOW
-from lib.ui import connect_four_view, game_page
+from lib.games.connect_four import view as connect_four_view
+from lib.games.drawing import figures as plots
+from lib.ui import game_page
 from tests.pages.game_app import (
     RECORD_TAB,
     open_game_page,

@@ -8,7 +8,7 @@ import json
 from streamlit.testing.v1 import AppTest
 
 from lib.games import tictactoe
-from lib.games.mcts import MctsStats
+from lib.games.search.mcts import MctsStats
 from lib.ui.game_controls import DEFAULT_TIME, UI_MAX_SIMULATIONS
 from tests.pages.game_app import RECORD_TAB, open_game_page, open_panels, record, session
 

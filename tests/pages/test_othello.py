@@ -9,11 +9,13 @@ from pathlib import Path
 import numpy as np
 from streamlit.testing.v1 import AppTest
 
-from lib.games import othello, variants
-from lib.games.players import PlayerConfig, parse_player_spec
+from lib.games import othello
+from lib.games.drawing.view import BOARD_PIXELS
+from lib.games.othello import view as othello_view
+from lib.games.search import variants
+from lib.games.search.players import PlayerConfig, parse_player_spec
 from lib.games.session import GameSession, decide
-from lib.games.view import BOARD_PIXELS
-from lib.ui import game_controls, game_page, othello_view, search_panels
+from lib.ui import game_controls, game_page, search_panels
 from tests.pages.game_app import (
     COMPARE_TAB,
     LAST_SEARCH_TAB,

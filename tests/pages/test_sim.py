@@ -7,9 +7,9 @@ import numpy as np
 from streamlit.testing.v1 import AppTest
 
 from lib.games import sim
+from lib.games.drawing.view import BoardView
 from lib.games.session import GameSession
-from lib.games.view import BoardView
-from lib.ui import sim_view
+from lib.games.sim import view as sim_view
 from lib.ui.common import escape_markdown
 from tests.pages.game_app import (
     LAST_SEARCH_TAB,

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from lib.games import plots, tictactoe
+from lib.games import tictactoe
+from lib.games.drawing import figures as plots
 from lib.games.tictactoe import CROSS, NOUGHT
-from lib.ui import game_page, tictactoe_view
+from lib.games.tictactoe import view as tictactoe_view
+from lib.ui import game_page
 from tests.pages.game_app import (
     LAST_SEARCH_TAB,
     RECORD_TAB,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from streamlit.testing.v1 import AppTest
 
 from lib.games.arena import MatchConfig, replay_label, run_tournament
-from lib.games.evolve import EvolutionConfig, Generation, iter_evolution
+from lib.games.arena.evolve import EvolutionConfig, Generation, iter_evolution
 from lib.ui import arena_page
-from lib.ui.arena import EvolutionRun, StudyRun
+from lib.ui.arena_controls import EvolutionRun, StudyRun
 
 MATCH = MatchConfig("othello", ("alphabeta:depth=1", "random"), games=3, options={"size": 6})
 
@@ -193,7 +193,7 @@ def test_no_evolution_results_before_a_generation():
 
 def test_the_summary_shows_the_course_table_first_with_the_interval_in_one_column():
     from lib.games.arena import summarize, wilson_interval
-    from lib.ui.arena import summary_view
+    from lib.ui.arena_controls import summary_view
 
     matches = (MATCH, MatchConfig("othello", ("random", "random"), games=5, options={"size": 6}))
     records = run_tournament(matches).records

@@ -77,7 +77,7 @@ def ladder_players(game: str, time_per_move: float = DEFAULT_TIME, depth: int = 
     ['random', 'greedy', 'alphabeta:depth=12,heuristic=lines,time=0.5', \
 'alphabeta:depth=12,heuristic=open lines,time=0.5']
     """
-    from lib.games.players import PlayerConfig, available_kinds
+    from lib.games.search.players import PlayerConfig, available_kinds
 
     spec = get_game(game)
     players = ["random", "greedy"]
@@ -100,7 +100,7 @@ def player_label(game: str, spec: str) -> str:
     >>> player_label("tictactoe", "alphabeta:depth=3")
     'Alpha-beta d3'
     """
-    from lib.games.players import SEARCH_KINDS, available_kinds, parse_player_spec
+    from lib.games.search.players import SEARCH_KINDS, available_kinds, parse_player_spec
 
     config = parse_player_spec(spec)
     name = available_kinds(get_game(game)).get(config.kind, config.kind)

@@ -86,7 +86,7 @@ def over_cap(spec: str, limits: ArenaCaps) -> str | None:
     For Monte Carlo tree search: more simulations per move than ``limits`` allow;
     for any player: a longer time budget per move.
     """
-    from lib.games.players import MCTS_KIND, parse_player_spec
+    from lib.games.search.players import MCTS_KIND, parse_player_spec
 
     config = parse_player_spec(spec)
     if config.time_limit is not None and config.time_limit > limits.max_move_seconds:
@@ -147,7 +147,7 @@ def leave_out_over_caps(
 
 def check_matches(matches: Sequence[MatchConfig], limits: ArenaCaps) -> None:
     """Raise :class:`InputError` if a study is invalid or exceeds ``limits``."""
-    from lib.games.players import parse_player_spec
+    from lib.games.search.players import parse_player_spec
 
     total = sum(m.games for m in matches)
     if total > limits.max_total_games:
@@ -182,7 +182,7 @@ def check_ladder(config: LadderConfig, limits: ArenaCaps) -> list[MatchConfig]:
     thinking time (:func:`~lib.games.arena.ladder.estimated_seconds`) within
     ``max_ladder_seconds``.
     """
-    from lib.games.players import parse_player_spec
+    from lib.games.search.players import parse_player_spec
 
     matches = config.matches()
     check_matches(matches, limits)
@@ -215,7 +215,7 @@ def check_weight_range(low: float, high: float) -> None:
 
 def check_evolution(config: Any, limits: ArenaCaps) -> None:
     """Raise :class:`InputError` if an evolution run (an ``EvolutionConfig``) exceeds ``limits``."""
-    from lib.games.evolve import games_per_generation
+    from lib.games.arena.evolve import games_per_generation
 
     if config.population > limits.max_population:
         raise InputError(f"Population is limited to {limits.max_population} here.")

@@ -40,7 +40,7 @@ def replay_blocker(match: MatchConfig) -> str | None:
     A player with a time budget searches as deep as the clock allows, so its
     moves depend on the machine's speed and load, not only on the seed.
     """
-    from lib.games.players import parse_player_spec
+    from lib.games.search.players import parse_player_spec
 
     for spec in match.players:
         if parse_player_spec(spec).time_limit is not None:

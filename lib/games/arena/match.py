@@ -1,7 +1,7 @@
 """Match play: one match's configuration, one game played, and its record.
 
 A **match** (:class:`MatchConfig`) is two player specs (``"alphabeta:depth=5"``,
-``"random"``, see :mod:`lib.games.players`), a game with its options, a number
+``"random"``, see :mod:`lib.games.search.players`), a game with its options, a number
 of games and a seed. Player *A* (the first spec) moves first in the
 even-numbered games and second in the odd-numbered ones, so colours alternate.
 
@@ -38,7 +38,7 @@ TIMING_FIELDS = ("seconds_a", "seconds_b")
 class MatchConfig:
     """Two players, a game and how many games to play between them.
 
-    ``players`` are player specs understood by :func:`lib.games.players.parse_player_spec`
+    ``players`` are player specs understood by :func:`lib.games.search.players.parse_player_spec`
     (plain strings, so a match pickles cheaply to a worker process or a Dask
     cluster). ``options`` are keyword options of the game's ``initial_state``,
     e.g. ``{"size": 6}``; they are stored as a sorted tuple of pairs so the
@@ -77,7 +77,7 @@ class MatchConfig:
         """Raise :class:`InputError` if the game, its options or a player spec is invalid."""
         spec = get_game(self.game)
         check_options(spec, self.options)
-        from lib.games.players import available_kinds, make_player, parse_player_spec
+        from lib.games.search.players import available_kinds, make_player, parse_player_spec
 
         computer_kinds = [kind for kind in available_kinds(spec) if kind != "human"]
         for player in self.players:
@@ -169,7 +169,7 @@ def play_game(
     moves first when ``game_index`` is even. ``on_move(plies, move)`` is
     called after each move (progress for a long game played on its own).
     """
-    from lib.games.players import make_player, parse_player_spec
+    from lib.games.search.players import make_player, parse_player_spec
 
     spec = get_game(match.game)
     rng_a, rng_b = (np.random.default_rng(s) for s in game_seed(match.seed, game_index).spawn(2))
@@ -248,7 +248,7 @@ def play_task(match: MatchConfig, game_index: int, match_index: int) -> GameReco
 
 def spec_depth(spec: str) -> int | None:
     """The search depth of a player spec (None for players that do not search)."""
-    from lib.games.players import SEARCH_KINDS, parse_player_spec
+    from lib.games.search.players import SEARCH_KINDS, parse_player_spec
 
     config = parse_player_spec(spec)
     return config.depth if config.kind in SEARCH_KINDS else None

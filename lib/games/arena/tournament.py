@@ -157,7 +157,7 @@ def grid_matches(
     >>> [m.label for m in grid_matches("othello", depths=[2], orderings=[False, True])]
     ['minimax d2 vs random', 'alphabeta d2 vs random', 'alphabeta d2 ordered vs random']
     """
-    from lib.games.players import PlayerConfig
+    from lib.games.search.players import PlayerConfig
 
     matches = []
     for depth in depths:

@@ -1,6 +1,6 @@
 """The game board component: a board drawn as SVG in the page, without plotly.js.
 
-It draws :func:`lib.games.board_drawing.drawing` of a game's board figure; a click on a
+It draws :func:`lib.games.drawing.board_drawing.drawing` of a game's board figure; a click on a
 click target (a point with ``customdata``, e.g. a square) calls ``on_click`` with the
 target's ``customdata`` in ``st.session_state[key]["click"]`` (a trigger value: there
 for that one run). Its JavaScript and CSS ship beside this file, registered inline with
@@ -29,5 +29,5 @@ _BOARD = st.components.v2.component(
 
 
 def game_board(data: dict, *, key: str, on_click: Callable[[], None]) -> None:
-    """Show the board ``data`` (:func:`lib.games.board_drawing.drawing`) under ``key``."""
+    """Show the board ``data`` (:func:`lib.games.drawing.board_drawing.drawing`) under ``key``."""
     _BOARD(data=data, key=key, height="content", on_click_change=on_click)

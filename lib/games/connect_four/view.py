@@ -1,0 +1,93 @@
+"""The Connect Four part of the game page: figure, click-a-column, status line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+from lib.games import connect_four
+from lib.games.connect_four import COLUMNS, ROWS
+from lib.games.connect_four.plots import connect_four_figure, display_row
+from lib.games.drawing.view import BoardAdapter, BoardView, ClickOutcome
+
+SYMBOLS = {connect_four.RED: "🔴", connect_four.YELLOW: "🟡"}
+
+
+def figure(state: connect_four.ConnectFourState, view: BoardView) -> go.Figure:
+    """The board with the last disc, a completed four, move scores and the hint."""
+    return connect_four_figure(
+        state,
+        last_move=view.last_move if isinstance(view.last_move, int) else None,
+        scores=view.scores,
+        bounds=view.bounds,
+        show_legal=view.show_legal,
+        marked=view.marked if isinstance(view.marked, int) else None,
+        title=view.title,
+        pixels=view.pixels,
+    )
+
+
+def move_for_square(
+    state: connect_four.ConnectFourState, square: tuple[int, int], pending: Any
+) -> ClickOutcome:
+    """A click anywhere in a column drops a disc into it, unless it is full."""
+    _, column = square
+    if not 0 <= column < COLUMNS:
+        return ClickOutcome(message="That click was outside the board.")
+    if state.height(column) >= ROWS:
+        return ClickOutcome(
+            message=f"Column {connect_four.format_move(column)} is full; pick another column."
+        )
+    return ClickOutcome(move=column)
+
+
+def cell_label(state: connect_four.ConnectFourState, row: int, col: int) -> str:
+    """Button text: the column and row ("d1"), with the disc there or "+" where the
+    column's next disc lands; any button of a column plays that column."""
+    height = ROWS - 1 - row
+    name = f"{connect_four.format_move(col)}{height + 1}"
+    owner = state.cell(col, height)
+    if owner is not None:
+        return f"{name} {SYMBOLS[owner]}"
+    if display_row(state.height(col)) == row and not state.is_terminal():
+        return f"{name} +"
+    return name
+
+
+def status(state: connect_four.ConnectFourState) -> str:
+    """Discs played and each side's open threes (windows one disc short of a four)."""
+    red_threes, _, yellow_threes, _ = connect_four.window_counts(state, connect_four.RED)
+    discs = state.occupied().bit_count()
+    return f"{discs}/42 discs · open threes: 🔴 Red {red_threes}, 🟡 Yellow {yellow_threes}"
+
+
+ABOUT = """
+**Rules.** Red and Yellow take turns dropping a disc into one of the seven columns; it
+falls to the lowest empty square. Four in a row, a column or a diagonal wins; a full
+board is a draw. (With perfect play the first player wins, by starting in the centre,
+but the proof took a computer search far deeper than this page's.)
+
+**Search.** About 4.5 trillion positions: the AI cannot look to the end, so how far it
+looks (depth), what it thinks of the positions where it stops (the heuristic) and how
+well it orders moves decide how it plays. Alpha-beta with move ordering and a
+transposition table answers at depth 8 in about a second.
+
+**Heuristics.** *threats* counts open threes (three discs in a window of four the
+opponent has not blocked) and open twos, mine minus the opponent's, plus discs in the
+centre column, which lies in the most windows. *open windows* counts the windows still
+open for each side. The heat map puts each column's score on the square where its disc
+would land.
+"""
+
+ADAPTER = BoardAdapter(
+    game=connect_four.GAME,
+    figure=figure,
+    click=move_for_square,
+    cell_label=cell_label,
+    board_shape=lambda state: (ROWS, COLUMNS),
+    status=status,
+    default_players=("human", "alphabeta:depth=8,time=1"),
+    about=ABOUT,
+    prompt="click a column",
+)

@@ -1,0 +1,1 @@
+"""Shared drawing of boards, search trees and search charts (plotly; no Streamlit)."""

@@ -1,0 +1,302 @@
+"""The search tree as it stood at one step of a step-through: a plotly figure.
+
+:func:`step_tree_figure` draws :class:`lib.games.search.stepthrough.TreeAtStep`:
+the nodes entered so far, each where it sits in the finished tree (so the
+tree grows in place as the steps go), the current node ringed in red with its
+alpha-beta window, values as they are backed up, and the moves a cut-off
+skipped as grey stubs. Labels are drawn on the figure (nothing needs a hover):
+on a small tree every node and edge, on a big one the path being searched and
+the current node's children.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+
+import plotly.graph_objects as go
+
+from lib.charts import MIN_FONT, TITLE_FONT
+from lib.common import escape_plot_text
+from lib.games.search.stepthrough import StepNode, TreeAtStep, value_text, window_label
+
+Move = Hashable
+Path = tuple[Move, ...]
+
+FULL_LABEL_LEAVES = 30
+"""Trees with at most this many leaves (the textbook's 27) label every node and edge."""
+
+MIN_WIDTH_LEAVES = 12
+"""A tree growing from its first leaves is drawn as wide as one of this many leaves."""
+
+CURRENT_COLOUR = "#d32f2f"
+OPEN_COLOUR = "#ef6c00"
+DONE_COLOUR = "#1565c0"
+LEAF_COLOUR = "#2e7d32"
+TERMINAL_COLOUR = "#6a1b9a"
+PRUNED_COLOUR = "#9e9e9e"
+EDGE_COLOUR = "#607d8b"
+
+_SYMBOLS = {"max": "triangle-up", "min": "triangle-down", "chance": "circle", "pruned": "x"}
+
+
+def tree_positions(final: TreeAtStep) -> dict[Path, tuple[float, int]]:
+    """x (leaf order, parents centred over their children) and y (ply) of every node.
+
+    Computed from the finished tree, so a node keeps its place while the tree grows.
+    """
+    position: dict[Path, tuple[float, int]] = {}
+    next_leaf = 0.0
+    stack: list[tuple[Path, bool]] = [((), False)]
+    while stack:
+        path, done = stack.pop()
+        node = final.nodes[path]
+        if not node.children:
+            position[path] = (next_leaf, node.ply)
+            next_leaf += 1
+        elif done:
+            xs = [position[child][0] for child in node.children]
+            position[path] = ((min(xs) + max(xs)) / 2, node.ply)
+        else:
+            stack.append((path, True))
+            stack.extend((child, False) for child in reversed(node.children))
+    return position
+
+
+def node_label(node: StepNode) -> str:
+    """The value shown at a node: ``≥``/``≤`` marks a bound (the node was cut off)."""
+    if node.status == "pruned" or node.value is None:
+        return ""
+    bound = ""
+    if node.cut and node.status == "done":
+        bound = "≥" if node.node == "max" else "≤"
+    return bound + value_text(node.value)
+
+
+def _colour(node: StepNode, current: Path) -> str:
+    if node.path == current:
+        return CURRENT_COLOUR
+    if node.status == "pruned":
+        return PRUNED_COLOUR
+    if node.status == "open":
+        return OPEN_COLOUR
+    if node.terminal:
+        return TERMINAL_COLOUR
+    return LEAF_COLOUR if node.leaf else DONE_COLOUR
+
+
+def labelled_paths(now: TreeAtStep, full: bool) -> set[Path]:
+    """The nodes whose value and incoming move are written on the figure.
+
+    Every node of a small tree (``full``); on a big one the path from the root to
+    the current node and the children of every node on it (the moves tried and
+    skipped so far at each level of the path).
+    """
+    if full:
+        return set(now.nodes)
+    path = now.open_path()
+    return set(path).union(*(now.nodes[p].children for p in path))
+
+
+def step_tree_figure(
+    now: TreeAtStep,
+    final: TreeAtStep,
+    format_move: Callable[[Move], str],
+    *,
+    title: str,
+    minimax_nodes: int | None = None,
+    minimax_capped: bool = False,
+    positions: Mapping[Path, tuple[float, int]] | None = None,
+    full_label_leaves: int = FULL_LABEL_LEAVES,
+) -> go.Figure:
+    """Draw the tree ``now`` (one step of a trace whose finished tree is ``final``).
+
+    ``title`` names the search (e.g. "Alpha-beta, depth 3"); the counter "visited N
+    of minimax's M nodes" and the cut-offs so far follow it. A small tree (at most
+    :data:`FULL_LABEL_LEAVES` leaves when finished) is drawn in the places of the
+    finished tree and fully labelled; ``positions`` may pass :func:`tree_positions`
+    of ``final``, computed once for every step. A big tree is laid out as it stands.
+    Trees with more than ``full_label_leaves`` leaves label only the current path
+    (half-width charts pass fewer than :data:`FULL_LABEL_LEAVES`).
+    """
+    leaves = sum(1 for node in final.nodes.values() if not node.children)
+    full = leaves <= full_label_leaves
+    if (
+        leaves <= FULL_LABEL_LEAVES
+    ):  # a small tree keeps the places of the finished tree: it fills in like the book's
+        position = positions if positions is not None else tree_positions(final)
+    else:  # a big one is laid out as it stands, so the part searched so far is wide enough
+        # to read; depth-first, a new leaf is always the rightmost, so old leaves stay put
+        position = tree_positions(now)
+    labelled = labelled_paths(now, full)
+    current = now.current
+    # plain dicts, validated once by nothing: plotly's per-element validation of a few
+    # thousand labels and colours costs more than the whole step (bench/step_through.py)
+    traces: list[dict] = []
+
+    for pruned in (False, True):
+        xs: list[float | None] = []
+        ys: list[float | None] = []
+        for path, node in now.nodes.items():
+            if not path or (node.status == "pruned") != pruned:
+                continue
+            x0, y0 = position[path[:-1]]
+            x1, y1 = position[path]
+            xs += [x0, x1, None]
+            ys += [y0, y1, None]
+        traces.append(
+            dict(
+                type="scatter",
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={
+                    "color": "#cfcfcf" if pruned else EDGE_COLOUR,
+                    "width": 1.5 if pruned else 2,
+                    "dash": "dot" if pruned else "solid",
+                },
+                hoverinfo="skip",
+                name="skipped by a cut-off" if pruned else "searched",
+                showlegend=False,
+            )
+        )
+
+    # the move on each labelled edge, left of its middle
+    edge_paths = [p for p in now.nodes if p and p in labelled]
+    if edge_paths:
+        traces.append(
+            dict(
+                type="scatter",
+                x=[0.5 * position[p[:-1]][0] + 0.5 * position[p][0] for p in edge_paths],
+                y=[0.5 * position[p[:-1]][1] + 0.5 * position[p][1] for p in edge_paths],
+                mode="text",
+                text=[escape_plot_text(format_move(p[-1])) for p in edge_paths],
+                textposition="middle left",
+                textfont={
+                    "size": MIN_FONT,
+                    "color": [
+                        PRUNED_COLOUR if now.nodes[p].status == "pruned" else "#263238"
+                        for p in edge_paths
+                    ],
+                },
+                hoverinfo="skip",
+                showlegend=False,
+                name="moves",
+            )
+        )
+
+    nodes = list(now.nodes.values())
+    traces.append(
+        dict(
+            type="scatter",
+            x=[position[n.path][0] for n in nodes],
+            y=[position[n.path][1] for n in nodes],
+            mode="markers+text",
+            marker={
+                "symbol": [_SYMBOLS.get(n.node, "circle") for n in nodes],
+                "size": [10 if n.status == "pruned" else 16 for n in nodes],
+                "color": [_colour(n, current) for n in nodes],
+            },
+            # the current node's value clear of the ring drawn round it
+            text=[
+                ("\u2003" if n.path == current and n.children else "") + node_label(n)
+                if n.path in labelled
+                else ""
+                for n in nodes
+            ],
+            textposition=["bottom center" if not n.children else "middle right" for n in nodes],
+            textfont={"size": MIN_FONT, "color": [_colour(n, current) for n in nodes]},
+            hovertext=[
+                escape_plot_text(" ".join(format_move(m) for m in n.path) or "root")
+                + f"<br>{n.node} node, {n.status}"
+                + f"<br>value {node_label(n) or '?'}<br>{window_label(n.alpha, n.beta)}"
+                for n in nodes
+            ],
+            hoverinfo="text",
+            showlegend=False,
+            name="nodes",
+        )
+    )
+
+    # the windows of the nodes being searched (the open path); the current one ringed
+    open_nodes = [now.nodes[p] for p in now.open_path() if now.nodes[p].status == "open"]
+    if open_nodes:
+        traces.append(
+            dict(
+                type="scatter",
+                x=[position[n.path][0] for n in open_nodes],
+                y=[position[n.path][1] - 0.28 for n in open_nodes],
+                mode="text",
+                text=[
+                    f"<b>{window_label(n.alpha, n.beta)}</b>"
+                    if n.path == current
+                    else window_label(n.alpha, n.beta)
+                    for n in open_nodes
+                ],
+                textposition="middle right",
+                textfont={
+                    "size": MIN_FONT,
+                    "color": [
+                        CURRENT_COLOUR if n.path == current else OPEN_COLOUR for n in open_nodes
+                    ],
+                },
+                hoverinfo="skip",
+                showlegend=False,
+                name="windows",
+            )
+        )
+    x, y = position[current]
+    traces.append(
+        dict(
+            type="scatter",
+            x=[x],
+            y=[y],
+            mode="markers",
+            marker={
+                "symbol": "circle-open",
+                "size": 32,
+                "color": CURRENT_COLOUR,
+                "line": {"width": 3, "color": CURRENT_COLOUR},
+            },
+            hoverinfo="skip",
+            showlegend=False,
+            name="current node",
+        )
+    )
+
+    xs_all = [p[0] for p in position.values()]
+    depth = max(node.ply for node in final.nodes.values())
+    counter = counter_text(now, minimax_nodes, minimax_capped)
+    # the sizes lib.charts.readable sets, given at once (its updates re-walk every trace)
+    layout = {
+        "title": {
+            "text": f"{escape_plot_text(title)}<br><sup>{counter}</sup>",
+            "font": {"size": TITLE_FONT},
+        },
+        "font": {"size": MIN_FONT},
+        "hoverlabel": {"font": {"size": MIN_FONT}},
+        "height": 220 + 120 * depth,
+        "margin": {"l": 20, "r": 20, "t": 80, "b": 20},
+        "plot_bgcolor": "white",
+        "showlegend": False,
+        "xaxis": {
+            "visible": False,
+            "range": [min(xs_all) - 1, max(max(xs_all), MIN_WIDTH_LEAVES) + 2],
+        },
+        "yaxis": {"visible": False, "range": [depth + 0.6, -0.7]},
+    }
+    return go.Figure(data=traces, layout=layout, _validate=False)
+
+
+def counter_text(now: TreeAtStep, minimax_nodes: int | None, minimax_capped: bool = False) -> str:
+    """``visited 12 of minimax's 40 nodes · 2 cut-offs`` (the counts at this step)."""
+    visited = f"visited {now.visited:,} node{'' if now.visited == 1 else 's'}"
+    if minimax_nodes is not None:
+        more = "more than " if minimax_capped else ""
+        visited = f"visited {now.visited:,} of minimax's {more}{minimax_nodes:,} nodes"
+    plural = "" if now.cutoffs == 1 else "s"
+    return f"{visited} · {now.cutoffs} cut-off{plural}"
+
+
+def path_moves(path: Sequence[Move], format_move: Callable[[Move], str]) -> str:
+    """The moves from the root, as the board's caption names them."""
+    return " ".join(format_move(m) for m in path) or "the root"

@@ -1,0 +1,670 @@
+"""Exact Othello endgames: the final disc margin of a position with perfect play.
+
+Two solvers of the same game, tested equal to each other and to the generic
+search of :mod:`lib.games.search.fast`:
+
+* :func:`negamax_margin`, the textbook version a student reads: negamax with
+  alpha-beta over :class:`~lib.games.othello.OthelloState` objects
+  (``legal_moves``, ``play``), no tricks;
+* :func:`solve`, the fast path used by players and pages. It works on the two
+  bitboards alone (no state objects in the inner loops; the bitboard kernels are
+  in :mod:`lib.games.othello.endgame_kernels`) and uses the public techniques of
+  endgame programs:
+
+  - **fastest-first ordering**: far from the end, moves that leave the
+    opponent the fewest replies are searched first (a move the opponent can
+    hardly answer is usually good, and small subtrees are cheap to refute); the
+    replies of all the children are found by one move generation over the
+    children packed side by side in one integer;
+  - a **transposition table** (a dict per solve) holding the bounds found for
+    each position and its best move, which is searched first when the position
+    recurs (by transposition, or in a re-search);
+  - **parity**: near the end, empty squares in regions (board quadrants) with
+    an odd number of empties are tried first: whoever plays last in a region
+    tends to keep its discs;
+  - a **dedicated solver for the last few empties** that walks a short list of
+    empty squares and computes flips along precomputed rays, with no move
+    generation, no sorting and no table (the last four have a function each,
+    taking the squares as arguments); the very last empty square only counts
+    flips, looked up in a table by the discs on its four lines;
+  - **narrow windows** for the best move: instead of one search with the full
+    window, a few searches each answer one question ("is the margin 0? above?
+    8?") with a window holding a single possible margin, and the answers bracket
+    the exact value (:func:`_bisect`); every other root move is only tested
+    against the value to beat. Narrow windows prune far more, and the table
+    carries the work of one search over to the next;
+  - **enhanced transposition cut-offs**: a child already known (from the table)
+    to refute the window ends the node before any search.
+
+Scores ("margins") are final disc differences from the point of view of the
+side to move: my discs minus the opponent's when the game ends, **empty squares
+counted to the winner** (nobody gets them after a draw). That is the convention
+of the FFO test suite, of Edax and of tournament Othello: a game won 33 to 30
+with one square empty scores +4 for the winner. The whole board is the prize:
+margins lie between ``-size**2`` and ``+size**2``.
+
+>>> from lib.games.othello import format_move, state_from_text
+>>> state = state_from_text('''
+... XXXXXXXX
+... XXXXXXXX
+... XXXXXXXX
+... XXXXXXXX
+... XXXXXXXX
+... XXXXXXXX
+... XXXXXXOO
+... XXXXXX..
+... ''')
+>>> result = solve(state, every_move=True)
+>>> result.margin, sorted((format_move(m), v) for m, v in result.move_margins.items())
+(64, [('g8', 64), ('h8', 64)])
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from lib.errors import InputError
+from lib.games.othello import GEOMETRY, PASS, OthelloState, format_move
+from lib.games.othello.endgame_kernels import LANE, EndgameTables, endgame_tables, kernels
+
+MAX_MARGIN = 64
+"""No final margin exceeds the number of squares (64 on 8x8)."""
+
+SHALLOW_EMPTIES = 6
+"""At this many empty squares or fewer the dedicated last-empties solver takes over."""
+
+TABLE_MIN_EMPTIES = 7
+"""Positions with at least this many empties go into the transposition table
+(below it a position is cheaper to search again than to look up)."""
+
+_LANE_MASK = (1 << LANE) - 1  # one position of a packed integer (see othello_endgame_kernels)
+
+Child = tuple[int, int, int, int, int]
+"""A child of a position as the fast solver orders them: (sort key, square played, the
+mover's discs after it, the opponent's, the opponent's legal moves there)."""
+
+
+@dataclass(frozen=True)
+class EndgameResult:
+    """The exact solution of an Othello position.
+
+    ``margin`` and every value of ``move_margins`` are final disc differences
+    from the side to move's view, empties counted to the winner (see the module
+    docstring). ``move_margins`` holds every legal move when the solve was asked
+    for them (``every_move=True``), otherwise only the best move. ``best_move``
+    is :data:`~lib.games.othello.PASS` when the side to move must pass.
+    ``nodes`` counts every position visited (each one a call of the search).
+    """
+
+    best_move: int
+    margin: int
+    move_margins: dict[int, int] = field(default_factory=dict)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def describe(self) -> str:
+        """One line such as ``"g8 +18 (95,808 nodes, 0.21 s)"``."""
+        return (
+            f"{format_move(self.best_move)} {self.margin:+d} "
+            f"({self.nodes:,} nodes, {self.seconds:.2f} s)"
+        )
+
+
+# -- the textbook solver ----------------------------------------------------------------
+
+
+def final_margin(state: OthelloState) -> int:
+    """The margin of a finished game for the side to move, empties to the winner."""
+    mine, theirs = (state.black, state.white) if state.to_move == 0 else (state.white, state.black)
+    difference = mine.bit_count() - theirs.bit_count()
+    empties = state.plies_left_hint()
+    if difference > 0:
+        return difference + empties
+    if difference < 0:
+        return difference - empties
+    return 0
+
+
+def negamax_margin(state: OthelloState, alpha: int = -MAX_MARGIN, beta: int = MAX_MARGIN) -> int:
+    """The exact final margin for the side to move: negamax with alpha-beta.
+
+    The textbook algorithm on game states: a finished game scores its margin;
+    otherwise the value is the best over the legal moves (a pass included) of
+    minus the opponent's value. The window ``(alpha, beta)`` only prunes: the
+    result is exact when it lies strictly inside, a bound otherwise.
+    """
+    moves = state.legal_moves()
+    if not moves:
+        return final_margin(state)
+    best = -MAX_MARGIN - 1
+    for move in moves:
+        value = -negamax_margin(state.play(move), -beta, -max(alpha, best))
+        if value > best:
+            best = value
+            if best >= beta:
+                break
+    return best
+
+
+# -- the fast solver ---------------------------------------------------------------------
+
+
+class _Solver:
+    """One exact solve: the kernels bound to one board size, a transposition table
+    and a node counter (a fresh solver per call, so nothing is shared between calls)."""
+
+    def __init__(self, tables: EndgameTables) -> None:
+        self.tables = tables
+        self.deep_nodes = 0
+        # (player, opponent) -> (lower bound, upper bound, best square)
+        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        # root move -> the lowest upper bound of its margin seen (the guess for its own solve)
+        self.root_upper: dict[int, int] = {}
+        self.flips, self.moves = kernels(tables)
+        self.shallow, self.shallow_nodes = _last_empties_solver(tables, self.flips)
+
+    # .. far from the end: move generation, fastest-first, transposition table ...........
+
+    def deep(
+        self, player: int, opponent: int, alpha: int, beta: int, empty_count: int, moves: int = -1
+    ) -> int:
+        """Fail-soft alpha-beta with fastest-first ordering and a transposition table.
+
+        ``moves``: the legal moves of ``player`` when already known (the parent found
+        them while ordering its children), -1 otherwise.
+        """
+        if empty_count <= SHALLOW_EMPTIES:
+            return self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
+        self.deep_nodes += 1
+        key = (player, opponent)
+        entry = self.table.get(key) if empty_count >= TABLE_MIN_EMPTIES else None
+        hint = -1
+        if entry is not None:
+            lower, upper, hint = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha or lower == upper:
+                return upper
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+        if moves < 0:
+            moves = self.moves(player, opponent)
+        if not moves:
+            if not self.moves(opponent, player):
+                return _final(player, opponent, empty_count)
+            return -self.deep(opponent, player, -beta, -alpha, empty_count)
+        best, best_square = -MAX_MARGIN - 1, -1
+        child_empties = empty_count - 1
+        if hint >= 0 and moves >> hint & 1:
+            # the table's best move first, before the cost of ordering the others
+            flipped = self.flips(hint, player, opponent)
+            best = -self.deep(
+                opponent ^ flipped, player | flipped | (1 << hint), -beta, -alpha, child_empties
+            )
+            best_square = hint
+            if best >= beta:
+                self.store(key, alpha, beta, best, best_square, entry)
+                return best
+            moves ^= 1 << hint
+        children = self.ordered_children(player, opponent, moves, -1)
+        if child_empties >= TABLE_MIN_EMPTIES:
+            # enhanced transposition cut-off: a child already known to refute the window
+            table = self.table
+            for _, square, new_player, new_opponent, _ in children:
+                child = table.get((new_opponent, new_player))
+                if child is not None and -child[1] >= beta:
+                    self.store(key, alpha, beta, -child[1], square, entry)
+                    return -child[1]
+        for _, square, new_player, new_opponent, replies in children:
+            value = -self.deep(
+                new_opponent,
+                new_player,
+                -beta,
+                -(alpha if alpha > best else best),
+                child_empties,
+                replies,
+            )
+            if value > best:
+                best, best_square = value, square
+                if value >= beta:
+                    break
+        if empty_count >= TABLE_MIN_EMPTIES:
+            self.store(key, alpha, beta, best, best_square, entry)
+        return best
+
+    def exact(self, player: int, opponent: int, empty_count: int, guess: int = 0) -> int:
+        """The exact margin of a position, by :func:`_bisect` over windowed searches."""
+        return _bisect(
+            lambda alpha, beta: self.deep(player, opponent, alpha, beta, empty_count), guess
+        )
+
+    def root(self, children: list[Child], empty_count: int) -> tuple[int, int]:
+        """The best move at the root and its exact margin.
+
+        Each test asks whether some move reaches the tested value (stopping at the first
+        that does); the move that last proved the lower bound is a best move.
+        """
+        best_square = children[0][1]
+
+        def test(alpha: int, beta: int) -> int:
+            nonlocal best_square
+            ordered = sorted(children, key=lambda child: child[1] != best_square)
+            best = -MAX_MARGIN - 1
+            for _, square, new_player, new_opponent, replies in ordered:
+                value = -self.deep(
+                    new_opponent, new_player, -beta, -max(alpha, best), empty_count - 1, replies
+                )
+                if value <= max(alpha, best):  # an upper bound of this move's margin
+                    self.root_upper[square] = min(value, self.root_upper.get(square, value))
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        best_square = square
+                    if value >= beta:
+                        break
+            return best
+
+        margin = _bisect(test)
+        return best_square, margin
+
+    def ordered_children(self, player: int, opponent: int, moves: int, hint: int) -> list[Child]:
+        """The children as (sort key, square, new player, new opponent, the opponent's
+        moves there), best-looking first.
+
+        Fastest first: fewest opponent replies (weighted by 16) first, corners before
+        other squares before X-squares as a tie-break, the table's best move before all.
+        """
+        flips, legal, rank = self.flips, self.moves, self.tables.square_rank
+        corners = self.tables.corners
+        grown = []
+        packed_players = packed_opponents = shift = 0
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            square = bit.bit_length() - 1
+            flipped = flips(square, player, opponent)
+            new_player = player | flipped | bit
+            new_opponent = opponent ^ flipped
+            grown.append((square, new_player, new_opponent))
+            packed_players |= new_player << shift
+            packed_opponents |= new_opponent << shift
+            shift += LANE
+        # every child's replies in one call: the children side by side in one integer
+        replies = legal(packed_opponents, packed_players)
+        children = []
+        for square, new_player, new_opponent in grown:
+            theirs = replies & _LANE_MASK
+            replies >>= LANE
+            if square == hint:
+                order = -1
+            else:
+                order = 16 * (theirs.bit_count() + (theirs & corners).bit_count()) + rank[square]
+            children.append((order, square, new_player, new_opponent, theirs))
+        children.sort()
+        return children
+
+    def parity_order(self, player: int, opponent: int) -> list[int]:
+        """The empty squares, those in regions with an odd number of empties first (and
+        by static rank within each group)."""
+        region = self.tables.region
+        empty = self.tables.full ^ (player | opponent)
+        squares = []
+        parity = 0
+        while empty:
+            square = empty.bit_length() - 1
+            empty ^= 1 << square
+            squares.append(square)
+            parity ^= region[square]
+        squares.reverse()  # ties in increasing square order
+        squares.sort(key=self.tables.square_rank.__getitem__)
+        odd = [square for square in squares if parity & region[square]]
+        if len(odd) == len(squares) or not odd:
+            return squares
+        return odd + [square for square in squares if not parity & region[square]]
+
+    def nodes(self) -> int:
+        """Positions visited so far, near the end and far from it."""
+        return self.deep_nodes + self.shallow_nodes()
+
+    def store(
+        self,
+        key: tuple[int, int],
+        alpha: int,
+        beta: int,
+        value: int,
+        square: int,
+        entry: tuple[int, int, int] | None,
+    ) -> None:
+        """Record what a fail-soft search with window (alpha, beta) proved about ``key``."""
+        lower, upper = (entry[0], entry[1]) if entry is not None else (-MAX_MARGIN, MAX_MARGIN)
+        if value <= alpha:
+            upper = min(upper, value)
+        elif value >= beta:
+            lower = max(lower, value)
+        else:
+            lower = upper = value
+        self.table[key] = (lower, upper, square)
+
+
+def _bisect(test: Callable[[int, int], int], guess: int = 0) -> int:
+    """The exact value of a search ``test(alpha, beta)`` (fail-soft alpha-beta) by narrow
+    windows: a galloping search from 0, then bisection.
+
+    Margins on a board with an even number of squares are even (the winner's discs plus
+    the empties minus the loser's discs is the board size minus twice the loser's discs),
+    so a window ``(b - 1, b + 1)`` around an even ``b`` holds one possible value: the
+    search either proves the value is ``b``, or gives a bound below or above it. Narrow
+    windows cut far more than a full window, and the transposition table keeps the work
+    of one test for the next. A test far from the value is not cheap (proving "less than
+    +32" can cost as much as finding +8), and most margins are small, so the tests start
+    at 0 and move away in growing steps (to 8, 24, 56) until the value is bracketed, and
+    only then bisect. A ``guess`` (a bound known from earlier searches) replaces 0.
+    """
+    lower, upper = -MAX_MARGIN, MAX_MARGIN
+    middle, step = max(-MAX_MARGIN, min(MAX_MARGIN, guess // 2 * 2)), 8
+    while True:
+        value = test(middle - 1, middle + 1)
+        if value == middle:
+            return value
+        if value > middle:
+            lower = value
+            middle = max(value, middle + step)
+        else:
+            upper = value
+            middle = min(value, middle - step)
+        if lower >= upper:
+            return lower
+        step *= 2
+        if not lower < middle < upper or (lower > -MAX_MARGIN and upper < MAX_MARGIN):
+            middle = (lower + upper) // 4 * 2  # the even number at or just below the middle
+
+
+def _final(player: int, opponent: int, empty_count: int) -> int:
+    """Margin of a finished game for ``player``, empties to the winner."""
+    difference = player.bit_count() - opponent.bit_count()
+    if difference > 0:
+        return difference + empty_count
+    if difference < 0:
+        return difference - empty_count
+    return 0
+
+
+def _last_empties_solver(
+    tables: EndgameTables, flips: Callable[[int, int, int], int]
+) -> tuple[Callable[[int, int, int, int, list[int]], int], Callable[[], int]]:
+    """The solver of the last few empties: ``shallow(player, opponent, alpha, beta,
+    empties)`` and the count of the nodes it has visited.
+
+    Closures rather than methods so the hot loops read no attributes. No move
+    generation: each empty square of the list (in parity order) is tried by
+    computing its flips (skipped at once when no opponent disc is next to it). The
+    last four empties have a function each taking the squares as arguments (no
+    lists), and the very last square only counts flips, by table.
+    """
+    squares, neighbours, last_lines = tables.squares, tables.neighbours, tables.last_lines
+    nodes = 0
+
+    def last1(player: int, square: int) -> int:
+        """Margin with one empty square: only the number of flipped discs matters.
+
+        The board is full but for ``square``, so the side to move's discs on the four
+        lines through it give both players' flip counts (see ``last_lines``).
+        """
+        nonlocal nodes
+        nodes += 1
+        mask1, count1, mask2, count2, mask3, count3, mask4, count4 = last_lines[square]
+        counts = (
+            count1[player & mask1]
+            + count2[player & mask2]
+            + count3[player & mask3]
+            + count4[player & mask4]
+        )
+        mine = player.bit_count()
+        if counts & 0xFF:  # I play the square
+            return 2 * (mine + 1 + (counts & 0xFF)) - squares
+        if counts:  # I pass, the opponent plays it
+            return 2 * (mine - (counts >> 8)) - squares
+        # nobody can play there: the empty square goes to the winner
+        difference = 2 * mine + 1 - squares
+        return difference + 1 if difference > 0 else difference - 1
+
+    def last2(player: int, opponent: int, alpha: int, beta: int, first: int, second: int) -> int:
+        """Margin with two empty squares ``first`` and ``second`` (no list, no loop)."""
+        nonlocal nodes
+        nodes += 1
+        best = -MAX_MARGIN - 1
+        if opponent & neighbours[first]:
+            flipped = flips(first, player, opponent)
+            if flipped:
+                best = -last1(opponent ^ flipped, second)
+                if best >= beta:
+                    return best
+        if opponent & neighbours[second]:
+            flipped = flips(second, player, opponent)
+            if flipped:
+                value = -last1(opponent ^ flipped, first)
+                if value > best:
+                    best = value
+        if best > -MAX_MARGIN - 1:
+            return best
+        if flips(first, opponent, player) or flips(second, opponent, player):
+            return -last2(opponent, player, -beta, -alpha, first, second)
+        return _final(player, opponent, 2)
+
+    def last3(
+        player: int, opponent: int, alpha: int, beta: int, first: int, second: int, third: int
+    ) -> int:
+        """Margin with three empty squares (in parity order)."""
+        nonlocal nodes
+        nodes += 1
+        best = -MAX_MARGIN - 1
+        for square, one, other in (
+            (first, second, third),
+            (second, first, third),
+            (third, first, second),
+        ):
+            if not opponent & neighbours[square]:
+                continue
+            flipped = flips(square, player, opponent)
+            if not flipped:
+                continue
+            value = -last2(
+                opponent ^ flipped,
+                player | flipped | (1 << square),
+                -beta,
+                -(alpha if alpha > best else best),
+                one,
+                other,
+            )
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best
+        if best > -MAX_MARGIN - 1:
+            return best
+        if (
+            flips(first, opponent, player)
+            or flips(second, opponent, player)
+            or flips(third, opponent, player)
+        ):
+            return -last3(opponent, player, -beta, -alpha, first, second, third)
+        return _final(player, opponent, 3)
+
+    def last4(
+        player: int,
+        opponent: int,
+        alpha: int,
+        beta: int,
+        first: int,
+        second: int,
+        third: int,
+        fourth: int,
+    ) -> int:
+        """Margin with four empty squares (in parity order)."""
+        nonlocal nodes
+        nodes += 1
+        best = -MAX_MARGIN - 1
+        for square, one, two, three in (
+            (first, second, third, fourth),
+            (second, first, third, fourth),
+            (third, first, second, fourth),
+            (fourth, first, second, third),
+        ):
+            if not opponent & neighbours[square]:
+                continue
+            flipped = flips(square, player, opponent)
+            if not flipped:
+                continue
+            value = -last3(
+                opponent ^ flipped,
+                player | flipped | (1 << square),
+                -beta,
+                -(alpha if alpha > best else best),
+                one,
+                two,
+                three,
+            )
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best
+        if best > -MAX_MARGIN - 1:
+            return best
+        if any(flips(square, opponent, player) for square in (first, second, third, fourth)):
+            return -last4(opponent, player, -beta, -alpha, first, second, third, fourth)
+        return _final(player, opponent, 4)
+
+    def shallow(player: int, opponent: int, alpha: int, beta: int, empties: list[int]) -> int:
+        """Fail-soft alpha-beta over the empty squares in ``empties`` (parity order)."""
+        nonlocal nodes
+        count = len(empties)
+        if count <= 4:
+            if count == 4:
+                return last4(player, opponent, alpha, beta, *empties)
+            if count == 3:
+                return last3(player, opponent, alpha, beta, *empties)
+            if count == 2:
+                return last2(player, opponent, alpha, beta, *empties)
+            if count == 1:
+                # the side to move may have to pass: last1 counts both sides' flips
+                return last1(player, empties[0])
+            return _final(player, opponent, 0)
+        nodes += 1
+        best = -MAX_MARGIN - 1
+        for index, square in enumerate(empties):
+            if not opponent & neighbours[square]:
+                continue
+            flipped = flips(square, player, opponent)
+            if not flipped:
+                continue
+            value = -shallow(
+                opponent ^ flipped,
+                player | flipped | (1 << square),
+                -beta,
+                -(alpha if alpha > best else best),
+                empties[:index] + empties[index + 1 :],
+            )
+            if value > best:
+                best = value
+                if value >= beta:
+                    return best
+        if best > -MAX_MARGIN - 1:
+            return best
+        # no move: pass if the opponent can play, else the game is over
+        for square in empties:
+            if flips(square, opponent, player):
+                return -shallow(opponent, player, -beta, -alpha, empties)
+        return _final(player, opponent, count)
+
+    def node_count() -> int:
+        return nodes
+
+    return shallow, node_count
+
+
+# -- when to use it -----------------------------------------------------------------------
+
+SOLVABLE_EMPTIES: tuple[tuple[float, int, int], ...] = (
+    (2.0, 14, 12),
+    (0.5, 12, 11),
+    (0.1, 10, 10),
+    (0.0, 8, 8),
+)
+"""(time budget in seconds, most empty squares for the best move, most for every move's
+margin), largest budget first: what :func:`solve` finished within the budget on the
+development machine (2 shared cores), in CPU seconds, over positions from random play
+(harder than the FFO positions, which at 14 empties take 0.1-0.3 s): the slowest of
+8 took 0.03 s at 8 empties, 0.02 s at 10, 0.17 s at 12 and 1.1 s at 14; every move's
+margin took 0.08 s at 10 empties and 0.4 s at 12."""
+
+
+def solvable_empties(time_limit: float | None, every_move: bool = False) -> int:
+    """The most empty squares :func:`solve` is expected to finish within ``time_limit``
+    seconds (None: no limit given, taken as 1 s). See :data:`SOLVABLE_EMPTIES`."""
+    budget = 1.0 if time_limit is None else time_limit
+    for seconds, best_move_empties, every_move_empties in SOLVABLE_EMPTIES:
+        if budget >= seconds:
+            return every_move_empties if every_move else best_move_empties
+    return 0
+
+
+def exact_solution(
+    state: OthelloState, time_limit: float | None = None, every_move: bool = False
+) -> EndgameResult | None:
+    """The search's exact-endgame hook: :func:`solve`, or None when it would not fit.
+
+    :func:`solve` (best move, exact final margin, with ``every_move`` the margin of
+    every legal move) when few enough squares are empty for it to finish within
+    ``time_limit`` seconds (:func:`solvable_empties`); None otherwise and for a
+    finished game.
+    """
+    if state.plies_left_hint() > solvable_empties(time_limit, every_move) or state.is_terminal():
+        return None
+    return solve(state, every_move=every_move)
+
+
+# -- the entry point ---------------------------------------------------------------------
+
+
+def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
+    """Solve ``state`` exactly: the best move and its final margin (side to move's view).
+
+    The margin is bracketed by narrow-window tests over all the root moves (fastest
+    first, the last test's best move before the others; see :func:`_bisect`). With
+    ``every_move=True`` every other legal move's exact margin is computed too (for a
+    hint that shows them all), each starting from the bound the tests left on it.
+
+    Raises
+    ------
+    InputError
+        For a finished game or a state that is not an Othello position.
+    """
+    if not isinstance(state, OthelloState) or state.size not in GEOMETRY:
+        raise InputError("The exact endgame solver needs an Othello position.")
+    started = time.perf_counter()
+    solver = _Solver(endgame_tables(state.size))
+    player, opponent = (
+        (state.black, state.white) if state.to_move == 0 else (state.white, state.black)
+    )
+    empty_count = state.plies_left_hint()
+    moves = solver.moves(player, opponent)
+    if not moves:
+        if not solver.moves(opponent, player):
+            raise InputError("The game is over: there is no move to solve.")
+        margin = -solver.exact(opponent, player, empty_count)
+        return EndgameResult(
+            PASS, margin, {PASS: margin}, solver.nodes(), time.perf_counter() - started
+        )
+    solver.deep_nodes += 1
+    children = solver.ordered_children(player, opponent, moves, -1)
+    best_square, best = solver.root(children, empty_count)
+    margins = {best_square: best}
+    if every_move:
+        for _, square, new_player, new_opponent, _ in children:
+            if square != best_square:
+                guess = solver.root_upper.get(square, best)
+                margins[square] = -solver.exact(new_opponent, new_player, empty_count - 1, -guess)
+    margins = {square: margins[square] for square in sorted(margins, key=lambda s: -margins[s])}
+    return EndgameResult(best_square, best, margins, solver.nodes(), time.perf_counter() - started)

@@ -1,0 +1,109 @@
+"""The Othello part of the game page: figure, click-to-move, button labels, status line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.graph_objects as go
+
+from lib.games import othello
+from lib.games.drawing.view import BoardAdapter, BoardView, ClickOutcome
+from lib.games.othello import plots as othello_plots
+
+SYMBOLS = {othello.BLACK: "⚫", othello.WHITE: "⚪", None: "·"}
+
+
+def figure(state: othello.OthelloState, view: BoardView) -> go.Figure:
+    """The board with legal moves, the last move and the discs it flipped, and move scores."""
+    flipped = 0
+    if view.previous is not None and view.last_move not in (None, othello.PASS):
+        # the side to move now is the one whose discs were just flipped
+        if state.to_move == othello.BLACK:
+            flipped = view.previous.black & ~state.black
+        else:
+            flipped = view.previous.white & ~state.white
+    return othello_plots.othello_figure(
+        state,
+        last_move=view.last_move,
+        flipped=flipped,
+        scores=view.scores,
+        bounds=view.bounds,
+        show_legal=view.show_legal,
+        marked=view.marked,
+        title=view.title,
+        pixels=view.pixels,
+    )
+
+
+def move_for_square(
+    state: othello.OthelloState, square: tuple[int, int], pending: Any
+) -> ClickOutcome:
+    """A click on ``square``: the move if legal, else a message saying why not."""
+    row, col = square
+    if not (0 <= row < state.size and 0 <= col < state.size):
+        return ClickOutcome(message="That click was outside the board.")
+    legal = state.legal_moves()
+    name = othello.format_move(othello.square(row, col))
+    if legal == [othello.PASS]:
+        return ClickOutcome(
+            message=f"{othello.PLAYER_NAMES[state.to_move]} has no legal move and must pass: "
+            "press Pass above the board."
+        )
+    move = othello.square(row, col)
+    if move in legal:
+        return ClickOutcome(move=move)
+    if state.cell(row, col) is not None:
+        return ClickOutcome(message=f"{name} is already taken; legal moves are marked with dots.")
+    return ClickOutcome(
+        message=f"{name} flips no disc, so it is not legal. Legal: "
+        + ", ".join(othello.format_move(m) for m in legal)
+        + "."
+    )
+
+
+def cell_label(state: othello.OthelloState, row: int, col: int) -> str:
+    """Button text of a square: its name and a disc ("d4 ⚪"), or a "+" for a legal move
+    ("d3 +"), or the name alone (empty), so a keyboard or screen-reader user hears which
+    square each button is (as checkers' buttons carry the square numbers)."""
+    name = othello.format_move(othello.square(row, col))
+    owner = state.cell(row, col)
+    if owner is not None:
+        return f"{name} {SYMBOLS[owner]}"
+    if othello.square(row, col) in state.legal_moves():
+        # plain ASCII: a full-width plus showed as a missing glyph without CJK fonts
+        return f"{name} +"
+    return name
+
+
+def status(state: othello.OthelloState) -> str:
+    """Disc count line, e.g. "⚫ Black 12 – 9 White ⚪"."""
+    black, white = state.counts()
+    return f"⚫ Black {black} – {white} White ⚪"
+
+
+ABOUT = """
+**Minimax** looks a fixed number of moves (plies) ahead, assumes both sides play
+their best, and scores the positions where it stops with a **heuristic**. A finished
+game scores far beyond any heuristic (bigger and faster wins first).
+
+**Alpha-beta** gets the same answer while skipping branches that cannot change it
+(the cut-offs); good **move ordering** (best-looking moves first) makes it skip
+more, which shows as a smaller **effective branching factor** `nodes^(1/depth)`.
+The heat map shows the score of each move at the root; with alpha-beta, scores
+marked ≤ are only bounds: the search proved those moves are no better, no more.
+
+**Expectimax** assumes the opponent moves at random and averages over its moves:
+the right model against a random player, too optimistic against a good one.
+"""
+
+ADAPTER = BoardAdapter(
+    game=othello.GAME,
+    figure=figure,
+    click=move_for_square,
+    cell_label=cell_label,
+    board_shape=lambda state: (state.size, state.size),
+    status=status,
+    default_players=("human", "alphabeta:depth=6,time=1"),
+    about=ABOUT,
+    prompt="click a square with a dot",
+)

@@ -1,0 +1,1 @@
+"""The search algorithms, generic over the game contract of :mod:`lib.games.core`."""

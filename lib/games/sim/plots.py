@@ -1,0 +1,278 @@
+"""Plotly figure of a Sim position: six points on a circle and the fifteen lines between them.
+
+Each line has one click target (a marker named ``"lines"``, the figure's last
+trace, ``customdata = [a, b]``) at its midpoint; the three long diagonals share
+the centre, so their markers are moved off it, 120 degrees apart and away from
+the short diagonals' midpoints (see :func:`target_xy`), so the score badges
+drawn on the targets do not touch on a 400-pixel board.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping, Sequence
+
+import plotly.graph_objects as go
+
+from lib.games import sim
+from lib.games.drawing.figures import (
+    MIN_FONT,
+    SCORE_SCALE,
+    board_title,
+    score_colours,
+    score_labels,
+)
+
+COLOURS = ("#e53935", "#1e63d6")  # red, blue
+FREE_COLOUR = "#b0b0b0"
+POINT_COLOUR = "#333333"
+
+
+def point_xy(point: int) -> tuple[float, float]:
+    """Position of point 1–6 on the unit circle (1 at the top, then clockwise)."""
+    angle = math.pi / 2 - (point - 1) * math.pi / 3
+    return math.cos(angle), math.sin(angle)
+
+
+EXTENT = 1.15
+"""The axes run from -EXTENT to EXTENT (the points sit on the unit circle)."""
+LONG_OFFSET = 0.185
+"""How far from the centre (in radii) a long diagonal's target sits.
+
+The short diagonals' midpoints lie on the long diagonals, half a radius out,
+so the long diagonals' targets go towards points 1, 5 and 3 (120 degrees
+apart) at this distance, which keeps square badges furthest apart: any two
+targets are at least 0.27 radii apart both across and up (45 px on a
+400-pixel board, 54 px at 480), more than a score badge is wide.
+"""
+BADGE_PX = 40
+"""Side of a score badge in pixels: a label of up to five characters fits at 14 px."""
+CHAR_PX = 8
+"""Width allowed per character of a 14 px bold label (measured: about 7.2 px in Chromium)."""
+
+
+def target_xy(line: sim.Move) -> tuple[float, float]:
+    """Where the click target (and score badge) of ``line`` sits.
+
+    The midpoint, except for the long diagonals 1-4, 2-5 and 3-6, whose
+    targets sit :data:`LONG_OFFSET` from the centre towards points 1, 5 and 3.
+    """
+    a, b = line
+    if b - a != 3:
+        (xa, ya), (xb, yb) = point_xy(a), point_xy(b)
+        return (xa + xb) / 2, (ya + yb) / 2
+    towards = a if a % 2 else b
+    x, y = point_xy(towards)
+    return LONG_OFFSET * x, LONG_OFFSET * y
+
+
+def badge_size(label: str) -> int:
+    """Pixel side of the badge of a score label: :data:`BADGE_PX`, wider for long labels."""
+    return max(BADGE_PX, CHAR_PX * len(label))
+
+
+def _segments(lines: Sequence[sim.Move]) -> tuple[list[float | None], list[float | None]]:
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for a, b in lines:
+        (xa, ya), (xb, yb) = point_xy(a), point_xy(b)
+        xs += [xa, xb, None]
+        ys += [ya, yb, None]
+    return xs, ys
+
+
+def line_from_point(point: Mapping) -> sim.Move | None:
+    """The line ``(a, b)`` of a clicked plotly point of :func:`sim_figure`, or None."""
+    data = point.get("customdata")
+    if isinstance(data, Sequence) and len(data) == 2:
+        try:
+            a, b = int(data[0]), int(data[1])
+        except (TypeError, ValueError):
+            return None
+        if (a, b) in sim.LINE_INDEX:
+            return a, b
+    return None
+
+
+def sim_figure(
+    state: sim.SimState,
+    *,
+    last_move: sim.Move | None = None,
+    scores: Mapping[Hashable, float] | None = None,
+    bounds: Mapping[Hashable, str] | None = None,
+    title: str | None = None,
+    pixels: int = 480,
+    marked: sim.Move | None = None,
+) -> go.Figure:
+    """The position: red and blue lines, free lines dashed, the losing triangle filled.
+
+    ``scores`` (line -> value, from the AI's search) colour the click targets
+    of the free lines and label them; ``last_move`` is drawn with a halo;
+    ``marked`` (e.g. the hint's line) is outlined in a trace named
+    "suggested line" when it is free.
+    """
+    fig = go.Figure()
+    loser = state.loser()
+    if loser is not None:
+        for triangle in sim.triangles_in(state.red if loser == sim.RED else state.blue):
+            corners = [point_xy(p) for p in (*triangle, triangle[0])]
+            fig.add_trace(
+                go.Scatter(
+                    x=[x for x, _ in corners],
+                    y=[y for _, y in corners],
+                    fill="toself",
+                    fillcolor="rgba(255, 193, 7, 0.45)",
+                    line={"color": "#ff8f00", "width": 3},
+                    mode="lines",
+                    hoverinfo="skip",
+                    name="losing triangle",
+                )
+            )
+    if last_move is not None:
+        xs, ys = _segments([last_move])
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={"color": "#ffd54f", "width": 14},
+                hoverinfo="skip",
+                name="last move",
+            )
+        )
+    free = sim.lines_of(state.free())
+    if marked is not None and marked in free:
+        xs, ys = _segments([marked])
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={"color": "#2e7d32", "width": 12},
+                opacity=0.5,
+                hoverinfo="skip",
+                name="suggested line",
+            )
+        )
+    xs, ys = _segments(free)
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=ys,
+            mode="lines",
+            line={"color": FREE_COLOUR, "width": 2, "dash": "dash"},
+            hoverinfo="skip",
+            name="free lines",
+        )
+    )
+    for player in (sim.RED, sim.BLUE):
+        mask = state.red if player == sim.RED else state.blue
+        xs, ys = _segments(sim.lines_of(mask))
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={"color": COLOURS[player], "width": 6},
+                hoverinfo="skip",
+                name=sim.PLAYER_NAMES[player],
+            )
+        )
+    points = range(1, sim.POINTS + 1)
+    fig.add_trace(
+        go.Scatter(
+            x=[point_xy(p)[0] for p in points],
+            y=[point_xy(p)[1] for p in points],
+            mode="markers+text",
+            marker={"size": 30, "color": POINT_COLOUR, "line": {"color": "white", "width": 2}},
+            text=[str(p) for p in points],
+            textfont={"color": "white", "size": 16},
+            hoverinfo="skip",
+            name="points",
+        )
+    )
+    placed = {m: v for m, v in (scores or {}).items() if m in free}
+    if placed:
+        colours = score_colours(placed)
+        labels = score_labels(placed, bounds, compact=True)
+        targets = [target_xy(m) for m in placed]
+        fig.add_trace(
+            go.Scatter(
+                x=[x for x, _ in targets],
+                y=[y for _, y in targets],
+                mode="markers+text",
+                marker={
+                    "size": [badge_size(labels[m]) for m in placed],
+                    "symbol": "square",
+                    "color": [colours[m] for m in placed],
+                    "colorscale": SCORE_SCALE,
+                    "cmin": -1,
+                    "cmax": 1,
+                    "opacity": 0.85,
+                },
+                text=[labels[m] for m in placed],
+                textfont={
+                    "size": MIN_FONT,
+                    "color": ["#ffffff" if abs(colours[m]) > 0.6 else "#111111" for m in placed],
+                    "weight": "bold",
+                },
+                hoverinfo="skip",
+                name="move scores",
+            )
+        )
+    hover = []
+    for line in sim.LINES:
+        index = sim.LINE_INDEX[line]
+        if state.red >> index & 1:
+            what = "red"
+        elif state.blue >> index & 1:
+            what = "blue"
+        else:
+            what = "free: click to colour it"
+        if line in placed:
+            what += f", score {placed[line]:.4g}"
+        hover.append(f"{sim.format_move(line)}: {what}")
+    targets = [target_xy(line) for line in sim.LINES]
+    free_now = state.free() if not state.is_terminal() else 0
+    fig.add_trace(
+        go.Scatter(
+            x=[x for x, _ in targets],
+            y=[y for _, y in targets],
+            customdata=[list(line) for line in sim.LINES],
+            mode="markers",
+            marker={
+                "size": 22,
+                "color": [
+                    "rgba(255,255,255,0.9)"
+                    if free_now >> i & 1 and line not in placed
+                    else "rgba(255,255,255,0.01)"
+                    for i, line in enumerate(sim.LINES)
+                ],
+                "line": {
+                    "color": [
+                        "#555555" if free_now >> i & 1 and line not in placed else "rgba(0,0,0,0)"
+                        for i, line in enumerate(sim.LINES)
+                    ],
+                    "width": 1.5,
+                },
+            },
+            hovertext=hover,
+            hoverinfo="text",
+            name="lines",
+        )
+    )
+    fig.update_layout(
+        width=pixels,
+        height=pixels + (30 if title else 0),
+        margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
+        showlegend=False,
+        plot_bgcolor="white",
+        title=board_title(title),
+        dragmode=False,
+        clickmode="event+select",
+    )
+    # the hexagon fills the figure (radius 1; the points' markers reach 1.09): the larger the
+    # scale, the more room between the score badges
+    fig.update_xaxes(range=[-EXTENT, EXTENT], visible=False, fixedrange=True)
+    fig.update_yaxes(range=[-EXTENT, EXTENT], visible=False, fixedrange=True, scaleanchor="x")
+    return fig

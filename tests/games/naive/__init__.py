@@ -1,0 +1,1 @@
+"""Deliberately naive game engines: independent oracles for the bitboard rules."""
