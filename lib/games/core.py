@@ -1,24 +1,52 @@
-"""The game interface shared by every game, and helpers written once for all games.
+"""The game contract: what a game provides, and what every algorithm may assume of it.
 
-Games know only their rules; algorithms (``search.py``, ``players.py``,
-``arena.py``) know only this interface (the OpenSpiel split).
+Games know only their rules; the algorithms (:mod:`lib.games.search`,
+:mod:`lib.games.arena`) know only this contract (the OpenSpiel split). This
+docstring is the whole contract; the types below state it in code.
 
-A game module (``othello.py``, ``checkers.py``, ``sim.py``) provides:
+**A game is one package** ``lib/games/<name>/`` whose ``__init__.py`` holds the
+rules and a module-level ``GAME = GameSpec(...)`` (see :class:`GameSpec` for
+every field). Beside it: ``view.py`` (the board view the game page draws and
+clicks, no Streamlit; see :mod:`lib.games.drawing.view`), ``plots.py`` (its
+plotly board) and, if it has one, an exact solver. Its page is
+``pages/<name>.py``: ``run_game_page(get_game("<name>"))``. :func:`available_games`
+discovers the package; no shared file names a game.
 
-* a frozen, hashable state class satisfying :class:`GameState`;
-* ``initial_state(...)``, ``format_move(move) -> str``,
-  ``parse_move(text, state) -> Move`` (raising :class:`lib.errors.InputError`);
-* ``HEURISTICS: dict[str, Heuristic]``;
-* ``GAME: GameSpec`` bundling the above and everything pages, the Arena and
-  evolution need (options and their labels, presets, its board view ...).
+**The state** (:class:`GameState`) is immutable and hashable (ints, bitboards,
+tuples inside) so it keys a transposition table and lives in ``st.session_state``:
+``to_move``, ``key``, ``legal_moves()``, ``play(move)``, ``is_terminal()``,
+``winner()``, ``score(player)``. Players are 0 (moves first) and 1.
 
-Adding a game means adding one module with a ``GAME``: :func:`available_games`
-discovers it (see the README's "Adding a game").
+* **Who moves next is read from ``to_move``, never assumed to alternate.** A
+  game may give a player several moves in a row (an extra turn); every search,
+  ``perft``, MCTS and the Arena read ``state.to_move`` after each move.
+* A forced pass is an explicit move (Othello), so depth counting and perft agree
+  with the published tables; ``legal_moves()`` is empty exactly when the game is over.
+* Optional hooks, used when present: ``count_moves() -> int`` (equal to
+  ``len(legal_moves())``, e.g. a popcount; :func:`perft` counts the last ply with
+  it) and ``plies_left_hint() -> int`` (an estimate of the plies left, e.g.
+  Othello's empty squares; the exact endgame and the beam use it).
+* The state's class is :attr:`GameSpec.state_type`: the search finds a state's
+  game, its default heuristic and its exact solver through :func:`game_of`, so a
+  state class may live in any module of the package (or subclass another).
 
-Optional state hooks, used when present: ``count_moves() -> int`` (equal to
-``len(legal_moves())``, e.g. a popcount; :func:`perft` counts the last ply
-with it) and ``plies_left_hint() -> int`` (an estimate of the plies left, e.g.
-Othello's empty squares; the search's exact-endgame mode and beam use it).
+**Heuristics** (:class:`Heuristic`) are named functions ``function(state,
+player, weights) -> float``, from ``player``'s point of view, and **symmetric:
+"mine minus theirs"**, so ``evaluate(s, 0) == -evaluate(s, 1)``. MCTS's
+heuristic roll-outs read ``evaluate(state, 0)`` and take its sign as "who is
+ahead"; minimax negates values between the players. Values stay well inside
+``±WIN_VALUE / 10`` so a finished game always scores beyond any heuristic.
+
+**Weights** are what the page's sliders and the weight-evolving GA
+(:mod:`lib.games.arena.evolve`) set: ``weight_names`` and ``default_weights``
+of equal length. Evolution treats every weight as an **integer in
+[-100, 100]** (:class:`lib.games.arena.evolve.EvolutionConfig` ``low``/``high``);
+choose units so that range is enough.
+
+**Moves** are small hashable values the game chooses; ``format_move`` and
+``parse_move`` (raising :class:`lib.errors.InputError` with a message naming
+the bad text) are inverse on every legal move, and the notation is what links,
+the Arena's records, ``step_examples`` and the command line use.
 """
 
 from __future__ import annotations
@@ -319,29 +347,3 @@ def perft(state: GameState, depth: int) -> int:
     if depth == 1:
         return len(moves)
     return sum(perft(state.play(move), depth - 1) for move in moves)
-
-
-def perft_positions(
-    legal_moves: Callable[[Any, int], list[Move]],
-    play: Callable[[Any, int, Move], Any],
-    position: Any,
-    player: int,
-    depth: int,
-) -> int:
-    """:func:`perft` for engines written as functions of ``(position, player)``.
-
-    The naive reference engines (``othello_naive``, ``checkers_naive``) are
-    plain functions rather than state objects; they count leaves with the same
-    convention as :func:`perft` (a finished game before ``depth`` is one leaf).
-    """
-    if depth == 0:
-        return 1
-    moves = legal_moves(position, player)
-    if not moves:
-        return 1
-    if depth == 1:
-        return len(moves)
-    return sum(
-        perft_positions(legal_moves, play, play(position, player, move), 1 - player, depth - 1)
-        for move in moves
-    )

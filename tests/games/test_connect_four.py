@@ -24,6 +24,7 @@ from lib.games.connect_four import (
 )
 from lib.games.search.fast import choose_move
 from tests.games.naive import connect_four as connect_four_naive
+from tests.games.naive import perft_positions
 
 # OEIS A212693 (John Tromp): legal 7x6 positions after n plies, a finished game not continued
 POSITIONS_AFTER = (1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275)
@@ -35,7 +36,7 @@ def to_grid(state: connect_four.ConnectFourState) -> connect_four_naive.Grid:
 
 
 def naive_perft(state: connect_four.ConnectFourState, depth: int) -> int:
-    return core.perft_positions(
+    return perft_positions(
         connect_four_naive.legal_moves,
         connect_four_naive.play,
         to_grid(state),

@@ -14,7 +14,7 @@ tuple of square numbers visited, as in the bitboard engine.
 
 from __future__ import annotations
 
-from lib.games.core import perft_positions
+from tests.games.naive import perft_positions
 
 Board = dict[tuple[int, int], tuple[int, bool]]
 

@@ -11,7 +11,7 @@ bottom row. A move is the column index 0–6, as in the bitboard engine.
 
 from __future__ import annotations
 
-from lib.games.core import perft_positions
+from tests.games.naive import perft_positions
 
 ROWS, COLUMNS = 6, 7
 Grid = list[list[int | None]]

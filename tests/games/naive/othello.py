@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 
-from lib.games.core import perft_positions
+from tests.games.naive import perft_positions
 
 Board = list[list[int | None]]
 DIRECTIONS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))

@@ -1,7 +1,15 @@
-"""Nim (one pile, take 1 to 3, whoever takes the last counter wins): a game in one file.
+"""Nim with an extra turn: one pile, take 1 to 3, taking exactly 2 moves again, last counter wins.
 
-Used by ``tests/games/test_plugin.py`` to prove that a new game needs no change to
-any shared file: the test puts this folder on ``lib.games``' search path.
+A test game dropped in as a folder: ``tests/games/test_plugin.py`` and the generic
+tests put ``tests/games/plugin/`` on ``lib.games``' search path, proving that a new
+game needs no change to any shared file. Its extra turn (a side moves twice in a
+row, as in Kalah) proves that nothing assumes the players alternate.
+
+>>> state = initial_state(5).play(2)  # an extra turn: the same player moves again
+>>> (state.counters, state.to_move)
+(3, 0)
+>>> state.play(3).winner()
+0
 """
 
 from __future__ import annotations
@@ -10,6 +18,9 @@ from dataclasses import dataclass
 
 from lib.errors import InputError
 from lib.games.core import ArenaPreset, GameSpec, Heuristic
+
+EXTRA_TURN_TAKE = 2
+"""Taking exactly this many counters (and leaving some) gives the same player another move."""
 
 
 @dataclass(frozen=True)
@@ -27,12 +38,15 @@ class NimState:
         return [take for take in (1, 2, 3) if take <= self.counters]
 
     def play(self, move: int) -> NimState:
-        return NimState(self.counters - move, 1 - self.to_move)
+        left = self.counters - move
+        extra_turn = move == EXTRA_TURN_TAKE and left > 0
+        return NimState(left, self.to_move if extra_turn else 1 - self.to_move)
 
     def is_terminal(self) -> bool:
         return self.counters == 0
 
     def winner(self) -> int | None:
+        # the last move ended the game without an extra turn: its mover is not to move
         return 1 - self.to_move if self.counters == 0 else None
 
     def score(self, player: int) -> float:
@@ -76,13 +90,13 @@ GAME = GameSpec(
     option_labels={"counters": "Counters"},
     view="lib.games.nim.view",
     icon=":material/filter_3:",
-    teaches="Take one to three counters; whoever takes the last one wins.",
+    teaches="Take one to three counters (two: move again); whoever takes the last one wins.",
     order=99,
     presets=(
         ArenaPreset(
             "nim_depth",
             "Nim: alpha-beta depth 6 vs random",
-            "Perfect play from a pile that is not a multiple of four wins.",
+            "Alpha-beta against a random player on a pile of eleven.",
             (("ab d6 vs random", "alphabeta:depth=6", "random"),),
             (("counters", 11),),
             games=4,
