@@ -242,8 +242,9 @@ def load_data(source: str, upload: object | None) -> StockData | None:
     linked_definition = st.session_state.pop("pf_query_definition", None)
     if linked_definition is not None:
         st.session_state[f"pf_w_definition_{source}"] = linked_definition
-    left, right = st.columns(2)
-    window = left.date_input(
+    # one widget a row: in half of the sidebar (about 300 px wide) the window's two dates
+    # were cut ("2021 / 01 / 0")
+    window = st.date_input(
         "Date window",
         value=current(window_key, (first, last)),
         min_value=first,
@@ -251,7 +252,7 @@ def load_data(source: str, upload: object | None) -> StockData | None:
         key=window_key,
         help="Risk and return are measured over this window.",
     )
-    definition = right.radio(
+    definition = st.radio(
         "Return",
         ["end", "peak"],
         ["end", "peak"].index(current(f"pf_w_definition_{source}", "end")),
