@@ -580,7 +580,7 @@ def show_results(saved: dict, *, nested: bool = False) -> None:
     st.caption(report.result_caption(result, exact))
     st.dataframe(report.comparison_table(result, exact), hide_index=True)
     if not result.feasible:
-        st.error(report.no_portfolio_message(exact))
+        st.error(report.no_portfolio_message(result, exact))
     coefficients = report.coefficient_table(run_table, result.weights, exact.weights)
     left, right = st.columns([1, 1])
     with left:

@@ -567,3 +567,18 @@ def test_a_ga_job_that_runs_out_of_memory_says_so_and_keeps_the_page(monkeypatch
     assert not app.exception
     assert [e.value for e in app.error] == [escape_markdown(str(JobOutOfMemory(600)))]
     assert app.session_state["pf_result"]["result"] is before  # the last results stay
+
+
+def test_a_run_without_a_feasible_portfolio_advises_only_settings_that_are_off():
+    # a bad link value: the generations are fitted to 1, fitness and repair stay on
+    app = open_page({"gens": "-5"})
+    assert any("gens=\\-5" in warning.value for warning in app.warning)
+    assert metrics(app)["Feasible"] == "no"
+    (advice,) = [error.value for error in app.error if "One exists" in error.value]
+    assert "constraint-aware" not in advice and "repair" not in advice.lower()
+    assert "raise **Max generations** (this run stopped after 1)" in advice
+    # with the course's GA as taught, the two switches are advised as well
+    set_settings(app, {"pf_w_fitness": "course", "pf_w_repair": False})
+    run_ga(app)
+    (advice,) = [error.value for error in app.error if "One exists" in error.value]
+    assert "constraint-aware" in advice and "Repair" in advice
