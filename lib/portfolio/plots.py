@@ -11,6 +11,8 @@ from plotly.subplots import make_subplots
 
 from lib.charts import readable
 from lib.common import escape_plot_text
+from lib.portfolio.exact import ExactResult
+from lib.portfolio.ga import GAResult
 
 BEST = "#2563eb"
 MEAN = "#94a3b8"
@@ -483,3 +485,25 @@ def _animation_controls(generations: list[int], frame_ms: int) -> dict[str, list
         ],
     }
     return {"updatemenus": [buttons], "sliders": [slider]}
+
+
+RESULT_CHARTS = ("fitness", "population", "scatter")
+"""The figures :func:`result_chart` builds for a result."""
+
+
+def result_chart(name: str, result: GAResult, exact: ExactResult, table: pd.DataFrame) -> go.Figure:
+    """One of a run's figures (:data:`RESULT_CHARTS`), as the Portfolio page shows them.
+
+    The fitness curve (compact, with the exact optimum's line), the population's
+    animation (with the optimum's star when there is one) or the stocks with the
+    run's weights; ``table`` is the data the run used.
+    """
+    config = result.config
+    if name == "fitness":
+        return fitness_chart(result.history, exact.fitness, compact=True)
+    if name == "population":
+        optimum = (exact.risk, exact.ret) if exact.feasible else None
+        return population_chart(result.trace.table(), config.max_risk, config.min_return, optimum)
+    if name == "scatter":
+        return weights_scatter(table, result.weights)
+    raise ValueError(f"unknown chart {name!r}; one of {RESULT_CHARTS}")

@@ -1,7 +1,7 @@
 """What the portfolio page says about a run: verdicts, comparisons and figures, as data.
 
 Everything here is plain Python (no Streamlit), so it is tested on its own;
-:mod:`lib.ui.portfolio` only draws what these functions return.
+the page's Streamlit modules (``lib.ui.portfolio*``) only draw what these functions return.
 
 * :func:`percent_of_optimum`: the GA's fitness as a share of the exact optimum;
 * :func:`headline_metrics`: the row of figures above the results;
