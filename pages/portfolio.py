@@ -16,6 +16,8 @@ from lib.portfolio.ga import (
     replace_config,
 )
 from lib.ui import portfolio as ui
+from lib.ui import portfolio_first_look as first_look
+from lib.ui import portfolio_inputs as inputs
 from lib.ui.common import csv_download, current, escape_markdown, user_errors
 from lib.ui.jobs import run_job
 from lib.ui.navigation import require_app_navigation
@@ -23,7 +25,7 @@ from lib.ui.navigation import require_app_navigation
 require_app_navigation()
 
 st.title("Portfolio optimisation (GA)")  # one line on a 1024 px projector
-for note in ui.init_from_query_params():
+for note in inputs.init_from_query_params():
     st.warning(note, icon=":material/warning:")
 # The answer first, so it is on a projector's first screen: the data source and the settings
 # live in the sidebar (the form keeps its values there), the data and the study below.
@@ -33,11 +35,11 @@ with st.sidebar:
     st.header("Data")
     source = st.radio(
         "Data source",
-        list(ui.SOURCES),
-        list(ui.SOURCES).index(current("pf_w_source", "sample")),
-        format_func=ui.SOURCES.get,
+        list(inputs.SOURCES),
+        list(inputs.SOURCES).index(current("pf_w_source", "sample")),
+        format_func=inputs.SOURCES.get,
         key="pf_w_source",
-        on_change=ui.apply_preset,
+        on_change=inputs.apply_preset,
     )
     upload = None
     if source == "upload":
@@ -49,13 +51,13 @@ with st.sidebar:
         )
     window_box = st.container()  # a price history's date window
     st.header("Settings")
-    submitted, settings = ui.settings_form()
+    submitted, settings = inputs.settings_form()
 
 data = None
 load_error = None
 with window_box:
     try:
-        data = ui.load_data(source, upload)
+        data = inputs.load_data(source, upload)
     except InputError as error:
         load_error = error
 
@@ -95,9 +97,9 @@ if data_box.open:
 config = None
 config_error = None
 try:
-    candidate = ui.make_config(settings)
+    candidate = inputs.make_config(settings)
     # too few stocks for the minimum: say so and stop (a run could only fail)
-    require_stocks(table, candidate.min_stocks, upload.name if upload else ui.SOURCES[source])
+    require_stocks(table, candidate.min_stocks, upload.name if upload else inputs.SOURCES[source])
     check_size(len(table), candidate)  # population × stocks within the memory cap
     config = candidate
 except InputError as error:
@@ -115,8 +117,8 @@ with results_area:
     live_slot = st.empty()  # the running GA's progress bar and live chart
     results_box = st.container()
 if run_now:
-    ui.write_query_params(source, config)
-    exact = ui.exact_optimum(table, report.exact_key(config))
+    inputs.write_query_params(source, config)
+    exact = first_look.exact_optimum(table, report.exact_key(config))
     if submitted:  # a run the visitor started: live, with its progress and chart
         with live_slot.container():  # a job of the server's worker pool; Cancel stops it
             live = ui.LiveRun(config, exact.fitness, data_id)
@@ -128,14 +130,14 @@ if run_now:
         if run_now:
             live_slot.empty()
     else:  # a first look at bundled data: the same seeded run for every visitor, run once
-        result = ui.first_look_run(table, config)
+        result = first_look.first_look_run(table, config)
 if run_now:
     saved = {
         "result": result,
         "table": table,
         "exact": exact,
         "data_id": data_id,
-        "source": ui.SOURCES[source],
+        "source": inputs.SOURCES[source],
     }
     if not submitted:  # its charts too are built once, for every visitor
         saved["first_look"] = True
@@ -175,7 +177,7 @@ with results_box:
                 f"These settings ask for population {config.population_size} × "
                 f"{config.max_generations} generations, more than the page starts on its own "
                 f"(up to {report.AUTO_RUN_BUDGET:,}). Press **Run the GA** to start it; every run "
-                f"stops after its time budget of {ui.RUN_TIME_LIMIT:.0f} s."
+                f"stops after its time budget of {inputs.RUN_TIME_LIMIT:.0f} s."
             )
         if saved is not None:
             with st.expander(f"Results of the last run, on other data: {saved['source']}"):
@@ -224,7 +226,7 @@ if run_study:
         if config is None:
             raise config_error
         base = replace_config(
-            config, max_generations=int(study_generations), time_limit=ui.STUDY_RUN_TIME_LIMIT
+            config, max_generations=int(study_generations), time_limit=inputs.STUDY_RUN_TIME_LIMIT
         )
         chosen = {name: values for name, values in grid.items() if values}
         for size in chosen.get("population_size", []):  # refuse before any run starts
@@ -234,7 +236,7 @@ if run_study:
             study = run_job(
                 parameter_study,
                 (table, base, chosen),
-                {"repeats": repeats, "time_limit": ui.STUDY_TIME_LIMIT},
+                {"repeats": repeats, "time_limit": inputs.STUDY_TIME_LIMIT},
                 callbacks={
                     "on_progress": (
                         LATEST,
@@ -249,7 +251,7 @@ if run_study:
 study = st.session_state.get("pf_study")
 if study is not None and study.attrs.get("stopped_early"):
     st.warning(
-        f"The study reached its {ui.STUDY_TIME_LIMIT:.0f} s budget; the table shows the runs "
+        f"The study reached its {inputs.STUDY_TIME_LIMIT:.0f} s budget; the table shows the runs "
         "it made. Use fewer settings, repeats or generations."
     )
 if study is not None and len(study):

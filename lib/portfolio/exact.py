@@ -29,7 +29,7 @@ import pandas as pd
 from scipy import sparse
 from scipy.optimize import Bounds, LinearConstraint, linprog, milp
 
-from lib.portfolio.ga import GAConfig, make_problem
+from lib.portfolio.ga import GAConfig, Problem, make_problem
 
 EPS = 1e-9
 """Slack that turns the strict inequalities (risk <, return >) into <= / >=."""
@@ -92,10 +92,10 @@ def solve_exact(
     problem = make_problem(table, config)
     n = problem.n
     cap = config.max_risk if max_risk is None else max_risk
-    cap_eps = cap - EPS * max(1.0, abs(cap))
-    floor_eps = config.min_return + EPS * max(1.0, abs(config.min_return))
-    start = time.perf_counter()
-    min_stocks = min(config.min_stocks, n) if count_rule else 0
+    bounds = _Bounds(
+        cap=cap - EPS * max(1.0, abs(cap)),
+        floor=config.min_return + EPS * max(1.0, abs(config.min_return)),
+    )
     if count_rule and config.min_stocks > n:
         return ExactResult(
             None,
@@ -105,64 +105,115 @@ def solve_exact(
             "milp",
             0.0,
         )
+    min_stocks = min(config.min_stocks, n) if count_rule else 0
+    start = time.perf_counter()
     if min_stocks <= 1:
-        method = "lp"
-        solution = linprog(
-            -problem.value,
-            A_ub=np.vstack([problem.risk, -problem.ret]),
-            b_ub=np.array([cap_eps, -floor_eps]),
-            A_eq=np.ones((1, n)),
-            b_eq=np.array([1.0]),
-            bounds=(0.0, 1.0),
-            method="highs",
-        )
-        status = {0: "optimal", 2: "infeasible"}.get(solution.status, "error")
-        weights = solution.x if solution.status == 0 else None
+        method, answer = "lp", _solve_lp(problem, bounds)
     else:
-        method = "milp"
         w_min = 1.0 / (config.threshold_divisor * n)
-        eye = sparse.identity(n, format="csr")
-        zeros = np.zeros(n)
-        constraints = [
-            LinearConstraint(np.concatenate([np.ones(n), zeros])[None, :], 1.0, 1.0),
-            LinearConstraint(np.concatenate([problem.risk, zeros])[None, :], -np.inf, cap_eps),
-            LinearConstraint(np.concatenate([problem.ret, zeros])[None, :], floor_eps, np.inf),
-            LinearConstraint(np.concatenate([zeros, np.ones(n)])[None, :], min_stocks, np.inf),
-            LinearConstraint(sparse.hstack([eye, -eye], format="csr"), -np.inf, 0.0),  # c <= z
-            LinearConstraint(sparse.hstack([eye, -w_min * eye], format="csr"), 0.0, np.inf),
-        ]
-        solution = milp(
-            np.concatenate([-problem.value, zeros]),
-            constraints=constraints,
-            integrality=np.concatenate([zeros, np.ones(n)]),
-            bounds=Bounds(np.zeros(2 * n), np.ones(2 * n)),
-            options={"time_limit": time_limit, "disp": False},
-        )
-        has_x = solution.x is not None
-        status = {0: "optimal", 2: "infeasible"}.get(
-            solution.status, "time_limit" if has_x else "error"
-        )
-        weights = solution.x[:n] if has_x else None
+        method, answer = "milp", _solve_milp(problem, bounds, min_stocks, w_min, time_limit)
     seconds = time.perf_counter() - start
-    if weights is None:
-        if status == "infeasible":
+    if answer.weights is None:
+        if answer.status == "infeasible":
             message = explain_infeasible(table, min_stocks, cap, config.min_return)
         else:
-            message = f"The solver stopped without a portfolio ({solution.message})."
-        return ExactResult(None, None, status, message, method, seconds)
+            message = f"The solver stopped without a portfolio ({answer.message})."
+        return ExactResult(None, None, answer.status, message, method, seconds)
+    weights = _clean_weights(answer.weights, 1.0 / (config.threshold_divisor * n), method)
+    return _optimum(problem, weights, answer.status, method, seconds)
+
+
+@dataclass(frozen=True)
+class _Bounds:
+    """The risk cap and the return floor, moved by :data:`EPS` to make them strict."""
+
+    cap: float
+    floor: float
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """What a solver returned: its status in our words, its weights, its own message."""
+
+    status: str
+    weights: np.ndarray | None
+    message: str
+
+
+def _solve_lp(problem: Problem, bounds: _Bounds) -> _Answer:
+    """The LP without the stock-count rule: maximise ``value · c`` over the simplex."""
+    solution = linprog(
+        -problem.value,
+        A_ub=np.vstack([problem.risk, -problem.ret]),
+        b_ub=np.array([bounds.cap, -bounds.floor]),
+        A_eq=np.ones((1, problem.n)),
+        b_eq=np.array([1.0]),
+        bounds=(0.0, 1.0),
+        method="highs",
+    )
+    status = {0: "optimal", 2: "infeasible"}.get(solution.status, "error")
+    weights = solution.x if solution.status == 0 else None
+    return _Answer(status, weights, solution.message)
+
+
+def _solve_milp(
+    problem: Problem, bounds: _Bounds, min_stocks: int, w_min: float, time_limit: float
+) -> _Answer:
+    """The MILP with one binary ``z_i`` per stock: at least ``min_stocks`` of weight ``>= w_min``.
+
+    The variables are ``(c, z)``; a time-limited solve that found a portfolio
+    reports ``"time_limit"`` with it.
+    """
+    n = problem.n
+    eye = sparse.identity(n, format="csr")
+    zeros = np.zeros(n)
+    constraints = [
+        LinearConstraint(np.concatenate([np.ones(n), zeros])[None, :], 1.0, 1.0),
+        LinearConstraint(np.concatenate([problem.risk, zeros])[None, :], -np.inf, bounds.cap),
+        LinearConstraint(np.concatenate([problem.ret, zeros])[None, :], bounds.floor, np.inf),
+        LinearConstraint(np.concatenate([zeros, np.ones(n)])[None, :], min_stocks, np.inf),
+        LinearConstraint(sparse.hstack([eye, -eye], format="csr"), -np.inf, 0.0),  # c <= z
+        LinearConstraint(sparse.hstack([eye, -w_min * eye], format="csr"), 0.0, np.inf),
+    ]
+    solution = milp(
+        np.concatenate([-problem.value, zeros]),
+        constraints=constraints,
+        integrality=np.concatenate([zeros, np.ones(n)]),
+        bounds=Bounds(np.zeros(2 * n), np.ones(2 * n)),
+        options={"time_limit": time_limit, "disp": False},
+    )
+    has_x = solution.x is not None
+    status = {0: "optimal", 2: "infeasible"}.get(
+        solution.status, "time_limit" if has_x else "error"
+    )
+    return _Answer(status, solution.x[:n] if has_x else None, solution.message)
+
+
+def _clean_weights(weights: np.ndarray, w_min: float, method: str) -> np.ndarray:
+    """The solver's weights clipped at 0 and summing to 1.
+
+    For the MILP, weights under half of ``w_min`` (the solver's round-off on a
+    stock it does not hold) are zeroed, so the stock count is the solver's.
+    """
     weights = np.clip(weights, 0.0, None)
     weights = weights / weights.sum()
     if method == "milp":
-        weights[weights < 0.5 * (1.0 / (config.threshold_divisor * n))] = 0.0
+        weights[weights < 0.5 * w_min] = 0.0
         weights = weights / weights.sum()
-    objective = float(weights @ problem.value)
+    return weights
+
+
+def _optimum(
+    problem: Problem, weights: np.ndarray, status: str, method: str, seconds: float
+) -> ExactResult:
+    """The :class:`ExactResult` of a portfolio the solver found, with its measures."""
     message = {
         "optimal": "Optimal.",
         "time_limit": "Best portfolio found before the solver's time limit (may not be optimal).",
     }.get(status, "")
     return ExactResult(
         weights=weights,
-        objective=objective,
+        objective=float(weights @ problem.value),
         status=status,
         message=message,
         method=method,

@@ -529,18 +529,13 @@ def run_ga(
     problem = make_problem(table, config)
     check_size(problem.n, config)
     rng = np.random.default_rng(config.seed)
-    n, size, elite = problem.n, config.population_size, config.elite_size
-    start = time.perf_counter()
-    in_callback = 0.0  # time spent in on_generation, left out of the reported seconds
-    population = initial_population(n, config, rng)
-    best_weights: np.ndarray | None = None  # best feasible so far
-    best_objective = -math.inf
+    clock = _Clock()
+    population = initial_population(problem.n, config, rng)
+    best = _BestSoFar()
     history: list[GenerationStats] = []
-    first_generation: int | None = None
-    first_seconds: float | None = None
-    stopped_by = "max_generations"
-    top_weights = population[0].copy()
     trace = PopulationTrace()
+    stopped_by: str | None = None
+    top_weights = population[0]
     generation = 0
     for generation in range(1, config.max_generations + 1):
         ret, risk, objective, count, feasible = evaluate(population, problem, config)
@@ -548,71 +543,124 @@ def run_ga(
         scores = selection_scores(ret, risk, objective, count, feasible, problem, config)
         top = int(np.argmax(scores))
         top_weights = population[top]
-        n_feasible = int(np.count_nonzero(feasible))
-        if n_feasible:
-            candidates = np.flatnonzero(feasible)
-            best_here = int(candidates[np.argmax(objective[candidates])])
-            if objective[best_here] > best_objective:
-                best_objective = float(objective[best_here])
-                best_weights = population[best_here].copy()
-            if first_generation is None:
-                first_generation = generation
-                first_seconds = time.perf_counter() - start - in_callback
-        wall = time.perf_counter() - start
-        elapsed = wall - in_callback
+        n_feasible = best.update(population, objective, feasible, generation, clock)
+        wall = clock.wall()
         stats = GenerationStats(
             generation=generation,
             best_fitness=float(max(objective[top], 0.0)),
             mean_fitness=float(course_fitness(objective).mean()),
-            best_feasible_fitness=float(max(best_objective, 0.0))
-            if best_weights is not None
-            else math.nan,
+            best_feasible_fitness=best.fitness(),
             n_feasible=n_feasible,
             best_risk=float(risk[top]),
             best_return=float(ret[top]),
             best_stocks=int(count[top]),
-            seconds=elapsed,
+            seconds=wall - clock.in_callback,
         )
         history.append(stats)
-        if on_generation is not None:
-            before = time.perf_counter()
-            answer = on_generation(stats)
-            in_callback += time.perf_counter() - before
-            if answer is False:
-                stopped_by = "callback"
-                break
-        if n_feasible and config.stop_at_first_feasible:
-            stopped_by = "first_feasible"
+        answer = None if on_generation is None else clock.call(on_generation, stats)
+        stopped_by = _stop_reason(answer, n_feasible, wall, config)
+        if stopped_by is not None or generation == config.max_generations:
             break
-        if config.time_limit is not None and wall >= config.time_limit:
-            stopped_by = "time_limit"
-            break
-        if generation == config.max_generations:
-            break
-        population = _next_generation(population, scores, problem, config, rng, elite, size)
-    seconds = time.perf_counter() - start - in_callback
+        population = _next_generation(
+            population, scores, problem, config, rng, config.elite_size, config.population_size
+        )
+    seconds = clock.ga_seconds()
     if generation:
         trace.record(generation, risk, ret, feasible, last=True)
-    weights = best_weights if best_weights is not None else top_weights.copy()
-    w_ret, w_risk = float(weights @ problem.ret), float(weights @ problem.risk)
-    n_stocks = int(np.count_nonzero(weights))
-    feasible_final = best_weights is not None
+    weights = best.weights if best.weights is not None else top_weights.copy()
     return GAResult(
         weights=weights,
         fitness=float(max(weights @ problem.value, 0.0)),
-        feasible=feasible_final,
+        feasible=best.weights is not None,
         generations=generation,
         seconds=seconds,
         history=pd.DataFrame([asdict(s) for s in history]),
-        risk=w_risk,
-        ret=w_ret,
-        n_stocks=n_stocks,
-        first_feasible_generation=first_generation,
-        first_feasible_seconds=first_seconds,
-        stopped_by=stopped_by,
+        risk=float(weights @ problem.risk),
+        ret=float(weights @ problem.ret),
+        n_stocks=int(np.count_nonzero(weights)),
+        first_feasible_generation=best.first_generation,
+        first_feasible_seconds=best.first_seconds,
+        stopped_by=stopped_by or "max_generations",
         config=config,
         trace=trace,
     )
+
+
+class _Clock:
+    """A run's time: wall time since the start, and the GA's own (callback time left out)."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.in_callback = 0.0  # time spent in on_generation
+
+    def wall(self) -> float:
+        """Seconds since the run started, callbacks included (what ``time_limit`` counts)."""
+        return time.perf_counter() - self.start
+
+    def ga_seconds(self) -> float:
+        """Seconds the GA itself has used so far."""
+        return self.wall() - self.in_callback
+
+    def call(self, callback: Callable[[GenerationStats], object], stats: GenerationStats) -> object:
+        """``callback(stats)``, its time counted as callback time; returns its answer."""
+        before = time.perf_counter()
+        answer = callback(stats)
+        self.in_callback += time.perf_counter() - before
+        return answer
+
+
+@dataclass
+class _BestSoFar:
+    """The best feasible portfolio a run has seen, and when it saw its first feasible one."""
+
+    weights: np.ndarray | None = None
+    objective: float = -math.inf
+    first_generation: int | None = None
+    first_seconds: float | None = None
+
+    def update(
+        self,
+        population: np.ndarray,
+        objective: np.ndarray,
+        feasible: np.ndarray,
+        generation: int,
+        clock: _Clock,
+    ) -> int:
+        """Keep the generation's best feasible portfolio if it is the best yet.
+
+        Returns the number of feasible individuals in the generation.
+        """
+        n_feasible = int(np.count_nonzero(feasible))
+        if not n_feasible:
+            return 0
+        candidates = np.flatnonzero(feasible)
+        best_here = int(candidates[np.argmax(objective[candidates])])
+        if objective[best_here] > self.objective:
+            self.objective = float(objective[best_here])
+            self.weights = population[best_here].copy()
+        if self.first_generation is None:
+            self.first_generation = generation
+            self.first_seconds = clock.ga_seconds()
+        return n_feasible
+
+    def fitness(self) -> float:
+        """The course fitness of the best feasible portfolio so far (NaN: none yet)."""
+        return float(max(self.objective, 0.0)) if self.weights is not None else math.nan
+
+
+def _stop_reason(answer: object, n_feasible: int, wall: float, config: GAConfig) -> str | None:
+    """Why the run stops after this generation (``None``: it goes on).
+
+    ``answer`` is the ``on_generation`` callback's (``False`` stops the run) and
+    ``wall`` the run's wall time when the generation ended.
+    """
+    if answer is False:
+        return "callback"
+    if n_feasible and config.stop_at_first_feasible:
+        return "first_feasible"
+    if config.time_limit is not None and wall >= config.time_limit:
+        return "time_limit"
+    return None
 
 
 def _next_generation(

@@ -11,6 +11,8 @@ from plotly.subplots import make_subplots
 
 from lib.charts import readable
 from lib.common import escape_plot_text
+from lib.portfolio.exact import ExactResult
+from lib.portfolio.ga import GAResult
 
 BEST = "#2563eb"
 MEAN = "#94a3b8"
@@ -337,28 +339,7 @@ def population_chart(
     """
     figure = go.Figure()
     generations = sorted(int(g) for g in trace["generation"].unique()) if len(trace) else []
-
-    def dots(generation: int | None) -> list[go.Scatter]:
-        rows = trace[trace["generation"] == generation] if generation is not None else trace
-        out = []
-        for feasible, name, color in (
-            (False, "infeasible", INFEASIBLE),
-            (True, "feasible", FEASIBLE),
-        ):
-            part = rows[rows["feasible"].astype(bool) == feasible]
-            out.append(
-                go.Scatter(
-                    x=part["risk"].to_numpy(),
-                    y=part["return"].to_numpy(),
-                    mode="markers",
-                    name=name,
-                    marker={"color": color, "size": 7, "opacity": 0.6},
-                    hovertemplate="risk %{x:.3f}<br>return %{y:.3f}<extra></extra>",
-                )
-            )
-        return out
-
-    for scatter in dots(generations[0] if generations else None):
+    for scatter in _population_dots(trace, generations[0] if generations else None):
         figure.add_trace(scatter)
     xs = [max_risk] + (trace["risk"].tolist() if len(trace) else [0.0])
     ys = [min_return] + (trace["return"].tolist() if len(trace) else [0.0])
@@ -375,7 +356,57 @@ def population_chart(
             )
         )
     x_range, y_range = _padded_range(xs), _padded_range(ys)
-    # the feasible region: risk below the cap, return above the floor
+    _draw_feasible_region(figure, max_risk, min_return, x_range, y_range)
+    figure.frames = [
+        go.Frame(data=_population_dots(trace, generation), name=str(generation), traces=[0, 1])
+        for generation in generations
+    ]
+    layout: dict = {
+        "title": {"text": "Population on the risk/return plane", "y": 0.98, "yanchor": "top"},
+        "xaxis": {"title": {"text": "risk"}, "range": x_range, "autorange": False},
+        "yaxis": {"title": {"text": "return"}, "range": y_range, "autorange": False},
+        "height": 440,
+        "margin": {"l": 10, "r": 10, "t": 80, "b": 10},
+        "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0, "xanchor": "left"},
+    }
+    if len(generations) > 1:
+        layout.update(_animation_controls(generations, frame_ms))
+        layout["margin"]["b"] = 110
+        layout["height"] = 520
+    figure.update_layout(**layout)
+    return readable(figure)
+
+
+def _population_dots(trace: pd.DataFrame, generation: int | None) -> list[go.Scatter]:
+    """The infeasible (grey) and feasible (green) dots of one generation (``None``: all).
+
+    Always two traces, in that order, so an animation frame replaces traces 0 and 1.
+    """
+    rows = trace[trace["generation"] == generation] if generation is not None else trace
+    out = []
+    for feasible, name, color in ((False, "infeasible", INFEASIBLE), (True, "feasible", FEASIBLE)):
+        part = rows[rows["feasible"].astype(bool) == feasible]
+        out.append(
+            go.Scatter(
+                x=part["risk"].to_numpy(),
+                y=part["return"].to_numpy(),
+                mode="markers",
+                name=name,
+                marker={"color": color, "size": 7, "opacity": 0.6},
+                hovertemplate="risk %{x:.3f}<br>return %{y:.3f}<extra></extra>",
+            )
+        )
+    return out
+
+
+def _draw_feasible_region(
+    figure: go.Figure,
+    max_risk: float,
+    min_return: float,
+    x_range: list[float],
+    y_range: list[float],
+) -> None:
+    """Shade risk below the cap and return above the floor; dash and label both limits."""
     figure.add_shape(
         type="rect",
         x0=x_range[0],
@@ -405,71 +436,74 @@ def population_chart(
         xanchor="right",
         yanchor="bottom",
     )
-    figure.frames = [
-        go.Frame(data=dots(generation), name=str(generation), traces=[0, 1])
-        for generation in generations
-    ]
+
+
+def _animation_controls(generations: list[int], frame_ms: int) -> dict[str, list[dict]]:
+    """The layout's play/pause buttons and generation slider for frames named by generation.
+
+    The buttons sit at the bottom left and the slider to their right, its current
+    generation printed large (:data:`TEXT_SIZE`) at its right end.
+    """
     still = {
         "frame": {"duration": 0, "redraw": False},
         "mode": "immediate",
         "transition": {"duration": 0},
     }
-    layout: dict = {
-        "title": {"text": "Population on the risk/return plane", "y": 0.98, "yanchor": "top"},
-        "xaxis": {"title": {"text": "risk"}, "range": x_range, "autorange": False},
-        "yaxis": {"title": {"text": "return"}, "range": y_range, "autorange": False},
-        "height": 440,
-        "margin": {"l": 10, "r": 10, "t": 80, "b": 10},
-        "legend": {"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0, "xanchor": "left"},
+    play = {
+        "frame": {"duration": frame_ms, "redraw": False},
+        "fromcurrent": True,
+        "transition": {"duration": 0},
     }
-    if len(generations) > 1:
-        layout["updatemenus"] = [
-            {
-                "type": "buttons",
-                "direction": "left",
-                "showactive": False,
-                "x": 0,
-                "y": 0,
-                "xanchor": "left",
-                "yanchor": "top",
-                "pad": {"t": 60, "r": 10},
-                "buttons": [
-                    {
-                        "label": "▶ play",
-                        "method": "animate",
-                        "args": [
-                            None,
-                            {
-                                "frame": {"duration": frame_ms, "redraw": False},
-                                "fromcurrent": True,
-                                "transition": {"duration": 0},
-                            },
-                        ],
-                    },
-                    {"label": "❚❚ pause", "method": "animate", "args": [[None], still]},
-                ],
-            }
-        ]
-        layout["sliders"] = [
-            {
-                "active": 0,
-                "x": 0.3,
-                "len": 0.7,
-                "y": 0,
-                "yanchor": "top",
-                "pad": {"t": 50},
-                "currentvalue": {
-                    "prefix": "generation ",
-                    "font": {"size": TEXT_SIZE},
-                    "xanchor": "right",  # clear of the play/pause buttons on its left
-                },
-                "steps": [
-                    {"label": str(g), "method": "animate", "args": [[str(g)], still]}
-                    for g in generations
-                ],
-            }
-        ]
-        layout["margin"]["b"] = 110
-        layout["height"] = 520
-    figure.update_layout(**layout)
-    return readable(figure)
+    buttons = {
+        "type": "buttons",
+        "direction": "left",
+        "showactive": False,
+        "x": 0,
+        "y": 0,
+        "xanchor": "left",
+        "yanchor": "top",
+        "pad": {"t": 60, "r": 10},
+        "buttons": [
+            {"label": "▶ play", "method": "animate", "args": [None, play]},
+            {"label": "❚❚ pause", "method": "animate", "args": [[None], still]},
+        ],
+    }
+    slider = {
+        "active": 0,
+        "x": 0.3,
+        "len": 0.7,
+        "y": 0,
+        "yanchor": "top",
+        "pad": {"t": 50},
+        "currentvalue": {
+            "prefix": "generation ",
+            "font": {"size": TEXT_SIZE},
+            "xanchor": "right",  # clear of the play/pause buttons on its left
+        },
+        "steps": [
+            {"label": str(g), "method": "animate", "args": [[str(g)], still]} for g in generations
+        ],
+    }
+    return {"updatemenus": [buttons], "sliders": [slider]}
+
+
+RESULT_CHARTS = ("fitness", "population", "scatter")
+"""The figures :func:`result_chart` builds for a result."""
+
+
+def result_chart(name: str, result: GAResult, exact: ExactResult, table: pd.DataFrame) -> go.Figure:
+    """One of a run's figures (:data:`RESULT_CHARTS`), as the Portfolio page shows them.
+
+    The fitness curve (compact, with the exact optimum's line), the population's
+    animation (with the optimum's star when there is one) or the stocks with the
+    run's weights; ``table`` is the data the run used.
+    """
+    config = result.config
+    if name == "fitness":
+        return fitness_chart(result.history, exact.fitness, compact=True)
+    if name == "population":
+        optimum = (exact.risk, exact.ret) if exact.feasible else None
+        return population_chart(result.trace.table(), config.max_risk, config.min_return, optimum)
+    if name == "scatter":
+        return weights_scatter(table, result.weights)
+    raise ValueError(f"unknown chart {name!r}; one of {RESULT_CHARTS}")

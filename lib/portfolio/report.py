@@ -1,7 +1,7 @@
 """What the portfolio page says about a run: verdicts, comparisons and figures, as data.
 
 Everything here is plain Python (no Streamlit), so it is tested on its own;
-:mod:`lib.ui.portfolio` only draws what these functions return.
+the page's Streamlit modules (``lib.ui.portfolio*``) only draw what these functions return.
 
 * :func:`percent_of_optimum`: the GA's fitness as a share of the exact optimum;
 * :func:`headline_metrics`: the row of figures above the results;
@@ -155,15 +155,51 @@ def result_caption(result: GAResult, exact: ExactResult) -> str:
     return f"Fitness {result.fitness:.4f}; exact optimum: {optimum}. Stopped by: {stopped}."
 
 
-def no_portfolio_message(exact: ExactResult) -> str:
-    """What to say when the GA found no feasible portfolio, given the exact solver's answer."""
+def no_portfolio_message(result: GAResult, exact: ExactResult) -> str:
+    """What to say when the GA found no feasible portfolio, given the exact solver's answer.
+
+    When one exists, the advice names only settings that could change the outcome
+    (:func:`feasibility_advice`), never one the run already used.
+    """
     if exact.feasible:
-        reason = "One exists: try the constraint-aware fitness, repair, or more generations."
+        reason = f"One exists: {feasibility_advice(result)}."
     elif exact.status == "infeasible":
         reason = "The exact solver says none exists: " + exact.message
     else:
         reason = "The exact solver could not decide whether one exists: " + exact.message
     return "No feasible portfolio found. " + reason
+
+
+def feasibility_advice(result: GAResult) -> str:
+    """The settings, in the form's words, that could let a run reach a feasible portfolio.
+
+    The constraint-aware fitness and repair only when the run had them off; more
+    generations when the run stopped at its maximum, a smaller population when it
+    stopped at its time budget; another seed or a larger population when nothing
+    else is left to try.
+
+    >>> from lib.portfolio.ga import GAConfig
+    >>> run = GAResult(np.ones(1), 0.0, False, 40, 0.1, pd.DataFrame(), 0.5, 1.0, 1,
+    ...                config=GAConfig(fitness="course", max_generations=40))
+    >>> feasibility_advice(run)
+    'set **Fitness** to constraint-aware or raise **Max generations** (this run stopped after 40)'
+    """
+    config = result.config
+    steps = []
+    if config.fitness != "constrained":
+        steps.append("set **Fitness** to constraint-aware")
+    if not config.repair:
+        steps.append("tick **Repair**")
+    if result.stopped_by == "max_generations":
+        steps.append(f"raise **Max generations** (this run stopped after {result.generations})")
+    elif result.stopped_by == "time_limit":
+        steps.append(
+            f"lower the **Population size** (this run used its time budget after "
+            f"{result.generations} generations)"
+        )
+    if not steps:
+        steps.append("try another **Random seed** or a larger **Population size**")
+    return steps[0] if len(steps) == 1 else ", ".join(steps[:-1]) + " or " + steps[-1]
 
 
 def comparison_table(result: GAResult, exact: ExactResult) -> pd.DataFrame:

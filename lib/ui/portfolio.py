@@ -1,379 +1,30 @@
-"""Streamlit widgets for the portfolio page: data source, GA settings, live run, results.
+"""The Portfolio page's run and its results: the live run with its progress, then the
+answer's metrics, charts, coefficients and efficient frontier.
 
-Widget keys start with ``pf_w_``; the page's own state keys with ``pf_`` (and
-never ``pf_w_``), so a widget cannot overwrite a result.
+The page's inputs are :mod:`lib.ui.portfolio_inputs`; the run shown without a click
+and the exact optimum's cache are :mod:`lib.ui.portfolio_first_look`.
 """
 
 from __future__ import annotations
 
-import io
 import time
-from dataclasses import dataclass
-from datetime import date
-from pathlib import Path
 
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from lib.errors import InputError
 from lib.jobs import EVERY
-from lib.links import LinkField
 from lib.portfolio import plots, report
-from lib.portfolio.data import StockData, hard_case_table, read_stock_data
-from lib.portfolio.exact import ExactResult, efficient_frontier, solve_exact
-from lib.portfolio.ga import (
-    CROSSOVERS,
-    FITNESSES,
-    SELECTIONS,
-    GAConfig,
-    GAResult,
-    GenerationStats,
-    run_ga,
-)
-from lib.ui.common import csv_download, current, read_query
+from lib.portfolio.exact import ExactResult, efficient_frontier
+from lib.portfolio.ga import GAConfig, GAResult, GenerationStats, run_ga
+from lib.portfolio.plots import result_chart
+from lib.ui.common import csv_download
 from lib.ui.jobs import run_job
+from lib.ui.portfolio_first_look import first_look_chart, warm_first_look
 from lib.ui.presentation import presenting
 
-DATA_DIR = Path(__file__).resolve().parents[2] / "data"
-RUN_TIME_LIMIT = 60.0  # seconds per GA run on the shared server
-STUDY_RUN_TIME_LIMIT = 10.0
-STUDY_TIME_LIMIT = 120.0  # seconds per parameter study
-
-SOURCES: dict[str, str] = {
-    "sample": "Sample: 400 synthetic stocks (summary table)",
-    "sp500": "S&P 500: daily prices of 20 stocks, 2020–2022",
-    "hard": "Hard case: generated data that defeats the course's fitness",
-    "upload": "Upload a CSV",
-}
-PRESETS: dict[str, dict[str, float]] = {
-    # constraints that make sense for each bundled data set
-    "sample": {"min_stocks": 30, "max_risk": 0.6, "min_return": 10.0},
-    "hard": {"min_stocks": 30, "max_risk": 0.6, "min_return": 10.0},
-    "sp500": {"min_stocks": 10, "max_risk": 0.3, "min_return": 1.0},
-}
-
-
-@dataclass(frozen=True)
-class Field:
-    """A GA setting: its widget key, URL name, type and bounds."""
-
-    name: str  # GAConfig field
-    query: str  # name in st.query_params
-    kind: type
-    low: float | None = None
-    high: float | None = None
-    choices: tuple[str, ...] = ()
-
-
-FIELDS: tuple[Field, ...] = (
-    Field("population_size", "pop", int, 20, 3000),
-    Field("max_generations", "gens", int, 1, 5000),
-    Field("elite_size", "elite", int, 0, 300),
-    Field("p_crossover", "pc", float, 0.0, 1.0),
-    Field("p_mutation", "pm", float, 0.0, 1.0),
-    Field("crossover", "cx", str, choices=CROSSOVERS),
-    Field("selection", "sel", str, choices=SELECTIONS),
-    Field("fitness", "fit", str, choices=FITNESSES),
-    Field("repair", "repair", bool),
-    Field("stop_at_first_feasible", "stop", bool),
-    Field("seed", "seed", int, 0, 1_000_000_000),
-    Field("min_stocks", "stocks", int, 0, 20_000),
-    Field("max_risk", "risk", float, 0.0, 1.0),
-    Field("min_return", "ret", float, -1.0, 1000.0),
-    Field("penalty_threshold", "pt", float, 0.0, 1.0),
-    Field("penalty_factor", "pf", float, 0.0, 100.0),
-)
-DEFAULTS = GAConfig()
-LABELS: dict[str, str] = {
-    "min_stocks": "At least this many stocks",
-    "max_risk": "Risk below",
-    "min_return": "Return above",
-    "population_size": "Population size",
-    "max_generations": "Max generations",
-    "elite_size": "Elite size",
-    "p_crossover": "Crossover probability",
-    "p_mutation": "Mutation probability",
-    "seed": "Random seed",
-    "crossover": "Crossover",
-    "selection": "Selection",
-    "fitness": "Fitness",
-    "penalty_threshold": "Risk penalty threshold",
-    "penalty_factor": "Risk penalty factor",
-    "repair": "Repair",
-    "stop_at_first_feasible": "Stop when feasible",
-}
-"""The settings form's label of each GA setting (messages quote them)."""
-
-
-def key(name: str) -> str:
-    """The widget key of a GA setting."""
-    return f"pf_w_{name}"
-
-
-def link_schema() -> tuple[LinkField, ...]:
-    """The page's link settings: the data, a price history's window, every GA setting."""
-    return (
-        LinkField("data", str, None, choices=tuple(SOURCES)),
-        LinkField("from", date, None, parse=date.fromisoformat, expected="a date (YYYY-MM-DD)"),
-        LinkField("to", date, None, parse=date.fromisoformat, expected="a date (YYYY-MM-DD)"),
-        LinkField("retdef", str, None, choices=("end", "peak")),
-        *(
-            LinkField(
-                f.query,
-                f.kind,
-                getattr(DEFAULTS, f.name),
-                low=f.low,
-                high=f.high,
-                choices=f.choices,
-            )
-            for f in FIELDS
-        ),
-    )
-
-
-def init_from_query_params() -> list[str]:
-    """Seed the widgets from ``st.query_params`` once per session.
-
-    Returns one note per link value that could not be used as given (named in
-    the same words as on every page: the value given and the value used).
-    """
-    if st.session_state.get("pf_query_loaded"):
-        return []
-    st.session_state["pf_query_loaded"] = True
-    schema = link_schema()
-    given = {f.name for f in schema if f.name in st.query_params}
-    values, notes = read_query(schema)
-    source = values["data"]
-    if source is not None:
-        st.session_state["pf_w_source"] = source
-        for name, value in PRESETS.get(source, {}).items():
-            st.session_state[key(name)] = value
-    # a price history's date window and return definition, used once the file's span is known
-    window = (values["from"], values["to"])
-    if None not in window and window[0] <= window[1]:
-        st.session_state["pf_query_window"] = window
-    elif None not in window:
-        notes.append(
-            f"The link's window from {window[0]} to {window[1]} ends before it starts; "
-            "using the whole file."
-        )
-    if values["retdef"] is not None:
-        st.session_state["pf_query_definition"] = values["retdef"]
-    for field in FIELDS:
-        if field.query in given:
-            st.session_state[key(field.name)] = values[field.query]
-    return notes
-
-
-def write_query_params(source: str, config: GAConfig) -> None:
-    """Mirror the data source and the settings in the URL (a link reproduces the setup)."""
-    values = {"data": source}
-    for field in FIELDS:
-        value = getattr(config, field.name)
-        values[field.query] = str(int(value) if field.kind is bool else value)
-    window = st.session_state.get("pf_window")  # set by load_data for a price history
-    if window is not None and window[0] == source:
-        values.update({"from": window[1], "to": window[2], "retdef": window[3]})
-    else:
-        for name in ("from", "to", "retdef"):
-            if name in st.query_params:
-                del st.query_params[name]
-    for name, text in values.items():
-        if st.query_params.get(name) != text:
-            st.query_params[name] = text
-
-
-def apply_preset() -> None:
-    """``on_change`` of the data source: set the constraints that suit the bundled data."""
-    for name, value in PRESETS.get(st.session_state.get("pf_w_source", "sample"), {}).items():
-        st.session_state[key(name)] = value
-
-
-# ---------------------------------------------------------------------------
-# Data
-
-
-@st.cache_data(max_entries=16, show_spinner=False)
-def _read_bundled(source: str, start: str | None, end: str | None, definition: str) -> StockData:
-    if source == "hard":
-        return StockData(table=hard_case_table(400, seed=0), kind="summary")
-    path = DATA_DIR / ("sample_stocks.csv" if source == "sample" else "sp500_prices_2020_2022.csv")
-    return read_stock_data(path, start=start, end=end, return_definition=definition)
-
-
-@st.cache_data(max_entries=8, show_spinner=False)
-def _read_upload(
-    content: bytes, name: str, start: str | None, end: str | None, definition: str
-) -> StockData:
-    return read_stock_data(
-        io.BytesIO(content), name=name, start=start, end=end, return_definition=definition
-    )
-
-
-def load_data(source: str, upload: object | None) -> StockData | None:
-    """Read the chosen data (and, for a price history, the window widgets).
-
-    Raises :class:`InputError` for a bad file; returns ``None`` while no file
-    has been uploaded.
-    """
-    if source == "upload":
-        if upload is None:
-            return None
-        content, name = upload.getvalue(), upload.name
-
-        def read(start=None, end=None, definition="end"):
-            return _read_upload(content, name, start, end, definition)
-
-    else:
-
-        def read(start=None, end=None, definition="end"):
-            return _read_bundled(source, start, end, definition)
-
-    data = read()
-    if not data.kind.startswith("prices"):
-        st.session_state.pop("pf_window", None)
-        return data
-    first, last = data.first_date.date(), data.last_date.date()
-    window_key = f"pf_w_window_{source}_{first}_{last}"  # a new file's span gets a new widget
-    linked = st.session_state.pop("pf_query_window", None)  # from a shared link, used once
-    if linked is not None and window_key not in st.session_state:
-        st.session_state[window_key] = (max(linked[0], first), min(linked[1], last))
-    linked_definition = st.session_state.pop("pf_query_definition", None)
-    if linked_definition is not None:
-        st.session_state[f"pf_w_definition_{source}"] = linked_definition
-    left, right = st.columns(2)
-    window = left.date_input(
-        "Date window",
-        value=current(window_key, (first, last)),
-        min_value=first,
-        max_value=last,
-        key=window_key,
-        help="Risk and return are measured over this window.",
-    )
-    definition = right.radio(
-        "Return",
-        ["end", "peak"],
-        ["end", "peak"].index(current(f"pf_w_definition_{source}", "end")),
-        format_func=lambda d: {
-            "end": "end / start − 1",
-            "peak": "peak / start − 1 (as the course's data)",
-        }[d],
-        horizontal=True,
-        key=f"pf_w_definition_{source}",
-    )
-    start, end = (window[0], window[1]) if window and len(window) == 2 else (first, last)
-    st.session_state["pf_window"] = (source, str(start), str(end), definition)
-    return read(str(start), str(end), definition)
-
-
-# ---------------------------------------------------------------------------
-# Settings
-
-
-# The form's numbers, (lowest, highest, step) under their heading, and which are sliders
-# (the others are number boxes, typed: a count or a seed, a bound with a wide range).
-CONSTRAINT_RANGES = {
-    "min_stocks": (0, 20_000, 1),
-    "max_risk": (0.0, 1.0, 0.01),
-    "min_return": (-1.0, 1000.0, 0.5),
-}
-GA_RANGES = {
-    "population_size": (20, 3000, 10),
-    "max_generations": (1, 5000, 50),
-    "elite_size": (0, 300, 5),
-    "p_crossover": (0.0, 1.0, 0.05),
-    "p_mutation": (0.0, 1.0, 0.01),
-    "seed": (0, 1_000_000_000, 1),
-}
-PENALTY_RANGES = {"penalty_threshold": (0.0, 1.0, 0.05), "penalty_factor": (0.0, 100.0, 0.5)}
-SLIDERS = {
-    "max_risk",
-    "population_size",
-    "elite_size",
-    "p_crossover",
-    "p_mutation",
-    "penalty_threshold",
-}
-CHOICES = {
-    "crossover": (CROSSOVERS, {}),
-    "selection": (SELECTIONS, {}),
-    "fitness": (
-        FITNESSES,
-        {
-            "format_func": {
-                "constrained": "constraint-aware (robust)",
-                "course": "course (objective only)",
-            }.get,
-            "help": "The course's fitness ignores the constraints; the constraint-aware one "
-            "ranks feasible portfolios first and the rest by how far they miss.",
-        },
-    ),
-}
-SWITCHES = {
-    "repair": "Give children that hold too few stocks the missing ones.",
-    "stop_at_first_feasible": "Stop at the first feasible portfolio (the course's behaviour); "
-    "otherwise keep improving until the maximum number of generations.",
-}
-
-
-def _numbers(ranges: dict[str, tuple]) -> None:
-    """A slider or number box per GA setting of ``ranges``, its value as its default.
-
-    (The value as default: see :func:`lib.ui.common.current`.)
-    """
-    for name, (low, high, step) in ranges.items():
-        draw = st.slider if name in SLIDERS else st.number_input
-        value = st.session_state[key(name)]
-        draw(LABELS[name], low, high, value, step=step, key=key(name))
-
-
-def settings_form() -> tuple[bool, dict[str, object]]:
-    """The form with every GA constant; returns (submitted, settings)."""
-    for field in FIELDS:
-        st.session_state.setdefault(key(field.name), getattr(DEFAULTS, field.name))
-    # one widget a row: the form lives in the sidebar (about 300 px wide), so no label or
-    # choice is cut ("constraint-aware (ro" was, in a third of a 1024 px page)
-    with st.form("pf_w_form", border=False):
-        submitted = st.form_submit_button("Run the GA", type="primary", width="stretch")
-        st.markdown("**Constraints**")
-        _numbers(CONSTRAINT_RANGES)
-        st.markdown("**Genetic algorithm**")
-        _numbers(GA_RANGES)
-        for name, (options, extra) in CHOICES.items():
-            index = list(options).index(st.session_state[key(name)])
-            st.selectbox(LABELS[name], options, index, key=key(name), **extra)
-        _numbers(PENALTY_RANGES)
-        for name, help_text in SWITCHES.items():
-            value = st.session_state[key(name)]
-            st.checkbox(LABELS[name], value, key=key(name), help=help_text)
-    return submitted, {field.name: st.session_state[key(field.name)] for field in FIELDS}
-
-
-def make_config(settings: dict[str, object]) -> GAConfig:
-    """A validated :class:`GAConfig` from the form, time-limited.
-
-    Raises :class:`InputError` in the form's words (its labels, not the
-    config's field names).
-    """
-    population, elite = settings["population_size"], settings["elite_size"]
-    if elite >= population:  # type: ignore[operator]
-        raise InputError(
-            f"{LABELS['elite_size']} {elite} is not allowed with {LABELS['population_size']} "
-            f"{population}: the elite must be smaller than the population. Lower the elite "
-            f"size to at most {population - 1} or raise the population size."  # type: ignore[operator]
-        )
-    try:
-        return GAConfig(**settings, time_limit=RUN_TIME_LIMIT)  # type: ignore[arg-type]
-    except InputError as error:
-        text = str(error)
-        for name, label in LABELS.items():
-            text = text.replace(f"GA setting {name}=", f"{label}: ")
-        raise InputError(text) from None
-
-
-# ---------------------------------------------------------------------------
-# Running
+__all__ = ["LiveRun", "frontier", "run_live", "show_results", "warm_first_look"]
+"""``warm_first_look`` too: the server warms each page's first look through its module."""
 
 
 class LiveRun:
@@ -455,16 +106,6 @@ def run_live(table: pd.DataFrame, config: GAConfig, live: LiveRun) -> GAResult:
     return run_job(run_ga, (table, config), callbacks={"on_generation": (EVERY, live)})
 
 
-# ---------------------------------------------------------------------------
-# Exact optimum (cached per data + constraints; the cache key is report.exact_key)
-
-
-@st.cache_data(max_entries=16, show_spinner="Solving the exact optimum (MILP)…")
-def exact_optimum(table: pd.DataFrame, config: GAConfig) -> ExactResult:
-    """The MILP optimum for the constraints of ``config``."""
-    return solve_exact(table, config, time_limit=10.0)
-
-
 @st.cache_data(
     max_entries=16, show_spinner="Computing the efficient frontier (one MILP per risk cap)…"
 )
@@ -478,65 +119,6 @@ PRESENTATION_CHART_HEIGHT = 540
 it ends within a 1024x768 projector's first screen."""
 
 
-@st.cache_data(max_entries=8, show_spinner="Running the GA…")
-def first_look_run(table: pd.DataFrame, config: GAConfig) -> GAResult:
-    """The GA run shown without pressing Run (a first visit, another bundled data set).
-
-    Every visitor looking at the same bundled data with the same settings gets the same
-    seeded run, so it is computed once per server and each session gets its own copy
-    (``st.cache_data``); a run started with Run is computed live, with its progress.
-    """
-    return run_ga(table, config)
-
-
-RESULT_CHARTS = ("fitness", "population", "scatter")
-"""The figures :func:`result_chart` builds for a result."""
-
-
-def result_chart(
-    name: str, result: GAResult, exact: ExactResult, run_table: pd.DataFrame
-) -> go.Figure:
-    """One of a result's figures: the fitness curve, the population's animation, the weights."""
-    config = result.config
-    if name == "fitness":
-        return plots.fitness_chart(result.history, exact.fitness, compact=True)
-    if name == "population":
-        optimum = (exact.risk, exact.ret) if exact.feasible else None
-        return plots.population_chart(
-            result.trace.table(), config.max_risk, config.min_return, optimum
-        )
-    if name == "scatter":
-        return plots.weights_scatter(run_table, result.weights)
-    raise ValueError(f"unknown chart {name!r}; one of {RESULT_CHARTS}")
-
-
-@st.cache_resource(max_entries=24, show_spinner=False)
-def first_look_chart(name: str, table: pd.DataFrame, config: GAConfig) -> go.Figure:
-    """A figure of :func:`first_look_run`'s result, built once per server for every visitor.
-
-    Building them (the population's animation has a frame per generation) took longer
-    than the cached run itself; Streamlit only reads a figure it is given, so one copy is
-    shared (``st.cache_resource``), and nothing may change it. One at a time, where the
-    page draws it, so the first chart reaches the browser before the others are built.
-    """
-    exact = exact_optimum(table, report.exact_key(config))
-    return result_chart(name, first_look_run(table, config), exact, table)
-
-
-def warm_first_look() -> None:
-    """Fill the caches a first visit reads: the sample data with the form's defaults.
-
-    That is the data, the exact optimum, the seeded GA run and its charts that every
-    visitor of a freshly opened page is shown (:func:`first_look_run`). Called by the
-    server ahead of any visit (:func:`lib.ui.server.shared_work_warmer`), so the first
-    visitor after a server start does not wait for them; their keys are the page's own.
-    """
-    table = _read_bundled("sample", None, None, "end").table
-    config = make_config({field.name: getattr(DEFAULTS, field.name) for field in FIELDS})
-    for name in RESULT_CHARTS:  # the first chart computes the exact optimum and the run
-        first_look_chart(name, table, config)
-
-
 FRONTIER_LABEL = "Efficient frontier: the best fitness for each risk cap (exact, MILP)"
 FRONTIER_OPEN_KEY = "pf_w_frontier_open"
 """The frontier's expander (a test opens it by setting this key)."""
@@ -545,8 +127,9 @@ FRONTIER_OPEN_KEY = "pf_w_frontier_open"
 def show_results(saved: dict, *, nested: bool = False) -> None:
     """Metrics, caption, fitness chart, coefficients (with download), scatter and frontier.
 
-    With ``saved["first_look"]`` the result is :func:`first_look_run`'s and its figures
-    are the shared ones (:func:`first_look_chart`); otherwise they are built here. The
+    With ``saved["first_look"]`` the result is the first look's
+    (:mod:`lib.ui.portfolio_first_look`) and its figures are the shared ones
+    (:func:`first_look_chart`); otherwise they are built here. The
     frontier is in an expander computed when opened, unless ``nested`` (the results are
     drawn inside an expander already: then it is drawn with them).
     """
@@ -579,36 +162,50 @@ def show_results(saved: dict, *, nested: bool = False) -> None:
     st.caption(report.result_caption(result, exact))
     st.dataframe(report.comparison_table(result, exact), hide_index=True)
     if not result.feasible:
-        st.error(report.no_portfolio_message(exact))
-    coefficients = report.coefficient_table(run_table, result.weights, exact.weights)
+        st.error(report.no_portfolio_message(result, exact))
     left, right = st.columns([1, 1])
     with left:
-        st.subheader("Coefficients")
-        if exact.feasible:
-            st.caption("The GA's coefficient beside the exact optimum's.")
-        # the coefficients first: on a 1024 px projector the last columns are cut
-        shown = ["ticker", "coefficient", "exact_coefficient", "risk", "return"]
-        st.dataframe(
-            coefficients[[c for c in shown if c in coefficients.columns]],
-            hide_index=True,
-            height=360,
-            column_config={
-                "coefficient": st.column_config.NumberColumn("GA", format="%.4f"),
-                "exact_coefficient": st.column_config.NumberColumn("exact", format="%.4f"),
-                "risk": st.column_config.NumberColumn(format="%.3f"),
-                "return": st.column_config.NumberColumn(format="%.3f"),
-            },
-        )
-        csv_download(
-            coefficients, "coefficients.csv", "Download coefficients.csv", key="pf_w_dl_coeffs"
-        )
+        _coefficients(run_table, result, exact)
     with right:
         st.plotly_chart(chart("scatter"), key="pf_scatter")
-    if not exact.feasible:
-        return
-    # Below the fold and a dozen MILPs on new data: solved and drawn only while open (a
-    # first visit waited for it). Inside another expander (an older run's results, which
-    # cannot hold one) it is drawn at once.
+    if exact.feasible:
+        _frontier_section(run_table, result, exact, nested=nested)
+
+
+def _coefficients(run_table: pd.DataFrame, result: GAResult, exact: ExactResult) -> None:
+    """The GA's coefficients (beside the exact optimum's), with their download."""
+    coefficients = report.coefficient_table(run_table, result.weights, exact.weights)
+    st.subheader("Coefficients")
+    if exact.feasible:
+        st.caption("The GA's coefficient beside the exact optimum's.")
+    # the coefficients first: on a 1024 px projector the last columns are cut
+    shown = ["ticker", "coefficient", "exact_coefficient", "risk", "return"]
+    st.dataframe(
+        coefficients[[c for c in shown if c in coefficients.columns]],
+        hide_index=True,
+        height=360,
+        column_config={
+            "coefficient": st.column_config.NumberColumn("GA", format="%.4f"),
+            "exact_coefficient": st.column_config.NumberColumn("exact", format="%.4f"),
+            "risk": st.column_config.NumberColumn(format="%.3f"),
+            "return": st.column_config.NumberColumn(format="%.3f"),
+        },
+    )
+    csv_download(
+        coefficients, "coefficients.csv", "Download coefficients.csv", key="pf_w_dl_coeffs"
+    )
+
+
+def _frontier_section(
+    run_table: pd.DataFrame, result: GAResult, exact: ExactResult, *, nested: bool
+) -> None:
+    """The efficient frontier with the GA's and the optimum's portfolios on it.
+
+    Below the fold and a dozen MILPs on new data: solved and drawn only while its
+    expander is open (a first visit waited for it). ``nested`` (inside another
+    expander: an older run's results, which cannot hold one): drawn at once.
+    """
+    config = result.config
     box = (
         st.container()
         if nested

@@ -214,3 +214,20 @@ def test_the_frontier_is_drawn_when_its_section_is_opened(page):
     chart.locator(".scatterlayer .trace").first.wait_for()
     wait_idle(page)
     assert chart.locator(".scatterlayer .trace").count() >= 1
+
+
+DATE_FIELDS = '[data-testid="stSidebar"] [data-testid="stDateInputFieldsScroller"]'
+
+
+def test_the_date_window_shows_its_whole_value_on_a_1024_projector(page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "portfolio?data=sp500")
+    fields = page.locator(DATE_FIELDS)
+    fields.wait_for(timeout=60_000)
+    wait_idle(page)
+    value = fields.inner_text().replace("\n", "").replace(" ", "")
+    assert value.startswith("2020/01/02") and value.endswith("2022/12/28"), value
+    # "2021 / 01 / 0" was all a half-width column of the sidebar showed: the start and
+    # end dates scrolled inside a box too narrow for them
+    size = fields.evaluate("(e) => ({scroll: e.scrollWidth, client: e.clientWidth})")
+    assert size["scroll"] <= size["client"], (value, size)

@@ -17,6 +17,7 @@ from lib.portfolio.data import load_stock_table
 from lib.portfolio.exact import efficient_frontier, solve_exact
 from lib.portfolio.ga import GAConfig, GenerationStats
 from lib.ui import portfolio as ui
+from lib.ui import portfolio_inputs as inputs
 from lib.ui.common import escape_markdown
 from tests.pages.widget_defaults import default_mismatches, seeded_widget_count
 
@@ -254,7 +255,7 @@ def test_infinite_or_huge_numbers_in_a_link_are_ignored_with_a_warning():
     message = " ".join(warning.value for warning in app.warning)
     for name in ("pop", "gens", "seed", "pc"):
         assert name in message
-    assert app.slider(key="pf_w_population_size").value == ui.DEFAULTS.population_size
+    assert app.slider(key="pf_w_population_size").value == inputs.DEFAULTS.population_size
 
 
 def test_the_frontier_is_solved_and_drawn_only_once_its_section_is_opened(monkeypatch):
@@ -443,7 +444,7 @@ def test_too_few_stocks_for_the_minimum_is_an_error_and_nothing_runs():
     # no run on data that cannot meet the minimum: the sample's results stay, labelled
     assert len(app.session_state["pf_result"]["table"]) == 400
     assert [e.label for e in app.expander if "Results of the last run" in e.label] == [
-        "Results of the last run, on other data: " + ui.SOURCES["sample"]
+        "Results of the last run, on other data: " + inputs.SOURCES["sample"]
     ]
     assert len(app.error) == 1
     set_settings(app, {"pf_w_min_stocks": 5, "pf_w_max_risk": 0.5, "pf_w_min_return": 1.5})
@@ -567,3 +568,18 @@ def test_a_ga_job_that_runs_out_of_memory_says_so_and_keeps_the_page(monkeypatch
     assert not app.exception
     assert [e.value for e in app.error] == [escape_markdown(str(JobOutOfMemory(600)))]
     assert app.session_state["pf_result"]["result"] is before  # the last results stay
+
+
+def test_a_run_without_a_feasible_portfolio_advises_only_settings_that_are_off():
+    # a bad link value: the generations are fitted to 1, fitness and repair stay on
+    app = open_page({"gens": "-5"})
+    assert any("gens=\\-5" in warning.value for warning in app.warning)
+    assert metrics(app)["Feasible"] == "no"
+    (advice,) = [error.value for error in app.error if "One exists" in error.value]
+    assert "constraint-aware" not in advice and "repair" not in advice.lower()
+    assert "raise **Max generations** (this run stopped after 1)" in advice
+    # with the course's GA as taught, the two switches are advised as well
+    set_settings(app, {"pf_w_fitness": "course", "pf_w_repair": False})
+    run_ga(app)
+    (advice,) = [error.value for error in app.error if "One exists" in error.value]
+    assert "constraint-aware" in advice and "Repair" in advice

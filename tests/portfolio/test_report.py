@@ -153,12 +153,32 @@ def test_a_solver_that_stopped_without_an_answer_is_not_called_a_proof():
     assert not result.feasible
     stopped = ExactResult(None, None, "error", "Time limit reached.", "milp", 10.0)
     assert "Time limit reached" not in report.result_caption(result, stopped)  # said once
-    note = report.no_portfolio_message(stopped)
+    note = report.no_portfolio_message(result, stopped)
     assert "could not decide" in note and "Time limit reached" in note
-    assert "says none exists" in report.no_portfolio_message(proof)
-    assert proof.message in report.no_portfolio_message(proof)
+    assert "says none exists" in report.no_portfolio_message(result, proof)
+    assert proof.message in report.no_portfolio_message(result, proof)
     _, exists = feasible_run()
-    assert "One exists" in report.no_portfolio_message(exists)
+    assert "One exists" in report.no_portfolio_message(result, exists)
+
+
+def short_run(stopped_by: str = "max_generations", **settings: object) -> GAResult:
+    """A run that found nothing, with the given settings and reason to stop."""
+    result, _ = infeasible_run()
+    return dataclasses.replace(
+        result, config=dataclasses.replace(result.config, **settings), stopped_by=stopped_by
+    )
+
+
+def test_the_advice_for_a_missed_portfolio_names_only_settings_that_were_off():
+    _, exists = feasible_run()
+    robust = report.no_portfolio_message(short_run(), exists)
+    assert "constraint-aware" not in robust and "Repair" not in robust  # both already on
+    assert "raise **Max generations** (this run stopped after 5)" in robust
+    taught = report.no_portfolio_message(short_run(fitness="course", repair=False), exists)
+    assert "set **Fitness** to constraint-aware, tick **Repair** or raise" in taught
+    timed = report.feasibility_advice(short_run("time_limit", time_limit=60.0))
+    assert "Max generations" not in timed and "lower the **Population size**" in timed
+    assert "another **Random seed**" in report.feasibility_advice(short_run("callback"))
 
 
 # -- formatting, progress, page rules ---------------------------------------------------------

@@ -11,14 +11,13 @@ from streamlit.testing.v1 import AppTest
 
 from lib.portfolio.data import hard_case_table
 from lib.portfolio.ga import GAConfig, run_ga
+from lib.portfolio.plots import RESULT_CHARTS, result_chart
 from lib.portfolio.report import exact_key
-from lib.ui import portfolio
-from lib.ui.portfolio import (
-    RESULT_CHARTS,
+from lib.ui import portfolio, portfolio_first_look
+from lib.ui.portfolio_first_look import (
     exact_optimum,
     first_look_chart,
     first_look_run,
-    result_chart,
     warm_first_look,
 )
 
@@ -71,6 +70,8 @@ def test_after_the_warm_up_a_first_visit_reads_everything_from_the_caches(monkey
         raise AssertionError("the first visit computed what the warm-up should have")
 
     for name in ("run_ga", "solve_exact", "result_chart"):
+        monkeypatch.setattr(portfolio_first_look, name, computed_on_the_visit)
+    for name in ("run_ga", "result_chart", "efficient_frontier"):  # nor is a run made
         monkeypatch.setattr(portfolio, name, computed_on_the_visit)
     app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=60)
     app.switch_page("pages/portfolio.py").run()
