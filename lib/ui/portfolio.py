@@ -20,11 +20,10 @@ from lib.portfolio.ga import GAConfig, GAResult, GenerationStats, run_ga
 from lib.portfolio.plots import result_chart
 from lib.ui.common import csv_download
 from lib.ui.jobs import run_job
-from lib.ui.portfolio_first_look import first_look_chart, warm_first_look
+from lib.ui.portfolio_first_look import first_look_chart
 from lib.ui.presentation import presenting
 
-__all__ = ["LiveRun", "frontier", "run_live", "show_results", "warm_first_look"]
-"""``warm_first_look`` too: the server warms each page's first look through its module."""
+__all__ = ["LiveRun", "frontier", "run_live", "show_results"]
 
 
 class LiveRun:

@@ -32,9 +32,9 @@ def warm_shared_work() -> None:
     without this.
     """
     # imported here, in the warm-up's thread: the entry script's run does not wait
-    from lib.ui import arena_first_look, portfolio
+    from lib.ui import arena_first_look, portfolio_first_look
 
-    for page in (portfolio, arena_first_look):
+    for page in (portfolio_first_look, arena_first_look):
         try:
             page.warm_first_look()
         except Exception:  # the page computes what failed here itself, and says why

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from lib.ui import arena_first_look, portfolio, server
+from lib.ui import arena_first_look, portfolio_first_look, server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,10 +82,10 @@ def test_a_failed_warm_up_is_logged_and_the_next_one_still_runs(monkeypatch, cap
     def broken() -> None:
         raise OSError("data/sample_stocks.csv: no such file")
 
-    monkeypatch.setattr(portfolio, "warm_first_look", broken)
+    monkeypatch.setattr(portfolio_first_look, "warm_first_look", broken)
     monkeypatch.setattr(arena_first_look, "warm_first_look", lambda: warmed.append("arena"))
     with caplog.at_level(logging.WARNING, logger=server.LOG.name):
         server.warm_shared_work()  # raises nothing: the page computes it itself
-    assert "warming lib.ui.portfolio's first look failed" in caplog.text
+    assert "warming lib.ui.portfolio_first_look's first look failed" in caplog.text
     assert "no such file" in caplog.text
     assert warmed == ["arena"]
