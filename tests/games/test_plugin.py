@@ -116,7 +116,19 @@ def test_the_arena_ladder_ranks_the_new_games_players(nim, capsys):
     result = run_ladder(config)
     assert len(result.records) == 4
     status = arena_main(
-        "--ladder --game nim --players random alphabeta:depth=8 --games 2 --time 0.05 --quiet".split()
+        [
+            "--ladder",
+            "--game",
+            "nim",
+            "--players",
+            "random",
+            "alphabeta:depth=8",
+            "--games",
+            "2",
+            "--time",
+            "0.05",
+            "--quiet",
+        ]
     )
     ranked = [line.split() for line in capsys.readouterr().out.splitlines()[1:] if line.strip()]
     assert status == 0
