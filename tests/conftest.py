@@ -7,6 +7,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from lib.games.core import GameSpec, get_game
+from tests.games.plugin import every_game_name, plugin_on_path
+
 
 @pytest.fixture(autouse=True)
 def _restore_main_module() -> Iterator[None]:
@@ -43,3 +46,10 @@ def _app_navigation_in_apptest(monkeypatch: pytest.MonkeyPatch) -> None:
         PagesManager.uses_pages_directory = False
 
     monkeypatch.setattr(PagesManager, "__init__", create_with_app_navigation)
+
+
+@pytest.fixture(params=every_game_name())
+def game(request: pytest.FixtureRequest) -> Iterator[GameSpec]:
+    """Each game in turn (its spec): every discovered game and the plugin's test game."""
+    with plugin_on_path():
+        yield get_game(request.param)

@@ -25,7 +25,7 @@ from lib.games.search.mcts import mcts_search
 from lib.games.search.players import PlayerConfig
 from lib.games.search.stepthrough import StepPosition, run_step_search
 from lib.games.session import GameSession, decide
-from tests.games.conftest import plugin_on_path
+from tests.games.plugin import plugin_on_path
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from lib.games.core import GameSpec
 from lib.games.session import GameSession
 from lib.ui.game_page import ANALYSIS_TABS
 
@@ -28,6 +29,21 @@ def open_game_page(
     for key, value in params.items():
         app.query_params[key] = value
     return open_panels(app, name, tab=tab, buttons=buttons).run()
+
+
+def shared_game_page(game: GameSpec, folder: Path) -> AppTest:
+    """An AppTest of the shared game page for ``game``, as its ``pages/<name>.py`` is written.
+
+    Works for a game without a page file too (the plugin's test game), from a script
+    written to ``folder``; not run yet.
+    """
+    script = folder / f"{game.name}.py"
+    script.write_text(
+        "from lib.games.core import get_game\n"
+        "from lib.ui.game_page import run_game_page\n"
+        f"run_game_page(get_game({game.name!r}), description='')\n"
+    )
+    return AppTest.from_file(str(script), default_timeout=60)
 
 
 def open_panels(

@@ -8,7 +8,7 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
-from tests.pages.game_app import STEP_TAB, open_game_page, session
+from tests.pages.game_app import STEP_TAB, open_game_page, open_panels, session, shared_game_page
 
 TAB = "Step through the search"
 
@@ -46,15 +46,14 @@ def statistics(app: AppTest) -> tuple[int, int]:
     return int(found.group(1).replace(",", "")), int(found.group(2).replace(",", ""))
 
 
-def test_every_game_page_has_the_tab_on_the_board_position():
-    for name in ("tictactoe", "othello", "connect_four", "checkers", "sim"):
-        app = open_game_page(name, tab=STEP_TAB)
-        assert not app.exception
-        assert TAB in [tab.label for tab in app.tabs]
-        assert app.selectbox(key=f"{name}_step_w_position").value == "The position on the board"
-        assert app.selectbox(key=f"{name}_step_w_algorithm").value == "alphabeta"
-        assert status(app, name)[0].startswith("**Step 1 of ")
-        assert "tracer.enter" in marked_line(app)
+def test_every_game_page_has_the_tab_on_the_board_position(game, tmp_path):
+    app = open_panels(shared_game_page(game, tmp_path), game.name, tab=STEP_TAB).run()
+    assert not app.exception
+    assert TAB in [tab.label for tab in app.tabs]
+    assert app.selectbox(key=f"{game.name}_step_w_position").value == "The position on the board"
+    assert app.selectbox(key=f"{game.name}_step_w_algorithm").value == "alphabeta"
+    assert status(app, game.name)[0].startswith("**Step 1 of ")
+    assert "tracer.enter" in marked_line(app)
 
 
 def test_stepping_moves_the_marked_line_and_the_window():

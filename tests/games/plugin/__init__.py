@@ -1,9 +1,9 @@
-"""Every game, the test game of ``plugin/`` included: the fixture generic tests run on.
+"""A test game folder, Nim with an extra turn, and the helper that drops it into ``lib.games``.
 
-``tests/games/plugin/`` holds Nim with an extra turn, a game dropped into
-``lib.games``' search path as a new contributor's folder would be. Generic tests
-take the ``game`` fixture, so they run on every discovered game and on it, with
-no list of names and no special case.
+This folder holds ``nim/``, a game written as a new contributor's folder would be.
+:func:`plugin_on_path` puts this folder on ``lib.games``' search path; the ``game``
+fixture of ``tests/conftest.py`` runs generic tests on every discovered game and on
+Nim, with no list of names and no special case.
 """
 
 from __future__ import annotations
@@ -12,12 +12,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import pytest
-
 import lib.games as games_package
 from lib.games import core
 
-PLUGIN = Path(__file__).parent / "plugin"
+PLUGIN = Path(__file__).parent
 
 
 @contextmanager
@@ -37,10 +35,3 @@ def every_game_name() -> list[str]:
     """The names of every discovered game and of the plugin's, in page order."""
     with plugin_on_path():
         return list(core.available_games())
-
-
-@pytest.fixture(params=every_game_name())
-def game(request: pytest.FixtureRequest) -> Iterator[core.GameSpec]:
-    """Each game in turn (its spec), discovered with the plugin folder on the path."""
-    with plugin_on_path():
-        yield core.get_game(request.param)

@@ -1,0 +1,24 @@
+"""Every discovered game has its page; the shared game page runs every game (the plugin's too)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lib.games import core
+from tests.pages.game_app import shared_game_page
+
+PAGES = Path(__file__).resolve().parents[2] / "pages"
+
+
+def test_every_discovered_game_has_a_page_calling_the_shared_game_page():
+    for name in core.available_games():
+        source = (PAGES / f"{name}.py").read_text(encoding="utf-8")
+        assert f'run_game_page(get_game("{name}")' in source, name
+
+
+def test_the_shared_game_page_opens_every_game_with_its_options(game, tmp_path):
+    app = shared_game_page(game, tmp_path).run()
+    assert not app.exception
+    assert app.title[0].value == game.title
+    for option, values in game.options.items():
+        assert app.selectbox(key=f"{game.name}_w_opt_{option}").value in values
