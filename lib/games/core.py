@@ -229,9 +229,10 @@ class GameSpec:
     # e.g. {"first": {"random": "Coin toss"}}
     option_labels: Mapping[str, str] = field(default_factory=dict)
     option_formats: Mapping[str, Mapping[Any, str]] = field(default_factory=dict)
-    # game-specific player kinds beyond the generic ones in players.py, e.g. Sim's
-    # perfect player: kind name -> factory(config) -> player (see players.py)
-    players: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # game-specific player kinds beyond the generic ones of lib.games.search.players, e.g.
+    # Sim's perfect player: kind name -> "module:factory", the factory(config) -> player
+    # (named, not imported, so the rules never import the search package)
+    players: Mapping[str, str] = field(default_factory=dict)
     # the kind in ``players`` that plays perfectly (the page's Hint uses it), if any
     solver_kind: str | None = None
     # the move that passes the turn, if the game has one (a forced pass gets a Pass button)

@@ -145,7 +145,7 @@ class FirstMovePlayer:
 
 
 def test_game_specific_kinds_come_from_the_game_spec():
-    game = replace(othello.GAME, players={"first": FirstMovePlayer})
+    game = replace(othello.GAME, players={"first": f"{__name__}:FirstMovePlayer"})
     assert "first" in available_kinds(game)
     assert set(BUILTIN_KINDS) <= set(available_kinds(game))
     player = make_player(parse_player_spec("first"), game)

@@ -34,6 +34,7 @@ endgame threshold), ``tt`` (transposition table); for ``mcts``: ``sims``
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -542,7 +543,8 @@ def make_player(config: PlayerConfig, game: GameSpec) -> Any:
         For an unknown kind or heuristic, or weights of the wrong length.
     """
     if config.kind in game.players:
-        return game.players[config.kind](config)
+        module, _, factory = game.players[config.kind].partition(":")
+        return getattr(importlib.import_module(module), factory)(config)
     if config.kind == "human":
         return HumanPlayer(config)
     if config.kind == "random":

@@ -26,17 +26,13 @@ from __future__ import annotations
 import itertools
 import math
 import re
-import time
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
 
 from lib.errors import InputError
 from lib.games.core import ArenaPreset, GameSpec, Heuristic, pruning_pairs
-from lib.games.search.fast import SearchStats
-from lib.games.search.players import Decision, PlayerConfig
 
 Move = tuple[int, int]
 """A line ``(a, b)`` between points ``a < b`` of 1–6."""
@@ -436,38 +432,6 @@ def perfect_move(
     return candidates[int(rng.integers(len(candidates)))], values
 
 
-@dataclass(frozen=True)
-class PerfectPlayer:
-    """Sim's perfect player (kind ``perfect``): plays :func:`perfect_move`.
-
-    Its :class:`~lib.games.search.players.Decision` carries a ``SearchStats`` whose
-    root scores are the exact values (+1 win / −1 loss) of every free line.
-    Each call solves afresh (under a second), so nothing is shared between games.
-    """
-
-    config: PlayerConfig
-
-    def choose(self, state: SimState, rng: np.random.Generator) -> Decision:
-        """The perfect-play move for the side to move in ``state``."""
-        start = time.perf_counter()
-        memo: dict[int, int] = {}
-        move, values = perfect_move(state, rng, memo)
-        stats = SearchStats(
-            algorithm="perfect",
-            nodes=len(memo),
-            seconds=time.perf_counter() - start,
-            root_scores=values,
-            principal_variation=[move],
-            solved=True,
-        )
-        return Decision(move, stats, values[move])
-
-
-def make_perfect_player(config: PlayerConfig) -> PerfectPlayer:
-    """Factory registered in ``GAME.players["perfect"]``."""
-    return PerfectPlayer(config)
-
-
 GAME = GameSpec(
     name="sim",
     title="The Game of Sim",
@@ -481,7 +445,7 @@ GAME = GameSpec(
     options={"first": ("red", "blue", RANDOM)},
     option_labels={"first": "Who starts"},
     option_formats={"first": {"red": "Red", "blue": "Blue", RANDOM: "Coin toss"}},
-    players={"perfect": make_perfect_player},
+    players={"perfect": "lib.games.sim.player:make_perfect_player"},
     solver_kind="perfect",
     view="lib.games.sim.view",
     icon=":material/change_history:",
