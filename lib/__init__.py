@@ -1,1 +1,1 @@
-"""AI Search Lab: the algorithms behind the dashboard, importable without Streamlit."""
+"""AI Search Lab's library: portfolio GA, games and their search, route search, and the UI."""
