@@ -140,7 +140,7 @@ def test_game_rules_import_only_the_contract():
         parts = name.split(".")
         if parts[:2] != ["lib", "games"] or len(parts) != 3 or parts[2] in GAME_FOLDERS:
             continue
-        if not MODULES[name].name == "__init__.py":
+        if MODULES[name].name != "__init__.py":
             continue
         allowed = {"lib.errors", "lib.common", "lib.games", "lib.games.core"}
         assert targets <= allowed, (name, targets - allowed)
