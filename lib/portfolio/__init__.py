@@ -1,1 +1,1 @@
-"""Portfolio optimisation: stock data and its checks, the vectorised GA, the exact optimum, plots."""
+"""Portfolio optimisation: stock data and its checks, the vectorised GA, the exact optimum."""

@@ -1,1 +1,1 @@
-"""Route search: graphs and map loaders, the textbook best-first search, its fast kernel, comparisons."""
+"""Route search: graphs and maps, the textbook best-first search and its fast kernel."""
