@@ -8,7 +8,14 @@ game), and beyond a leaf the only move is a pass that keeps its value, so a
 search deeper than the tree returns the same value.
 
 This is not a game of the app (the module has no ``GAME``); it is the class's
-worked example.
+worked example. A class can type its own tree as nested lists of leaf values
+(:func:`tree_from_text`):
+
+>>> state = tree_from_text("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+>>> state.tree == AIMA_FIGURE_5_2, height(state.tree)
+(True, 2)
+>>> tree_to_text(state.tree)
+'[[3, 12, 8], [2, 4, 6], [14, 5, 2]]'
 
 ``AIMA_FIGURE_5_2``: Russell & Norvig's two-ply tree. Minimax value 3 (move
 0); alpha-beta, searching left to right, skips the second and third leaves
@@ -32,6 +39,7 @@ Ten of the 27 leaves are never evaluated.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,3 +151,129 @@ LEAF_VALUE = Heuristic(
 
 leaf_value = LEAF_VALUE.bind()
 """``leaf_value(state, player)``: the evaluator the searches call."""
+
+
+# -- a tree typed by the class -----------------------------------------------------------
+
+MAX_TEXT = 10_000
+"""The longest tree text read (characters)."""
+
+MAX_LEAVES = 1_000
+"""The most leaves a typed tree may have."""
+
+MAX_LEVELS = 8
+"""The deepest a typed tree may be (plies from the root to its deepest leaf)."""
+
+MAX_LEAF_VALUE = 10_000
+"""Leaf values lie within ±this (far inside the searches' win values)."""
+
+_TOKEN = re.compile(
+    r"\s*(?:(?P<number>[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?)|(?P<mark>[][(),])|(?P<other>\S))"
+)
+_CLOSING = {"[": "]", "(": ")"}
+
+
+def _where(text: str, offset: int) -> str:
+    """``character N`` (1-based), with the line for text of several lines."""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return f"line {line}, character {column}" if "\n" in text else f"character {offset + 1}"
+
+
+class _TreeReader:
+    """A recursive-descent reader of one tree text, with the position of every token."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = [
+            (m.lastgroup, m.group(m.lastgroup), m.start(m.lastgroup))
+            for m in _TOKEN.finditer(text)
+            if m.lastgroup
+        ]
+        self.next = 0
+        self.leaves = 0
+
+    def fail(self, offset: int, message: str) -> InputError:
+        return InputError(f"Tree, at {_where(self.text, offset)}: {message}")
+
+    def peek(self) -> tuple[str, str, int] | None:
+        return self.tokens[self.next] if self.next < len(self.tokens) else None
+
+    def node(self, level: int) -> Any:
+        """A number (a leaf) or a bracketed list of nodes."""
+        token = self.peek()
+        if token is None:
+            raise self.fail(len(self.text), "the text ends where a number or '[' was expected.")
+        kind, value, offset = token
+        self.next += 1
+        if kind == "number":
+            return self.leaf(value, offset)
+        if value in _CLOSING:
+            return self.children(value, offset, level + 1)
+        raise self.fail(offset, f"found {value!r} where a number or '[' was expected.")
+
+    def leaf(self, value: str, offset: int) -> int | float:
+        number = float(value)
+        if abs(number) > MAX_LEAF_VALUE:
+            raise self.fail(offset, f"the leaf {value} is outside ±{MAX_LEAF_VALUE:,}.")
+        self.leaves += 1
+        if self.leaves > MAX_LEAVES:
+            raise self.fail(offset, f"more than {MAX_LEAVES:,} leaves; type a smaller tree.")
+        return int(number) if number.is_integer() else number
+
+    def children(self, opening: str, offset: int, level: int) -> tuple:
+        if level > MAX_LEVELS:
+            raise self.fail(offset, f"the tree is deeper than {MAX_LEVELS} levels.")
+        closing, children = _CLOSING[opening], []
+        while True:
+            token = self.peek()
+            if token is None:
+                raise self.fail(offset, f"this {opening!r} is never closed by {closing!r}.")
+            _, value, at = token
+            if value == closing:
+                self.next += 1
+                if not children:
+                    raise self.fail(offset, f"an empty subtree {opening}{closing}: give it leaves.")
+                return tuple(children)
+            if children:
+                if value != ",":
+                    raise self.fail(at, f"found {value!r} where ',' or {closing!r} was expected.")
+                self.next += 1
+            children.append(self.node(level))
+
+
+def tree_from_text(text: str) -> TreeState:
+    """The root of the tree ``text`` types as nested lists of leaf values (MAX to move).
+
+    ``[[3, 12, 8], [2, 4, 6], [14, 5, 2]]`` is AIMA's figure 5.2: a MAX root,
+    three MIN nodes, nine leaves. Parentheses work as brackets; leaves may sit at
+    different depths. Nothing is evaluated: the text is read token by token.
+
+    Raises
+    ------
+    InputError
+        Naming the character (and line) where the text goes wrong: an unbalanced
+        bracket, something that is not a number, an empty subtree, more than
+        :data:`MAX_LEAVES` leaves or :data:`MAX_LEVELS` levels, or text over
+        :data:`MAX_TEXT` characters.
+    """
+    if len(text) > MAX_TEXT:
+        raise InputError(f"Tree: the text has {len(text):,} characters; at most {MAX_TEXT:,}.")
+    reader = _TreeReader(text)
+    first = reader.peek()
+    if first is None:
+        raise InputError("Tree: the text is empty; type e.g. [[3, 12, 8], [2, 4, 6], [14, 5, 2]].")
+    if first[1] not in _CLOSING:
+        raise reader.fail(first[2], "a tree starts with '[' (a single number is not a tree).")
+    tree = reader.node(0)
+    extra = reader.peek()
+    if extra is not None:
+        raise reader.fail(extra[2], f"found {extra[1]!r} after the tree's last ']'.")
+    return initial_state(tree)
+
+
+def tree_to_text(tree: Any) -> str:
+    """The text :func:`tree_from_text` reads back as ``tree``."""
+    if isinstance(tree, tuple):
+        return "[" + ", ".join(tree_to_text(child) for child in tree) + "]"
+    return repr(tree)
