@@ -167,6 +167,21 @@ class Evaluator:
         return self.heuristic.function(state, player, self.weights)
 
 
+@dataclass(frozen=True)
+class Feature:
+    """A named number of a position that a student's formula can use (:mod:`lib.games.formula`).
+
+    ``function(state, player)`` is, unless ``symmetric``, the evaluated player's
+    value minus the opponent's ("mine minus theirs"); a ``symmetric`` feature is
+    the same for both players (e.g. the empty squares), for a formula's conditions.
+    """
+
+    name: str
+    meaning: str  # one line, shown beside the formula box
+    function: Callable[[Any, int], float]
+    symmetric: bool = False
+
+
 WIN_VALUE = 1_000_000.0
 """Value of a won position; heuristics stay far inside ±WIN_VALUE/10."""
 
@@ -261,6 +276,9 @@ class GameSpec:
     # returns the best move with its exact final margin, or None when it would not
     # finish in time. Named, not imported, so the rules never import their solver.
     exact_solver: str = ""
+    # the module holding the game's named features for student formulas, e.g.
+    # "lib.games.othello.features": its ``FEATURES: dict[str, Feature]``
+    features: str = ""
 
 
 _DECLARES_GAME = re.compile(r"^GAME\s*[:=]", re.MULTILINE)
@@ -315,6 +333,13 @@ def game_of(state: Any) -> GameSpec | None:
         if isinstance(state, spec.state_type):
             return spec
     return None
+
+
+def game_features(game: GameSpec) -> dict[str, Feature]:
+    """The named features of ``game`` a formula can use (none when it declares none)."""
+    if not game.features:
+        return {}
+    return dict(importlib.import_module(game.features).FEATURES)
 
 
 def get_game(name: str) -> GameSpec:

@@ -606,6 +606,7 @@ GAME = GameSpec(
     evolve_benchmark="alphabeta:depth=1,heuristic=table",
     evolve_options=(("size", 6),),
     view="lib.games.othello.view",
+    features="lib.games.othello.features",
     icon=":material/grid_on:",
     teaches="Play Othello against minimax, alpha-beta or expectimax and see what the AI "
     "searched: nodes, cut-offs, the score of every move, the search tree.",

@@ -339,6 +339,7 @@ GAME = GameSpec(
     evolve_heuristic="lines",
     evolve_benchmark="alphabeta:depth=2",
     view="lib.games.tictactoe.view",
+    features="lib.games.tictactoe.features",
     icon=":material/tag:",
     teaches="Where every course starts: the whole game tree fits on screen, so you can watch "
     "minimax find that perfect play draws and alpha-beta prune the branches that cannot matter.",

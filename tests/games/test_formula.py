@@ -1,0 +1,134 @@
+"""Student formulas: compiled safely, every bad input named, equal to the built-in heuristics."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lib.errors import InputError
+from lib.games import core
+from lib.games.formula import MAX_TEXT, compile_formula
+from lib.games.search.fast import choose_move
+
+NAMED = re.compile(r"^(Formula, at character \d+: |Formula: |.* has no named features)")
+
+EQUAL_TO_BUILT_IN = [
+    ("tictactoe", "lines", "10*twos + ones + 3*centre + corners"),
+    ("tictactoe", "open lines", "lines"),
+    (
+        "othello",
+        "table",
+        "100*corners - 50*x_squares - 20*c_squares + 10*a_squares + 5*b_squares"
+        " - 2*inner_ring - centre",
+    ),
+]
+
+
+def positions(game: core.GameSpec, count: int, seed: int) -> list:
+    rng = np.random.default_rng(seed)
+    found = []
+    while len(found) < count:
+        state = game.initial_state()
+        for _ in range(int(rng.integers(0, 40))):
+            if state.is_terminal():
+                break
+            moves = state.legal_moves()
+            state = state.play(moves[int(rng.integers(len(moves)))])
+        if not state.is_terminal():
+            found.append(state)
+    return found
+
+
+def formula_games() -> list[str]:
+    return [name for name, spec in core.available_games().items() if core.game_features(spec)]
+
+
+@pytest.mark.parametrize(("name", "built_in", "text"), EQUAL_TO_BUILT_IN)
+def test_a_formula_equal_to_a_built_in_heuristic_plays_its_moves(name, built_in, text):
+    game = core.get_game(name)
+    formula = compile_formula(game, text)
+    heuristic = game.heuristics[built_in]
+    states = positions(game, 200, seed=len(text))
+    for state in states:
+        for player in core.PLAYERS:
+            assert formula.evaluate(state, player) == pytest.approx(
+                heuristic.evaluate(state, player)
+            )
+    for state in states[:100]:
+        mine = choose_move(state, depth=2, heuristic=formula, time_limit=None)
+        theirs = choose_move(state, depth=2, heuristic=heuristic, time_limit=None)
+        assert (mine.move, mine.value) == (theirs.move, pytest.approx(theirs.value))
+
+
+@pytest.mark.parametrize("name", formula_games())
+def test_every_feature_is_listed_with_its_meaning_and_keeps_the_contract(name):
+    game = core.get_game(name)
+    features = core.game_features(game)
+    for feature in features.values():
+        assert feature.meaning and "\n" not in feature.meaning
+        for state in positions(game, 30, seed=3):
+            mine, theirs = feature.function(state, 0), feature.function(state, 1)
+            assert mine == (theirs if feature.symmetric else -theirs), feature.name
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("ones + lnes", "character 8: unknown name 'lnes'; did you mean 'lines'?"),
+        ("lines ** 2", "character 1: '**' (powers) is not allowed"),
+        ("lines.__class__", "character 1: '.' (attribute access) is not allowed"),
+        ("__import__('os')", "unknown function '__import__'"),
+        ("lines +", "character 8: this is not a formula"),
+        ("max(lines, 1e9)", "character 12: the number 1e9 is outside"),
+        ("if(lines > 1, 2)", "if takes three parts"),
+        ("'lines'", "is not a number or a feature"),
+        ("-" * 30 + "lines", "nested more than 20 deep"),
+        ("1 +" * 200 + "1", f"at most {MAX_TEXT}"),
+    ],
+)
+def test_a_bad_formula_names_where_and_what(text, message):
+    game = core.get_game("tictactoe")
+    with pytest.raises(InputError) as error:
+        compile_formula(game, text)
+    assert message in str(error.value)
+
+
+def test_phases_and_safe_arithmetic():
+    game = core.get_game("othello")
+    formula = compile_formula(game, "if(empties < 12, discs, 4*mobility + 10*corners) + 1/0")
+    state = game.initial_state()
+    assert formula.evaluate(state, 0) == 4 * 0 + 10 * 0  # the opening phase; 1/0 counts 0
+    assert formula.evaluate(state.play(19), 0) == pytest.approx(
+        4 * core.game_features(game)["mobility"].function(state.play(19), 0)
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="lines+-*/()<>=!, 0123456789.eifmaxbsnotdr_'\"[]:", max_size=80))
+def test_any_text_compiles_or_is_refused_with_a_named_message_quickly(text):
+    game = core.get_game("tictactoe")
+    started = time.perf_counter()
+    try:
+        heuristic = compile_formula(game, text)
+    except InputError as error:
+        assert NAMED.match(str(error)), str(error)
+    else:
+        state = game.initial_state().play(4)
+        value = heuristic.evaluate(state, 0)
+        assert value == -heuristic.evaluate(state, 1)
+        assert abs(value) < core.WIN_VALUE / 10
+    assert time.perf_counter() - started < 0.1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=600))
+def test_arbitrary_unicode_never_crashes(text):
+    try:
+        compile_formula(core.get_game("othello"), text)
+    except InputError as error:
+        assert NAMED.match(str(error)), str(error)
