@@ -143,169 +143,166 @@ def _circle(row: float, col: float, radius: float, **style) -> dict:
     }
 
 
-def grid_board_figure(
-    rows: int,
-    cols: int,
-    *,
-    pieces: Sequence[Piece] = (),
-    legal: Sequence[Square] = (),
-    last: Sequence[Square] = (),
-    changed: Sequence[Square] = (),
-    selected: Sequence[Square] = (),
-    heat: Mapping[Square, float] | None = None,
-    heat_text: Mapping[Square, str] | None = None,
-    hover: Mapping[Square, str] | None = None,
-    light: str = BOARD_GREEN,
-    dark: str | None = None,
-    column_names: str = "abcdefghijklmnopqrstuvwxyz",
-    title: str | None = None,
-    pixels: int = 520,
-) -> go.Figure:
-    """A clickable square board, drawn in board coordinates so it scales with its container.
+def _square_tile(row: float, col: float, half: float, **style) -> dict:
+    """A square shape of half-side ``half`` centred on a square, drawn under the traces."""
+    return {
+        "type": "rect",
+        "x0": col - half,
+        "x1": col + half,
+        "y0": row - half,
+        "y1": row + half,
+        **style,
+        "layer": "below",
+    }
 
-    x is the column, y the row (row 0 at the top). ``legal`` squares get a
-    small dot, ``last`` a red ring, ``changed`` (e.g. flipped discs) an orange
-    ring, ``selected`` a blue outline. ``heat`` maps squares to values in
-    [-1, 1] drawn as coloured tiles (red bad, green good) with ``heat_text``
-    labels (at least :data:`MIN_FONT` px, drawn above the pieces: on a square
-    holding a piece the label sits on a badge in the lower part of the square,
-    so the piece stays visible). ``dark`` colours alternate squares (checkers). The last trace,
-    named ``"squares"``, holds one invisible marker per square with
-    ``customdata=[row, col]``: the click target (see :func:`square_from_point`).
-    """
-    fig = go.Figure()
+
+def _board_square_shapes(rows: int, cols: int, light: str, dark: str | None) -> list[dict]:
+    """The board's squares, ``dark`` on alternate squares when given."""
     shapes = []
     for r in range(rows):
         for c in range(cols):
             colour = dark if dark is not None and (r + c) % 2 == 1 else light
             shapes.append(
-                {
-                    "type": "rect",
-                    "x0": c - 0.5,
-                    "x1": c + 0.5,
-                    "y0": r - 0.5,
-                    "y1": r + 0.5,
-                    "fillcolor": colour,
-                    "line": {"color": GRID_LINE, "width": 1},
-                    "layer": "below",
-                }
+                _square_tile(r, c, 0.5, fillcolor=colour, line={"color": GRID_LINE, "width": 1})
             )
-    if heat:
-        colours = sample_colorscale(SCORE_SCALE, [(v + 1) / 2 for v in heat.values()])
-        for (r, c), colour in zip(heat, colours, strict=True):
-            shapes.append(
-                {
-                    "type": "rect",
-                    "x0": c - 0.46,
-                    "x1": c + 0.46,
-                    "y0": r - 0.46,
-                    "y1": r + 0.46,
-                    "fillcolor": colour,
-                    "opacity": 0.9,
-                    "line": {"width": 0},
-                    "layer": "below",
-                }
-            )
-    # Every shape is layer="below" (drawn in order, under all traces), so the text
-    # traces (score labels, piece letters, square numbers) are drawn on top of the discs.
-    occupied = {(p.row, p.col) for p in pieces}
-    for piece in pieces:
-        shapes.append(
-            _circle(
-                piece.row,
-                piece.col,
-                0.4,
-                fillcolor=piece.fill,
-                line={"color": piece.line, "width": 2},
-                layer="below",
-            )
+    return shapes
+
+
+def _heat_colours(heat: Mapping[Square, float]) -> dict[Square, str]:
+    """Each scored square's colour on :data:`SCORE_SCALE` (heat -1 red to +1 green)."""
+    colours = sample_colorscale(SCORE_SCALE, [(v + 1) / 2 for v in heat.values()])
+    return dict(zip(heat, colours, strict=True))
+
+
+def _heat_tile_shapes(heat_colours: Mapping[Square, str]) -> list[dict]:
+    """A tile in its heat colour on each scored square, inside the grid lines."""
+    return [
+        _square_tile(r, c, 0.46, fillcolor=colour, opacity=0.9, line={"width": 0})
+        for (r, c), colour in heat_colours.items()
+    ]
+
+
+def _piece_shapes(pieces: Sequence[Piece]) -> list[dict]:
+    """A disc for each piece."""
+    return [
+        _circle(
+            piece.row,
+            piece.col,
+            0.4,
+            fillcolor=piece.fill,
+            line={"color": piece.line, "width": 2},
+            layer="below",
         )
-    if heat:
-        # a badge in the heat colour under the label of a square holding a piece
-        badge_colours = sample_colorscale(SCORE_SCALE, [(v + 1) / 2 for v in heat.values()])
-        for (r, c), colour in zip(heat, badge_colours, strict=True):
-            if (r, c) in occupied:
-                shapes.append(
-                    {
-                        "type": "rect",
-                        "x0": c - 0.46,
-                        "x1": c + 0.46,
-                        "y0": r + 0.08,
-                        "y1": r + 0.44,
-                        "fillcolor": colour,
-                        "line": {"color": "#111111", "width": 1},
-                        "layer": "below",
-                    }
-                )
-    for r, c in legal:
-        shapes.append(
-            _circle(r, c, 0.09, fillcolor="rgba(255,255,255,0.6)", line={"width": 0}, layer="below")
-        )
+        for piece in pieces
+    ]
+
+
+def _badge_shapes(heat_colours: Mapping[Square, str], occupied: set[Square]) -> list[dict]:
+    """A badge in the heat colour under the score label of each scored square holding a piece."""
+    return [
+        {
+            "type": "rect",
+            "x0": c - 0.46,
+            "x1": c + 0.46,
+            "y0": r + 0.08,
+            "y1": r + 0.44,
+            "fillcolor": colour,
+            "line": {"color": "#111111", "width": 1},
+            "layer": "below",
+        }
+        for (r, c), colour in heat_colours.items()
+        if (r, c) in occupied
+    ]
+
+
+def _square_mark_shapes(
+    legal: Sequence[Square],
+    changed: Sequence[Square],
+    last: Sequence[Square],
+    selected: Sequence[Square],
+) -> list[dict]:
+    """Legal-move dots, orange rings on changed squares, red on the last move, blue outlines."""
+    shapes = [
+        _circle(r, c, 0.09, fillcolor="rgba(255,255,255,0.6)", line={"width": 0}, layer="below")
+        for r, c in legal
+    ]
     for squares, colour in ((changed, "#ff9800"), (last, "#e53935")):
         for r, c in squares:
             shapes.append(_circle(r, c, 0.44, line={"color": colour, "width": 4}, layer="below"))
-    for r, c in selected:
-        shapes.append(
-            {
-                "type": "rect",
-                "x0": c - 0.47,
-                "x1": c + 0.47,
-                "y0": r - 0.47,
-                "y1": r + 0.47,
-                "line": {"color": "#1e88e5", "width": 4},
-                "layer": "below",
-            }
-        )
-    cell = pixels / max(rows, cols)
-    texts = [p for p in pieces if p.text]
-    if texts:
-        fig.add_trace(
-            go.Scatter(
-                x=[p.col for p in texts],
-                y=[p.row - (0.14 if heat and (p.row, p.col) in heat else 0.0) for p in texts],
-                mode="text",
-                text=[p.text for p in texts],
-                textfont={
-                    "color": [p.text_colour for p in texts],
-                    "size": max(MIN_FONT, cell * 0.3),
-                },
-                hoverinfo="skip",
-                name="piece labels",
-            )
-        )
-    if heat_text:
-        squares = list(heat_text)
-        values = [(heat or {}).get(sq, 0.0) for sq in squares]
-        fig.add_trace(
-            go.Scatter(
-                x=[c for _, c in squares],
-                y=[r + (0.26 if (r, c) in occupied else 0.0) for r, c in squares],
-                mode="text",
-                text=[heat_text[s] for s in squares],
-                textfont={
-                    "size": max(MIN_FONT, cell * 0.22),
-                    "color": ["#ffffff" if abs(v) > 0.6 else "#111111" for v in values],
-                    "weight": "bold",
-                },
-                hoverinfo="skip",
-                name="score labels",
-            )
-        )
-    all_squares = [(r, c) for r in range(rows) for c in range(cols)]
-    hover = hover or {}
-    fig.add_trace(
-        go.Scatter(
-            x=[c for _, c in all_squares],
-            y=[r for r, _ in all_squares],
-            customdata=[[r, c] for r, c in all_squares],
-            mode="markers",
-            marker={"symbol": "square", "size": cell * 0.9, "color": "rgba(255,255,255,0.01)"},
-            hovertext=[hover.get((r, c), f"{column_names[c]}{r + 1}") for r, c in all_squares],
-            hoverinfo="text",
-            name="squares",
-            showlegend=False,
-        )
+    shapes += [_square_tile(r, c, 0.47, line={"color": "#1e88e5", "width": 4}) for r, c in selected]
+    return shapes
+
+
+def _piece_label_trace(
+    texts: Sequence[Piece], heat: Mapping[Square, float] | None, cell: float
+) -> go.Scatter:
+    """The pieces' letters (e.g. "K"), raised on a scored square to clear its score badge."""
+    return go.Scatter(
+        x=[p.col for p in texts],
+        y=[p.row - (0.14 if heat and (p.row, p.col) in heat else 0.0) for p in texts],
+        mode="text",
+        text=[p.text for p in texts],
+        textfont={
+            "color": [p.text_colour for p in texts],
+            "size": max(MIN_FONT, cell * 0.3),
+        },
+        hoverinfo="skip",
+        name="piece labels",
     )
+
+
+def _score_label_trace(
+    heat_text: Mapping[Square, str],
+    heat: Mapping[Square, float] | None,
+    occupied: set[Square],
+    cell: float,
+) -> go.Scatter:
+    """The score labels: mid-square, or on the badge in the lower part of an occupied square."""
+    squares = list(heat_text)
+    values = [(heat or {}).get(sq, 0.0) for sq in squares]
+    return go.Scatter(
+        x=[c for _, c in squares],
+        y=[r + (0.26 if (r, c) in occupied else 0.0) for r, c in squares],
+        mode="text",
+        text=[heat_text[s] for s in squares],
+        textfont={
+            "size": max(MIN_FONT, cell * 0.22),
+            "color": ["#ffffff" if abs(v) > 0.6 else "#111111" for v in values],
+            "weight": "bold",
+        },
+        hoverinfo="skip",
+        name="score labels",
+    )
+
+
+def _click_target_trace(
+    rows: int, cols: int, cell: float, hover: Mapping[Square, str], column_names: str
+) -> go.Scatter:
+    """The "squares" trace: one invisible marker per square with ``customdata=[row, col]``."""
+    all_squares = [(r, c) for r in range(rows) for c in range(cols)]
+    return go.Scatter(
+        x=[c for _, c in all_squares],
+        y=[r for r, _ in all_squares],
+        customdata=[[r, c] for r, c in all_squares],
+        mode="markers",
+        marker={"symbol": "square", "size": cell * 0.9, "color": "rgba(255,255,255,0.01)"},
+        hovertext=[hover.get((r, c), f"{column_names[c]}{r + 1}") for r, c in all_squares],
+        hoverinfo="text",
+        name="squares",
+        showlegend=False,
+    )
+
+
+def _lay_out_board(
+    fig: go.Figure,
+    shapes: list[dict],
+    rows: int,
+    cols: int,
+    column_names: str,
+    title: str | None,
+    pixels: int,
+) -> None:
+    """Draw ``shapes``; size the board, name its columns on top and its rows on the left."""
     fig.update_layout(
         shapes=shapes,
         width=pixels + 40,
@@ -340,6 +337,58 @@ def grid_board_figure(
         scaleanchor="x",
         constrain="domain",
     )
+
+
+def grid_board_figure(
+    rows: int,
+    cols: int,
+    *,
+    pieces: Sequence[Piece] = (),
+    legal: Sequence[Square] = (),
+    last: Sequence[Square] = (),
+    changed: Sequence[Square] = (),
+    selected: Sequence[Square] = (),
+    heat: Mapping[Square, float] | None = None,
+    heat_text: Mapping[Square, str] | None = None,
+    hover: Mapping[Square, str] | None = None,
+    light: str = BOARD_GREEN,
+    dark: str | None = None,
+    column_names: str = "abcdefghijklmnopqrstuvwxyz",
+    title: str | None = None,
+    pixels: int = 520,
+) -> go.Figure:
+    """A clickable square board, drawn in board coordinates so it scales with its container.
+
+    x is the column, y the row (row 0 at the top). ``legal`` squares get a
+    small dot, ``last`` a red ring, ``changed`` (e.g. flipped discs) an orange
+    ring, ``selected`` a blue outline. ``heat`` maps squares to values in
+    [-1, 1] drawn as coloured tiles (red bad, green good) with ``heat_text``
+    labels (at least :data:`MIN_FONT` px, drawn above the pieces: on a square
+    holding a piece the label sits on a badge in the lower part of the square,
+    so the piece stays visible). ``dark`` colours alternate squares (checkers). The last trace,
+    named ``"squares"``, holds one invisible marker per square with
+    ``customdata=[row, col]``: the click target (see :func:`square_from_point`).
+    """
+    occupied = {(p.row, p.col) for p in pieces}
+    heat_colours = _heat_colours(heat) if heat else {}
+    # Every shape is layer="below" (drawn in order, under all traces), so the text
+    # traces (score labels, piece letters, square numbers) are drawn on top of the discs.
+    shapes = [
+        *_board_square_shapes(rows, cols, light, dark),
+        *_heat_tile_shapes(heat_colours),
+        *_piece_shapes(pieces),
+        *_badge_shapes(heat_colours, occupied),
+        *_square_mark_shapes(legal, changed, last, selected),
+    ]
+    cell = pixels / max(rows, cols)
+    fig = go.Figure()
+    texts = [p for p in pieces if p.text]
+    if texts:
+        fig.add_trace(_piece_label_trace(texts, heat, cell))
+    if heat_text:
+        fig.add_trace(_score_label_trace(heat_text, heat, occupied, cell))
+    fig.add_trace(_click_target_trace(rows, cols, cell, hover or {}, column_names))
+    _lay_out_board(fig, shapes, rows, cols, column_names, title, pixels)
     return fig
 
 
