@@ -608,6 +608,186 @@ def edge_label_plies(
     return plies
 
 
+def _tree_edge_trace(
+    nodes: Sequence[TreeNode], position: Mapping[int, tuple[float, int]], *, pruned: bool
+) -> go.Scatter:
+    """The edges into the searched nodes (solid) or into the pruned ones (dotted grey)."""
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for node in nodes:
+        if node.parent is None or (node.status == "pruned") != pruned:
+            continue
+        x0, y0 = position[node.parent]
+        x1, y1 = position[node.id]
+        xs += [x0, x1, None]
+        ys += [y0, y1, None]
+    return go.Scatter(
+        x=xs,
+        y=ys,
+        mode="lines",
+        line={
+            "color": "#cfcfcf" if pruned else "#607d8b",
+            "width": 1,
+            "dash": "dot" if pruned else "solid",
+        },
+        hoverinfo="skip",
+        name="pruned edges" if pruned else "edges",
+    )
+
+
+def _add_edge_move_labels(
+    fig: go.Figure,
+    nodes: Sequence[TreeNode],
+    position: Mapping[int, tuple[float, int]],
+    format_move: Callable[[Hashable], str],
+) -> None:
+    """Name the move on every edge, on a white label near the child end.
+
+    Only on the plies where the labels fit side by side at 1024 px (long checkers
+    moves may not).
+    """
+    named = edge_label_plies(nodes, position, format_move)
+    for node in nodes:
+        if node.parent is None or node.ply not in named:
+            continue
+        x0, y0 = position[node.parent]
+        x1, y1 = position[node.id]
+        fig.add_annotation(
+            x=x0 + EDGE_LABEL_AT * (x1 - x0),
+            y=y0 + EDGE_LABEL_AT * (y1 - y0),
+            text=format_move(node.move),
+            showarrow=False,
+            font={
+                "size": MIN_FONT,
+                "color": "#9e9e9e" if node.status == "pruned" else "#263238",
+            },
+            bgcolor="rgba(255,255,255,0.9)",
+            borderpad=1,
+        )
+
+
+def _tree_value_label(node: TreeNode) -> str:
+    """A node's value as drawn beside it: compact, ``≤``/``≥`` for a bound, W/L for a forced result.
+
+    The exact value is in the hover; compact labels keep neighbours' labels apart.
+    """
+    if node.value is None:
+        return ""
+    if is_win_value(node.value):
+        return "W" if node.value > 0 else "L"
+    text = "0" if node.value == 0 else compact_number(node.value).removeprefix("+")
+    return {"upper": "≤", "lower": "≥"}.get(node.bound, "") + text
+
+
+def _tree_node_hover(node: TreeNode, moves: str) -> str:
+    """A node's hover: the moves to it, its status and kind, its value and alpha-beta window."""
+    return (
+        f"{moves}<br>{node.status}, {'max' if node.maximizing else 'min'} node"
+        + (f"<br>value {node.value:.6g} ({node.bound})" if node.value is not None else "")
+        + (
+            f"<br>α={node.alpha:.4g}, β={node.beta:.4g}"
+            if math.isfinite(node.alpha) or math.isfinite(node.beta)
+            else ""
+        )
+    )
+
+
+def _tree_node_trace(
+    status: str,
+    group: Sequence[TreeNode],
+    position: Mapping[int, tuple[float, int]],
+    *,
+    labels: Sequence[str],
+    hovers: Sequence[str],
+    with_text: bool,
+    marker_size: int,
+) -> go.Scatter:
+    """The nodes of one status in its colour: ▲ max, ▼ min, with their value ``labels``."""
+    colour = TREE_COLOURS[status]
+    return go.Scatter(
+        x=[position[n.id][0] for n in group],
+        y=[position[n.id][1] for n in group],
+        mode="markers+text" if with_text else "markers",
+        marker={
+            "symbol": ["triangle-up" if n.maximizing else "triangle-down" for n in group],
+            "size": marker_size,
+            "color": colour,
+        },
+        text=labels,
+        # leaves: value under the node (nothing hangs below it); inner nodes: to the
+        # right, clear of the edges to the parent above and the children below
+        textposition="bottom center" if status != "inner" else "middle right",
+        textfont={"size": MIN_FONT, "color": colour if status != "pruned" else "#757575"},
+        hovertext=hovers,
+        hoverinfo="text",
+        name=status,
+    )
+
+
+def _tree_node_traces(
+    nodes: Sequence[TreeNode],
+    position: Mapping[int, tuple[float, int]],
+    format_move: Callable[[Hashable], str],
+    *,
+    label_leaves: bool,
+) -> list[go.Scatter]:
+    """One node trace per status present, in :data:`TREE_COLOURS` order.
+
+    Leaf values are written only with ``label_leaves``; inner values, which run to
+    the right of their node, only where the next node leaves room.
+    """
+    by_id = {node.id: node for node in nodes}
+
+    def moves_to(node: TreeNode) -> str:
+        moves = []
+        while node.parent is not None:
+            moves.append(format_move(node.move))
+            node = by_id[node.parent]
+        return " ".join(reversed(moves)) or "root"
+
+    inner_fits = inner_labels_that_fit(
+        position, {n.id: _tree_value_label(n) for n in nodes if n.status == "inner"}
+    )
+    traces = []
+    for status in TREE_COLOURS:
+        group = [n for n in nodes if n.status == status]
+        if not group:
+            continue
+        traces.append(
+            _tree_node_trace(
+                status,
+                group,
+                position,
+                labels=[
+                    _tree_value_label(n) if status != "inner" or n.id in inner_fits else ""
+                    for n in group
+                ],
+                hovers=[_tree_node_hover(n, moves_to(n)) for n in group],
+                with_text=label_leaves if status != "inner" else True,
+                marker_size=14 if len(nodes) <= 200 else 8,
+            )
+        )
+    return traces
+
+
+def _lay_out_tree(fig: go.Figure, nodes: Sequence[TreeNode], visited: int) -> None:
+    """Height by depth, plies down the side, and a title counting visited and pruned nodes."""
+    depth = max(n.ply for n in nodes)
+    fig.update_layout(
+        height=240 + 130 * depth,
+        margin={"l": 50, "r": 40, "t": 40, "b": 30},
+        # visited nodes, as the statistics count them; pruned children were never visited
+        title=f"Search tree, last iteration ({visited:,} nodes visited; grey = pruned, "
+        f"{len(nodes) - visited:,} never visited)",
+        legend={"orientation": "h", "y": -0.05},
+        plot_bgcolor="white",
+    )
+    fig.update_yaxes(
+        autorange="reversed", title="ply", dtick=1, showgrid=False, tickfont={"size": MIN_FONT}
+    )
+    fig.update_xaxes(visible=False)
+
+
 def search_tree_figure(
     tree: Sequence[TreeNode],
     format_move: Callable[[Hashable], str],
@@ -627,127 +807,14 @@ def search_tree_figure(
     kept = {node.id for node in nodes}
     nodes = [n for n in nodes if n.parent is None or n.parent in kept]
     position = _tree_layout(nodes)
-    by_id = {node.id: node for node in nodes}
-
-    def path(node: TreeNode) -> str:
-        moves = []
-        while node.parent is not None:
-            moves.append(format_move(node.move))
-            node = by_id[node.parent]
-        return " ".join(reversed(moves)) or "root"
-
-    leaves = sum(1 for n in nodes if n.status in ("leaf", "terminal", "table", "pruned"))
-
-    def show_labels(status: str) -> bool:
-        # values under every leaf only while they fit; inner nodes where they fit (below)
-        return leaves <= 24 if status != "inner" else True
-
+    # moves and leaf values are written only while they fit (inner values: where they fit)
+    small = sum(1 for n in nodes if n.status in ("leaf", "terminal", "table", "pruned")) <= 24
     fig = go.Figure()
     for pruned in (False, True):
-        xs: list[float | None] = []
-        ys: list[float | None] = []
-        for node in nodes:
-            if node.parent is None or (node.status == "pruned") != pruned:
-                continue
-            x0, y0 = position[node.parent]
-            x1, y1 = position[node.id]
-            xs += [x0, x1, None]
-            ys += [y0, y1, None]
-        fig.add_trace(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                line={
-                    "color": "#cfcfcf" if pruned else "#607d8b",
-                    "width": 1,
-                    "dash": "dot" if pruned else "solid",
-                },
-                hoverinfo="skip",
-                name="pruned edges" if pruned else "edges",
-            )
-        )
-    if leaves <= 24:
-        # name the move on every edge, on a white label near the child end, on the plies
-        # where the labels fit side by side at 1024 px (long checkers moves may not)
-        named = edge_label_plies(nodes, position, format_move)
-        for node in nodes:
-            if node.parent is None or node.ply not in named:
-                continue
-            x0, y0 = position[node.parent]
-            x1, y1 = position[node.id]
-            fig.add_annotation(
-                x=x0 + EDGE_LABEL_AT * (x1 - x0),
-                y=y0 + EDGE_LABEL_AT * (y1 - y0),
-                text=format_move(node.move),
-                showarrow=False,
-                font={
-                    "size": MIN_FONT,
-                    "color": "#9e9e9e" if node.status == "pruned" else "#263238",
-                },
-                bgcolor="rgba(255,255,255,0.9)",
-                borderpad=1,
-            )
-
-    def value_label(n: TreeNode) -> str:
-        if n.value is None:
-            return ""
-        if is_win_value(n.value):
-            return "W" if n.value > 0 else "L"
-        # compact values (the exact one is in the hover): neighbours' labels apart
-        text = "0" if n.value == 0 else compact_number(n.value).removeprefix("+")
-        return {"upper": "≤", "lower": "≥"}.get(n.bound, "") + text
-
-    # inner values run to the right of their node: only where the next node leaves room
-    inner_fits = inner_labels_that_fit(
-        position, {n.id: value_label(n) for n in nodes if n.status == "inner"}
-    )
-    for status, colour in TREE_COLOURS.items():
-        group = [n for n in nodes if n.status == status]
-        if not group:
-            continue
-        labels = [value_label(n) if status != "inner" or n.id in inner_fits else "" for n in group]
-        fig.add_trace(
-            go.Scatter(
-                x=[position[n.id][0] for n in group],
-                y=[position[n.id][1] for n in group],
-                mode="markers+text" if show_labels(status) else "markers",
-                marker={
-                    "symbol": ["triangle-up" if n.maximizing else "triangle-down" for n in group],
-                    "size": 14 if len(nodes) <= 200 else 8,
-                    "color": colour,
-                },
-                text=labels,
-                # leaves: value under the node (nothing hangs below it); inner nodes: to the
-                # right, clear of the edges to the parent above and the children below
-                textposition="bottom center" if status != "inner" else "middle right",
-                textfont={"size": MIN_FONT, "color": colour if status != "pruned" else "#757575"},
-                hovertext=[
-                    f"{path(n)}<br>{n.status}, {'max' if n.maximizing else 'min'} node"
-                    + (f"<br>value {n.value:.6g} ({n.bound})" if n.value is not None else "")
-                    + (
-                        f"<br>α={n.alpha:.4g}, β={n.beta:.4g}"
-                        if math.isfinite(n.alpha) or math.isfinite(n.beta)
-                        else ""
-                    )
-                    for n in group
-                ],
-                hoverinfo="text",
-                name=status,
-            )
-        )
-    depth = max(n.ply for n in nodes)
-    fig.update_layout(
-        height=240 + 130 * depth,
-        margin={"l": 50, "r": 40, "t": 40, "b": 30},
-        # visited nodes, as the statistics count them; pruned children were never visited
-        title=f"Search tree, last iteration ({visited:,} nodes visited; grey = pruned, "
-        f"{len(nodes) - visited:,} never visited)",
-        legend={"orientation": "h", "y": -0.05},
-        plot_bgcolor="white",
-    )
-    fig.update_yaxes(
-        autorange="reversed", title="ply", dtick=1, showgrid=False, tickfont={"size": MIN_FONT}
-    )
-    fig.update_xaxes(visible=False)
+        fig.add_trace(_tree_edge_trace(nodes, position, pruned=pruned))
+    if small:
+        _add_edge_move_labels(fig, nodes, position, format_move)
+    for trace in _tree_node_traces(nodes, position, format_move, label_leaves=small):
+        fig.add_trace(trace)
+    _lay_out_tree(fig, nodes, visited)
     return readable(fig)
