@@ -143,169 +143,166 @@ def _circle(row: float, col: float, radius: float, **style) -> dict:
     }
 
 
-def grid_board_figure(
-    rows: int,
-    cols: int,
-    *,
-    pieces: Sequence[Piece] = (),
-    legal: Sequence[Square] = (),
-    last: Sequence[Square] = (),
-    changed: Sequence[Square] = (),
-    selected: Sequence[Square] = (),
-    heat: Mapping[Square, float] | None = None,
-    heat_text: Mapping[Square, str] | None = None,
-    hover: Mapping[Square, str] | None = None,
-    light: str = BOARD_GREEN,
-    dark: str | None = None,
-    column_names: str = "abcdefghijklmnopqrstuvwxyz",
-    title: str | None = None,
-    pixels: int = 520,
-) -> go.Figure:
-    """A clickable square board, drawn in board coordinates so it scales with its container.
+def _square_tile(row: float, col: float, half: float, **style) -> dict:
+    """A square shape of half-side ``half`` centred on a square, drawn under the traces."""
+    return {
+        "type": "rect",
+        "x0": col - half,
+        "x1": col + half,
+        "y0": row - half,
+        "y1": row + half,
+        **style,
+        "layer": "below",
+    }
 
-    x is the column, y the row (row 0 at the top). ``legal`` squares get a
-    small dot, ``last`` a red ring, ``changed`` (e.g. flipped discs) an orange
-    ring, ``selected`` a blue outline. ``heat`` maps squares to values in
-    [-1, 1] drawn as coloured tiles (red bad, green good) with ``heat_text``
-    labels (at least :data:`MIN_FONT` px, drawn above the pieces: on a square
-    holding a piece the label sits on a badge in the lower part of the square,
-    so the piece stays visible). ``dark`` colours alternate squares (checkers). The last trace,
-    named ``"squares"``, holds one invisible marker per square with
-    ``customdata=[row, col]``: the click target (see :func:`square_from_point`).
-    """
-    fig = go.Figure()
+
+def _board_square_shapes(rows: int, cols: int, light: str, dark: str | None) -> list[dict]:
+    """The board's squares, ``dark`` on alternate squares when given."""
     shapes = []
     for r in range(rows):
         for c in range(cols):
             colour = dark if dark is not None and (r + c) % 2 == 1 else light
             shapes.append(
-                {
-                    "type": "rect",
-                    "x0": c - 0.5,
-                    "x1": c + 0.5,
-                    "y0": r - 0.5,
-                    "y1": r + 0.5,
-                    "fillcolor": colour,
-                    "line": {"color": GRID_LINE, "width": 1},
-                    "layer": "below",
-                }
+                _square_tile(r, c, 0.5, fillcolor=colour, line={"color": GRID_LINE, "width": 1})
             )
-    if heat:
-        colours = sample_colorscale(SCORE_SCALE, [(v + 1) / 2 for v in heat.values()])
-        for (r, c), colour in zip(heat, colours, strict=True):
-            shapes.append(
-                {
-                    "type": "rect",
-                    "x0": c - 0.46,
-                    "x1": c + 0.46,
-                    "y0": r - 0.46,
-                    "y1": r + 0.46,
-                    "fillcolor": colour,
-                    "opacity": 0.9,
-                    "line": {"width": 0},
-                    "layer": "below",
-                }
-            )
-    # Every shape is layer="below" (drawn in order, under all traces), so the text
-    # traces (score labels, piece letters, square numbers) are drawn on top of the discs.
-    occupied = {(p.row, p.col) for p in pieces}
-    for piece in pieces:
-        shapes.append(
-            _circle(
-                piece.row,
-                piece.col,
-                0.4,
-                fillcolor=piece.fill,
-                line={"color": piece.line, "width": 2},
-                layer="below",
-            )
+    return shapes
+
+
+def _heat_colours(heat: Mapping[Square, float]) -> dict[Square, str]:
+    """Each scored square's colour on :data:`SCORE_SCALE` (heat -1 red to +1 green)."""
+    colours = sample_colorscale(SCORE_SCALE, [(v + 1) / 2 for v in heat.values()])
+    return dict(zip(heat, colours, strict=True))
+
+
+def _heat_tile_shapes(heat_colours: Mapping[Square, str]) -> list[dict]:
+    """A tile in its heat colour on each scored square, inside the grid lines."""
+    return [
+        _square_tile(r, c, 0.46, fillcolor=colour, opacity=0.9, line={"width": 0})
+        for (r, c), colour in heat_colours.items()
+    ]
+
+
+def _piece_shapes(pieces: Sequence[Piece]) -> list[dict]:
+    """A disc for each piece."""
+    return [
+        _circle(
+            piece.row,
+            piece.col,
+            0.4,
+            fillcolor=piece.fill,
+            line={"color": piece.line, "width": 2},
+            layer="below",
         )
-    if heat:
-        # a badge in the heat colour under the label of a square holding a piece
-        badge_colours = sample_colorscale(SCORE_SCALE, [(v + 1) / 2 for v in heat.values()])
-        for (r, c), colour in zip(heat, badge_colours, strict=True):
-            if (r, c) in occupied:
-                shapes.append(
-                    {
-                        "type": "rect",
-                        "x0": c - 0.46,
-                        "x1": c + 0.46,
-                        "y0": r + 0.08,
-                        "y1": r + 0.44,
-                        "fillcolor": colour,
-                        "line": {"color": "#111111", "width": 1},
-                        "layer": "below",
-                    }
-                )
-    for r, c in legal:
-        shapes.append(
-            _circle(r, c, 0.09, fillcolor="rgba(255,255,255,0.6)", line={"width": 0}, layer="below")
-        )
+        for piece in pieces
+    ]
+
+
+def _badge_shapes(heat_colours: Mapping[Square, str], occupied: set[Square]) -> list[dict]:
+    """A badge in the heat colour under the score label of each scored square holding a piece."""
+    return [
+        {
+            "type": "rect",
+            "x0": c - 0.46,
+            "x1": c + 0.46,
+            "y0": r + 0.08,
+            "y1": r + 0.44,
+            "fillcolor": colour,
+            "line": {"color": "#111111", "width": 1},
+            "layer": "below",
+        }
+        for (r, c), colour in heat_colours.items()
+        if (r, c) in occupied
+    ]
+
+
+def _square_mark_shapes(
+    legal: Sequence[Square],
+    changed: Sequence[Square],
+    last: Sequence[Square],
+    selected: Sequence[Square],
+) -> list[dict]:
+    """Legal-move dots, orange rings on changed squares, red on the last move, blue outlines."""
+    shapes = [
+        _circle(r, c, 0.09, fillcolor="rgba(255,255,255,0.6)", line={"width": 0}, layer="below")
+        for r, c in legal
+    ]
     for squares, colour in ((changed, "#ff9800"), (last, "#e53935")):
         for r, c in squares:
             shapes.append(_circle(r, c, 0.44, line={"color": colour, "width": 4}, layer="below"))
-    for r, c in selected:
-        shapes.append(
-            {
-                "type": "rect",
-                "x0": c - 0.47,
-                "x1": c + 0.47,
-                "y0": r - 0.47,
-                "y1": r + 0.47,
-                "line": {"color": "#1e88e5", "width": 4},
-                "layer": "below",
-            }
-        )
-    cell = pixels / max(rows, cols)
-    texts = [p for p in pieces if p.text]
-    if texts:
-        fig.add_trace(
-            go.Scatter(
-                x=[p.col for p in texts],
-                y=[p.row - (0.14 if heat and (p.row, p.col) in heat else 0.0) for p in texts],
-                mode="text",
-                text=[p.text for p in texts],
-                textfont={
-                    "color": [p.text_colour for p in texts],
-                    "size": max(MIN_FONT, cell * 0.3),
-                },
-                hoverinfo="skip",
-                name="piece labels",
-            )
-        )
-    if heat_text:
-        squares = list(heat_text)
-        values = [(heat or {}).get(sq, 0.0) for sq in squares]
-        fig.add_trace(
-            go.Scatter(
-                x=[c for _, c in squares],
-                y=[r + (0.26 if (r, c) in occupied else 0.0) for r, c in squares],
-                mode="text",
-                text=[heat_text[s] for s in squares],
-                textfont={
-                    "size": max(MIN_FONT, cell * 0.22),
-                    "color": ["#ffffff" if abs(v) > 0.6 else "#111111" for v in values],
-                    "weight": "bold",
-                },
-                hoverinfo="skip",
-                name="score labels",
-            )
-        )
-    all_squares = [(r, c) for r in range(rows) for c in range(cols)]
-    hover = hover or {}
-    fig.add_trace(
-        go.Scatter(
-            x=[c for _, c in all_squares],
-            y=[r for r, _ in all_squares],
-            customdata=[[r, c] for r, c in all_squares],
-            mode="markers",
-            marker={"symbol": "square", "size": cell * 0.9, "color": "rgba(255,255,255,0.01)"},
-            hovertext=[hover.get((r, c), f"{column_names[c]}{r + 1}") for r, c in all_squares],
-            hoverinfo="text",
-            name="squares",
-            showlegend=False,
-        )
+    shapes += [_square_tile(r, c, 0.47, line={"color": "#1e88e5", "width": 4}) for r, c in selected]
+    return shapes
+
+
+def _piece_label_trace(
+    texts: Sequence[Piece], heat: Mapping[Square, float] | None, cell: float
+) -> go.Scatter:
+    """The pieces' letters (e.g. "K"), raised on a scored square to clear its score badge."""
+    return go.Scatter(
+        x=[p.col for p in texts],
+        y=[p.row - (0.14 if heat and (p.row, p.col) in heat else 0.0) for p in texts],
+        mode="text",
+        text=[p.text for p in texts],
+        textfont={
+            "color": [p.text_colour for p in texts],
+            "size": max(MIN_FONT, cell * 0.3),
+        },
+        hoverinfo="skip",
+        name="piece labels",
     )
+
+
+def _score_label_trace(
+    heat_text: Mapping[Square, str],
+    heat: Mapping[Square, float] | None,
+    occupied: set[Square],
+    cell: float,
+) -> go.Scatter:
+    """The score labels: mid-square, or on the badge in the lower part of an occupied square."""
+    squares = list(heat_text)
+    values = [(heat or {}).get(sq, 0.0) for sq in squares]
+    return go.Scatter(
+        x=[c for _, c in squares],
+        y=[r + (0.26 if (r, c) in occupied else 0.0) for r, c in squares],
+        mode="text",
+        text=[heat_text[s] for s in squares],
+        textfont={
+            "size": max(MIN_FONT, cell * 0.22),
+            "color": ["#ffffff" if abs(v) > 0.6 else "#111111" for v in values],
+            "weight": "bold",
+        },
+        hoverinfo="skip",
+        name="score labels",
+    )
+
+
+def _click_target_trace(
+    rows: int, cols: int, cell: float, hover: Mapping[Square, str], column_names: str
+) -> go.Scatter:
+    """The "squares" trace: one invisible marker per square with ``customdata=[row, col]``."""
+    all_squares = [(r, c) for r in range(rows) for c in range(cols)]
+    return go.Scatter(
+        x=[c for _, c in all_squares],
+        y=[r for r, _ in all_squares],
+        customdata=[[r, c] for r, c in all_squares],
+        mode="markers",
+        marker={"symbol": "square", "size": cell * 0.9, "color": "rgba(255,255,255,0.01)"},
+        hovertext=[hover.get((r, c), f"{column_names[c]}{r + 1}") for r, c in all_squares],
+        hoverinfo="text",
+        name="squares",
+        showlegend=False,
+    )
+
+
+def _lay_out_board(
+    fig: go.Figure,
+    shapes: list[dict],
+    rows: int,
+    cols: int,
+    column_names: str,
+    title: str | None,
+    pixels: int,
+) -> None:
+    """Draw ``shapes``; size the board, name its columns on top and its rows on the left."""
     fig.update_layout(
         shapes=shapes,
         width=pixels + 40,
@@ -340,6 +337,58 @@ def grid_board_figure(
         scaleanchor="x",
         constrain="domain",
     )
+
+
+def grid_board_figure(
+    rows: int,
+    cols: int,
+    *,
+    pieces: Sequence[Piece] = (),
+    legal: Sequence[Square] = (),
+    last: Sequence[Square] = (),
+    changed: Sequence[Square] = (),
+    selected: Sequence[Square] = (),
+    heat: Mapping[Square, float] | None = None,
+    heat_text: Mapping[Square, str] | None = None,
+    hover: Mapping[Square, str] | None = None,
+    light: str = BOARD_GREEN,
+    dark: str | None = None,
+    column_names: str = "abcdefghijklmnopqrstuvwxyz",
+    title: str | None = None,
+    pixels: int = 520,
+) -> go.Figure:
+    """A clickable square board, drawn in board coordinates so it scales with its container.
+
+    x is the column, y the row (row 0 at the top). ``legal`` squares get a
+    small dot, ``last`` a red ring, ``changed`` (e.g. flipped discs) an orange
+    ring, ``selected`` a blue outline. ``heat`` maps squares to values in
+    [-1, 1] drawn as coloured tiles (red bad, green good) with ``heat_text``
+    labels (at least :data:`MIN_FONT` px, drawn above the pieces: on a square
+    holding a piece the label sits on a badge in the lower part of the square,
+    so the piece stays visible). ``dark`` colours alternate squares (checkers). The last trace,
+    named ``"squares"``, holds one invisible marker per square with
+    ``customdata=[row, col]``: the click target (see :func:`square_from_point`).
+    """
+    occupied = {(p.row, p.col) for p in pieces}
+    heat_colours = _heat_colours(heat) if heat else {}
+    # Every shape is layer="below" (drawn in order, under all traces), so the text
+    # traces (score labels, piece letters, square numbers) are drawn on top of the discs.
+    shapes = [
+        *_board_square_shapes(rows, cols, light, dark),
+        *_heat_tile_shapes(heat_colours),
+        *_piece_shapes(pieces),
+        *_badge_shapes(heat_colours, occupied),
+        *_square_mark_shapes(legal, changed, last, selected),
+    ]
+    cell = pixels / max(rows, cols)
+    fig = go.Figure()
+    texts = [p for p in pieces if p.text]
+    if texts:
+        fig.add_trace(_piece_label_trace(texts, heat, cell))
+    if heat_text:
+        fig.add_trace(_score_label_trace(heat_text, heat, occupied, cell))
+    fig.add_trace(_click_target_trace(rows, cols, cell, hover or {}, column_names))
+    _lay_out_board(fig, shapes, rows, cols, column_names, title, pixels)
     return fig
 
 
@@ -559,6 +608,186 @@ def edge_label_plies(
     return plies
 
 
+def _tree_edge_trace(
+    nodes: Sequence[TreeNode], position: Mapping[int, tuple[float, int]], *, pruned: bool
+) -> go.Scatter:
+    """The edges into the searched nodes (solid) or into the pruned ones (dotted grey)."""
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for node in nodes:
+        if node.parent is None or (node.status == "pruned") != pruned:
+            continue
+        x0, y0 = position[node.parent]
+        x1, y1 = position[node.id]
+        xs += [x0, x1, None]
+        ys += [y0, y1, None]
+    return go.Scatter(
+        x=xs,
+        y=ys,
+        mode="lines",
+        line={
+            "color": "#cfcfcf" if pruned else "#607d8b",
+            "width": 1,
+            "dash": "dot" if pruned else "solid",
+        },
+        hoverinfo="skip",
+        name="pruned edges" if pruned else "edges",
+    )
+
+
+def _add_edge_move_labels(
+    fig: go.Figure,
+    nodes: Sequence[TreeNode],
+    position: Mapping[int, tuple[float, int]],
+    format_move: Callable[[Hashable], str],
+) -> None:
+    """Name the move on every edge, on a white label near the child end.
+
+    Only on the plies where the labels fit side by side at 1024 px (long checkers
+    moves may not).
+    """
+    named = edge_label_plies(nodes, position, format_move)
+    for node in nodes:
+        if node.parent is None or node.ply not in named:
+            continue
+        x0, y0 = position[node.parent]
+        x1, y1 = position[node.id]
+        fig.add_annotation(
+            x=x0 + EDGE_LABEL_AT * (x1 - x0),
+            y=y0 + EDGE_LABEL_AT * (y1 - y0),
+            text=format_move(node.move),
+            showarrow=False,
+            font={
+                "size": MIN_FONT,
+                "color": "#9e9e9e" if node.status == "pruned" else "#263238",
+            },
+            bgcolor="rgba(255,255,255,0.9)",
+            borderpad=1,
+        )
+
+
+def _tree_value_label(node: TreeNode) -> str:
+    """A node's value as drawn beside it: compact, ``≤``/``≥`` for a bound, W/L for a forced result.
+
+    The exact value is in the hover; compact labels keep neighbours' labels apart.
+    """
+    if node.value is None:
+        return ""
+    if is_win_value(node.value):
+        return "W" if node.value > 0 else "L"
+    text = "0" if node.value == 0 else compact_number(node.value).removeprefix("+")
+    return {"upper": "≤", "lower": "≥"}.get(node.bound, "") + text
+
+
+def _tree_node_hover(node: TreeNode, moves: str) -> str:
+    """A node's hover: the moves to it, its status and kind, its value and alpha-beta window."""
+    return (
+        f"{moves}<br>{node.status}, {'max' if node.maximizing else 'min'} node"
+        + (f"<br>value {node.value:.6g} ({node.bound})" if node.value is not None else "")
+        + (
+            f"<br>α={node.alpha:.4g}, β={node.beta:.4g}"
+            if math.isfinite(node.alpha) or math.isfinite(node.beta)
+            else ""
+        )
+    )
+
+
+def _tree_node_trace(
+    status: str,
+    group: Sequence[TreeNode],
+    position: Mapping[int, tuple[float, int]],
+    *,
+    labels: Sequence[str],
+    hovers: Sequence[str],
+    with_text: bool,
+    marker_size: int,
+) -> go.Scatter:
+    """The nodes of one status in its colour: ▲ max, ▼ min, with their value ``labels``."""
+    colour = TREE_COLOURS[status]
+    return go.Scatter(
+        x=[position[n.id][0] for n in group],
+        y=[position[n.id][1] for n in group],
+        mode="markers+text" if with_text else "markers",
+        marker={
+            "symbol": ["triangle-up" if n.maximizing else "triangle-down" for n in group],
+            "size": marker_size,
+            "color": colour,
+        },
+        text=labels,
+        # leaves: value under the node (nothing hangs below it); inner nodes: to the
+        # right, clear of the edges to the parent above and the children below
+        textposition="bottom center" if status != "inner" else "middle right",
+        textfont={"size": MIN_FONT, "color": colour if status != "pruned" else "#757575"},
+        hovertext=hovers,
+        hoverinfo="text",
+        name=status,
+    )
+
+
+def _tree_node_traces(
+    nodes: Sequence[TreeNode],
+    position: Mapping[int, tuple[float, int]],
+    format_move: Callable[[Hashable], str],
+    *,
+    label_leaves: bool,
+) -> list[go.Scatter]:
+    """One node trace per status present, in :data:`TREE_COLOURS` order.
+
+    Leaf values are written only with ``label_leaves``; inner values, which run to
+    the right of their node, only where the next node leaves room.
+    """
+    by_id = {node.id: node for node in nodes}
+
+    def moves_to(node: TreeNode) -> str:
+        moves = []
+        while node.parent is not None:
+            moves.append(format_move(node.move))
+            node = by_id[node.parent]
+        return " ".join(reversed(moves)) or "root"
+
+    inner_fits = inner_labels_that_fit(
+        position, {n.id: _tree_value_label(n) for n in nodes if n.status == "inner"}
+    )
+    traces = []
+    for status in TREE_COLOURS:
+        group = [n for n in nodes if n.status == status]
+        if not group:
+            continue
+        traces.append(
+            _tree_node_trace(
+                status,
+                group,
+                position,
+                labels=[
+                    _tree_value_label(n) if status != "inner" or n.id in inner_fits else ""
+                    for n in group
+                ],
+                hovers=[_tree_node_hover(n, moves_to(n)) for n in group],
+                with_text=label_leaves if status != "inner" else True,
+                marker_size=14 if len(nodes) <= 200 else 8,
+            )
+        )
+    return traces
+
+
+def _lay_out_tree(fig: go.Figure, nodes: Sequence[TreeNode], visited: int) -> None:
+    """Height by depth, plies down the side, and a title counting visited and pruned nodes."""
+    depth = max(n.ply for n in nodes)
+    fig.update_layout(
+        height=240 + 130 * depth,
+        margin={"l": 50, "r": 40, "t": 40, "b": 30},
+        # visited nodes, as the statistics count them; pruned children were never visited
+        title=f"Search tree, last iteration ({visited:,} nodes visited; grey = pruned, "
+        f"{len(nodes) - visited:,} never visited)",
+        legend={"orientation": "h", "y": -0.05},
+        plot_bgcolor="white",
+    )
+    fig.update_yaxes(
+        autorange="reversed", title="ply", dtick=1, showgrid=False, tickfont={"size": MIN_FONT}
+    )
+    fig.update_xaxes(visible=False)
+
+
 def search_tree_figure(
     tree: Sequence[TreeNode],
     format_move: Callable[[Hashable], str],
@@ -578,127 +807,14 @@ def search_tree_figure(
     kept = {node.id for node in nodes}
     nodes = [n for n in nodes if n.parent is None or n.parent in kept]
     position = _tree_layout(nodes)
-    by_id = {node.id: node for node in nodes}
-
-    def path(node: TreeNode) -> str:
-        moves = []
-        while node.parent is not None:
-            moves.append(format_move(node.move))
-            node = by_id[node.parent]
-        return " ".join(reversed(moves)) or "root"
-
-    leaves = sum(1 for n in nodes if n.status in ("leaf", "terminal", "table", "pruned"))
-
-    def show_labels(status: str) -> bool:
-        # values under every leaf only while they fit; inner nodes where they fit (below)
-        return leaves <= 24 if status != "inner" else True
-
+    # moves and leaf values are written only while they fit (inner values: where they fit)
+    small = sum(1 for n in nodes if n.status in ("leaf", "terminal", "table", "pruned")) <= 24
     fig = go.Figure()
     for pruned in (False, True):
-        xs: list[float | None] = []
-        ys: list[float | None] = []
-        for node in nodes:
-            if node.parent is None or (node.status == "pruned") != pruned:
-                continue
-            x0, y0 = position[node.parent]
-            x1, y1 = position[node.id]
-            xs += [x0, x1, None]
-            ys += [y0, y1, None]
-        fig.add_trace(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                line={
-                    "color": "#cfcfcf" if pruned else "#607d8b",
-                    "width": 1,
-                    "dash": "dot" if pruned else "solid",
-                },
-                hoverinfo="skip",
-                name="pruned edges" if pruned else "edges",
-            )
-        )
-    if leaves <= 24:
-        # name the move on every edge, on a white label near the child end, on the plies
-        # where the labels fit side by side at 1024 px (long checkers moves may not)
-        named = edge_label_plies(nodes, position, format_move)
-        for node in nodes:
-            if node.parent is None or node.ply not in named:
-                continue
-            x0, y0 = position[node.parent]
-            x1, y1 = position[node.id]
-            fig.add_annotation(
-                x=x0 + EDGE_LABEL_AT * (x1 - x0),
-                y=y0 + EDGE_LABEL_AT * (y1 - y0),
-                text=format_move(node.move),
-                showarrow=False,
-                font={
-                    "size": MIN_FONT,
-                    "color": "#9e9e9e" if node.status == "pruned" else "#263238",
-                },
-                bgcolor="rgba(255,255,255,0.9)",
-                borderpad=1,
-            )
-
-    def value_label(n: TreeNode) -> str:
-        if n.value is None:
-            return ""
-        if is_win_value(n.value):
-            return "W" if n.value > 0 else "L"
-        # compact values (the exact one is in the hover): neighbours' labels apart
-        text = "0" if n.value == 0 else compact_number(n.value).removeprefix("+")
-        return {"upper": "≤", "lower": "≥"}.get(n.bound, "") + text
-
-    # inner values run to the right of their node: only where the next node leaves room
-    inner_fits = inner_labels_that_fit(
-        position, {n.id: value_label(n) for n in nodes if n.status == "inner"}
-    )
-    for status, colour in TREE_COLOURS.items():
-        group = [n for n in nodes if n.status == status]
-        if not group:
-            continue
-        labels = [value_label(n) if status != "inner" or n.id in inner_fits else "" for n in group]
-        fig.add_trace(
-            go.Scatter(
-                x=[position[n.id][0] for n in group],
-                y=[position[n.id][1] for n in group],
-                mode="markers+text" if show_labels(status) else "markers",
-                marker={
-                    "symbol": ["triangle-up" if n.maximizing else "triangle-down" for n in group],
-                    "size": 14 if len(nodes) <= 200 else 8,
-                    "color": colour,
-                },
-                text=labels,
-                # leaves: value under the node (nothing hangs below it); inner nodes: to the
-                # right, clear of the edges to the parent above and the children below
-                textposition="bottom center" if status != "inner" else "middle right",
-                textfont={"size": MIN_FONT, "color": colour if status != "pruned" else "#757575"},
-                hovertext=[
-                    f"{path(n)}<br>{n.status}, {'max' if n.maximizing else 'min'} node"
-                    + (f"<br>value {n.value:.6g} ({n.bound})" if n.value is not None else "")
-                    + (
-                        f"<br>α={n.alpha:.4g}, β={n.beta:.4g}"
-                        if math.isfinite(n.alpha) or math.isfinite(n.beta)
-                        else ""
-                    )
-                    for n in group
-                ],
-                hoverinfo="text",
-                name=status,
-            )
-        )
-    depth = max(n.ply for n in nodes)
-    fig.update_layout(
-        height=240 + 130 * depth,
-        margin={"l": 50, "r": 40, "t": 40, "b": 30},
-        # visited nodes, as the statistics count them; pruned children were never visited
-        title=f"Search tree, last iteration ({visited:,} nodes visited; grey = pruned, "
-        f"{len(nodes) - visited:,} never visited)",
-        legend={"orientation": "h", "y": -0.05},
-        plot_bgcolor="white",
-    )
-    fig.update_yaxes(
-        autorange="reversed", title="ply", dtick=1, showgrid=False, tickfont={"size": MIN_FONT}
-    )
-    fig.update_xaxes(visible=False)
+        fig.add_trace(_tree_edge_trace(nodes, position, pruned=pruned))
+    if small:
+        _add_edge_move_labels(fig, nodes, position, format_move)
+    for trace in _tree_node_traces(nodes, position, format_move, label_leaves=small):
+        fig.add_trace(trace)
+    _lay_out_tree(fig, nodes, visited)
     return readable(fig)

@@ -97,6 +97,206 @@ def labelled_paths(now: TreeAtStep, full: bool) -> set[Path]:
     return set(path).union(*(now.nodes[p].children for p in path))
 
 
+def _node_places(
+    now: TreeAtStep,
+    final: TreeAtStep,
+    positions: Mapping[Path, tuple[float, int]] | None,
+    leaves: int,
+) -> Mapping[Path, tuple[float, int]]:
+    """Where each node is drawn: in the finished tree's places when it is small (``leaves``).
+
+    A small tree fills in like the book's; a big one is laid out as it stands, so
+    the part searched so far is wide enough to read (depth-first, a new leaf is
+    always the rightmost, so old leaves stay put).
+    """
+    if leaves <= FULL_LABEL_LEAVES:
+        return positions if positions is not None else tree_positions(final)
+    return tree_positions(now)
+
+
+def _edge_trace(
+    now: TreeAtStep, position: Mapping[Path, tuple[float, int]], *, pruned: bool
+) -> dict:
+    """The searched edges (solid), or the edges a cut-off skipped (dotted grey)."""
+    xs: list[float | None] = []
+    ys: list[float | None] = []
+    for path, node in now.nodes.items():
+        if not path or (node.status == "pruned") != pruned:
+            continue
+        x0, y0 = position[path[:-1]]
+        x1, y1 = position[path]
+        xs += [x0, x1, None]
+        ys += [y0, y1, None]
+    return dict(
+        type="scatter",
+        x=xs,
+        y=ys,
+        mode="lines",
+        line={
+            "color": "#cfcfcf" if pruned else EDGE_COLOUR,
+            "width": 1.5 if pruned else 2,
+            "dash": "dot" if pruned else "solid",
+        },
+        hoverinfo="skip",
+        name="skipped by a cut-off" if pruned else "searched",
+        showlegend=False,
+    )
+
+
+def _move_label_trace(
+    now: TreeAtStep,
+    position: Mapping[Path, tuple[float, int]],
+    labelled: set[Path],
+    format_move: Callable[[Move], str],
+) -> dict | None:
+    """The move on each labelled edge, left of its middle (None: no edge is labelled)."""
+    edge_paths = [p for p in now.nodes if p and p in labelled]
+    if not edge_paths:
+        return None
+    return dict(
+        type="scatter",
+        x=[0.5 * position[p[:-1]][0] + 0.5 * position[p][0] for p in edge_paths],
+        y=[0.5 * position[p[:-1]][1] + 0.5 * position[p][1] for p in edge_paths],
+        mode="text",
+        text=[escape_plot_text(format_move(p[-1])) for p in edge_paths],
+        textposition="middle left",
+        textfont={
+            "size": MIN_FONT,
+            "color": [
+                PRUNED_COLOUR if now.nodes[p].status == "pruned" else "#263238" for p in edge_paths
+            ],
+        },
+        hoverinfo="skip",
+        showlegend=False,
+        name="moves",
+    )
+
+
+def _node_trace(
+    now: TreeAtStep,
+    position: Mapping[Path, tuple[float, int]],
+    labelled: set[Path],
+    format_move: Callable[[Move], str],
+) -> dict:
+    """Every node: ▲ max, ▼ min, ● chance, × skipped, coloured by status, labelled values."""
+    current = now.current
+    nodes = list(now.nodes.values())
+    return dict(
+        type="scatter",
+        x=[position[n.path][0] for n in nodes],
+        y=[position[n.path][1] for n in nodes],
+        mode="markers+text",
+        marker={
+            "symbol": [_SYMBOLS.get(n.node, "circle") for n in nodes],
+            "size": [10 if n.status == "pruned" else 16 for n in nodes],
+            "color": [_colour(n, current) for n in nodes],
+        },
+        # the current node's value clear of the ring drawn round it
+        text=[
+            ("\u2003" if n.path == current and n.children else "") + node_label(n)
+            if n.path in labelled
+            else ""
+            for n in nodes
+        ],
+        textposition=["bottom center" if not n.children else "middle right" for n in nodes],
+        textfont={"size": MIN_FONT, "color": [_colour(n, current) for n in nodes]},
+        hovertext=[
+            escape_plot_text(" ".join(format_move(m) for m in n.path) or "root")
+            + f"<br>{n.node} node, {n.status}"
+            + f"<br>value {node_label(n) or '?'}<br>{window_label(n.alpha, n.beta)}"
+            for n in nodes
+        ],
+        hoverinfo="text",
+        showlegend=False,
+        name="nodes",
+    )
+
+
+def _window_trace(now: TreeAtStep, position: Mapping[Path, tuple[float, int]]) -> dict | None:
+    """The alpha-beta windows of the nodes being searched (the open path), the current one bold.
+
+    None when no node on the path is open.
+    """
+    current = now.current
+    open_nodes = [now.nodes[p] for p in now.open_path() if now.nodes[p].status == "open"]
+    if not open_nodes:
+        return None
+    return dict(
+        type="scatter",
+        x=[position[n.path][0] for n in open_nodes],
+        y=[position[n.path][1] - 0.28 for n in open_nodes],
+        mode="text",
+        text=[
+            f"<b>{window_label(n.alpha, n.beta)}</b>"
+            if n.path == current
+            else window_label(n.alpha, n.beta)
+            for n in open_nodes
+        ],
+        textposition="middle right",
+        textfont={
+            "size": MIN_FONT,
+            "color": [CURRENT_COLOUR if n.path == current else OPEN_COLOUR for n in open_nodes],
+        },
+        hoverinfo="skip",
+        showlegend=False,
+        name="windows",
+    )
+
+
+def _current_ring_trace(x: float, y: float) -> dict:
+    """A red ring round the current node, at ``(x, y)``."""
+    return dict(
+        type="scatter",
+        x=[x],
+        y=[y],
+        mode="markers",
+        marker={
+            "symbol": "circle-open",
+            "size": 32,
+            "color": CURRENT_COLOUR,
+            "line": {"width": 3, "color": CURRENT_COLOUR},
+        },
+        hoverinfo="skip",
+        showlegend=False,
+        name="current node",
+    )
+
+
+def _step_layout(
+    now: TreeAtStep,
+    final: TreeAtStep,
+    position: Mapping[Path, tuple[float, int]],
+    title: str,
+    minimax_nodes: int | None,
+    minimax_capped: bool,
+) -> dict:
+    """The title with the step's counter, a height for the finished tree's depth, no axes.
+
+    The x range holds the whole tree and at least :data:`MIN_WIDTH_LEAVES` leaves.
+    """
+    xs_all = [p[0] for p in position.values()]
+    depth = max(node.ply for node in final.nodes.values())
+    counter = counter_text(now, minimax_nodes, minimax_capped)
+    # the sizes lib.charts.readable sets, given at once (its updates re-walk every trace)
+    return {
+        "title": {
+            "text": f"{escape_plot_text(title)}<br><sup>{counter}</sup>",
+            "font": {"size": TITLE_FONT},
+        },
+        "font": {"size": MIN_FONT},
+        "hoverlabel": {"font": {"size": MIN_FONT}},
+        "height": 220 + 120 * depth,
+        "margin": {"l": 20, "r": 20, "t": 80, "b": 20},
+        "plot_bgcolor": "white",
+        "showlegend": False,
+        "xaxis": {
+            "visible": False,
+            "range": [min(xs_all) - 1, max(max(xs_all), MIN_WIDTH_LEAVES) + 2],
+        },
+        "yaxis": {"visible": False, "range": [depth + 0.6, -0.7]},
+    }
+
+
 def step_tree_figure(
     now: TreeAtStep,
     final: TreeAtStep,
@@ -119,172 +319,22 @@ def step_tree_figure(
     (half-width charts pass fewer than :data:`FULL_LABEL_LEAVES`).
     """
     leaves = sum(1 for node in final.nodes.values() if not node.children)
-    full = leaves <= full_label_leaves
-    if (
-        leaves <= FULL_LABEL_LEAVES
-    ):  # a small tree keeps the places of the finished tree: it fills in like the book's
-        position = positions if positions is not None else tree_positions(final)
-    else:  # a big one is laid out as it stands, so the part searched so far is wide enough
-        # to read; depth-first, a new leaf is always the rightmost, so old leaves stay put
-        position = tree_positions(now)
-    labelled = labelled_paths(now, full)
-    current = now.current
+    position = _node_places(now, final, positions, leaves)
+    labelled = labelled_paths(now, leaves <= full_label_leaves)
     # plain dicts, validated once by nothing: plotly's per-element validation of a few
     # thousand labels and colours costs more than the whole step (bench/step_through.py)
-    traces: list[dict] = []
-
-    for pruned in (False, True):
-        xs: list[float | None] = []
-        ys: list[float | None] = []
-        for path, node in now.nodes.items():
-            if not path or (node.status == "pruned") != pruned:
-                continue
-            x0, y0 = position[path[:-1]]
-            x1, y1 = position[path]
-            xs += [x0, x1, None]
-            ys += [y0, y1, None]
-        traces.append(
-            dict(
-                type="scatter",
-                x=xs,
-                y=ys,
-                mode="lines",
-                line={
-                    "color": "#cfcfcf" if pruned else EDGE_COLOUR,
-                    "width": 1.5 if pruned else 2,
-                    "dash": "dot" if pruned else "solid",
-                },
-                hoverinfo="skip",
-                name="skipped by a cut-off" if pruned else "searched",
-                showlegend=False,
-            )
-        )
-
-    # the move on each labelled edge, left of its middle
-    edge_paths = [p for p in now.nodes if p and p in labelled]
-    if edge_paths:
-        traces.append(
-            dict(
-                type="scatter",
-                x=[0.5 * position[p[:-1]][0] + 0.5 * position[p][0] for p in edge_paths],
-                y=[0.5 * position[p[:-1]][1] + 0.5 * position[p][1] for p in edge_paths],
-                mode="text",
-                text=[escape_plot_text(format_move(p[-1])) for p in edge_paths],
-                textposition="middle left",
-                textfont={
-                    "size": MIN_FONT,
-                    "color": [
-                        PRUNED_COLOUR if now.nodes[p].status == "pruned" else "#263238"
-                        for p in edge_paths
-                    ],
-                },
-                hoverinfo="skip",
-                showlegend=False,
-                name="moves",
-            )
-        )
-
-    nodes = list(now.nodes.values())
-    traces.append(
-        dict(
-            type="scatter",
-            x=[position[n.path][0] for n in nodes],
-            y=[position[n.path][1] for n in nodes],
-            mode="markers+text",
-            marker={
-                "symbol": [_SYMBOLS.get(n.node, "circle") for n in nodes],
-                "size": [10 if n.status == "pruned" else 16 for n in nodes],
-                "color": [_colour(n, current) for n in nodes],
-            },
-            # the current node's value clear of the ring drawn round it
-            text=[
-                ("\u2003" if n.path == current and n.children else "") + node_label(n)
-                if n.path in labelled
-                else ""
-                for n in nodes
-            ],
-            textposition=["bottom center" if not n.children else "middle right" for n in nodes],
-            textfont={"size": MIN_FONT, "color": [_colour(n, current) for n in nodes]},
-            hovertext=[
-                escape_plot_text(" ".join(format_move(m) for m in n.path) or "root")
-                + f"<br>{n.node} node, {n.status}"
-                + f"<br>value {node_label(n) or '?'}<br>{window_label(n.alpha, n.beta)}"
-                for n in nodes
-            ],
-            hoverinfo="text",
-            showlegend=False,
-            name="nodes",
-        )
+    traces = [
+        _edge_trace(now, position, pruned=False),
+        _edge_trace(now, position, pruned=True),
+        _move_label_trace(now, position, labelled, format_move),
+        _node_trace(now, position, labelled, format_move),
+        _window_trace(now, position),
+        _current_ring_trace(*position[now.current]),
+    ]
+    layout = _step_layout(now, final, position, title, minimax_nodes, minimax_capped)
+    return go.Figure(
+        data=[trace for trace in traces if trace is not None], layout=layout, _validate=False
     )
-
-    # the windows of the nodes being searched (the open path); the current one ringed
-    open_nodes = [now.nodes[p] for p in now.open_path() if now.nodes[p].status == "open"]
-    if open_nodes:
-        traces.append(
-            dict(
-                type="scatter",
-                x=[position[n.path][0] for n in open_nodes],
-                y=[position[n.path][1] - 0.28 for n in open_nodes],
-                mode="text",
-                text=[
-                    f"<b>{window_label(n.alpha, n.beta)}</b>"
-                    if n.path == current
-                    else window_label(n.alpha, n.beta)
-                    for n in open_nodes
-                ],
-                textposition="middle right",
-                textfont={
-                    "size": MIN_FONT,
-                    "color": [
-                        CURRENT_COLOUR if n.path == current else OPEN_COLOUR for n in open_nodes
-                    ],
-                },
-                hoverinfo="skip",
-                showlegend=False,
-                name="windows",
-            )
-        )
-    x, y = position[current]
-    traces.append(
-        dict(
-            type="scatter",
-            x=[x],
-            y=[y],
-            mode="markers",
-            marker={
-                "symbol": "circle-open",
-                "size": 32,
-                "color": CURRENT_COLOUR,
-                "line": {"width": 3, "color": CURRENT_COLOUR},
-            },
-            hoverinfo="skip",
-            showlegend=False,
-            name="current node",
-        )
-    )
-
-    xs_all = [p[0] for p in position.values()]
-    depth = max(node.ply for node in final.nodes.values())
-    counter = counter_text(now, minimax_nodes, minimax_capped)
-    # the sizes lib.charts.readable sets, given at once (its updates re-walk every trace)
-    layout = {
-        "title": {
-            "text": f"{escape_plot_text(title)}<br><sup>{counter}</sup>",
-            "font": {"size": TITLE_FONT},
-        },
-        "font": {"size": MIN_FONT},
-        "hoverlabel": {"font": {"size": MIN_FONT}},
-        "height": 220 + 120 * depth,
-        "margin": {"l": 20, "r": 20, "t": 80, "b": 20},
-        "plot_bgcolor": "white",
-        "showlegend": False,
-        "xaxis": {
-            "visible": False,
-            "range": [min(xs_all) - 1, max(max(xs_all), MIN_WIDTH_LEAVES) + 2],
-        },
-        "yaxis": {"visible": False, "range": [depth + 0.6, -0.7]},
-    }
-    return go.Figure(data=traces, layout=layout, _validate=False)
 
 
 def counter_text(now: TreeAtStep, minimax_nodes: int | None, minimax_capped: bool = False) -> str:

@@ -94,6 +94,200 @@ def line_from_point(point: Mapping) -> sim.Move | None:
     return None
 
 
+def _losing_triangle_traces(state: sim.SimState) -> list[go.Scatter]:
+    """The loser's triangles filled in amber (none while nobody has lost)."""
+    loser = state.loser()
+    if loser is None:
+        return []
+    traces = []
+    for triangle in sim.triangles_in(state.red if loser == sim.RED else state.blue):
+        corners = [point_xy(p) for p in (*triangle, triangle[0])]
+        traces.append(
+            go.Scatter(
+                x=[x for x, _ in corners],
+                y=[y for _, y in corners],
+                fill="toself",
+                fillcolor="rgba(255, 193, 7, 0.45)",
+                line={"color": "#ff8f00", "width": 3},
+                mode="lines",
+                hoverinfo="skip",
+                name="losing triangle",
+            )
+        )
+    return traces
+
+
+def _last_move_trace(last_move: sim.Move) -> go.Scatter:
+    """A wide yellow halo under the line drawn last."""
+    xs, ys = _segments([last_move])
+    return go.Scatter(
+        x=xs,
+        y=ys,
+        mode="lines",
+        line={"color": "#ffd54f", "width": 14},
+        hoverinfo="skip",
+        name="last move",
+    )
+
+
+def _suggested_line_trace(marked: sim.Move) -> go.Scatter:
+    """A wide translucent green outline of the suggested (free) line."""
+    xs, ys = _segments([marked])
+    return go.Scatter(
+        x=xs,
+        y=ys,
+        mode="lines",
+        line={"color": "#2e7d32", "width": 12},
+        opacity=0.5,
+        hoverinfo="skip",
+        name="suggested line",
+    )
+
+
+def _free_lines_trace(free: Sequence[sim.Move]) -> go.Scatter:
+    """The lines nobody has drawn yet, thin grey dashes."""
+    xs, ys = _segments(free)
+    return go.Scatter(
+        x=xs,
+        y=ys,
+        mode="lines",
+        line={"color": FREE_COLOUR, "width": 2, "dash": "dash"},
+        hoverinfo="skip",
+        name="free lines",
+    )
+
+
+def _player_lines_traces(state: sim.SimState) -> list[go.Scatter]:
+    """Each player's lines in their colour, red then blue."""
+    traces = []
+    for player in (sim.RED, sim.BLUE):
+        mask = state.red if player == sim.RED else state.blue
+        xs, ys = _segments(sim.lines_of(mask))
+        traces.append(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={"color": COLOURS[player], "width": 6},
+                hoverinfo="skip",
+                name=sim.PLAYER_NAMES[player],
+            )
+        )
+    return traces
+
+
+def _points_trace() -> go.Scatter:
+    """The six numbered points on the circle."""
+    points = range(1, sim.POINTS + 1)
+    return go.Scatter(
+        x=[point_xy(p)[0] for p in points],
+        y=[point_xy(p)[1] for p in points],
+        mode="markers+text",
+        marker={"size": 30, "color": POINT_COLOUR, "line": {"color": "white", "width": 2}},
+        text=[str(p) for p in points],
+        textfont={"color": "white", "size": 16},
+        hoverinfo="skip",
+        name="points",
+    )
+
+
+def _score_badges_trace(
+    placed: Mapping[sim.Move, float], bounds: Mapping[Hashable, str] | None
+) -> go.Scatter:
+    """A square badge in the score's colour on each scored line's target, labelled compactly."""
+    colours = score_colours(placed)
+    labels = score_labels(placed, bounds, compact=True)
+    targets = [target_xy(m) for m in placed]
+    return go.Scatter(
+        x=[x for x, _ in targets],
+        y=[y for _, y in targets],
+        mode="markers+text",
+        marker={
+            "size": [badge_size(labels[m]) for m in placed],
+            "symbol": "square",
+            "color": [colours[m] for m in placed],
+            "colorscale": SCORE_SCALE,
+            "cmin": -1,
+            "cmax": 1,
+            "opacity": 0.85,
+        },
+        text=[labels[m] for m in placed],
+        textfont={
+            "size": MIN_FONT,
+            "color": ["#ffffff" if abs(colours[m]) > 0.6 else "#111111" for m in placed],
+            "weight": "bold",
+        },
+        hoverinfo="skip",
+        name="move scores",
+    )
+
+
+def _line_hovers(state: sim.SimState, placed: Mapping[sim.Move, float]) -> list[str]:
+    """Each line's hover, in :data:`sim.LINES` order: its owner or "free", and its score."""
+    hover = []
+    for line in sim.LINES:
+        index = sim.LINE_INDEX[line]
+        if state.red >> index & 1:
+            what = "red"
+        elif state.blue >> index & 1:
+            what = "blue"
+        else:
+            what = "free: click to colour it"
+        if line in placed:
+            what += f", score {placed[line]:.4g}"
+        hover.append(f"{sim.format_move(line)}: {what}")
+    return hover
+
+
+def _click_targets_trace(state: sim.SimState, placed: Mapping[sim.Move, float]) -> go.Scatter:
+    """The "lines" trace: a click target per line, a white disc on the free unscored ones."""
+    targets = [target_xy(line) for line in sim.LINES]
+    free_now = state.free() if not state.is_terminal() else 0
+    return go.Scatter(
+        x=[x for x, _ in targets],
+        y=[y for _, y in targets],
+        customdata=[list(line) for line in sim.LINES],
+        mode="markers",
+        marker={
+            "size": 22,
+            "color": [
+                "rgba(255,255,255,0.9)"
+                if free_now >> i & 1 and line not in placed
+                else "rgba(255,255,255,0.01)"
+                for i, line in enumerate(sim.LINES)
+            ],
+            "line": {
+                "color": [
+                    "#555555" if free_now >> i & 1 and line not in placed else "rgba(0,0,0,0)"
+                    for i, line in enumerate(sim.LINES)
+                ],
+                "width": 1.5,
+            },
+        },
+        hovertext=_line_hovers(state, placed),
+        hoverinfo="text",
+        name="lines",
+    )
+
+
+def _lay_out_hexagon(fig: go.Figure, title: str | None, pixels: int) -> None:
+    """A square, fixed figure of ``pixels`` whose hexagon fills it, below an optional title."""
+    fig.update_layout(
+        width=pixels,
+        height=pixels + (30 if title else 0),
+        margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
+        showlegend=False,
+        plot_bgcolor="white",
+        title=board_title(title),
+        dragmode=False,
+        clickmode="event+select",
+    )
+    # the hexagon fills the figure (radius 1; the points' markers reach 1.09): the larger the
+    # scale, the more room between the score badges
+    fig.update_xaxes(range=[-EXTENT, EXTENT], visible=False, fixedrange=True)
+    fig.update_yaxes(range=[-EXTENT, EXTENT], visible=False, fixedrange=True, scaleanchor="x")
+
+
 def sim_figure(
     state: sim.SimState,
     *,
@@ -111,168 +305,21 @@ def sim_figure(
     ``marked`` (e.g. the hint's line) is outlined in a trace named
     "suggested line" when it is free.
     """
-    fig = go.Figure()
-    loser = state.loser()
-    if loser is not None:
-        for triangle in sim.triangles_in(state.red if loser == sim.RED else state.blue):
-            corners = [point_xy(p) for p in (*triangle, triangle[0])]
-            fig.add_trace(
-                go.Scatter(
-                    x=[x for x, _ in corners],
-                    y=[y for _, y in corners],
-                    fill="toself",
-                    fillcolor="rgba(255, 193, 7, 0.45)",
-                    line={"color": "#ff8f00", "width": 3},
-                    mode="lines",
-                    hoverinfo="skip",
-                    name="losing triangle",
-                )
-            )
-    if last_move is not None:
-        xs, ys = _segments([last_move])
-        fig.add_trace(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                line={"color": "#ffd54f", "width": 14},
-                hoverinfo="skip",
-                name="last move",
-            )
-        )
     free = sim.lines_of(state.free())
-    if marked is not None and marked in free:
-        xs, ys = _segments([marked])
-        fig.add_trace(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                line={"color": "#2e7d32", "width": 12},
-                opacity=0.5,
-                hoverinfo="skip",
-                name="suggested line",
-            )
-        )
-    xs, ys = _segments(free)
-    fig.add_trace(
-        go.Scatter(
-            x=xs,
-            y=ys,
-            mode="lines",
-            line={"color": FREE_COLOUR, "width": 2, "dash": "dash"},
-            hoverinfo="skip",
-            name="free lines",
-        )
-    )
-    for player in (sim.RED, sim.BLUE):
-        mask = state.red if player == sim.RED else state.blue
-        xs, ys = _segments(sim.lines_of(mask))
-        fig.add_trace(
-            go.Scatter(
-                x=xs,
-                y=ys,
-                mode="lines",
-                line={"color": COLOURS[player], "width": 6},
-                hoverinfo="skip",
-                name=sim.PLAYER_NAMES[player],
-            )
-        )
-    points = range(1, sim.POINTS + 1)
-    fig.add_trace(
-        go.Scatter(
-            x=[point_xy(p)[0] for p in points],
-            y=[point_xy(p)[1] for p in points],
-            mode="markers+text",
-            marker={"size": 30, "color": POINT_COLOUR, "line": {"color": "white", "width": 2}},
-            text=[str(p) for p in points],
-            textfont={"color": "white", "size": 16},
-            hoverinfo="skip",
-            name="points",
-        )
-    )
     placed = {m: v for m, v in (scores or {}).items() if m in free}
+    fig = go.Figure()
+    for trace in _losing_triangle_traces(state):
+        fig.add_trace(trace)
+    if last_move is not None:
+        fig.add_trace(_last_move_trace(last_move))
+    if marked is not None and marked in free:
+        fig.add_trace(_suggested_line_trace(marked))
+    fig.add_trace(_free_lines_trace(free))
+    for trace in _player_lines_traces(state):
+        fig.add_trace(trace)
+    fig.add_trace(_points_trace())
     if placed:
-        colours = score_colours(placed)
-        labels = score_labels(placed, bounds, compact=True)
-        targets = [target_xy(m) for m in placed]
-        fig.add_trace(
-            go.Scatter(
-                x=[x for x, _ in targets],
-                y=[y for _, y in targets],
-                mode="markers+text",
-                marker={
-                    "size": [badge_size(labels[m]) for m in placed],
-                    "symbol": "square",
-                    "color": [colours[m] for m in placed],
-                    "colorscale": SCORE_SCALE,
-                    "cmin": -1,
-                    "cmax": 1,
-                    "opacity": 0.85,
-                },
-                text=[labels[m] for m in placed],
-                textfont={
-                    "size": MIN_FONT,
-                    "color": ["#ffffff" if abs(colours[m]) > 0.6 else "#111111" for m in placed],
-                    "weight": "bold",
-                },
-                hoverinfo="skip",
-                name="move scores",
-            )
-        )
-    hover = []
-    for line in sim.LINES:
-        index = sim.LINE_INDEX[line]
-        if state.red >> index & 1:
-            what = "red"
-        elif state.blue >> index & 1:
-            what = "blue"
-        else:
-            what = "free: click to colour it"
-        if line in placed:
-            what += f", score {placed[line]:.4g}"
-        hover.append(f"{sim.format_move(line)}: {what}")
-    targets = [target_xy(line) for line in sim.LINES]
-    free_now = state.free() if not state.is_terminal() else 0
-    fig.add_trace(
-        go.Scatter(
-            x=[x for x, _ in targets],
-            y=[y for _, y in targets],
-            customdata=[list(line) for line in sim.LINES],
-            mode="markers",
-            marker={
-                "size": 22,
-                "color": [
-                    "rgba(255,255,255,0.9)"
-                    if free_now >> i & 1 and line not in placed
-                    else "rgba(255,255,255,0.01)"
-                    for i, line in enumerate(sim.LINES)
-                ],
-                "line": {
-                    "color": [
-                        "#555555" if free_now >> i & 1 and line not in placed else "rgba(0,0,0,0)"
-                        for i, line in enumerate(sim.LINES)
-                    ],
-                    "width": 1.5,
-                },
-            },
-            hovertext=hover,
-            hoverinfo="text",
-            name="lines",
-        )
-    )
-    fig.update_layout(
-        width=pixels,
-        height=pixels + (30 if title else 0),
-        margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
-        showlegend=False,
-        plot_bgcolor="white",
-        title=board_title(title),
-        dragmode=False,
-        clickmode="event+select",
-    )
-    # the hexagon fills the figure (radius 1; the points' markers reach 1.09): the larger the
-    # scale, the more room between the score badges
-    fig.update_xaxes(range=[-EXTENT, EXTENT], visible=False, fixedrange=True)
-    fig.update_yaxes(range=[-EXTENT, EXTENT], visible=False, fixedrange=True, scaleanchor="x")
+        fig.add_trace(_score_badges_trace(placed, bounds))
+    fig.add_trace(_click_targets_trace(state, placed))
+    _lay_out_hexagon(fig, title, pixels)
     return fig
