@@ -18,7 +18,7 @@ page that reruns itself is not done at its first run). ``cold`` is the page's fi
 visit since the server started (its imports, caches and first computations are paid
 then); pages are visited in sidebar order after Home, so a page sharing modules with an
 earlier one finds them imported. ``warm`` is the median of ``--warm`` later visits, each
-by a new visitor. The target is 3 s (issue 12); ``x Home`` is a page's warm ``settled``
+by a new visitor. The target is 3 s; ``x Home`` is a page's warm ``settled``
 time as a multiple of Home's, measured in the same run, which stays meaningful on a
 busy machine. ``uptime`` is printed before and after.
 

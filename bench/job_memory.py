@@ -11,7 +11,7 @@ read. Printed per job, in MB:
   libraries' mappings and reserved but untouched memory as well as the data;
 * **peak data** (``VmData``, sampled): private writable memory, heap and arrays.
 
-The jobs (issue 12 §3, the same as ``bench/load.py``'s, plus the widest GA an upload allows):
+The jobs (the same as ``bench/load.py``'s, plus the widest GA an upload allows):
 
 * ``ga``: the portfolio GA at the page's caps (population 3,000, 5,000 generations, no
   early stop) on the bundled stocks, for its page's time budget (``--ga-seconds``);

@@ -1,7 +1,7 @@
 """Load test: is one small shared server still responsive while others work on it?
 
 One local ``streamlit run`` server, headless Debian Chromium (each browser context is one
-visitor, i.e. one Streamlit session), bounded in time. Two parts (issue 12, section 3):
+visitor, i.e. one Streamlit session), bounded in time. Two parts:
 
 (a) **A light click beside a heavy job.** Visitor A plays on a human-vs-human Othello
     board: a click on a square, timed from the click to the end of the script run it

@@ -13,7 +13,7 @@ Run from the repository root::
     python -m bench.othello_endgame --no-reference
     python -m bench.othello_endgame --every-move  # also every move's exact margin
 
-Targets (issue 13): each position under 1 s, median under 0.3 s, checked on CPU time and
+Targets: each position under 1 s, median under 0.3 s, checked on CPU time and
 on wall-clock time (the CPU time is the fairer figure on a shared, busy machine; the load
 average is printed beside the figures).
 """
