@@ -355,7 +355,7 @@ def perft(state: GameState, depth: int) -> int:
 
     A forced pass is a move like any other, and a game that ends before
     ``depth`` counts as one leaf, the convention of the published Othello and
-    checkers perft tables (``shared/REFERENCE.md``).
+    checkers perft tables.
 
     A state may offer ``count_moves() -> int`` (equal to ``len(legal_moves())``,
     computed without building the list, e.g. a popcount); it is used for the
