@@ -32,25 +32,19 @@ Nothing here imports Streamlit: :mod:`lib.ui.jobs` creates one pool per server
 from __future__ import annotations
 
 import contextlib
-import functools
 import itertools
 import multiprocessing
 import os
-import pickle
 import sys
 import threading
 import time
 import traceback
 import types
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import Future
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Literal
-
-import pebble
-from pebble import ProcessExpired
 
 from lib.errors import InputError
 from lib.settings import setting, whole_number
@@ -92,14 +86,6 @@ address space up front that it never touches, the system allocator does not."""
 WORKER_NICENESS = 10
 """How much lower than the server a worker's CPU priority is (Unix ``nice``): when the CPU
 is short, the server's answer to a click comes before a heavy job's next step."""
-
-OUT_OF_MEMORY_EXIT = 75
-"""The exit code of a worker whose job ran out of memory (it leaves; pebble replaces it)."""
-
-_BASE_CONTEXT = multiprocessing.get_context(
-    "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
-)
-"""How workers start: never a fork of the server, whose threads may hold locks."""
 
 EVERY = "every"
 """Forward every call of this callback (in order)."""
@@ -196,15 +182,7 @@ class JobEvent:
     args: tuple
 
 
-# -- in a worker process --------------------------------------------------------------------
-
-
-def _prepare_worker() -> None:
-    """Run once in each new worker: lower its CPU priority, set :data:`WORKER_ENVIRONMENT`."""
-    with contextlib.suppress(OSError):  # a heavy job yields the CPU to clicks being served
-        os.nice(WORKER_NICENESS)
-    for name, value in WORKER_ENVIRONMENT.items():
-        os.environ.setdefault(name, value)
+# -- the worker process ---------------------------------------------------------------------
 
 
 class _Forwarder:
@@ -215,7 +193,7 @@ class _Forwarder:
     :data:`LATEST_EVERY` seconds for ``LATEST``).
     """
 
-    def __init__(self, link: _JobLink, name: str, mode: str) -> None:
+    def __init__(self, link: _WorkerLink, name: str, mode: str) -> None:
         self.link, self.name, self.mode = link, name, mode
         self.last = -float("inf")
 
@@ -226,105 +204,91 @@ class _Forwarder:
             if now - self.last < LATEST_EVERY:
                 return
             self.last = now
-        self.link.conn.send(("event", JobEvent(self.name, args)))
+        self.link.send(("event", self.link.job_id, JobEvent(self.name, args)))
 
 
-class _JobLink:
-    """The worker's end of one job's pipe: its events go out, a cancel comes in."""
+class _WorkerLink:
+    """The worker's end of its pipe to the pool, for the job it runs now."""
 
     def __init__(self, conn: Connection) -> None:
         self.conn = conn
+        self.job_id = -1
         self.cancelled = False
 
+    def send(self, message: tuple) -> None:
+        self.conn.send(message)
+
     def check_cancelled(self) -> None:
-        """Raise :class:`JobCancelled` once the pool has asked the job to stop."""
-        self.cancelled = self.cancelled or self.conn.poll()  # the pool sends nothing else
+        """Read any cancel message for the running job; raise :class:`JobCancelled` if so."""
+        while not self.cancelled and self.conn.poll():
+            message = self.conn.recv()
+            if message == ("cancel", self.job_id):
+                self.cancelled = True
         if self.cancelled:
             raise JobCancelled
 
 
-@contextlib.contextmanager
-def _memory_cap(megabytes: int | None) -> Iterator[None]:
-    """Cap this process's address space at ``megabytes`` while the block runs (a bigger
-    allocation raises :class:`MemoryError`), never above the hard limit it already has.
-
-    Only the job runs capped: the worker receives its next job uncapped, so a job's
-    arguments never fail half-read in the pool's pipe that every worker shares.
-    """
+def _cap_memory(megabytes: int | None) -> None:
+    """Cap this process's address space at ``megabytes`` (a bigger allocation raises
+    :class:`MemoryError`), never above the hard limit it already has."""
     if megabytes is None or resource is None:
-        yield
         return
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     limit = megabytes * 1024 * 1024
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
     resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    try:
-        yield
-    finally:
-        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 
 
-def _run_job(
-    memory_mb: int | None,
-    function: Callable[..., Any],
-    args: tuple,
-    kwargs: dict[str, Any],
-    callbacks: dict[str, str],
-    conn: Connection,
-) -> tuple:
-    """Run one job in a worker; return its outcome as plain data (:meth:`JobPool._outcome`).
+def _worker_main(conn: Connection, memory_mb: int | None = None) -> None:
+    """A worker's loop: run each job it is sent and send back events and the outcome.
 
-    ``conn`` (last, so that it is sent only once everything before it could be pickled) is
-    the job's own pipe to the pool. A job that runs out of memory ends the worker (its
-    memory goes with the process; the pool starts a fresh one).
+    A job that runs out of the worker's memory (``memory_mb``) is reported as such and the
+    worker exits, so the pool replaces it with a fresh process.
     """
-    link = _JobLink(conn)
-    try:
-        conn.send(("started", os.getpid()))
-        link.check_cancelled()
-        forwarders = {name: _Forwarder(link, name, mode) for name, mode in callbacks.items()}
-        with _memory_cap(memory_mb):
-            result = function(*args, **kwargs, **forwarders)
-    except MemoryError:
-        os._exit(OUT_OF_MEMORY_EXIT)
-    except JobCancelled:
-        return ("cancelled",)
-    except InputError as error:
-        return ("input_error", str(error))
-    except Exception as error:  # reported to the page, never a crash of the worker
-        return ("failed", f"{type(error).__name__}: {error}", traceback.format_exc())
-    finally:
-        conn.close()
-    try:  # here, so that a result that cannot be pickled is named as such
-        return ("done", pickle.dumps(result))
-    except Exception as error:
-        return ("failed", f"its result could not be sent back: {error}", "")
-
-
-class _WorkerProcess(_BASE_CONTEXT.Process):  # type: ignore[name-defined,misc]
-    """A worker process that does not run the server's ``__main__`` when it starts.
-
-    A new process (spawn, forkserver) first runs the parent's ``__main__`` file again. In a
-    Streamlit server that is the page being run (its script runner installs the page as
-    ``__main__``): a worker would draw the page. It is hidden while the process starts,
-    and put back unless a script run installed another one meanwhile.
-    """
-
-    def start(self) -> None:
-        main, bare = sys.modules.get("__main__"), types.ModuleType("__main__")
-        sys.modules["__main__"] = bare
+    with contextlib.suppress(OSError):  # a heavy job yields the CPU to clicks being served
+        os.nice(WORKER_NICENESS)
+    for name, value in WORKER_ENVIRONMENT.items():
+        os.environ.setdefault(name, value)
+    _cap_memory(memory_mb)
+    link = _WorkerLink(conn)
+    while True:
         try:
-            super().start()
-        finally:
-            if sys.modules.get("__main__") is bare and main is not None:
-                sys.modules["__main__"] = main
+            message = conn.recv()
+        except EOFError:  # the pool is gone
+            return
+        except MemoryError:  # receiving the job (its arguments, its modules' imports)
+            with contextlib.suppress(Exception):
+                link.send(("memory", None, None))
+            return
+        if message is None:
+            return
+        if message[0] != "run":
+            continue  # a cancel for a job that already finished
+        _, job_id, function, args, kwargs, callbacks = message
+        link.job_id, link.cancelled = job_id, False
+        forwarders = {name: _Forwarder(link, name, mode) for name, mode in callbacks.items()}
+        try:
+            result = function(*args, **kwargs, **forwarders)
+            outcome: tuple = ("done", job_id, result)
+        except MemoryError:  # say so and leave: the job's memory goes with the process
+            with contextlib.suppress(Exception):
+                link.send(("memory", job_id, None))
+            return  # a fresh worker takes the next job
+        except JobCancelled:
+            outcome = ("cancelled", job_id, None)
+        except InputError as error:
+            outcome = ("input_error", job_id, str(error))
+        except Exception as error:  # reported to the page, never a crash of the worker
+            outcome = ("failed", job_id, (f"{type(error).__name__}: {error}", _trace()))
+        try:
+            link.send(outcome)
+        except Exception as error:  # e.g. a result that cannot be pickled
+            link.send(("failed", job_id, (f"its result could not be sent back: {error}", "")))
 
 
-class _WorkerContext(type(_BASE_CONTEXT)):  # type: ignore[misc]
-    """The multiprocessing context a pool's workers start in (without ``__main__``)."""
-
-    Process = _WorkerProcess
+def _trace() -> str:
+    return traceback.format_exc()
 
 
 # -- the pool (in the server) ---------------------------------------------------------------
@@ -337,10 +301,10 @@ class Job:
     for the callbacks' calls since the last take, :meth:`result` once finished.
     """
 
-    def __init__(self, pool: JobPool, job_id: int, task: tuple) -> None:
+    def __init__(self, pool: JobPool, job_id: int, message: tuple) -> None:
         self._pool = pool
         self.id = job_id
-        self._task = task  # (function, args, kwargs, callbacks)
+        self._message = message
         self.state = QUEUED
         self.position: int | None = None  # 1 = next to start, while queued
         self.worker_pid: int | None = None  # while running
@@ -351,11 +315,6 @@ class Job:
         self.submitted = time.monotonic()
         self.started: float | None = None
         self.touched = self.submitted  # last time its owner looked (see abandon_after)
-        self._conn: Connection | None = None  # the pool's end of its pipe, once handed over
-        # the worker's end: closed here once the worker has it (pebble pickles it first)
-        self._worker_end: Connection | None = None
-        self._future: Future | None = None
-        self.kill_at: float | None = None  # once asked to stop while running
 
     @property
     def finished(self) -> bool:
@@ -406,28 +365,61 @@ class Job:
         self._changed.notify_all()
 
 
+class _Worker:
+    """The pool's side of one worker process."""
+
+    def __init__(
+        self, context: multiprocessing.context.BaseContext, memory_mb: int | None = None
+    ) -> None:
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=_worker_main, args=(child, memory_mb), daemon=True)
+        # A new process (spawn, forkserver) first runs the parent's ``__main__`` file again.
+        # In a Streamlit server that is the page being run (its script runner installs the
+        # page as ``__main__``): a worker would draw the page. Hide it while starting, and
+        # put it back unless a script run installed another one meanwhile.
+        main, bare = sys.modules.get("__main__"), types.ModuleType("__main__")
+        sys.modules["__main__"] = bare
+        try:
+            self.process.start()
+        finally:
+            if sys.modules.get("__main__") is bare and main is not None:
+                sys.modules["__main__"] = main
+        child.close()
+        self.job: Job | None = None
+        self.kill_at: float | None = None  # set when its job was cancelled
+        self.idle_since = time.monotonic()
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.process.kill()
+        else:
+            with contextlib.suppress(OSError, ValueError):
+                self.conn.send(None)
+        self.process.join(timeout=2)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=2)
+        self.conn.close()
+
+
 class JobPool:
     """A fixed number of worker processes running submitted jobs, first come, first served.
 
     Args:
         workers: most jobs running at once (default :func:`default_workers`).
         grace: seconds a cancelled running job has to stop at a callback before its
-            worker process is killed (and replaced).
-        idle_seconds: once no job has run for this long, the workers exit (their memory
-            goes back to the system); the next job starts new ones.
+            worker process is killed (and replaced when needed).
+        idle_seconds: a worker idle this long exits (its memory goes back to the
+            system); the next job starts a new one.
         abandon_after: a job whose owner has not called :meth:`Job.wait` for this many
             seconds is cancelled (its page is gone without saying so).
-        memory_mb: each job's address-space cap in MB (default :func:`memory_cap_mb`;
+        memory_mb: each worker's address-space cap in MB (default :func:`memory_cap_mb`;
             None or 0: no cap). A job that needs more fails with :class:`JobOutOfMemory` and
             its worker is replaced.
 
-    The workers are a :class:`pebble.ProcessPool` (``forkserver``, else ``spawn``: never a
-    fork of a threaded server), which starts them, kills one whose job is cancelled and
-    replaces one that died. The queue is kept here, so that each job knows its position
-    and a cancelled queued job never reaches a worker: pebble is handed a job only when a
-    worker is free. Each running job has its own pipe, which carries its progress events
-    to the pool and a cancel to the job. A thread of the pool reads those pipes and
-    enforces the deadlines; it starts with the first job.
+    Workers start on demand (``forkserver``, else ``spawn``: never a fork of a threaded
+    server). A dispatcher thread starts jobs, collects what workers send and enforces
+    the deadlines; it starts with the first job.
     """
 
     def __init__(
@@ -445,13 +437,13 @@ class JobPool:
         if self.max_workers < 1:
             raise InputError(f"A job pool needs at least 1 worker, got {workers}.")
         self.grace, self.idle_seconds, self.abandon_after = grace, idle_seconds, abandon_after
+        methods = multiprocessing.get_all_start_methods()
+        self._context = multiprocessing.get_context(
+            "forkserver" if "forkserver" in methods else "spawn"
+        )
         self._lock = threading.RLock()
         self._queue: deque[Job] = deque()
-        self._running: list[Job] = []  # handed to the workers
-        self._workers: pebble.ProcessPool | None = None
-        self._retired: list[pebble.ProcessPool] = []  # idle or broken: to stop
-        self._idle_since = time.monotonic()
-        self._pids: set[int] = set()
+        self._workers: list[_Worker] = []
         self._ids = itertools.count(1)
         self._wake_reader, self._wake_writer = multiprocessing.Pipe(duplex=False)
         self._thread: threading.Thread | None = None
@@ -478,10 +470,11 @@ class JobPool:
         with self._lock:
             if self._closed:
                 raise RuntimeError("The job pool is shut down.")
-            task = (function, tuple(args), dict(kwargs or {}), callbacks)
-            job = Job(self, next(self._ids), task)
+            job_id = next(self._ids)
+            message = ("run", job_id, function, tuple(args), dict(kwargs or {}), callbacks)
+            job = Job(self, job_id, message)
             self._queue.append(job)
-            self._start_queued()
+            self._renumber()
             if self._thread is None:
                 self._thread = threading.Thread(target=self._dispatch, name="job-pool", daemon=True)
                 self._thread.start()
@@ -497,117 +490,46 @@ class JobPool:
         with self._lock:
             if job.finished:
                 return
-            if job in self._queue:
+            if job.state == QUEUED:
                 self._queue.remove(job)
                 job._finish(CANCELLED)
                 self._renumber()
                 return
-            self._ask_to_stop(job)
+            for worker in self._workers:
+                if worker.job is job and worker.kill_at is None:
+                    worker.kill_at = time.monotonic() + self.grace
+                    with contextlib.suppress(OSError, ValueError):
+                        worker.conn.send(("cancel", job.id))
         self._wake()
 
     def counts(self) -> tuple[int, int]:
         """``(running, queued)`` jobs now."""
         with self._lock:
-            return len(self._running), len(self._queue)
+            return sum(w.job is not None for w in self._workers), len(self._queue)
 
     def worker_pids(self) -> list[int]:
-        """Process ids of the live workers that have run a job (for tests and benchmarks)."""
+        """Process ids of the live workers (for tests and the load benchmark)."""
         with self._lock:
-            self._pids = {pid for pid in self._pids if _alive(pid)}
-            return sorted(self._pids)
+            return [w.process.pid for w in self._workers if w.process.pid is not None]
 
     def shutdown(self) -> None:
-        """Cancel every job and stop the workers and the pool's thread."""
+        """Cancel every job and stop the workers and the dispatcher thread."""
         with self._lock:
             self._closed = True
-            for job in [*self._queue, *self._running]:
+            for job in list(self._queue):
                 job._finish(CANCELLED)
             self._queue.clear()
-            self._running.clear()
-            workers, self._workers = self._workers, None
+            workers, self._workers = self._workers, []
+            for worker in workers:
+                if worker.job is not None:
+                    worker.job._finish(CANCELLED)
+        for worker in workers:
+            worker.stop(kill=True)
         self._wake()
         if self._thread is not None:
             self._thread.join(timeout=5)
-        for pool in [workers, *self._retired]:
-            if pool is not None:
-                pool.stop()
-                pool.join()
 
-    # -- handing jobs to the workers, and their outcomes
-
-    def _start_queued(self) -> None:
-        """Hand queued jobs to pebble while a worker is free; renumber the rest."""
-        while self._queue and len(self._running) < self.max_workers:
-            job = self._queue.popleft()
-            if self._workers is None or not self._workers.active:  # first, idle, or broken
-                self._retired += [self._workers] if self._workers is not None else []
-                self._workers = pebble.ProcessPool(
-                    self.max_workers, initializer=_prepare_worker, context=_WorkerContext()
-                )
-            job._conn, job._worker_end = multiprocessing.Pipe()
-            task = (self.memory_mb, *job._task, job._worker_end)
-            job._future = self._workers.schedule(_run_job, task)
-            self._running.append(job)
-            job._future.add_done_callback(functools.partial(self._finished, job))
-        self._renumber()
-
-    def _finished(self, job: Job, future: Future) -> None:
-        """Pebble's news that ``job`` ended (in its thread, or in one that cancelled it)."""
-        with self._lock:
-            self._read(job)  # every event was sent before the outcome
-            if job._conn is not None:
-                job._conn.close()
-                job._conn = None
-            if job in self._running:
-                self._running.remove(job)
-            if not job.finished:
-                job._finish(*self._outcome(job, future))
-            if not self._running and not self._queue:
-                self._idle_since = time.monotonic()
-            if not self._closed:
-                self._start_queued()
-        self._wake()
-
-    def _outcome(self, job: Job, future: Future) -> tuple[str, Any, Exception | None]:
-        """``(state, result, error)`` of a job whose future is done."""
-        if future.cancelled() or job.kill_at is not None:
-            return CANCELLED, None, None
-        error = future.exception()
-        if isinstance(error, ProcessExpired) and error.exitcode == OUT_OF_MEMORY_EXIT:
-            return FAILED, None, JobOutOfMemory(self.memory_mb or 0)
-        if isinstance(error, ProcessExpired):  # e.g. killed for its memory by the system
-            return FAILED, None, InputError(self._died_message(error.exitcode))
-        if isinstance(error, (pickle.PicklingError, AttributeError, TypeError)):
-            return FAILED, None, JobFailed(f"The job could not be started: {error}")
-        if error is not None:
-            return FAILED, None, JobFailed(f"The job failed: {type(error).__name__}: {error}")
-        kind, *payload = future.result()
-        if kind == "done":
-            try:
-                return DONE, pickle.loads(payload[0]), None
-            except Exception as error:
-                return FAILED, None, JobFailed(f"Its result could not be read back: {error}")
-        if kind == "cancelled":
-            return CANCELLED, None, None
-        if kind == "input_error":
-            return FAILED, None, InputError(payload[0])
-        return FAILED, None, JobFailed(f"The job failed: {payload[0]}", payload[1])
-
-    def _died_message(self, code: int | None) -> str:
-        cap = f" (this server allows {self.memory_mb:,} MB per job)" if self.memory_mb else ""
-        return (
-            f"The worker process running this job stopped unexpectedly (exit code {code}); "
-            f"it may have run out of memory{cap}: try smaller settings."
-        )
-
-    def _ask_to_stop(self, job: Job) -> None:
-        """Ask a running job to stop at its next callback; it is killed after ``grace``."""
-        if job.kill_at is None and job._conn is not None:
-            job.kill_at = time.monotonic() + self.grace
-            with contextlib.suppress(OSError, ValueError):
-                job._conn.send("cancel")
-
-    # -- the pool's thread: reads the jobs' pipes, enforces the deadlines
+    # -- the dispatcher thread
 
     def _wake(self) -> None:
         with contextlib.suppress(OSError, ValueError):
@@ -625,72 +547,122 @@ class JobPool:
                 if self._closed:
                     return
                 timeout = self._step(time.monotonic())
-                retired, self._retired = self._retired, []
-                jobs = {job._conn: job for job in self._running if job._conn is not None}
-            for pool in retired:  # outside the lock: its threads may be reporting to us
-                pool.stop()
-                pool.join()
-            try:
-                ready = wait([self._wake_reader, *jobs], timeout=timeout)
-            except (OSError, ValueError):  # a job's pipe was closed meanwhile: it ended
-                continue
-            with self._lock:
-                for conn in ready:
-                    if conn is self._wake_reader:
+                conns = [w.conn for w in self._workers]
+            ready = wait([self._wake_reader, *conns], timeout=timeout)
+            for conn in ready:
+                if conn is self._wake_reader:
+                    with contextlib.suppress(EOFError, OSError):
                         while conn.poll():
                             conn.recv_bytes()
-                    else:
-                        self._read(jobs[conn])
-
-    def _read(self, job: Job) -> None:
-        """Take what ``job``'s worker has sent: that it started, and its events."""
-        try:
-            while job._conn is not None and job._conn.poll():
-                kind, payload = job._conn.recv()
-                if kind == "started":  # the worker has its end of the pipe now
-                    job._worker_end.close()
-                    self._pids.add(payload)
-                    job.state, job.started, job.worker_pid = RUNNING, time.monotonic(), payload
-                    job._changed.notify_all()
-                elif job.kill_at is None:
-                    job._events.append(payload)
-        except (EOFError, OSError):  # its worker died (pebble reports how)
-            job._conn.close()
-            job._conn = None
+                    continue
+                self._receive(conn)
 
     def _step(self, now: float) -> float:
-        """Enforce the deadlines; return the seconds until the next one."""
+        """Enforce deadlines and start queued jobs; return the seconds until the next deadline."""
         deadlines = [1.0]
-        for job in list(self._running):
-            if job.kill_at is not None and now >= job.kill_at:
-                job._future.cancel()  # pebble kills its worker; the job ends cancelled
-            elif job.kill_at is not None:
-                deadlines.append(job.kill_at - now)
-            elif self.abandon_after is not None and now - job.touched > self.abandon_after:
-                self._ask_to_stop(job)
+        for worker in list(self._workers):
+            job = worker.job
+            if job is not None and worker.kill_at is not None and now >= worker.kill_at:
+                self._retire(worker, kill=True)
+                job._finish(CANCELLED)
+                continue
+            if job is not None and worker.kill_at is not None:
+                deadlines.append(worker.kill_at - now)
+            if (
+                job is not None
+                and worker.kill_at is None
+                and self.abandon_after is not None
+                and now - job.touched > self.abandon_after
+            ):
+                worker.kill_at = now + self.grace
+                with contextlib.suppress(OSError, ValueError):
+                    worker.conn.send(("cancel", job.id))
                 deadlines.append(self.grace)
+            idle_for = now - worker.idle_since
+            if job is None and (not worker.process.is_alive() or idle_for > self.idle_seconds):
+                self._retire(worker)  # it died on its own, or idled long enough to exit
+            elif job is None:
+                deadlines.append(worker.idle_since + self.idle_seconds - now)
         for job in list(self._queue):
             if self.abandon_after is not None and now - job.touched > self.abandon_after:
                 self._queue.remove(job)
                 job._finish(CANCELLED)
+        while self._queue:
+            worker = next((w for w in self._workers if w.job is None), None)
+            if worker is None and len(self._workers) < self.max_workers:
+                worker = _Worker(self._context, self.memory_mb)
+                self._workers.append(worker)
+            if worker is None:
+                break
+            job = self._queue.popleft()
+            try:
+                worker.conn.send(job._message)
+            except OSError:  # the worker left while receiving it (e.g. out of memory):
+                pass  # its message, or its end, is read next and says why the job failed
+            except Exception as error:  # e.g. an argument that cannot be pickled
+                job._finish(FAILED, error=JobFailed(f"The job could not be started: {error}"))
+                continue
+            worker.job, worker.kill_at = job, None
+            job.state, job.started, job.worker_pid = RUNNING, now, worker.process.pid
+            job.position = None
+            job._changed.notify_all()
         self._renumber()
-        if self.abandon_after is not None and (self._queue or self._running):
+        if self.abandon_after is not None and (self._queue or any(w.job for w in self._workers)):
             deadlines.append(self.abandon_after / 4)
-        if self._workers is not None and not self._running and not self._queue:
-            if now - self._idle_since >= self.idle_seconds:  # the workers exit
-                self._retired.append(self._workers)
-                self._workers = None
-            else:
-                deadlines.append(self._idle_since + self.idle_seconds - now)
         return max(0.01, min(deadlines))
 
+    def _retire(self, worker: _Worker, kill: bool = False) -> None:
+        self._workers.remove(worker)
+        worker.stop(kill=kill)
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` exists (a worker is reaped by the process that started it)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    def _receive(self, conn: Connection) -> None:
+        with self._lock:
+            worker = next((w for w in self._workers if w.conn is conn), None)
+            if worker is None:
+                return
+            try:
+                while worker in self._workers and conn.poll():
+                    self._handle(worker, conn.recv())
+            except (EOFError, OSError):  # the worker died (killed, out of memory, crashed)
+                job = worker.job
+                code = worker.process.exitcode
+                self._retire(worker, kill=True)
+                if job is not None and not job.finished:
+                    if worker.kill_at is not None:
+                        job._finish(CANCELLED)
+                    else:
+                        job._finish(FAILED, error=InputError(self._died_message(code)))
+
+    def _died_message(self, code: int | None) -> str:
+        cap = f" (this server allows {self.memory_mb:,} MB per job)" if self.memory_mb else ""
+        return (
+            f"The worker process running this job stopped unexpectedly (exit code {code}); "
+            f"it may have run out of memory{cap}: try smaller settings."
+        )
+
+    def _handle(self, worker: _Worker, message: tuple) -> None:
+        kind, job_id, payload = message
+        job = worker.job
+        if kind == "memory" and job_id is None and job is not None:
+            job_id = job.id  # it ran out receiving the job it was sent
+        if job is None or job.id != job_id:
+            return  # news of a job already given up
+        if kind == "event":
+            if worker.kill_at is None:
+                job._events.append(payload)
+            return
+        worker.job, worker.kill_at = None, None
+        worker.idle_since = time.monotonic()
+        if kind == "memory":  # the worker has left: a fresh one takes the next job
+            self._retire(worker)
+            job._finish(FAILED, error=JobOutOfMemory(self.memory_mb or 0))
+        elif kind == "done":
+            job._finish(DONE, result=payload)
+        elif kind == "cancelled":
+            job._finish(CANCELLED)
+        elif kind == "input_error":
+            job._finish(FAILED, error=InputError(payload))
+        else:
+            message, details = payload
+            job._finish(FAILED, error=JobFailed(f"The job failed: {message}", details))
+        self._wake()

@@ -45,14 +45,10 @@ def fail_with(kind: str) -> None:
     raise ValueError("weights must be finite")
 
 
-def allocate(megabytes: int, _cargo: bytes = b"") -> tuple[int, int, int | None]:
-    """Hold ``megabytes`` of memory for a moment; return ``(process id, bytes held, cap)``.
+def allocate(megabytes: int, _cargo: bytes = b"") -> tuple[int, int]:
+    """Hold ``megabytes`` of memory for a moment; return ``(process id, bytes held)``.
 
-    ``cap`` is the address-space limit the job ran under (bytes; None: unlimited).
     ``_cargo`` is an argument the job ignores (its size is what a test sends).
     """
-    import resource
-
     block = bytearray(megabytes * 1024 * 1024)
-    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
-    return os.getpid(), len(block), None if soft == resource.RLIM_INFINITY else soft
+    return os.getpid(), len(block)
