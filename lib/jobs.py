@@ -55,7 +55,10 @@ except ImportError:  # Windows has no resource module: its workers have no memor
     resource = None  # type: ignore[assignment]
 
 WORKERS_ENV = "AI_SEARCH_LAB_JOB_WORKERS"
-"""Environment variable setting the number of worker processes (concurrent heavy jobs)."""
+"""Environment variable setting the number of worker processes (concurrent heavy jobs).
+
+Its old name is still read for a release (:data:`lib.settings.RENAMED`), as is
+:data:`MEMORY_ENV`'s."""
 
 MEMORY_ENV = "AI_SEARCH_LAB_JOB_MEMORY_MB"
 """Environment variable setting each worker's memory cap in MB (``0`` or ``off``: none)."""
