@@ -47,20 +47,24 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Literal
 
 from lib.errors import InputError
+from lib.settings import setting, whole_number
 
 try:
     import resource
 except ImportError:  # Windows has no resource module: its workers have no memory cap
     resource = None  # type: ignore[assignment]
 
-WORKERS_ENV = "AISEARCH_JOB_WORKERS"
-"""Environment variable setting the number of worker processes (concurrent heavy jobs)."""
+WORKERS_ENV = "AI_SEARCH_LAB_JOB_WORKERS"
+"""Environment variable setting the number of worker processes (concurrent heavy jobs).
 
-MEMORY_ENV = "AISEARCH_JOB_MEMORY_MB"
+Its old name is still read for a release (:data:`lib.settings.RENAMED`), as is
+:data:`MEMORY_ENV`'s."""
+
+MEMORY_ENV = "AI_SEARCH_LAB_JOB_MEMORY_MB"
 """Environment variable setting each worker's memory cap in MB (``0`` or ``off``: none)."""
 
 DEFAULT_MEMORY_MB = 600
-"""Each worker's address-space cap in MB without ``$AISEARCH_JOB_MEMORY_MB``.
+"""Each worker's address-space cap in MB without ``$AI_SEARCH_LAB_JOB_MEMORY_MB``.
 
 ``bench/job_memory.py`` measured the heaviest jobs a hosted server allows at 390–486 MB of
 address space (148–228 MB resident): the GA at its caps 390 (473 on the widest table it
@@ -132,32 +136,24 @@ class JobFailed(RuntimeError):
 
 
 MAX_DEFAULT_WORKERS = 2
-"""Most workers started without ``$AISEARCH_JOB_WORKERS``: a small hosted server has about
+"""Most workers started without ``$AI_SEARCH_LAB_JOB_WORKERS``: a small hosted server has about
 1 GB of RAM (each working worker takes about 185 MB) whatever CPU count its host reports."""
 
 
 def default_workers(environ: Mapping[str, str] | None = None) -> int:
-    """The number of workers: ``$AISEARCH_JOB_WORKERS``, else the CPU count minus one (≥ 1,
+    """The number of workers: ``$AI_SEARCH_LAB_JOB_WORKERS``, else the CPU count minus one (≥ 1,
     at most :data:`MAX_DEFAULT_WORKERS`).
 
     One core is left to the server itself, which draws every session's pages.
     Raises :class:`InputError` if the variable is not a whole number ≥ 1.
     """
-    environ = os.environ if environ is None else environ
-    text = environ.get(WORKERS_ENV, "").strip()
-    if text:
-        try:
-            workers = int(text)
-        except ValueError:
-            workers = 0
-        if workers < 1:
-            raise InputError(f"{WORKERS_ENV} must be a whole number of at least 1, got {text!r}.")
-        return workers
-    return min(MAX_DEFAULT_WORKERS, max(1, (os.cpu_count() or 1) - 1))
+    default = min(MAX_DEFAULT_WORKERS, max(1, (os.cpu_count() or 1) - 1))
+    expected = "a whole number of at least 1"
+    return setting(WORKERS_ENV, whole_number(1), default, expected=expected, environ=environ)
 
 
 def memory_cap_mb(environ: Mapping[str, str] | None = None) -> int | None:
-    """Each worker's memory cap in MB: ``$AISEARCH_JOB_MEMORY_MB``, else
+    """Each worker's memory cap in MB: ``$AI_SEARCH_LAB_JOB_MEMORY_MB``, else
     :data:`DEFAULT_MEMORY_MB`; None (no cap) for ``0`` / ``off`` or where the platform
     cannot cap a process (no :mod:`resource`, e.g. Windows).
 
@@ -169,21 +165,16 @@ def memory_cap_mb(environ: Mapping[str, str] | None = None) -> int | None:
     fails at once (a :class:`MemoryError`) instead of the machine running out.
     Raises :class:`InputError` if the variable is not a whole number ≥ 0 or ``off``.
     """
-    environ = os.environ if environ is None else environ
-    text = environ.get(MEMORY_ENV, "").strip().lower()
-    if resource is None or text in ("0", "off", "none"):
-        return None
-    if not text:
-        return DEFAULT_MEMORY_MB
-    try:
-        megabytes = int(text)
-    except ValueError:
-        megabytes = -1
-    if megabytes < 0:
-        raise InputError(
-            f"{MEMORY_ENV} must be a whole number of megabytes (0 or off: no cap), got {text!r}."
-        )
-    return megabytes
+    expected = "a whole number of megabytes (0 or off: no cap)"
+    megabytes = setting(
+        MEMORY_ENV, _megabytes, DEFAULT_MEMORY_MB, expected=expected, environ=environ
+    )
+    return None if resource is None or not megabytes else megabytes
+
+
+def _megabytes(text: str) -> int:
+    """A memory cap's text as megabytes (0 for ``off`` / ``none``)."""
+    return 0 if text.lower() in ("off", "none") else whole_number(0)(text)
 
 
 @dataclass(frozen=True)

@@ -55,11 +55,6 @@ def f_rule(name: str, w: float) -> str:
     return F_RULES.get(name, "f = g + h").format(w=w)
 
 
-def guarantee(name: str) -> str:
-    """Is the route of ``name`` guaranteed shortest: yes, if h is admissible, not guaranteed."""
-    return search.INFO[name].optimal
-
-
 def algorithm_rows() -> list[tuple[str, str, str, str]]:
     """``(algorithm, idea, uses h, shortest route guaranteed)`` for the page's table."""
     return [

@@ -28,7 +28,7 @@ POLL_SECONDS = 0.25
 
 @st.cache_resource(show_spinner=False)
 def shared_pool() -> JobPool:
-    """The server's job pool: ``$AISEARCH_JOB_WORKERS`` workers (else the CPU count - 1)."""
+    """The server's job pool: ``$AI_SEARCH_LAB_JOB_WORKERS`` workers (else the CPU count - 1)."""
     return JobPool()
 
 

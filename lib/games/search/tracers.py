@@ -22,7 +22,6 @@ each step, and :func:`step_through` runs a search under a :class:`StepTracer`.
 from __future__ import annotations
 
 import inspect
-import math
 import re
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -468,14 +467,3 @@ def step_through(
         move=move,
         stats=counts.search_stats(algorithm, depth),
     )
-
-
-def window_text(alpha: float, beta: float) -> str:
-    """The window as a student writes it, e.g. ``[3, +inf]`` or ``[-inf, 5]``."""
-
-    def show(x: float) -> str:
-        if math.isinf(x):
-            return "+inf" if x > 0 else "-inf"
-        return f"{x:g}"
-
-    return f"[{show(alpha)}, {show(beta)}]"
