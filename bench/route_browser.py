@@ -1,4 +1,4 @@
-"""Benchmark: the route page on its largest maps in a real browser (issue 12 §1).
+"""Benchmark: the route page on its largest maps in a real browser.
 
 One local ``streamlit run`` server per checkout (``bench.first_render.app_server``),
 headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:

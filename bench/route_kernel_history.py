@@ -2,7 +2,7 @@
 
 Until commit 882cfbc the A* fast path was written twice in ``lib/routes/search.py``:
 ``_compiled_astar`` on flat lists (``ptr``, ``nbr``, ``wt``, built by that commit's
-``lib/routes/compiled.py``) and ``_fast_astar`` on networkx's dicts. Issue 10 merged them
+``lib/routes/compiled.py``) and ``_fast_astar`` on networkx's dicts. They were merged
 into one kernel (:func:`lib.routes.kernel.fast_best_first`) on one index (a dict of
 neighbours per node). This script reads the old code from git (``git show``), runs both
 kernels on the same queries in the same process, interleaved (5 repeats, the order

@@ -1,4 +1,4 @@
-"""Benchmark: the bytes of the route page's figures on its largest maps (issue 12 §1).
+"""Benchmark: the bytes of the route page's figures on its largest maps.
 
 For the 60x80 grid (25 % obstacles, seed 1) and the 2,000-place random graph
 (seed 1), with the map's default start, goal and heuristic, and each algorithm:
