@@ -5,9 +5,10 @@ with ``f = g + w * h`` and the same tie-breaking (newest entry first on
 equal ``f``), so it returns the same path, cost and expanded / generated /
 peak-frontier counts. It is faster because:
 
-- the heuristic is one of the named kinds (:class:`HeuristicKind`) computed
+- a heuristic of the named kinds (:class:`HeuristicKind`) is computed
   inline from coordinates, with no call per node, and its scale and ``w`` are
-  one factor (when that gives the same numbers: ``w`` or the scale is 1);
+  one factor (when that gives the same numbers: ``w`` or the scale is 1); any
+  other function is called once per place reached, not once per push;
 - neighbours and road lengths come from the graph's search
   index (:mod:`lib.routes.compiled`: integer nodes, one dict of lengths per
   node, read on the node's first expansion when the index is lazy) when it
@@ -18,8 +19,9 @@ peak-frontier counts. It is faster because:
 - the cheapest cost so far skips a neighbour before its length is added when
   the neighbour was already reached at most as cheaply as the node itself.
 
-:func:`run_fast` decides whether a query can take this path (untraced, every
-edge weighted, a named heuristic kind) and prepares its inputs.
+:func:`run_fast` decides whether a query can take this path and prepares its
+inputs: the index, or networkx's dicts on a graph's first query when every
+road it meets has a weight.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from heapq import heappop, heappush, heappushpop
 
 import networkx as nx
 
-from lib.routes.compiled import MissingWeight, for_query
+from lib.routes.compiled import CompiledGraph, for_query, prepare
 from lib.routes.graphs import Manhattan, Octile, StraightLine
 
 #: ``(cost, path, expanded, generated, max_frontier)``, or ``None`` when there is no path.
@@ -46,6 +48,7 @@ class HeuristicKind(Enum):
     STRAIGHT_LINE = "straight line"
     MANHATTAN = "Manhattan"
     OCTILE = "octile"
+    CALLABLE = "any function"
 
 
 #: The heuristic classes the fast path recognises (exactly these classes, no subclasses).
@@ -56,11 +59,15 @@ KINDS: dict[type, HeuristicKind] = {
 }
 
 
-def kind_of(heuristic: Callable | None) -> HeuristicKind | None:
-    """The inline kind of ``heuristic`` (``NONE`` for no heuristic), ``None`` if it has none."""
+#: The kinds computed from the nodes' coordinates.
+COORDINATE_KINDS = frozenset(KINDS.values())
+
+
+def kind_of(heuristic: Callable | None) -> HeuristicKind:
+    """The kind of ``heuristic``: ``NONE`` for none, an inline kind, else ``CALLABLE``."""
     if heuristic is None:
         return HeuristicKind.NONE
-    return KINDS.get(type(heuristic))
+    return KINDS.get(type(heuristic), HeuristicKind.CALLABLE)
 
 
 def fast_best_first(
@@ -73,6 +80,8 @@ def fast_best_first(
     kind: HeuristicKind,
     size: int = 0,
     fill: Callable[[int], dict] | None = None,
+    estimate: Callable[[Hashable, Hashable], float] | None = None,
+    labels: Sequence | None = None,
 ) -> FastResult:
     """Best-first search on ``f = g + factor * d`` with ``d`` the heuristic ``kind``'s distance.
 
@@ -81,7 +90,10 @@ def fast_best_first(
     the length (networkx's dicts); ``points[v]`` is
     ``v``'s ``(x, y)`` (unused for :attr:`HeuristicKind.NONE`), and ``d`` is
     the kind's distance from ``v``'s point to the target's (``factor``: the
-    heuristic's scale times ``w``, see :func:`run_fast`). On a lazy index an
+    heuristic's scale times ``w``, see :func:`run_fast`). For
+    :attr:`HeuristicKind.CALLABLE`, ``d`` is ``estimate(v, target)``, called
+    once per place reached, with ``v`` and the target given as their
+    ``labels`` when there are labels (the graph's nodes of an index). On a lazy index an
     entry ``adjacency[u]`` of ``None`` is read by ``fill(u)``. With nodes
     ``0..size-1`` (``size`` > 0) the costs move from a dict to a list once the
     search is large enough to pay for one. Returns ``(cost, path, expanded,
@@ -93,7 +105,11 @@ def fast_best_first(
     straight = kind is HeuristicKind.STRAIGHT_LINE
     no_h = kind is HeuristicKind.NONE
     octile = kind is HeuristicKind.OCTILE
-    gx, gy = (0.0, 0.0) if no_h else points[target]
+    called = kind is HeuristicKind.CALLABLE
+    known: dict = {}  # the estimate of each place reached, for a function heuristic
+    inf = math.inf
+    gx, gy = (0.0, 0.0) if no_h or called else points[target]
+    goal = target if labels is None else labels[target]
     direct = weight is None  # the index holds the lengths themselves
     # The cheapest cost so far (infinite when unreached). With integer nodes it moves from
     # a dict to a list over the whole graph after size / 256 expansions: allocating the list
@@ -146,6 +162,14 @@ def fast_best_first(
                 entry = (g2 + hypot(x - gx, y - gy) * factor, tie, g2, v, u)
             elif no_h:
                 entry = (g2, tie, g2, v, u)
+            elif called:  # one call per place, on its first reach (as networkx does)
+                if old < inf:
+                    hv = known[v]
+                elif labels is None:
+                    hv = known[v] = estimate(v, goal)
+                else:
+                    hv = known[v] = estimate(labels[v], goal)
+                entry = (g2 + hv * factor, tie, g2, v, u)
             else:
                 x, y = points[v]
                 dx, dy = abs(x - gx), abs(y - gy)
@@ -180,49 +204,66 @@ def run_fast(
 ) -> FastResult:
     """:func:`fast_best_first` on ``G`` (its index when it has one, else its dicts).
 
-    Raises :class:`NotFast` when the query needs the general search: a
-    heuristic of no inline kind, an edge without ``weight``, or a scaled
-    heuristic with ``w`` other than 1.
+    Raises :class:`NotFast` when the query needs the general search: a scaled
+    heuristic with ``w`` other than 1, or a road without ``weight`` on a graph
+    that cannot keep an index (a view). A heuristic of no inline kind is
+    called once per place reached.
     """
     kind = kind_of(heuristic)
-    if kind is None:
-        raise NotFast("the heuristic is not one of the inline kinds")
-    scale = 0.0 if heuristic is None else heuristic.scale
+    called = kind is HeuristicKind.CALLABLE
+    scale = 1.0 if called else 0.0 if heuristic is None else heuristic.scale
     if w != 1.0 and scale != 1.0 and kind is not HeuristicKind.NONE:
         # The textbook's f is g + w * (d * scale): one factor w * scale could round differently.
         raise NotFast("a scaled heuristic with w other than 1")
     factor = scale * w
-    pos: dict = {} if heuristic is None else heuristic.pos
+    pos: dict = {} if heuristic is None or called else heuristic.pos
     compiled = for_query(G, weight)
-    edges = None if compiled is None else compiled.edges
-    if edges is not None:
-        points = compiled.coordinates(pos) if kind is not HeuristicKind.NONE else ()
-        if points is not None:
-            index = compiled.index
-            try:
-                found = fast_best_first(
-                    edges,
-                    None,
-                    index[source],
-                    index[target],
-                    points,
-                    factor,
-                    kind,
-                    len(compiled.nodes),
-                    compiled.fill,
-                )
-            except MissingWeight:
-                compiled.edges = None  # known now: every query takes the general loop
-                raise NotFast("an edge has no weight") from None
-            if found is None:
-                return None
-            nodes = compiled.nodes
-            return found[0], [nodes[i] for i in found[1]], *found[2:]
+    points = None if compiled is None else _points(compiled, pos, kind)
+    if points is not None:
+        return _search_index(compiled, points, source, target, heuristic, factor, kind)
     adj = G._adj  # read-only use of networkx's adjacency
-
     try:
-        return fast_best_first(adj, weight, source, target, pos, factor, kind)
+        return fast_best_first(adj, weight, source, target, pos, factor, kind, estimate=heuristic)
     except KeyError as error:
-        if error.args == (weight,):  # an edge without the weight: it counts as 1 elsewhere
-            raise NotFast("an edge has no weight") from None
-        raise
+        if error.args != (weight,):
+            raise
+    # A road without the weight (it counts as 1): the index reads it so.
+    compiled = prepare(G, weight)
+    points = None if compiled is None else _points(compiled, pos, kind)
+    if points is None:
+        raise NotFast("a road without weight on a graph that keeps no index")
+    return _search_index(compiled, points, source, target, heuristic, factor, kind)
+
+
+def _points(compiled: CompiledGraph, pos: dict, kind: HeuristicKind) -> Sequence | None:
+    """The coordinates ``kind`` reads, by index (``None`` if a place has no position)."""
+    return compiled.coordinates(pos) if kind in COORDINATE_KINDS else ()
+
+
+def _search_index(
+    compiled: CompiledGraph,
+    points: Sequence,
+    source: Hashable,
+    target: Hashable,
+    heuristic: Callable | None,
+    factor: float,
+    kind: HeuristicKind,
+) -> FastResult:
+    """:func:`fast_best_first` on ``compiled``, with the path given as the graph's nodes."""
+    nodes, index = compiled.nodes, compiled.index
+    found = fast_best_first(
+        compiled.edges,
+        None,
+        index[source],
+        index[target],
+        points,
+        factor,
+        kind,
+        len(nodes),
+        compiled.fill,
+        heuristic,
+        nodes,
+    )
+    if found is None:
+        return None
+    return found[0], [nodes[i] for i in found[1]], *found[2:]
