@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from heapq import heappop, heappush, heappushpop
 
@@ -70,53 +71,56 @@ def kind_of(heuristic: Callable | None) -> HeuristicKind:
     return KINDS.get(type(heuristic), HeuristicKind.CALLABLE)
 
 
+@dataclass(frozen=True)
+class Estimate:
+    """How :func:`fast_best_first` estimates ``h``: ``factor * d``, ``d`` the distance left.
+
+    For the coordinate kinds ``d`` is the kind's distance from ``points[v]``
+    (``v``'s ``(x, y)``) to the target's point. For
+    :attr:`HeuristicKind.CALLABLE` it is ``function(v, target)``, called once
+    per place reached, with ``v`` and the target given as their ``labels``
+    when there are labels (the graph's nodes, on an index). ``factor`` is the
+    heuristic's scale times ``w`` (see :func:`run_fast`).
+    """
+
+    kind: HeuristicKind
+    factor: float = 1.0
+    points: Sequence | dict = ()
+    function: Callable[[Hashable, Hashable], float] | None = None
+    labels: Sequence | None = None
+
+
 def fast_best_first(
     adjacency: Sequence[dict | None] | dict,
     weight: str | None,
     source: Hashable,
     target: Hashable,
-    points: Sequence | dict,
-    factor: float,
-    kind: HeuristicKind,
+    estimate: Estimate,
     size: int = 0,
     fill: Callable[[int], dict] | None = None,
-    estimate: Callable[[Hashable, Hashable], float] | None = None,
-    labels: Sequence | None = None,
 ) -> FastResult:
-    """Best-first search on ``f = g + factor * d`` with ``d`` the heuristic ``kind``'s distance.
+    """Best-first search on ``f = g + h``, ``h`` as :class:`Estimate` says.
 
     ``adjacency[u]`` maps ``u``'s neighbours to their roads: the road's length
-    itself (the index; ``weight`` None) or its edge data, whose ``weight`` key holds
-    the length (networkx's dicts); ``points[v]`` is
-    ``v``'s ``(x, y)`` (unused for :attr:`HeuristicKind.NONE`), and ``d`` is
-    the kind's distance from ``v``'s point to the target's (``factor``: the
-    heuristic's scale times ``w``, see :func:`run_fast`). For
-    :attr:`HeuristicKind.CALLABLE`, ``d`` is ``estimate(v, target)``, called
-    once per place reached, with ``v`` and the target given as their
-    ``labels`` when there are labels (the graph's nodes of an index). On a lazy index an
-    entry ``adjacency[u]`` of ``None`` is read by ``fill(u)``. With nodes
-    ``0..size-1`` (``size`` > 0) the costs move from a dict to a list once the
-    search is large enough to pay for one. Returns ``(cost, path, expanded,
-    generated, max_frontier)`` or ``None`` when the target is unreachable.
+    itself (the index; ``weight`` None) or its edge data, whose ``weight`` key
+    holds the length (networkx's dicts). On a lazy index an entry of ``None``
+    is read by ``fill(u)``. With nodes ``0..size-1`` (``size`` > 0) the costs
+    move from a dict to a list once the search is large enough to pay for one.
+    Returns ``(cost, path, expanded, generated, max_frontier)``, or ``None``
+    when the target is unreachable.
     """
-    hypot = math.hypot
-    push, pop, pushpop = heappush, heappop, heappushpop
-    root2m1 = math.sqrt(2.0) - 1.0
-    straight = kind is HeuristicKind.STRAIGHT_LINE
-    no_h = kind is HeuristicKind.NONE
-    octile = kind is HeuristicKind.OCTILE
-    called = kind is HeuristicKind.CALLABLE
-    known: dict = {}  # the estimate of each place reached, for a function heuristic
-    inf = math.inf
+    kind, factor, points, labels = estimate.kind, estimate.factor, estimate.points, estimate.labels
+    straight, no_h = kind is HeuristicKind.STRAIGHT_LINE, kind is HeuristicKind.NONE
+    octile, called = kind is HeuristicKind.OCTILE, kind is HeuristicKind.CALLABLE
     gx, gy = (0.0, 0.0) if no_h or called else points[target]
-    goal = target if labels is None else labels[target]
+    goal, function = target if labels is None else labels[target], estimate.function
+    known: dict = {}  # the estimate of each place reached, for a function heuristic
+    hypot, inf, root2m1 = math.hypot, math.inf, math.sqrt(2.0) - 1.0
+    push, pop, pushpop = heappush, heappop, heappushpop
     direct = weight is None  # the index holds the lengths themselves
-    # The cheapest cost so far (infinite when unreached). With integer nodes it moves from
-    # a dict to a list over the whole graph after size / 256 expansions: allocating the list
-    # costs about as much.
-    best: dict | list = defaultdict(math.inf.__float__)
+    best: dict | list = defaultdict(math.inf.__float__)  # the cheapest cost so far
     best[source] = 0.0
-    switch = max(64, size >> 8) if size else -1
+    switch = max(64, size >> 8) if size else -1  # when best becomes a list (_cost_list)
     parent: dict = {}  # a node's parent, recorded when it is expanded
     heap: list = []
     held: tuple | None = (0.0, 0, 0.0, source, None)  # (f, tie, g, node, parent)
@@ -136,15 +140,9 @@ def fast_best_first(
         parent[u] = p
         expanded += 1
         if expanded == switch:
-            table = [math.inf] * size
-            for node, cost in best.items():
-                table[node] = cost
-            best = table
+            best = _cost_list(best, size)
         if u == target:
-            path = [u]
-            while (u := parent[u]) is not None:
-                path.append(u)
-            return g, path[::-1], expanded, generated, max_frontier
+            return g, _walk_back(parent, u), expanded, generated, max_frontier
         roads = adjacency[u]
         if roads is None:  # a lazy index: u's first expansion reads its roads
             roads = fill(u)
@@ -166,9 +164,9 @@ def fast_best_first(
                 if old < inf:
                     hv = known[v]
                 elif labels is None:
-                    hv = known[v] = estimate(v, goal)
+                    hv = known[v] = function(v, goal)
                 else:
-                    hv = known[v] = estimate(labels[v], goal)
+                    hv = known[v] = function(labels[v], goal)
                 entry = (g2 + hv * factor, tie, g2, v, u)
             else:
                 x, y = points[v]
@@ -188,6 +186,27 @@ def fast_best_first(
         size_now = len(heap) + (held is not None)
         if size_now > max_frontier:
             max_frontier = size_now
+
+
+def _cost_list(best: dict, size: int) -> list:
+    """The cheapest costs so far as a list over nodes ``0..size-1`` (infinite when unreached).
+
+    Reading a list is cheaper than the dict; the kernel switches after
+    ``size / 256`` expansions, when allocating the list costs about as much
+    as the expansions so far.
+    """
+    table = [math.inf] * size
+    for node, cost in best.items():
+        table[node] = cost
+    return table
+
+
+def _walk_back(parent: dict, node: Hashable) -> list:
+    """The route to ``node``, following the parents of expanded nodes back to the start."""
+    path = [node]
+    while (node := parent[node]) is not None:
+        path.append(node)
+    return path[::-1]
 
 
 class NotFast(Exception):
@@ -222,8 +241,9 @@ def run_fast(
     if points is not None:
         return _search_index(compiled, points, source, target, heuristic, factor, kind)
     adj = G._adj  # read-only use of networkx's adjacency
+    estimate = Estimate(kind, factor, pos, heuristic)
     try:
-        return fast_best_first(adj, weight, source, target, pos, factor, kind, estimate=heuristic)
+        return fast_best_first(adj, weight, source, target, estimate)
     except KeyError as error:
         if error.args != (weight,):
             raise
@@ -251,18 +271,9 @@ def _search_index(
 ) -> FastResult:
     """:func:`fast_best_first` on ``compiled``, with the path given as the graph's nodes."""
     nodes, index = compiled.nodes, compiled.index
+    estimate = Estimate(kind, factor, points, heuristic, nodes)
     found = fast_best_first(
-        compiled.edges,
-        None,
-        index[source],
-        index[target],
-        points,
-        factor,
-        kind,
-        len(nodes),
-        compiled.fill,
-        heuristic,
-        nodes,
+        compiled.edges, None, index[source], index[target], estimate, len(nodes), compiled.fill
     )
     if found is None:
         return None

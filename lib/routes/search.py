@@ -520,90 +520,83 @@ def ida_star(
     rec = Recorder(record_trace, max_trace_steps)
     if source == target:
         return _trivial("IDA*", source, rec, started)
-    adj = _neighbours(G)
-
-    def h(node: Hashable) -> float:
-        return 0.0 if heuristic is None else heuristic(node, target)
-
-    hcache = {source: h(source)}
-    bound = hcache[source]
-    expanded, generated, max_frontier, iterations = 0, 0, 1, 0
+    search = _BoundedDepthFirst(G, target, heuristic, weight, rec, max_expansions)
+    bound = search.estimate(source)
     while True:
-        iterations += 1
+        path, cost, next_bound = search.iteration(source, bound)
+        if path is not None:
+            return RouteResult(
+                "IDA*", source, target, tuple(path), cost, search.expanded, search.generated,
+                search.max_frontier, time.perf_counter() - started, tuple(rec.steps),
+                rec.truncated, notes=f"{search.iterations} iterations",
+            )  # fmt: skip
+        if next_bound == math.inf:
+            raise _no_path(source, target)
+        bound = next_bound
+
+
+class _BoundedDepthFirst:
+    """IDA*'s iterations: depth-first searches that skip every child with ``f`` above a bound.
+
+    Keeps the counts over all iterations, and each place's estimate (the
+    heuristic is called once per place).
+    """
+
+    def __init__(
+        self,
+        G: nx.Graph,
+        target: Hashable,
+        heuristic: Heuristic | None,
+        weight: str,
+        recorder: Recorder,
+        max_expansions: int,
+    ) -> None:
+        self.adj = _neighbours(G)
+        self.target, self.heuristic, self.weight = target, heuristic, weight
+        self.recorder, self.max_expansions = recorder, max_expansions
+        self.known: dict = {}  # each place's estimate
+        self.expanded, self.generated, self.max_frontier, self.iterations = 0, 0, 1, 0
+
+    def estimate(self, node: Hashable) -> float:
+        """``h(node, target)``, computed once per place (0 without a heuristic)."""
+        h = self.known.get(node)
+        if h is None:
+            h = self.heuristic(node, self.target) if self.heuristic is not None else 0.0
+            self.known[node] = h
+        return h
+
+    def iteration(self, source: Hashable, bound: float) -> tuple[list | None, float, float]:
+        """One depth-first search within ``bound``: ``(path, cost, next bound)``.
+
+        ``path`` is ``None`` when the target lies beyond the bound; the next
+        bound is then the lowest ``f`` that was over it. A table of the
+        cheapest ``g`` seen at each place prunes revisits that are no cheaper.
+        """
+        self.iterations += 1
         next_bound = math.inf
         best_g = {source: 0.0}
         on_path: set = set()
-        # stack items: (node, g, parent, depth-first iterator over neighbours or None)
+        # stack items: (node, g, parent, iterator over its children or None before expansion)
         stack: list[list] = [[source, 0.0, None, None]]  # [push]
-        generated += 1
-        if rec.on:
-            entry = FrontierEntry(source, 0.0, hcache[source], hcache[source], None)
-            rec.add(
-                TraceStep(
-                    None,
-                    (entry,),
-                    reset=True,
-                    note=f"iteration {iterations}: bound f ≤ {bound:.4g}",
-                    part=Part.PUSH,
-                )
-            )
+        self.generated += 1
+        self._record_restart(source, bound)
         while stack:
-            max_frontier = max(max_frontier, len(stack))
+            self.max_frontier = max(self.max_frontier, len(stack))
             top = stack[-1]
             u, g, _, children = top
             if children is None:
                 if g > best_g.get(u, math.inf):
                     stack.pop()  # a cheaper route to u was found since it was pushed
                     continue
-                expanded += 1
-                if expanded > max_expansions:
-                    raise InputError(
-                        f"IDA* gave up after {max_expansions:,} expansions; "
-                        "try a smaller graph or another algorithm."
-                    )
-                if u == target:  # [goal test]
-                    if rec.on:
-                        rec.add(TraceStep(u, (), part=Part.GOAL_TEST))
-                    path = [item[0] for item in stack]
-                    return RouteResult(
-                        "IDA*",
-                        source,
-                        target,
-                        tuple(path),
-                        g,
-                        expanded,
-                        generated,
-                        max_frontier,
-                        time.perf_counter() - started,
-                        tuple(rec.steps),
-                        rec.truncated,
-                        notes=f"{iterations} iterations",
-                    )
+                self._count_expansion()
+                if u == self.target:  # [goal test]
+                    if self.recorder.on:
+                        self.recorder.add(TraceStep(u, (), part=Part.GOAL_TEST))
+                    return [item[0] for item in stack], g, next_bound
                 on_path.add(u)
-                kids = []
-                for v, data in adj[u].items():  # [expand]
-                    if v in on_path:
-                        continue
-                    g2 = g + data.get(weight, 1)
-                    hv = hcache.get(v)
-                    if hv is None:
-                        hv = hcache[v] = h(v)
-                    f = g2 + hv
-                    if f > bound:
-                        next_bound = min(next_bound, f)
-                        continue
-                    if g2 >= best_g.get(v, math.inf):
-                        continue
-                    best_g[v] = g2
-                    kids.append((f, v, g2, hv))
-                kids.sort(key=lambda item: item[0])
-                generated += len(kids)
-                if rec.on:
-                    rec.add(
-                        TraceStep(u, tuple(FrontierEntry(v, g2, hv, f, u) for f, v, g2, hv in kids))
-                    )
-                top[3] = iter(kids)
-                children = top[3]
+                kids, over = self._children(u, g, bound, on_path, best_g)
+                next_bound = min(next_bound, over)
+                top[3] = children = iter(kids)
             child = next(children, None)
             if child is None:
                 on_path.discard(u)
@@ -611,9 +604,60 @@ def ida_star(
                 continue
             _, v, g2, _ = child
             stack.append([v, g2, u, None])
-        if next_bound == math.inf:
-            raise _no_path(source, target)
-        bound = next_bound
+        return None, math.inf, next_bound
+
+    def _children(
+        self, u: Hashable, g: float, bound: float, on_path: set, best_g: dict
+    ) -> tuple[list, float]:
+        """``u``'s children within ``bound``, cheapest ``f`` first, and the lowest ``f`` over it.
+
+        A child is ``(f, node, g, h)``; it is skipped when it is on the current
+        path or reached no cheaper than before in this iteration.
+        """
+        kids = []
+        over = math.inf
+        for v, data in self.adj[u].items():  # [expand]
+            if v in on_path:
+                continue
+            g2 = g + data.get(self.weight, 1)
+            hv = self.estimate(v)
+            f = g2 + hv
+            if f > bound:
+                over = min(over, f)
+                continue
+            if g2 >= best_g.get(v, math.inf):
+                continue
+            best_g[v] = g2
+            kids.append((f, v, g2, hv))
+        kids.sort(key=lambda item: item[0])
+        self.generated += len(kids)
+        if self.recorder.on:
+            entries = tuple(FrontierEntry(v, g2, hv, f, u) for f, v, g2, hv in kids)
+            self.recorder.add(TraceStep(u, entries))
+        return kids, over
+
+    def _count_expansion(self) -> None:
+        """Count one expansion; give up with :class:`InputError` past the cap."""
+        self.expanded += 1
+        if self.expanded > self.max_expansions:
+            raise InputError(
+                f"IDA* gave up after {self.max_expansions:,} expansions; "
+                "try a smaller graph or another algorithm."
+            )
+
+    def _record_restart(self, source: Hashable, bound: float) -> None:
+        """The trace step of an iteration's start: the frontier is reset to the start alone."""
+        if self.recorder.on:
+            h = self.estimate(source)
+            self.recorder.add(
+                TraceStep(
+                    None,
+                    (FrontierEntry(source, 0.0, h, h, None),),
+                    reset=True,
+                    note=f"iteration {self.iterations}: bound f ≤ {bound:.4g}",
+                    part=Part.PUSH,
+                )
+            )
 
 
 # --------------------------------------------------------------------------- bidirectional

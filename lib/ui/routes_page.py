@@ -428,13 +428,39 @@ def run_comparison(
 
 def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
     """The chosen algorithms on every pair (or a sample): table, charts, B* and A* verdicts."""
-    heuristic, heuristic_name, w, algos = q.heuristic, q.heuristic_name, q.w, q.algos
-    longer_roads = q.longer_roads
+    all_pairs_count = G.number_of_nodes() * (G.number_of_nodes() - 1)
+    cmp_algos, ordered, max_pairs, submitted = _comparison_form(q, all_pairs_count)
+    settings = (graph_key, q.heuristic_name, q.w, tuple(cmp_algos), ordered, max_pairs)
+    stored = st.session_state.get("rt_compare")
+    auto = (stored is None or stored[0][0] != graph_key) and all_pairs_count <= MAX_COMPARE_PAIRS
+    cmp_algos, only_bstar = _algorithms_the_heuristic_allows(q.heuristic, cmp_algos)
+    if submitted and not cmp_algos and not only_bstar:
+        st.warning("Choose at least one algorithm to compare.")
+    if (submitted or auto) and cmp_algos:
+        stored = _compare_and_keep(G, q, cmp_algos, ordered, max_pairs, settings) or stored
+    if (stored is None or stored[0][0] != graph_key) and cmp_algos and not auto:
+        st.info(
+            f"This map has {all_pairs_count:,} ordered pairs of places, too many to search on "
+            "every visit: press the button to compare the algorithms on a seeded random "
+            "sample of them (*At most* sets its size)."
+        )
+    if stored is not None and stored[0][0] == graph_key:
+        cmp_settings, cmp_table = stored
+        if cmp_settings != settings:
+            st.caption("These results are for earlier settings; press the button to update them.")
+        for name, message in cmp_table.attrs.get("dropped", {}).items():
+            st.warning(f"{md(name)} is left out of this comparison: {md(message)}")
+        summary = compare.summary(cmp_table)
+        table_only = isinstance(q.heuristic, graphs.TableHeuristic)
+        _show_compared_pairs(cmp_table, cmp_settings[4], all_pairs_count, table_only)
+        _show_comparison_tables(cmp_table, summary)
+        _show_comparison_verdicts(cmp_table, summary, q, cmp_settings[1])
 
-    n_nodes = G.number_of_nodes()
-    all_pairs_count = n_nodes * (n_nodes - 1)
+
+def _comparison_form(q: Question, all_pairs_count: int) -> tuple[list[str], bool, int, bool]:
+    """The comparison's form: ``(algorithms, ordered pairs?, at most this many, submitted)``."""
     with st.form("rt_compare_form"):
-        cmp_algos = st.multiselect("Algorithms to compare", ALGO_NAMES, default=algos or ["A*"])
+        cmp_algos = st.multiselect("Algorithms to compare", ALGO_NAMES, default=q.algos or ["A*"])
         c2, c3 = st.columns([3, 2])
         pair_kinds = {
             f"Ordered: A→B and B→A ({all_pairs_count:,})": True,
@@ -461,252 +487,285 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
         submitted = st.form_submit_button(
             "Compare on a sample of pairs" if sampled else "Compare on all pairs", type="primary"
         )
-    settings = (graph_key, heuristic_name, w, tuple(cmp_algos), ordered, int(max_pairs))
-    stored = st.session_state.get("rt_compare")
-    auto = (stored is None or stored[0][0] != graph_key) and all_pairs_count <= MAX_COMPARE_PAIRS
-    table_only = isinstance(heuristic, graphs.TableHeuristic)
-    only_bstar = False
-    if table_only:
-        st.caption(
-            "The book's table only knows distances to Bucharest: the comparison uses the pairs "
-            'that end there, without the course\'s "B*" (it also needs h(start, n)).'
+    return cmp_algos, ordered, int(max_pairs), submitted
+
+
+def _algorithms_the_heuristic_allows(
+    heuristic: graphs.Heuristic | None, cmp_algos: list[str]
+) -> tuple[list[str], bool]:
+    """``(the algorithms that can run, whether the course's "B*" alone was asked for)``.
+
+    The book's table knows distances to Bucharest only: the course's "B*"
+    (which needs ``h(start, n)``) cannot run with it, and the page says so.
+    """
+    if not isinstance(heuristic, graphs.TableHeuristic):
+        return cmp_algos, False
+    st.caption(
+        "The book's table only knows distances to Bucharest: the comparison uses the pairs "
+        'that end there, without the course\'s "B*" (it also needs h(start, n)).'
+    )
+    only_bstar = cmp_algos == ['Course "B*"']
+    if only_bstar:
+        st.warning(
+            "The course's \"B*\" cannot run with the book's table (it needs h(start, n)): "
+            "choose another algorithm or heuristic to compare."
         )
-        only_bstar = cmp_algos == ['Course "B*"']
-        cmp_algos = [a for a in cmp_algos if a != 'Course "B*"']
-        if only_bstar:
+    return [a for a in cmp_algos if a != 'Course "B*"'], only_bstar
+
+
+def _compare_and_keep(
+    G: nx.Graph,
+    q: Question,
+    cmp_algos: list[str],
+    ordered: bool,
+    max_pairs: int,
+    settings: tuple,
+) -> tuple | None:
+    """Run the comparison with a progress bar; keep and return ``(settings, table)``.
+
+    Returns ``None`` when it failed (the error is shown).
+    """
+    heuristic = q.heuristic
+    pairs = compare.choose_pairs(G, ordered=ordered, max_pairs=max_pairs, seed=0)
+    if isinstance(heuristic, graphs.TableHeuristic):
+        pairs = [(s, heuristic.goal) for s in G.nodes if s != heuristic.goal]
+    bar = st.progress(0.0, text="Comparing…")
+    stored = None
+    with user_errors():
+        cmp_table = run_comparison(
+            G,
+            (cmp_algos, heuristic),
+            {"pairs": pairs, "w": q.w, "max_expansions": ui.MAX_EXPANSIONS, "drop_failing": True},
+            lambda done, total: bar.progress(done / total, text=f"{done}/{total} pairs"),
+        )
+        stored = st.session_state["rt_compare"] = (settings, cmp_table)
+        st.session_state["rt_compare_asked"] = len(pairs)
+    bar.empty()
+    return stored
+
+
+def _show_compared_pairs(
+    cmp_table: pd.DataFrame, ordered: bool, all_pairs_count: int, table_only: bool
+) -> None:
+    """Which pairs were compared: how many, whether a sample, and those without a route."""
+    asked = st.session_state.get("rt_compare_asked", 0)
+    compared = len(cmp_table[["source", "target"]].drop_duplicates())
+    kind = "ordered" if ordered else "unordered"
+    total = all_pairs_count if ordered else all_pairs_count // 2
+    st.caption(
+        f"Compared on {compared:,} {kind} pair(s)"
+        + (
+            f", a seeded random sample of {asked:,} of the map's {total:,}."
+            if total > asked and not table_only
+            else "."
+        )
+        + (
+            f" {asked - compared:,} of the {asked:,} pairs have no route between them (their "
+            "places are in different parts of the map) and are left out."
+            if compared < asked
+            else ""
+        )
+    )
+
+
+def _show_comparison_tables(cmp_table: pd.DataFrame, summary: pd.DataFrame) -> None:
+    """The summary per algorithm, both downloads, and the two charts."""
+    st.caption(
+        "Per algorithm: in how many pairs its route was a shortest one, how much longer "
+        "it was on average and at worst (+%), and the mean places expanded and time."
+    )
+    ui.show_table(summary.reset_index(), SUMMARY_LABELS, column_order=SUMMARY_SHOWN)
+    c1, c2 = st.columns(2)
+    with c1:
+        csv_download(
+            summary.reset_index(),
+            "summary.csv",
+            "Download summary (CSV)",
+            key="rt_w_dl_summary",
+        )
+    with c2:
+        csv_download(cmp_table, "all_pairs.csv", "Download every pair (CSV)", key="rt_w_dl_pairs")
+    st.plotly_chart(
+        plots.summary_bars(
+            summary, "mean_expanded", "Places expanded (mean per pair)", y_title="expanded"
+        ),
+        key="rt_chart_expanded",
+    )
+    st.plotly_chart(plots.excess_chart(cmp_table), key="rt_chart_excess")
+
+
+def _show_comparison_verdicts(
+    cmp_table: pd.DataFrame, summary: pd.DataFrame, q: Question, compared_heuristic: str
+) -> None:
+    """Per algorithm: did the course's "B*", A* or IDA* miss shortest routes, and why."""
+    for name in summary.index:
+        bad = compare.suboptimal(cmp_table, name)
+        if name == 'Course "B*"':
+            _show_bstar_verdict(bad, int(summary.loc[name, "pairs"]))
+        if not bad.empty and name in ("A*", "IDA*") and q.heuristic is not None:
             st.warning(
-                "The course's \"B*\" cannot run with the book's table (it needs h(start, n)): "
-                "choose another algorithm or heuristic to compare."
+                f"{md(name)} missed the shortest route on {len(bad)} pairs: the heuristic "
+                "overestimates somewhere (see the check below)."
             )
-    if submitted and not cmp_algos and not only_bstar:
-        st.warning("Choose at least one algorithm to compare.")
-    if (submitted or auto) and cmp_algos:
-        pairs = compare.choose_pairs(G, ordered=ordered, max_pairs=int(max_pairs), seed=0)
-        if table_only:
-            pairs = [(s, heuristic.goal) for s in G.nodes if s != heuristic.goal]
-        bar = st.progress(0.0, text="Comparing…")
-        with user_errors():
-            cmp_table = run_comparison(
-                G,
-                (cmp_algos, heuristic),
-                {"pairs": pairs, "w": w, "max_expansions": ui.MAX_EXPANSIONS, "drop_failing": True},
-                lambda done, total: bar.progress(done / total, text=f"{done}/{total} pairs"),
+        inadmissible = q.longer_roads is not None and not q.longer_roads.empty
+        if bad.empty and name == "A*" and inadmissible and compared_heuristic == q.heuristic_name:
+            st.info(
+                f"{md('A*')} found the shortest route on every pair here although "
+                f"*{md(q.heuristic_name)}* is not admissible on this map: an overestimate only "
+                "*allows* A* to miss the shortest route, it does not make it miss."
             )
-            st.session_state["rt_compare"] = (settings, cmp_table)
-            st.session_state["rt_compare_asked"] = len(pairs)
-            stored = st.session_state["rt_compare"]
-        bar.empty()
-    if (stored is None or stored[0][0] != graph_key) and cmp_algos and not auto:
-        st.info(
-            f"This map has {all_pairs_count:,} ordered pairs of places, too many to search on "
-            "every visit: press the button to compare the algorithms on a seeded random "
-            "sample of them (*At most* sets its size)."
-        )
-    if stored is not None and stored[0][0] == graph_key:
-        cmp_settings, cmp_table = stored
-        if cmp_settings != settings:
-            st.caption("These results are for earlier settings; press the button to update them.")
-        for name, message in cmp_table.attrs.get("dropped", {}).items():
-            st.warning(f"{md(name)} is left out of this comparison: {md(message)}")
-        summary = compare.summary(cmp_table)
-        asked = st.session_state.get("rt_compare_asked", 0)
-        compared = len(cmp_table[["source", "target"]].drop_duplicates())
-        kind = "ordered" if cmp_settings[4] else "unordered"
-        total = all_pairs_count if cmp_settings[4] else all_pairs_count // 2
-        st.caption(
-            f"Compared on {compared:,} {kind} pair(s)"
-            + (
-                f", a seeded random sample of {asked:,} of the map's {total:,}."
-                if total > asked and not table_only
-                else "."
-            )
-            + (
-                f" {asked - compared:,} of the {asked:,} pairs have no route between them (their "
-                "places are in different parts of the map) and are left out."
-                if compared < asked
-                else ""
-            )
-        )
-        st.caption(
-            "Per algorithm: in how many pairs its route was a shortest one, how much longer "
-            "it was on average and at worst (+%), and the mean places expanded and time."
-        )
-        ui.show_table(summary.reset_index(), SUMMARY_LABELS, column_order=SUMMARY_SHOWN)
-        c1, c2 = st.columns(2)
-        with c1:
-            csv_download(
-                summary.reset_index(),
-                "summary.csv",
-                "Download summary (CSV)",
-                key="rt_w_dl_summary",
-            )
-        with c2:
-            csv_download(
-                cmp_table, "all_pairs.csv", "Download every pair (CSV)", key="rt_w_dl_pairs"
-            )
-        st.plotly_chart(
-            plots.summary_bars(
-                summary, "mean_expanded", "Places expanded (mean per pair)", y_title="expanded"
-            ),
-            key="rt_chart_expanded",
-        )
-        st.plotly_chart(plots.excess_chart(cmp_table), key="rt_chart_excess")
-        for name in summary.index:
-            bad = compare.suboptimal(cmp_table, name)
-            if name == 'Course "B*"':
-                if bad.empty:
-                    st.info(
-                        'The course\'s "B*" found the shortest route on every pair compared here.'
-                    )
-                else:
-                    shown = [
-                        f"{md(row.source)} → {md(row.target)}: {row.cost:.4g} instead of "
-                        f"{row.optimal_cost:.4g} (+{row.excess_pct:.1f} %)"
-                        for row in bad.head(5).itertuples()
-                    ]
-                    more = f"; {len(bad) - len(shown)} more in the table" if len(bad) > 5 else ""
-                    st.warning(
-                        f'The course\'s "B*" returns a longer route than the shortest on '
-                        f"{len(bad)} of {int(summary.loc[name, 'pairs'])} pairs: "
-                        f"{'; '.join(shown)}{more}. Its f = g + h(n, goal) + h(start, n) "
-                        "overestimates, so optimality is lost. The course's script only counted "
-                        'the pairs where "B*" was *shorter* than A*, so it never saw these.'
-                    )
-            if not bad.empty and name in ("A*", "IDA*") and heuristic is not None:
-                st.warning(
-                    f"{md(name)} missed the shortest route on {len(bad)} pairs: the heuristic "
-                    "overestimates somewhere (see the check below)."
-                )
-            inadmissible = longer_roads is not None and not longer_roads.empty
-            if bad.empty and name == "A*" and inadmissible and cmp_settings[1] == heuristic_name:
-                st.info(
-                    f"{md('A*')} found the shortest route on every pair here although "
-                    f"*{md(heuristic_name)}* is not admissible on this map: an overestimate only "
-                    "*allows* A* to miss the shortest route, it does not make it miss."
-                )
+
+
+def _show_bstar_verdict(bad: pd.DataFrame, pairs: int) -> None:
+    """The course's "B*": shortest everywhere, or the pairs where it was longer."""
+    if bad.empty:
+        st.info('The course\'s "B*" found the shortest route on every pair compared here.')
+        return
+    shown = [
+        f"{md(row.source)} → {md(row.target)}: {row.cost:.4g} instead of "
+        f"{row.optimal_cost:.4g} (+{row.excess_pct:.1f} %)"
+        for row in bad.head(5).itertuples()
+    ]
+    more = f"; {len(bad) - len(shown)} more in the table" if len(bad) > 5 else ""
+    st.warning(
+        f'The course\'s "B*" returns a longer route than the shortest on '
+        f"{len(bad)} of {pairs} pairs: "
+        f"{'; '.join(shown)}{more}. Its f = g + h(n, goal) + h(start, n) "
+        "overestimates, so optimality is lost. The course's script only counted "
+        'the pairs where "B*" was *shorter* than A*, so it never saw these.'
+    )
 
 
 def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
     """Admissibility and consistency of the heuristic, with the violations and the roads."""
-    heuristic, heuristic_name, choices = q.heuristic, q.heuristic_name, q.choices
-    road_table, longer_roads, n_nodes = q.road_table, q.longer_roads, G.number_of_nodes()
-
+    heuristic, heuristic_name, n_nodes = q.heuristic, q.heuristic_name, G.number_of_nodes()
     if heuristic is None:
         st.markdown("h = 0 never overestimates: A* then behaves like uniform-cost search.")
+        return
+    goals = _goals_to_check(G, heuristic)
+    check_key = (graph_key, heuristic_name)
+    asked = st.session_state.get("rt_check_asked") == check_key
+    if n_nodes > CHECK_WHEN_ASKED_OVER and not asked:  # seconds of work below the fold
+        st.caption(
+            f"On a map of {n_nodes:,} places the check searches from {len(goals)} sampled "
+            "goals, a few seconds of work."
+        )
+        if not st.button("Check the heuristic", key="rt_w_check"):
+            return
+        st.session_state["rt_check_asked"] = check_key
+    with user_errors():
+        report = ui.heuristic_check(G, heuristic, graph_key, heuristic_name, tuple(goals))
+        _show_heuristic_verdict(report, q, len(goals) == n_nodes)
+        if isinstance(heuristic, graphs.StraightLine):
+            _show_roads_against_distance(heuristic, heuristic_name, q.road_table, q.longer_roads)
+        if not report.admissible:
+            _violations(
+                report.admissibility,
+                "Where h overestimates the shortest route: {shown:,} (place, goal) pair(s)",
+                None,
+                "admissibility",
+                key="rt_w_dl_adm",
+            )
+        if not report.consistent:
+            _violations(
+                report.consistency,
+                "Where h breaks consistency, h(from) > road + h(to): {shown:,} (road, goal) "
+                "case(s)",
+                CONSISTENCY_LABELS,
+                "consistency",
+                key="rt_w_dl_con",
+            )
+
+
+def _goals_to_check(G: nx.Graph, heuristic: graphs.Heuristic) -> list:
+    """The goals to check the heuristic towards: all, a seeded sample, or the table's one."""
+    if isinstance(heuristic, graphs.TableHeuristic):
+        return [heuristic.goal]
+    if G.number_of_nodes() > MAX_CHECK_GOALS:
+        return [pair[1] for pair in compare.choose_pairs(G, max_pairs=MAX_CHECK_GOALS, seed=1)]
+    return list(G.nodes)
+
+
+def _show_heuristic_verdict(report: compare.HeuristicReport, q: Question, every_goal: bool) -> None:
+    """Admissible? Consistent? Towards which goals, and by how much it could be scaled."""
+    heuristic, heuristic_name = q.heuristic, q.heuristic_name
+    scope = (
+        f"{md(graphs.node_label(heuristic.goal))}, the only goal its table knows"
+        if isinstance(heuristic, graphs.TableHeuristic)
+        else "every goal"
+        if every_goal
+        else f"{report.goals} sampled goal(s)"
+    )
+    verdict_a = "admissible" if report.admissible else "NOT admissible"
+    verdict_c = "consistent" if report.consistent else "NOT consistent"
+    st.markdown(
+        f"**{md(heuristic_name)}**, checked towards {scope}: "
+        f"**{verdict_a}**, **{verdict_c}**. "
+        + (
+            f"Multiplied by at most {report.scale:.4g}, it would never overestimate here"
+            + (f" (that is *{md(graphs.SCALED)}*)." if graphs.SCALED in q.choices else ".")
+            if not report.admissible
+            else "It is as large as it can be without overestimating."
+            if report.scale < 1 + 1e-6
+            else f"It would stay admissible multiplied by up to {report.scale:.4g}."
+        )
+    )
+
+
+def _show_roads_against_distance(
+    heuristic: graphs.StraightLine,
+    heuristic_name: str,
+    roads: pd.DataFrame,
+    longer: pd.DataFrame,
+) -> None:
+    """Each road against the heuristic's distance between its ends: verdict, table, download."""
+    straight = type(heuristic) is graphs.StraightLine
+    # Manhattan and octile distances are StraightLine kinds: name the one in use
+    line = "straight line" if straight else f"{md(heuristic_name)} distance"
+    # a road and its straight line to the same decimals (a random graph's
+    # roads of 0.04102 had straight lines of "0.0" beside them)
+    places = compare.length_decimals(roads["road"])
+    closest = (
+        f"{md(roads.iloc[0]['from'])}–{md(roads.iloc[0]['to'])}, "
+        f"{roads.iloc[0]['straight_line']:.{places}f} against a road of "
+        f"{roads.iloc[0]['road']:.{places}f}"
+    )
+    if len(longer):
+        st.markdown(
+            "The map's coordinates are positions on a drawing, not kilometres, so "
+            "nothing guarantees that a straight line is shorter than the road. Here "
+            f"it is longer than the road on {len(longer)} road(s), listed first below: "
+            "searching towards the far end of such a road, h overestimates."
+        )
+    elif heuristic.scale != 1:
+        st.markdown(
+            f"Scaled by {heuristic.scale:.4g}, the {line} is never longer than "
+            f"a road, so it never overestimates: the closest call is {closest}."
+        )
     else:
-        goals = list(G.nodes)
-        if isinstance(heuristic, graphs.TableHeuristic):
-            goals = [heuristic.goal]
-        elif len(goals) > MAX_CHECK_GOALS:
-            goals = [pair[1] for pair in compare.choose_pairs(G, max_pairs=MAX_CHECK_GOALS, seed=1)]
-        check_key = (graph_key, heuristic_name)
-        asked = st.session_state.get("rt_check_asked") == check_key
-        if n_nodes > CHECK_WHEN_ASKED_OVER and not asked:  # seconds of work below the fold
-            st.caption(
-                f"On a map of {n_nodes:,} places the check searches from {len(goals)} sampled "
-                "goals, a few seconds of work."
-            )
-            if not st.button("Check the heuristic", key="rt_w_check"):
-                return
-            st.session_state["rt_check_asked"] = check_key
-        with user_errors():
-            report = ui.heuristic_check(G, heuristic, graph_key, heuristic_name, tuple(goals))
-            scope = (
-                f"{md(graphs.node_label(heuristic.goal))}, the only goal its table knows"
-                if isinstance(heuristic, graphs.TableHeuristic)
-                else "every goal"
-                if len(goals) == n_nodes
-                else f"{report.goals} sampled goal(s)"
-            )
-            verdict_a = "admissible" if report.admissible else "NOT admissible"
-            verdict_c = "consistent" if report.consistent else "NOT consistent"
-            st.markdown(
-                f"**{md(heuristic_name)}**, checked towards {scope}: "
-                f"**{verdict_a}**, **{verdict_c}**. "
-                + (
-                    f"Multiplied by at most {report.scale:.4g}, it would never overestimate here"
-                    + (f" (that is *{md(graphs.SCALED)}*)." if graphs.SCALED in choices else ".")
-                    if not report.admissible
-                    else "It is as large as it can be without overestimating."
-                    if report.scale < 1 + 1e-6
-                    else f"It would stay admissible multiplied by up to {report.scale:.4g}."
-                )
-            )
-            if isinstance(heuristic, graphs.StraightLine):
-                roads, longer = road_table, longer_roads
-                # Manhattan and octile distances are StraightLine kinds: name the one in use
-                line = (
-                    "straight line"
-                    if type(heuristic) is graphs.StraightLine
-                    else f"{md(heuristic_name)} distance"
-                )
-                # a road and its straight line to the same decimals (a random graph's
-                # roads of 0.04102 had straight lines of "0.0" beside them)
-                places = compare.length_decimals(roads["road"])
-                closest = (
-                    f"{md(roads.iloc[0]['from'])}–{md(roads.iloc[0]['to'])}, "
-                    f"{roads.iloc[0]['straight_line']:.{places}f} against a road of "
-                    f"{roads.iloc[0]['road']:.{places}f}"
-                )
-                if len(longer):
-                    st.markdown(
-                        "The map's coordinates are positions on a drawing, not kilometres, so "
-                        "nothing guarantees that a straight line is shorter than the road. Here "
-                        f"it is longer than the road on {len(longer)} road(s), listed first below: "
-                        "searching towards the far end of such a road, h overestimates."
-                    )
-                elif heuristic.scale != 1:
-                    st.markdown(
-                        f"Scaled by {heuristic.scale:.4g}, the {line} is never longer than "
-                        f"a road, so it never overestimates: the closest call is {closest}."
-                    )
-                else:
-                    st.markdown(f"The {line} is never longer than a road: closest {closest}.")
-                st.caption(f"Each road against the {line} between its ends, closest calls first:")
-                fmt = f"%.{places}f"
-                between = (
-                    "Straight-line distance between the two ends"
-                    if type(heuristic) is graphs.StraightLine
-                    else f"{heuristic_name} distance between the two ends"
-                )
-                labels = {
-                    "road": ("Road length", "", fmt),
-                    "straight_line": (
-                        "Straight line"
-                        if type(heuristic) is graphs.StraightLine
-                        else f"{heuristic_name} distance",
-                        between,
-                        fmt,
-                    ),
-                    "excess": (
-                        "Straight line longer by"
-                        if type(heuristic) is graphs.StraightLine
-                        else "Longer by",
-                        f"{between} minus the road length",
-                        fmt,
-                    ),
-                }
-                ui.show_table(roads.head(10), labels)
-                csv_download(
-                    roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads"
-                )
-            if not report.admissible:
-                _violations(
-                    report.admissibility,
-                    "Where h overestimates the shortest route: {shown:,} (place, goal) pair(s)",
-                    None,
-                    "admissibility",
-                    key="rt_w_dl_adm",
-                )
-            if not report.consistent:
-                _violations(
-                    report.consistency,
-                    "Where h breaks consistency, h(from) > road + h(to): {shown:,} (road, goal) "
-                    "case(s)",
-                    CONSISTENCY_LABELS,
-                    "consistency",
-                    key="rt_w_dl_con",
-                )
+        st.markdown(f"The {line} is never longer than a road: closest {closest}.")
+    st.caption(f"Each road against the {line} between its ends, closest calls first:")
+    fmt = f"%.{places}f"
+    between = (
+        "Straight-line distance between the two ends"
+        if straight
+        else f"{heuristic_name} distance between the two ends"
+    )
+    labels = {
+        "road": ("Road length", "", fmt),
+        "straight_line": (
+            "Straight line" if straight else f"{heuristic_name} distance",
+            between,
+            fmt,
+        ),
+        "excess": (
+            "Straight line longer by" if straight else "Longer by",
+            f"{between} minus the road length",
+            fmt,
+        ),
+    }
+    ui.show_table(roads.head(10), labels)
+    csv_download(roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads")
 
 
 #: Rows of a violations table shown on screen (all of them are in its download).
