@@ -18,14 +18,18 @@ from lib.errors import InputError
 from lib.jobs import LATEST
 from lib.links import LinkField
 from lib.routes import animation, compare, explain, graphs, plots, search
-from lib.ui import routes as ui
+from lib.ui import routes_common
 from lib.ui.common import csv_download, user_errors
 from lib.ui.common import escape_markdown as md
 from lib.ui.components.route_player import route_map
 from lib.ui.jobs import run_job
 
 # Caps that keep one visitor from stalling a small shared server.
-MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS, ui.MAX_RANDOM_N
+MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = (
+    routes_common.MAX_GRID_ROWS,
+    routes_common.MAX_GRID_COLS,
+    routes_common.MAX_RANDOM_N,
+)
 MAX_COMPARE_PAIRS, MAX_CHECK_GOALS = 400, 25
 #: Maps over this many places check the heuristic when asked (a button), not on every visit.
 CHECK_WHEN_ASKED_OVER = 500
@@ -36,7 +40,7 @@ ALGO_NAMES = list(search.ALGORITHMS)
 
 DEFAULT_ALGOS = ["A*", 'Course "B*"', "Uniform-cost", "Greedy best-first"]
 DEFAULTS: dict[str, object] = {
-    "source": ui.ROMANIA,
+    "source": routes_common.ROMANIA,
     "rows": 25,
     "cols": 40,
     "obstacles": 25,
@@ -77,7 +81,7 @@ CONSISTENCY_LABELS = {
 
 
 LINK = (
-    LinkField("source", str, DEFAULTS["source"], choices=tuple(ui.SOURCES)),
+    LinkField("source", str, DEFAULTS["source"], choices=tuple(routes_common.SOURCES)),
     LinkField("rows", int, DEFAULTS["rows"], low=5, high=MAX_GRID_ROWS),
     LinkField("cols", int, DEFAULTS["cols"], low=5, high=MAX_GRID_COLS),
     LinkField("obstacles", int, DEFAULTS["obstacles"], low=0, high=45),
@@ -88,7 +92,7 @@ LINK = (
         "algos",
         list,
         DEFAULTS["algos"],
-        parse=ui.parse_names(ALGO_NAMES),
+        parse=routes_common.parse_names(ALGO_NAMES),
         expected="algorithm names joined by | (" + ", ".join(ALGO_NAMES) + ")",
     ),
     LinkField("w", float, DEFAULTS["w"], low=1.0, high=5.0, digits=1),
@@ -119,15 +123,15 @@ def load_link_settings() -> bool:
     """
 
     first_visit = not st.session_state.get("rt_query_loaded")
-    for note in ui.init_from_query(LINK):
+    for note in routes_common.init_from_query(LINK):
         st.warning(note, icon=":material/warning:")
     if first_visit and "algos" in st.query_params:
         unknown = [a for a in st.query_params["algos"].split("|") if a not in ALGO_NAMES]
-        if unknown and ui.get("algos") != DEFAULT_ALGOS:
+        if unknown and routes_common.get("algos") != DEFAULT_ALGOS:
             st.warning(f"The link names unknown algorithm(s) {md(', '.join(unknown))}: left out.")
     for name in ("start", "goal", "heuristic"):
-        if ui.get(name) is None and name in st.query_params:
-            ui.put(name, st.query_params[name])
+        if routes_common.get(name) is None and name in st.query_params:
+            routes_common.put(name, st.query_params[name])
     return first_visit
 
 
@@ -138,35 +142,35 @@ def choose_map() -> tuple[str, nx.Graph, str]:
     # projector (under the settings it started at y≈926); an upload's files stay on the page.
     with st.sidebar:
         st.header("Route settings")
-        source = ui.widget(st.radio, "Map", ui.SOURCES, name="source")
+        source = routes_common.widget(st.radio, "Map", routes_common.SOURCES, name="source")
     G: nx.Graph | None = None
     graph_key = source
     with user_errors():
-        if source == ui.ROMANIA:
-            G = ui.romania()
-        elif source == ui.GRID:
+        if source == routes_common.ROMANIA:
+            G = routes_common.romania()
+        elif source == routes_common.GRID:
             with st.sidebar:  # one setting a row: the sidebar is about 300 px wide
-                rows = ui.widget(st.slider, "Rows", 5, MAX_GRID_ROWS, name="rows")
-                cols = ui.widget(st.slider, "Columns", 5, MAX_GRID_COLS, name="cols")
-                share = ui.widget(st.slider, "Obstacles %", 0, 45, name="obstacles")
-                seed = ui.widget(st.number_input, "Seed", 0, 9_999, name="seed")
-                diagonal = ui.widget(
+                rows = routes_common.widget(st.slider, "Rows", 5, MAX_GRID_ROWS, name="rows")
+                cols = routes_common.widget(st.slider, "Columns", 5, MAX_GRID_COLS, name="cols")
+                share = routes_common.widget(st.slider, "Obstacles %", 0, 45, name="obstacles")
+                seed = routes_common.widget(st.number_input, "Seed", 0, 9_999, name="seed")
+                diagonal = routes_common.widget(
                     st.toggle,
                     "Diagonals",
                     name="diagonal",
                     help="8-connected grid: diagonal moves are allowed (a diagonal step costs √2).",
                 )
-            G = ui.grid(rows, cols, share / 100, diagonal, int(seed))
+            G = routes_common.grid(rows, cols, share / 100, diagonal, int(seed))
             st.caption(
                 "Cells are named *row,column* from the top-left cell 0,0; a step costs 1"
                 + (", a diagonal step √2." if diagonal else ".")
             )
             graph_key = f"grid-{rows}-{cols}-{share}-{diagonal}-{seed}"
-        elif source == ui.RANDOM:
+        elif source == routes_common.RANDOM:
             with st.sidebar:
-                n = ui.widget(st.slider, "Places", 10, MAX_RANDOM_N, name="n")
-                seed = ui.widget(st.number_input, "Seed", 0, 9_999, name="seed")
-            G = ui.random_graph(n, int(seed))
+                n = routes_common.widget(st.slider, "Places", 10, MAX_RANDOM_N, name="n")
+                seed = routes_common.widget(st.number_input, "Seed", 0, 9_999, name="seed")
+            G = routes_common.random_graph(n, int(seed))
             graph_key = f"random-{n}-{seed}"
         else:
             c1, c2 = st.columns(2)
@@ -203,7 +207,7 @@ def choose_map() -> tuple[str, nx.Graph, str]:
                 node_bytes = None if nodes_file is None else nodes_file.getvalue()
                 # laying out a big map without coordinates takes a few seconds
                 with st.spinner(f"Reading {md(edges_file.name)}…"):
-                    G = ui.uploaded(
+                    G = routes_common.uploaded(
                         edge_bytes,
                         node_bytes,
                         edges_file.name,
@@ -240,13 +244,13 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     choices = graphs.heuristic_choices(G)
     family = (G.graph.get("kind"), G.graph.get("diagonal"), G.graph.get("has_coordinates"))
     previous_family = st.session_state.get("rt_heuristic_family")
-    if ui.get("heuristic") not in choices or previous_family not in (None, family):
-        ui.put("heuristic", choices[0])  # the recommended one for this kind of map
+    if routes_common.get("heuristic") not in choices or previous_family not in (None, family):
+        routes_common.put("heuristic", choices[0])  # the recommended one for this kind of map
     st.session_state["rt_heuristic_family"] = family
     with st.sidebar:
         with user_errors():
-            start, goal = ui.pick_endpoints(G, graph_key)
-        algos = ui.widget(
+            start, goal = routes_common.pick_endpoints(G, graph_key)
+        algos = routes_common.widget(
             st.multiselect,
             "Algorithms",
             ALGO_NAMES,
@@ -255,8 +259,10 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
                 f"- **{md(name)}**: {search.INFO[name].description}" for name in ALGO_NAMES
             ),
         )
-        heuristic_name = ui.widget(st.selectbox, "Heuristic h(n, goal)", choices, name="heuristic")
-        w = ui.widget(st.slider, "w (weighted A*)", 1.0, 5.0, step=0.1, name="w")
+        heuristic_name = routes_common.widget(
+            st.selectbox, "Heuristic h(n, goal)", choices, name="heuristic"
+        )
+        w = routes_common.widget(st.slider, "w (weighted A*)", 1.0, 5.0, step=0.1, name="w")
     if first_visit:  # a link's place or heuristic this map does not have: say what is used instead
         for name, used in (
             ("start", graphs.node_label(start)),
@@ -273,7 +279,7 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     heuristic = None
     with user_errors():
         scale = (
-            ui.scale_of(G, graph_key)
+            routes_common.scale_of(G, graph_key)
             if heuristic_name == graphs.SCALED and G.number_of_nodes() <= graphs.SCALE_MAX_NODES
             else None
         )
@@ -347,7 +353,7 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
     for name in runnable:
         try:
             results[name] = search.run(
-                name, G, start, goal, heuristic, w=w, max_expansions=ui.MAX_EXPANSIONS
+                name, G, start, goal, heuristic, w=w, max_expansions=routes_common.MAX_EXPANSIONS
             )
         except nx.NetworkXNoPath:
             problems.append(
@@ -381,13 +387,13 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
             f"{graphs.node_label(start)} → {graphs.node_label(goal)}",
         ),
         key=MAP_KEY,
-        on_click=partial(ui.apply_click, G, MAP_KEY),
+        on_click=partial(routes_common.apply_click, G, MAP_KEY),
     )
     if q.heuristic_warning:  # under the map, not above it: the map stays on the first screen
         st.warning(q.heuristic_warning)
     if results:
         st.markdown(f"Shortest route length (Dijkstra): **{optimum:.4g}**")
-        ui.show_table(table, ROUTE_LABELS)
+        routes_common.show_table(table, ROUTE_LABELS)
         csv_download(table, "routes.csv", "Download this table (CSV)", key="rt_w_dl_routes")
         for name, r in results.items():
             shown = " → ".join(md(graphs.node_label(n)) for n in r.path[:40])
@@ -535,7 +541,12 @@ def _compare_and_keep(
         cmp_table = run_comparison(
             G,
             (cmp_algos, heuristic),
-            {"pairs": pairs, "w": q.w, "max_expansions": ui.MAX_EXPANSIONS, "drop_failing": True},
+            {
+                "pairs": pairs,
+                "w": q.w,
+                "max_expansions": routes_common.MAX_EXPANSIONS,
+                "drop_failing": True,
+            },
             lambda done, total: bar.progress(done / total, text=f"{done}/{total} pairs"),
         )
         stored = st.session_state["rt_compare"] = (settings, cmp_table)
@@ -574,7 +585,7 @@ def _show_comparison_tables(cmp_table: pd.DataFrame, summary: pd.DataFrame) -> N
         "Per algorithm: in how many pairs its route was a shortest one, how much longer "
         "it was on average and at worst (+%), and the mean places expanded and time."
     )
-    ui.show_table(summary.reset_index(), SUMMARY_LABELS, column_order=SUMMARY_SHOWN)
+    routes_common.show_table(summary.reset_index(), SUMMARY_LABELS, column_order=SUMMARY_SHOWN)
     c1, c2 = st.columns(2)
     with c1:
         csv_download(
@@ -654,7 +665,9 @@ def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
             return
         st.session_state["rt_check_asked"] = check_key
     with user_errors():
-        report = ui.heuristic_check(G, heuristic, graph_key, heuristic_name, tuple(goals))
+        report = routes_common.heuristic_check(
+            G, heuristic, graph_key, heuristic_name, tuple(goals)
+        )
         _show_heuristic_verdict(report, q, len(goals) == n_nodes)
         if isinstance(heuristic, graphs.StraightLine):
             _show_roads_against_distance(heuristic, heuristic_name, q.road_table, q.longer_roads)
@@ -764,7 +777,7 @@ def _show_roads_against_distance(
             fmt,
         ),
     }
-    ui.show_table(roads.head(10), labels)
+    routes_common.show_table(roads.head(10), labels)
     csv_download(roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads")
 
 
@@ -787,7 +800,7 @@ def _violations(
         + ", worst first"
         + (f" (the first {MAX_VIOLATIONS_SHOWN} here, all in the download)." if cut else ".")
     )
-    ui.show_table(table.head(MAX_VIOLATIONS_SHOWN), labels)
+    routes_common.show_table(table.head(MAX_VIOLATIONS_SHOWN), labels)
     csv_download(table, f"{name}.csv", f"Download {name} violations (CSV)", key=key)
 
 
@@ -795,7 +808,7 @@ def share_link(source: str, q: Question) -> None:
     """Mirror the settings in the URL so the page can be shared as it is."""
     start, goal, algos, heuristic_name, w = q.start, q.goal, q.algos, q.heuristic_name, q.w
 
-    ui.write_query(
+    routes_common.write_query(
         {
             "source": source,
             "start": graphs.node_label(start),
@@ -805,15 +818,15 @@ def share_link(source: str, q: Question) -> None:
             "w": w,
             **(
                 {
-                    "rows": ui.get("rows"),
-                    "cols": ui.get("cols"),
-                    "obstacles": ui.get("obstacles"),
-                    "diagonal": ui.get("diagonal"),
-                    "seed": ui.get("seed"),
+                    "rows": routes_common.get("rows"),
+                    "cols": routes_common.get("cols"),
+                    "obstacles": routes_common.get("obstacles"),
+                    "diagonal": routes_common.get("diagonal"),
+                    "seed": routes_common.get("seed"),
                 }
-                if source == ui.GRID
-                else {"n": ui.get("n"), "seed": ui.get("seed")}
-                if source == ui.RANDOM
+                if source == routes_common.GRID
+                else {"n": routes_common.get("n"), "seed": routes_common.get("seed")}
+                if source == routes_common.RANDOM
                 else {}
             ),
         },

@@ -18,7 +18,7 @@ import networkx as nx
 import streamlit as st
 
 from lib.routes import animation, compare, explain, graphs, search
-from lib.ui import routes as ui
+from lib.ui import routes_common
 from lib.ui.common import csv_download
 from lib.ui.common import escape_markdown as md
 from lib.ui.components.route_player import route_player
@@ -58,9 +58,9 @@ def _animation(
     a second on 2,000 places); the traced search is kept for the section's reruns.
     """
     start, goal, w = q.start, q.goal, q.w
-    if ui.get("anim") not in results:
-        ui.put("anim", next(iter(results)))
-    anim = ui.widget(st.selectbox, "Algorithm to animate", list(results), name="anim")
+    if routes_common.get("anim") not in results:
+        routes_common.put("anim", next(iter(results)))
+    anim = routes_common.widget(st.selectbox, "Algorithm to animate", list(results), name="anim")
     question = (graph_key, anim, graphs.node_label(start), graphs.node_label(goal))
     question += (q.heuristic_name, w)
     kept = st.session_state.get("rt_traced")
@@ -76,7 +76,7 @@ def _animation(
             w=w,
             record_trace=True,
             max_trace_steps=MAX_TRACE_STEPS,
-            max_expansions=ui.MAX_EXPANSIONS,
+            max_expansions=routes_common.MAX_EXPANSIONS,
         )
         st.session_state["rt_traced"] = (question, traced)
     if traced.trace_truncated:
@@ -90,7 +90,7 @@ def _animation(
     )
     if st.session_state.get("rt_step_question") != question:  # a new search starts at step 0
         st.session_state["rt_step_question"] = question
-        ui.put("step", 0)
+        routes_common.put("step", 0)
     _step_section(StepView(G, traced.trace, traced.path, anim, start, goal, w))
 
 
@@ -114,15 +114,15 @@ class StepView:
 
 def _move(delta: int, last: int) -> None:
     """``on_click``: step by ``delta`` (within ``0..last``)."""
-    ui.put("step", max(0, min(last, int(ui.get("step", 0)) + delta)))
+    routes_common.put("step", max(0, min(last, int(routes_common.get("step", 0)) + delta)))
 
 
 def _step_section(view: StepView) -> None:
     """The player (map and code) opened at the page's step, and the frontier at that step."""
     trace, last = view.trace, view.last
-    if int(ui.get("step", 0)) > last:
-        ui.put("step", last)
-    step = int(ui.get("step", 0))
+    if int(routes_common.get("step", 0)) > last:
+        routes_common.put("step", last)
+    step = int(routes_common.get("step", 0))
     state = search.trace_state(trace, step)
     data = animation.player_data(
         view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,
@@ -132,11 +132,11 @@ def _step_section(view: StepView) -> None:
     back, forward = st.columns(2)
     back.button("◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch")
     forward.button("Step ▶", key="rt_w_next", on_click=_move, args=(1, last), width="stretch")
-    ui.widget(st.slider, "Step (the frontier table follows it)", 0, last, name="step")
+    routes_common.widget(st.slider, "Step (the frontier table follows it)", 0, last, name="step")
     st.markdown(explain.describe_step(state, trace[step], lambda node: md(graphs.node_label(node))))
     frontier = compare.frontier_table(state)
     shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
-    ui.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
+    routes_common.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
     st.caption(f"{md(view.anim)}: {explain.f_rule(view.anim, view.w)}")
     c1, c2 = st.columns(2)
     with c1:

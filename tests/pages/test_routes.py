@@ -11,8 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.routes import animation, compare, explain, graphs, search
-from lib.ui import routes as routes_ui
-from lib.ui import routes_page
+from lib.ui import routes_common, routes_page
 from lib.ui.common import escape_markdown
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
@@ -431,7 +430,7 @@ def test_upload_offers_the_bundled_examples_as_they_are_on_disk():
 
 
 def test_comparison_leaves_out_an_algorithm_that_gives_up(monkeypatch):
-    monkeypatch.setattr("lib.ui.routes.MAX_EXPANSIONS", 5)
+    monkeypatch.setattr("lib.ui.routes_common.MAX_EXPANSIONS", 5)
     app = _app(source="Grid with obstacles", rows="10", cols="10", algos="A*|IDA*")
     assert not app.exception
     # the route search names IDA* once
@@ -621,7 +620,7 @@ def test_a_first_visit_compares_and_checks_nothing_until_their_sections_are_open
 
     monkeypatch.setattr(compare, "all_pairs", counted("all_pairs", all_pairs))
     monkeypatch.setattr(compare, "check_heuristic", counted("check", check))
-    routes_ui.heuristic_check.clear()  # shared by sessions: another test may have filled it
+    routes_common.heuristic_check.clear()  # shared by sessions: another test may have filled it
     app = _app(sections_open=False)
     assert not app.exception and not app.error
     assert calls == {"all_pairs": 0, "check": 0}
