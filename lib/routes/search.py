@@ -520,26 +520,48 @@ def ida_star(
     rec = Recorder(record_trace, max_trace_steps)
     if source == target:
         return _trivial("IDA*", source, rec, started)
-    search = _BoundedDepthFirst(G, target, heuristic, weight, rec, max_expansions)
+    search = _IdaSearch(G, target, heuristic, weight, rec, max_expansions)
     bound = search.estimate(source)
     while True:
-        path, cost, next_bound = search.iteration(source, bound)
-        if path is not None:
-            return RouteResult(
-                "IDA*", source, target, tuple(path), cost, search.expanded, search.generated,
-                search.max_frontier, time.perf_counter() - started, tuple(rec.steps),
-                rec.truncated, notes=f"{search.iterations} iterations",
-            )  # fmt: skip
+        next_bound = math.inf
+        best_g = {source: 0.0}  # the cheapest g seen at each place in this iteration
+        on_path: set = set()
+        # stack items: (node, g, parent, iterator over its children, or None before expansion)
+        stack: list[list] = [[source, 0.0, None, None]]  # [push]
+        search.restart(source, bound)
+        while stack:
+            search.frontier_size(len(stack))
+            top = stack[-1]
+            u, g, _, children = top
+            if children is None:
+                if g > best_g.get(u, math.inf):
+                    stack.pop()  # a cheaper route to u was found since it was pushed
+                    continue
+                search.count_expansion()
+                if u == target:  # [goal test]
+                    search.goal(u)
+                    return search.result(source, [item[0] for item in stack], g, started)
+                on_path.add(u)
+                kids, over = search.children(u, g, bound, on_path, best_g)  # [expand]
+                next_bound = min(next_bound, over)
+                top[3] = children = iter(kids)
+            child = next(children, None)
+            if child is None:
+                on_path.discard(u)
+                stack.pop()
+                continue
+            _, v, g2, _ = child
+            stack.append([v, g2, u, None])
         if next_bound == math.inf:
             raise _no_path(source, target)
         bound = next_bound
 
 
-class _BoundedDepthFirst:
-    """IDA*'s iterations: depth-first searches that skip every child with ``f`` above a bound.
+class _IdaSearch:
+    """What IDA* keeps across its iterations: counts, each place's estimate, the trace.
 
-    Keeps the counts over all iterations, and each place's estimate (the
-    heuristic is called once per place).
+    It also lists a place's children within the bound (:meth:`children`), so
+    that :func:`ida_star` reads as the algorithm.
     """
 
     def __init__(
@@ -565,48 +587,41 @@ class _BoundedDepthFirst:
             self.known[node] = h
         return h
 
-    def iteration(self, source: Hashable, bound: float) -> tuple[list | None, float, float]:
-        """One depth-first search within ``bound``: ``(path, cost, next bound)``.
-
-        ``path`` is ``None`` when the target lies beyond the bound; the next
-        bound is then the lowest ``f`` that was over it. A table of the
-        cheapest ``g`` seen at each place prunes revisits that are no cheaper.
-        """
+    def restart(self, source: Hashable, bound: float) -> None:
+        """An iteration starts: the start alone on the stack (a reset of the frontier)."""
         self.iterations += 1
-        next_bound = math.inf
-        best_g = {source: 0.0}
-        on_path: set = set()
-        # stack items: (node, g, parent, iterator over its children or None before expansion)
-        stack: list[list] = [[source, 0.0, None, None]]  # [push]
         self.generated += 1
-        self._record_restart(source, bound)
-        while stack:
-            self.max_frontier = max(self.max_frontier, len(stack))
-            top = stack[-1]
-            u, g, _, children = top
-            if children is None:
-                if g > best_g.get(u, math.inf):
-                    stack.pop()  # a cheaper route to u was found since it was pushed
-                    continue
-                self._count_expansion()
-                if u == self.target:  # [goal test]
-                    if self.recorder.on:
-                        self.recorder.add(TraceStep(u, (), part=Part.GOAL_TEST))
-                    return [item[0] for item in stack], g, next_bound
-                on_path.add(u)
-                kids, over = self._children(u, g, bound, on_path, best_g)
-                next_bound = min(next_bound, over)
-                top[3] = children = iter(kids)
-            child = next(children, None)
-            if child is None:
-                on_path.discard(u)
-                stack.pop()
-                continue
-            _, v, g2, _ = child
-            stack.append([v, g2, u, None])
-        return None, math.inf, next_bound
+        if self.recorder.on:
+            h = self.estimate(source)
+            self.recorder.add(
+                TraceStep(
+                    None,
+                    (FrontierEntry(source, 0.0, h, h, None),),
+                    reset=True,
+                    note=f"iteration {self.iterations}: bound f ≤ {bound:.4g}",
+                    part=Part.PUSH,
+                )
+            )
 
-    def _children(
+    def frontier_size(self, size: int) -> None:
+        """The stack holds ``size`` entries now."""
+        self.max_frontier = max(self.max_frontier, size)
+
+    def count_expansion(self) -> None:
+        """Count one expansion; give up with :class:`InputError` past the cap."""
+        self.expanded += 1
+        if self.expanded > self.max_expansions:
+            raise InputError(
+                f"IDA* gave up after {self.max_expansions:,} expansions; "
+                "try a smaller graph or another algorithm."
+            )
+
+    def goal(self, node: Hashable) -> None:
+        """``node`` passed the goal test."""
+        if self.recorder.on:
+            self.recorder.add(TraceStep(node, (), part=Part.GOAL_TEST))
+
+    def children(
         self, u: Hashable, g: float, bound: float, on_path: set, best_g: dict
     ) -> tuple[list, float]:
         """``u``'s children within ``bound``, cheapest ``f`` first, and the lowest ``f`` over it.
@@ -616,7 +631,7 @@ class _BoundedDepthFirst:
         """
         kids = []
         over = math.inf
-        for v, data in self.adj[u].items():  # [expand]
+        for v, data in self.adj[u].items():
             if v in on_path:
                 continue
             g2 = g + data.get(self.weight, 1)
@@ -636,28 +651,13 @@ class _BoundedDepthFirst:
             self.recorder.add(TraceStep(u, entries))
         return kids, over
 
-    def _count_expansion(self) -> None:
-        """Count one expansion; give up with :class:`InputError` past the cap."""
-        self.expanded += 1
-        if self.expanded > self.max_expansions:
-            raise InputError(
-                f"IDA* gave up after {self.max_expansions:,} expansions; "
-                "try a smaller graph or another algorithm."
-            )
-
-    def _record_restart(self, source: Hashable, bound: float) -> None:
-        """The trace step of an iteration's start: the frontier is reset to the start alone."""
-        if self.recorder.on:
-            h = self.estimate(source)
-            self.recorder.add(
-                TraceStep(
-                    None,
-                    (FrontierEntry(source, 0.0, h, h, None),),
-                    reset=True,
-                    note=f"iteration {self.iterations}: bound f ≤ {bound:.4g}",
-                    part=Part.PUSH,
-                )
-            )
+    def result(self, source: Hashable, path: list, cost: float, started: float) -> RouteResult:
+        """The route found, with the counts of every iteration."""
+        return RouteResult(
+            "IDA*", source, self.target, tuple(path), cost, self.expanded, self.generated,
+            self.max_frontier, time.perf_counter() - started, tuple(self.recorder.steps),
+            self.recorder.truncated, notes=f"{self.iterations} iterations",
+        )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- bidirectional
