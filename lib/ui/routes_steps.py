@@ -4,14 +4,17 @@ The map is a canvas player holding the whole search (:func:`lib.routes.animation
 :mod:`lib.ui.components.route_player`) and the code that ran it
 (:func:`lib.routes.explain.code_view`): its own ▶ Watch / ❚❚ Pause buttons and slider
 of steps play it in the browser, the line of the step shown marked in the code, with no
-server round trip per frame. The Step slider and the step buttons below it set one step
-on the server: the player opens at that step, and the frontier table follows it. Moving
-the step or choosing another algorithm reruns only this section (a fragment).
+server round trip per frame. The player's slider is the one step control: where it
+rests (let go, paused, or at the end of a play) it tells the page, and the step's
+sentence and frontier table below follow it. The step buttons under it move the player
+and the table together. Moving the step or choosing another algorithm reruns only this
+section (a fragment).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import networkx as nx
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 
 # Caps that keep one visitor from stalling a small shared server.
 MAX_ANIMATION_NODES, MAX_TRACE_STEPS, MAX_FRAMES = 5_000, 3_000, animation.MAX_FRAMES
+#: The player's key: its trigger ``step`` is in ``st.session_state[PLAYER_KEY]``.
+PLAYER_KEY = "rt_animation"
 
 
 def show_animation(
@@ -84,8 +89,8 @@ def _animation(
     st.caption(
         "**Watch** the whole search with the map's own ▶ Watch and ❚❚ Pause buttons and the "
         "slider of steps under the map: it plays in your browser, and the code that ran marks "
-        "the line of each step (▶). **Step** through it with the buttons and the Step slider "
-        "below: the map and the code jump to that step, and the frontier table follows. "
+        "the line of each step (▶). **Step** through it with that slider or the buttons "
+        "below: the map and the code show that step, and the frontier table follows. "
         "Orange: frontier, blue: explored, red: the place being expanded."
     )
     if st.session_state.get("rt_step_question") != question:  # a new search starts at step 0
@@ -117,6 +122,17 @@ def _move(delta: int, last: int) -> None:
     routes_common.put("step", max(0, min(last, int(routes_common.get("step", 0)) + delta)))
 
 
+def _follow_player(last: int) -> None:
+    """The player's ``on_step`` callback: the step its slider rests on becomes the page's.
+
+    The trigger ``step`` comes from the browser: anything but a step of this
+    trace (``0..last``) is ignored.
+    """
+    step = (st.session_state.get(PLAYER_KEY) or {}).get("step")
+    if isinstance(step, int) and not isinstance(step, bool) and 0 <= step <= last:
+        routes_common.put("step", step)
+
+
 def _step_section(view: StepView) -> None:
     """The player (map and code) opened at the page's step, and the frontier at that step."""
     trace, last = view.trace, view.last
@@ -128,11 +144,14 @@ def _step_section(view: StepView) -> None:
         view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,
         title=view.anim, max_frames=MAX_FRAMES, code=explain.code_view(view.anim, trace),
     )  # fmt: skip
-    route_player(data, key="rt_animation")
+    route_player(data, key=PLAYER_KEY, on_step=partial(_follow_player, last))
     back, forward = st.columns(2)
     back.button("◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch")
     forward.button("Step ▶", key="rt_w_next", on_click=_move, args=(1, last), width="stretch")
-    routes_common.widget(st.slider, "Step (the frontier table follows it)", 0, last, name="step")
+    st.caption(
+        "One step control: the player's slider (or ◀ / ▶ here) sets the step; the sentence "
+        "and the frontier table below follow it once the slider rests."
+    )
     st.markdown(explain.describe_step(state, trace[step], lambda node: md(graphs.node_label(node))))
     frontier = compare.frontier_table(state)
     shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")

@@ -95,6 +95,7 @@ def test_watch_plays_in_the_page_pause_stops_it_and_the_slider_steps(page, query
     _wait(page, player, "Number(root.dataset.step) > 0")
     page.wait_for_timeout(400)
     assert player.evaluate(CANVAS_SUM) != before  # the frames repaint the places
+    assert page.evaluate("() => window.__runs") == 0  # no script run while watching
     player.locator("button.pause").click()
     page.wait_for_timeout(300)
     paused = _shown(player)
@@ -110,9 +111,9 @@ def test_watch_plays_in_the_page_pause_stops_it_and_the_slider_steps(page, query
     label = player.locator(".label").inner_text()
     assert label.startswith("step 1: ") and "frontier" in label
     assert player.locator(".number").inner_text() == f"1 / {last}"
-    assert page.evaluate("() => window.__runs") == 0  # no script run while watching
-    state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state")
-    assert state == "notRunning"
+    # where the slider rests, the page's sentence and table follow (one run, not one a frame)
+    page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="Step 1: ").first.wait_for()
+    wait_idle(page)
 
 
 @pytest.mark.parametrize("width", [800, 1400])
@@ -129,7 +130,7 @@ def test_each_place_is_drawn_in_the_colour_of_the_trace_at_every_step_shown(page
         shown = player.evaluate(COLOURS)
         assert shown == _expected_colours(G, traced.trace, step, "Arad", "Bucharest"), step
         assert player.locator(".label").inner_text() == step_label(
-            trace_state(traced.trace, step), step
+            trace_state(traced.trace, step), traced.trace[step]
         )
 
 
@@ -191,3 +192,77 @@ def test_a_grid_s_cells_are_square_and_big_enough_to_see(page, width):
     )
     cell_w, cell_h = (x1 - x0) / (c1 - c0), (y1 - y0) / (r1 - r0)
     assert abs(cell_w - cell_h) < 0.01 and cell_w >= 8, (cell_w, cell_h)
+
+
+#: The first and last columns and rows of the marks canvas (names, stars, road lengths)
+#: that have anything drawn on them: a name cut by the canvas's edge shows there.
+MARKS_AT_EDGES = """(root) => {
+    const canvas = root.querySelector('canvas.marks');
+    const { width, height } = canvas;
+    const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+    const drawn = (x, y) => pixels[(y * width + x) * 4 + 3] > 0;
+    const edges = { left: 0, right: 0, top: 0, bottom: 0 };
+    for (let y = 0; y < height; y += 1) {
+        if (drawn(0, y)) edges.left += 1;
+        if (drawn(width - 1, y)) edges.right += 1;
+    }
+    for (let x = 0; x < width; x += 1) {
+        if (drawn(x, 0)) edges.top += 1;
+        if (drawn(x, height - 1)) edges.bottom += 1;
+    }
+    return edges;
+}"""
+
+
+def _projector(page) -> None:
+    """The classroom's window: 1024 x 768."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_the_caption_names_the_place_pushed_and_where_it_was_reached_from(page):
+    _projector(page)
+    open_page(page, "routes")
+    player = _player(page)
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    for step in (1, 2):  # Step ▶ as the class did
+        page.locator(".st-key-rt_w_next button").click()
+        _wait(page, player, f"root.dataset.step === '{step}'")
+        wait_idle(page)
+    label = player.locator(".label").inner_text()
+    assert label == step_label(trace_state(traced.trace, 2), traced.trace[2])
+    assert label.startswith("step 2: push Zerind from Arad,")
+    _go_to(page, player, 15)
+    label = player.locator(".label").inner_text()
+    assert label.startswith("step 15: update Bucharest via Pitesti,")
+
+
+def test_the_player_s_slider_drives_the_page_s_frontier_table(page):
+    _projector(page)
+    open_page(page, "routes")
+    player = _player(page)
+    assert page.locator(".st-key-rt_w_step").count() == 0  # no second step slider
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    _go_to(page, player, 6)
+    sentence = page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="Step 6: ")
+    sentence.first.wait_for()
+    wait_idle(page)
+    assert "push **Oradea**" not in sentence.first.inner_text()  # rendered, not markdown
+    assert "push Oradea, reached from Sibiu" in sentence.first.inner_text()
+    frontier = [graphs.node_label(e.node) for e in trace_state(traced.trace, 6).frontier]
+    table = page.locator('[data-testid="stDataFrame"]').filter(has_text=frontier[0]).first
+    table.wait_for()
+    assert _shown(player) == 6  # the page's rerun did not move the player
+    page.locator(".st-key-rt_w_next button").click()  # the buttons move both as well
+    _wait(page, player, "root.dataset.step === '7'")
+    page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="Step 7: ").first.wait_for()
+
+
+@pytest.mark.parametrize("path", ["routes", "routes?algos=A*|BFS&goal=Vaslui"])
+def test_place_names_on_the_step_map_are_not_cut_at_1024_px(page, path):
+    _projector(page)
+    open_page(page, path)
+    player = _player(page)
+    _wait(page, player, "root.querySelector('canvas.marks').width > 0")
+    assert player.evaluate(MARKS_AT_EDGES) == {"left": 0, "right": 0, "top": 0, "bottom": 0}
