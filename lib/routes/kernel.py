@@ -210,7 +210,7 @@ def _walk_back(parent: dict, node: Hashable) -> list:
 
 
 class NotFast(Exception):
-    """This query cannot take the fast path (a missing weight or position, for example)."""
+    """This query cannot take the fast path (a scaled heuristic with ``w`` > 1, for example)."""
 
 
 def run_fast(
@@ -224,9 +224,9 @@ def run_fast(
     """:func:`fast_best_first` on ``G`` (its index when it has one, else its dicts).
 
     Raises :class:`NotFast` when the query needs the general search: a scaled
-    heuristic with ``w`` other than 1, or a road without ``weight`` on a graph
-    that cannot keep an index (a view). A heuristic of no inline kind is
-    called once per place reached.
+    heuristic with ``w`` other than 1, or a road without ``weight`` where no
+    index can read it as 1 (a graph view, or places without positions). A
+    heuristic of no inline kind is called once per place reached.
     """
     kind = kind_of(heuristic)
     called = kind is HeuristicKind.CALLABLE
@@ -251,7 +251,7 @@ def run_fast(
     compiled = prepare(G, weight)
     points = None if compiled is None else _points(compiled, pos, kind)
     if points is None:
-        raise NotFast("a road without weight on a graph that keeps no index")
+        raise NotFast("a road without weight, and no index to read it (a view, or no positions)")
     return _search_index(compiled, points, source, target, heuristic, factor, kind)
 
 
