@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from lib.routes import animation, graphs, search
@@ -10,6 +12,7 @@ from tests.e2e.conftest import COUNT_RUNS, open_page, wait_idle
 from tests.routes.test_animation import step_label
 
 PLAYER = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
+PLAYER_JS = Path(__file__).resolve().parents[2] / "lib" / "ui" / "components" / "route_player.js"
 
 #: A digest of what the search canvas shows (its pixels), to see that frames differ.
 CANVAS_SUM = """(root) => {
@@ -112,7 +115,7 @@ def test_watch_plays_in_the_page_pause_stops_it_and_the_slider_steps(page, query
     assert label.startswith("step 1: ") and "frontier" in label
     assert player.locator(".number").inner_text() == f"1 / {last}"
     # where the slider rests, the page's sentence and table follow (one run, not one a frame)
-    page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="Step 1: ").first.wait_for()
+    _sentence(page, 1).wait_for()
     wait_idle(page)
 
 
@@ -214,6 +217,25 @@ MARKS_AT_EDGES = """(root) => {
 }"""
 
 
+def _sentence(page, step: int):
+    """The page's sentence on step ``step`` (its frontier table is at the same step)."""
+    markdown = page.locator('[data-testid="stMarkdownContainer"]')
+    return markdown.filter(has_text=f"Step {step}: ").first
+
+
+def _drag_to(player, step: int) -> None:
+    """Let the player's slider go at ``step`` at once (as a drag released there)."""
+    player.evaluate(
+        """(root, step) => {
+            const slider = root.querySelector('input.steps');
+            slider.value = String(step);
+            slider.dispatchEvent(new Event('input'));
+            slider.dispatchEvent(new Event('change'));
+        }""",
+        step,
+    )
+
+
 def _projector(page) -> None:
     """The classroom's window: 1024 x 768."""
     page.set_viewport_size({"width": 1024, "height": 768})
@@ -245,18 +267,58 @@ def test_the_player_s_slider_drives_the_page_s_frontier_table(page):
     G = graphs.romania()
     traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
     _go_to(page, player, 6)
-    sentence = page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="Step 6: ")
-    sentence.first.wait_for()
+    sentence = _sentence(page, 6)
+    sentence.wait_for()
     wait_idle(page)
-    assert "push **Oradea**" not in sentence.first.inner_text()  # rendered, not markdown
-    assert "push Oradea, reached from Sibiu" in sentence.first.inner_text()
+    assert "push **Oradea**" not in sentence.inner_text()  # rendered, not markdown
+    assert "push Oradea, reached from Sibiu" in sentence.inner_text()
     frontier = [graphs.node_label(e.node) for e in trace_state(traced.trace, 6).frontier]
     table = page.locator('[data-testid="stDataFrame"]').filter(has_text=frontier[0]).first
     table.wait_for()
     assert _shown(player) == 6  # the page's rerun did not move the player
     page.locator(".st-key-rt_w_next button").click()  # the buttons move both as well
     _wait(page, player, "root.dataset.step === '7'")
-    page.locator('[data-testid="stMarkdownContainer"]').filter(has_text="Step 7: ").first.wait_for()
+    _sentence(page, 7).wait_for()
+
+
+#: The player alone in a blank page: its module imported, its default function called
+#: with ``data`` as Streamlit calls it; what it sends is kept in ``window.__sent``.
+LONE_PLAYER = """async ([code, data]) => {
+    const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+    const player = (await import(url)).default;
+    const host = document.getElementById('host');
+    window.__sent = [];
+    window.__deliver = (step) => player({
+        data: { ...data, step }, parentElement: host,
+        setTriggerValue: (name, value) => window.__sent.push([name, value]),
+    });
+    window.__deliver(data.step);
+}"""
+
+
+def test_the_player_tells_the_page_again_where_it_rests_when_the_page_follows_late(page):
+    """The page followed to step 60 after the player had gone back to the page's step 50."""
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    data = animation.player_data(G, traced.trace, step=10, path=traced.path, start="Arad")
+    page.set_content('<div id="host" style="width: 700px"></div>')
+    page.evaluate(LONE_PLAYER, [PLAYER_JS.read_text(encoding="utf-8"), data])
+    player = page.locator("#host .route-player")
+    _drag_to(player, 14)
+    page.wait_for_timeout(400)
+    assert page.evaluate("() => window.__sent") == [["step", 14]]
+    _drag_to(player, 10)  # back to the page's step: nothing to tell it
+    page.wait_for_timeout(400)
+    assert page.evaluate("() => window.__sent") == [["step", 14]]
+    page.evaluate("() => window.__deliver(14)")  # the page follows to 14, late
+    page.wait_for_timeout(400)
+    assert _shown(player) == 10  # the player stays where it rests
+    assert page.evaluate("() => window.__sent") == [["step", 14], ["step", 10]]  # told again
+    page.evaluate("() => window.__deliver(10)")
+    page.evaluate("() => window.__deliver(12)")  # the page's own step (its ▶ button)
+    assert _shown(player) == 12
+    page.wait_for_timeout(400)
+    assert page.evaluate("() => window.__sent") == [["step", 14], ["step", 10]]
 
 
 @pytest.mark.parametrize("path", ["routes", "routes?algos=A*|BFS&goal=Vaslui"])

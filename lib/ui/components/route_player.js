@@ -64,6 +64,7 @@ function starPath(ctx, x, y, size) {
 class Player {
   constructor(parent, data, view = { zoom: 1, panX: 0, panY: 0 }) {
     this.send = () => {}; // the component's setTriggerValue, once given
+    this.reported = []; // steps sent to the page, oldest first, that it has not sent back
     this.data = data;
     this.style = data.style;
     this.view = view; // the route map's wheel zoom and drag pan (css px); 1, 0, 0 in the player
@@ -565,7 +566,7 @@ class Player {
     clearTimeout(this.reportTimer);
     this.reportTimer = setTimeout(() => {
       if (this.playing || this.shown === this.data.step) return;
-      this.reported = this.shown;
+      this.reported.push(this.shown);
       this.send("step", this.shown);
     }, REPORT_AFTER_MS);
   }
@@ -769,11 +770,16 @@ export default function (component) {
     }
     player.send = setTriggerValue;
   } else if (player && player.data.digest === data.digest) {
-    const echo = data.step === player.reported; // the page follows the step reported
-    player.reported = undefined;
+    // The page following a step the player reported (it may come late, after the player
+    // moved on): the player stays where it is, and tells the page again if it moved.
+    // Any other step is the page's own (its step buttons): the player goes there.
+    const at = player.reported.indexOf(data.step);
+    player.reported = at >= 0 ? player.reported.slice(at + 1) : [];
     player.data = data;
-    if (!echo) {
-      player.pause(); // the same search, another step (the page's step buttons)
+    if (at >= 0) {
+      player.report();
+    } else {
+      player.pause();
       player.show(data.step);
     }
   } else {
