@@ -26,7 +26,7 @@ st.header("Watch one search step by step")
 steps.show_animation(G, graph_key, question, results)
 
 # Below the fold, each computed only while open: a first visit waited for an all-pairs
-# comparison, its charts and tables, and the heuristic check (issue 12).
+# comparison, its charts and tables, and the heuristic check before seeing anything.
 LAZY_SECTIONS = (
     (
         "Every pair of places",

@@ -206,6 +206,18 @@ def _road_lengths(G: nx.Graph) -> dict | None:
     return {"x": list(xs), "y": list(ys), "text": list(texts)}
 
 
+def about(step: TraceStep) -> Hashable | None:
+    """The place a step's caption names: the one pushed or updated, else the one expanded.
+
+    A push or an update inside the loop is about the child (``current`` is its
+    parent, named as where it was reached from); every other step is about
+    ``current`` (``None`` for the steps before the loop and IDA*'s restarts).
+    """
+    if step.current is not None and step.part in (Part.PUSH, Part.UPDATE) and step.pushed:
+        return step.pushed[0].node
+    return step.current
+
+
 def player_data(
     G: nx.Graph,
     trace: Sequence[TraceStep],
@@ -240,6 +252,7 @@ def player_data(
         "paintStep": _packed_ints(found.steps),
         "paintKind": pack(found.kinds, "uint8"),
         "current": _packed_ints([-1 if s.current is None else index[s.current] for s in trace]),
+        "about": _packed_ints([-1 if (node := about(s)) is None else index[node] for s in trace]),
         "part": pack([PARTS.index(s.part.value) for s in trace], "uint8"),
         "side": pack([SIDES.index(s.side) for s in trace], "uint8"),
         "frontierSize": _packed_ints(sizes),

@@ -17,7 +17,8 @@ A graph gets its index in one of three ways:
   ninth to a quarter of one networkx A* query on the benchmark graphs); each
   node's roads are read off the graph's dicts on its first expansion;
 - the searches call :func:`prepare` by themselves on the second query of a
-  graph that has none (a single query is cheaper on the dicts).
+  graph that has none (a single query is cheaper on the dicts), or on its
+  first when a road has no weight (the index reads it as 1).
 """
 
 from __future__ import annotations
@@ -33,18 +34,13 @@ CACHE_KEY = "lib.routes.compiled"
 MAX_COMPILED = 2
 
 
-class MissingWeight(Exception):
-    """An edge of the graph has no value for the index's weight attribute."""
-
-
 class CompiledGraph:
     """A graph's adjacency as integer-indexed dicts, for the fast search (:mod:`lib.routes.kernel`).
 
     Node ``nodes[i]`` has ``edges[i]``, a dict from neighbour index to road
     length, in networkx's adjacency order (so searches break ties
-    exactly as on the graph itself). ``edges`` is ``None`` once some edge is
-    found to lack the weight attribute: such graphs are searched by the
-    general loop, as on their first query.
+    exactly as on the graph itself). A road without the weight attribute
+    has length 1, as networkx and the textbook search count it.
 
     Read off a graph (:func:`prepare`), the index is lazy: ``edges[i]`` is
     ``None`` until :meth:`fill` reads node ``i`` on its first expansion. So
@@ -58,7 +54,7 @@ class CompiledGraph:
     ``adjacency[u].items()``, the same on this index as on networkx's own
     dicts (a graph's first query); flat lists would need a second loop, and
     making either form look like the other costs more per expanded node than
-    the build saves (measured for issue 10).
+    the build saves (measured with ``python -m bench.route_kernel_history``).
 
     It is kept in ``G.__networkx_cache__`` (see :func:`attach` and
     :func:`prepare`), which networkx empties whenever the graph is changed
@@ -83,43 +79,32 @@ class CompiledGraph:
         self._roads: list[dict] | None = list(adj.values())  # networkx's, by index
         # Dicts of numbers only: once the garbage collector has seen them it stops tracking
         # them, so a big index does not slow every later collection (lists of them would).
-        self.edges: list[dict[int, float] | None] | None = [None] * count
+        self.edges: list[dict[int, float] | None] = [None] * count
         # (positions mapping, its size, points): the last heuristic's coordinates by index
         self._coords: tuple | None = None
 
     def fill(self, i: int) -> dict[int, float]:
         """``edges[i]``, read off the graph's dicts now (node ``i``'s first expansion).
 
-        Raises :class:`MissingWeight` when one of the node's edges has no
-        weight (the caller then sets :attr:`edges` to ``None``). Threads may
-        fill one index at once: each entry is one assignment, and two reads of
-        a node give equal dicts.
+        A road without the weight attribute counts as 1, as in networkx. Threads
+        may fill one index at once: each entry is one assignment, and two reads
+        of a node give equal dicts.
         """
-        edges = self.edges
-        if edges is None:  # another search found an edge without weight
-            raise MissingWeight(self.weight)
         if self._roads is None:  # complete from the start: nothing to read
-            return edges[i]
+            return self.edges[i]
         weight, index = self.weight, self.index
-        try:
-            if self._own:
-                roads = {v: data[weight] for v, data in self._roads[i].items()}
-            else:
-                roads = {index[v]: data[weight] for v, data in self._roads[i].items()}
-        except KeyError:
-            raise MissingWeight(weight) from None
-        edges[i] = roads
+        if self._own:
+            roads = {v: data.get(weight, 1) for v, data in self._roads[i].items()}
+        else:
+            roads = {index[v]: data.get(weight, 1) for v, data in self._roads[i].items()}
+        self.edges[i] = roads
         return roads
 
-    def read_all(self) -> list[dict[int, float]] | None:
-        """:attr:`edges` with every node read (``None`` when some edge has no weight)."""
-        edges = self.edges
-        try:
-            for i, roads in enumerate(edges or ()):
-                if roads is None:
-                    self.fill(i)
-        except MissingWeight:
-            self.edges = None
+    def read_all(self) -> list[dict[int, float]]:
+        """:attr:`edges` with every node read."""
+        for i, roads in enumerate(self.edges):
+            if roads is None:
+                self.fill(i)
         return self.edges
 
     @classmethod

@@ -520,90 +520,31 @@ def ida_star(
     rec = Recorder(record_trace, max_trace_steps)
     if source == target:
         return _trivial("IDA*", source, rec, started)
-    adj = _neighbours(G)
-
-    def h(node: Hashable) -> float:
-        return 0.0 if heuristic is None else heuristic(node, target)
-
-    hcache = {source: h(source)}
-    bound = hcache[source]
-    expanded, generated, max_frontier, iterations = 0, 0, 1, 0
+    search = _IdaSearch(G, target, heuristic, weight, rec, max_expansions)
+    bound = search.estimate(source)
     while True:
-        iterations += 1
         next_bound = math.inf
-        best_g = {source: 0.0}
+        best_g = {source: 0.0}  # the cheapest g seen at each place in this iteration
         on_path: set = set()
-        # stack items: (node, g, parent, depth-first iterator over neighbours or None)
+        # stack items: (node, g, parent, iterator over its children, or None before expansion)
         stack: list[list] = [[source, 0.0, None, None]]  # [push]
-        generated += 1
-        if rec.on:
-            entry = FrontierEntry(source, 0.0, hcache[source], hcache[source], None)
-            rec.add(
-                TraceStep(
-                    None,
-                    (entry,),
-                    reset=True,
-                    note=f"iteration {iterations}: bound f ≤ {bound:.4g}",
-                    part=Part.PUSH,
-                )
-            )
+        search.restart(source, bound)
         while stack:
-            max_frontier = max(max_frontier, len(stack))
+            search.frontier_size(len(stack))
             top = stack[-1]
             u, g, _, children = top
             if children is None:
                 if g > best_g.get(u, math.inf):
                     stack.pop()  # a cheaper route to u was found since it was pushed
                     continue
-                expanded += 1
-                if expanded > max_expansions:
-                    raise InputError(
-                        f"IDA* gave up after {max_expansions:,} expansions; "
-                        "try a smaller graph or another algorithm."
-                    )
+                search.count_expansion()
                 if u == target:  # [goal test]
-                    if rec.on:
-                        rec.add(TraceStep(u, (), part=Part.GOAL_TEST))
-                    path = [item[0] for item in stack]
-                    return RouteResult(
-                        "IDA*",
-                        source,
-                        target,
-                        tuple(path),
-                        g,
-                        expanded,
-                        generated,
-                        max_frontier,
-                        time.perf_counter() - started,
-                        tuple(rec.steps),
-                        rec.truncated,
-                        notes=f"{iterations} iterations",
-                    )
+                    search.goal(u)
+                    return search.result(source, [item[0] for item in stack], g, started)
                 on_path.add(u)
-                kids = []
-                for v, data in adj[u].items():  # [expand]
-                    if v in on_path:
-                        continue
-                    g2 = g + data.get(weight, 1)
-                    hv = hcache.get(v)
-                    if hv is None:
-                        hv = hcache[v] = h(v)
-                    f = g2 + hv
-                    if f > bound:
-                        next_bound = min(next_bound, f)
-                        continue
-                    if g2 >= best_g.get(v, math.inf):
-                        continue
-                    best_g[v] = g2
-                    kids.append((f, v, g2, hv))
-                kids.sort(key=lambda item: item[0])
-                generated += len(kids)
-                if rec.on:
-                    rec.add(
-                        TraceStep(u, tuple(FrontierEntry(v, g2, hv, f, u) for f, v, g2, hv in kids))
-                    )
-                top[3] = iter(kids)
-                children = top[3]
+                kids, over = search.children(u, g, bound, on_path, best_g)  # [expand]
+                next_bound = min(next_bound, over)
+                top[3] = children = iter(kids)
             child = next(children, None)
             if child is None:
                 on_path.discard(u)
@@ -614,6 +555,109 @@ def ida_star(
         if next_bound == math.inf:
             raise _no_path(source, target)
         bound = next_bound
+
+
+class _IdaSearch:
+    """What IDA* keeps across its iterations: counts, each place's estimate, the trace.
+
+    It also lists a place's children within the bound (:meth:`children`), so
+    that :func:`ida_star` reads as the algorithm.
+    """
+
+    def __init__(
+        self,
+        G: nx.Graph,
+        target: Hashable,
+        heuristic: Heuristic | None,
+        weight: str,
+        recorder: Recorder,
+        max_expansions: int,
+    ) -> None:
+        self.adj = _neighbours(G)
+        self.target, self.heuristic, self.weight = target, heuristic, weight
+        self.recorder, self.max_expansions = recorder, max_expansions
+        self.known: dict = {}  # each place's estimate
+        self.expanded, self.generated, self.max_frontier, self.iterations = 0, 0, 1, 0
+
+    def estimate(self, node: Hashable) -> float:
+        """``h(node, target)``, computed once per place (0 without a heuristic)."""
+        h = self.known.get(node)
+        if h is None:
+            h = self.heuristic(node, self.target) if self.heuristic is not None else 0.0
+            self.known[node] = h
+        return h
+
+    def restart(self, source: Hashable, bound: float) -> None:
+        """An iteration starts: the start alone on the stack (a reset of the frontier)."""
+        self.iterations += 1
+        self.generated += 1
+        if self.recorder.on:
+            h = self.estimate(source)
+            self.recorder.add(
+                TraceStep(
+                    None,
+                    (FrontierEntry(source, 0.0, h, h, None),),
+                    reset=True,
+                    note=f"iteration {self.iterations}: bound f ≤ {bound:.4g}",
+                    part=Part.PUSH,
+                )
+            )
+
+    def frontier_size(self, size: int) -> None:
+        """The stack holds ``size`` entries now."""
+        self.max_frontier = max(self.max_frontier, size)
+
+    def count_expansion(self) -> None:
+        """Count one expansion; give up with :class:`InputError` past the cap."""
+        self.expanded += 1
+        if self.expanded > self.max_expansions:
+            raise InputError(
+                f"IDA* gave up after {self.max_expansions:,} expansions; "
+                "try a smaller graph or another algorithm."
+            )
+
+    def goal(self, node: Hashable) -> None:
+        """``node`` passed the goal test."""
+        if self.recorder.on:
+            self.recorder.add(TraceStep(node, (), part=Part.GOAL_TEST))
+
+    def children(
+        self, u: Hashable, g: float, bound: float, on_path: set, best_g: dict
+    ) -> tuple[list, float]:
+        """``u``'s children within ``bound``, cheapest ``f`` first, and the lowest ``f`` over it.
+
+        A child is ``(f, node, g, h)``; it is skipped when it is on the current
+        path or reached no cheaper than before in this iteration.
+        """
+        kids = []
+        over = math.inf
+        for v, data in self.adj[u].items():
+            if v in on_path:
+                continue
+            g2 = g + data.get(self.weight, 1)
+            hv = self.estimate(v)
+            f = g2 + hv
+            if f > bound:
+                over = min(over, f)
+                continue
+            if g2 >= best_g.get(v, math.inf):
+                continue
+            best_g[v] = g2
+            kids.append((f, v, g2, hv))
+        kids.sort(key=lambda item: item[0])
+        self.generated += len(kids)
+        if self.recorder.on:
+            entries = tuple(FrontierEntry(v, g2, hv, f, u) for f, v, g2, hv in kids)
+            self.recorder.add(TraceStep(u, entries))
+        return kids, over
+
+    def result(self, source: Hashable, path: list, cost: float, started: float) -> RouteResult:
+        """The route found, with the counts of every iteration."""
+        return RouteResult(
+            "IDA*", source, self.target, tuple(path), cost, self.expanded, self.generated,
+            self.max_frontier, time.perf_counter() - started, tuple(self.recorder.steps),
+            self.recorder.truncated, notes=f"{self.iterations} iterations",
+        )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- bidirectional

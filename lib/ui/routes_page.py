@@ -18,14 +18,18 @@ from lib.errors import InputError
 from lib.jobs import LATEST
 from lib.links import LinkField
 from lib.routes import animation, compare, explain, graphs, plots, search
-from lib.ui import routes as ui
+from lib.ui import routes_common
 from lib.ui.common import csv_download, user_errors
 from lib.ui.common import escape_markdown as md
 from lib.ui.components.route_player import route_map
 from lib.ui.jobs import run_job
 
 # Caps that keep one visitor from stalling a small shared server.
-MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS, ui.MAX_RANDOM_N
+MAX_GRID_ROWS, MAX_GRID_COLS, MAX_RANDOM_N = (
+    routes_common.MAX_GRID_ROWS,
+    routes_common.MAX_GRID_COLS,
+    routes_common.MAX_RANDOM_N,
+)
 MAX_COMPARE_PAIRS, MAX_CHECK_GOALS = 400, 25
 #: Maps over this many places check the heuristic when asked (a button), not on every visit.
 CHECK_WHEN_ASKED_OVER = 500
@@ -36,7 +40,7 @@ ALGO_NAMES = list(search.ALGORITHMS)
 
 DEFAULT_ALGOS = ["A*", 'Course "B*"', "Uniform-cost", "Greedy best-first"]
 DEFAULTS: dict[str, object] = {
-    "source": ui.ROMANIA,
+    "source": routes_common.ROMANIA,
     "rows": 25,
     "cols": 40,
     "obstacles": 25,
@@ -77,7 +81,7 @@ CONSISTENCY_LABELS = {
 
 
 LINK = (
-    LinkField("source", str, DEFAULTS["source"], choices=tuple(ui.SOURCES)),
+    LinkField("source", str, DEFAULTS["source"], choices=tuple(routes_common.SOURCES)),
     LinkField("rows", int, DEFAULTS["rows"], low=5, high=MAX_GRID_ROWS),
     LinkField("cols", int, DEFAULTS["cols"], low=5, high=MAX_GRID_COLS),
     LinkField("obstacles", int, DEFAULTS["obstacles"], low=0, high=45),
@@ -88,7 +92,7 @@ LINK = (
         "algos",
         list,
         DEFAULTS["algos"],
-        parse=ui.parse_names(ALGO_NAMES),
+        parse=routes_common.parse_names(ALGO_NAMES),
         expected="algorithm names joined by | (" + ", ".join(ALGO_NAMES) + ")",
     ),
     LinkField("w", float, DEFAULTS["w"], low=1.0, high=5.0, digits=1),
@@ -119,15 +123,15 @@ def load_link_settings() -> bool:
     """
 
     first_visit = not st.session_state.get("rt_query_loaded")
-    for note in ui.init_from_query(LINK):
+    for note in routes_common.init_from_query(LINK):
         st.warning(note, icon=":material/warning:")
     if first_visit and "algos" in st.query_params:
         unknown = [a for a in st.query_params["algos"].split("|") if a not in ALGO_NAMES]
-        if unknown and ui.get("algos") != DEFAULT_ALGOS:
+        if unknown and routes_common.get("algos") != DEFAULT_ALGOS:
             st.warning(f"The link names unknown algorithm(s) {md(', '.join(unknown))}: left out.")
     for name in ("start", "goal", "heuristic"):
-        if ui.get(name) is None and name in st.query_params:
-            ui.put(name, st.query_params[name])
+        if routes_common.get(name) is None and name in st.query_params:
+            routes_common.put(name, st.query_params[name])
     return first_visit
 
 
@@ -138,35 +142,35 @@ def choose_map() -> tuple[str, nx.Graph, str]:
     # projector (under the settings it started at y≈926); an upload's files stay on the page.
     with st.sidebar:
         st.header("Route settings")
-        source = ui.widget(st.radio, "Map", ui.SOURCES, name="source")
+        source = routes_common.widget(st.radio, "Map", routes_common.SOURCES, name="source")
     G: nx.Graph | None = None
     graph_key = source
     with user_errors():
-        if source == ui.ROMANIA:
-            G = ui.romania()
-        elif source == ui.GRID:
+        if source == routes_common.ROMANIA:
+            G = routes_common.romania()
+        elif source == routes_common.GRID:
             with st.sidebar:  # one setting a row: the sidebar is about 300 px wide
-                rows = ui.widget(st.slider, "Rows", 5, MAX_GRID_ROWS, name="rows")
-                cols = ui.widget(st.slider, "Columns", 5, MAX_GRID_COLS, name="cols")
-                share = ui.widget(st.slider, "Obstacles %", 0, 45, name="obstacles")
-                seed = ui.widget(st.number_input, "Seed", 0, 9_999, name="seed")
-                diagonal = ui.widget(
+                rows = routes_common.widget(st.slider, "Rows", 5, MAX_GRID_ROWS, name="rows")
+                cols = routes_common.widget(st.slider, "Columns", 5, MAX_GRID_COLS, name="cols")
+                share = routes_common.widget(st.slider, "Obstacles %", 0, 45, name="obstacles")
+                seed = routes_common.widget(st.number_input, "Seed", 0, 9_999, name="seed")
+                diagonal = routes_common.widget(
                     st.toggle,
                     "Diagonals",
                     name="diagonal",
                     help="8-connected grid: diagonal moves are allowed (a diagonal step costs √2).",
                 )
-            G = ui.grid(rows, cols, share / 100, diagonal, int(seed))
+            G = routes_common.grid(rows, cols, share / 100, diagonal, int(seed))
             st.caption(
                 "Cells are named *row,column* from the top-left cell 0,0; a step costs 1"
                 + (", a diagonal step √2." if diagonal else ".")
             )
             graph_key = f"grid-{rows}-{cols}-{share}-{diagonal}-{seed}"
-        elif source == ui.RANDOM:
+        elif source == routes_common.RANDOM:
             with st.sidebar:
-                n = ui.widget(st.slider, "Places", 10, MAX_RANDOM_N, name="n")
-                seed = ui.widget(st.number_input, "Seed", 0, 9_999, name="seed")
-            G = ui.random_graph(n, int(seed))
+                n = routes_common.widget(st.slider, "Places", 10, MAX_RANDOM_N, name="n")
+                seed = routes_common.widget(st.number_input, "Seed", 0, 9_999, name="seed")
+            G = routes_common.random_graph(n, int(seed))
             graph_key = f"random-{n}-{seed}"
         else:
             c1, c2 = st.columns(2)
@@ -203,7 +207,7 @@ def choose_map() -> tuple[str, nx.Graph, str]:
                 node_bytes = None if nodes_file is None else nodes_file.getvalue()
                 # laying out a big map without coordinates takes a few seconds
                 with st.spinner(f"Reading {md(edges_file.name)}…"):
-                    G = ui.uploaded(
+                    G = routes_common.uploaded(
                         edge_bytes,
                         node_bytes,
                         edges_file.name,
@@ -240,13 +244,13 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     choices = graphs.heuristic_choices(G)
     family = (G.graph.get("kind"), G.graph.get("diagonal"), G.graph.get("has_coordinates"))
     previous_family = st.session_state.get("rt_heuristic_family")
-    if ui.get("heuristic") not in choices or previous_family not in (None, family):
-        ui.put("heuristic", choices[0])  # the recommended one for this kind of map
+    if routes_common.get("heuristic") not in choices or previous_family not in (None, family):
+        routes_common.put("heuristic", choices[0])  # the recommended one for this kind of map
     st.session_state["rt_heuristic_family"] = family
     with st.sidebar:
         with user_errors():
-            start, goal = ui.pick_endpoints(G, graph_key)
-        algos = ui.widget(
+            start, goal = routes_common.pick_endpoints(G, graph_key)
+        algos = routes_common.widget(
             st.multiselect,
             "Algorithms",
             ALGO_NAMES,
@@ -255,8 +259,10 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
                 f"- **{md(name)}**: {search.INFO[name].description}" for name in ALGO_NAMES
             ),
         )
-        heuristic_name = ui.widget(st.selectbox, "Heuristic h(n, goal)", choices, name="heuristic")
-        w = ui.widget(st.slider, "w (weighted A*)", 1.0, 5.0, step=0.1, name="w")
+        heuristic_name = routes_common.widget(
+            st.selectbox, "Heuristic h(n, goal)", choices, name="heuristic"
+        )
+        w = routes_common.widget(st.slider, "w (weighted A*)", 1.0, 5.0, step=0.1, name="w")
     if first_visit:  # a link's place or heuristic this map does not have: say what is used instead
         for name, used in (
             ("start", graphs.node_label(start)),
@@ -273,7 +279,7 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     heuristic = None
     with user_errors():
         scale = (
-            ui.scale_of(G, graph_key)
+            routes_common.scale_of(G, graph_key)
             if heuristic_name == graphs.SCALED and G.number_of_nodes() <= graphs.SCALE_MAX_NODES
             else None
         )
@@ -347,7 +353,7 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
     for name in runnable:
         try:
             results[name] = search.run(
-                name, G, start, goal, heuristic, w=w, max_expansions=ui.MAX_EXPANSIONS
+                name, G, start, goal, heuristic, w=w, max_expansions=routes_common.MAX_EXPANSIONS
             )
         except nx.NetworkXNoPath:
             problems.append(
@@ -381,13 +387,13 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
             f"{graphs.node_label(start)} → {graphs.node_label(goal)}",
         ),
         key=MAP_KEY,
-        on_click=partial(ui.apply_click, G, MAP_KEY),
+        on_click=partial(routes_common.apply_click, G, MAP_KEY),
     )
     if q.heuristic_warning:  # under the map, not above it: the map stays on the first screen
         st.warning(q.heuristic_warning)
     if results:
         st.markdown(f"Shortest route length (Dijkstra): **{optimum:.4g}**")
-        ui.show_table(table, ROUTE_LABELS)
+        routes_common.show_table(table, ROUTE_LABELS)
         csv_download(table, "routes.csv", "Download this table (CSV)", key="rt_w_dl_routes")
         for name, r in results.items():
             shown = " → ".join(md(graphs.node_label(n)) for n in r.path[:40])
@@ -428,13 +434,39 @@ def run_comparison(
 
 def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
     """The chosen algorithms on every pair (or a sample): table, charts, B* and A* verdicts."""
-    heuristic, heuristic_name, w, algos = q.heuristic, q.heuristic_name, q.w, q.algos
-    longer_roads = q.longer_roads
+    all_pairs_count = G.number_of_nodes() * (G.number_of_nodes() - 1)
+    cmp_algos, ordered, max_pairs, submitted = _comparison_form(q, all_pairs_count)
+    settings = (graph_key, q.heuristic_name, q.w, tuple(cmp_algos), ordered, max_pairs)
+    stored = st.session_state.get("rt_compare")
+    auto = (stored is None or stored[0][0] != graph_key) and all_pairs_count <= MAX_COMPARE_PAIRS
+    cmp_algos, only_bstar = _algorithms_the_heuristic_allows(q.heuristic, cmp_algos)
+    if submitted and not cmp_algos and not only_bstar:
+        st.warning("Choose at least one algorithm to compare.")
+    if (submitted or auto) and cmp_algos:
+        stored = _compare_and_keep(G, q, cmp_algos, ordered, max_pairs, settings) or stored
+    if (stored is None or stored[0][0] != graph_key) and cmp_algos and not auto:
+        st.info(
+            f"This map has {all_pairs_count:,} ordered pairs of places, too many to search on "
+            "every visit: press the button to compare the algorithms on a seeded random "
+            "sample of them (*At most* sets its size)."
+        )
+    if stored is not None and stored[0][0] == graph_key:
+        cmp_settings, cmp_table = stored
+        if cmp_settings != settings:
+            st.caption("These results are for earlier settings; press the button to update them.")
+        for name, message in cmp_table.attrs.get("dropped", {}).items():
+            st.warning(f"{md(name)} is left out of this comparison: {md(message)}")
+        summary = compare.summary(cmp_table)
+        table_only = isinstance(q.heuristic, graphs.TableHeuristic)
+        _show_compared_pairs(cmp_table, cmp_settings[4], all_pairs_count, table_only)
+        _show_comparison_tables(cmp_table, summary)
+        _show_comparison_verdicts(cmp_table, summary, q, cmp_settings[1])
 
-    n_nodes = G.number_of_nodes()
-    all_pairs_count = n_nodes * (n_nodes - 1)
+
+def _comparison_form(q: Question, all_pairs_count: int) -> tuple[list[str], bool, int, bool]:
+    """The comparison's form: ``(algorithms, ordered pairs?, at most this many, submitted)``."""
     with st.form("rt_compare_form"):
-        cmp_algos = st.multiselect("Algorithms to compare", ALGO_NAMES, default=algos or ["A*"])
+        cmp_algos = st.multiselect("Algorithms to compare", ALGO_NAMES, default=q.algos or ["A*"])
         c2, c3 = st.columns([3, 2])
         pair_kinds = {
             f"Ordered: A→B and B→A ({all_pairs_count:,})": True,
@@ -461,252 +493,292 @@ def show_comparison(G: nx.Graph, graph_key: str, q: Question) -> None:
         submitted = st.form_submit_button(
             "Compare on a sample of pairs" if sampled else "Compare on all pairs", type="primary"
         )
-    settings = (graph_key, heuristic_name, w, tuple(cmp_algos), ordered, int(max_pairs))
-    stored = st.session_state.get("rt_compare")
-    auto = (stored is None or stored[0][0] != graph_key) and all_pairs_count <= MAX_COMPARE_PAIRS
-    table_only = isinstance(heuristic, graphs.TableHeuristic)
-    only_bstar = False
-    if table_only:
-        st.caption(
-            "The book's table only knows distances to Bucharest: the comparison uses the pairs "
-            'that end there, without the course\'s "B*" (it also needs h(start, n)).'
+    return cmp_algos, ordered, int(max_pairs), submitted
+
+
+def _algorithms_the_heuristic_allows(
+    heuristic: graphs.Heuristic | None, cmp_algos: list[str]
+) -> tuple[list[str], bool]:
+    """``(the algorithms that can run, whether the course's "B*" alone was asked for)``.
+
+    The book's table knows distances to Bucharest only: the course's "B*"
+    (which needs ``h(start, n)``) cannot run with it, and the page says so.
+    """
+    if not isinstance(heuristic, graphs.TableHeuristic):
+        return cmp_algos, False
+    st.caption(
+        "The book's table only knows distances to Bucharest: the comparison uses the pairs "
+        'that end there, without the course\'s "B*" (it also needs h(start, n)).'
+    )
+    only_bstar = cmp_algos == ['Course "B*"']
+    if only_bstar:
+        st.warning(
+            "The course's \"B*\" cannot run with the book's table (it needs h(start, n)): "
+            "choose another algorithm or heuristic to compare."
         )
-        only_bstar = cmp_algos == ['Course "B*"']
-        cmp_algos = [a for a in cmp_algos if a != 'Course "B*"']
-        if only_bstar:
+    return [a for a in cmp_algos if a != 'Course "B*"'], only_bstar
+
+
+def _compare_and_keep(
+    G: nx.Graph,
+    q: Question,
+    cmp_algos: list[str],
+    ordered: bool,
+    max_pairs: int,
+    settings: tuple,
+) -> tuple | None:
+    """Run the comparison with a progress bar; keep and return ``(settings, table)``.
+
+    Returns ``None`` when it failed (the error is shown).
+    """
+    heuristic = q.heuristic
+    pairs = compare.choose_pairs(G, ordered=ordered, max_pairs=max_pairs, seed=0)
+    if isinstance(heuristic, graphs.TableHeuristic):
+        pairs = [(s, heuristic.goal) for s in G.nodes if s != heuristic.goal]
+    bar = st.progress(0.0, text="Comparing…")
+    stored = None
+    with user_errors():
+        cmp_table = run_comparison(
+            G,
+            (cmp_algos, heuristic),
+            {
+                "pairs": pairs,
+                "w": q.w,
+                "max_expansions": routes_common.MAX_EXPANSIONS,
+                "drop_failing": True,
+            },
+            lambda done, total: bar.progress(done / total, text=f"{done}/{total} pairs"),
+        )
+        stored = st.session_state["rt_compare"] = (settings, cmp_table)
+        st.session_state["rt_compare_asked"] = len(pairs)
+    bar.empty()
+    return stored
+
+
+def _show_compared_pairs(
+    cmp_table: pd.DataFrame, ordered: bool, all_pairs_count: int, table_only: bool
+) -> None:
+    """Which pairs were compared: how many, whether a sample, and those without a route."""
+    asked = st.session_state.get("rt_compare_asked", 0)
+    compared = len(cmp_table[["source", "target"]].drop_duplicates())
+    kind = "ordered" if ordered else "unordered"
+    total = all_pairs_count if ordered else all_pairs_count // 2
+    st.caption(
+        f"Compared on {compared:,} {kind} pair(s)"
+        + (
+            f", a seeded random sample of {asked:,} of the map's {total:,}."
+            if total > asked and not table_only
+            else "."
+        )
+        + (
+            f" {asked - compared:,} of the {asked:,} pairs have no route between them (their "
+            "places are in different parts of the map) and are left out."
+            if compared < asked
+            else ""
+        )
+    )
+
+
+def _show_comparison_tables(cmp_table: pd.DataFrame, summary: pd.DataFrame) -> None:
+    """The summary per algorithm, both downloads, and the two charts."""
+    st.caption(
+        "Per algorithm: in how many pairs its route was a shortest one, how much longer "
+        "it was on average and at worst (+%), and the mean places expanded and time."
+    )
+    routes_common.show_table(summary.reset_index(), SUMMARY_LABELS, column_order=SUMMARY_SHOWN)
+    c1, c2 = st.columns(2)
+    with c1:
+        csv_download(
+            summary.reset_index(),
+            "summary.csv",
+            "Download summary (CSV)",
+            key="rt_w_dl_summary",
+        )
+    with c2:
+        csv_download(cmp_table, "all_pairs.csv", "Download every pair (CSV)", key="rt_w_dl_pairs")
+    st.plotly_chart(
+        plots.summary_bars(
+            summary, "mean_expanded", "Places expanded (mean per pair)", y_title="expanded"
+        ),
+        key="rt_chart_expanded",
+    )
+    st.plotly_chart(plots.excess_chart(cmp_table), key="rt_chart_excess")
+
+
+def _show_comparison_verdicts(
+    cmp_table: pd.DataFrame, summary: pd.DataFrame, q: Question, compared_heuristic: str
+) -> None:
+    """Per algorithm: did the course's "B*", A* or IDA* miss shortest routes, and why."""
+    for name in summary.index:
+        bad = compare.suboptimal(cmp_table, name)
+        if name == 'Course "B*"':
+            _show_bstar_verdict(bad, int(summary.loc[name, "pairs"]))
+        if not bad.empty and name in ("A*", "IDA*") and q.heuristic is not None:
             st.warning(
-                "The course's \"B*\" cannot run with the book's table (it needs h(start, n)): "
-                "choose another algorithm or heuristic to compare."
+                f"{md(name)} missed the shortest route on {len(bad)} pairs: the heuristic "
+                "overestimates somewhere (see the check below)."
             )
-    if submitted and not cmp_algos and not only_bstar:
-        st.warning("Choose at least one algorithm to compare.")
-    if (submitted or auto) and cmp_algos:
-        pairs = compare.choose_pairs(G, ordered=ordered, max_pairs=int(max_pairs), seed=0)
-        if table_only:
-            pairs = [(s, heuristic.goal) for s in G.nodes if s != heuristic.goal]
-        bar = st.progress(0.0, text="Comparing…")
-        with user_errors():
-            cmp_table = run_comparison(
-                G,
-                (cmp_algos, heuristic),
-                {"pairs": pairs, "w": w, "max_expansions": ui.MAX_EXPANSIONS, "drop_failing": True},
-                lambda done, total: bar.progress(done / total, text=f"{done}/{total} pairs"),
+        inadmissible = q.longer_roads is not None and not q.longer_roads.empty
+        if bad.empty and name == "A*" and inadmissible and compared_heuristic == q.heuristic_name:
+            st.info(
+                f"{md('A*')} found the shortest route on every pair here although "
+                f"*{md(q.heuristic_name)}* is not admissible on this map: an overestimate only "
+                "*allows* A* to miss the shortest route, it does not make it miss."
             )
-            st.session_state["rt_compare"] = (settings, cmp_table)
-            st.session_state["rt_compare_asked"] = len(pairs)
-            stored = st.session_state["rt_compare"]
-        bar.empty()
-    if (stored is None or stored[0][0] != graph_key) and cmp_algos and not auto:
-        st.info(
-            f"This map has {all_pairs_count:,} ordered pairs of places, too many to search on "
-            "every visit: press the button to compare the algorithms on a seeded random "
-            "sample of them (*At most* sets its size)."
-        )
-    if stored is not None and stored[0][0] == graph_key:
-        cmp_settings, cmp_table = stored
-        if cmp_settings != settings:
-            st.caption("These results are for earlier settings; press the button to update them.")
-        for name, message in cmp_table.attrs.get("dropped", {}).items():
-            st.warning(f"{md(name)} is left out of this comparison: {md(message)}")
-        summary = compare.summary(cmp_table)
-        asked = st.session_state.get("rt_compare_asked", 0)
-        compared = len(cmp_table[["source", "target"]].drop_duplicates())
-        kind = "ordered" if cmp_settings[4] else "unordered"
-        total = all_pairs_count if cmp_settings[4] else all_pairs_count // 2
-        st.caption(
-            f"Compared on {compared:,} {kind} pair(s)"
-            + (
-                f", a seeded random sample of {asked:,} of the map's {total:,}."
-                if total > asked and not table_only
-                else "."
-            )
-            + (
-                f" {asked - compared:,} of the {asked:,} pairs have no route between them (their "
-                "places are in different parts of the map) and are left out."
-                if compared < asked
-                else ""
-            )
-        )
-        st.caption(
-            "Per algorithm: in how many pairs its route was a shortest one, how much longer "
-            "it was on average and at worst (+%), and the mean places expanded and time."
-        )
-        ui.show_table(summary.reset_index(), SUMMARY_LABELS, column_order=SUMMARY_SHOWN)
-        c1, c2 = st.columns(2)
-        with c1:
-            csv_download(
-                summary.reset_index(),
-                "summary.csv",
-                "Download summary (CSV)",
-                key="rt_w_dl_summary",
-            )
-        with c2:
-            csv_download(
-                cmp_table, "all_pairs.csv", "Download every pair (CSV)", key="rt_w_dl_pairs"
-            )
-        st.plotly_chart(
-            plots.summary_bars(
-                summary, "mean_expanded", "Places expanded (mean per pair)", y_title="expanded"
-            ),
-            key="rt_chart_expanded",
-        )
-        st.plotly_chart(plots.excess_chart(cmp_table), key="rt_chart_excess")
-        for name in summary.index:
-            bad = compare.suboptimal(cmp_table, name)
-            if name == 'Course "B*"':
-                if bad.empty:
-                    st.info(
-                        'The course\'s "B*" found the shortest route on every pair compared here.'
-                    )
-                else:
-                    shown = [
-                        f"{md(row.source)} → {md(row.target)}: {row.cost:.4g} instead of "
-                        f"{row.optimal_cost:.4g} (+{row.excess_pct:.1f} %)"
-                        for row in bad.head(5).itertuples()
-                    ]
-                    more = f"; {len(bad) - len(shown)} more in the table" if len(bad) > 5 else ""
-                    st.warning(
-                        f'The course\'s "B*" returns a longer route than the shortest on '
-                        f"{len(bad)} of {int(summary.loc[name, 'pairs'])} pairs: "
-                        f"{'; '.join(shown)}{more}. Its f = g + h(n, goal) + h(start, n) "
-                        "overestimates, so optimality is lost. The course's script only counted "
-                        'the pairs where "B*" was *shorter* than A*, so it never saw these.'
-                    )
-            if not bad.empty and name in ("A*", "IDA*") and heuristic is not None:
-                st.warning(
-                    f"{md(name)} missed the shortest route on {len(bad)} pairs: the heuristic "
-                    "overestimates somewhere (see the check below)."
-                )
-            inadmissible = longer_roads is not None and not longer_roads.empty
-            if bad.empty and name == "A*" and inadmissible and cmp_settings[1] == heuristic_name:
-                st.info(
-                    f"{md('A*')} found the shortest route on every pair here although "
-                    f"*{md(heuristic_name)}* is not admissible on this map: an overestimate only "
-                    "*allows* A* to miss the shortest route, it does not make it miss."
-                )
+
+
+def _show_bstar_verdict(bad: pd.DataFrame, pairs: int) -> None:
+    """The course's "B*": shortest everywhere, or the pairs where it was longer."""
+    if bad.empty:
+        st.info('The course\'s "B*" found the shortest route on every pair compared here.')
+        return
+    shown = [
+        f"{md(row.source)} → {md(row.target)}: {row.cost:.4g} instead of "
+        f"{row.optimal_cost:.4g} (+{row.excess_pct:.1f} %)"
+        for row in bad.head(5).itertuples()
+    ]
+    more = f"; {len(bad) - len(shown)} more in the table" if len(bad) > 5 else ""
+    st.warning(
+        f'The course\'s "B*" returns a longer route than the shortest on '
+        f"{len(bad)} of {pairs} pairs: "
+        f"{'; '.join(shown)}{more}. Its f = g + h(n, goal) + h(start, n) "
+        "overestimates, so optimality is lost. The course's script only counted "
+        'the pairs where "B*" was *shorter* than A*, so it never saw these.'
+    )
 
 
 def show_heuristic_report(G: nx.Graph, graph_key: str, q: Question) -> None:
     """Admissibility and consistency of the heuristic, with the violations and the roads."""
-    heuristic, heuristic_name, choices = q.heuristic, q.heuristic_name, q.choices
-    road_table, longer_roads, n_nodes = q.road_table, q.longer_roads, G.number_of_nodes()
-
+    heuristic, heuristic_name, n_nodes = q.heuristic, q.heuristic_name, G.number_of_nodes()
     if heuristic is None:
         st.markdown("h = 0 never overestimates: A* then behaves like uniform-cost search.")
+        return
+    goals = _goals_to_check(G, heuristic)
+    check_key = (graph_key, heuristic_name)
+    asked = st.session_state.get("rt_check_asked") == check_key
+    if n_nodes > CHECK_WHEN_ASKED_OVER and not asked:  # seconds of work below the fold
+        st.caption(
+            f"On a map of {n_nodes:,} places the check searches from {len(goals)} sampled "
+            "goals, a few seconds of work."
+        )
+        if not st.button("Check the heuristic", key="rt_w_check"):
+            return
+        st.session_state["rt_check_asked"] = check_key
+    with user_errors():
+        report = routes_common.heuristic_check(
+            G, heuristic, graph_key, heuristic_name, tuple(goals)
+        )
+        _show_heuristic_verdict(report, q, len(goals) == n_nodes)
+        if isinstance(heuristic, graphs.StraightLine):
+            _show_roads_against_distance(heuristic, heuristic_name, q.road_table, q.longer_roads)
+        if not report.admissible:
+            _violations(
+                report.admissibility,
+                "Where h overestimates the shortest route: {shown:,} (place, goal) pair(s)",
+                None,
+                "admissibility",
+                key="rt_w_dl_adm",
+            )
+        if not report.consistent:
+            _violations(
+                report.consistency,
+                "Where h breaks consistency, h(from) > road + h(to): {shown:,} (road, goal) "
+                "case(s)",
+                CONSISTENCY_LABELS,
+                "consistency",
+                key="rt_w_dl_con",
+            )
+
+
+def _goals_to_check(G: nx.Graph, heuristic: graphs.Heuristic) -> list:
+    """The goals to check the heuristic towards: all, a seeded sample, or the table's one."""
+    if isinstance(heuristic, graphs.TableHeuristic):
+        return [heuristic.goal]
+    if G.number_of_nodes() > MAX_CHECK_GOALS:
+        return [pair[1] for pair in compare.choose_pairs(G, max_pairs=MAX_CHECK_GOALS, seed=1)]
+    return list(G.nodes)
+
+
+def _show_heuristic_verdict(report: compare.HeuristicReport, q: Question, every_goal: bool) -> None:
+    """Admissible? Consistent? Towards which goals, and by how much it could be scaled."""
+    heuristic, heuristic_name = q.heuristic, q.heuristic_name
+    scope = (
+        f"{md(graphs.node_label(heuristic.goal))}, the only goal its table knows"
+        if isinstance(heuristic, graphs.TableHeuristic)
+        else "every goal"
+        if every_goal
+        else f"{report.goals} sampled goal(s)"
+    )
+    verdict_a = "admissible" if report.admissible else "NOT admissible"
+    verdict_c = "consistent" if report.consistent else "NOT consistent"
+    st.markdown(
+        f"**{md(heuristic_name)}**, checked towards {scope}: "
+        f"**{verdict_a}**, **{verdict_c}**. "
+        + (
+            f"Multiplied by at most {report.scale:.4g}, it would never overestimate here"
+            + (f" (that is *{md(graphs.SCALED)}*)." if graphs.SCALED in q.choices else ".")
+            if not report.admissible
+            else "It is as large as it can be without overestimating."
+            if report.scale < 1 + 1e-6
+            else f"It would stay admissible multiplied by up to {report.scale:.4g}."
+        )
+    )
+
+
+def _show_roads_against_distance(
+    heuristic: graphs.StraightLine,
+    heuristic_name: str,
+    roads: pd.DataFrame,
+    longer: pd.DataFrame,
+) -> None:
+    """Each road against the heuristic's distance between its ends: verdict, table, download."""
+    straight = type(heuristic) is graphs.StraightLine
+    # Manhattan and octile distances are StraightLine kinds: name the one in use
+    line = "straight line" if straight else f"{md(heuristic_name)} distance"
+    # a road and its straight line to the same decimals (a random graph's
+    # roads of 0.04102 had straight lines of "0.0" beside them)
+    places = compare.length_decimals(roads["road"])
+    closest = (
+        f"{md(roads.iloc[0]['from'])}–{md(roads.iloc[0]['to'])}, "
+        f"{roads.iloc[0]['straight_line']:.{places}f} against a road of "
+        f"{roads.iloc[0]['road']:.{places}f}"
+    )
+    if len(longer):
+        st.markdown(
+            "The map's coordinates are positions on a drawing, not kilometres, so "
+            "nothing guarantees that a straight line is shorter than the road. Here "
+            f"it is longer than the road on {len(longer)} road(s), listed first below: "
+            "searching towards the far end of such a road, h overestimates."
+        )
+    elif heuristic.scale != 1:
+        st.markdown(
+            f"Scaled by {heuristic.scale:.4g}, the {line} is never longer than "
+            f"a road, so it never overestimates: the closest call is {closest}."
+        )
     else:
-        goals = list(G.nodes)
-        if isinstance(heuristic, graphs.TableHeuristic):
-            goals = [heuristic.goal]
-        elif len(goals) > MAX_CHECK_GOALS:
-            goals = [pair[1] for pair in compare.choose_pairs(G, max_pairs=MAX_CHECK_GOALS, seed=1)]
-        check_key = (graph_key, heuristic_name)
-        asked = st.session_state.get("rt_check_asked") == check_key
-        if n_nodes > CHECK_WHEN_ASKED_OVER and not asked:  # seconds of work below the fold
-            st.caption(
-                f"On a map of {n_nodes:,} places the check searches from {len(goals)} sampled "
-                "goals, a few seconds of work."
-            )
-            if not st.button("Check the heuristic", key="rt_w_check"):
-                return
-            st.session_state["rt_check_asked"] = check_key
-        with user_errors():
-            report = ui.heuristic_check(G, heuristic, graph_key, heuristic_name, tuple(goals))
-            scope = (
-                f"{md(graphs.node_label(heuristic.goal))}, the only goal its table knows"
-                if isinstance(heuristic, graphs.TableHeuristic)
-                else "every goal"
-                if len(goals) == n_nodes
-                else f"{report.goals} sampled goal(s)"
-            )
-            verdict_a = "admissible" if report.admissible else "NOT admissible"
-            verdict_c = "consistent" if report.consistent else "NOT consistent"
-            st.markdown(
-                f"**{md(heuristic_name)}**, checked towards {scope}: "
-                f"**{verdict_a}**, **{verdict_c}**. "
-                + (
-                    f"Multiplied by at most {report.scale:.4g}, it would never overestimate here"
-                    + (f" (that is *{md(graphs.SCALED)}*)." if graphs.SCALED in choices else ".")
-                    if not report.admissible
-                    else "It is as large as it can be without overestimating."
-                    if report.scale < 1 + 1e-6
-                    else f"It would stay admissible multiplied by up to {report.scale:.4g}."
-                )
-            )
-            if isinstance(heuristic, graphs.StraightLine):
-                roads, longer = road_table, longer_roads
-                # Manhattan and octile distances are StraightLine kinds: name the one in use
-                line = (
-                    "straight line"
-                    if type(heuristic) is graphs.StraightLine
-                    else f"{md(heuristic_name)} distance"
-                )
-                # a road and its straight line to the same decimals (a random graph's
-                # roads of 0.04102 had straight lines of "0.0" beside them)
-                places = compare.length_decimals(roads["road"])
-                closest = (
-                    f"{md(roads.iloc[0]['from'])}–{md(roads.iloc[0]['to'])}, "
-                    f"{roads.iloc[0]['straight_line']:.{places}f} against a road of "
-                    f"{roads.iloc[0]['road']:.{places}f}"
-                )
-                if len(longer):
-                    st.markdown(
-                        "The map's coordinates are positions on a drawing, not kilometres, so "
-                        "nothing guarantees that a straight line is shorter than the road. Here "
-                        f"it is longer than the road on {len(longer)} road(s), listed first below: "
-                        "searching towards the far end of such a road, h overestimates."
-                    )
-                elif heuristic.scale != 1:
-                    st.markdown(
-                        f"Scaled by {heuristic.scale:.4g}, the {line} is never longer than "
-                        f"a road, so it never overestimates: the closest call is {closest}."
-                    )
-                else:
-                    st.markdown(f"The {line} is never longer than a road: closest {closest}.")
-                st.caption(f"Each road against the {line} between its ends, closest calls first:")
-                fmt = f"%.{places}f"
-                between = (
-                    "Straight-line distance between the two ends"
-                    if type(heuristic) is graphs.StraightLine
-                    else f"{heuristic_name} distance between the two ends"
-                )
-                labels = {
-                    "road": ("Road length", "", fmt),
-                    "straight_line": (
-                        "Straight line"
-                        if type(heuristic) is graphs.StraightLine
-                        else f"{heuristic_name} distance",
-                        between,
-                        fmt,
-                    ),
-                    "excess": (
-                        "Straight line longer by"
-                        if type(heuristic) is graphs.StraightLine
-                        else "Longer by",
-                        f"{between} minus the road length",
-                        fmt,
-                    ),
-                }
-                ui.show_table(roads.head(10), labels)
-                csv_download(
-                    roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads"
-                )
-            if not report.admissible:
-                _violations(
-                    report.admissibility,
-                    "Where h overestimates the shortest route: {shown:,} (place, goal) pair(s)",
-                    None,
-                    "admissibility",
-                    key="rt_w_dl_adm",
-                )
-            if not report.consistent:
-                _violations(
-                    report.consistency,
-                    "Where h breaks consistency, h(from) > road + h(to): {shown:,} (road, goal) "
-                    "case(s)",
-                    CONSISTENCY_LABELS,
-                    "consistency",
-                    key="rt_w_dl_con",
-                )
+        st.markdown(f"The {line} is never longer than a road: closest {closest}.")
+    st.caption(f"Each road against the {line} between its ends, closest calls first:")
+    fmt = f"%.{places}f"
+    between = (
+        "Straight-line distance between the two ends"
+        if straight
+        else f"{heuristic_name} distance between the two ends"
+    )
+    labels = {
+        "road": ("Road length", "", fmt),
+        "straight_line": (
+            "Straight line" if straight else f"{heuristic_name} distance",
+            between,
+            fmt,
+        ),
+        "excess": (
+            "Straight line longer by" if straight else "Longer by",
+            f"{between} minus the road length",
+            fmt,
+        ),
+    }
+    routes_common.show_table(roads.head(10), labels)
+    csv_download(roads, "road_checks.csv", "Download every road (CSV)", key="rt_w_dl_roads")
 
 
 #: Rows of a violations table shown on screen (all of them are in its download).
@@ -728,7 +800,7 @@ def _violations(
         + ", worst first"
         + (f" (the first {MAX_VIOLATIONS_SHOWN} here, all in the download)." if cut else ".")
     )
-    ui.show_table(table.head(MAX_VIOLATIONS_SHOWN), labels)
+    routes_common.show_table(table.head(MAX_VIOLATIONS_SHOWN), labels)
     csv_download(table, f"{name}.csv", f"Download {name} violations (CSV)", key=key)
 
 
@@ -736,7 +808,7 @@ def share_link(source: str, q: Question) -> None:
     """Mirror the settings in the URL so the page can be shared as it is."""
     start, goal, algos, heuristic_name, w = q.start, q.goal, q.algos, q.heuristic_name, q.w
 
-    ui.write_query(
+    routes_common.write_query(
         {
             "source": source,
             "start": graphs.node_label(start),
@@ -746,15 +818,15 @@ def share_link(source: str, q: Question) -> None:
             "w": w,
             **(
                 {
-                    "rows": ui.get("rows"),
-                    "cols": ui.get("cols"),
-                    "obstacles": ui.get("obstacles"),
-                    "diagonal": ui.get("diagonal"),
-                    "seed": ui.get("seed"),
+                    "rows": routes_common.get("rows"),
+                    "cols": routes_common.get("cols"),
+                    "obstacles": routes_common.get("obstacles"),
+                    "diagonal": routes_common.get("diagonal"),
+                    "seed": routes_common.get("seed"),
                 }
-                if source == ui.GRID
-                else {"n": ui.get("n"), "seed": ui.get("seed")}
-                if source == ui.RANDOM
+                if source == routes_common.GRID
+                else {"n": routes_common.get("n"), "seed": routes_common.get("seed")}
+                if source == routes_common.RANDOM
                 else {}
             ),
         },

@@ -4,21 +4,24 @@ The map is a canvas player holding the whole search (:func:`lib.routes.animation
 :mod:`lib.ui.components.route_player`) and the code that ran it
 (:func:`lib.routes.explain.code_view`): its own ▶ Watch / ❚❚ Pause buttons and slider
 of steps play it in the browser, the line of the step shown marked in the code, with no
-server round trip per frame. The Step slider and the step buttons below it set one step
-on the server: the player opens at that step, and the frontier table follows it. Moving
-the step or choosing another algorithm reruns only this section (a fragment).
+server round trip per frame. The player's slider is the one step control: where it
+rests (let go, paused, or at the end of a play) it tells the page, and the step's
+sentence and frontier table below follow it. The step buttons under it move the player
+and the table together. Moving the step or choosing another algorithm reruns only this
+section (a fragment).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 import networkx as nx
 import streamlit as st
 
 from lib.routes import animation, compare, explain, graphs, search
-from lib.ui import routes as ui
+from lib.ui import routes_common
 from lib.ui.common import csv_download
 from lib.ui.common import escape_markdown as md
 from lib.ui.components.route_player import route_player
@@ -28,6 +31,8 @@ if TYPE_CHECKING:
 
 # Caps that keep one visitor from stalling a small shared server.
 MAX_ANIMATION_NODES, MAX_TRACE_STEPS, MAX_FRAMES = 5_000, 3_000, animation.MAX_FRAMES
+#: The player's key: its trigger ``step`` is in ``st.session_state[PLAYER_KEY]``.
+PLAYER_KEY = "rt_animation"
 
 
 def show_animation(
@@ -58,9 +63,9 @@ def _animation(
     a second on 2,000 places); the traced search is kept for the section's reruns.
     """
     start, goal, w = q.start, q.goal, q.w
-    if ui.get("anim") not in results:
-        ui.put("anim", next(iter(results)))
-    anim = ui.widget(st.selectbox, "Algorithm to animate", list(results), name="anim")
+    if routes_common.get("anim") not in results:
+        routes_common.put("anim", next(iter(results)))
+    anim = routes_common.widget(st.selectbox, "Algorithm to animate", list(results), name="anim")
     question = (graph_key, anim, graphs.node_label(start), graphs.node_label(goal))
     question += (q.heuristic_name, w)
     kept = st.session_state.get("rt_traced")
@@ -76,7 +81,7 @@ def _animation(
             w=w,
             record_trace=True,
             max_trace_steps=MAX_TRACE_STEPS,
-            max_expansions=ui.MAX_EXPANSIONS,
+            max_expansions=routes_common.MAX_EXPANSIONS,
         )
         st.session_state["rt_traced"] = (question, traced)
     if traced.trace_truncated:
@@ -84,13 +89,13 @@ def _animation(
     st.caption(
         "**Watch** the whole search with the map's own ▶ Watch and ❚❚ Pause buttons and the "
         "slider of steps under the map: it plays in your browser, and the code that ran marks "
-        "the line of each step (▶). **Step** through it with the buttons and the Step slider "
-        "below: the map and the code jump to that step, and the frontier table follows. "
+        "the line of each step (▶). **Step** through it with that slider or the buttons "
+        "below: the map and the code show that step, and the frontier table follows. "
         "Orange: frontier, blue: explored, red: the place being expanded."
     )
     if st.session_state.get("rt_step_question") != question:  # a new search starts at step 0
         st.session_state["rt_step_question"] = question
-        ui.put("step", 0)
+        routes_common.put("step", 0)
     _step_section(StepView(G, traced.trace, traced.path, anim, start, goal, w))
 
 
@@ -114,29 +119,43 @@ class StepView:
 
 def _move(delta: int, last: int) -> None:
     """``on_click``: step by ``delta`` (within ``0..last``)."""
-    ui.put("step", max(0, min(last, int(ui.get("step", 0)) + delta)))
+    routes_common.put("step", max(0, min(last, int(routes_common.get("step", 0)) + delta)))
+
+
+def _follow_player(last: int) -> None:
+    """The player's ``on_step`` callback: the step its slider rests on becomes the page's.
+
+    The trigger ``step`` comes from the browser: anything but a step of this
+    trace (``0..last``) is ignored.
+    """
+    step = (st.session_state.get(PLAYER_KEY) or {}).get("step")
+    if isinstance(step, int) and not isinstance(step, bool) and 0 <= step <= last:
+        routes_common.put("step", step)
 
 
 def _step_section(view: StepView) -> None:
     """The player (map and code) opened at the page's step, and the frontier at that step."""
     trace, last = view.trace, view.last
-    if int(ui.get("step", 0)) > last:
-        ui.put("step", last)
-    step = int(ui.get("step", 0))
+    if int(routes_common.get("step", 0)) > last:
+        routes_common.put("step", last)
+    step = int(routes_common.get("step", 0))
     state = search.trace_state(trace, step)
     data = animation.player_data(
         view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,
         title=view.anim, max_frames=MAX_FRAMES, code=explain.code_view(view.anim, trace),
     )  # fmt: skip
-    route_player(data, key="rt_animation")
+    route_player(data, key=PLAYER_KEY, on_step=partial(_follow_player, last))
     back, forward = st.columns(2)
     back.button("◀ Step back", key="rt_w_back", on_click=_move, args=(-1, last), width="stretch")
     forward.button("Step ▶", key="rt_w_next", on_click=_move, args=(1, last), width="stretch")
-    ui.widget(st.slider, "Step (the frontier table follows it)", 0, last, name="step")
+    st.caption(
+        "One step control: the player's slider (or ◀ / ▶ here) sets the step; the sentence "
+        "and the frontier table below follow it once the slider rests."
+    )
     st.markdown(explain.describe_step(state, trace[step], lambda node: md(graphs.node_label(node))))
     frontier = compare.frontier_table(state)
     shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
-    ui.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
+    routes_common.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
     st.caption(f"{md(view.anim)}: {explain.f_rule(view.anim, view.w)}")
     c1, c2 = st.columns(2)
     with c1:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -65,8 +66,11 @@ PLAYER = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
 
 
 def _step(page) -> int:
-    """The step the page's one step control is at."""
-    return int(page.locator(".st-key-rt_w_step input[type=range]").input_value())
+    """The step the page's sentence and frontier table are at ("Step k: ...")."""
+    sentence = page.locator('[data-testid="stMarkdownContainer"]').filter(
+        has_text=re.compile(r"^Step \d+: ")
+    )
+    return int(re.match(r"Step (\d+):", sentence.first.inner_text()).group(1))
 
 
 def _marked(player) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from lib.routes import animation, graphs, search
@@ -10,6 +12,7 @@ from tests.e2e.conftest import COUNT_RUNS, open_page, wait_idle
 from tests.routes.test_animation import step_label
 
 PLAYER = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
+PLAYER_JS = Path(__file__).resolve().parents[2] / "lib" / "ui" / "components" / "route_player.js"
 
 #: A digest of what the search canvas shows (its pixels), to see that frames differ.
 CANVAS_SUM = """(root) => {
@@ -95,6 +98,7 @@ def test_watch_plays_in_the_page_pause_stops_it_and_the_slider_steps(page, query
     _wait(page, player, "Number(root.dataset.step) > 0")
     page.wait_for_timeout(400)
     assert player.evaluate(CANVAS_SUM) != before  # the frames repaint the places
+    assert page.evaluate("() => window.__runs") == 0  # no script run while watching
     player.locator("button.pause").click()
     page.wait_for_timeout(300)
     paused = _shown(player)
@@ -110,9 +114,9 @@ def test_watch_plays_in_the_page_pause_stops_it_and_the_slider_steps(page, query
     label = player.locator(".label").inner_text()
     assert label.startswith("step 1: ") and "frontier" in label
     assert player.locator(".number").inner_text() == f"1 / {last}"
-    assert page.evaluate("() => window.__runs") == 0  # no script run while watching
-    state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state")
-    assert state == "notRunning"
+    # where the slider rests, the page's sentence and table follow (one run, not one a frame)
+    _sentence(page, 1).wait_for()
+    wait_idle(page)
 
 
 @pytest.mark.parametrize("width", [800, 1400])
@@ -129,7 +133,7 @@ def test_each_place_is_drawn_in_the_colour_of_the_trace_at_every_step_shown(page
         shown = player.evaluate(COLOURS)
         assert shown == _expected_colours(G, traced.trace, step, "Arad", "Bucharest"), step
         assert player.locator(".label").inner_text() == step_label(
-            trace_state(traced.trace, step), step
+            trace_state(traced.trace, step), traced.trace[step]
         )
 
 
@@ -191,3 +195,136 @@ def test_a_grid_s_cells_are_square_and_big_enough_to_see(page, width):
     )
     cell_w, cell_h = (x1 - x0) / (c1 - c0), (y1 - y0) / (r1 - r0)
     assert abs(cell_w - cell_h) < 0.01 and cell_w >= 8, (cell_w, cell_h)
+
+
+#: The first and last columns and rows of the marks canvas (names, stars, road lengths)
+#: that have anything drawn on them: a name cut by the canvas's edge shows there.
+MARKS_AT_EDGES = """(root) => {
+    const canvas = root.querySelector('canvas.marks');
+    const { width, height } = canvas;
+    const pixels = canvas.getContext('2d').getImageData(0, 0, width, height).data;
+    const drawn = (x, y) => pixels[(y * width + x) * 4 + 3] > 0;
+    const edges = { left: 0, right: 0, top: 0, bottom: 0 };
+    for (let y = 0; y < height; y += 1) {
+        if (drawn(0, y)) edges.left += 1;
+        if (drawn(width - 1, y)) edges.right += 1;
+    }
+    for (let x = 0; x < width; x += 1) {
+        if (drawn(x, 0)) edges.top += 1;
+        if (drawn(x, height - 1)) edges.bottom += 1;
+    }
+    return edges;
+}"""
+
+
+def _sentence(page, step: int):
+    """The page's sentence on step ``step`` (its frontier table is at the same step)."""
+    markdown = page.locator('[data-testid="stMarkdownContainer"]')
+    return markdown.filter(has_text=f"Step {step}: ").first
+
+
+def _drag_to(player, step: int) -> None:
+    """Let the player's slider go at ``step`` at once (as a drag released there)."""
+    player.evaluate(
+        """(root, step) => {
+            const slider = root.querySelector('input.steps');
+            slider.value = String(step);
+            slider.dispatchEvent(new Event('input'));
+            slider.dispatchEvent(new Event('change'));
+        }""",
+        step,
+    )
+
+
+def _projector(page) -> None:
+    """The classroom's window: 1024 x 768."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+
+
+def test_the_caption_names_the_place_pushed_and_where_it_was_reached_from(page):
+    _projector(page)
+    open_page(page, "routes")
+    player = _player(page)
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    for step in (1, 2):  # Step ▶ as the class did
+        page.locator(".st-key-rt_w_next button").click()
+        _wait(page, player, f"root.dataset.step === '{step}'")
+        wait_idle(page)
+    label = player.locator(".label").inner_text()
+    assert label == step_label(trace_state(traced.trace, 2), traced.trace[2])
+    assert label.startswith("step 2: push Zerind from Arad,")
+    _go_to(page, player, 15)
+    label = player.locator(".label").inner_text()
+    assert label.startswith("step 15: update Bucharest via Pitesti,")
+
+
+def test_the_player_s_slider_drives_the_page_s_frontier_table(page):
+    _projector(page)
+    open_page(page, "routes")
+    player = _player(page)
+    assert page.locator(".st-key-rt_w_step").count() == 0  # no second step slider
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    _go_to(page, player, 6)
+    sentence = _sentence(page, 6)
+    sentence.wait_for()
+    wait_idle(page)
+    assert "push **Oradea**" not in sentence.inner_text()  # rendered, not markdown
+    assert "push Oradea, reached from Sibiu" in sentence.inner_text()
+    frontier = [graphs.node_label(e.node) for e in trace_state(traced.trace, 6).frontier]
+    table = page.locator('[data-testid="stDataFrame"]').filter(has_text=frontier[0]).first
+    table.wait_for()
+    assert _shown(player) == 6  # the page's rerun did not move the player
+    page.locator(".st-key-rt_w_next button").click()  # the buttons move both as well
+    _wait(page, player, "root.dataset.step === '7'")
+    _sentence(page, 7).wait_for()
+
+
+#: The player alone in a blank page: its module imported, its default function called
+#: with ``data`` as Streamlit calls it; what it sends is kept in ``window.__sent``.
+LONE_PLAYER = """async ([code, data]) => {
+    const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+    const player = (await import(url)).default;
+    const host = document.getElementById('host');
+    window.__sent = [];
+    window.__deliver = (step) => player({
+        data: { ...data, step }, parentElement: host,
+        setTriggerValue: (name, value) => window.__sent.push([name, value]),
+    });
+    window.__deliver(data.step);
+}"""
+
+
+def test_the_player_tells_the_page_again_where_it_rests_when_the_page_follows_late(page):
+    """The page followed to step 60 after the player had gone back to the page's step 50."""
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    data = animation.player_data(G, traced.trace, step=10, path=traced.path, start="Arad")
+    page.set_content('<div id="host" style="width: 700px"></div>')
+    page.evaluate(LONE_PLAYER, [PLAYER_JS.read_text(encoding="utf-8"), data])
+    player = page.locator("#host .route-player")
+    _drag_to(player, 14)
+    page.wait_for_timeout(400)
+    assert page.evaluate("() => window.__sent") == [["step", 14]]
+    _drag_to(player, 10)  # back to the page's step: nothing to tell it
+    page.wait_for_timeout(400)
+    assert page.evaluate("() => window.__sent") == [["step", 14]]
+    page.evaluate("() => window.__deliver(14)")  # the page follows to 14, late
+    page.wait_for_timeout(400)
+    assert _shown(player) == 10  # the player stays where it rests
+    assert page.evaluate("() => window.__sent") == [["step", 14], ["step", 10]]  # told again
+    page.evaluate("() => window.__deliver(10)")
+    page.evaluate("() => window.__deliver(12)")  # the page's own step (its ▶ button)
+    assert _shown(player) == 12
+    page.wait_for_timeout(400)
+    assert page.evaluate("() => window.__sent") == [["step", 14], ["step", 10]]
+
+
+@pytest.mark.parametrize("path", ["routes", "routes?algos=A*|BFS&goal=Vaslui"])
+def test_place_names_on_the_step_map_are_not_cut_at_1024_px(page, path):
+    _projector(page)
+    open_page(page, path)
+    player = _player(page)
+    _wait(page, player, "root.querySelector('canvas.marks').width > 0")
+    assert player.evaluate(MARKS_AT_EDGES) == {"left": 0, "right": 0, "top": 0, "bottom": 0}

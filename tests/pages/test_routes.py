@@ -11,8 +11,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.routes import animation, compare, explain, graphs, search
-from lib.ui import routes as routes_ui
-from lib.ui import routes_page
+from lib.ui import routes_common, routes_page
 from lib.ui.common import escape_markdown
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
@@ -169,9 +168,19 @@ def test_every_table_on_screen_has_readable_column_labels():
     assert "mean_generated" in shown.value.columns
 
 
-def test_step_slider_shows_the_frontier_at_that_step():
+def _rest_player_on(app: AppTest, step: int) -> AppTest:
+    """Run the page as when the player's slider rests on ``step``.
+
+    AppTest cannot drive the player: this sets the page's step as the player's
+    callback does (``routes_steps._follow_player``, tested on its own).
+    """
+    app.session_state[routes_common.value_key("step")] = step
+    return app.run()
+
+
+def test_the_player_s_step_shows_the_frontier_at_that_step():
     app = _app()
-    app.slider(key="rt_w_step").set_value(2).run()
+    _rest_player_on(app, 2)
     assert not app.exception
     assert "Step 2: push **Zerind**, reached from **Arad**" in _markdown(app)
     G = graphs.romania()
@@ -431,7 +440,7 @@ def test_upload_offers_the_bundled_examples_as_they_are_on_disk():
 
 
 def test_comparison_leaves_out_an_algorithm_that_gives_up(monkeypatch):
-    monkeypatch.setattr("lib.ui.routes.MAX_EXPANSIONS", 5)
+    monkeypatch.setattr("lib.ui.routes_common.MAX_EXPANSIONS", 5)
     app = _app(source="Grid with obstacles", rows="10", cols="10", algos="A*|IDA*")
     assert not app.exception
     # the route search names IDA* once
@@ -455,7 +464,7 @@ def test_the_frontier_table_says_what_f_and_h_hold_and_they_do():
     }
     for name, h in checks.items():
         app.selectbox(key="rt_w_anim").set_value(name).run()
-        app.slider(key="rt_w_step").set_value(3).run()
+        _rest_player_on(app, 3)
         assert not app.exception
         table = next(d.value for d in app.dataframe if "f" in d.value.columns)
         assert len(table) > 0
@@ -491,14 +500,16 @@ def _step_view(app: AppTest) -> tuple[int, str, str, str]:
     The map's label and the code's marked line are drawn by the player from its data
     (``stepLabel`` and ``markLine`` in ``route_player.js``): those of the step it opens at.
     """
-    step = app.slider(key="rt_w_step").value
     data = _animation(app)
-    k = data["step"]
+    step = k = data["step"]
     current = int(animation.unpack(data["current"])[k])
+    about = int(animation.unpack(data["about"])[k])
     part = data["parts"][animation.unpack(data["part"])[k]]
     label = f"step {k}: " + (data["notes"].get(str(k), "start") if current < 0 else part)
     if current >= 0:
-        label += " " + data["names"][current]
+        label += " " + data["names"][about]
+        if about != current:
+            label += f" {'via' if part == 'update' else 'from'} {data['names'][current]}"
     line = int(animation.unpack(data["code"]["stepLine"])[k])  # the code panel's marked line
     marked = "".join(text for _, text in data["code"]["lines"][line - 1]) if line else ""
     sentence = next(m.value for m in app.markdown if m.value.startswith("Step "))
@@ -518,7 +529,7 @@ def test_one_step_control_drives_the_map_the_code_and_the_table():
     step, title, marked, sentence = _step_view(app)
     assert step == 1 and "step 1: pop Arad" in title and sentence.startswith("Step 1: pop **Arad**")
     assert "heappop(frontier)" in marked
-    app.slider(key="rt_w_step").set_value(3).run()
+    _rest_player_on(app, 3)
     step, title, marked, _ = _step_view(app)
     state = search.trace_state(traced.trace, 3)
     assert step == 3 and "step 3:" in title and "heappush(frontier" in marked
@@ -529,10 +540,18 @@ def test_one_step_control_drives_the_map_the_code_and_the_table():
     assert not app.exception
 
 
+def test_the_player_s_slider_is_the_one_step_control():
+    """No second step slider on the page: the player's reports its step (the callback's key)."""
+    app = _app()
+    assert not [s for s in app.slider if "step" in s.label.lower()]
+    assert any(c.value.startswith("One step control:") for c in app.caption)
+    assert _animation(app)["step"] == 0 and not app.exception
+
+
 def test_the_map_holds_the_whole_search_and_plays_it_without_the_server():
     app = _app()
-    last = int(app.slider(key="rt_w_step").max)
-    app.slider(key="rt_w_step").set_value(5).run()
+    last = len(animation.unpack(_animation(app)["current"])) - 1
+    _rest_player_on(app, 5)
     data = _animation(app)
     assert data["frames"] == animation.frame_steps(last)  # a play's frames, sent once
     assert data["step"] == 5 and len(animation.unpack(data["current"])) == last + 1
@@ -545,7 +564,7 @@ def test_the_map_holds_the_whole_search_and_plays_it_without_the_server():
 
 def test_a_new_question_starts_the_steps_again_with_that_algorithm_s_code():
     app = _app(algos="A*|BFS")
-    app.slider(key="rt_w_step").set_value(3).run()
+    _rest_player_on(app, 3)
     app.selectbox(key="rt_w_anim").set_value("BFS").run()
     step, label, _, _ = _step_view(app)
     assert step == 0 and label.startswith("step 0:")
@@ -561,7 +580,7 @@ def test_bidirectional_steps_say_which_side_expanded():
     G = graphs.romania()
     traced = search.bidirectional_uniform_cost(G, "Arad", "Bucharest", record_trace=True)
     for step in (1, 2, 3):
-        app.slider(key="rt_w_step").set_value(step).run()
+        _rest_player_on(app, step)
         state = search.trace_state(traced.trace, step)
         assert state.side in ("forward", "backward")
         expected = (
@@ -621,7 +640,7 @@ def test_a_first_visit_compares_and_checks_nothing_until_their_sections_are_open
 
     monkeypatch.setattr(compare, "all_pairs", counted("all_pairs", all_pairs))
     monkeypatch.setattr(compare, "check_heuristic", counted("check", check))
-    routes_ui.heuristic_check.clear()  # shared by sessions: another test may have filled it
+    routes_common.heuristic_check.clear()  # shared by sessions: another test may have filled it
     app = _app(sections_open=False)
     assert not app.exception and not app.error
     assert calls == {"all_pairs": 0, "check": 0}

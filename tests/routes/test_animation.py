@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.routes import animation, explain, graphs, map_data, places, plots, search
-from lib.routes.trace import replay
+from lib.routes.trace import Part, replay
 
 ALGORITHMS = list(search.ALGORITHMS)
 
@@ -59,24 +59,39 @@ def _shown(sent: dict, nodes: list, k: int) -> tuple[set, set, object]:
 
 def _label(sent: dict, nodes: list, k: int) -> str:
     """The step's label as the player writes it (``stepLabel`` in route_player.js)."""
-    current = int(sent["current"][k])
+    current, about = int(sent["current"][k]), int(sent["about"][k])
     if current < 0:
         return f"step {k}: {sent['notes'].get(str(k)) or 'start on the frontier'}"
     side = sent["sides"][sent["side"][k]]
+    part = sent["parts"][sent["part"][k]]
+    reached = (
+        f" {'via' if part == 'update' else 'from'} {graphs.node_label(nodes[current])}"
+        if about != current
+        else ""
+    )
     return (
-        f"step {k}: {sent['parts'][sent['part'][k]]} {graphs.node_label(nodes[current])}"
+        f"step {k}: {part} {graphs.node_label(nodes[about])}{reached}"
         f"{f' ({side})' if side else ''}, frontier {sent['frontierSize'][k]}, "
         f"explored {sent['exploredSize'][k]}"
     )
 
 
-def step_label(state, index: int) -> str:
-    """What step ``index`` did and the sizes after it, as the replayed ``state`` says."""
+def step_label(state, step) -> str:
+    """What ``step`` (a trace step) did and the sizes after it, the replayed ``state`` after it.
+
+    A push or an update names the place pushed and where it was reached from.
+    """
+    index = state.step
     if state.current is None:
         return f"step {index}: {state.note or 'start on the frontier'}"
     side = f" ({state.side})" if state.side else ""
+    what = graphs.node_label(state.current)
+    if state.part is Part.PUSH:
+        what = f"{graphs.node_label(step.pushed[0].node)} from {what}"
+    elif state.part is Part.UPDATE:
+        what = f"{graphs.node_label(step.pushed[0].node)} via {what}"
     return (
-        f"step {index}: {state.part.value} {graphs.node_label(state.current)}{side}, "
+        f"step {index}: {state.part.value} {what}{side}, "
         f"frontier {len(state.frontier)}, explored {len(state.explored)}"
     )
 
@@ -94,7 +109,7 @@ def _check_steps(G: nx.Graph, result, start, goal) -> None:
         assert explored == set(state.explored) - on_frontier, state.step
         assert current == state.current
         # the label the page showed under the plotly map, from the replayed state
-        assert _label(sent, nodes, state.step) == step_label(state, state.step)
+        assert _label(sent, nodes, state.step) == step_label(state, result.trace[state.step])
     assert [nodes[i] for i in sent["route"]] == list(result.path)
 
 
@@ -123,6 +138,18 @@ def test_steps_follow_the_trace_on_random_maps(n, seed, name):
     except nx.NetworkXNoPath:
         return
     _check_steps(G, result, start, goal)
+
+
+def test_a_push_or_an_update_is_about_the_place_pushed_reached_from_the_one_expanded():
+    G = graphs.romania()
+    traced = search.astar(G, "Arad", "Bucharest", graphs.StraightLine.of(G), record_trace=True)
+    sent = _sent(animation.player_data(G, traced.trace, start="Arad", goal="Bucharest"))
+    nodes = list(G.nodes)
+    assert _label(sent, nodes, 1).startswith("step 1: pop Arad,")
+    assert _label(sent, nodes, 2).startswith("step 2: push Zerind from Arad,")
+    assert _label(sent, nodes, 15).startswith("step 15: update Bucharest via Pitesti,")
+    assert _label(sent, nodes, 17).startswith("step 17: goal test Bucharest,")
+    assert [nodes[i] for i in sent["about"][14:17]] == ["Pitesti", "Bucharest", "Bucharest"]
 
 
 def test_ida_star_restarts_paint_the_places_back():

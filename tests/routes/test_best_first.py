@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import random
+
 import networkx as nx
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,8 +25,21 @@ from lib.routes.compiled import prepare
 from lib.routes.kernel import HeuristicKind, NotFast, kind_of, run_fast
 from lib.routes.trace import Part, Recorder, replay
 
+
+def plain_straight_line(G: nx.Graph, scale: float = 1.0):
+    """A plain Python function heuristic, as a user writes one: the kernel calls it."""
+    pos = nx.get_node_attributes(G, "pos")
+
+    def straight_line(u, v):
+        (x, y), (gx, gy) = pos[u], pos[v]
+        return math.hypot(x - gx, y - gy) * scale
+
+    return straight_line
+
+
 HEURISTICS = {
     HeuristicKind.NONE: lambda G, scale: None,
+    HeuristicKind.CALLABLE: plain_straight_line,
     HeuristicKind.STRAIGHT_LINE: graphs.StraightLine.of,
     HeuristicKind.MANHATTAN: graphs.Manhattan.of,
     HeuristicKind.OCTILE: graphs.Octile.of,
@@ -77,7 +93,7 @@ def test_kernel_is_the_textbook_search_with_cheaper_bookkeeping(case, kind, w, s
     if indexed:
         prepare(G)
     expected = readable(G, s, t, heuristic, w)
-    if heuristic is not None and scale != 1.0 and w != 1.0:
+    if kind not in (HeuristicKind.NONE, HeuristicKind.CALLABLE) and scale != 1.0 and w != 1.0:
         with pytest.raises(NotFast):  # w * scale as one factor could round differently
             run_fast(G, s, t, heuristic, "weight", w)
         if expected is not None:  # the public search takes the textbook's loop then
@@ -114,15 +130,58 @@ def test_kernel_equals_the_textbook_search_on_grids(side, seed, diagonal, unifor
     assert [getattr(public, f) for f in fields] == [getattr(traced, f) for f in fields]
 
 
-def test_heuristics_without_an_inline_kind_and_missing_weights_are_not_fast():
-    G = graphs.romania()
-    with pytest.raises(NotFast):
-        run_fast(G, "Arad", "Bucharest", graphs.bucharest_table(), "weight", 1.0)
+def test_missing_weights_count_as_one_and_are_not_fast_on_a_view():
     H = nx.path_graph(4)
     H[0][1]["weight"] = 2.0
-    with pytest.raises(NotFast):
-        run_fast(H, 0, 3, None, "weight", 1.0)
-    assert search.astar(H, 0, 3).cost == 4.0  # the textbook search counts the others as 1
+    assert run_fast(H, 0, 3, None, "weight", 1.0)[:2] == (4.0, [0, 1, 2, 3])  # as the textbook
+    assert search.astar(H, 0, 3, record_trace=True).cost == 4.0
+    with pytest.raises(NotFast):  # a view keeps no index, where a missing weight is read as 1
+        run_fast(H.subgraph([0, 1, 2, 3]), 0, 3, None, "weight", 1.0)
+
+
+def test_a_table_heuristic_is_called_once_per_place_reached():
+    G, table = graphs.romania(), graphs.bucharest_table()
+    calls = []
+
+    def counted(u, v):
+        calls.append(u)
+        return table(u, v)
+
+    fast = run_fast(G, "Arad", "Bucharest", counted, "weight", 1.0)
+    assert fast == readable(G, "Arad", "Bucharest", table, 1.0)
+    traced = search.astar(G, "Arad", "Bucharest", table, record_trace=True)
+    reached = {entry.node for step in traced.trace for entry in step.pushed} - {"Arad"}
+    assert sorted(calls) == sorted(reached)  # each place once, though some were pushed twice
+    assert len(reached) < fast[3] - 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(4, 25), st.integers(0, 999), st.booleans())
+def test_a_plain_function_on_a_graph_built_elsewhere_equals_networkx(side, seed, weighted):
+    """A user's graph (networkx grid, a quarter of the places removed) and Python heuristic."""
+    G = nx.grid_2d_graph(side, side)
+    rng = random.Random(seed)
+    G.remove_nodes_from(rng.sample(sorted(G), side * side // 4))
+    if weighted:
+        for u, v in G.edges:
+            G[u][v]["weight"] = rng.choice([1.0, 1.5, 2.0])
+
+    def manhattan(u, v):
+        return abs(u[0] - v[0]) + abs(u[1] - v[1])
+
+    component = sorted(max(nx.connected_components(G), key=len))
+    queries = [tuple(rng.sample(component, 2)) for _ in range(3)] if len(component) > 1 else []
+    for s, t in queries * 2:  # the first query reads networkx's dicts, the second the index
+        fast = search.astar(G, s, t, manhattan)
+        traced = search.astar(G, s, t, manhattan, record_trace=True)
+        assert fast.cost == pytest.approx(nx.astar_path_length(G, s, t, heuristic=manhattan))
+        assert (fast.path, fast.cost, fast.expanded, fast.generated, fast.max_frontier) == (
+            traced.path,
+            traced.cost,
+            traced.expanded,
+            traced.generated,
+            traced.max_frontier,
+        )
 
 
 def test_the_trace_records_each_part_of_the_pseudocode_in_order():

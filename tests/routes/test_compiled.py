@@ -15,7 +15,6 @@ from lib.routes.compiled import (
     CACHE_KEY,
     MAX_COMPILED,
     CompiledGraph,
-    MissingWeight,
     attach,
     for_query,
     prepare,
@@ -159,19 +158,22 @@ def _summary(result: search.RouteResult) -> tuple:
 
 
 SEARCHES = (
-    lambda G, s, t, h: search.astar(G, s, t, h),
-    lambda G, s, t, h: search.uniform_cost(G, s, t),
-    lambda G, s, t, h: search.weighted_astar(G, s, t, h, w=1.5),
-    lambda G, s, t, h: search.astar(G, s, t),
+    lambda G, s, t, h, traced: search.astar(G, s, t, h, record_trace=traced),
+    lambda G, s, t, h, traced: search.uniform_cost(G, s, t, record_trace=traced),
+    lambda G, s, t, h, traced: search.weighted_astar(G, s, t, h, w=1.5, record_trace=traced),
+    lambda G, s, t, h, traced: search.astar(G, s, t, record_trace=traced),
 )
 
 
-def _run_all(G: nx.Graph, queries: list[tuple], h) -> list:
-    """Each query's summary, or the exception type when there is no path."""
+def _run_all(G: nx.Graph, queries: list[tuple], h, traced: bool = False) -> list:
+    """Each query's summary, or the exception type when there is no path.
+
+    ``traced``: the textbook search (which records the trace) instead of the fast path.
+    """
     results = []
     for which, s, t in queries:
         try:
-            results.append(_summary(SEARCHES[which](G, s, t, h)))
+            results.append(_summary(SEARCHES[which](G, s, t, h, traced)))
         except nx.NetworkXNoPath:
             results.append(nx.NetworkXNoPath)
     return results
@@ -217,29 +219,30 @@ def test_lazy_index_searches_exactly_as_the_complete_one(seed, random_places, si
     st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10**6), st.integers(0, 10**6)),
              min_size=1, max_size=5),
 )  # fmt: skip
-def test_lazy_index_with_missing_weights_searches_as_the_graph(rows, cols, missing, picks):
-    """Edges without weight found on the way: every query still equals the unindexed one."""
+def test_lazy_index_with_missing_weights_searches_as_the_textbook(rows, cols, missing, picks):
+    """Edges without weight count as 1 on the index too: every query equals the textbook's."""
     G = nx.grid_2d_graph(rows, cols)
     for i, (u, v) in enumerate(G.edges):
         if i not in missing:
             G[u][v]["weight"] = 1.0 + i % 3
     nodes = list(G)
     queries = [(w, nodes[a % len(nodes)], nodes[b % len(nodes)]) for w, a, b in picks]
-    plain = []
+    textbook = _run_all(G, queries, None, traced=True)
+    first = []
     for query in queries:
-        G.__networkx_cache__.clear()  # every query a graph's first: networkx's dicts
-        plain += _run_all(G, [query], None)
+        G.__networkx_cache__.clear()  # every query a graph's first
+        first += _run_all(G, [query], None)
+    assert first == textbook
     G.__networkx_cache__.clear()
     lazy = prepare(G)
-    assert _run_all(G, queries, None) == plain
-    if lazy.edges is not None:  # no search read an edge without weight
-        read = [i for i, roads in enumerate(lazy.edges) if roads is not None]
-        assert all(
-            list(lazy.edges[i].items())
-            == [(lazy.index[v], d["weight"]) for v, d in G[nodes[i]].items()]
-            for i in read
-        )
-    assert (lazy.read_all() is None) == any("weight" not in d for _, _, d in G.edges(data=True))
+    assert _run_all(G, queries, None) == textbook
+    read = [i for i, roads in enumerate(lazy.edges) if roads is not None]
+    assert all(
+        list(lazy.edges[i].items())
+        == [(lazy.index[v], d.get("weight", 1)) for v, d in G[nodes[i]].items()]
+        for i in read
+    )
+    assert None not in lazy.read_all()
 
 
 def test_threads_searching_one_lazy_index_get_the_serial_results():
@@ -261,6 +264,3 @@ def test_a_complete_index_reads_nothing():
     built = _index_of(G)
     assert built.read_all() is built.edges and None not in built.edges
     assert built.fill(7) is built.edges[7]  # nothing read: the generator gave every node its roads
-    built.edges = None  # as after a search found an edge without weight
-    with pytest.raises(MissingWeight):
-        built.fill(7)

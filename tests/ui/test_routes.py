@@ -6,19 +6,22 @@ import pytest
 
 from lib.errors import InputError
 from lib.routes import graphs
-from lib.ui import routes as ui
+from lib.ui import routes_common
 
 
 def test_grid_and_random_graph_sizes_are_capped_in_lib():
     with pytest.raises(InputError, match="over this server's limit"):
-        ui.grid(ui.MAX_GRID_ROWS + 1, 10, 0.2, False, 1)
+        routes_common.grid(routes_common.MAX_GRID_ROWS + 1, 10, 0.2, False, 1)
     with pytest.raises(InputError, match="over this server's limit"):
-        ui.grid(10, ui.MAX_GRID_COLS + 1, 0.2, False, 1)
+        routes_common.grid(10, routes_common.MAX_GRID_COLS + 1, 0.2, False, 1)
     with pytest.raises(InputError, match="over this server's limit"):
-        ui.random_graph(ui.MAX_RANDOM_N + 1, 1)
-    G = ui.grid(ui.MAX_GRID_ROWS, ui.MAX_GRID_COLS, 0.0, False, 1)
-    assert G.number_of_nodes() == ui.MAX_GRID_ROWS * ui.MAX_GRID_COLS
-    assert ui.random_graph(ui.MAX_RANDOM_N, 1).number_of_nodes() == ui.MAX_RANDOM_N
+        routes_common.random_graph(routes_common.MAX_RANDOM_N + 1, 1)
+    G = routes_common.grid(routes_common.MAX_GRID_ROWS, routes_common.MAX_GRID_COLS, 0.0, False, 1)
+    assert G.number_of_nodes() == routes_common.MAX_GRID_ROWS * routes_common.MAX_GRID_COLS
+    assert (
+        routes_common.random_graph(routes_common.MAX_RANDOM_N, 1).number_of_nodes()
+        == routes_common.MAX_RANDOM_N
+    )
 
 
 def _snapshot(G):
@@ -30,7 +33,9 @@ def _snapshot(G):
     )
 
 
-@pytest.mark.parametrize("make", [ui.romania, lambda: ui.grid(12, 15, 0.25, True, 3)])
+@pytest.mark.parametrize(
+    "make", [routes_common.romania, lambda: routes_common.grid(12, 15, 0.25, True, 3)]
+)
 def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
     from lib.routes import animation, compare, search
 
@@ -46,7 +51,9 @@ def test_what_the_page_runs_leaves_the_shared_cached_graph_unchanged(make):
             if table and algo == 'Course "B*"':
                 continue  # needs h(start, n), which the book's table does not have
             for _ in range(2):  # Romania gets its index on its second query (grids have one)
-                result = search.run(algo, G, start, target, h, max_expansions=ui.MAX_EXPANSIONS)
+                result = search.run(
+                    algo, G, start, target, h, max_expansions=routes_common.MAX_EXPANSIONS
+                )
             traced = search.run(algo, G, start, target, h, record_trace=True)
         animation.route_map_data(  # the route map
             G, routes=[("r", result.path)], start=start, goal=target, title="t"
@@ -77,9 +84,9 @@ def test_the_route_link_schema_fits_numbers_and_refuses_unknown_values():
             "diagonal": "OFF",
         },
     )
-    assert values["rows"] == ui.MAX_GRID_ROWS and values["cols"] == 5
+    assert values["rows"] == routes_common.MAX_GRID_ROWS and values["cols"] == 5
     assert values["w"] == 2.5
-    assert values["source"] == ui.ROMANIA  # the default
+    assert values["source"] == routes_common.ROMANIA  # the default
     assert values["algos"] == ["BFS", "A*"]
     assert values["diagonal"] is False
     assert len(notes) == 3  # rows, cols, source

@@ -15,6 +15,9 @@
 // parentElement and stop it ourselves.
 const players = new WeakMap();
 
+// How long the player's step must stay before the page is told (a slider dragged or
+// stepped with the keys reports once it rests, not at every step it passes).
+const REPORT_AFTER_MS = 250;
 const ARRAYS = { int16: Int16Array, int32: Int32Array, uint8: Uint8Array };
 
 function unpack(packed) {
@@ -60,6 +63,8 @@ function starPath(ctx, x, y, size) {
 
 class Player {
   constructor(parent, data, view = { zoom: 1, panX: 0, panY: 0 }) {
+    this.send = () => {}; // the component's setTriggerValue, once given
+    this.reported = []; // steps sent to the page, oldest first, that it has not sent back
     this.data = data;
     this.style = data.style;
     this.view = view; // the route map's wheel zoom and drag pan (css px); 1, 0, 0 in the player
@@ -85,6 +90,7 @@ class Player {
     this.paintStep = unpack(data.paintStep);
     this.paintKind = unpack(data.paintKind);
     this.current = unpack(data.current);
+    this.about = unpack(data.about);
     this.part = unpack(data.part);
     this.side = unpack(data.side);
     this.frontierSize = unpack(data.frontierSize);
@@ -126,11 +132,16 @@ class Player {
     parent.append(this.root);
     this.fillLegend();
     this.watch.addEventListener("click", () => this.play());
-    this.pauseButton.addEventListener("click", () => this.pause());
+    this.pauseButton.addEventListener("click", () => {
+      this.pause();
+      this.report();
+    });
     this.slider.addEventListener("input", () => {
       this.pause();
       this.show(Number(this.slider.value));
     });
+    // a step the slider settles on (a release, a key) goes to the page's frontier table
+    this.slider.addEventListener("change", () => this.report());
     this.marks.addEventListener("mousemove", (event) => this.hover(event));
     this.marks.addEventListener("mouseleave", () => {
       this.tip.style.display = "none";
@@ -220,8 +231,10 @@ class Player {
     const pad = d.labels ? 24 : 4; // room for names over the top and bottom places
     const plot = Math.max(220, Math.min(580, (width * (y1 - y0)) / (x1 - x0)));
     const height = Math.round(plot + 2 * pad);
-    const fit = Math.min(width / (x1 - x0), plot / (y1 - y0));
-    const left = (width - fit * (x1 - x0)) / 2;
+    const [marginLeft, marginRight] = this.sideMargins(width, plot);
+    const room = width - marginLeft - marginRight;
+    const fit = Math.min(room / (x1 - x0), plot / (y1 - y0));
+    const left = marginLeft + (room - fit * (x1 - x0)) / 2;
     const top = (height - fit * (y1 - y0)) / 2;
     this.height = height;
     // the whole map fitted to the stage, then the route map's zoom about the stage's centre
@@ -250,6 +263,48 @@ class Player {
     const step = this.shown < 0 ? d.step : this.shown;
     this.shown = -1;
     this.show(step);
+  }
+
+  // The room to keep left and right of the map so that every place's name, written beside
+  // its place, stays on the canvas (none without names). The names' reach is fixed in px
+  // while the map's scale depends on the room left: a few rounds settle both.
+  sideMargins(width, plot) {
+    const d = this.data;
+    if (!d.labels) return [0, 0];
+    const [x0, x1] = d.xRange;
+    const [y0, y1] = d.yRange;
+    const ctx = this.marks.getContext("2d");
+    ctx.font = `${this.style.placeFont}px sans-serif`;
+    const gap = this.labelGap();
+    const reach = d.labels.text.map((text, i) => {
+      const lines = String(text).split("\n");
+      const wide = Math.max(...lines.map((line) => ctx.measureText(line).width)) + 3; // halo
+      const horizontal = d.labels.where[i].split(" ")[1];
+      if (horizontal === "left") return [gap + wide, 0];
+      if (horizontal === "right") return [0, gap + wide];
+      return [wide / 2, wide / 2];
+    });
+    let [marginLeft, marginRight] = [2, 2];
+    for (let round = 0; round < 6; round += 1) {
+      const fit = Math.min((width - marginLeft - marginRight) / (x1 - x0), plot / (y1 - y0));
+      const span = fit * (x1 - x0);
+      let [needLeft, needRight] = [2, 2];
+      reach.forEach(([toLeft, toRight], i) => {
+        const px = (this.x[i] - x0) * fit; // from the map's left edge
+        needLeft = Math.max(needLeft, toLeft + 2 - px);
+        needRight = Math.max(needRight, toRight + 2 - (span - px));
+      });
+      if (needLeft <= marginLeft && needRight <= marginRight) break;
+      [marginLeft, marginRight] = [Math.max(marginLeft, needLeft), Math.max(marginRight, needRight)];
+    }
+    return [marginLeft, marginRight];
+  }
+
+  // How far a place's name is written from the place's centre (clear of its marker or star).
+  labelGap() {
+    const s = this.style;
+    const star = this.data.grid ? this.cell * 0.85 + 8 : s.star;
+    return Math.max(s.marker, this.data.start >= 0 ? star : 0) / 2 + 2;
   }
 
   drawBackground() {
@@ -357,7 +412,7 @@ class Player {
     if (d.labels) {
       const xs = Array.from(this.x);
       const ys = Array.from(this.y);
-      const gap = Math.max(s.marker, d.start >= 0 ? star : 0) / 2 + 2;
+      const gap = this.labelGap();
       this.writeAll(ctx, d.labels.text, xs, ys, s.placeFont, s.placeText, (i) => {
         const [vertical, horizontal] = d.labels.where[i].split(" ");
         return [horizontal, vertical, gap];
@@ -405,12 +460,17 @@ class Player {
     return names[place];
   }
 
+  // What step k did, naming the place it is about: a push or an update names the child,
+  // and the place expanded as where it was reached from.
   stepLabel(k) {
     const place = this.current[k];
     if (place < 0) return `step ${k}: ${this.data.notes[String(k)] || "start on the frontier"}`;
+    const part = this.data.parts[this.part[k]];
+    const about = this.about[k];
     const side = this.data.sides[this.side[k]];
+    const from = about === place ? "" : ` ${part === "update" ? "via" : "from"} ${this.name(place)}`;
     return (
-      `step ${k}: ${this.data.parts[this.part[k]]} ${this.name(place)}` +
+      `step ${k}: ${part} ${this.name(about)}${from}` +
       `${side ? ` (${side})` : ""}, frontier ${this.frontierSize[k]}, ` +
       `explored ${this.exploredSize[k]}`
     );
@@ -490,6 +550,7 @@ class Player {
         const next = this.data.frames.find((f) => f > this.shown);
         if (next === undefined) {
           this.pause();
+          this.report();
           return;
         }
         this.show(next);
@@ -497,6 +558,17 @@ class Player {
       this.frame = requestAnimationFrame(tick);
     };
     this.frame = requestAnimationFrame(tick);
+  }
+
+  // Sends the step shown to the page (the trigger "step") once it has stayed for a moment,
+  // unless the page shows it already: the page's frontier table follows the player.
+  report() {
+    clearTimeout(this.reportTimer);
+    this.reportTimer = setTimeout(() => {
+      if (this.playing || this.shown === this.data.step) return;
+      this.reported.push(this.shown);
+      this.send("step", this.shown);
+    }, REPORT_AFTER_MS);
   }
 
   pause() {
@@ -541,6 +613,7 @@ class Player {
 
   destroy() {
     this.pause();
+    clearTimeout(this.reportTimer);
     this.resizer.disconnect();
     this.root.remove();
   }
@@ -697,14 +770,24 @@ export default function (component) {
     }
     player.send = setTriggerValue;
   } else if (player && player.data.digest === data.digest) {
-    player.pause(); // the same search, another step (the page's Step control)
+    // The page following a step the player reported (it may come late, after the player
+    // moved on): the player stays where it is, and tells the page again if it moved.
+    // Any other step is the page's own (its step buttons): the player goes there.
+    const at = player.reported.indexOf(data.step);
+    player.reported = at >= 0 ? player.reported.slice(at + 1) : [];
     player.data = data;
-    player.show(data.step);
+    if (at >= 0) {
+      player.report();
+    } else {
+      player.pause();
+      player.show(data.step);
+    }
   } else {
     if (player) player.destroy();
     player = new Player(parentElement, data);
     players.set(parentElement, player);
   }
+  if (data.mode !== "map") player.send = setTriggerValue;
   return () => {
     const shown = players.get(parentElement);
     if (shown) shown.destroy();

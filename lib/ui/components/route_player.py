@@ -49,9 +49,14 @@ _PLAYER = st.components.v2.component(
 )
 
 
-def route_player(data: dict, *, key: str) -> None:
-    """Show the player for ``data`` (:func:`lib.routes.animation.player_data`) under ``key``."""
-    _PLAYER(data=data, key=key, height="content")
+def route_player(data: dict, *, key: str, on_step: Callable[[], None]) -> None:
+    """Show the player for ``data`` (:func:`lib.routes.animation.player_data`) under ``key``.
+
+    When the player's own step rests (its slider let go, Pause, the end of a play) on a
+    step other than ``data["step"]``, ``on_step`` is called with that step in
+    ``st.session_state[key]["step"]`` (a trigger value, there for that one run).
+    """
+    _PLAYER(data=data, key=key, height="content", on_step_change=on_step)
 
 
 def route_map(data: dict, *, key: str, on_click: Callable[[], None]) -> None:

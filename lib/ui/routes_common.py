@@ -1,4 +1,4 @@
-"""Streamlit helpers for the route-search page: cached graphs, URL settings, map clicks.
+"""What the route page's sections have in common: cached maps, settings, map clicks, tables.
 
 The graphs below are ``st.cache_resource`` objects shared by every session: nothing may
 change their nodes, edges or attributes (session choices live in ``st.session_state``).
