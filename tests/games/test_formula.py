@@ -26,6 +26,13 @@ EQUAL_TO_BUILT_IN = [
         "100*corners - 50*x_squares - 20*c_squares + 10*a_squares + 5*b_squares"
         " - 2*inner_ring - centre",
     ),
+    ("checkers", "strong", "men + 1.5*kings + 0.2*back_row + 0.1*centre + 0.3*advancement"),
+    ("checkers", "course", "pieces + mobility"),
+    ("checkers", "material", "pieces"),
+    ("connect_four", "threats", "5*open_threes + 2*open_twos + 3*centre"),
+    ("connect_four", "open windows", "windows"),
+    ("sim", "threats", "threats"),
+    ("sim", "late loss", "threats + 20*doomed*(free + 1)"),
 ]
 
 
@@ -132,3 +139,20 @@ def test_arbitrary_unicode_never_crashes(text):
         compile_formula(core.get_game("othello"), text)
     except InputError as error:
         assert NAMED.match(str(error)), str(error)
+
+
+def test_connect_four_threats_are_the_empty_squares_completing_a_four():
+    from lib.games.connect_four import BOARD, has_four
+    from lib.games.connect_four.features import winning_squares
+
+    game = core.get_game("connect_four")
+    for state in positions(game, 150, seed=7):
+        for discs in (state.red, state.yellow):
+            empty = BOARD & ~(state.red | state.yellow)
+            naive = {
+                square
+                for square in range(BOARD.bit_length())
+                if empty >> square & 1 and has_four(discs | 1 << square)
+            }
+            found = winning_squares(discs, empty)
+            assert {s for s in range(found.bit_length()) if found >> s & 1} == naive
