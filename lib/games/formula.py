@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from lib.errors import InputError
-from lib.games.core import WIN_VALUE, Feature, GameSpec, Heuristic, game_features
+from lib.games.core import WIN_VALUE, Feature, GameSpec, Heuristic, game_features, get_game
 
 MAX_TEXT = 500
 """The longest formula read (characters)."""
@@ -247,3 +247,49 @@ def compile_formula(game: GameSpec, text: str) -> Heuristic:
         return max(-LIMIT, min(LIMIT, value))
 
     return Heuristic("formula", text.strip(), evaluate)
+
+
+class FormulaEvaluator:
+    """A formula compiled once for ``game``: ``evaluator(state, player) -> float``.
+
+    What a player holds instead of a bound heuristic. It pickles as the game's
+    name and the text, and compiles again when unpickled (the arena's worker
+    processes), since the compiled closures cannot be pickled.
+
+    >>> from lib.games.core import get_game
+    >>> evaluator = FormulaEvaluator(get_game("tictactoe"), "lines")
+    >>> evaluator(get_game("tictactoe").initial_state().play(4), 0)
+    4.0
+    """
+
+    __slots__ = ("_function", "game_name", "heuristic", "text")
+
+    def __init__(self, game: GameSpec, text: str) -> None:
+        self.game_name = game.name
+        self.text = text
+        self.heuristic = compile_formula(game, text)
+        self._function = self.heuristic.function
+
+    def __call__(self, state: Any, player: int) -> float:
+        """The formula's score of ``state`` for ``player``."""
+        return self._function(state, player, ())
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return _evaluator_for, (self.game_name, self.text)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FormulaEvaluator) and (self.game_name, self.text) == (
+            other.game_name,
+            other.text,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.game_name, self.text))
+
+    def __repr__(self) -> str:
+        return f"FormulaEvaluator({self.game_name!r}, {self.text!r})"
+
+
+def _evaluator_for(game_name: str, text: str) -> FormulaEvaluator:
+    """The evaluator of ``text`` for the game named ``game_name`` (unpickling)."""
+    return FormulaEvaluator(get_game(game_name), text)
