@@ -30,6 +30,8 @@ import difflib
 import math
 import operator
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -293,3 +295,30 @@ class FormulaEvaluator:
 def _evaluator_for(game_name: str, text: str) -> FormulaEvaluator:
     """The evaluator of ``text`` for the game named ``game_name`` (unpickling)."""
     return FormulaEvaluator(get_game(game_name), text)
+
+
+CACHED_EVALUATORS = 128
+"""Compiled formulas kept by :func:`formula_evaluator` (a page rebuilds its player each move)."""
+
+_evaluators: OrderedDict[tuple[str, str, str], FormulaEvaluator] = OrderedDict()
+_evaluators_lock = threading.Lock()
+
+
+def formula_evaluator(game: GameSpec, text: str) -> FormulaEvaluator:
+    """``FormulaEvaluator(game, text)``, compiled once and reused while it is recent.
+
+    The evaluator is a pure function of the game and the text, so every
+    visitor may share it; text that does not compile raises each time.
+    """
+    key = (game.name, game.features, text)
+    with _evaluators_lock:
+        found = _evaluators.get(key)
+        if found is not None:
+            _evaluators.move_to_end(key)
+            return found
+    evaluator = FormulaEvaluator(game, text)
+    with _evaluators_lock:
+        _evaluators[key] = evaluator
+        while len(_evaluators) > CACHED_EVALUATORS:
+            _evaluators.popitem(last=False)
+    return evaluator

@@ -23,6 +23,7 @@ from lib.games.search.players import (
     make_player,
     parse_player_spec,
 )
+from lib.games.session import decide
 from tests.games.test_formula import positions
 
 TICTACTOE_LINES = "10*twos + ones + 3*centre + corners"  # the built-in "lines" heuristic
@@ -75,15 +76,17 @@ def test_a_formula_player_plays_the_moves_of_the_heuristic_it_equals():
         assert (a.move, a.value) == (b.move, pytest.approx(b.value))
 
 
-def test_the_formula_is_compiled_once_per_player(monkeypatch):
+def test_the_formula_is_compiled_once_not_per_move(monkeypatch):
     calls = []
     real = formula_module.compile_formula
     monkeypatch.setattr(formula_module, "compile_formula", lambda *a: calls.append(a) or real(*a))
     game = get_game("tictactoe")
-    player = make_player(parse_player_spec("alphabeta:depth=2,formula=lines"), game)
-    state = game.initial_state()
-    while not state.is_terminal():
-        state = state.play(player.choose(state, np.random.default_rng(0)).move)
+    config = parse_player_spec("alphabeta:depth=2,formula=lines - 0.125*corners")
+    state, moves = game.initial_state(), 0
+    while not state.is_terminal():  # the game page builds its player again at every move
+        decision = decide(state, config, game, np.random.default_rng(0), default_time=1.0)
+        state, moves = state.play(decision.move), moves + 1
+    assert moves >= 5
     assert len(calls) == 1
 
 

@@ -58,7 +58,7 @@ import numpy as np
 
 from lib.errors import InputError
 from lib.games.core import GameSpec, Move
-from lib.games.formula import MAX_TEXT, FormulaEvaluator
+from lib.games.formula import MAX_TEXT, formula_evaluator
 from lib.games.search import fast as search
 from lib.games.search import mcts
 from lib.games.search.fast import SearchStats
@@ -598,11 +598,12 @@ def available_kinds(game: GameSpec) -> dict[str, str]:
 def bind_heuristic(config: PlayerConfig, game: GameSpec) -> Any:
     """The config's heuristic and weights bound for ``game`` (a ``core.Evaluator``).
 
-    A config with a ``formula`` gets it compiled once (a picklable
-    :class:`~lib.games.formula.FormulaEvaluator`); its errors name the character.
+    A config with a ``formula`` gets it compiled (once: see
+    :func:`~lib.games.formula.formula_evaluator`) into a picklable
+    :class:`~lib.games.formula.FormulaEvaluator`; its errors name the character.
     """
     if config.formula is not None:
-        return FormulaEvaluator(game, config.formula)
+        return formula_evaluator(game, config.formula)
     name = config.heuristic or game.default_heuristic
     if name not in game.heuristics:
         raise InputError(
