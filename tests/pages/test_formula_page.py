@@ -7,9 +7,11 @@ from streamlit.testing.v1 import AppTest
 
 from lib.games import tictactoe
 from lib.games.formula import compile_formula
+from lib.games.search.players import parse_player_spec
 from lib.games.tictactoe import NOUGHT
+from lib.ui.arena_ladder import LADDER_KEY
 from lib.ui.formula_panel import FORMULA_CHOICE
-from tests.pages.game_app import RECORD_TAB, open_game_page, record, session
+from tests.pages.game_app import RECORD_TAB, ROOT, open_game_page, record, session
 
 EDGES = {"b1", "a2", "c2", "b3"}
 
@@ -70,3 +72,31 @@ def test_another_game_offers_its_own_features():
     assert not app.exception and not app.error
     assert "**doomed**" in " ".join(m.value for m in app.markdown)
     assert FORMULA_CHOICE in app.selectbox(key="sim_p1_w_heuristic").options
+
+
+def test_the_ladder_takes_one_formula_player_and_names_a_bad_one():
+    app = AppTest.from_file(str(ROOT / "pages" / "arena.py"), default_timeout=180).run()
+    app.selectbox(key="arena_w_ladder_game").set_value("tictactoe").run()
+    players = app.multiselect(key="arena_w_ladder_players_tictactoe")
+    players.set_value(players.options[:2])  # random and greedy
+    app.number_input(key="arena_w_ladder_time").set_value(0.05)
+    app.number_input(key="arena_w_ladder_games").set_value(2)
+    box = app.text_input(key="arena_w_ladder_formula_tictactoe")
+    box.input("max(twos, corners) - cetre")
+    next(b for b in app.button if b.label == "Run ladder").click().run()
+    assert not app.exception
+    errors = " ".join(e.value for e in app.error)
+    assert "character 22" in errors and "unknown name 'cetre'" in errors
+    assert LADDER_KEY not in app.session_state
+    assert app.text_input(key="arena_w_ladder_formula_tictactoe").value.endswith("cetre")
+
+    app.text_input(key="arena_w_ladder_formula_tictactoe").input("max(twos, corners) - centre")
+    next(b for b in app.button if b.label == "Run ladder").click().run()
+    assert not app.exception
+    run = app.session_state[LADDER_KEY]
+    roster = run.config.roster()
+    assert roster[:2] == ("random", "greedy") and len(roster) == 3
+    assert parse_player_spec(roster[2]).formula == "max(twos, corners) - centre"
+    assert run.status == "done" and len(run.records) == 6
+    shown = next(f.value for f in app.dataframe if "rating" in f.value.columns)
+    assert "Alpha-beta (max(twos, corners) - ce…)" in list(shown["player"])
