@@ -126,3 +126,16 @@ def test_mcts_rollouts_can_be_judged_by_a_formula():
     assert config.label() == "MCTS 60 sims (threats rollouts)"
     decision = make_player(config, game).choose(game.initial_state(), np.random.default_rng(0))
     assert decision.move in game.initial_state().legal_moves()
+
+
+def test_a_replay_link_carries_a_formula_player():
+    from lib.games.arena.links import replay_from_link, replay_link_params
+    from lib.games.arena.match import play_game
+
+    formula_spec = PlayerConfig(depth=2, formula="max(twos, 2*corners) - ones").to_spec()
+    match = MatchConfig("tictactoe", (formula_spec, "random"), games=2, seed=9)
+    record = run_tournament([match], InlineExecutor()).records[1]
+    params = replay_link_params(record, match)
+    again, number, _ = replay_from_link(params)
+    assert again.players == match.players and number == record.game
+    assert play_game(again, number).moves == record.moves
