@@ -14,6 +14,8 @@ the ``threats`` heuristic and ``windows`` the ``open windows`` one.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from lib.games.connect_four import (
     BOARD,
     CENTRE_COLUMN,
@@ -99,3 +101,40 @@ FEATURES: dict[str, Feature] = {
     )
 }
 """Connect Four's features by name, each "mine minus theirs" unless symmetric."""
+
+
+FUSED = ("open_threes", "open_twos", "centre")
+"""The features :func:`fuse` computes together (one bit-parallel count of the windows)."""
+
+
+def fuse(
+    weights: Mapping[str, float],
+) -> tuple[Callable[[ConnectFourState, int], float], frozenset[str]] | None:
+    """One pass for the open threes, open twos and centre part of ``sum(weight * feature)``.
+
+    Returns the evaluator and the features it covers, or None when ``weights``
+    names none of them; see :func:`lib.games.formula.compile_formula`.
+
+    >>> from lib.games.connect_four import state_from_moves
+    >>> evaluate, covered = fuse({"open_twos": 2.0, "centre": 3.0, "threats": 1.0})
+    >>> sorted(covered), evaluate(state_from_moves("dde"), 0)
+    (['centre', 'open_twos'], 6.0)
+    """
+    covered = frozenset(name for name in FUSED if name in weights)
+    if not covered:
+        return None
+    w_three, w_two, w_centre = (weights.get(name, 0.0) for name in FUSED)
+    count_windows = bool(w_three or w_two)
+
+    def evaluate(state: ConnectFourState, player: int) -> float:
+        mine, theirs = _sides(state, player)
+        value = 0.0
+        if count_windows:
+            my_three, my_two, their_three, their_two = window_counts_fast(state, player)
+            value += w_three * (my_three - their_three) + w_two * (my_two - their_two)
+        if w_centre:
+            centre = (mine & CENTRE_COLUMN).bit_count() - (theirs & CENTRE_COLUMN).bit_count()
+            value += w_centre * centre
+        return value
+
+    return evaluate, covered
