@@ -100,3 +100,25 @@ def test_the_ladder_takes_one_formula_player_and_names_a_bad_one():
     assert run.status == "done" and len(run.records) == 6
     shown = next(f.value for f in app.dataframe if "rating" in f.value.columns)
     assert "Alpha-beta (max(twos, corners) - ce…)" in list(shown["player"])
+
+
+def test_the_arena_spec_fields_take_a_formula_player():
+    app = AppTest.from_file(str(ROOT / "pages" / "arena.py"), default_timeout=120).run()
+    app.radio(key="arena_w_source").set_value("Free choice").run()
+    app.selectbox(key="arena_w_game").set_value("tictactoe").run()
+    app.text_area(key="arena_w_players").set_value(
+        "alphabeta:depth=2,formula=max%28twos%2C%20corners%29\nalphabeta:depth=2,f=lines - cetre"
+    )
+    app.number_input(key="arena_w_free_games").set_value(2)
+    next(b for b in app.button if b.label == "Run study").click().run()
+    assert not app.exception
+    errors = " ".join(e.value for e in app.error)
+    assert "character 9" in errors and "unknown name 'cetre'" in errors
+    app.text_area(key="arena_w_players").set_value(
+        "alphabeta:depth=2,formula=max%28twos%2C%20corners%29"
+    )
+    next(b for b in app.button if b.label == "Run study").click().run()
+    assert not app.exception
+    run = app.session_state["arena_study"]
+    assert parse_player_spec(run.matches[0].players[0]).formula == "max(twos, corners)"
+    assert run.status == "done" and len(run.records) == 2
