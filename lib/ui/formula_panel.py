@@ -37,7 +37,7 @@ def starting_formula(game: GameSpec) -> str:
 
 
 def feature_list(game: GameSpec) -> str:
-    """The game's features as a Markdown list: **name**: meaning (symmetric ones marked)."""
+    """The game's features as a Markdown list: **name**: meaning."""
     lines = [
         f"- **{name}**: {escape_markdown(feature.meaning)}"
         for name, feature in game_features(game).items()
