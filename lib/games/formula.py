@@ -27,14 +27,17 @@ from __future__ import annotations
 
 import ast
 import difflib
+import importlib
 import math
 import operator
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from lib.errors import InputError
-from lib.games.core import WIN_VALUE, Feature, GameSpec, Heuristic, game_features
+from lib.games.core import WIN_VALUE, Feature, GameSpec, Heuristic, game_features, get_game
 
 MAX_TEXT = 500
 """The longest formula read (characters)."""
@@ -221,8 +224,87 @@ def _parse(text: str) -> ast.expr:
         raise InputError("Formula: nested too deeply; write a flatter formula.") from None
 
 
+Linear = tuple[dict[str, float], float]
+"""A formula that is linear in the features: the weight of each feature, and a constant."""
+
+
+def linear_form(node: ast.expr) -> Linear | None:
+    """``node`` as weights and a constant when it is ``c1*f1 + c2*f2 + ... + c``, else None.
+
+    Only numbers, names, ``+ -`` and multiplying or dividing by a number
+    keep a formula linear (dividing by 0 gives 0, as the formula does).
+
+    >>> linear_form(ast.parse("2*(lines - centre/4) + 1", mode="eval").body)
+    ({'lines': 2.0, 'centre': -0.5}, 1.0)
+    """
+    if isinstance(node, ast.Constant):
+        return {}, float(node.value)
+    if isinstance(node, ast.Name):
+        return {node.id: 1.0}, 0.0
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.UAdd | ast.USub):
+        inner = linear_form(node.operand)
+        sign = -1.0 if isinstance(node.op, ast.USub) else 1.0
+        return None if inner is None else _scaled(inner, sign)
+    if not isinstance(node, ast.BinOp):
+        return None
+    left, right = linear_form(node.left), linear_form(node.right)
+    if left is None or right is None:
+        return None
+    if isinstance(node.op, ast.Add | ast.Sub):
+        sign = 1.0 if isinstance(node.op, ast.Add) else -1.0
+        weights = dict(left[0])
+        for name, weight in right[0].items():
+            weights[name] = weights.get(name, 0.0) + sign * weight
+        return weights, left[1] + sign * right[1]
+    if isinstance(node.op, ast.Mult) and not (left[0] and right[0]):
+        return _scaled(right, left[1]) if not left[0] else _scaled(left, right[1])
+    if isinstance(node.op, ast.Div) and not right[0]:
+        return _scaled(left, 1.0 / right[1]) if right[1] else ({}, 0.0)
+    return None
+
+
+def _scaled(form: Linear, factor: float) -> Linear:
+    return {name: factor * weight for name, weight in form[0].items()}, factor * form[1]
+
+
+def _linear_evaluate(
+    game: GameSpec, features: dict[str, Feature], weights: dict[str, float]
+) -> Callable[[Any, int, tuple[float, ...]], float]:
+    """The heuristic function of a linear formula: ``sum(weight * feature)``, in one closure.
+
+    Symmetric features and the constant cancel out of ``(F(mine) − F(theirs)) / 2``,
+    so only the others are computed; a features module's ``fuse(weights)`` (if it
+    has one) computes the ones it covers in one pass.
+    """
+    weights = {n: w for n, w in weights.items() if w and not features[n].symmetric}
+    fused, covered = _fused(game, weights)
+    terms = tuple((w, features[n].function) for n, w in weights.items() if n not in covered)
+
+    def evaluate(state: Any, player: int, _weights: tuple[float, ...] = ()) -> float:
+        value = fused(state, player) if fused is not None else 0.0
+        for weight, feature in terms:
+            value += weight * feature(state, player)
+        if -LIMIT <= value <= LIMIT:
+            return value
+        return 0.0 if math.isnan(value) else max(-LIMIT, min(LIMIT, value))
+
+    return evaluate
+
+
+def _fused(
+    game: GameSpec, weights: dict[str, float]
+) -> tuple[Callable[[Any, int], float] | None, frozenset[str]]:
+    """The features module's ``fuse(weights)`` and the features it covers (None, none if none)."""
+    fuse = getattr(importlib.import_module(game.features), "fuse", None)
+    found = fuse(weights) if fuse is not None and weights else None
+    return (None, frozenset()) if found is None else found
+
+
 def compile_formula(game: GameSpec, text: str) -> Heuristic:
     """A :class:`Heuristic` scoring positions of ``game`` by the formula ``text``.
+
+    A formula linear in the features (``c1*f1 + c2*f2 + ...``) becomes one
+    weighted sum; any other is read from both sides as the module docstring says.
 
     Raises
     ------
@@ -234,7 +316,11 @@ def compile_formula(game: GameSpec, text: str) -> Heuristic:
     if not features:
         raise InputError(f"{game.title} has no named features to write a formula with.")
     compiler = _Compiler(text, features)
-    formula = compiler.compile(_parse(text))
+    tree = _parse(text)
+    formula = compiler.compile(tree)
+    linear = linear_form(tree)
+    if linear is not None and all(math.isfinite(w) for w in linear[0].values()):
+        return Heuristic("formula", text.strip(), _linear_evaluate(game, features, linear[0]))
     used = [features[name] for name in compiler.used]
     keeps_sign = tuple(-1.0 if not f.symmetric else 1.0 for f in used)
 
@@ -247,3 +333,76 @@ def compile_formula(game: GameSpec, text: str) -> Heuristic:
         return max(-LIMIT, min(LIMIT, value))
 
     return Heuristic("formula", text.strip(), evaluate)
+
+
+class FormulaEvaluator:
+    """A formula compiled once for ``game``: ``evaluator(state, player) -> float``.
+
+    What a player holds instead of a bound heuristic. It pickles as the game's
+    name and the text, and compiles again when unpickled (the arena's worker
+    processes), since the compiled closures cannot be pickled.
+
+    >>> from lib.games.core import get_game
+    >>> evaluator = FormulaEvaluator(get_game("tictactoe"), "lines")
+    >>> evaluator(get_game("tictactoe").initial_state().play(4), 0)
+    4.0
+    """
+
+    __slots__ = ("_function", "game_name", "heuristic", "text")
+
+    def __init__(self, game: GameSpec, text: str) -> None:
+        self.game_name = game.name
+        self.text = text
+        self.heuristic = compile_formula(game, text)
+        self._function = self.heuristic.function
+
+    def __call__(self, state: Any, player: int) -> float:
+        """The formula's score of ``state`` for ``player``."""
+        return self._function(state, player, ())
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return _evaluator_for, (self.game_name, self.text)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FormulaEvaluator) and (self.game_name, self.text) == (
+            other.game_name,
+            other.text,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.game_name, self.text))
+
+    def __repr__(self) -> str:
+        return f"FormulaEvaluator({self.game_name!r}, {self.text!r})"
+
+
+def _evaluator_for(game_name: str, text: str) -> FormulaEvaluator:
+    """The evaluator of ``text`` for the game named ``game_name`` (unpickling)."""
+    return FormulaEvaluator(get_game(game_name), text)
+
+
+CACHED_EVALUATORS = 128
+"""Compiled formulas kept by :func:`formula_evaluator` (a page rebuilds its player each move)."""
+
+_evaluators: OrderedDict[tuple[str, str, str], FormulaEvaluator] = OrderedDict()
+_evaluators_lock = threading.Lock()
+
+
+def formula_evaluator(game: GameSpec, text: str) -> FormulaEvaluator:
+    """``FormulaEvaluator(game, text)``, compiled once and reused while it is recent.
+
+    The evaluator is a pure function of the game and the text, so every
+    visitor may share it; text that does not compile raises each time.
+    """
+    key = (game.name, game.features, text)
+    with _evaluators_lock:
+        found = _evaluators.get(key)
+        if found is not None:
+            _evaluators.move_to_end(key)
+            return found
+    evaluator = FormulaEvaluator(game, text)
+    with _evaluators_lock:
+        _evaluators[key] = evaluator
+        while len(_evaluators) > CACHED_EVALUATORS:
+            _evaluators.popitem(last=False)
+    return evaluator

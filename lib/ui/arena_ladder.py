@@ -41,6 +41,7 @@ from lib.ui.arena_controls import (
 )
 from lib.ui.arena_page import MAX_SEED, ArenaContext
 from lib.ui.common import csv_download, escape_markdown, user_errors
+from lib.ui.formula_panel import ladder_formula_box, ladder_formula_player
 from lib.ui.jobs import run_job
 
 LADDER_KEY = "arena_ladder"
@@ -99,6 +100,7 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
     with st.form("arena_ladder_form"):
         options = option_selects(spec, f"arena_w_ladder_opt_{game}")
         chosen = st.multiselect("Players", labels, labels, key=f"arena_w_ladder_players_{game}")
+        formula = ladder_formula_box(spec, f"arena_w_ladder_formula_{game}")
         c1, c2, c3 = st.columns(3)
         seconds = c1.number_input(
             "Seconds per move",
@@ -125,6 +127,7 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
         players = tuple(
             player for player, label in zip(timed, labels, strict=True) if label in chosen
         )
+        players += ladder_formula_player(spec, formula, float(seconds), limits.max_depth)
         if len(players) < 2:
             raise InputError("Choose at least two players for the ladder.")
         config = LadderConfig(

@@ -364,7 +364,9 @@ def free_form(ctx: ArenaContext) -> list[MatchConfig] | None:
                 "expectimax, mcts" + "".join(f", {k}" for k in spec.players) + "; keys: depth, "
                 "heuristic (" + ", ".join(spec.heuristics) + "), weights (a/b/c), "
                 "ordering, tt, beam, time; mcts: sims, time, c, rollout (random or "
-                "heuristic), seed — e.g. mcts:sims=2000."
+                "heuristic), seed — e.g. mcts:sims=2000; formula: your own evaluation "
+                "over the game's features, e.g. alphabeta:formula=lines + 2*centre "
+                "(write a comma inside it as %2C)."
             ),
         )
         opponent = right.text_input("Opponent B", "random", key="arena_w_opponent")

@@ -29,6 +29,7 @@ from lib.games.search.players import (
 )
 from lib.links import LinkField, shown
 from lib.ui.common import escape_markdown, read_query
+from lib.ui.formula_panel import FORMULA_CHOICE, formula_controls, heuristic_names
 
 UI_MAX_DEPTH = {"alphabeta": 8, "minimax": 4, "expectimax": 4, "greedy": 1}
 """Depth caps per algorithm in the UI (a hosted server must stay responsive)."""
@@ -162,8 +163,9 @@ def player_controls(
             help="How many moves ahead the AI looks (a forced pass counts as a move).",
         )
         st.session_state[p + "depth_kept"] = depth
-    names = list(game.heuristics)
-    _init_widget(p + "heuristic", default.heuristic or game.default_heuristic)
+    names = heuristic_names(game)
+    from_link = FORMULA_CHOICE if default.formula is not None and FORMULA_CHOICE in names else None
+    _init_widget(p + "heuristic", from_link or default.heuristic or game.default_heuristic)
     if st.session_state[p + "heuristic"] not in names:
         changed.append(
             f"heuristic {escape_markdown(st.session_state[p + 'heuristic'])} → "
@@ -177,12 +179,16 @@ def player_controls(
         key=p + "heuristic",
         help="The evaluation function used where the search stops.",
     )
+    formula, own_formula = None, heuristic_name == FORMULA_CHOICE
+    if own_formula:  # an invalid formula plays the default heuristic (its error says so)
+        formula = formula_controls(game, p, label, default.formula)
+        heuristic_name = game.default_heuristic
     heuristic = game.heuristics[heuristic_name]
     weights = None
     problem = weights_problem(default, game, heuristic_name, label)
     if problem and notes is not None and problem not in notes:
         notes.append(problem)
-    if heuristic.weight_names:
+    if heuristic.weight_names and not own_formula:
         with st.expander(f"{label}: weights of '{heuristic_name}'", expanded=bool(problem)):
             st.caption(heuristic.description)
             if problem:
@@ -202,7 +208,7 @@ def player_controls(
                 values.append(st.number_input(name, value=seed, key=wkey, step=1.0, format="%.3g"))
             if tuple(values) != tuple(heuristic.default_weights):
                 weights = tuple(float(v) for v in values)
-    else:
+    elif not own_formula:
         st.caption(heuristic.description)
         if problem:
             st.warning(problem)
@@ -282,6 +288,7 @@ def player_controls(
         beam=beam,
         endgame_exact=endgame,
         transposition=transposition,
+        formula=formula,
     )
 
 

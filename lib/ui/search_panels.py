@@ -16,7 +16,7 @@ from lib.games.search import fast as search
 from lib.games.search import mcts, variants
 from lib.games.search.players import PlayerConfig, bind_heuristic
 from lib.games.session import GameSession
-from lib.ui.common import csv_download, user_errors
+from lib.ui.common import csv_download, escape_markdown, user_errors
 
 SCORE_BARS_WIDTH = 460
 """Pixel width of the move-score bars beside the 400-pixel score board (both fit at 1400 px)."""
@@ -214,7 +214,8 @@ def compare_panel(
         progress.empty()
     kept = st.session_state.get(store)
     if kept is None or kept[0] != state:
-        st.caption(f"Heuristic: {config.heuristic or game.default_heuristic}. Press the button.")
+        used = config.formula or config.heuristic or game.default_heuristic
+        st.caption(f"Heuristic: {escape_markdown(used)}. Press the button.")
         return
     _, searched_depth, rows = kept
     st.plotly_chart(search_plots.variants_figure(rows), key=f"{key}_cmp_chart")

@@ -14,6 +14,7 @@ moving the slider only replays the steps and redraws.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,7 +23,7 @@ import streamlit as st
 from lib.errors import InputError
 from lib.games.drawing.step_tree import counter_text, path_moves, step_tree_figure, tree_positions
 from lib.games.drawing.view import BoardAdapter, BoardView
-from lib.games.search.players import SEARCH_KINDS, PlayerConfig
+from lib.games.search.players import SEARCH_KINDS, PlayerConfig, bind_heuristic
 from lib.games.search.stepthrough import (
     MAX_EVENTS,
     StepPosition,
@@ -65,6 +66,9 @@ def _evaluator(adapter: BoardAdapter, configs: Sequence[PlayerConfig]) -> Any:
     """The first AI player's heuristic and weights (the game's default if no AI plays)."""
     game = adapter.game
     config = next((c for c in configs if c.kind in SEARCH_KINDS), None)
+    if config is not None and config.formula is not None:  # the student's own formula
+        with contextlib.suppress(InputError):
+            return bind_heuristic(config, game)
     name = config.heuristic if config and config.heuristic else game.default_heuristic
     heuristic = game.heuristics.get(name, game.heuristics[game.default_heuristic])
     try:

@@ -26,6 +26,13 @@ EQUAL_TO_BUILT_IN = [
         "100*corners - 50*x_squares - 20*c_squares + 10*a_squares + 5*b_squares"
         " - 2*inner_ring - centre",
     ),
+    ("checkers", "strong", "men + 1.5*kings + 0.2*back_row + 0.1*centre + 0.3*advancement"),
+    ("checkers", "course", "pieces + mobility"),
+    ("checkers", "material", "pieces"),
+    ("connect_four", "threats", "5*open_threes + 2*open_twos + 3*centre"),
+    ("connect_four", "open windows", "windows"),
+    ("sim", "threats", "threats"),
+    ("sim", "late loss", "threats + 20*doomed*(free + 1)"),
 ]
 
 
@@ -132,3 +139,72 @@ def test_arbitrary_unicode_never_crashes(text):
         compile_formula(core.get_game("othello"), text)
     except InputError as error:
         assert NAMED.match(str(error)), str(error)
+
+
+def test_connect_four_threats_are_the_empty_squares_completing_a_four():
+    from lib.games.connect_four import BOARD, has_four
+    from lib.games.connect_four.features import winning_squares
+
+    game = core.get_game("connect_four")
+    for state in positions(game, 150, seed=7):
+        for discs in (state.red, state.yellow):
+            empty = BOARD & ~(state.red | state.yellow)
+            naive = {
+                square
+                for square in range(BOARD.bit_length())
+                if empty >> square & 1 and has_four(discs | 1 << square)
+            }
+            found = winning_squares(discs, empty)
+            assert {s for s in range(found.bit_length()) if found >> s & 1} == naive
+
+
+_POSITIONS: dict[str, list] = {}
+
+
+def _some_positions(name: str) -> list:
+    if name not in _POSITIONS:
+        _POSITIONS[name] = positions(core.get_game(name), 25, seed=11)
+    return _POSITIONS[name]
+
+
+@st.composite
+def linear_formulas(draw) -> tuple[str, str]:
+    name = draw(st.sampled_from(formula_games()))
+    names = list(core.game_features(core.get_game(name)))
+    chosen = draw(st.lists(st.sampled_from(names), min_size=1, max_size=6))
+    weights = [draw(st.integers(-100, 100)) / draw(st.sampled_from([1, 4, 10])) for _ in chosen]
+    constant = draw(st.integers(-5, 5))
+    terms = " + ".join(f"({w!r})*{n}" for w, n in zip(weights, chosen, strict=True))
+    return name, f"{terms} + {constant}"
+
+
+@settings(max_examples=80, deadline=None)
+@given(linear_formulas())
+def test_a_linear_formula_scores_as_the_general_reading_of_it(case):
+    # c1*f1 + c2*f2 + ... is compiled to one weighted sum (with a game's fused features);
+    # wrapped in if(...) it is read from both sides term by term: the two must agree
+    name, text = case
+    game = core.get_game(name)
+    fast = compile_formula(game, text)
+    general = compile_formula(game, f"if(1 > 0, {text}, 0)")
+    for state in _some_positions(name):
+        for player in core.PLAYERS:
+            value = fast.evaluate(state, player)
+            assert value == pytest.approx(general.evaluate(state, player), abs=1e-9)
+            assert value == -fast.evaluate(state, 1 - player)
+
+
+def test_linear_forms():
+    import ast
+
+    from lib.games.formula import linear_form
+
+    def form(text):
+        return linear_form(ast.parse(text, mode="eval").body)
+
+    assert form("2*(a - b/4) + 1") == ({"a": 2.0, "b": -0.5}, 1.0)
+    assert form("a/0 + 3") == ({}, 3.0)
+    assert form("-(a + 2) * 3") == ({"a": -3.0}, -6.0)
+    assert form("a - a") == ({"a": 0.0}, 0.0)
+    for nonlinear in ("a*b", "1/a", "max(a, 1)", "a < 1", "abs(a)", "IF(a, 1, 2)"):
+        assert form(nonlinear) is None

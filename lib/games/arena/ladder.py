@@ -100,13 +100,20 @@ def player_label(game: str, spec: str) -> str:
     >>> player_label("tictactoe", "alphabeta:depth=3")
     'Alpha-beta d3'
     """
-    from lib.games.search.players import SEARCH_KINDS, available_kinds, parse_player_spec
+    from lib.games.search.players import (
+        SEARCH_KINDS,
+        available_kinds,
+        parse_player_spec,
+        short_formula,
+    )
 
     config = parse_player_spec(spec)
     name = available_kinds(get_game(game)).get(config.kind, config.kind)
     if config.kind in SEARCH_KINDS and config.kind != "greedy" and config.time_limit is None:
         name += f" d{config.depth}"
-    if config.heuristic:
+    if config.formula is not None:
+        name += f" ({short_formula(config.formula)})"
+    elif config.heuristic:
         name += f" ({config.heuristic})"
     return name
 

@@ -659,6 +659,7 @@ GAME = GameSpec(
     state_type=CheckersState,
     player_names=PLAYER_NAMES,
     view="lib.games.checkers.view",
+    features="lib.games.checkers.features",
     icon=":material/apps:",
     teaches="Play English draughts (compulsory captures, multi-jumps, kings) against minimax "
     "or alpha-beta with the course's heuristic or a stronger one, and see what it searched.",

@@ -443,6 +443,7 @@ GAME = GameSpec(
     evolve_heuristic="threats",
     evolve_benchmark="alphabeta:depth=2",
     view="lib.games.connect_four.view",
+    features="lib.games.connect_four.features",
     icon=":material/view_column:",
     teaches="Drop discs to get four in a row: a tree too big to search to the end, so the "
     "heuristic (open threes, the centre) and move ordering decide how well the AI plays.",

@@ -30,12 +30,26 @@ endgame threshold), ``tt`` (transposition table); for ``mcts``: ``sims``
     'MCTS 0.2 s (heuristic rollouts)'
     >>> parse_player_spec("mcts:sims=2000").simulations
     2000
+
+``formula`` (``f``) replaces the heuristic by a student's formula over the
+game's features (:mod:`lib.games.formula`), percent-encoded so its commas and
+brackets survive inside the spec (:func:`encode_formula`; plain text without
+commas is read as typed)::
+
+    >>> config = PlayerConfig(formula="max(lines, 2*centre)")
+    >>> config.to_spec()
+    'alphabeta:formula=max%28lines%2C%202%2Acentre%29'
+    >>> parse_player_spec(config.to_spec()).formula
+    'max(lines, 2*centre)'
+    >>> parse_player_spec("alphabeta:depth=3,formula=lines + 2*centre").label()
+    'Alpha-beta d3 (lines + 2*centre)'
 """
 
 from __future__ import annotations
 
 import importlib
 import math
+import urllib.parse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -44,6 +58,7 @@ import numpy as np
 
 from lib.errors import InputError
 from lib.games.core import GameSpec, Move
+from lib.games.formula import MAX_TEXT, formula_evaluator
 from lib.games.search import fast as search
 from lib.games.search import mcts
 from lib.games.search.fast import SearchStats
@@ -100,6 +115,7 @@ class PlayerConfig:
     exploration: float = mcts.DEFAULT_EXPLORATION
     rollout: str = "random"
     seed: int | None = None
+    formula: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
@@ -152,6 +168,8 @@ class PlayerConfig:
             if bad:
                 raise InputError(f"Heuristic weights must be finite numbers, not {bad[0]}.")
             object.__setattr__(self, "weights", weights)
+        if self.formula is not None:
+            _check_formula_text(self.formula)
 
     @property
     def is_human(self) -> bool:
@@ -181,6 +199,8 @@ class PlayerConfig:
                 parts.append(f"endgame={self.endgame_exact}")
             if self.transposition != defaults.transposition:
                 parts.append(f"tt={str(self.transposition).lower()}")
+            if self.formula is not None:
+                parts.append(f"formula={encode_formula(self.formula)}")
         return self.kind + (":" + ",".join(parts) if parts else "")
 
     def _mcts_spec_parts(self) -> list[str]:
@@ -200,6 +220,8 @@ class PlayerConfig:
             parts.append("weights=" + "/".join(f"{w:g}" for w in self.weights))
         if self.seed is not None:
             parts.append(f"seed={self.seed}")
+        if self.formula is not None:
+            parts.append(f"formula={encode_formula(self.formula)}")
         return parts
 
     def label(self) -> str:
@@ -213,7 +235,9 @@ class PlayerConfig:
         name = BUILTIN_KINDS.get(self.kind, self.kind.replace("_", " ").capitalize())
         if self.kind in ("minimax", "alphabeta", "expectimax"):
             name += f" d{self.depth}"
-        if self.kind in SEARCH_KINDS and self.heuristic:
+        if self.kind in SEARCH_KINDS and self.formula is not None:
+            name += f" ({short_formula(self.formula)})"
+        elif self.kind in SEARCH_KINDS and self.heuristic:
             name += f" ({self.heuristic}{'*' if self.weights is not None else ''})"
         return name
 
@@ -226,7 +250,9 @@ class PlayerConfig:
         name = "MCTS " + (" / ".join(budgets) or f"{mcts.DEFAULT_SIMULATIONS} sims")
         if self.exploration != mcts.DEFAULT_EXPLORATION:
             name += f" c={self.exploration:g}"
-        if self.rollout == "heuristic":
+        if self.rollout == "heuristic" and self.formula is not None:
+            name += f" ({short_formula(self.formula)} rollouts)"
+        elif self.rollout == "heuristic":
             heuristic = f"{self.heuristic}{'*' if self.weights is not None else ''} "
             name += f" ({heuristic if self.heuristic else ''}heuristic rollouts)"
         return name
@@ -255,7 +281,40 @@ _KEY_ALIASES = {
     "exploration": "exploration",
     "rollout": "rollout",
     "seed": "seed",
+    "formula": "formula",
+    "f": "formula",
 }
+
+FORMULA_LABEL = 24
+"""Longest formula a player's label repeats whole."""
+
+
+def encode_formula(text: str) -> str:
+    """``text`` percent-encoded for a player spec (no ``,`` ``=`` ``:`` or spaces left).
+
+    >>> encode_formula("if(empties < 12, discs, corners)")
+    'if%28empties%20%3C%2012%2C%20discs%2C%20corners%29'
+    """
+    return urllib.parse.quote(text, safe="")
+
+
+def decode_formula(text: str) -> str:
+    """The formula an :func:`encode_formula` value (or plain typed text) stands for."""
+    return urllib.parse.unquote(text, errors="strict")
+
+
+def short_formula(text: str) -> str:
+    """``text`` on one line, cut to :data:`FORMULA_LABEL` characters with ``…``."""
+    text = " ".join(text.split())
+    return text if len(text) <= FORMULA_LABEL else text[: FORMULA_LABEL - 1] + "…"
+
+
+def _check_formula_text(formula: object) -> None:
+    """Refuse a formula that is not text or is longer than a formula may be."""
+    if not isinstance(formula, str):
+        raise InputError(f"A formula must be text, not {formula!r}.")
+    if len(formula) > MAX_TEXT:
+        raise InputError(f"Formula: {len(formula):,} characters; at most {MAX_TEXT}.")
 
 
 QUOTE_LIMIT = 40
@@ -366,8 +425,8 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
         field_name = _KEY_ALIASES.get(key)
         if field_name is None:
             known = (
-                "depth, heuristic, weights, ordering, time, beam, endgame, tt "
-                "(mcts: sims, time, c, rollout, heuristic, weights, seed)"
+                "depth, heuristic, weights, ordering, time, beam, endgame, tt, formula "
+                "(mcts: sims, time, c, rollout, heuristic, weights, seed, formula)"
             )
             raise InputError(
                 f"Player spec {quoted(spec)}: unknown setting {quoted(key)}; use {known}."
@@ -386,12 +445,25 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
             values[field_name] = _parse_bool(key, value, spec)
         elif field_name == "heuristic":
             values[field_name] = value or None
+        elif field_name == "formula":
+            values[field_name] = _parse_formula(value, spec)
         else:
             parts = [p for p in value.replace(";", "/").split("/") if p.strip()]
             values[field_name] = tuple(_parse_number(key, p, spec, float) for p in parts)
     if values.get("depth", 1) is None:
         raise InputError(f"Player spec {quoted(spec)}: depth needs a number.")
     return kind, values
+
+
+def _parse_formula(value: str, spec: str) -> str | None:
+    """The formula a spec's ``formula=`` value carries (None when empty)."""
+    try:
+        text = decode_formula(value)
+    except UnicodeDecodeError:
+        raise InputError(
+            f"Player spec {quoted(spec)}: the formula is not percent-encoded UTF-8 text."
+        ) from None
+    return text if text.strip() else None
 
 
 @dataclass(frozen=True)
@@ -524,7 +596,14 @@ def available_kinds(game: GameSpec) -> dict[str, str]:
 
 
 def bind_heuristic(config: PlayerConfig, game: GameSpec) -> Any:
-    """The config's heuristic and weights bound for ``game`` (a ``core.Evaluator``)."""
+    """The config's heuristic and weights bound for ``game`` (a ``core.Evaluator``).
+
+    A config with a ``formula`` gets it compiled (once: see
+    :func:`~lib.games.formula.formula_evaluator`) into a picklable
+    :class:`~lib.games.formula.FormulaEvaluator`; its errors name the character.
+    """
+    if config.formula is not None:
+        return formula_evaluator(game, config.formula)
     name = config.heuristic or game.default_heuristic
     if name not in game.heuristics:
         raise InputError(

@@ -448,6 +448,7 @@ GAME = GameSpec(
     players={"perfect": "lib.games.sim.player:make_perfect_player"},
     solver_kind="perfect",
     view="lib.games.sim.view",
+    features="lib.games.sim.features",
     icon=":material/change_history:",
     teaches="Colour lines on six points without closing a triangle: the course's "
     "triangle-threat heuristic against an exact solver that knows who wins from any position.",
