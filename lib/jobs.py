@@ -21,7 +21,7 @@ order. ``EVERY`` forwards every call (a generation's statistics for a live chart
 Every forwarded callback is also where a cancelled job stops.
 
 >>> pool = JobPool(workers=1)                     # doctest: +SKIP
->>> job = pool.submit(run_ga, (table, config), callbacks={"on_generation": EVERY})  # +SKIP
+>>> job = pool.submit(run_ga, (table, config), callbacks={"on_generation": EVERY})  # doctest: +SKIP
 >>> while not job.finished: job.wait(0.25); rows += job.take_events()  # doctest: +SKIP
 >>> job.result()                                  # doctest: +SKIP
 

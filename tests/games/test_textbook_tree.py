@@ -99,9 +99,3 @@ def test_the_textbook_trees_read_back():
     for tree in (AIMA_FIGURE_5_2, THREE_PLY):
         assert tree_from_text(tree_to_text(tree)).tree == tree
 
-
-def test_the_module_docstring_examples_run():
-    import doctest
-
-    result = doctest.testmod(textbook_tree)
-    assert result.attempted > 0 and result.failed == 0

@@ -75,7 +75,7 @@ def ladder_players(game: str, time_per_move: float = DEFAULT_TIME, depth: int = 
 
     >>> ladder_players("tictactoe", 0.5)
     ['random', 'greedy', 'alphabeta:depth=12,heuristic=lines,time=0.5', \
-'alphabeta:depth=12,heuristic=open lines,time=0.5']
+'alphabeta:depth=12,heuristic=open lines,time=0.5', 'mcts:time=0.5']
     """
     from lib.games.search.players import PlayerConfig, available_kinds
 
