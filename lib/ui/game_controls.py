@@ -363,6 +363,14 @@ def mcts_controls(
             f"{mcts.HEURISTIC_ROLLOUT_PLIES} random moves, then the side the heuristic "
             "favours counts as the winner (faster, and it knows the game a little).",
         )
+        solver = _init_widget(p + "solver", seed.solver)
+        solver = st.toggle(
+            "Solver: prove wins and losses",
+            solver,
+            key=p + "solver",
+            help="MCTS-Solver: a move that wins by force is proven and played (the fastest "
+            "win); a proven loss is avoided. Off: the textbook UCT, averages only.",
+        )
         heuristic_name, weights = None, None
         if rollout == "heuristic":
             names = list(game.heuristics)
@@ -400,6 +408,7 @@ def mcts_controls(
         heuristic=heuristic_name,
         weights=weights,
         seed=seed.seed,
+        solver=bool(solver),
     )
 
 

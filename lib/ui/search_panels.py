@@ -141,6 +141,11 @@ def mcts_stats_panel(
     notes = [f"exploration c = {stats.exploration:g}", f"rollouts: {mcts.ROLLOUTS[stats.rollout]}"]
     if stats.timed_out:
         notes.append(f"the time budget ended the search after {stats.simulations:,} simulations")
+    if stats.solver:
+        notes.append(f"{stats.proven_nodes:,} positions proven")
+    if stats.proven_value is not None:
+        outcome = {1.0: "win", 0.5: "draw", 0.0: "loss"}[stats.proven_value]
+        notes.append(f"proven {outcome} in {stats.proof_plies} plies")
     st.caption(f"Chosen line (most-visited path): **{line or '—'}** · " + "; ".join(notes))
     if not stats.root_visits:
         return

@@ -24,7 +24,8 @@ Spec keys: ``depth``, ``heuristic`` (``h``), ``weights`` (``w``, numbers joined
 by ``/``), ``ordering``, ``time`` (seconds), ``beam``, ``endgame`` (exact
 endgame threshold), ``tt`` (transposition table); for ``mcts``: ``sims``
 (simulations), ``time``, ``c`` (exploration constant), ``rollout`` (``random`` or
-``heuristic``, which uses ``heuristic`` and ``weights``) and ``seed``::
+``heuristic``, which uses ``heuristic`` and ``weights``), ``seed`` and ``solver``
+(MCTS-Solver, on unless ``solver=false``: the textbook UCT)::
 
     >>> parse_player_spec("mcts:time=0.2,c=1.4,rollout=heuristic").label()
     'MCTS 0.2 s (heuristic rollouts)'
@@ -99,6 +100,7 @@ class PlayerConfig:
     exploration: float = mcts.DEFAULT_EXPLORATION
     rollout: str = "random"
     seed: int | None = None
+    solver: bool = True  # MCTS: back up proven wins and losses (MCTS-Solver)
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
@@ -199,6 +201,8 @@ class PlayerConfig:
             parts.append("weights=" + "/".join(f"{w:g}" for w in self.weights))
         if self.seed is not None:
             parts.append(f"seed={self.seed}")
+        if not self.solver:
+            parts.append("solver=false")
         return parts
 
     def label(self) -> str:
@@ -228,6 +232,8 @@ class PlayerConfig:
         if self.rollout == "heuristic":
             heuristic = f"{self.heuristic}{'*' if self.weights is not None else ''} "
             name += f" ({heuristic if self.heuristic else ''}heuristic rollouts)"
+        if not self.solver:
+            name += " without solver"
         return name
 
 
@@ -254,6 +260,7 @@ _KEY_ALIASES = {
     "exploration": "exploration",
     "rollout": "rollout",
     "seed": "seed",
+    "solver": "solver",
 }
 
 
@@ -366,7 +373,7 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
         if field_name is None:
             known = (
                 "depth, heuristic, weights, ordering, time, beam, endgame, tt "
-                "(mcts: sims, time, c, rollout, heuristic, weights, seed)"
+                "(mcts: sims, time, c, rollout, heuristic, weights, seed, solver)"
             )
             raise InputError(
                 f"Player spec {quoted(spec)}: unknown setting {quoted(key)}; use {known}."
@@ -381,7 +388,7 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
                 values[field_name] = number
         elif field_name == "rollout":
             values[field_name] = value.lower() or "random"
-        elif field_name in ("ordering", "transposition"):
+        elif field_name in ("ordering", "transposition", "solver"):
             values[field_name] = _parse_bool(key, value, spec)
         elif field_name == "heuristic":
             values[field_name] = value or None
@@ -510,6 +517,7 @@ class MctsPlayer:
             evaluate=self.evaluate,
             rng=rng,
             on_progress=on_progress,
+            solver=config.solver,
         )
         return Decision(result.move, result.stats, result.value)
 
