@@ -401,9 +401,24 @@ def _last_empties_solver(
     generation: each empty square of the list (in parity order) is tried by
     computing its flips (skipped at once when no opponent disc is next to it). The
     last four empties have a function each taking the squares as arguments (no
-    lists), and the very last square only counts flips, by table.
+    lists), and the very last square only counts flips, by table. Each function is
+    built by its own step below and counts its own nodes.
     """
-    squares, neighbours, last_lines = tables.squares, tables.neighbours, tables.last_lines
+    last1, count1 = _last1_solver(tables)
+    last2, count2 = _last2_solver(tables, flips, last1)
+    last3, count3 = _last3_solver(tables, flips, last2)
+    last4, count4 = _last4_solver(tables, flips, last3)
+    shallow, count5 = _list_solver(tables, flips, last1, last2, last3, last4)
+
+    def node_count() -> int:
+        return count1() + count2() + count3() + count4() + count5()
+
+    return shallow, node_count
+
+
+def _last1_solver(tables: EndgameTables) -> tuple[Callable[[int, int], int], Callable[[], int]]:
+    """``last1(player, square)``: the margin with one empty square, and its node count."""
+    squares, last_lines = tables.squares, tables.last_lines
     nodes = 0
 
     def last1(player: int, square: int) -> int:
@@ -430,6 +445,16 @@ def _last_empties_solver(
         difference = 2 * mine + 1 - squares
         return difference + 1 if difference > 0 else difference - 1
 
+    return last1, lambda: nodes
+
+
+def _last2_solver(
+    tables: EndgameTables, flips: Callable[[int, int, int], int], last1: Callable[[int, int], int]
+) -> tuple[Callable[..., int], Callable[[], int]]:
+    """``last2(player, opponent, alpha, beta, first, second)`` and its node count."""
+    neighbours = tables.neighbours
+    nodes = 0
+
     def last2(player: int, opponent: int, alpha: int, beta: int, first: int, second: int) -> int:
         """Margin with two empty squares ``first`` and ``second`` (no list, no loop)."""
         nonlocal nodes
@@ -452,6 +477,16 @@ def _last_empties_solver(
         if flips(first, opponent, player) or flips(second, opponent, player):
             return -last2(opponent, player, -beta, -alpha, first, second)
         return _final(player, opponent, 2)
+
+    return last2, lambda: nodes
+
+
+def _last3_solver(
+    tables: EndgameTables, flips: Callable[[int, int, int], int], last2: Callable[..., int]
+) -> tuple[Callable[..., int], Callable[[], int]]:
+    """``last3(player, opponent, alpha, beta, first, second, third)`` and its node count."""
+    neighbours = tables.neighbours
+    nodes = 0
 
     def last3(
         player: int, opponent: int, alpha: int, beta: int, first: int, second: int, third: int
@@ -491,6 +526,16 @@ def _last_empties_solver(
         ):
             return -last3(opponent, player, -beta, -alpha, first, second, third)
         return _final(player, opponent, 3)
+
+    return last3, lambda: nodes
+
+
+def _last4_solver(
+    tables: EndgameTables, flips: Callable[[int, int, int], int], last3: Callable[..., int]
+) -> tuple[Callable[..., int], Callable[[], int]]:
+    """``last4(player, opponent, alpha, beta, first, ..., fourth)`` and its node count."""
+    neighbours = tables.neighbours
+    nodes = 0
 
     def last4(
         player: int,
@@ -536,6 +581,22 @@ def _last_empties_solver(
             return -last4(opponent, player, -beta, -alpha, first, second, third, fourth)
         return _final(player, opponent, 4)
 
+    return last4, lambda: nodes
+
+
+def _list_solver(
+    tables: EndgameTables,
+    flips: Callable[[int, int, int], int],
+    last1: Callable[[int, int], int],
+    last2: Callable[..., int],
+    last3: Callable[..., int],
+    last4: Callable[..., int],
+) -> tuple[Callable[[int, int, int, int, list[int]], int], Callable[[], int]]:
+    """``shallow(player, opponent, alpha, beta, empties)`` over a list of empty squares
+    (the last four handed to ``last4`` ... ``last1``) and its node count."""
+    neighbours = tables.neighbours
+    nodes = 0
+
     def shallow(player: int, opponent: int, alpha: int, beta: int, empties: list[int]) -> int:
         """Fail-soft alpha-beta over the empty squares in ``empties`` (parity order)."""
         nonlocal nodes
@@ -578,10 +639,7 @@ def _last_empties_solver(
                 return -shallow(opponent, player, -beta, -alpha, empties)
         return _final(player, opponent, count)
 
-    def node_count() -> int:
-        return nodes
-
-    return shallow, node_count
+    return shallow, lambda: nodes
 
 
 # -- when to use it -----------------------------------------------------------------------
