@@ -79,6 +79,16 @@ TABLE_MIN_EMPTIES = 7
 """Positions with at least this many empties go into the transposition table
 (below it a position is cheaper to search again than to look up)."""
 
+CHECK_EVERY = 32
+"""The clock (and the cancel callback) is read once every this many positions far from the
+end (at least 7 empties): each has some 30 positions below it nearer the end, so 32 of them
+take a few milliseconds, and one reading of the clock costs less than one node."""
+
+FIRST_TEST_SHARE = 0.25
+"""The search hook gives up when the first narrow-window test (about half of a solve's work)
+has not finished within this share of the budget: the rest would not fit, and the search
+falls back with the time left."""
+
 _LANE_MASK = (1 << LANE) - 1  # one position of a packed integer (see othello_endgame_kernels)
 
 Child = tuple[int, int, int, int, int]
@@ -151,13 +161,32 @@ def negamax_margin(state: OthelloState, alpha: int = -MAX_MARGIN, beta: int = MA
 # -- the fast solver ---------------------------------------------------------------------
 
 
+class _OutOfTime(Exception):
+    """Raised inside a solve when its deadline passes or ``should_stop`` says so."""
+
+
 class _Solver:
     """One exact solve: the kernels bound to one board size, a transposition table
-    and a node counter (a fresh solver per call, so nothing is shared between calls)."""
+    and a node counter (a fresh solver per call, so nothing is shared between calls).
 
-    def __init__(self, tables: EndgameTables) -> None:
+    ``deadline`` (a ``time.perf_counter()`` value) and ``should_stop`` end the solve
+    with :class:`_OutOfTime`; both are looked at every :data:`CHECK_EVERY` nodes far
+    from the end. ``give_up_at`` does the same until the first root test has finished.
+    """
+
+    def __init__(
+        self,
+        tables: EndgameTables,
+        deadline: float | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        give_up_at: float | None = None,
+    ) -> None:
         self.tables = tables
         self.deep_nodes = 0
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.give_up_at = give_up_at
+        self.watching = deadline is not None or should_stop is not None or give_up_at is not None
         # (player, opponent) -> (lower bound, upper bound, best square)
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
         # root move -> the lowest upper bound of its margin seen (the guess for its own solve)
@@ -178,6 +207,8 @@ class _Solver:
         if empty_count <= SHALLOW_EMPTIES:
             return self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
         self.deep_nodes += 1
+        if self.watching and not self.deep_nodes % CHECK_EVERY:
+            self.check_clock()
         key = (player, opponent)
         entry = self.table.get(key) if empty_count >= TABLE_MIN_EMPTIES else None
         hint = -1
@@ -234,11 +265,25 @@ class _Solver:
             self.store(key, alpha, beta, best, best_square, entry)
         return best
 
+    def check_clock(self) -> None:
+        """Raise :class:`_OutOfTime` past the deadline (or the first test's), or when asked."""
+        now = time.perf_counter()
+        if (
+            (self.deadline is not None and now > self.deadline)
+            or (self.give_up_at is not None and now > self.give_up_at)
+            or (self.should_stop is not None and self.should_stop())
+        ):
+            raise _OutOfTime
+
     def exact(self, player: int, opponent: int, empty_count: int, guess: int = 0) -> int:
         """The exact margin of a position, by :func:`_bisect` over windowed searches."""
-        return _bisect(
-            lambda alpha, beta: self.deep(player, opponent, alpha, beta, empty_count), guess
-        )
+
+        def test(alpha: int, beta: int) -> int:
+            value = self.deep(player, opponent, alpha, beta, empty_count)
+            self.give_up_at = None  # one test has finished in time
+            return value
+
+        return _bisect(test, guess)
 
     def root(self, children: list[Child], empty_count: int) -> tuple[int, int]:
         """The best move at the root and its exact margin.
@@ -264,6 +309,7 @@ class _Solver:
                         best_square = square
                     if value >= beta:
                         break
+            self.give_up_at = None  # one test has finished in time
             return best
 
         margin = _bisect(test)
@@ -642,57 +688,49 @@ def _list_solver(
     return shallow, lambda: nodes
 
 
-# -- when to use it -----------------------------------------------------------------------
-
-SOLVABLE_EMPTIES: tuple[tuple[float, int, int], ...] = (
-    (2.0, 14, 12),
-    (0.5, 12, 11),
-    (0.1, 10, 10),
-    (0.0, 8, 8),
-)
-"""(time budget in seconds, most empty squares for the best move, most for every move's
-margin), largest budget first: what :func:`solve` finished within the budget on the
-development machine (2 shared cores), in CPU seconds, over positions from random play
-(harder than the FFO positions, which at 14 empties take 0.1-0.3 s): the slowest of
-8 took 0.03 s at 8 empties, 0.02 s at 10, 0.17 s at 12 and 1.1 s at 14; every move's
-margin took 0.08 s at 10 empties and 0.4 s at 12."""
-
-
-def solvable_empties(time_limit: float | None, every_move: bool = False) -> int:
-    """The most empty squares :func:`solve` is expected to finish within ``time_limit``
-    seconds (None: no limit given, taken as 1 s). See :data:`SOLVABLE_EMPTIES`."""
-    budget = 1.0 if time_limit is None else time_limit
-    for seconds, best_move_empties, every_move_empties in SOLVABLE_EMPTIES:
-        if budget >= seconds:
-            return every_move_empties if every_move else best_move_empties
-    return 0
+# -- the search's hook -------------------------------------------------------------------
 
 
 def exact_solution(
     state: OthelloState, time_limit: float | None = None, every_move: bool = False
 ) -> EndgameResult | None:
-    """The search's exact-endgame hook: :func:`solve`, or None when it would not fit.
+    """The search's exact-endgame hook: :func:`solve` within ``time_limit`` seconds, or None.
 
-    :func:`solve` (best move, exact final margin, with ``every_move`` the margin of
-    every legal move) when few enough squares are empty for it to finish within
-    ``time_limit`` seconds (:func:`solvable_empties`); None otherwise and for a
-    finished game.
+    The solve is simply tried with the budget as its time limit (None: no limit): it
+    returns None when the budget runs out first, and also as soon as its first
+    narrow-window test has not finished within :data:`FIRST_TEST_SHARE` of the budget
+    (far from the end that test alone would outlast the budget, and the search falls
+    back with most of the time left). None for a finished game.
     """
-    if state.plies_left_hint() > solvable_empties(time_limit, every_move) or state.is_terminal():
+    if state.is_terminal():
         return None
-    return solve(state, every_move=every_move)
+    give_up = None if time_limit is None else FIRST_TEST_SHARE * time_limit
+    return solve(state, every_move=every_move, time_limit=time_limit, give_up_after=give_up)
 
 
 # -- the entry point ---------------------------------------------------------------------
 
 
-def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
+def solve(
+    state: OthelloState,
+    *,
+    every_move: bool = False,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    give_up_after: float | None = None,
+) -> EndgameResult | None:
     """Solve ``state`` exactly: the best move and its final margin (side to move's view).
 
     The margin is bracketed by narrow-window tests over all the root moves (fastest
     first, the last test's best move before the others; see :func:`_bisect`). With
     ``every_move=True`` every other legal move's exact margin is computed too (for a
     hint that shows them all), each starting from the bound the tests left on it.
+
+    A solve keeps time: past ``time_limit`` seconds, or when ``should_stop()`` returns
+    True, or when its first narrow-window test is still running after ``give_up_after``
+    seconds, it stops and returns None ("not solved"); the clock and the callback are
+    read every :data:`CHECK_EVERY` positions far from the end. Without any of the three
+    it always returns a result.
 
     Raises
     ------
@@ -702,7 +740,20 @@ def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     if not isinstance(state, OthelloState) or state.size not in GEOMETRY:
         raise InputError("The exact endgame solver needs an Othello position.")
     started = time.perf_counter()
-    solver = _Solver(endgame_tables(state.size))
+    solver = _Solver(
+        endgame_tables(state.size),
+        None if time_limit is None else started + time_limit,
+        should_stop,
+        None if give_up_after is None else started + give_up_after,
+    )
+    try:
+        return _solve(solver, state, every_move, started)
+    except _OutOfTime:
+        return None
+
+
+def _solve(solver: _Solver, state: OthelloState, every_move: bool, started: float) -> EndgameResult:
+    """The steps of :func:`solve` once the solver is built (it may raise ``_OutOfTime``)."""
     player, opponent = (
         (state.black, state.white) if state.to_move == 0 else (state.white, state.black)
     )
