@@ -17,6 +17,11 @@ Run from the repository root::
     python -m bench.othello_endgame --no-reference
     python -m bench.othello_endgame --every-move  # also every move's exact margin
     python -m bench.othello_endgame 20-29         # the harder set (no reference search)
+    python -m bench.othello_endgame --player alphabeta:time=5   # a player with its clock
+    python -m bench.othello_endgame --player alphabeta:time=5 --cpu-clock
+
+``--cpu-clock`` makes the search and the solver read this process's CPU time as their
+clock: the budget then means what it would on a quiet machine, whatever else runs.
 
 Targets for #1-#19: each position under 1 s, median under 0.3 s, checked on CPU time and
 on wall-clock time (the CPU time is the fairer figure on a shared, busy machine; the load
@@ -29,11 +34,17 @@ import argparse
 import os
 import statistics
 import time
+import types
 from pathlib import Path
 
-from lib.games.othello import OthelloState, format_move, state_from_text
+import numpy as np
+
+from lib.games import othello
+from lib.games.core import WIN_VALUE
+from lib.games.othello import OthelloState, endgame, format_move, state_from_text
 from lib.games.othello.endgame import solve
 from lib.games.search import fast as search
+from lib.games.search.players import make_player, parse_player_spec
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "games" / "data"
 FFO_FILES = (DATA / "ffo_1_19.txt", DATA / "ffo_20_29.txt")
@@ -68,14 +79,65 @@ def _selection(specs: list[str]) -> set[int]:
     return chosen
 
 
+def play_positions(spec: str, chosen: set[int]) -> None:
+    """Let the player ``spec`` move in each chosen position: did its search solve the
+    position exactly (the exact endgame, with the published best margin and a best move),
+    within its time budget?"""
+    config = parse_player_spec(spec)
+    player = make_player(config, othello.GAME)
+    print(f"{'#':>3} {'empt':>4} {'move':>4} {'exact':>5} {'ok':>3} {'seconds':>8} {'cpu s':>7}")
+    solved, seconds, cpu_seconds = 0, [], []
+    for number, state, scores in load_positions():
+        if number not in chosen:
+            continue
+        cpu = time.process_time()
+        decision = player.choose(state, np.random.default_rng(0))
+        cpu = time.process_time() - cpu
+        stats, best = decision.stats, max(scores.values())
+        margin = (
+            0
+            if decision.value == 0
+            else int(np.sign(decision.value)) * round(abs(decision.value) - WIN_VALUE)
+        )
+        ok = (
+            stats.exact_endgame
+            and margin == best
+            and scores.get(format_move(decision.move)) == best
+            and (config.time_limit is None or stats.seconds <= config.time_limit)
+        )
+        solved += bool(ok)
+        seconds.append(stats.seconds)
+        cpu_seconds.append(cpu)
+        print(
+            f"{number:>3} {state.plies_left_hint():>4} {format_move(decision.move):>4} "
+            f"{'yes' if stats.exact_endgame else 'no':>5} {'yes' if ok else 'NO':>3} "
+            f"{stats.seconds:>8.3f} {cpu:>7.3f}",
+            flush=True,
+        )
+    print(
+        f"{spec}: solved and played exactly within its budget {solved} of {len(seconds)}; "
+        f"worst {max(seconds):.2f} s (cpu {max(cpu_seconds):.2f} s), total {sum(seconds):.2f} s"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the per-position table and the medians."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("positions", nargs="*", help="numbers or ranges such as 1-7")
     parser.add_argument("--no-reference", action="store_true", help="skip today's search")
     parser.add_argument("--every-move", action="store_true", help="solve every move exactly")
+    parser.add_argument("--player", help="a player spec to move in each position instead")
+    parser.add_argument(
+        "--cpu-clock", action="store_true", help="budgets in CPU seconds of this process"
+    )
     args = parser.parse_args(argv)
+    if args.cpu_clock:
+        cpu_clock = types.SimpleNamespace(perf_counter=time.process_time)
+        search.time = endgame.time = cpu_clock  # type: ignore[assignment]
     chosen = _selection(args.positions) if args.positions else set(range(1, 20))
+    if args.player:
+        play_positions(args.player, chosen)
+        return
     load_before = os.getloadavg()[0]
     print(
         f"{'#':>3} {'empt':>4} {'move':>4} {'margin':>6} {'ok':>3} {'seconds':>8} {'cpu s':>7} "

@@ -232,6 +232,9 @@ class GameSpec:
     # returns the best move with its exact final margin, or None when it would not
     # finish in time. Named, not imported, so the rules never import their solver.
     exact_solver: str = ""
+    # the page's default AI, a player spec (see lib.games.search.players); without a depth
+    # cap it deepens while its clock lasts, e.g. "alphabeta:time=1"
+    default_player: str = "alphabeta:time=1"
 
 
 _DECLARES_GAME = re.compile(r"^GAME\s*[:=]", re.MULTILINE)

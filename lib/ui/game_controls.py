@@ -103,7 +103,7 @@ def player_controls(
     *,
     allow_human: bool = True,
     notes: list[str] | None = None,
-    ai_depth: int = PlayerConfig().depth,
+    ai_depth: int | None = None,
     link_changes: Sequence[str] = (),
 ) -> PlayerConfig:
     """Widgets for one player (kind, depth, heuristic and weights, ordering, time, beam ...).
@@ -136,32 +136,35 @@ def player_controls(
     cap = UI_MAX_DEPTH.get(kind, 6)
     changed = list(link_changes)  # settings from the URL moved inside this page's limits
 
-    depth = PlayerConfig().depth  # greedy looks one ply ahead whatever the depth
+    depth = None  # greedy looks one ply ahead whatever the depth
     if kind != "greedy":
         # Each algorithm's slider has its own range, so Streamlit makes it a new widget (at
         # its minimum) when the algorithm changes: carry the depth over from the last one.
         kept = st.session_state.get(p + "depth_kept")
         if kept is not None and shown != kind:
-            st.session_state[p + "depth"] = min(max(kept, 1), cap)
+            st.session_state[p + "depth"] = min(max(kept, 0), cap)
         seed_depth = default.depth if default.kind in SEARCH_KINDS else ai_depth
         depth = _init_clamped(
             changed,
             "depth",
             p + "depth",
-            seed_depth,
-            1,
+            seed_depth or 0,  # 0: no cap
+            0,
             cap,
             f"this page allows depth 1 to {cap} for {ALGORITHM_NAMES.get(kind, kind)}",
         )
         depth = st.slider(
-            f"{label}: depth (plies)",
-            1,
+            f"{label}: depth cap (plies, 0 = none)",
+            0,
             cap,
             depth,
             key=p + "depth",
-            help="How many moves ahead the AI looks (a forced pass counts as a move).",
+            help="How many moves ahead the AI may look (a forced pass counts as a move). "
+            "It deepens one ply at a time while its time budget lasts; 0: no cap, it goes on "
+            "until the time runs out or it sees the end of the game.",
         )
         st.session_state[p + "depth_kept"] = depth
+        depth = depth or None
     names = list(game.heuristics)
     _init_widget(p + "heuristic", default.heuristic or game.default_heuristic)
     if st.session_state[p + "heuristic"] not in names:
@@ -461,7 +464,8 @@ def url_spec(config: PlayerConfig) -> str:
     spec = config.to_spec()
     if config.kind in SEARCH_KINDS and config.kind != "greedy" and "depth" not in _spec_keys(spec):
         kind, _, rest = spec.partition(":")
-        spec = f"{kind}:depth={config.depth}" + ("," + rest if rest else "")
+        depth = "none" if config.depth is None else config.depth
+        spec = f"{kind}:depth={depth}" + ("," + rest if rest else "")
     return spec
 
 

@@ -62,7 +62,10 @@ def search_stats_panel(
         stats.completed_depth,
         help="The deepest iteration that finished: its move was played.",
     )
-    cols[3].metric("Time", f"{stats.seconds:.2f} s")
+    budget = f" of {stats.time_limit:g} s" if stats.time_limit is not None else ""
+    cols[3].metric(
+        "Time", f"{stats.seconds:.2f} s{budget}", help="Time used against the move's budget."
+    )
     cols[4].metric(
         "EBF",
         f"{stats.ebf:.2f}",
@@ -77,6 +80,11 @@ def search_stats_panel(
         )
     if stats.exact_endgame:
         notes.append("exact endgame search")
+    if stats.exact_attempt_seconds:
+        notes.append(
+            f"the exact endgame solver gave up after {stats.exact_attempt_seconds:.2f} s "
+            "(it would not finish in time); the search had the time left"
+        )
     if stats.solved:
         notes.append("every line reached the end of the game")
     if stats.table_hits:
@@ -197,7 +205,7 @@ def compare_panel(
         "Depth",
         1,
         COMPARE_MAX_DEPTH,
-        value=min(3, config.depth),
+        value=min(3, config.depth or 3),
         key=compare_depth_key(key),
         help=f"Plain minimax runs only up to depth {COMPARE_MINIMAX_DEPTH}.",
     )

@@ -371,7 +371,7 @@ def test_the_default_player_switches_to_the_exact_solver_near_the_end():
     from lib.games.session import decide
 
     state = late_position(seed=7, empties=9)
-    config = parse_player_spec("alphabeta:depth=6,time=1")  # the Othello page's default AI
+    config = parse_player_spec(othello.GAME.default_player)  # the Othello page's default AI
     decision = decide(state, config, othello.GAME, np.random.default_rng(0), default_time=1.0)
     solution = solve(state, every_move=False)
     assert decision.stats.exact_endgame and decision.stats.solved

@@ -20,9 +20,10 @@ Built-in kinds: ``human`` (the page asks the person; ``choose`` refuses),
 the game's ``GameSpec.players`` (name -> factory(config) -> Player), e.g. Sim's
 perfect player.
 
-Spec keys: ``depth``, ``heuristic`` (``h``), ``weights`` (``w``, numbers joined
-by ``/``), ``ordering``, ``time`` (seconds), ``beam``, ``endgame`` (exact
-endgame threshold), ``tt`` (transposition table); for ``mcts``: ``sims``
+Spec keys: ``depth`` (a cap; without one a player with a ``time`` budget deepens while
+it lasts), ``heuristic`` (``h``), ``weights`` (``w``, numbers joined by ``/``),
+``ordering``, ``time`` (seconds), ``beam``, ``endgame`` (exact endgame threshold),
+``tt`` (transposition table); for ``mcts``: ``sims``
 (simulations), ``time``, ``c`` (exploration constant), ``rollout`` (``random`` or
 ``heuristic``, which uses ``heuristic`` and ``weights``), ``seed`` and ``solver``
 (MCTS-Solver, on unless ``solver=false``: the textbook UCT)::
@@ -67,7 +68,10 @@ SEARCH_KINDS = ("greedy", "minimax", "alphabeta", "expectimax")
 """Kinds that call :func:`lib.games.search.fast.choose_move` and use the search options."""
 
 MAX_DEPTH = 12
-"""Largest depth a config accepts (pages cap lower)."""
+"""Largest depth cap a config accepts (pages cap lower)."""
+
+DEFAULT_DEPTH = 4
+"""The depth a search player without a depth cap searches when it has no clock either."""
 
 MAX_TIME_LIMIT = 60.0
 """Largest time budget (seconds) a config accepts."""
@@ -84,11 +88,13 @@ class PlayerConfig:
     """How a player plays. Frozen, hashable and picklable.
 
     ``heuristic`` None means the game's default; ``weights`` None means the
-    heuristic's default weights.
+    heuristic's default weights. ``depth`` None means no cap: with a time budget the
+    search deepens until the clock runs out (or the game's end), without one it searches
+    :data:`DEFAULT_DEPTH` (see :attr:`search_depth`).
     """
 
     kind: str = "alphabeta"
-    depth: int = 4
+    depth: int | None = None
     heuristic: str | None = None
     weights: tuple[float, ...] | None = None
     ordering: bool = True
@@ -105,9 +111,11 @@ class PlayerConfig:
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
             raise InputError(f"A player kind must be a name, not {self.kind!r}.")
-        if isinstance(self.depth, bool) or not isinstance(self.depth, int | np.integer):
+        if self.depth is None:
+            pass
+        elif isinstance(self.depth, bool) or not isinstance(self.depth, int | np.integer):
             raise InputError(f"Player depth must be a whole number, not {self.depth!r}.")
-        if not 1 <= self.depth <= MAX_DEPTH:
+        elif not 1 <= self.depth <= MAX_DEPTH:
             raise InputError(f"Player depth must be from 1 to {MAX_DEPTH}, not {self.depth}.")
         if self.time_limit is not None and not 0 < self.time_limit <= MAX_TIME_LIMIT:
             raise InputError(
@@ -153,6 +161,14 @@ class PlayerConfig:
             if bad:
                 raise InputError(f"Heuristic weights must be finite numbers, not {bad[0]}.")
             object.__setattr__(self, "weights", weights)
+
+    @property
+    def search_depth(self) -> int | None:
+        """The depth cap a search uses: ``depth`` when set; else none (None) with a time
+        budget, :data:`DEFAULT_DEPTH` without one."""
+        if self.depth is not None:
+            return self.depth
+        return None if self.time_limit is not None else DEFAULT_DEPTH
 
     @property
     def is_human(self) -> bool:
@@ -215,7 +231,8 @@ class PlayerConfig:
             return self._mcts_label()
         name = BUILTIN_KINDS.get(self.kind, self.kind.replace("_", " ").capitalize())
         if self.kind in ("minimax", "alphabeta", "expectimax"):
-            name += f" d{self.depth}"
+            depth = self.search_depth
+            name += f" {self.time_limit:g} s" if depth is None else f" d{depth}"
         if self.kind in SEARCH_KINDS and self.heuristic:
             name += f" ({self.heuristic}{'*' if self.weights is not None else ''})"
         return name
@@ -395,8 +412,6 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
         else:
             parts = [p for p in value.replace(";", "/").split("/") if p.strip()]
             values[field_name] = tuple(_parse_number(key, p, spec, float) for p in parts)
-    if values.get("depth", 1) is None:
-        raise InputError(f"Player spec {quoted(spec)}: depth needs a number.")
     return kind, values
 
 
@@ -470,7 +485,7 @@ class SearchPlayer:
         result = search.choose_move(
             state,
             algorithm=config.kind,
-            depth=config.depth,
+            depth=config.search_depth,
             heuristic=self.evaluate,
             ordering=config.ordering,
             time_limit=config.time_limit,

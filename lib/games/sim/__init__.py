@@ -483,6 +483,7 @@ GAME = GameSpec(
     option_formats={"first": {"red": "Red", "blue": "Blue", RANDOM: "Coin toss"}},
     players={"perfect": make_perfect_player},
     solver_kind="perfect",
+    default_player="alphabeta:time=1",  # deepens while its second lasts
     view="lib.games.sim.view",
     icon=":material/change_history:",
     teaches="Colour lines on six points without closing a triangle: the course's "
