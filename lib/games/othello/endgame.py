@@ -75,6 +75,10 @@ MAX_MARGIN = 64
 SHALLOW_EMPTIES = 6
 """At this many empty squares or fewer the dedicated last-empties solver takes over."""
 
+SHALLOW_TABLE_EMPTIES = 6
+"""Positions handed to the last-empties solver with this many empties keep their bounds in a
+table of their own: the narrow-window tests search the same positions again and again."""
+
 TABLE_MIN_EMPTIES = 7
 """Positions with at least this many empties go into the transposition table
 (below it a position is cheaper to search again than to look up)."""
@@ -189,6 +193,8 @@ class _Solver:
         self.watching = deadline is not None or should_stop is not None or give_up_at is not None
         # (player, opponent) -> (lower bound, upper bound, best square)
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        # (player, opponent) -> (lower bound, upper bound) at SHALLOW_TABLE_EMPTIES empties
+        self.shallow_table: dict[tuple[int, int], tuple[int, int]] = {}
         # root move -> the lowest upper bound of its margin seen (the guess for its own solve)
         self.root_upper: dict[int, int] = {}
         self.flips, self.moves = kernels(tables)
@@ -205,7 +211,11 @@ class _Solver:
         them while ordering its children), -1 otherwise.
         """
         if empty_count <= SHALLOW_EMPTIES:
-            return self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
+            if empty_count < SHALLOW_TABLE_EMPTIES:
+                return self.shallow(
+                    player, opponent, alpha, beta, self.parity_order(player, opponent)
+                )
+            return self.shallow_with_table(player, opponent, alpha, beta)
         self.deep_nodes += 1
         if self.watching and not self.deep_nodes % CHECK_EVERY:
             self.check_clock()
@@ -264,6 +274,30 @@ class _Solver:
         if empty_count >= TABLE_MIN_EMPTIES:
             self.store(key, alpha, beta, best, best_square, entry)
         return best
+
+    def shallow_with_table(self, player: int, opponent: int, alpha: int, beta: int) -> int:
+        """The last-empties solver behind a table of bounds (no best move: the solver keeps
+        its own parity order)."""
+        key = (player, opponent)
+        bounds = self.shallow_table.get(key)
+        if bounds is not None:
+            lower, upper = bounds
+            if lower >= beta:
+                return lower
+            if upper <= alpha or lower == upper:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
+        else:
+            lower, upper = -MAX_MARGIN, MAX_MARGIN
+        value = self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
+        if value <= alpha:
+            upper = min(upper, value)
+        elif value >= beta:
+            lower = max(lower, value)
+        else:
+            lower = upper = value
+        self.shallow_table[key] = (lower, upper)
+        return value
 
     def check_clock(self) -> None:
         """Raise :class:`_OutOfTime` past the deadline (or the first test's), or when asked."""
@@ -405,11 +439,11 @@ def _bisect(test: Callable[[int, int], int], guess: int = 0) -> int:
     windows cut far more than a full window, and the transposition table keeps the work
     of one test for the next. A test far from the value is not cheap (proving "less than
     +32" can cost as much as finding +8), and most margins are small, so the tests start
-    at 0 and move away in growing steps (to 8, 24, 56) until the value is bracketed, and
+    at 0 and move away in growing steps (to 4, 12, 28) until the value is bracketed, and
     only then bisect. A ``guess`` (a bound known from earlier searches) replaces 0.
     """
     lower, upper = -MAX_MARGIN, MAX_MARGIN
-    middle, step = max(-MAX_MARGIN, min(MAX_MARGIN, guess // 2 * 2)), 8
+    middle, step = max(-MAX_MARGIN, min(MAX_MARGIN, guess // 2 * 2)), 4
     while True:
         value = test(middle - 1, middle + 1)
         if value == middle:
