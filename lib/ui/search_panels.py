@@ -91,8 +91,8 @@ def search_stats_panel(
         notes.append(f"{stats.table_hits:,} transposition-table hits")
     pv = " ".join(format_move(m) for m in stats.principal_variation)
     st.caption(
-        f"Principal variation: **{pv or '—'}** · leaf evaluations {stats.leaf_evaluations:,}"
-        + (" · " + "; ".join(notes) if notes else "")
+        f"{stats.budget_text().capitalize()} · principal variation: **{pv or '—'}** · "
+        f"leaf evaluations {stats.leaf_evaluations:,}" + (" · " + "; ".join(notes) if notes else "")
     )
     if stats.root_scores:
         bars = plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen)
