@@ -279,6 +279,9 @@ class GameSpec:
     # the module holding the game's named features for student formulas, e.g.
     # "lib.games.othello.features": its ``FEATURES: dict[str, Feature]``
     features: str = ""
+    # the page's default AI, a player spec (see lib.games.search.players); without a depth
+    # cap it deepens while its clock lasts, e.g. "alphabeta:time=1"
+    default_player: str = "alphabeta:time=1"
 
 
 _DECLARES_GAME = re.compile(r"^GAME\s*[:=]", re.MULTILINE)

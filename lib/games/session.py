@@ -233,7 +233,8 @@ def decide(
     search's statistics while it runs and may raise to abandon it.
     """
     if config.time_limit is None and config.kind in SEARCH_KINDS and config.kind != "greedy":
-        config = replace(config, time_limit=default_time)
+        # the depth it would search without a clock stays its cap
+        config = replace(config, time_limit=default_time, depth=config.search_depth)
     if config.kind == MCTS_KIND and config.time_limit is None and config.simulations is None:
         config = replace(config, time_limit=default_time)
     player = make_player(config, game)
@@ -244,7 +245,9 @@ def decide(
     return player.choose(
         state,
         rng,
-        record_tree=record_tree and config.depth <= game.tree_depth,
+        record_tree=record_tree
+        and config.search_depth is not None
+        and config.search_depth <= game.tree_depth,
         exact_root_scores=exact_root_scores,
         on_progress=on_progress,
     )

@@ -104,7 +104,7 @@ def player_controls(
     *,
     allow_human: bool = True,
     notes: list[str] | None = None,
-    ai_depth: int = PlayerConfig().depth,
+    ai_depth: int | None = None,
     link_changes: Sequence[str] = (),
 ) -> PlayerConfig:
     """Widgets for one player (kind, depth, heuristic and weights, ordering, time, beam ...).
@@ -137,32 +137,35 @@ def player_controls(
     cap = UI_MAX_DEPTH.get(kind, 6)
     changed = list(link_changes)  # settings from the URL moved inside this page's limits
 
-    depth = PlayerConfig().depth  # greedy looks one ply ahead whatever the depth
+    depth = None  # greedy looks one ply ahead whatever the depth
     if kind != "greedy":
         # Each algorithm's slider has its own range, so Streamlit makes it a new widget (at
         # its minimum) when the algorithm changes: carry the depth over from the last one.
         kept = st.session_state.get(p + "depth_kept")
         if kept is not None and shown != kind:
-            st.session_state[p + "depth"] = min(max(kept, 1), cap)
+            st.session_state[p + "depth"] = min(max(kept, 0), cap)
         seed_depth = default.depth if default.kind in SEARCH_KINDS else ai_depth
         depth = _init_clamped(
             changed,
             "depth",
             p + "depth",
-            seed_depth,
-            1,
+            seed_depth or 0,  # 0: no cap
+            0,
             cap,
             f"this page allows depth 1 to {cap} for {ALGORITHM_NAMES.get(kind, kind)}",
         )
         depth = st.slider(
-            f"{label}: depth (plies)",
-            1,
+            f"{label}: depth cap (plies, 0 = none)",
+            0,
             cap,
             depth,
             key=p + "depth",
-            help="How many moves ahead the AI looks (a forced pass counts as a move).",
+            help="How many moves ahead the AI may look (a forced pass counts as a move). "
+            "It deepens one ply at a time while its time budget lasts; 0: no cap, it goes on "
+            "until the time runs out or it sees the end of the game.",
         )
         st.session_state[p + "depth_kept"] = depth
+        depth = depth or None
     names = heuristic_names(game)
     from_link = FORMULA_CHOICE if default.formula is not None and FORMULA_CHOICE in names else None
     _init_widget(p + "heuristic", from_link or default.heuristic or game.default_heuristic)
@@ -370,6 +373,14 @@ def mcts_controls(
             f"{mcts.HEURISTIC_ROLLOUT_PLIES} random moves, then the side the heuristic "
             "favours counts as the winner (faster, and it knows the game a little).",
         )
+        solver = _init_widget(p + "solver", seed.solver)
+        solver = st.toggle(
+            "Solver: prove wins and losses",
+            solver,
+            key=p + "solver",
+            help="MCTS-Solver: a move that wins by force is proven and played (the fastest "
+            "win); a proven loss is avoided. Off: the textbook UCT, averages only.",
+        )
         heuristic_name, weights = None, None
         if rollout == "heuristic":
             names = list(game.heuristics)
@@ -407,6 +418,7 @@ def mcts_controls(
         heuristic=heuristic_name,
         weights=weights,
         seed=seed.seed,
+        solver=bool(solver),
     )
 
 
@@ -459,7 +471,8 @@ def url_spec(config: PlayerConfig) -> str:
     spec = config.to_spec()
     if config.kind in SEARCH_KINDS and config.kind != "greedy" and "depth" not in _spec_keys(spec):
         kind, _, rest = spec.partition(":")
-        spec = f"{kind}:depth={config.depth}" + ("," + rest if rest else "")
+        depth = "none" if config.depth is None else config.depth
+        spec = f"{kind}:depth={depth}" + ("," + rest if rest else "")
     return spec
 
 

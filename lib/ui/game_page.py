@@ -287,9 +287,9 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
             )
         configs: list[PlayerConfig] = []
         # the depth a side gets when a person hands it to an AI: the page's default AI's
-        ai_depth = max(
+        ai_depth = next(
             (c.depth for c in map(parse_player_spec, adapter.default_players) if not c.is_human),
-            default=PlayerConfig().depth,
+            None,
         )
         with user_errors():
             for side, name in enumerate(game.player_names):

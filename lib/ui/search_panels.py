@@ -62,7 +62,10 @@ def search_stats_panel(
         stats.completed_depth,
         help="The deepest iteration that finished: its move was played.",
     )
-    cols[3].metric("Time", f"{stats.seconds:.2f} s")
+    budget = f" of {stats.time_limit:g} s" if stats.time_limit is not None else ""
+    cols[3].metric(
+        "Time", f"{stats.seconds:.2f} s{budget}", help="Time used against the move's budget."
+    )
     cols[4].metric(
         "EBF",
         f"{stats.ebf:.2f}",
@@ -77,14 +80,19 @@ def search_stats_panel(
         )
     if stats.exact_endgame:
         notes.append("exact endgame search")
+    if stats.exact_attempt_seconds:
+        notes.append(
+            f"the exact endgame solver gave up after {stats.exact_attempt_seconds:.2f} s "
+            "(it would not finish in time); the search had the time left"
+        )
     if stats.solved:
         notes.append("every line reached the end of the game")
     if stats.table_hits:
         notes.append(f"{stats.table_hits:,} transposition-table hits")
     pv = " ".join(format_move(m) for m in stats.principal_variation)
     st.caption(
-        f"Principal variation: **{pv or '—'}** · leaf evaluations {stats.leaf_evaluations:,}"
-        + (" · " + "; ".join(notes) if notes else "")
+        f"{stats.budget_text().capitalize()} · principal variation: **{pv or '—'}** · "
+        f"leaf evaluations {stats.leaf_evaluations:,}" + (" · " + "; ".join(notes) if notes else "")
     )
     if stats.root_scores:
         bars = plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen)
@@ -141,6 +149,11 @@ def mcts_stats_panel(
     notes = [f"exploration c = {stats.exploration:g}", f"rollouts: {mcts.ROLLOUTS[stats.rollout]}"]
     if stats.timed_out:
         notes.append(f"the time budget ended the search after {stats.simulations:,} simulations")
+    if stats.solver:
+        notes.append(f"{stats.proven_nodes:,} positions proven")
+    if stats.proven_value is not None:
+        outcome = {1.0: "win", 0.5: "draw", 0.0: "loss"}[stats.proven_value]
+        notes.append(f"proven {outcome} in {stats.proof_plies} plies")
     st.caption(f"Chosen line (most-visited path): **{line or '—'}** · " + "; ".join(notes))
     if not stats.root_visits:
         return
@@ -192,7 +205,7 @@ def compare_panel(
         "Depth",
         1,
         COMPARE_MAX_DEPTH,
-        value=min(3, config.depth),
+        value=min(3, config.depth or 3),
         key=compare_depth_key(key),
         help=f"Plain minimax runs only up to depth {COMPARE_MINIMAX_DEPTH}.",
     )

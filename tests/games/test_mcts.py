@@ -296,6 +296,10 @@ def test_spec_examples_and_labels():
     assert config.label() == "MCTS 50 sims c=0.5 (mobility heuristic rollouts)"
     assert config.to_spec() == "mcts:sims=50,c=0.5,rollout=heuristic,heuristic=mobility,seed=7"
     assert parse_player_spec("mcts").label() == f"MCTS {mcts.DEFAULT_SIMULATIONS} sims"
+    assert parse_player_spec("mcts").solver  # players prove wins unless told not to
+    config = parse_player_spec("mcts:sims=50,solver=false")
+    assert not config.solver and config.to_spec() == "mcts:sims=50,solver=false"
+    assert config.label() == "MCTS 50 sims without solver"
 
 
 mcts_configs = st.builds(
@@ -307,6 +311,7 @@ mcts_configs = st.builds(
     exploration=st.sampled_from([0.0, 0.5, 1.4, 2.0, 10.0]),
     rollout=st.sampled_from(list(mcts.ROLLOUTS)),
     seed=st.one_of(st.none(), st.integers(0, 2**63 - 1)),
+    solver=st.booleans(),
 )
 
 
@@ -371,7 +376,9 @@ def test_every_game_offers_mcts_and_the_page_decision_uses_it(name):
         np.random.default_rng(0),
         default_time=0.05,
     )
-    assert decision.stats.simulations == 30
+    # all 30 simulations run, unless the solver proved the root first (small games)
+    stats = decision.stats
+    assert stats.simulations == 30 or (stats.simulations < 30 and stats.proven_value is not None)
 
 
 def test_arena_match_validates_and_replays_mcts():
@@ -426,3 +433,68 @@ def test_progress_callback_sees_the_simulations_and_can_abandon_the_search(monke
         state, simulations=50, rng=np.random.default_rng(0), on_progress=lambda stats: None
     )
     assert watched.stats.root_visits == plain.stats.root_visits
+
+
+# -- MCTS-Solver ---------------------------------------------------------------------------
+
+WIN_NOW = ("a1", "c1", "a2", "c3", "b3", "b1")
+"""Tic-tac-toe: X (to move) has a1 and a2, so a3 wins at once; b2 also wins, two plies later."""
+
+
+@pytest.mark.parametrize("seed", range(50))
+def test_the_solver_plays_the_immediate_win_for_every_seed(seed):
+    state = play("tictactoe", *WIN_NOW)
+    result = mcts.mcts_search(state, simulations=200, rng=np.random.default_rng(seed), solver=True)
+    assert tictactoe.format_move(result.move) == "a3"
+    assert result.value == 1.0 and result.stats.proven_value == 1.0
+    assert result.stats.proof_plies == 1  # the faster of the wins, not b2's or c2's (3 plies)
+    assert {m for m, v in result.stats.root_proven.items() if v == 1.0} == {result.move}
+    # the proof ends the search: the root's children are expanded one per simulation
+    assert result.stats.simulations <= len(state.legal_moves())
+
+
+def test_a_proven_loss_is_backed_up_when_every_move_loses():
+    # O to move faces two threats (X's diagonals through b2 end at a3 and c3)
+    state = play("tictactoe", "a1", "b1", "c1", "a2", "b2")
+    result = mcts.mcts_search(state, simulations=5000, rng=np.random.default_rng(3), solver=True)
+    assert result.stats.proven_value == 0.0
+    assert set(result.stats.root_proven.values()) == {0.0}
+    assert len(result.stats.root_proven) == len(state.legal_moves())
+    # whatever O plays, X completes a diagonal next
+    assert result.stats.proof_plies == 2
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_proven_root_has_the_exact_game_value(seed):
+    state = random_position("tictactoe", 3 + seed % 4, seed)
+    result = mcts.mcts_search(
+        state, simulations=20_000, rng=np.random.default_rng(seed), solver=True
+    )
+    exact = choose_move(state, depth=9).value  # minimax to the end of the game
+    assert result.stats.proven_value is not None  # tic-tac-toe is small enough to prove
+    expected = 0.5 if exact == 0 else (1.0 if exact > 0 else 0.0)
+    assert result.stats.proven_value == expected
+    if expected == 1.0:  # the move played keeps the win
+        after = state.play(result.move)
+        if after.is_terminal():
+            assert after.winner() == state.to_move
+        else:
+            value = choose_move(after, depth=9).value  # the opponent's view
+            assert is_win_value(value) and value < 0
+
+
+def test_without_the_solver_nothing_is_proven_and_the_search_runs_its_budget():
+    state = play("tictactoe", *WIN_NOW)
+    result = mcts.mcts_search(state, simulations=300, rng=np.random.default_rng(0))
+    assert result.stats.simulations == 300
+    assert result.stats.proven_nodes == 0 and result.stats.proven_value is None
+
+
+def test_the_player_uses_the_solver_unless_told_not_to():
+    state = play("tictactoe", *WIN_NOW)
+    game = get_game("tictactoe")
+    with_solver = make_player(parse_player_spec("mcts:sims=300"), game)
+    decision = with_solver.choose(state, np.random.default_rng(0))
+    assert decision.stats.solver and decision.stats.proven_value == 1.0
+    plain = make_player(parse_player_spec("mcts:sims=300,solver=false"), game)
+    assert plain.choose(state, np.random.default_rng(0)).stats.proven_nodes == 0

@@ -386,3 +386,59 @@ def test_a_progress_callback_does_not_change_the_search():
         plain.value,
         plain.stats.nodes,
     )
+
+
+# -- a player spends its clock ----------------------------------------------------------------
+
+
+def test_without_a_depth_the_search_deepens_to_the_end_of_the_game_when_time_allows():
+    from lib.games import tictactoe
+
+    result = choose_move(tictactoe.initial_state(), depth=None, time_limit=30.0)
+    stats = result.stats
+    # far past the page's old cap of 8: every line reaches the end, so it stops early
+    assert stats.solved and stats.completed_depth == 9 and not stats.timed_out
+    assert stats.seconds < 30.0 and result.value == 0.0  # a draw with perfect play
+    assert [row["depth"] for row in stats.iterations] == list(range(1, 10))
+    assert stats.time_limit == 30.0 and stats.depth_cap is None
+
+
+def test_without_a_depth_the_search_spends_its_budget_and_with_one_stops_at_it():
+    from lib.games import connect_four
+
+    state = connect_four.initial_state()
+    spent = choose_move(state, depth=None, time_limit=0.3).stats
+    assert spent.timed_out and spent.seconds >= 0.3  # deepened until the clock ran out
+    assert spent.completed_depth >= 2 and spent.budget_text().endswith("of 0.3 s")
+    capped = choose_move(state, depth=2, time_limit=30.0).stats
+    assert capped.completed_depth == 2 and not capped.timed_out and capped.seconds < 30.0
+    with pytest.raises(InputError, match="time budget"):
+        choose_move(state, depth=None)
+
+
+def test_the_exact_endgame_is_tried_with_the_budget_and_the_search_falls_back_in_time():
+    from tests.games.test_othello_endgame import late_position
+
+    near = late_position(7, empties=12)
+    exact = choose_move(near, depth=None, time_limit=5.0).stats
+    assert exact.exact_endgame and exact.solved and exact.exact_attempt_seconds == 0.0
+    assert exact.seconds < 5.0
+    far = late_position(7, empties=34)
+    fallback = choose_move(far, depth=None, time_limit=1.0).stats
+    assert not fallback.exact_endgame
+    # the solver gave up after about a quarter of the budget; the deepening had the rest
+    assert 0.2 <= fallback.exact_attempt_seconds <= 0.5
+    assert fallback.timed_out and fallback.completed_depth >= 2
+    assert fallback.seconds >= 1.0
+
+
+def test_each_game_declares_its_default_ai_which_spends_its_clock():
+    from lib.games.core import available_games
+    from lib.games.drawing.view import load_adapter
+    from lib.games.search.players import parse_player_spec
+
+    for game in available_games().values():
+        config = parse_player_spec(game.default_player)
+        assert config.kind == "alphabeta" and config.time_limit is not None
+        assert config.depth is None and config.search_depth is None  # no cap
+        assert load_adapter(game).default_players == ("human", game.default_player)

@@ -98,4 +98,3 @@ def test_alpha_beta_equals_minimax_on_any_typed_tree(tree):
 def test_the_textbook_trees_read_back():
     for tree in (AIMA_FIGURE_5_2, THREE_PLY):
         assert tree_from_text(tree_to_text(tree)).tree == tree
-

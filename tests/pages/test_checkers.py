@@ -143,7 +143,8 @@ def test_url_weights_that_do_not_fit_are_reported_on_the_page_and_depth_keeps_it
     assert not app.exception
     main = " ".join(w.value for w in app.main.warning)
     assert "'strong' takes 5 weights" in main and "not 3" in main  # not only in the sidebar
-    assert app.slider(key="checkers_p1_w_depth").value == 6  # the page's default, not 4
+    # the page's default AI's depth: no cap (0), not the library's 4
+    assert app.slider(key="checkers_p1_w_depth").value == 0
     strong = checkers.GAME.heuristics["strong"]
     used = [
         app.number_input(key=f"checkers_p1_w_weight_strong_{n}").value for n in strong.weight_names

@@ -38,7 +38,7 @@ def test_first_load():
     assert len(labels) == 42
     assert labels[:7] == [f"{c}6" for c in "abcdefg"]  # the top row first
     assert labels[-7:] == [f"{c}1 +" for c in "abcdefg"]  # every column's disc lands on row 1
-    assert app.slider(key="connect_four_p1_w_depth").value == 8
+    assert app.slider(key="connect_four_p1_w_depth").value == 0  # no cap: deepens while time lasts
 
 
 def test_a_game_through_the_buttons_to_the_end():

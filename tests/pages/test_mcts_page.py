@@ -93,4 +93,4 @@ def test_switching_back_from_mcts_does_not_carry_its_time_budget_to_alpha_beta()
     app.selectbox(key="connect_four_p1_w_kind").set_value("alphabeta").run()
     assert not app.exception
     assert app.slider(key="connect_four_p1_w_time").value == DEFAULT_TIME
-    assert app.query_params["yellow"] == "alphabeta:depth=8,time=1"
+    assert app.query_params["yellow"] == "alphabeta:depth=none,time=1"  # the default AI's

@@ -411,9 +411,10 @@ def test_switching_a_players_algorithm_keeps_its_depth():
     app.selectbox(key="othello_p1_w_kind").set_value("human").run()
     app.selectbox(key="othello_p1_w_kind").set_value("alphabeta").run()
     assert app.slider(key="othello_p1_w_depth").value == 4
-    # a person's side handed to the AI gets the page's default AI depth (6), not 4
+    # a person's side handed to the AI gets the page's default AI's depth: no cap (0), not 4
     app.selectbox(key="othello_p0_w_kind").set_value("alphabeta").run()
-    assert app.slider(key="othello_p0_w_depth").value == 6
+    assert app.slider(key="othello_p0_w_depth").value == 0
+    assert "depth=none" in app.query_params["black"]
 
 
 def test_an_out_of_range_link_value_is_changed_to_fit_not_dropped():

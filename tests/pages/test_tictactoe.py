@@ -40,9 +40,9 @@ def test_first_load():
     assert labels == [f"{c}{r}" for r in (1, 2, 3) for c in "abc"]
     verdict = " ".join(m.value for m in app.markdown)
     assert "With perfect play from here the game is a **draw**." in verdict
-    # the default AI plays O at depth 8: to the end of the game from any position it meets
+    # the default AI plays O without a depth cap: to the end of the game within its second
     assert app.selectbox(key="tictactoe_p1_w_kind").value == "alphabeta"
-    assert app.slider(key="tictactoe_p1_w_depth").value == 8
+    assert app.slider(key="tictactoe_p1_w_depth").value == 0
 
 
 def test_a_whole_game_through_the_buttons_against_the_default_ai():

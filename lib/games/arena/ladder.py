@@ -110,7 +110,7 @@ def player_label(game: str, spec: str) -> str:
     config = parse_player_spec(spec)
     name = available_kinds(get_game(game)).get(config.kind, config.kind)
     if config.kind in SEARCH_KINDS and config.kind != "greedy" and config.time_limit is None:
-        name += f" d{config.depth}"
+        name += f" d{config.search_depth}"
     if config.formula is not None:
         name += f" ({short_formula(config.formula)})"
     elif config.heuristic:

@@ -247,8 +247,9 @@ def play_task(match: MatchConfig, game_index: int, match_index: int) -> GameReco
 
 
 def spec_depth(spec: str) -> int | None:
-    """The search depth of a player spec (None for players that do not search)."""
+    """The search depth of a player spec (None for players that do not search, and for
+    searchers without a depth cap, which deepen while their time budget lasts)."""
     from lib.games.search.players import SEARCH_KINDS, parse_player_spec
 
     config = parse_player_spec(spec)
-    return config.depth if config.kind in SEARCH_KINDS else None
+    return config.search_depth if config.kind in SEARCH_KINDS else None

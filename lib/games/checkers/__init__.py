@@ -658,6 +658,7 @@ GAME = GameSpec(
     default_heuristic="strong",
     state_type=CheckersState,
     player_names=PLAYER_NAMES,
+    default_player="alphabeta:time=1",  # deepens while its second lasts
     view="lib.games.checkers.view",
     features="lib.games.checkers.features",
     icon=":material/apps:",

@@ -141,7 +141,6 @@ ADAPTER = BoardAdapter(
     board_shape=lambda state: (8, 8),
     status=status,
     flippable=True,
-    default_players=("human", "alphabeta:depth=6,time=1"),
     about=ABOUT,
     prompt="click a piece, then where it goes",
 )

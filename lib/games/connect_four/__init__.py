@@ -442,6 +442,7 @@ GAME = GameSpec(
     player_names=PLAYER_NAMES,
     evolve_heuristic="threats",
     evolve_benchmark="alphabeta:depth=2",
+    default_player="alphabeta:time=1",  # deepens while its second lasts
     view="lib.games.connect_four.view",
     features="lib.games.connect_four.features",
     icon=":material/view_column:",

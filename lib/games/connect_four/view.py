@@ -87,7 +87,6 @@ ADAPTER = BoardAdapter(
     cell_label=cell_label,
     board_shape=lambda state: (ROWS, COLUMNS),
     status=status,
-    default_players=("human", "alphabeta:depth=8,time=1"),
     about=ABOUT,
     prompt="click a column",
 )

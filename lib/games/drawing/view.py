@@ -69,7 +69,9 @@ class BoardAdapter:
     cell_label: Callable[[Any, int, int], str] | None = None
     board_shape: Callable[[Any], tuple[int, int]] | None = None
     status: Callable[[Any], str] | None = None
-    default_players: tuple[str, str] = ("human", "alphabeta:depth=6,time=1")
+    # the page's players on a first visit: a person, and the game's default AI
+    # (``GameSpec.default_player``) unless given here
+    default_players: tuple[str, str] | None = None
     about: str = ""
     # optional: a line of markdown about the position shown under the status line
     # (Sim: who wins from here with perfect play)
@@ -79,6 +81,10 @@ class BoardAdapter:
     flippable: bool = False
     # optional: what a person to move does, shown in the status line, e.g. "click a dotted square"
     prompt: str = ""
+
+    def __post_init__(self) -> None:
+        if self.default_players is None:
+            object.__setattr__(self, "default_players", ("human", self.game.default_player))
 
 
 def load_adapter(game: GameSpec) -> BoardAdapter:

@@ -605,6 +605,7 @@ GAME = GameSpec(
     # the course's fixed opponent: alpha-beta at depth 1 on the classic square table
     evolve_benchmark="alphabeta:depth=1,heuristic=table",
     evolve_options=(("size", 6),),
+    default_player="alphabeta:time=1",  # deepens while its second lasts
     view="lib.games.othello.view",
     features="lib.games.othello.features",
     icon=":material/grid_on:",

@@ -75,9 +75,23 @@ MAX_MARGIN = 64
 SHALLOW_EMPTIES = 6
 """At this many empty squares or fewer the dedicated last-empties solver takes over."""
 
+SHALLOW_TABLE_EMPTIES = 6
+"""Positions handed to the last-empties solver with this many empties keep their bounds in a
+table of their own: the narrow-window tests search the same positions again and again."""
+
 TABLE_MIN_EMPTIES = 7
 """Positions with at least this many empties go into the transposition table
 (below it a position is cheaper to search again than to look up)."""
+
+CHECK_EVERY = 32
+"""The clock (and the cancel callback) is read once every this many positions far from the
+end (at least 7 empties): each has some 30 positions below it nearer the end, so 32 of them
+take a few milliseconds, and one reading of the clock costs less than one node."""
+
+FIRST_TEST_SHARE = 0.25
+"""The search hook gives up when the first narrow-window test (about half of a solve's work)
+has not finished within this share of the budget: the rest would not fit, and the search
+falls back with the time left."""
 
 _LANE_MASK = (1 << LANE) - 1  # one position of a packed integer (see othello_endgame_kernels)
 
@@ -151,15 +165,36 @@ def negamax_margin(state: OthelloState, alpha: int = -MAX_MARGIN, beta: int = MA
 # -- the fast solver ---------------------------------------------------------------------
 
 
+class _OutOfTime(Exception):
+    """Raised inside a solve when its deadline passes or ``should_stop`` says so."""
+
+
 class _Solver:
     """One exact solve: the kernels bound to one board size, a transposition table
-    and a node counter (a fresh solver per call, so nothing is shared between calls)."""
+    and a node counter (a fresh solver per call, so nothing is shared between calls).
 
-    def __init__(self, tables: EndgameTables) -> None:
+    ``deadline`` (a ``time.perf_counter()`` value) and ``should_stop`` end the solve
+    with :class:`_OutOfTime`; both are looked at every :data:`CHECK_EVERY` nodes far
+    from the end. ``give_up_at`` does the same until the first root test has finished.
+    """
+
+    def __init__(
+        self,
+        tables: EndgameTables,
+        deadline: float | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        give_up_at: float | None = None,
+    ) -> None:
         self.tables = tables
         self.deep_nodes = 0
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.give_up_at = give_up_at
+        self.watching = deadline is not None or should_stop is not None or give_up_at is not None
         # (player, opponent) -> (lower bound, upper bound, best square)
         self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        # (player, opponent) -> (lower bound, upper bound) at SHALLOW_TABLE_EMPTIES empties
+        self.shallow_table: dict[tuple[int, int], tuple[int, int]] = {}
         # root move -> the lowest upper bound of its margin seen (the guess for its own solve)
         self.root_upper: dict[int, int] = {}
         self.flips, self.moves = kernels(tables)
@@ -176,8 +211,14 @@ class _Solver:
         them while ordering its children), -1 otherwise.
         """
         if empty_count <= SHALLOW_EMPTIES:
-            return self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
+            if empty_count < SHALLOW_TABLE_EMPTIES:
+                return self.shallow(
+                    player, opponent, alpha, beta, self.parity_order(player, opponent)
+                )
+            return self.shallow_with_table(player, opponent, alpha, beta)
         self.deep_nodes += 1
+        if self.watching and not self.deep_nodes % CHECK_EVERY:
+            self.check_clock()
         key = (player, opponent)
         entry = self.table.get(key) if empty_count >= TABLE_MIN_EMPTIES else None
         hint = -1
@@ -234,11 +275,49 @@ class _Solver:
             self.store(key, alpha, beta, best, best_square, entry)
         return best
 
+    def shallow_with_table(self, player: int, opponent: int, alpha: int, beta: int) -> int:
+        """The last-empties solver behind a table of bounds (no best move: the solver keeps
+        its own parity order)."""
+        key = (player, opponent)
+        bounds = self.shallow_table.get(key)
+        if bounds is not None:
+            lower, upper = bounds
+            if lower >= beta:
+                return lower
+            if upper <= alpha or lower == upper:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
+        else:
+            lower, upper = -MAX_MARGIN, MAX_MARGIN
+        value = self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
+        if value <= alpha:
+            upper = min(upper, value)
+        elif value >= beta:
+            lower = max(lower, value)
+        else:
+            lower = upper = value
+        self.shallow_table[key] = (lower, upper)
+        return value
+
+    def check_clock(self) -> None:
+        """Raise :class:`_OutOfTime` past the deadline (or the first test's), or when asked."""
+        now = time.perf_counter()
+        if (
+            (self.deadline is not None and now > self.deadline)
+            or (self.give_up_at is not None and now > self.give_up_at)
+            or (self.should_stop is not None and self.should_stop())
+        ):
+            raise _OutOfTime
+
     def exact(self, player: int, opponent: int, empty_count: int, guess: int = 0) -> int:
         """The exact margin of a position, by :func:`_bisect` over windowed searches."""
-        return _bisect(
-            lambda alpha, beta: self.deep(player, opponent, alpha, beta, empty_count), guess
-        )
+
+        def test(alpha: int, beta: int) -> int:
+            value = self.deep(player, opponent, alpha, beta, empty_count)
+            self.give_up_at = None  # one test has finished in time
+            return value
+
+        return _bisect(test, guess)
 
     def root(self, children: list[Child], empty_count: int) -> tuple[int, int]:
         """The best move at the root and its exact margin.
@@ -264,6 +343,7 @@ class _Solver:
                         best_square = square
                     if value >= beta:
                         break
+            self.give_up_at = None  # one test has finished in time
             return best
 
         margin = _bisect(test)
@@ -359,11 +439,11 @@ def _bisect(test: Callable[[int, int], int], guess: int = 0) -> int:
     windows cut far more than a full window, and the transposition table keeps the work
     of one test for the next. A test far from the value is not cheap (proving "less than
     +32" can cost as much as finding +8), and most margins are small, so the tests start
-    at 0 and move away in growing steps (to 8, 24, 56) until the value is bracketed, and
+    at 0 and move away in growing steps (to 4, 12, 28) until the value is bracketed, and
     only then bisect. A ``guess`` (a bound known from earlier searches) replaces 0.
     """
     lower, upper = -MAX_MARGIN, MAX_MARGIN
-    middle, step = max(-MAX_MARGIN, min(MAX_MARGIN, guess // 2 * 2)), 8
+    middle, step = max(-MAX_MARGIN, min(MAX_MARGIN, guess // 2 * 2)), 4
     while True:
         value = test(middle - 1, middle + 1)
         if value == middle:
@@ -401,9 +481,24 @@ def _last_empties_solver(
     generation: each empty square of the list (in parity order) is tried by
     computing its flips (skipped at once when no opponent disc is next to it). The
     last four empties have a function each taking the squares as arguments (no
-    lists), and the very last square only counts flips, by table.
+    lists), and the very last square only counts flips, by table. Each function is
+    built by its own step below and counts its own nodes.
     """
-    squares, neighbours, last_lines = tables.squares, tables.neighbours, tables.last_lines
+    last1, count1 = _last1_solver(tables)
+    last2, count2 = _last2_solver(tables, flips, last1)
+    last3, count3 = _last3_solver(tables, flips, last2)
+    last4, count4 = _last4_solver(tables, flips, last3)
+    shallow, count5 = _list_solver(tables, flips, last1, last2, last3, last4)
+
+    def node_count() -> int:
+        return count1() + count2() + count3() + count4() + count5()
+
+    return shallow, node_count
+
+
+def _last1_solver(tables: EndgameTables) -> tuple[Callable[[int, int], int], Callable[[], int]]:
+    """``last1(player, square)``: the margin with one empty square, and its node count."""
+    squares, last_lines = tables.squares, tables.last_lines
     nodes = 0
 
     def last1(player: int, square: int) -> int:
@@ -430,6 +525,16 @@ def _last_empties_solver(
         difference = 2 * mine + 1 - squares
         return difference + 1 if difference > 0 else difference - 1
 
+    return last1, lambda: nodes
+
+
+def _last2_solver(
+    tables: EndgameTables, flips: Callable[[int, int, int], int], last1: Callable[[int, int], int]
+) -> tuple[Callable[..., int], Callable[[], int]]:
+    """``last2(player, opponent, alpha, beta, first, second)`` and its node count."""
+    neighbours = tables.neighbours
+    nodes = 0
+
     def last2(player: int, opponent: int, alpha: int, beta: int, first: int, second: int) -> int:
         """Margin with two empty squares ``first`` and ``second`` (no list, no loop)."""
         nonlocal nodes
@@ -452,6 +557,16 @@ def _last_empties_solver(
         if flips(first, opponent, player) or flips(second, opponent, player):
             return -last2(opponent, player, -beta, -alpha, first, second)
         return _final(player, opponent, 2)
+
+    return last2, lambda: nodes
+
+
+def _last3_solver(
+    tables: EndgameTables, flips: Callable[[int, int, int], int], last2: Callable[..., int]
+) -> tuple[Callable[..., int], Callable[[], int]]:
+    """``last3(player, opponent, alpha, beta, first, second, third)`` and its node count."""
+    neighbours = tables.neighbours
+    nodes = 0
 
     def last3(
         player: int, opponent: int, alpha: int, beta: int, first: int, second: int, third: int
@@ -491,6 +606,16 @@ def _last_empties_solver(
         ):
             return -last3(opponent, player, -beta, -alpha, first, second, third)
         return _final(player, opponent, 3)
+
+    return last3, lambda: nodes
+
+
+def _last4_solver(
+    tables: EndgameTables, flips: Callable[[int, int, int], int], last3: Callable[..., int]
+) -> tuple[Callable[..., int], Callable[[], int]]:
+    """``last4(player, opponent, alpha, beta, first, ..., fourth)`` and its node count."""
+    neighbours = tables.neighbours
+    nodes = 0
 
     def last4(
         player: int,
@@ -536,6 +661,22 @@ def _last_empties_solver(
             return -last4(opponent, player, -beta, -alpha, first, second, third, fourth)
         return _final(player, opponent, 4)
 
+    return last4, lambda: nodes
+
+
+def _list_solver(
+    tables: EndgameTables,
+    flips: Callable[[int, int, int], int],
+    last1: Callable[[int, int], int],
+    last2: Callable[..., int],
+    last3: Callable[..., int],
+    last4: Callable[..., int],
+) -> tuple[Callable[[int, int, int, int, list[int]], int], Callable[[], int]]:
+    """``shallow(player, opponent, alpha, beta, empties)`` over a list of empty squares
+    (the last four handed to ``last4`` ... ``last1``) and its node count."""
+    neighbours = tables.neighbours
+    nodes = 0
+
     def shallow(player: int, opponent: int, alpha: int, beta: int, empties: list[int]) -> int:
         """Fail-soft alpha-beta over the empty squares in ``empties`` (parity order)."""
         nonlocal nodes
@@ -578,63 +719,52 @@ def _last_empties_solver(
                 return -shallow(opponent, player, -beta, -alpha, empties)
         return _final(player, opponent, count)
 
-    def node_count() -> int:
-        return nodes
-
-    return shallow, node_count
+    return shallow, lambda: nodes
 
 
-# -- when to use it -----------------------------------------------------------------------
-
-SOLVABLE_EMPTIES: tuple[tuple[float, int, int], ...] = (
-    (2.0, 14, 12),
-    (0.5, 12, 11),
-    (0.1, 10, 10),
-    (0.0, 8, 8),
-)
-"""(time budget in seconds, most empty squares for the best move, most for every move's
-margin), largest budget first: what :func:`solve` finished within the budget on the
-development machine (2 shared cores), in CPU seconds, over positions from random play
-(harder than the FFO positions, which at 14 empties take 0.1-0.3 s): the slowest of
-8 took 0.03 s at 8 empties, 0.02 s at 10, 0.17 s at 12 and 1.1 s at 14; every move's
-margin took 0.08 s at 10 empties and 0.4 s at 12."""
-
-
-def solvable_empties(time_limit: float | None, every_move: bool = False) -> int:
-    """The most empty squares :func:`solve` is expected to finish within ``time_limit``
-    seconds (None: no limit given, taken as 1 s). See :data:`SOLVABLE_EMPTIES`."""
-    budget = 1.0 if time_limit is None else time_limit
-    for seconds, best_move_empties, every_move_empties in SOLVABLE_EMPTIES:
-        if budget >= seconds:
-            return every_move_empties if every_move else best_move_empties
-    return 0
+# -- the search's hook -------------------------------------------------------------------
 
 
 def exact_solution(
     state: OthelloState, time_limit: float | None = None, every_move: bool = False
 ) -> EndgameResult | None:
-    """The search's exact-endgame hook: :func:`solve`, or None when it would not fit.
+    """The search's exact-endgame hook: :func:`solve` within ``time_limit`` seconds, or None.
 
-    :func:`solve` (best move, exact final margin, with ``every_move`` the margin of
-    every legal move) when few enough squares are empty for it to finish within
-    ``time_limit`` seconds (:func:`solvable_empties`); None otherwise and for a
-    finished game.
+    The solve is simply tried with the budget as its time limit (None: no limit): it
+    returns None when the budget runs out first, and also as soon as its first
+    narrow-window test has not finished within :data:`FIRST_TEST_SHARE` of the budget
+    (far from the end that test alone would outlast the budget, and the search falls
+    back with most of the time left). None for a finished game.
     """
-    if state.plies_left_hint() > solvable_empties(time_limit, every_move) or state.is_terminal():
+    if state.is_terminal():
         return None
-    return solve(state, every_move=every_move)
+    give_up = None if time_limit is None else FIRST_TEST_SHARE * time_limit
+    return solve(state, every_move=every_move, time_limit=time_limit, give_up_after=give_up)
 
 
 # -- the entry point ---------------------------------------------------------------------
 
 
-def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
+def solve(
+    state: OthelloState,
+    *,
+    every_move: bool = False,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    give_up_after: float | None = None,
+) -> EndgameResult | None:
     """Solve ``state`` exactly: the best move and its final margin (side to move's view).
 
     The margin is bracketed by narrow-window tests over all the root moves (fastest
     first, the last test's best move before the others; see :func:`_bisect`). With
     ``every_move=True`` every other legal move's exact margin is computed too (for a
     hint that shows them all), each starting from the bound the tests left on it.
+
+    A solve keeps time: past ``time_limit`` seconds, or when ``should_stop()`` returns
+    True, or when its first narrow-window test is still running after ``give_up_after``
+    seconds, it stops and returns None ("not solved"); the clock and the callback are
+    read every :data:`CHECK_EVERY` positions far from the end. Without any of the three
+    it always returns a result.
 
     Raises
     ------
@@ -644,7 +774,20 @@ def solve(state: OthelloState, *, every_move: bool = False) -> EndgameResult:
     if not isinstance(state, OthelloState) or state.size not in GEOMETRY:
         raise InputError("The exact endgame solver needs an Othello position.")
     started = time.perf_counter()
-    solver = _Solver(endgame_tables(state.size))
+    solver = _Solver(
+        endgame_tables(state.size),
+        None if time_limit is None else started + time_limit,
+        should_stop,
+        None if give_up_after is None else started + give_up_after,
+    )
+    try:
+        return _solve(solver, state, every_move, started)
+    except _OutOfTime:
+        return None
+
+
+def _solve(solver: _Solver, state: OthelloState, every_move: bool, started: float) -> EndgameResult:
+    """The steps of :func:`solve` once the solver is built (it may raise ``_OutOfTime``)."""
     player, opponent = (
         (state.black, state.white) if state.to_move == 0 else (state.white, state.black)
     )

@@ -103,7 +103,6 @@ ADAPTER = BoardAdapter(
     cell_label=cell_label,
     board_shape=lambda state: (state.size, state.size),
     status=status,
-    default_players=("human", "alphabeta:depth=6,time=1"),
     about=ABOUT,
     prompt="click a square with a dot",
 )

@@ -152,6 +152,18 @@ class SearchStats:
     solved: bool = False  # every leaf of the deepest completed iteration was a finished game
     timed_out: bool = False
     iterations: list[dict[str, Any]] = field(default_factory=list)
+    time_limit: float | None = None  # the budget the search was given (seconds), if any
+    depth_cap: int | None = None  # the deepest iteration allowed (None: until the end or the clock)
+    # seconds the game's exact endgame solver ran before it gave up (0: not tried or it solved)
+    exact_attempt_seconds: float = 0.0
+
+    def budget_text(self) -> str:
+        """Depth reached and time used against the budget, e.g. ``"depth 7, 0.8 s of 1 s"``."""
+        depth = "to the end" if self.exact_endgame and self.solved else str(self.completed_depth)
+        used = f"{self.seconds:.1f} s" + (
+            f" of {self.time_limit:g} s" if self.time_limit is not None else ""
+        )
+        return f"depth {depth}, {used}"
 
     def progress_text(self) -> str:
         """How far a running search has got, for a page's "is thinking" line."""
@@ -540,7 +552,10 @@ def _check_request(state: Any, algorithm: str, depth: Any, time_limit: Any, beam
     """The legal moves of ``state``; InputError for a request that cannot be searched."""
     if algorithm not in ALGORITHMS:
         raise InputError(f"Unknown algorithm {algorithm!r}; choose one of {', '.join(ALGORITHMS)}.")
-    if not isinstance(depth, int | np.integer) or not 1 <= depth <= MAX_DEPTH:
+    if depth is None:
+        if time_limit is None and algorithm not in ("greedy", "random"):
+            raise InputError("A search without a depth needs a time budget.")
+    elif not isinstance(depth, int | np.integer) or not 1 <= depth <= MAX_DEPTH:
         raise InputError(f"Search depth must be a whole number from 1 to {MAX_DEPTH}, not {depth}.")
     if time_limit is not None and not time_limit > 0:
         raise InputError(f"The time budget must be positive seconds, not {time_limit}.")
@@ -556,7 +571,7 @@ def choose_move(
     state: Any,
     *,
     algorithm: str = "alphabeta",
-    depth: int = 4,
+    depth: int | None = 4,
     heuristic: Any = None,
     ordering: bool = True,
     time_limit: float | None = None,
@@ -577,41 +592,39 @@ def choose_move(
     algorithm:
         One of :data:`ALGORITHMS`.
     depth:
-        Plies to search (1 to :data:`MAX_DEPTH`); a forced pass is a ply.
+        Plies to search (1 to :data:`MAX_DEPTH`); a forced pass is a ply. With a
+        ``time_limit`` it is a cap on iterative deepening, and None means no cap: the
+        search deepens until the clock runs out or every line reaches the end of the game.
     heuristic:
-        ``evaluate(state, player) -> float`` (e.g. ``Heuristic.bind(weights)``),
-        a heuristic name of the game, a :class:`Heuristic`, or None for the
-        game's default heuristic.
+        ``evaluate(state, player) -> float`` (e.g. ``Heuristic.bind(weights)``), a
+        heuristic name of the game, a :class:`Heuristic`, or None: the game's default.
     ordering:
-        Alpha-beta: search the best-looking moves first (one-ply evaluation,
-        the transposition table's best move, and at the root the previous
-        iteration's scores).
+        Alpha-beta: best-looking moves first (one-ply evaluation, the table's best
+        move, and at the root the previous iteration's scores).
     time_limit:
         Seconds. Enables iterative deepening (depth 1, 2, ... up to ``depth``);
-        the deepest completed iteration is used. Depth 1 always completes.
+        the deepest completed iteration is used. Depth 1 always completes. Alpha-beta
+        first tries the game's exact endgame solver, if it has one, with this budget
+        (:func:`_exact_endgame`); if that gives up, the deepening gets the time left.
     beam:
-        Alpha-beta: search only the ``beam`` best-looking moves at every node
-        (not exact), except near the end of the game.
+        Alpha-beta: only the ``beam`` best-looking moves at every node (not exact).
     endgame_exact:
-        Search to the end of the game when ``state.plies_left_hint()`` is at
-        most this (Othello: empty squares); also where the beam switches off.
+        Search to the end of the game when ``state.plies_left_hint()`` is at most
+        this (Othello: empty squares); also where the beam switches off.
     transposition:
         Alpha-beta: reuse values of positions reached by another move order.
     record_tree:
         Record the explored tree (capped at ``max_tree_nodes`` records) in ``stats.tree``.
     rng:
-        Used by ``"random"``, and to break ties between equally good moves
-        (root moves are shuffled before the search). None: no shuffling.
+        Used by ``"random"``, and to break ties (root moves are shuffled first).
     exact_root_scores:
-        Alpha-beta: search every root move with a full window so each root
-        score is exact (costs nodes); otherwise non-best root scores may be
-        bounds (``stats.root_bounds``).
+        Alpha-beta: every root move searched with a full window, so each root score
+        is exact (costs nodes); otherwise they may be bounds (``stats.root_bounds``).
     iterative:
         Force iterative deepening on or off (default: on iff ``time_limit``).
     on_progress:
-        Called with the statistics so far about every :data:`PROGRESS_EVERY`
-        seconds while the search runs (a page shows them). An exception it raises
-        abandons the search and propagates: a page stops a search nobody waits for.
+        Called with the statistics so far every :data:`PROGRESS_EVERY` seconds; an
+        exception it raises abandons the search (a page stops a search nobody awaits).
 
     Raises
     ------
@@ -630,36 +643,103 @@ def choose_move(
     if rng is not None and len(moves) > 1:
         moves = [moves[i] for i in rng.permutation(len(moves))]
     if algorithm == "random":
-        generator = rng if rng is not None else np.random.default_rng()
-        move = moves[int(generator.integers(len(moves)))]
-        stats = SearchStats(algorithm="random", nodes=1, completed_nodes=1)
-        stats.principal_variation = [move]
-        result = SearchResult(move, 0.0, stats)
+        result = _random_move(moves, rng)
     elif solution := _exact_endgame(state, algorithm, time_limit, record_tree, exact_root_scores):
         result = solution
     else:
-        if algorithm == "greedy":  # a one-ply minimax: each move scored once, nothing more
-            depth, iterative, time_limit, record_tree = 1, False, None, False
-            beam = endgame_exact = None
-        searcher = _Searcher(
+        result = _heuristic_search(
             state,
-            resolve_evaluator(state, heuristic),
+            moves,
+            started,
             algorithm=algorithm,
+            depth=depth,
+            evaluate=resolve_evaluator(state, heuristic),
             ordering=ordering,
-            transposition=transposition,
+            time_limit=time_limit,
             beam=beam,
             endgame_exact=endgame_exact,
+            transposition=transposition,
+            record_tree=record_tree,
+            exact_root_scores=exact_root_scores,
+            iterative=iterative,
             max_tree_nodes=max_tree_nodes,
             on_progress=on_progress,
         )
-        if iterative is None:
-            iterative = time_limit is not None
-        deadline = None if time_limit is None else started + time_limit
-        result = _deepen(
-            searcher, state, moves, depth, iterative, deadline, exact_root_scores, record_tree
-        )
-    result.stats.seconds = time.perf_counter() - started
+    result.stats.seconds, result.stats.time_limit = time.perf_counter() - started, time_limit
     return result
+
+
+def _heuristic_search(
+    state: Any,
+    moves: list[Move],
+    started: float,
+    *,
+    algorithm: str,
+    depth: int | None,
+    evaluate: EvaluateFunction,
+    ordering: bool,
+    time_limit: float | None,
+    beam: int | None,
+    endgame_exact: int | None,
+    transposition: bool,
+    record_tree: bool,
+    exact_root_scores: bool,
+    iterative: bool | None,
+    max_tree_nodes: int,
+    on_progress: Callable[[SearchStats], None] | None,
+) -> SearchResult:
+    """The search of :func:`choose_move` (its settings), with the time left of a budget
+    that began at ``started``.
+
+    Iterative deepening is on with a budget (and always without a depth), unless
+    ``iterative`` says otherwise. Greedy is a one-ply minimax. The time an exact endgame
+    solver spent before giving up is noted in the statistics.
+    """
+    if algorithm == "greedy":  # each move scored once, nothing more
+        depth, iterative, time_limit, record_tree = 1, False, None, False
+        beam = endgame_exact = None
+    searcher = _Searcher(
+        state,
+        evaluate,
+        algorithm=algorithm,
+        ordering=ordering,
+        transposition=transposition,
+        beam=beam,
+        endgame_exact=endgame_exact,
+        max_tree_nodes=max_tree_nodes,
+        on_progress=on_progress,
+    )
+    searcher.stats.depth_cap = depth
+    if _exact_solver(state, algorithm, time_limit, record_tree) is not None:  # it gave up
+        searcher.stats.exact_attempt_seconds = time.perf_counter() - started
+    if iterative is None or depth is None:
+        iterative = time_limit is not None
+    deadline = None if time_limit is None else started + time_limit
+    return _deepen(
+        searcher, state, moves, depth, iterative, deadline, exact_root_scores, record_tree
+    )
+
+
+def _random_move(moves: list[Move], rng: np.random.Generator | None) -> SearchResult:
+    """A uniformly random one of ``moves`` (from ``rng``, else a fresh generator)."""
+    generator = rng if rng is not None else np.random.default_rng()
+    move = moves[int(generator.integers(len(moves)))]
+    stats = SearchStats(algorithm="random", nodes=1, completed_nodes=1)
+    stats.principal_variation = [move]
+    return SearchResult(move, 0.0, stats)
+
+
+def _exact_solver(
+    state: Any, algorithm: str, time_limit: float | None, record_tree: bool
+) -> Any | None:
+    """The module of the game's exact endgame solver when this search tries it, else None:
+    alpha-beta with a time budget, no tree recorded, a game that names one."""
+    if algorithm != "alphabeta" or time_limit is None or record_tree:
+        return None
+    game = game_of(state)
+    if game is None or not game.exact_solver:
+        return None
+    return importlib.import_module(game.exact_solver)
 
 
 def _exact_endgame(
@@ -674,16 +754,15 @@ def _exact_endgame(
     A game may name an exact solver (:attr:`GameSpec.exact_solver`) whose
     ``exact_solution(state, time_limit, every_move) -> result | None`` gives
     (best move, its exact final ``margin`` for the side to move, with ``every_move``
-    the ``move_margins`` of all moves, ``nodes``); alpha-beta with a time budget
-    uses it near the end of the game. Wins are scored like finished games
-    (``WIN_VALUE + margin``), so the page shows them as forced wins with their margin.
+    the ``move_margins`` of all moves, ``nodes``); alpha-beta with a time budget tries
+    it at every move with the whole budget as its limit, and the solver gives up (None)
+    when it cannot finish in time, leaving the deepening the time that is left. Wins are
+    scored like finished games (``WIN_VALUE + margin``), so the page shows them as forced
+    wins with their margin.
     """
-    if algorithm != "alphabeta" or time_limit is None or record_tree:
+    solver = _exact_solver(state, algorithm, time_limit, record_tree)
+    if solver is None:
         return None
-    game = game_of(state)
-    if game is None or not game.exact_solver:
-        return None
-    solver = importlib.import_module(game.exact_solver)
     solution = solver.exact_solution(state, time_limit, every_move=exact_root_scores)
     if solution is None:
         return None
@@ -710,7 +789,7 @@ def _deepen(
     searcher: _Searcher,
     state: Any,
     moves: list[Move],
-    depth: int,
+    depth: int | None,
     iterative: bool,
     deadline: float | None,
     exact_root_scores: bool,
@@ -718,11 +797,13 @@ def _deepen(
 ) -> SearchResult:
     """Search to ``depth`` (or depth 1, 2, ... when ``iterative``) until done or out of time.
 
-    The first iteration always completes; later ones are abandoned when the
-    clock passes ``deadline``, and the deepest completed one gives the move.
+    ``depth`` None: no cap, the iterations go on until every line reaches the end of
+    the game (``solved``) or the clock runs out (or, as a guard, :data:`MAX_DEPTH`).
+    The first iteration always completes; later ones are abandoned when the clock
+    passes ``deadline``, and the deepest completed one gives the move.
     """
     stats = searcher.stats
-    target = depth
+    target = MAX_DEPTH if depth is None else depth
     if searcher.near_end(state):
         target = UNLIMITED
         stats.exact_endgame = True

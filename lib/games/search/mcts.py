@@ -32,6 +32,16 @@ Rollouts, one of :data:`ROLLOUTS`:
   heuristics of different games have unrelated scales, while "who is ahead" means
   the same everywhere.
 
+**MCTS-Solver** (Winands, Björnsson and Saito, 2008; ``solver=True``): averages
+only estimate, but a position whose game is decided can be *proven*. A finished
+game is proven at once; on the way back up, a node whose player to move has a
+child proven a win for them is a proven win (the fastest such child is its proof),
+and a node all of whose moves have children, all proven, is worth the best of them
+(a draw before a loss, a loss as late as possible), as OpenSpiel's MCTS with
+``solve=True``. Selection never follows a child proven lost for the player
+choosing; a proven win is played (the faster of two), and the search stops once
+the root is proven. Off, the search is the textbook UCT.
+
 Any game works unchanged: a forced pass is a move like any other, and whose win a
 node counts is read from ``state.to_move`` of its parent, never assumed to
 alternate. A finished game at the root raises :class:`lib.errors.InputError`;
@@ -105,6 +115,10 @@ class Node:
     children: list[Node] = field(default_factory=list)
     visits: int = 0
     wins: float = 0.0
+    # MCTS-Solver: the game's result with perfect play once proven (rewards of players 0
+    # and 1), and in how many plies the proof ends the game
+    proven: Rewards | None = None
+    proof_plies: int = 0
 
     def ucb1(self, c: float) -> float:
         """Mean reward plus the exploration bonus (the node has been visited)."""
@@ -140,6 +154,12 @@ class MctsStats:
     root_visits: dict[Move, int] = field(default_factory=dict)
     root_values: dict[Move, float] = field(default_factory=dict)
     principal_variation: list[Move] = field(default_factory=list)
+    solver: bool = False  # MCTS-Solver: proven wins and losses backed up
+    proven_nodes: int = 0  # positions the solver proved (finished games included)
+    # root moves proven, with their value for the player to move (1 win, 0.5 draw, 0 loss)
+    root_proven: dict[Move, float] = field(default_factory=dict)
+    proven_value: float | None = None  # the root's proven value for the player to move
+    proof_plies: int = 0  # plies to the end of the game along the root's proof
 
     def progress_text(self) -> str:
         """How far a running search has got, for a page's "is thinking" line."""
@@ -188,6 +208,7 @@ def mcts_search(
     evaluate: EvaluateFunction | None = None,
     rng: np.random.Generator | None = None,
     on_progress: Callable[[MctsStats], None] | None = None,
+    solver: bool = False,
 ) -> MctsResult:
     """UCT from ``state``: the root's most-visited move after the budget is spent.
 
@@ -210,6 +231,11 @@ def mcts_search(
         Called with the statistics so far about every
         :data:`lib.games.search.fast.PROGRESS_EVERY` seconds; an exception it raises
         abandons the search (as in :func:`lib.games.search.fast.choose_move`).
+    solver:
+        MCTS-Solver: back up proven wins and losses (see the module docstring); a
+        proven win is played (the fastest), a proven loss is never chosen while
+        another move is not one, and the search ends once the root is proven.
+        Off: the textbook UCT.
 
     Raises
     ------
@@ -223,78 +249,205 @@ def mcts_search(
     deadline = None if time_limit is None else started + time_limit
     # one seeded Python generator: its choice() is far cheaper per rollout ply than numpy's
     generator = np.random.default_rng() if rng is None else rng
-    random_source = random.Random(int(generator.integers(2**63)))
-    stats = MctsStats(exploration=exploration, rollout=rollout)
+    tree = _Tree(
+        random.Random(int(generator.integers(2**63))),
+        MctsStats(exploration=exploration, rollout=rollout, solver=solver),
+        exploration,
+        rollout,
+        evaluate,
+        solver,
+    )
+    root = tree.new_node(state, None, None)
+    tree.run(root, simulations, deadline, on_progress)
+    return tree.result(root, started)
 
-    def new_node(state: Any, parent: Node | None, move: Move | None) -> Node:
+
+class _Tree:
+    """One search: the random source, the statistics and the four steps of a simulation."""
+
+    def __init__(
+        self,
+        random_source: random.Random,
+        stats: MctsStats,
+        exploration: float,
+        rollout: str,
+        evaluate: EvaluateFunction | None,
+        solver: bool,
+    ) -> None:
+        self.random = random_source
+        self.stats = stats
+        self.exploration = exploration
+        self.rollout = rollout
+        self.evaluate = evaluate
+        self.solver = solver
+
+    def run(
+        self,
+        root: Node,
+        simulations: int | None,
+        deadline: float | None,
+        on_progress: Callable[[MctsStats], None] | None,
+    ) -> None:
+        """Simulate until the budget is spent (or, with the solver, the root is proven)."""
+        stats = self.stats
+        next_report = 0.0  # the first report comes after the first simulation
+        while stats.simulations < (simulations or math.inf):
+            if deadline is not None and stats.simulations and time.perf_counter() > deadline:
+                stats.timed_out = simulations is not None
+                break
+            if root.proven is not None:
+                break
+            leaf = self.expand(self.select(root))
+            rewards = leaf.proven if leaf.proven is not None else self.simulate(leaf.state)
+            self.backpropagate(leaf, rewards)
+            stats.simulations += 1
+            if on_progress is not None and time.perf_counter() >= next_report:
+                next_report = time.perf_counter() + PROGRESS_EVERY
+                on_progress(stats)
+
+    def new_node(self, state: Any, parent: Node | None, move: Move | None) -> Node:
+        """A tree node for ``state`` (a finished game is proven at once with the solver)."""
         moves = list(state.legal_moves())
-        random_source.shuffle(moves)  # expansion order, so ties break at random
+        self.random.shuffle(moves)  # expansion order, so ties break at random
         mover = None if parent is None else parent.state.to_move
-        stats.tree_nodes += 1
-        return Node(state, parent, move, mover, untried=moves)
-
-    def select(node: Node) -> Node:
-        while not node.untried and node.children:
-            node = max(node.children, key=lambda child: child.ucb1(exploration))
-            stats.nodes += 1
+        self.stats.tree_nodes += 1
+        node = Node(state, parent, move, mover, untried=moves)
+        if self.solver and not moves:
+            node.proven, node.proof_plies = rewards_of(state), 0
+            self.stats.proven_nodes += 1
         return node
 
-    def expand(node: Node) -> Node:
-        if not node.untried:  # a finished game: nothing to add
+    def select(self, node: Node) -> Node:
+        """Follow UCB1 down while every move of the node has a child (and it is not proven).
+
+        With the solver a child proven lost for the player choosing is never followed.
+        """
+        c = self.exploration
+        while not node.untried and node.children and node.proven is None:
+            children = node.children
+            if self.solver:
+                player = node.state.to_move
+                children = [
+                    child
+                    for child in children
+                    if child.proven is None or child.proven[player] > 0.0
+                ]
+            node = max(children, key=lambda child: child.ucb1(c))
+            self.stats.nodes += 1
+        return node
+
+    def expand(self, node: Node) -> Node:
+        """Add a child for one untried move (a finished or proven node is returned as it is)."""
+        if not node.untried or node.proven is not None:
             return node
         move = node.untried.pop()
-        child = new_node(node.state.play(move), node, move)
+        child = self.new_node(node.state.play(move), node, move)
         node.children.append(child)
-        stats.nodes += 1
+        self.stats.nodes += 1
         return child
 
-    def simulate(state: Any) -> Rewards:
+    def simulate(self, state: Any) -> Rewards:
+        """Play on from ``state`` (random moves; a heuristic rollout stops early)."""
+        stats, choice = self.stats, self.random.choice
         for ply in range(MAX_ROLLOUT_PLIES):
-            if rollout == "heuristic" and ply == HEURISTIC_ROLLOUT_PLIES:
-                return heuristic_verdict(state)
+            if self.rollout == "heuristic" and ply == HEURISTIC_ROLLOUT_PLIES:
+                return self.heuristic_verdict(state)
             moves = state.legal_moves()
             if not moves:
                 return rewards_of(state)
-            state = state.play(random_source.choice(moves))
+            state = state.play(choice(moves))
             stats.rollout_plies += 1
         return (0.5, 0.5)
 
-    def heuristic_verdict(state: Any) -> Rewards:
+    def heuristic_verdict(self, state: Any) -> Rewards:
+        """A win for the side the heuristic favours (a draw when it says 0)."""
         if state.is_terminal():
             return rewards_of(state)
-        ahead = evaluate(state, 0)
+        ahead = self.evaluate(state, 0)
         if ahead == 0:
             return (0.5, 0.5)
         return (1.0, 0.0) if ahead > 0 else (0.0, 1.0)
 
-    def backpropagate(node: Node | None, rewards: Rewards) -> None:
+    def backpropagate(self, node: Node | None, rewards: Rewards) -> None:
+        """Count the visit and the mover's reward up to the root; with the solver, a proof
+        found below is carried up as far as it proves each parent."""
+        proving = node is not None and node.proven is not None
         while node is not None:
             node.visits += 1
             if node.mover is not None:
                 node.wins += rewards[node.mover]
+            if proving and node.proven is None:
+                proving = self.prove(node)
             node = node.parent
 
-    root = new_node(state, None, None)
-    next_report = 0.0  # the first report comes after the first simulation
-    while stats.simulations < (simulations or math.inf):
-        if deadline is not None and stats.simulations and time.perf_counter() > deadline:
-            stats.timed_out = simulations is not None
-            break
-        leaf = expand(select(root))
-        backpropagate(leaf, simulate(leaf.state))
-        stats.simulations += 1
-        if on_progress is not None and time.perf_counter() >= next_report:
-            next_report = time.perf_counter() + PROGRESS_EVERY
-            on_progress(stats)
+    def prove(self, node: Node) -> bool:
+        """Mark ``node`` proven when its children allow it; True if it is now proven.
 
-    stats.nodes += stats.rollout_plies + 1  # the root, once
-    best = most_visited(root)
-    stats.root_visits = {child.move: child.visits for child in root.children}
-    stats.root_values = {child.move: child.wins / child.visits for child in root.children}
-    stats.principal_variation = chosen_line(root)
-    stats.max_tree_depth = tree_depth(root)
-    stats.seconds = time.perf_counter() - started
-    return MctsResult(best.move, best.wins / best.visits, stats)
+        The player to move wins if one child is a proven win for them (the fastest such
+        child is the proof); otherwise, once every move has a child and all are proven,
+        the node is worth the best of them (a draw before a loss, a loss as late as
+        possible), as OpenSpiel's MCTS with ``solve=True``.
+        """
+        player = node.state.to_move
+        child = best_proven_child(node, player)
+        if child is None:
+            return False
+        if child.proven[player] < 1.0 and (
+            node.untried or any(other.proven is None for other in node.children)
+        ):
+            return False
+        node.proven, node.proof_plies = child.proven, child.proof_plies + 1
+        self.stats.proven_nodes += 1
+        return True
+
+    def result(self, root: Node, started: float) -> MctsResult:
+        """The move to play and the statistics of the finished search."""
+        stats = self.stats
+        stats.nodes += stats.rollout_plies + 1  # the root, once
+        best = chosen_child(root, self.solver)
+        player = root.state.to_move
+        stats.root_visits = {child.move: child.visits for child in root.children}
+        stats.root_values = {child.move: child.wins / child.visits for child in root.children}
+        stats.root_proven = {
+            child.move: child.proven[player] for child in root.children if child.proven is not None
+        }
+        if root.proven is not None:
+            stats.proven_value, stats.proof_plies = root.proven[player], root.proof_plies
+        stats.principal_variation = chosen_line(root, self.solver)
+        stats.max_tree_depth = tree_depth(root)
+        stats.seconds = time.perf_counter() - started
+        value = best.proven[player] if best.proven is not None else best.wins / best.visits
+        return MctsResult(best.move, value, stats)
+
+
+def best_proven_child(node: Node, player: int) -> Node | None:
+    """The proven child best for ``player``: a win, the fastest; else a draw; else the
+    slowest loss. None when no child is proven."""
+    proven = [child for child in node.children if child.proven is not None]
+    if not proven:
+        return None
+
+    def merit(child: Node) -> tuple[float, int]:
+        value = child.proven[player]
+        return (value, -child.proof_plies if value == 1.0 else child.proof_plies)
+
+    return max(proven, key=merit)
+
+
+def chosen_child(node: Node, solver: bool = False) -> Node:
+    """The child to play: the most-visited; with the solver, a proven win (the fastest) is
+    played, a proven node's proof is followed, and proven losses are avoided while
+    another child is not one."""
+    if not solver:
+        return most_visited(node)
+    player = node.state.to_move
+    proof = best_proven_child(node, player)
+    if proof is not None and (proof.proven[player] == 1.0 or node.proven is not None):
+        return proof
+    open_children = [c for c in node.children if c.proven is None or c.proven[player] > 0.0]
+    if not open_children:
+        return most_visited(node)
+    return max(open_children, key=lambda child: (child.visits, child.wins / child.visits))
 
 
 def most_visited(node: Node) -> Node:
@@ -302,11 +455,12 @@ def most_visited(node: Node) -> Node:
     return max(node.children, key=lambda child: (child.visits, child.wins / child.visits))
 
 
-def chosen_line(root: Node) -> list[Move]:
-    """The moves of the most-visited path from ``root`` (stopping where nothing was expanded)."""
+def chosen_line(root: Node, solver: bool = False) -> list[Move]:
+    """The moves of the chosen path from ``root`` (stopping where nothing was expanded): the
+    most-visited child each time (with the solver, :func:`chosen_child`)."""
     line, node = [], root
     while node.children:
-        node = most_visited(node)
+        node = chosen_child(node, solver)
         line.append(node.move)
     return line
 

@@ -20,11 +20,13 @@ Built-in kinds: ``human`` (the page asks the person; ``choose`` refuses),
 the game's ``GameSpec.players`` (name -> factory(config) -> Player), e.g. Sim's
 perfect player.
 
-Spec keys: ``depth``, ``heuristic`` (``h``), ``weights`` (``w``, numbers joined
-by ``/``), ``ordering``, ``time`` (seconds), ``beam``, ``endgame`` (exact
-endgame threshold), ``tt`` (transposition table); for ``mcts``: ``sims``
+Spec keys: ``depth`` (a cap; without one a player with a ``time`` budget deepens while
+it lasts), ``heuristic`` (``h``), ``weights`` (``w``, numbers joined by ``/``),
+``ordering``, ``time`` (seconds), ``beam``, ``endgame`` (exact endgame threshold),
+``tt`` (transposition table); for ``mcts``: ``sims``
 (simulations), ``time``, ``c`` (exploration constant), ``rollout`` (``random`` or
-``heuristic``, which uses ``heuristic`` and ``weights``) and ``seed``::
+``heuristic``, which uses ``heuristic`` and ``weights``), ``seed`` and ``solver``
+(MCTS-Solver, on unless ``solver=false``: the textbook UCT)::
 
     >>> parse_player_spec("mcts:time=0.2,c=1.4,rollout=heuristic").label()
     'MCTS 0.2 s (heuristic rollouts)'
@@ -82,7 +84,10 @@ SEARCH_KINDS = ("greedy", "minimax", "alphabeta", "expectimax")
 """Kinds that call :func:`lib.games.search.fast.choose_move` and use the search options."""
 
 MAX_DEPTH = 12
-"""Largest depth a config accepts (pages cap lower)."""
+"""Largest depth cap a config accepts (pages cap lower)."""
+
+DEFAULT_DEPTH = 4
+"""The depth a search player without a depth cap searches when it has no clock either."""
 
 MAX_TIME_LIMIT = 60.0
 """Largest time budget (seconds) a config accepts."""
@@ -99,11 +104,13 @@ class PlayerConfig:
     """How a player plays. Frozen, hashable and picklable.
 
     ``heuristic`` None means the game's default; ``weights`` None means the
-    heuristic's default weights.
+    heuristic's default weights. ``depth`` None means no cap: with a time budget the
+    search deepens until the clock runs out (or the game's end), without one it searches
+    :data:`DEFAULT_DEPTH` (see :attr:`search_depth`).
     """
 
     kind: str = "alphabeta"
-    depth: int = 4
+    depth: int | None = None
     heuristic: str | None = None
     weights: tuple[float, ...] | None = None
     ordering: bool = True
@@ -116,13 +123,16 @@ class PlayerConfig:
     rollout: str = "random"
     seed: int | None = None
     formula: str | None = None
+    solver: bool = True  # MCTS: back up proven wins and losses (MCTS-Solver)
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
             raise InputError(f"A player kind must be a name, not {self.kind!r}.")
-        if isinstance(self.depth, bool) or not isinstance(self.depth, int | np.integer):
+        if self.depth is None:
+            pass
+        elif isinstance(self.depth, bool) or not isinstance(self.depth, int | np.integer):
             raise InputError(f"Player depth must be a whole number, not {self.depth!r}.")
-        if not 1 <= self.depth <= MAX_DEPTH:
+        elif not 1 <= self.depth <= MAX_DEPTH:
             raise InputError(f"Player depth must be from 1 to {MAX_DEPTH}, not {self.depth}.")
         if self.time_limit is not None and not 0 < self.time_limit <= MAX_TIME_LIMIT:
             raise InputError(
@@ -170,6 +180,14 @@ class PlayerConfig:
             object.__setattr__(self, "weights", weights)
         if self.formula is not None:
             _check_formula_text(self.formula)
+
+    @property
+    def search_depth(self) -> int | None:
+        """The depth cap a search uses: ``depth`` when set; else none (None) with a time
+        budget, :data:`DEFAULT_DEPTH` without one."""
+        if self.depth is not None:
+            return self.depth
+        return None if self.time_limit is not None else DEFAULT_DEPTH
 
     @property
     def is_human(self) -> bool:
@@ -222,6 +240,8 @@ class PlayerConfig:
             parts.append(f"seed={self.seed}")
         if self.formula is not None:
             parts.append(f"formula={encode_formula(self.formula)}")
+        if not self.solver:
+            parts.append("solver=false")
         return parts
 
     def label(self) -> str:
@@ -234,7 +254,8 @@ class PlayerConfig:
             return self._mcts_label()
         name = BUILTIN_KINDS.get(self.kind, self.kind.replace("_", " ").capitalize())
         if self.kind in ("minimax", "alphabeta", "expectimax"):
-            name += f" d{self.depth}"
+            depth = self.search_depth
+            name += f" {self.time_limit:g} s" if depth is None else f" d{depth}"
         if self.kind in SEARCH_KINDS and self.formula is not None:
             name += f" ({short_formula(self.formula)})"
         elif self.kind in SEARCH_KINDS and self.heuristic:
@@ -255,6 +276,8 @@ class PlayerConfig:
         elif self.rollout == "heuristic":
             heuristic = f"{self.heuristic}{'*' if self.weights is not None else ''} "
             name += f" ({heuristic if self.heuristic else ''}heuristic rollouts)"
+        if not self.solver:
+            name += " without solver"
         return name
 
 
@@ -283,6 +306,7 @@ _KEY_ALIASES = {
     "seed": "seed",
     "formula": "formula",
     "f": "formula",
+    "solver": "solver",
 }
 
 FORMULA_LABEL = 24
@@ -426,7 +450,7 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
         if field_name is None:
             known = (
                 "depth, heuristic, weights, ordering, time, beam, endgame, tt, formula "
-                "(mcts: sims, time, c, rollout, heuristic, weights, seed, formula)"
+                "(mcts: sims, time, c, rollout, heuristic, weights, seed, formula, solver)"
             )
             raise InputError(
                 f"Player spec {quoted(spec)}: unknown setting {quoted(key)}; use {known}."
@@ -441,7 +465,7 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
                 values[field_name] = number
         elif field_name == "rollout":
             values[field_name] = value.lower() or "random"
-        elif field_name in ("ordering", "transposition"):
+        elif field_name in ("ordering", "transposition", "solver"):
             values[field_name] = _parse_bool(key, value, spec)
         elif field_name == "heuristic":
             values[field_name] = value or None
@@ -450,8 +474,6 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
         else:
             parts = [p for p in value.replace(";", "/").split("/") if p.strip()]
             values[field_name] = tuple(_parse_number(key, p, spec, float) for p in parts)
-    if values.get("depth", 1) is None:
-        raise InputError(f"Player spec {quoted(spec)}: depth needs a number.")
     return kind, values
 
 
@@ -536,7 +558,7 @@ class SearchPlayer:
         result = search.choose_move(
             state,
             algorithm=config.kind,
-            depth=config.depth,
+            depth=config.search_depth,
             heuristic=self.evaluate,
             ordering=config.ordering,
             time_limit=config.time_limit,
@@ -583,6 +605,7 @@ class MctsPlayer:
             evaluate=self.evaluate,
             rng=rng,
             on_progress=on_progress,
+            solver=config.solver,
         )
         return Decision(result.move, result.stats, result.value)
 

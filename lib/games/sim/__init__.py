@@ -447,6 +447,7 @@ GAME = GameSpec(
     option_formats={"first": {"red": "Red", "blue": "Blue", RANDOM: "Coin toss"}},
     players={"perfect": "lib.games.sim.player:make_perfect_player"},
     solver_kind="perfect",
+    default_player="alphabeta:time=1",  # deepens while its second lasts
     view="lib.games.sim.view",
     features="lib.games.sim.features",
     icon=":material/change_history:",

@@ -105,7 +105,6 @@ ADAPTER = BoardAdapter(
     figure=figure,
     click=move_for_click,
     status=status,
-    default_players=("human", "alphabeta:depth=4,time=1"),
     about=ABOUT,
     insight=verdict,
     prompt="click the marker of a dashed line",

@@ -338,6 +338,7 @@ GAME = GameSpec(
     player_names=PLAYER_NAMES,
     evolve_heuristic="lines",
     evolve_benchmark="alphabeta:depth=2",
+    default_player="alphabeta:time=1",  # deepens while its second lasts
     view="lib.games.tictactoe.view",
     features="lib.games.tictactoe.features",
     icon=":material/tag:",

@@ -98,7 +98,6 @@ ADAPTER = BoardAdapter(
     cell_label=cell_label,
     board_shape=lambda state: (tictactoe.SIZE, tictactoe.SIZE),
     status=status,
-    default_players=("human", "alphabeta:depth=8,time=1"),
     about=ABOUT,
     insight=verdict,
     prompt="click an empty square",
