@@ -146,7 +146,7 @@ def executor_controls(limits: ArenaCaps) -> ExecutorChoice:
             key="arena_w_scheduler",
             help=(
                 "Start `dask scheduler` and `dask worker ADDRESS` with this repository on "
-                "PYTHONPATH (see the README)."
+                "PYTHONPATH (see docs/cluster.md)."
             ),
         ).strip()
     return ExecutorChoice(kind, int(workers), scheduler)
