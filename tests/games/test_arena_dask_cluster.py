@@ -155,7 +155,7 @@ def test_the_page_plays_a_study_and_a_ladder_on_the_cluster_as_in_process(
 ) -> None:
     from streamlit.testing.v1 import AppTest
 
-    from lib.ui.arena import EXECUTOR_LABELS
+    from lib.ui.arena_controls import EXECUTOR_LABELS
     from lib.ui.arena_ladder import LADDER_KEY
 
     monkeypatch.setenv(LOCAL_ENV, "1")

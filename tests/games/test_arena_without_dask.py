@@ -25,7 +25,7 @@ from lib.games.arena.executors import (
 from lib.games.arena.limits import LOCAL_ENV
 from lib.games.arena.preset import presets
 from lib.games.core import available_games
-from lib.ui.arena import EXECUTOR_LABELS
+from lib.ui.arena_controls import EXECUTOR_LABELS
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = str(ROOT / "pages" / "arena.py")
