@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Build the Dockerfile's image with podman, start it, and check that it serves: the
-# image's own HEALTHCHECK, /_stcore/health, the app's page (a deep link too), the
+# image's own HEALTHCHECK, /_stcore/health, the app's page (a deep link too; rendered in
+# Chromium by scripts/check_page.py when scripts/test.sh's .venv is there), the
 # dependencies inside (scripts/check_runtime.py), a non-root user, and a second
 # container behind a base URL path (as behind a reverse proxy). Removes what it started.
 #
@@ -20,6 +21,7 @@ cd "$(dirname "$0")/.."
 BASE_IMAGE="${BASE_IMAGE:-python:3.12-slim}"
 IMAGE="localhost/ai-search-lab:test"
 PORT="${PORT:-18501}"
+VENV="${VENV:-.venv}" # scripts/test.sh's, for the browser check
 NAME="ai-search-lab-test-$$"
 
 sudo_cmd=""
@@ -31,7 +33,7 @@ if [ -z "${AISL_CONTAINER_TEST_INNER:-}" ]; then
   fi
   # everything below runs in one private mount namespace (podman's network namespaces
   # are mounted there, and the cgroup2 mount is hidden there only)
-  exec $sudo_cmd env AISL_CONTAINER_TEST_INNER=1 BASE_IMAGE="$BASE_IMAGE" PORT="$PORT" \
+  exec $sudo_cmd env AISL_CONTAINER_TEST_INNER=1 BASE_IMAGE="$BASE_IMAGE" PORT="$PORT" VENV="$VENV" \
     unshare --mount --propagation private bash "$0" "$@"
 fi
 
@@ -109,6 +111,13 @@ user="$(podman exec "$NAME" id -u)"
 echo "server user id: $user"
 podman exec "$NAME" sh -c 'test "$MALLOC_ARENA_MAX" = 2'
 podman exec "$NAME" python scripts/check_runtime.py 2>/dev/null | tail -n 1
+# the pages themselves, in Chromium (with scripts/test.sh's .venv and Chromium, as on CI)
+venv_python="$VENV/bin/python"
+if [ -x /usr/bin/chromium ] && [ -x "$venv_python" ] && "$venv_python" -c "import playwright" 2>/dev/null; then
+  "$venv_python" scripts/check_page.py "http://127.0.0.1:$PORT" "" arena
+else
+  echo "no browser check: needs /usr/bin/chromium and $VENV with playwright (scripts/test.sh)"
+fi
 
 podman run -d --name "$NAME-base-url" "${run_flags[@]}" -e STREAMLIT_SERVER_PORT="$((PORT + 1))" \
   -e STREAMLIT_SERVER_BASE_URL_PATH=lab "$IMAGE" >/dev/null
