@@ -70,43 +70,20 @@ def dask_cluster(
     dask = [sys.executable, "-m", "dask"]
     log = (directory / "cluster.log").open("wb")
     started = {"cwd": directory, "env": env, "stdout": log, "stderr": subprocess.STDOUT}
+    port = address.rsplit(":", 1)[1]
+    options = f"--host 127.0.0.1 --port {port} --no-dashboard --idle-timeout 300s"
     scheduler = subprocess.Popen(
-        [
-            *dask,
-            "scheduler",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            address.rsplit(":", 1)[1],
-            "--no-dashboard",
-            "--idle-timeout",
-            "300s",
-        ],
+        [*dask, "scheduler", *options.split()],
         start_new_session=True,
         **started,
     )
     programs: dict[str, subprocess.Popen] = {}
     try:
         for i in range(workers):
+            options = f"--name w{i} --nworkers 1 --nthreads 1 --host 127.0.0.1 --no-dashboard"
+            options += " --death-timeout 60s --local-directory"
             programs[f"w{i}"] = subprocess.Popen(
-                [
-                    *dask,
-                    "worker",
-                    address,
-                    "--name",
-                    f"w{i}",
-                    "--nworkers",
-                    "1",
-                    "--nthreads",
-                    "1",
-                    "--host",
-                    "127.0.0.1",
-                    "--no-dashboard",
-                    "--local-directory",
-                    str(directory),
-                    "--death-timeout",
-                    "60s",
-                ],
+                [*dask, "worker", address, *options.split(), str(directory)],
                 start_new_session=True,
                 **started,
             )
