@@ -60,8 +60,10 @@ else
   base="localhost/ai-search-lab-base:bookworm"
   if ! podman image exists "$base"; then
     echo "base image: $BASE_IMAGE cannot be pulled; building $base with debootstrap"
-    command -v debootstrap >/dev/null ||
+    if ! command -v debootstrap >/dev/null; then
+      apt-get update -qq
       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+    fi
     rootfs="$(mktemp -d)"
     timeout 600 debootstrap --variant=minbase --include=python3,python3-venv,ca-certificates \
       bookworm "$rootfs" http://deb.debian.org/debian >/dev/null
