@@ -34,7 +34,7 @@ if [ -z "${AISL_CONTAINER_TEST_INNER:-}" ]; then
   # everything below runs in one private mount namespace (podman's network namespaces
   # are mounted there, and the cgroup2 mount is hidden there only)
   exec $sudo_cmd env AISL_CONTAINER_TEST_INNER=1 BASE_IMAGE="$BASE_IMAGE" PORT="$PORT" VENV="$VENV" \
-    unshare --mount --propagation private bash "$0" "$@"
+    unshare --mount --propagation private bash "$PWD/scripts/test_container.sh" "$@"
 fi
 
 if mountpoint -q /sys/fs/cgroup/unified 2>/dev/null; then
