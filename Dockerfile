@@ -8,30 +8,31 @@
 ARG BASE_IMAGE=python:3.12-slim
 FROM ${BASE_IMAGE}
 
-# MALLOC_ARENA_MAX=2: memory freed when visitors leave goes back to the system (docs/hosting.md).
-# The app's own settings, with their defaults (an empty AISEARCH_JOB_WORKERS: the CPU count
-# less one, at most 2).
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     VIRTUAL_ENV=/opt/venv \
-    PATH=/opt/venv/bin:$PATH \
-    MALLOC_ARENA_MAX=2 \
-    AI_SEARCH_LAB_LOCAL=0 \
-    AISEARCH_JOB_WORKERS= \
-    AISEARCH_JOB_MEMORY_MB=600 \
-    STREAMLIT_SERVER_PORT=8501 \
-    STREAMLIT_SERVER_BASE_URL_PATH=
+    PATH=/opt/venv/bin:$PATH
 
 RUN python3 -m venv /opt/venv
 WORKDIR /app
 COPY requirements.txt ./
 RUN pip install -r requirements.txt
 
+# MALLOC_ARENA_MAX=2: memory freed when visitors leave goes back to the system (docs/hosting.md).
+# The app's own settings, with their defaults (docs/configuration.md; an empty
+# AI_SEARCH_LAB_JOB_WORKERS: the CPU count less one, at most 2).
+ENV MALLOC_ARENA_MAX=2 \
+    AI_SEARCH_LAB_LOCAL=0 \
+    AI_SEARCH_LAB_JOB_WORKERS= \
+    AI_SEARCH_LAB_JOB_MEMORY_MB=600 \
+    STREAMLIT_SERVER_PORT=8501 \
+    STREAMLIT_SERVER_BASE_URL_PATH=
+
 # The code belongs to root and is only read; the server runs as an unprivileged user.
-COPY . ./
 RUN useradd --create-home --uid 10001 streamlit
+COPY . ./
 USER streamlit
 
 EXPOSE 8501

@@ -9,9 +9,11 @@ set to its default, and nothing the server needs left out of the build context.
 
 from __future__ import annotations
 
+import ast
 import fnmatch
 import json
 import os
+import re
 import shlex
 import signal
 import socket
@@ -22,6 +24,7 @@ from pathlib import Path
 
 from lib.games.arena.limits import LOCAL_ENV
 from lib.jobs import DEFAULT_MEMORY_MB, MEMORY_ENV, WORKERS_ENV, default_workers, memory_cap_mb
+from lib.settings import PREFIX
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -62,6 +65,17 @@ def entrypoint() -> list[str]:
     return json.loads(text)
 
 
+def app_variables() -> set[str]:
+    """The environment variables ``lib`` names: string constants with the app's prefix."""
+    names = set()
+    for path in (ROOT / "lib").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and re.fullmatch(rf"{PREFIX}[A-Z0-9_]+", text):
+                names.add(text)
+    return names
+
+
 def test_the_image_installs_the_requirements_file_community_cloud_reads() -> None:
     installs = [run for run in arguments("RUN") if "pip install" in run]
     assert installs == ["pip install -r requirements.txt"]
@@ -83,9 +97,9 @@ def test_the_environment_sets_every_variable_the_app_reads_to_its_default() -> N
     assert env[LOCAL_ENV] == "0"  # hosted caps, as on Community Cloud
     assert memory_cap_mb({MEMORY_ENV: env[MEMORY_ENV]}) == DEFAULT_MEMORY_MB
     assert default_workers({WORKERS_ENV: env[WORKERS_ENV]}) == default_workers({})
-    # every variable the app's code reads is named in the image and in compose.yaml
-    read = {LOCAL_ENV, WORKERS_ENV, MEMORY_ENV}
-    assert read <= set(env)
+    # every variable the app's code names is set in the image and in compose.yaml
+    read = app_variables()
+    assert {LOCAL_ENV, WORKERS_ENV, MEMORY_ENV} <= read <= set(env)
     compose = (ROOT / "compose.yaml").read_text(encoding="utf-8")
     for name in [*read, "MALLOC_ARENA_MAX", "STREAMLIT_SERVER_BASE_URL_PATH"]:
         assert f"{name}:" in compose
