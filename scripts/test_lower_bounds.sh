@@ -6,6 +6,11 @@
 # tests there. Browser tests are left to scripts/test.sh (the pages they drive
 # are the same).
 #
+# Then the other end of the NumPy range: a second environment ($VENV-numpy1) with
+# the highest versions pip picks beside numpy<2, where scripts/check_runtime.py
+# imports and uses every dependency (a package that admits NumPy 1.x in its
+# metadata but fails with it at import shows up there).
+#
 #   bash scripts/test_lower_bounds.sh              # python3, .venv-lower-bounds
 #   PYTHON=python3.13 VENV=.venv-lb-3.13 bash scripts/test_lower_bounds.sh
 #   bash scripts/test_lower_bounds.sh tests/pages  # extra arguments: pytest's paths/options
@@ -50,3 +55,12 @@ if [ "$#" -eq 0 ]; then
   set -- tests --ignore=tests/e2e -m "not slow"
 fi
 "$venv_python" -m pytest -q -p no:cacheprovider -n 2 --dist loadfile "$@"
+
+# the highest set pip resolves with NumPy 1.x must import and work too
+numpy1_venv="$VENV-numpy1"
+if [ ! -x "$numpy1_venv/bin/python" ]; then
+  "$PYTHON" -m venv "$numpy1_venv"
+fi
+"$numpy1_venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade \
+  -r requirements.txt "numpy<2"
+"$numpy1_venv/bin/python" scripts/check_runtime.py

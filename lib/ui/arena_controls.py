@@ -34,6 +34,7 @@ from lib.games.arena import (
     replay_link_params,
     start_state,
 )
+from lib.games.arena.executors import DASK_INSTALL, available_executors
 from lib.games.arena.limits import LOCAL_ENV, ArenaCaps
 from lib.games.arena.options import (
     format_option_value,
@@ -120,9 +121,15 @@ def executor_controls(limits: ArenaCaps) -> ExecutorChoice:
             f"{LOCAL_ENV}=1 to use a process pool or a Dask cluster and lift the caps."
         )
         return ExecutorChoice()
+    kinds = available_executors(limits.executors)
+    if "dask" in limits.executors and "dask" not in kinds:
+        st.caption(
+            f"A Dask cluster needs Dask, which is not installed here: `{DASK_INSTALL}`, "
+            "then restart the app."
+        )
     kind = st.radio(
         "Executor",
-        [SHARED, *limits.executors],
+        [SHARED, *kinds],
         format_func=EXECUTOR_LABELS.get,
         key="arena_w_executor",
         help="The same seed gives the same games on every executor.",
@@ -139,7 +146,7 @@ def executor_controls(limits: ArenaCaps) -> ExecutorChoice:
             key="arena_w_scheduler",
             help=(
                 "Start `dask scheduler` and `dask worker ADDRESS` with this repository on "
-                "PYTHONPATH (see the README)."
+                "PYTHONPATH (see docs/cluster.md)."
             ),
         ).strip()
     return ExecutorChoice(kind, int(workers), scheduler)

@@ -26,7 +26,7 @@ import pandas as pd
 
 from lib.common import safe_csv_bytes
 from lib.errors import InputError
-from lib.games.arena.executors import open_executor
+from lib.games.arena.executors import DASK_INSTALL, dask_available, open_executor
 from lib.games.arena.ladder import DEFAULT_GAMES_PER_PAIR, DEFAULT_TIME, LadderConfig, ladder_table
 from lib.games.arena.match import MAX_PLIES, GameRecord, MatchConfig
 from lib.games.arena.options import format_option_value, option_from_text, option_label
@@ -168,7 +168,11 @@ def build_parser(
     parser.add_argument(
         "--workers", type=int, default=1, help="local worker processes (default 1: in-process)"
     )
-    parser.add_argument("--scheduler", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786")
+    parser.add_argument(
+        "--scheduler",
+        help="Dask scheduler address, e.g. tcp://10.0.0.5:8786"
+        + ("" if dask_available() else f" (needs Dask, not installed here: {DASK_INSTALL})"),
+    )
     parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
     return parser
 

@@ -3,14 +3,17 @@
 Every task goes through a :class:`concurrent.futures.Executor`.
 :func:`open_executor` builds the three the app and the CLI offer: in-process
 (:class:`InlineExecutor`), a local process pool, and a Dask
-``Client(address).get_executor()``. :func:`run_tasks` keeps a bounded number
-of tasks in flight on any of them, reports results as they finish and cancels
-the rest on request. Tasks must be module-level functions (they pickle by name).
+``Client(address).get_executor()`` (Dask is optional: :func:`dask_available`,
+:data:`DASK_INSTALL`). :func:`run_tasks` keeps a bounded number of tasks in
+flight on any of them, reports results as they finish and cancels the rest on
+request. Tasks must be module-level, pure functions (they pickle by name, and
+Dask reruns the tasks of a worker it loses).
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -51,6 +54,22 @@ class InlineExecutor(Executor):
 EXECUTOR_KINDS = ("inline", "process", "dask")
 """Executors :func:`open_executor` can build."""
 
+DASK_INSTALL = "pip install -r requirements-cluster.txt"
+"""The command that installs Dask for the cluster executor (a plain install has none)."""
+
+
+def dask_available() -> bool:
+    """Whether Dask's distributed scheduler can be used here (checked without importing it)."""
+    try:
+        return all(importlib.util.find_spec(name) is not None for name in ("dask", "distributed"))
+    except (ImportError, ValueError):
+        return False
+
+
+def available_executors(kinds: tuple[str, ...] = EXECUTOR_KINDS) -> tuple[str, ...]:
+    """``kinds`` without ``"dask"`` when Dask is not installed."""
+    return tuple(kind for kind in kinds if kind != "dask" or dask_available())
+
 
 def process_pool(workers: int) -> ProcessPoolExecutor:
     """A local process pool that is safe to start from a threaded server.
@@ -72,7 +91,10 @@ def open_executor(
     ``"inline"`` runs games in this process, ``"process"`` in a local pool of
     ``workers`` processes (default: the CPU count), ``"dask"`` on the Dask
     distributed scheduler at ``scheduler`` (``"tcp://host:8786"``) through
-    ``Client(scheduler).get_executor()``. Pending games are cancelled on exit.
+    ``Client(scheduler).get_executor(pure=True)``: a task's key is a hash of its
+    function and arguments, so a game Dask reruns after losing a worker keeps its
+    key and is computed once. Pending games are cancelled on exit. Raises
+    :class:`InputError` naming :data:`DASK_INSTALL` when Dask is not installed.
     """
     if kind not in EXECUTOR_KINDS:
         raise InputError(f"Unknown executor {kind!r}; choose one of {', '.join(EXECUTOR_KINDS)}.")
@@ -91,8 +113,12 @@ def open_executor(
         return
     if not scheduler:
         raise InputError("The Dask executor needs a scheduler address, e.g. tcp://127.0.0.1:8786.")
-    from dask.distributed import Client
-
+    try:
+        from dask.distributed import Client
+    except ImportError as error:
+        raise InputError(
+            f"The Dask executor needs Dask, which is not installed here: run `{DASK_INSTALL}`."
+        ) from error
     try:
         client = Client(scheduler, timeout=10, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
@@ -100,7 +126,7 @@ def open_executor(
             f"Could not connect to the Dask scheduler at {scheduler!r} ({error}); "
             "check the address (e.g. tcp://127.0.0.1:8786) and that the scheduler runs."
         ) from error
-    executor = client.get_executor(pure=False)
+    executor = client.get_executor(pure=True)
     try:
         yield executor
     except RuntimeError as error:
