@@ -24,6 +24,7 @@ searches of a bidirectional search, which grow two trees.
 
 from __future__ import annotations
 
+import html
 import itertools
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -281,6 +282,40 @@ STYLES = {  # status -> (fill, outline, outline width, marker size)
 }
 
 
+def _nodes_trace(
+    tree: SearchTree,
+    keys: list[Key],
+    status: str,
+    where: dict[Key, tuple[float, float]],
+    labelled: set[Key],
+    label: Callable[[Hashable], str],
+) -> go.Scatter:
+    """The markers of the nodes ``keys`` (all of one status), their names, values and hovers."""
+    fill, outline, line_width, size = STYLES[status]
+    nodes = [tree.nodes[key] for key in keys]
+    names = [html.escape(label(n.place)) for n in nodes]
+    return go.Scatter(
+        x=[where[k][0] for k in keys],
+        y=[where[k][1] for k in keys],
+        mode="markers+text",
+        name=status,
+        marker={"color": fill, "size": size, "line": {"color": outline, "width": line_width}},
+        text=[
+            f"{name}<br>{values_text(n)}" if n.key in labelled else ""
+            for name, n in zip(names, nodes, strict=True)
+        ],
+        textposition="bottom center",
+        textfont={"size": 14},
+        customdata=[[label(n.place)] for n in nodes],
+        hovertext=[
+            f"{name}{f' ({n.key[0]})' if n.key[0] else ''}: "
+            f"g {n.g:.4g}, h {n.h:.4g}, f {n.f:.4g}, pushed #{n.order}"
+            for name, n in zip(names, nodes, strict=True)
+        ],
+        hoverinfo="text",
+    )
+
+
 def tree_figure(
     tree: SearchTree, *, title: str = "", label: Callable[[Hashable], str] = node_label
 ) -> go.Figure:
@@ -288,7 +323,8 @@ def tree_figure(
 
     Every node carries ``customdata = [its place's label]`` (for clicks); the
     route to the goal is drawn thick green once found; hovering a node shows
-    its place, g, h, f and the order it was pushed in.
+    its place, g, h, f and the order it was pushed in. Names are written as
+    text (an uploaded ``<b>`` is not markup).
     """
     where = layout(tree)
     rows: dict[int, int] = {}
@@ -308,37 +344,10 @@ def tree_figure(
             go.Scatter(x=xs, y=ys, mode="lines", line={"color": colour, "width": width},
                        name=kind, hoverinfo="skip", showlegend=kind != "roads" and bool(xs))
         )  # fmt: skip
-    for status, (fill, outline, line_width, size) in STYLES.items():
+    for status in STYLES:
         keys = [key for key in tree.nodes if _status(tree, key) == status]
-        if not keys:
-            continue
-        nodes = [tree.nodes[key] for key in keys]
-        fig.add_trace(
-            go.Scatter(
-                x=[where[k][0] for k in keys],
-                y=[where[k][1] for k in keys],
-                mode="markers+text",
-                name=status,
-                marker={
-                    "color": fill,
-                    "size": size,
-                    "line": {"color": outline, "width": line_width},
-                },
-                text=[
-                    f"{label(n.place)}<br>{values_text(n)}" if n.key in labelled else ""
-                    for n in nodes
-                ],
-                textposition="bottom center",
-                textfont={"size": 14},
-                customdata=[[label(n.place)] for n in nodes],
-                hovertext=[
-                    f"{label(n.place)}{f' ({n.key[0]})' if n.key[0] else ''}: "
-                    f"g {n.g:.4g}, h {n.h:.4g}, f {n.f:.4g}, pushed #{n.order}"
-                    for n in nodes
-                ],
-                hoverinfo="text",
-            )
-        )
+        if keys:
+            fig.add_trace(_nodes_trace(tree, keys, status, where, labelled, label))
     depth = max(rows, default=0)
     xs_all = [x for x, _ in where.values()] or [0.0]
     fig.update_layout(
