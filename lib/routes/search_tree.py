@@ -351,11 +351,11 @@ def tree_figure(
     depth = max(rows, default=0)
     xs_all = [x for x, _ in where.values()] or [0.0]
     fig.update_layout(
-        title=title or None,
-        height=max(300, min(1000, 140 + ROW_PX * (depth + 1))),
-        margin={"l": 10, "r": 10, "t": 50 if title else 30, "b": 10},
+        title={"text": title, "yref": "container", "y": 0.995, "yanchor": "top"} if title else None,
+        height=max(300, min(1000, (110 if title else 80) + ROW_PX * (depth + 1))),
+        margin={"l": 10, "r": 10, "t": 80 if title else 40, "b": 10},
         plot_bgcolor="#ffffff",
-        legend={"orientation": "h", "y": 1.0, "yanchor": "bottom", "x": 0},
+        legend={"orientation": "h", "y": 1.01, "yanchor": "bottom", "x": 0},
         dragmode=False,
         clickmode="event+select",
     )

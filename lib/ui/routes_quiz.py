@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 #: The section's expander: the quiz runs only while it is open.
 OPEN_KEY = "rt_w_quiz_open"
 ROUND_KEY, TRACE_KEY, NOTE_KEY = "rt_quiz_round", "rt_quiz_traced", "rt_quiz_note"
+LABELS = {  # the frontier table's own columns (the others: the page's usual labels)
+    "pushed": ("Pushed #", "The order it was put on the frontier in (0: the start)", None),
+    "depth": ("Depth", "Roads from the start", None),
+}
 MAX_TRACE_STEPS = 20_000  # a search of at most quiz.MAX_QUIZ_PLACES places stays far under it
 
 
@@ -99,7 +103,7 @@ def _quiz(G: nx.Graph, graph_key: str, q: Question) -> None:
         last = round_.answers[-1]
         verdict = st.success if last.right else st.error
         verdict(("Right. " if last.right else "Wrong. ") + md(last.why))
-        st.caption(md(quiz.RULES[algorithm]))
+        st.caption(quiz.RULES[algorithm])  # the project's own text, markdown on purpose
     note = st.session_state.pop(NOTE_KEY, "")
     if note:
         st.warning(note)
@@ -129,7 +133,7 @@ def _ask(
         "expand next?"
     )
     table = quiz.frontier_table(algorithm, question)
-    routes_common.show_table(table, height=min(300, 35 * (len(table) + 1) + 3))
+    routes_common.show_table(table, LABELS, height=min(300, 35 * (len(table) + 1) + 3))
     columns = st.columns(4)
     for index, choice in enumerate(question.frontier):
         columns[index % 4].button(
