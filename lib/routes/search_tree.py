@@ -33,15 +33,20 @@ import plotly.graph_objects as go
 
 from lib.charts import readable
 from lib.routes.graphs import node_label
-from lib.routes.plots import CURRENT_COLOUR, EXPLORED_COLOUR, FRONTIER_COLOUR, GOAL_COLOUR
+from lib.routes.plots import CURRENT_COLOUR, EXPLORED_COLOUR, FRONTIER_COLOUR, START_COLOUR
 from lib.routes.trace import Part, TraceStep
 
 Key = tuple[str, Hashable]
 #: Past this many nodes the picture shows only the part around the node being expanded.
 MAX_SHOWN = 150
-#: A tree whose widest row has at most this many nodes has every node's values written on it.
-MAX_LABELLED_ROW = 8
-ROW_PX = 110  # height of one row of the picture (two lines of 14 px text and a marker)
+#: Past this many rows (depths) too: the rows around the node being expanded.
+MAX_ROWS = 7
+#: The width the labels are spaced for (a 1024 px projector's main column), a character of
+#: 14 px text and the room between two labels, in pixels.
+PLOT_PX, CHAR_PX, GAP_PX = 680, 6.6, 6
+ROW_PX = 100  # height of one row of the picture (two lines of 14 px text and a marker)
+#: How far under a labelled node (in rows) the lines to its children start: under its label.
+LABEL_DROP = 0.5
 REACHED_COLOUR, EDGE_COLOUR = "#d1d5db", "#9ca3af"
 
 
@@ -175,41 +180,44 @@ def _distances(tree: SearchTree, focus: Key) -> dict[Key, int]:
     return found
 
 
-def window(tree: SearchTree, max_nodes: int = MAX_SHOWN) -> SearchTree:
-    """``tree`` itself up to ``max_nodes`` nodes; past that, the part around the current node.
+def window(tree: SearchTree, max_nodes: int = MAX_SHOWN, max_rows: int = MAX_ROWS) -> SearchTree:
+    """``tree`` itself if it is small; else the part around the current node.
 
-    Kept, in this order while there is room: the route to the goal once found,
-    the current node (the start before the first expansion) and its ancestors
-    (the nearest first), its children and siblings, then the frontier nodes
-    nearest to it in the tree (fewest parent links, then lowest ``f``), each
-    with the ancestors that join it to what is kept. ``hidden`` counts the rest.
+    A tree of more than ``max_nodes`` nodes or ``max_rows`` rows (depths) is
+    cut to the ``max_rows`` rows around the current node (the start before the
+    first expansion): up to ``max_rows - 3`` rows above it, the rest below.
+    Kept from those rows, in this order while there is room: the route to the
+    goal once found, the current node and its ancestors (the nearest first),
+    its children and siblings, then the frontier nodes nearest to it in the
+    tree (fewest parent links, then lowest ``f``), each with the ancestors that
+    join it to what is kept. ``hidden`` counts the nodes left out.
     """
-    if len(tree.nodes) <= max_nodes:
+    depths = [node.depth for node in tree.nodes.values()]
+    if len(tree.nodes) <= max_nodes and max(depths) - min(depths) < max_rows:
         return tree
     focus = tree.current if tree.current in tree.nodes else next(iter(tree.nodes))
+    top = max(min(depths), tree.nodes[focus].depth - (max_rows - 3))
     keep: dict[Key, None] = {}
 
-    def add(keys: Sequence[Key]) -> bool:
+    def add(keys: Sequence[Key]) -> None:
         for key in keys:
-            if len(keep) >= max_nodes:
-                return False
-            keep[key] = None
-        return True
+            if len(keep) < max_nodes and top <= tree.nodes[key].depth < top + max_rows:
+                keep[key] = None
 
-    chain = _ancestors(tree, focus)
     parent = tree.nodes[focus].parent
     siblings = () if parent is None else tree.kids(parent)
-    add([*tree.path[::-1], *chain, *tree.kids(focus), *siblings])
+    add([*tree.path[::-1], *_ancestors(tree, focus), *tree.kids(focus), *siblings])
     near = _distances(tree, focus)
     for key in sorted(near, key=lambda k: (near[k], tree.nodes[k].f, tree.nodes[k].order)):
+        if not top <= tree.nodes[key].depth < top + max_rows:
+            continue
         joined = []
         for above in _ancestors(tree, key):
-            if above in keep:
+            if above in keep or tree.nodes[above].depth < top:
                 break
             joined.append(above)
-        if len(keep) + len(joined) > max_nodes:
-            continue  # too far up to join: a nearer one may still fit
-        add(joined[::-1])
+        if len(keep) + len(joined) <= max_nodes:  # else too far up to join: a nearer one may fit
+            add(joined[::-1])
     nodes = {key: node for key, node in tree.nodes.items() if key in keep}
     return SearchTree(
         tree.step, nodes, tree.frontier & nodes.keys(), tree.explored & nodes.keys(),
@@ -253,16 +261,32 @@ def values_text(node: TreeNode) -> str:
     return f"g {g} h {h} f {f}"
 
 
-def _labelled(tree: SearchTree, rows: dict[int, int]) -> set[Key]:
-    """The nodes whose name and values are written on the picture (hover shows every node's)."""
-    if max(rows.values(), default=0) <= MAX_LABELLED_ROW:
-        return set(tree.nodes)
-    key = tree.current
-    chosen = set(tree.path)
-    if key in tree.nodes:
-        chosen.update(_ancestors(tree, key), tree.kids(key))
-    best = sorted(tree.frontier, key=lambda k: (tree.nodes[k].f, tree.nodes[k].order))
-    chosen.update(best[:3])
+def _labelled(
+    tree: SearchTree, where: dict[Key, tuple[float, float]], label: Callable[[Hashable], str]
+) -> set[Key]:
+    """The nodes whose name and values are written on the picture (hover shows every node's).
+
+    Labels must not overlap in a :data:`PLOT_PX` wide picture: the node being
+    expanded, the route to the goal, its ancestors, its children and the best
+    frontier nodes get theirs first, then the others in the order they were
+    reached, each only where its row has room for it.
+    """
+    xs = [x for x, _ in where.values()] or [0.0]
+    unit = PLOT_PX / (max(xs) - min(xs) + 1.4)  # pixels per unit of x
+    first: list[Key] = list(tree.path)
+    if tree.current in tree.nodes:
+        first = [tree.current, *first, *_ancestors(tree, tree.current), *tree.kids(tree.current)]
+    first += sorted(tree.frontier, key=lambda k: (tree.nodes[k].f, tree.nodes[k].order))
+    taken: dict[float, list[tuple[float, float]]] = {}  # row -> (x, half width) of its labels
+    chosen: set[Key] = set()
+    for key in dict.fromkeys([*first, *tree.nodes]):
+        node = tree.nodes[key]
+        half = CHAR_PX * max(len(label(node.place)), len(values_text(node))) / 2 / unit
+        x, y = where[key]
+        row = taken.setdefault(y, [])
+        if all(abs(x - other) >= half + width + GAP_PX / unit for other, width in row):
+            row.append((x, half))
+            chosen.add(key)
     return chosen
 
 
@@ -330,16 +354,17 @@ def tree_figure(
     rows: dict[int, int] = {}
     for node in tree.nodes.values():
         rows[node.depth] = rows.get(node.depth, 0) + 1
-    labelled = _labelled(tree, rows)
+    labelled = _labelled(tree, where, label)
     fig = go.Figure()
     on_path = set(itertools.pairwise(tree.path))
-    for kind, colour, width in (("roads", EDGE_COLOUR, 2), ("goal path", GOAL_COLOUR, 6)):
+    for kind, colour, width in (("roads", EDGE_COLOUR, 2), ("goal path", START_COLOUR, 6)):
         xs: list[float | None] = []
         ys: list[float | None] = []
         for node in tree.nodes.values():
             if node.parent in where and ((node.parent, node.key) in on_path) == (kind != "roads"):
                 xs += [where[node.parent][0], where[node.key][0], None]
-                ys += [where[node.parent][1], where[node.key][1], None]
+                drop = LABEL_DROP if node.parent in labelled else 0.0  # not through its label
+                ys += [where[node.parent][1] - drop, where[node.key][1], None]
         fig.add_trace(
             go.Scatter(x=xs, y=ys, mode="lines", line={"color": colour, "width": width},
                        name=kind, hoverinfo="skip", showlegend=kind != "roads" and bool(xs))
@@ -348,11 +373,11 @@ def tree_figure(
         keys = [key for key in tree.nodes if _status(tree, key) == status]
         if keys:
             fig.add_trace(_nodes_trace(tree, keys, status, where, labelled, label))
-    depth = max(rows, default=0)
+    depth, first = max(rows, default=0), min(rows, default=0)
     xs_all = [x for x, _ in where.values()] or [0.0]
     fig.update_layout(
         title={"text": title, "yref": "container", "y": 0.995, "yanchor": "top"} if title else None,
-        height=max(300, min(1000, (110 if title else 80) + ROW_PX * (depth + 1))),
+        height=max(300, min(1000, (110 if title else 80) + ROW_PX * (depth - first + 1))),
         margin={"l": 10, "r": 10, "t": 80 if title else 40, "b": 10},
         plot_bgcolor="#ffffff",
         legend={"orientation": "h", "y": 1.01, "yanchor": "bottom", "x": 0},
@@ -360,7 +385,7 @@ def tree_figure(
         clickmode="event+select",
     )
     fig.update_xaxes(visible=False, range=[min(xs_all) - 0.7, max(xs_all) + 0.7])
-    fig.update_yaxes(visible=False, range=[-depth - 0.75, 0.35])
+    fig.update_yaxes(visible=False, range=[-depth - 0.75, -first + 0.35])
     if tree.hidden:
         fig.add_annotation(
             text=f"{tree.hidden:,} more nodes not shown", xref="paper", yref="paper",

@@ -116,20 +116,39 @@ def test_past_a_few_hundred_nodes_only_the_part_around_the_current_node_is_drawn
     focus = tree.current
     node = tree.nodes[focus]
     assert focus in shown.nodes
-    key = focus  # its ancestors up to the start
-    while key is not None:
+    rows = {n.depth for n in shown.nodes.values()}
+    assert len(rows) <= search_tree.MAX_ROWS and max(rows) - min(rows) < search_tree.MAX_ROWS
+    key, above = focus, 0  # its ancestors, up to MAX_ROWS - 3 rows above it
+    while key is not None and above <= search_tree.MAX_ROWS - 3:
         assert key in shown.nodes
-        key = tree.nodes[key].parent
+        key, above = tree.nodes[key].parent, above + 1
+    assert key is None or key not in shown.nodes
     siblings = tree.kids(node.parent)
     assert set(siblings) <= shown.nodes.keys()
     assert set(tree.kids(focus)) <= shown.nodes.keys()
     # the frontier kept is the nearest to the current node
     distance = search_tree._distances(tree, focus)
+    band = range(min(rows), max(rows) + 1)
     kept = [distance[k] for k in shown.frontier]
-    left = [distance[k] for k in tree.frontier - shown.frontier]
+    left = [distance[k] for k in tree.frontier - shown.frontier if tree.nodes[k].depth in band]
     assert kept and (not left or max(kept) <= min(left) + 2)
     fig = search_tree.tree_figure(shown)
     assert fig.layout.annotations[0].text == f"{shown.hidden:,} more nodes not shown"
+
+
+def test_a_small_but_deep_tree_shows_the_rows_around_the_current_node():
+    G = grid(8, 8, obstacles=0.0)
+    result = search.run("DFS", G, (0, 0), (7, 7), None, record_trace=True)
+    tree = search_tree.build(result.trace, len(result.trace) // 2)
+    assert len(tree.nodes) <= search_tree.MAX_SHOWN
+    assert max(n.depth for n in tree.nodes.values()) >= search_tree.MAX_ROWS
+    shown = search_tree.window(tree)
+    rows = sorted({n.depth for n in shown.nodes.values()})
+    assert rows == list(range(rows[0], rows[0] + len(rows))) and len(rows) <= search_tree.MAX_ROWS
+    assert tree.current in shown.nodes and shown.hidden == len(tree.nodes) - len(shown.nodes) > 0
+    fig = search_tree.tree_figure(shown)
+    assert fig.layout.yaxis.range[1] == -rows[0] + 0.35  # the picture starts at the first row kept
+    assert fig.layout.height <= 80 + search_tree.ROW_PX * search_tree.MAX_ROWS
 
 
 def test_a_deep_depth_first_tree_lays_out_without_recursion():
@@ -140,3 +159,36 @@ def test_a_deep_depth_first_tree_lays_out_without_recursion():
     shown = search_tree.window(tree)
     assert len(shown.nodes) <= search_tree.MAX_SHOWN
     search_tree.tree_figure(shown)
+
+
+def _labels(fig):
+    """(x, y, text) of every written label."""
+    return [
+        (x, y, text)
+        for trace in fig.data
+        if trace.text
+        for x, y, text in zip(trace.x, trace.y, trace.text, strict=True)
+        if text
+    ]
+
+
+def test_labels_never_overlap_and_romania_s_tree_has_every_one():
+    result = _traced("A*")
+    tree = search_tree.build(result.trace, len(result.trace) - 1, goal="Bucharest")
+    assert len(_labels(search_tree.tree_figure(tree))) == len(tree.nodes)
+    G = grid(25, 40, obstacles=0.25, seed=1, corridor=True)
+    traced = search.run("BFS", G, (0, 0), (24, 39), None, record_trace=True)
+    some_left_out = False
+    for step in (150, 300, 700):
+        shown = search_tree.window(search_tree.build(traced.trace, step))
+        fig = search_tree.tree_figure(shown)
+        labels = _labels(fig)
+        some_left_out |= len(labels) < len(shown.nodes)
+        unit = search_tree.PLOT_PX / (fig.layout.xaxis.range[1] - fig.layout.xaxis.range[0])
+        for (x1, y1, a), (x2, y2, b) in itertools.combinations(labels, 2):
+            if y1 == y2:
+                width = max(len(line) for line in a.split("<br>") + b.split("<br>"))
+                assert abs(x1 - x2) * unit >= search_tree.CHAR_PX * width
+    assert some_left_out
+    current = next(t for t in fig.data if t.name == "being expanded")
+    assert current.text[0]  # the node being expanded is always labelled
