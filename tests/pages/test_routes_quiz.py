@@ -122,3 +122,21 @@ def test_a_map_over_the_quiz_cap_says_so():
     app = _app(source="Random graph", n="300")
     assert not app.exception
     assert any("the quiz plays on maps of up to 200 places" in i.value for i in app.info)
+
+
+def test_a_small_grid_plays_dfs_with_its_cells_as_buttons():
+    app = _app(source="Grid with obstacles", rows="8", cols="10", obstacles="20", seed="2")
+    app.selectbox(key="rt_w_quiz_algo").set_value("DFS").run()
+    assert not app.exception
+    G = graphs.grid(8, 10, obstacles=0.2, seed=2, corridor=True)
+    start = graphs.find_node(G, app.selectbox(key="rt_w_start").value)
+    goal = graphs.find_node(G, app.selectbox(key="rt_w_goal").value)
+    traced = search.dfs(G, start, goal, record_trace=True)
+    asked = quiz.questions("DFS", traced.trace)
+    for position in range(3):
+        question = asked[position]
+        labels = [b.label for b in app.button if b.key.startswith(f"rt_w_quiz_pick_{position}_")]
+        assert labels == [c.label for c in question.frontier]  # cells named "row,col"
+        _pick(app, question, position, question.answer)
+    assert "Score: 3 / 3 right" in _text(app)
+    assert "pushed #" in app.success[0].value.replace("\\", "")
