@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 #: The section's expander: the quiz runs only while it is open.
 OPEN_KEY = "rt_w_quiz_open"
 ROUND_KEY, TRACE_KEY, NOTE_KEY = "rt_quiz_round", "rt_quiz_traced", "rt_quiz_note"
+MISSES_KEY = "rt_quiz_misses"  # clicks on the tree that were not on the frontier
 LABELS = {  # the frontier table's own columns (the others: the page's usual labels)
     "pushed": ("Pushed #", "The order it was put on the frontier in (0: the start)", None),
     "depth": ("Depth", "Roads from the start", None),
@@ -82,6 +83,9 @@ def _quiz(G: nx.Graph, graph_key: str, q: Question) -> None:
         traced = _traced(G, graph_key, q, algorithm)
     except (nx.NetworkXNoPath, InputError) as error:
         st.info(f"Nothing to play: {md(str(error))}")
+        return
+    if traced.trace_truncated:
+        st.info(f"This search takes over {MAX_TRACE_STEPS:,} steps: too long to play here.")
         return
     asked = quiz.questions(algorithm, traced.trace)
     key = (graph_key, algorithm, graphs.node_label(q.start), graphs.node_label(q.goal))
@@ -145,7 +149,9 @@ def _ask(
         )
     tree = search_tree.build(traced.trace, question.step - 1, goal=traced.target)
     tree = replace(search_tree.window(tree), current=None)  # nothing ringed: that is the question
-    chart_key = f"rt_w_quiz_tree_{position}"  # a new key per question: a click is never stale
+    # a new key per question and per click refused: a click is never stale, and a place
+    # clicked twice answers twice
+    chart_key = f"rt_w_quiz_tree_{position}_{st.session_state.get(MISSES_KEY, 0)}"
     st.plotly_chart(
         search_tree.tree_figure(tree, title="The tree so far: click the next place to expand"),
         key=chart_key,
@@ -173,6 +179,7 @@ def _clicked(G: nx.Graph, chart_key: str, key: tuple, asked: list[Asked], algori
     if node is None or kept is None or kept[1].finished(asked):
         return
     if asked[kept[1].position].choice(node) is None:
+        st.session_state[MISSES_KEY] = st.session_state.get(MISSES_KEY, 0) + 1
         st.session_state[NOTE_KEY] = (
             f"{md(graphs.node_label(node))} is not on the frontier: click an orange place."
         )

@@ -41,17 +41,22 @@ def test_a_be_the_algorithm_round_on_romania_scores_a_wrong_click(page):
     main = page.locator(QUIZ)
     main.get_by_text("Question 1 of 6").wait_for(timeout=60_000)
     wait_idle(page)
-    _click_node(page, ".st-key-rt_w_quiz_tree_0", "Arad")  # the start, alone on the frontier
+    _click_node(page, ".st-key-rt_w_quiz_tree_0_0", "Arad")  # the start, alone on the frontier
     main.get_by_text("Question 2 of 6").wait_for(timeout=60_000)
     wait_idle(page)
     assert main.get_by_text("Score: 1 / 1").is_visible()
-    _click_node(page, ".st-key-rt_w_quiz_tree_1", "Zerind")  # A* expands Sibiu
+    _click_node(page, ".st-key-rt_w_quiz_tree_1_0", "Zerind")  # A* expands Sibiu
     main.get_by_text("Question 3 of 6").wait_for(timeout=60_000)
     wait_idle(page)
     assert main.get_by_text("Score: 1 / 2").is_visible()
     verdict = main.locator('[data-testid="stAlertContentError"]').first.inner_text()
     assert verdict.startswith("Wrong. You chose Zerind (f = g + h = 75 + ")
     assert "A* expands Sibiu: f = g + h = 140 + " in verdict
+    _click_node(page, ".st-key-rt_w_quiz_tree_2_0", "Arad")  # explored: not an answer
+    main.get_by_text("Arad is not on the frontier: click an orange place.").wait_for()
+    wait_idle(page)
+    assert main.get_by_text("Score: 1 / 2").is_visible()
+    assert main.get_by_text("Question 3 of 6").is_visible()
     # the round's answers so far, as a file
     button = page.locator(".st-key-rt_w_quiz_dl button")
     with page.expect_download(timeout=60_000) as download:
