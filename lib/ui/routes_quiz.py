@@ -30,9 +30,14 @@ if TYPE_CHECKING:
 OPEN_KEY = "rt_w_quiz_open"
 ROUND_KEY, TRACE_KEY, NOTE_KEY = "rt_quiz_round", "rt_quiz_traced", "rt_quiz_note"
 MISSES_KEY = "rt_quiz_misses"  # clicks on the tree that were not on the frontier
-LABELS = {  # the frontier table's own columns (the others: the page's usual labels)
+LABELS = {  # the quiz tables' own columns (the others: the page's usual labels)
     "pushed": ("Pushed #", "The order it was put on the frontier in (0: the start)", None),
     "depth": ("Depth", "Roads from the start", None),
+    "question": ("Question", "", None),
+    "step": ("Step", "The step of the search's trace at which the place was expanded", None),
+    "chosen": ("You chose", "", None),
+    "expanded": ("Expanded", "The place the search expanded", None),
+    "right": ("Right?", "", None),
 }
 MAX_TRACE_STEPS = 20_000  # a search of at most quiz.MAX_QUIZ_PLACES places stays far under it
 
@@ -204,4 +209,4 @@ def _summary(round_: quiz.Round, total: int) -> None:
             "Missed: "
             + "; ".join(f"question {a.number}: {md(a.expected)}, not {md(a.chosen)}" for a in wrong)
         )
-    routes_common.show_table(quiz.answers_table(round_).drop(columns="why"))
+    routes_common.show_table(quiz.answers_table(round_).drop(columns="why"), LABELS)
