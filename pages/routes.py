@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from lib.ui import routes_page as page
+from lib.ui import routes_quiz as quiz
 from lib.ui import routes_steps as steps
 from lib.ui.navigation import require_app_navigation
 
@@ -28,6 +29,12 @@ steps.show_animation(G, graph_key, question, results)
 # Below the fold, each computed only while open: a first visit waited for an all-pairs
 # comparison, its charts and tables, and the heuristic check before seeing anything.
 LAZY_SECTIONS = (
+    (
+        "You be the algorithm",
+        "Pick the place the search expands next, step by step, and be scored",
+        quiz.OPEN_KEY,
+        quiz.show_quiz,
+    ),
     (
         "Every pair of places",
         "Compare the algorithms on every pair: table, charts, the course's B* checked",

@@ -21,7 +21,7 @@ import networkx as nx
 import streamlit as st
 
 from lib.routes import animation, compare, explain, graphs, search
-from lib.ui import routes_common
+from lib.ui import routes_common, routes_tree
 from lib.ui.common import csv_download
 from lib.ui.common import escape_markdown as md
 from lib.ui.components.route_player import route_player
@@ -167,3 +167,4 @@ def _step_section(view: StepView) -> None:
             "Download the whole trace (CSV)",
             key="rt_w_dl_trace",
         )
+    routes_tree.show_tree(trace, step, view.goal, view.anim)
