@@ -16,6 +16,12 @@ headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
 - ``payload``: the size of the step map's and the route map's JSON as Streamlit sends
   them, built in this process (goal: under 300 KB).
 
+``--edit`` measures instead the map editing on the 60x80 grid: a wall stroke of three
+cells on the route map, from the mouse's release (in the page) until the route map is
+drawn again with the edited map's searches (``edit-to-redraw``, goal 0.5 s), and until
+the page's rerun has finished (``edit-to-idle``: the step player and tables too), and a click on the map (a new start)
+until its rerun has finished, under the same load.
+
 ``--compare DIR`` serves another checkout beside this one (e.g. today's page from
 ``git archive``) and measures both map by map in turn, printing this page's times as
 ratios of that one's: load on a shared machine hits both alike. ``--rounds N`` measures
@@ -251,6 +257,89 @@ def measure(browser, url: str, path: str, seconds: float, timeout: float) -> dic
         context.close()
 
 
+# The route map's root element, inside its component's shadow root.
+MAP_ROOT = """() => {
+    const host = document.querySelector('.st-key-rt_map');
+    const shadow = host && [...host.querySelectorAll('*')].find((e) => e.shadowRoot);
+    return shadow ? shadow.shadowRoot.querySelector('.route-map') : null;
+}"""
+
+
+def measure_edits(browser, url: str, strokes: int, timeout: float) -> list[tuple[float, float]]:
+    """``(edit-to-redraw, edit-to-idle)`` seconds of ``strokes`` wall strokes on the 60x80 grid."""
+    context, page, _ = _open(browser, f"{url}/{MAPS['grid']}", timeout)
+    found = []
+    try:
+        route_map = page.locator(ROUTE_MAP).first
+        route_map.scroll_into_view_if_needed()
+        route_map.locator('button.tool[data-tool="wall"]').click()
+        page.evaluate(
+            "() => document.addEventListener('pointerup', "
+            "() => { window.__upAt = performance.now(); }, true)"
+        )
+        for k in range(strokes):
+            digest = page.evaluate(f"() => ({MAP_ROOT})().dataset.digest")
+            cells = [(20 + r, 10 + 6 * k) for r in range(3)]
+            points = route_map.evaluate(
+                """(root, cells) => {
+                    const box = root.querySelector('canvas.marks').getBoundingClientRect();
+                    return cells.map(([r, c]) => {
+                        const [x, y] = root.cellPixel(r, c);
+                        return [box.left + x, box.top + y];
+                    });
+                }""",
+                cells,
+            )
+            page.mouse.move(*points[0])
+            page.mouse.down()
+            for point in points[1:]:
+                page.mouse.move(*point, steps=3)
+            page.mouse.up()
+            drawn = page.wait_for_function(
+                f"""(old) => {{
+                    const root = ({MAP_ROOT})();
+                    return root && root.dataset.digest !== old && performance.now();
+                }}""",
+                arg=digest,
+                polling="raf",
+            ).json_value()
+            up = page.evaluate("() => window.__upAt")
+            page.wait_for_selector(IDLE)
+            page.wait_for_timeout(300)
+            page.wait_for_selector(IDLE)
+            idle = page.evaluate("() => performance.now()")
+            found.append(((drawn - up) / 1000, (idle - up - 300) / 1000))
+            route_map = page.locator(ROUTE_MAP).first
+        # beside them, under the same load: a click setting the start (its rerun's end)
+        route_map.locator('button.tool[data-tool="pick"]').click()
+        clicks = [_rerun_seconds(page, lambda: _click_map(page)) for _ in range(2)]
+        found.append((float("nan"), statistics.median(clicks)))
+    finally:
+        context.close()
+    return found
+
+
+def main_edits(strokes: int, timeout: float) -> None:
+    """Print the editing figures (``--edit``)."""
+    from playwright.sync_api import sync_playwright
+
+    print(f"map edits on the 60x80 grid; load average before: {_load()}")
+    with app_server(ROOT) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            found = measure_edits(browser, url, strokes, timeout)
+        finally:
+            browser.close()
+    *found, (_, click) = found
+    for redraw, idle in found:
+        print(f"  edit-to-redraw {redraw:.3f} s, edit-to-idle {idle:.3f} s")
+    redraw = statistics.median(r for r, _ in found)
+    idle = statistics.median(i for _, i in found)
+    print(f"a map click's rerun beside them (the page's existing figure): {click:.3f} s")
+    print(f"median of {len(found)}: edit-to-redraw {redraw:.3f} s (goal 0.5 s), idle {idle:.3f} s")
+    print(f"load average after: {_load()}")
+
+
 GOALS = {"first render": 5.0, "frames/s": 10.0, "pause": 0.3, "click": 1.0, "algorithm": 1.0}
 
 
@@ -261,9 +350,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds of play measured")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per wait")
     parser.add_argument("--rounds", type=int, default=1, help="measurements per map and page")
+    parser.add_argument("--edit", type=int, default=0, help="measure this many map edits only")
     args = parser.parse_args(argv)
     if not os.path.exists(CHROMIUM):
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
+    if args.edit:
+        main_edits(args.edit, args.timeout)
+        return
     from playwright.sync_api import sync_playwright
 
     roots = [ROOT] + ([args.compare] if args.compare else [])

@@ -106,6 +106,8 @@ class Player {
     // Where a place (an index of the data's places) is on the canvases, in CSS px: for
     // the browser tests, which check the colour drawn there against the trace.
     this.root.pixelOf = (place) => [this.toX(this.x[place]), this.toY(this.y[place])];
+    // and where a grid's cell is (walls included), for the editing tests and bench
+    this.root.cellPixel = (row, col) => [this.toX(col), this.toY(row)];
   }
 
   // The search's arrays (the route map has none of them).
