@@ -19,8 +19,8 @@ headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
 ``--edit`` measures instead the map editing on the 60x80 grid: a wall stroke of three
 cells on the route map, from the mouse's release (in the page) until the route map is
 drawn again with the edited map's searches (``edit-to-redraw``, goal 0.5 s), and until
-the page's rerun has finished (``edit-to-idle``: the step player and tables too), and a click on the map (a new start)
-until its rerun has finished, under the same load.
+the page's rerun has finished (``edit-to-idle``: the step player and tables too); and
+a click on the map (a new start) until its rerun has finished, under the same load.
 
 ``--compare DIR`` serves another checkout beside this one (e.g. today's page from
 ``git archive``) and measures both map by map in turn, printing this page's times as
