@@ -39,6 +39,12 @@ steps.show_animation(G, graph_key, question, results)
 # comparison, its charts and tables, and the heuristic check before seeing anything.
 LAZY_SECTIONS = (
     (
+        "Race the algorithms",
+        "Race 2 to 4 algorithms on this map, one expansion per tick each",
+        lab.RACE_OPEN_KEY,
+        lab.show_race,
+    ),
+    (
         "Every pair of places",
         "Compare the algorithms on every pair: table, charts, the course's B* checked",
         page.COMPARISON_OPEN_KEY,

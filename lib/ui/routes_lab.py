@@ -1,4 +1,4 @@
-"""The route page's map editing: walls and costs painted on a grid, ends dragged, undo, link.
+"""The route page's hands-on parts: the map edited (walls, costs, ends dragged) and races.
 
 The route map sends each stroke of a paint tool and each start or goal dragged to
 another place (:func:`lib.ui.components.route_player.route_map`); the callbacks here
@@ -7,6 +7,9 @@ stack. Every run then rebuilds the edited grid from the generated one and the st
 (:func:`edited_map`), so the searches, the route map and the step player all follow
 the edit. The stack lives in ``st.session_state`` (one per visitor, emptied when
 another map is chosen); the shared generated grid is never changed.
+
+:func:`show_race` races 2 to 4 algorithms on the (edited) map in the browser
+(:mod:`lib.routes.race`).
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ import numpy as np
 import streamlit as st
 
 from lib.errors import InputError
-from lib.routes import edits, graphs
+from lib.routes import edits, graphs, race, search
 from lib.ui import routes_common
 from lib.ui.common import escape_markdown as md
+from lib.ui.components.route_player import route_race
 
 #: The session's edits: ``{"map": graph key, "stack": [entry, ...]}``. An entry is
 #: ``("paint", CellEdit)``, ``("load", terrain bytes)`` (a link's edits, or older strokes
@@ -32,6 +36,11 @@ EDITS_KEY = "rt_edits"
 BUILT_KEY = "rt_edited_graph"
 #: Undo steps kept; older strokes are folded into one (they can no longer be undone apart).
 MAX_UNDO = 100
+#: The race's expander (it runs only while open) and its component's key.
+RACE_OPEN_KEY, RACE_KEY = "rt_w_race_open", "rt_race"
+#: Caps of a race: the map's places and each racer's recorded steps.
+MAX_RACE_PLACES, MAX_RACE_STEPS = 5_000, 60_000
+DEFAULT_RACERS = ["A*", "Uniform-cost"]
 
 
 def _stack(graph_key: str) -> list:
@@ -242,3 +251,55 @@ def _link_edits(G: nx.Graph, base: nx.Graph) -> None:
             f"These edits take {len(text):,} characters, over the link's limit of "
             f"{edits.MAX_LINK_CHARS:,}: download the map (both CSVs) and upload it to share it."
         )
+
+
+@st.fragment
+def show_race(G: nx.Graph, graph_key: str, q: object) -> None:
+    """Race 2 to 4 algorithms on the map, one expansion per tick each (reruns only itself).
+
+    ``q`` is the page's question (:class:`lib.ui.routes_page.Question`): its start,
+    goal, heuristic and ``w``.
+    """
+    if G.number_of_nodes() > MAX_RACE_PLACES:
+        st.info(f"Races run on maps of up to {MAX_RACE_PLACES:,} places.")
+        return
+    names = list(search.ALGORITHMS)
+    if not routes_common.get("race"):
+        routes_common.put("race", [a for a in DEFAULT_RACERS if a in names])
+    chosen = routes_common.widget(
+        st.multiselect,
+        "Algorithms to race (2 to 4)",
+        names,
+        name="race",
+        max_selections=race.MAX_RACERS,
+    )
+    if len(chosen) < race.MIN_RACERS:
+        st.info("Choose at least two algorithms to race.")
+        return
+    question = (graph_key, tuple(chosen), q.start, q.goal, q.heuristic_name, q.w)
+    kept = st.session_state.get("rt_race_data")
+    if kept is None or kept[0] != question:
+        racers = []
+        with st.spinner("Tracing the racers…"):
+            for name in chosen:
+                try:
+                    traced = search.run(
+                        name, G, q.start, q.goal, q.heuristic, w=q.w, record_trace=True,
+                        max_trace_steps=MAX_RACE_STEPS,
+                        max_expansions=routes_common.MAX_EXPANSIONS,
+                    )  # fmt: skip
+                except (InputError, nx.NetworkXNoPath) as error:
+                    st.warning(f"{md(name)} cannot race here: {md(str(error) or 'no route')}")
+                    continue
+                racers.append(race.Racer(name, traced.trace, traced.path, traced.cost))
+        if len(racers) < race.MIN_RACERS:
+            return
+        title = f"{graphs.node_label(q.start)} → {graphs.node_label(q.goal)}"
+        data = race.race_data(G, racers, start=q.start, goal=q.goal, title=title)
+        kept = st.session_state["rt_race_data"] = (question, data)
+    st.caption(
+        "Each tick, every algorithm expands one place: the one that needs fewer expansions "
+        "finishes first. Under each map: places expanded, the frontier's size and, once "
+        "found, the route's cost. ▶ Play, Step and the speed (0.25× to 8×) drive them all."
+    )
+    route_race(kept[1], key=RACE_KEY)

@@ -554,6 +554,17 @@ class Player {
   show(step) {
     const k = Math.max(0, Math.min(this.last, step));
     if (!this.toX) return; // not laid out yet (no width): layout() shows the step
+    this.drawSearch(k);
+    this.label.textContent = this.stepLabel(k);
+    this.slider.value = String(k);
+    this.number.textContent = `${k} / ${this.last}`;
+    this.markLine(k);
+    this.root.dataset.step = String(k);
+  }
+
+  // The search canvas at step k (repainting only what changed since the step shown) and
+  // the moving canvas.
+  drawSearch(k) {
     const ctx = this.search.getContext("2d");
     if (k < this.shown || this.shown < 0) {
       ctx.drawImage(this.background, 0, 0, this.width, this.height);
@@ -566,11 +577,6 @@ class Player {
     this.painted = upTo;
     this.shown = k;
     this.drawMoving(k);
-    this.label.textContent = this.stepLabel(k);
-    this.slider.value = String(k);
-    this.number.textContent = `${k} / ${this.last}`;
-    this.markLine(k);
-    this.root.dataset.step = String(k);
   }
 
   drawMoving(k) {
@@ -969,10 +975,155 @@ class RouteMap extends Player {
   }
 }
 
+// One algorithm of a race (lib/routes/race.py's race_data()): the player's drawing of its
+// search, with no controls of its own, and its counters under the map.
+class Racer extends Player {
+  read(data) {
+    this.paintPlace = unpack(data.paintPlace);
+    this.paintStep = unpack(data.paintStep);
+    this.paintKind = unpack(data.paintKind);
+    this.current = unpack(data.current);
+    this.route = unpack(data.route);
+    this.tickStep = unpack(data.tickStep);
+    this.frontierAt = unpack(data.frontierSize); // by tick
+    this.last = this.current.length - 1;
+    this.shown = -1;
+    this.painted = 0;
+    this.playing = false;
+  }
+
+  build(parent) {
+    this.root = element("div", "racer");
+    this.root.dataset.name = this.data.name;
+    const head = element("div", "head");
+    const key = element("span", "key line");
+    key.style.setProperty("--colour", this.data.colour);
+    head.append(key, element("span", "title", this.data.name));
+    this.buildStage();
+    this.counter = element("div", "counter");
+    this.root.append(head, this.stage, this.counter);
+    parent.append(this.root);
+  }
+
+  show(step) {
+    if (!this.toX) return;
+    this.drawSearch(Math.max(0, Math.min(this.last, step)));
+  }
+
+  // The search after `tick` expansions (all of it once finished), and its counters.
+  showTick(tick) {
+    const t = Math.min(tick, this.data.ticks);
+    this.show(this.tickStep[t]);
+    if (!this.toX) this.data.step = this.tickStep[t]; // drawn once laid out
+    const done = t === this.data.ticks;
+    const cost = this.data.cost;
+    let text = `expanded ${t}, frontier ${this.frontierAt[t]}`;
+    if (done) text += cost === null ? ", no route" : `, route found: cost ${Number(cost.toPrecision(4))}`;
+    this.counter.textContent = text;
+    this.root.dataset.tick = String(t);
+    this.root.dataset.done = String(done);
+  }
+}
+
+// A race: 2 to 4 racers on the same map, one expansion per tick each, with one
+// Play / Pause / Step and a speed control; the tick shown is in the root's data-tick.
+class Race {
+  constructor(parent, data) {
+    this.parent = parent;
+    this.data = data;
+    this.tick = 0;
+    this.playing = false;
+    this.root = element("div", "route-player route-race");
+    this.root.dataset.ticks = String(data.ticks);
+    const head = element("div", "head");
+    head.append(element("div", "title", data.title));
+    const board = element("div", "racers");
+    const controls = element("div", "controls");
+    this.playButton = element("button", "play", "▶ Play");
+    this.stepButton = element("button", "step", "Step ▶");
+    this.restartButton = element("button", "restart", "⏮ Restart");
+    this.number = element("span", "number");
+    this.speedSelect = Player.prototype.buildSpeed.call(this);
+    controls.append(
+      this.playButton,
+      this.stepButton,
+      this.restartButton,
+      this.number,
+      element("span", "speed-label", "speed"),
+      this.speedSelect,
+    );
+    this.root.append(head, controls, board);
+    parent.append(this.root);
+    this.racers = data.racers.map(
+      (racer) => new Racer(board, { ...data, ...racer, step: 0, racers: undefined }),
+    );
+    this.playButton.addEventListener("click", () => (this.playing ? this.pause() : this.play()));
+    this.stepButton.addEventListener("click", () => {
+      this.pause();
+      this.showTick(this.tick + 1);
+    });
+    this.restartButton.addEventListener("click", () => {
+      this.pause();
+      this.showTick(0);
+    });
+    this.showTick(0);
+  }
+
+  showTick(tick) {
+    this.tick = Math.max(0, Math.min(this.data.ticks, tick));
+    for (const racer of this.racers) racer.showTick(this.tick);
+    this.number.textContent = `tick ${this.tick} / ${this.data.ticks}`;
+    this.root.dataset.tick = String(this.tick);
+  }
+
+  play() {
+    if (this.tick >= this.data.ticks) this.showTick(0);
+    this.playing = true;
+    this.root.dataset.playing = "true";
+    this.playButton.textContent = "❚❚ Pause";
+    let last = performance.now();
+    const frame = (now) => {
+      if (!this.playing) return;
+      const every = this.data.tickMs / this.speed;
+      const due = Math.floor((now - last + 4) / every);
+      if (due >= 1) {
+        last = due > 16 ? now : last + due * every;
+        this.showTick(this.tick + due);
+        if (this.tick >= this.data.ticks) {
+          this.pause();
+          return;
+        }
+      }
+      this.frame = requestAnimationFrame(frame);
+    };
+    this.frame = requestAnimationFrame(frame);
+  }
+
+  pause() {
+    this.playing = false;
+    this.root.dataset.playing = "false";
+    this.playButton.textContent = "▶ Play";
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+
+  destroy() {
+    this.pause();
+    for (const racer of this.racers) racer.destroy();
+    this.root.remove();
+  }
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   let player = players.get(parentElement);
-  if (data.mode === "map") {
+  if (data.mode === "race") {
+    if (!player || player.data.digest !== data.digest) {
+      if (player) player.destroy();
+      player = new Race(parentElement, data);
+      players.set(parentElement, player);
+    }
+  } else if (data.mode === "map") {
     // a new start, goal or routes on the same map: drawn anew, keeping the zoom and pan
     const view = player && player.data.mapDigest === data.mapDigest ? player.view : undefined;
     if (!player || player.data.digest !== data.digest) {
@@ -999,7 +1150,7 @@ export default function (component) {
     player = new Player(parentElement, data);
     players.set(parentElement, player);
   }
-  if (data.mode !== "map") player.send = setTriggerValue;
+  if (data.mode !== "map" && data.mode !== "race") player.send = setTriggerValue;
   return () => {
     const shown = players.get(parentElement);
     if (shown) shown.destroy();

@@ -83,3 +83,12 @@ def route_map(
         on_click_change=on_click,
         **{name: callback for name, callback in events.items() if callback is not None},
     )
+
+
+def route_race(data: dict, *, key: str) -> None:
+    """Show a race of algorithms (:func:`lib.routes.race.race_data`) under ``key``.
+
+    It plays in the browser (one Play / Pause / Step and a speed control for all the
+    racers) and sends nothing back.
+    """
+    _PLAYER(data=data, key=key, height="content")
