@@ -19,8 +19,12 @@ headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
 ``--edit`` measures instead the map editing on the 60x80 grid: a wall stroke of three
 cells on the route map, from the mouse's release (in the page) until the route map is
 drawn again with the edited map's searches (``edit-to-redraw``, goal 0.5 s), and until
-the page's rerun has finished (``edit-to-idle``: the step player and tables too); and
-a click on the map (a new start) until its rerun has finished, under the same load.
+the page's rerun has finished (``edit-to-idle``: the step player and tables too). Run
+it beside ``--maps grid`` (whose ``click`` is a rerun of the same page) to compare.
+
+``--race`` measures the race of four algorithms (A*, uniform-cost, greedy best-first,
+weighted A*) on the 2,000-place random graph: frames drawn per second while all four
+play at 8x (each frame advances every racer; goal 15 frames/s).
 
 ``--compare DIR`` serves another checkout beside this one (e.g. today's page from
 ``git archive``) and measures both map by map in turn, printing this page's times as
@@ -309,11 +313,8 @@ def measure_edits(browser, url: str, strokes: int, timeout: float) -> list[tuple
             page.wait_for_selector(IDLE)
             idle = page.evaluate("() => performance.now()")
             found.append(((drawn - up) / 1000, (idle - up - 300) / 1000))
+            print(f"  stroke {k + 1}: {found[-1][0]:.3f} s, idle {found[-1][1]:.3f} s", flush=True)
             route_map = page.locator(ROUTE_MAP).first
-        # beside them, under the same load: a click setting the start (its rerun's end)
-        route_map.locator('button.tool[data-tool="pick"]').click()
-        clicks = [_rerun_seconds(page, lambda: _click_map(page)) for _ in range(2)]
-        found.append((float("nan"), statistics.median(clicks)))
     finally:
         context.close()
     return found
@@ -330,13 +331,69 @@ def main_edits(strokes: int, timeout: float) -> None:
             found = measure_edits(browser, url, strokes, timeout)
         finally:
             browser.close()
-    *found, (_, click) = found
-    for redraw, idle in found:
-        print(f"  edit-to-redraw {redraw:.3f} s, edit-to-idle {idle:.3f} s")
     redraw = statistics.median(r for r, _ in found)
     idle = statistics.median(i for _, i in found)
-    print(f"a map click's rerun beside them (the page's existing figure): {click:.3f} s")
     print(f"median of {len(found)}: edit-to-redraw {redraw:.3f} s (goal 0.5 s), idle {idle:.3f} s")
+    print(f"load average after: {_load()}")
+
+
+RACE = '.st-key-rt_race:not([data-stale="true"]) .route-race'
+RACERS = ("Greedy best-first", "Weighted A*")  # beside the two raced by default
+
+
+def measure_race(browser, url: str, seconds: float, timeout: float) -> tuple[float, int]:
+    """(frames/s, racers) while four algorithms race on 2,000 places at 8x."""
+    context, page, _ = _open(browser, f"{url}/{MAPS['random']}", timeout)
+    try:
+        page.locator(".st-key-rt_w_race_open summary").first.click()
+        page.locator(f"{RACE} .racer canvas.search").first.wait_for()
+        page.wait_for_selector(IDLE)
+        for name in RACERS:
+            box = page.locator(".st-key-rt_w_race input").first
+            box.click()
+            box.fill(name)
+            box.press("Enter")
+            page.keyboard.press("Escape")
+            page.wait_for_selector(IDLE)
+        page.locator(f"{RACE} .racer:nth-child(4) canvas.search").wait_for()
+        page.wait_for_selector(IDLE)
+        board = page.locator(RACE).first
+        board.scroll_into_view_if_needed()
+        racers = board.locator(".racer").count()
+        board.evaluate(WATCH_TICKS)
+        board.locator("select.speed").select_option("8")
+        board.locator("button.play").click()
+        page.wait_for_timeout(seconds * 1000)
+        board.locator("button.play").click()
+        frames = page.evaluate("() => window.__ticks")
+        fps = (len(frames) - 1) / ((frames[-1] - frames[0]) / 1000) if len(frames) > 1 else 0.0
+        return fps, racers
+    finally:
+        context.close()
+
+
+# The race: each frame drawn sets its root's data-tick (after drawing every racer).
+WATCH_TICKS = """(root) => {
+    window.__ticks = [];
+    new MutationObserver(() => window.__ticks.push(performance.now()))
+        .observe(root, {attributes: true, attributeFilter: ['data-tick']});
+}"""
+
+
+def main_race(seconds: float, timeout: float, rounds: int) -> None:
+    """Print the race figures (``--race``)."""
+    from playwright.sync_api import sync_playwright
+
+    print(f"a race of four on 2,000 places; load average before: {_load()}")
+    with app_server(ROOT) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            found = [measure_race(browser, url, seconds, timeout) for _ in range(rounds)]
+        finally:
+            browser.close()
+    for fps, racers in found:
+        print(f"  {racers} racers at 8x: {fps:.1f} frames/s")
+    print(f"median: {statistics.median(f for f, _ in found):.1f} frames/s (goal 15)")
     print(f"load average after: {_load()}")
 
 
@@ -351,11 +408,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per wait")
     parser.add_argument("--rounds", type=int, default=1, help="measurements per map and page")
     parser.add_argument("--edit", type=int, default=0, help="measure this many map edits only")
+    parser.add_argument("--race", action="store_true", help="measure a race of four only")
     args = parser.parse_args(argv)
     if not os.path.exists(CHROMIUM):
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
     if args.edit:
         main_edits(args.edit, args.timeout)
+        return
+    if args.race:
+        main_race(args.seconds, args.timeout, args.rounds)
         return
     from playwright.sync_api import sync_playwright
 
