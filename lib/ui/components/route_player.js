@@ -791,7 +791,9 @@ class RouteMap extends Player {
     const end = this.endNear(event);
     const tool = this.data.editable ? this.tool : "pick";
     if (end || tool === "start" || tool === "goal") {
-      this.press = { kind: "end", end: end || tool, place: -1 };
+      // a press on a star that does not move is a click on its place (Pick / pan)
+      const click = end && tool === "pick";
+      this.press = { kind: "end", end: end || tool, place: -1, click };
       if (!end) this.dragEnd(event);
     } else if (tool in PAINTS) {
       this.press = { kind: "paint", cells: [], seen: new Set(), last: null };
@@ -813,6 +815,7 @@ class RouteMap extends Player {
       } else {
         this.moved = null;
         this.drawMarks();
+        if (press.click && press.place < 0) this.click(event);
       }
     } else if (press.kind === "paint") {
       if (press.cells.length) {
@@ -846,6 +849,13 @@ class RouteMap extends Player {
     const place = this.nearestPlace(event, 40);
     const other = press.end === "start" ? this.data.goal : this.data.start;
     if (place < 0 || place === other || place === press.place) return;
+    if (place === this.data[press.end]) {
+      // back on its own place (or a click's jitter): nothing moved
+      press.place = -1;
+      this.moved = null;
+      this.drawMarks();
+      return;
+    }
     press.place = place;
     this.moved = { end: press.end, place };
     this.drawMarks();
