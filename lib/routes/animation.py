@@ -27,6 +27,7 @@ import hashlib
 import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import networkx as nx
@@ -48,7 +49,7 @@ PLACE_COLOUR = "#374151"
 #: (7.2 s for a whole search; the slider reaches every step).
 MAX_FRAMES, FRAME_MS = 120, 60
 #: The shade of a grid cell by its cost (cost 1: the free cells' colour).
-TERRAIN_COLOURS = {"3": "#c9b18f", "10": "#8c6d46"}
+TERRAIN_COLOURS = MappingProxyType({"3": "#c9b18f", "10": "#8c6d46"})
 #: The parts of the pseudocode and the sides of a bidirectional search, by their codes.
 PARTS = tuple(part.value for part in Part)
 SIDES = ("", "forward", "backward")
@@ -369,7 +370,7 @@ def _style(G: nx.Graph) -> dict:
         "goal": plots.GOAL_COLOUR,
         "free": plots.FREE_COLOUR,
         "obstacle": plots.OBSTACLE_COLOUR,
-        "terrain": TERRAIN_COLOURS,
+        "terrain": dict(TERRAIN_COLOURS),
         "marker": plots._marker_size(G, plots.ANIMATION_AREA),
         "star": plots._marker_size(G) + 8,
         "placeFont": plots.PLACE_FONT["size"],

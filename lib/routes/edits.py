@@ -24,8 +24,9 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import networkx as nx
 import numpy as np
@@ -38,8 +39,8 @@ from lib.routes.graphs import node_label
 #: A cell's cost when it is not a wall; 0 is a wall.
 COSTS = (1, 3, 10)
 WALL = 0
-#: The painting tools and the terrain each gives a cell.
-TOOLS = {"wall": WALL, "erase": 1, "cost 3": 3, "cost 10": 10}
+#: The painting tools and the terrain each gives a cell (read-only).
+TOOLS = MappingProxyType({"wall": WALL, "erase": 1, "cost 3": 3, "cost 10": 10})
 #: Most cells one edit may touch (a drag over a whole 60x80 grid is 4,800).
 MAX_EDIT_CELLS = 10_000
 #: Longest link text of map edits read or written (characters, after ``edits=``).
@@ -256,8 +257,3 @@ def nodes_csv(G: nx.Graph) -> bytes:
         columns=["node", "x", "y"],
     )
     return safe_csv_bytes(table)
-
-
-def cells_of(places: Sequence[object]) -> list[tuple[int, int]]:
-    """The grid cells among ``places`` (nodes that are ``(row, col)`` pairs)."""
-    return [p for p in places if isinstance(p, tuple) and len(p) == 2]

@@ -86,3 +86,26 @@ def test_the_start_star_on_romania_can_be_dragged(page):
     _drag(page, [arad, timisoara])
     _legend_says(page, "start: Timisoara")
     assert "start=Timisoara" in page.url
+
+
+def test_the_edited_grid_downloads_in_the_upload_format(page):
+    from pathlib import Path
+
+    from lib.routes import graphs
+
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    route_map = _map(page)
+    route_map.locator('button.tool[data-tool="wall"]').click()
+    page.mouse.click(*route_map.evaluate(PLACE_PIXEL, 2 * 8 + 3))
+    _legend_says(page, "wall")
+    page.locator(".st-key-rt_w_edit_undo button:not([disabled])").wait_for(timeout=60_000)
+    wait_idle(page)
+    files = {}
+    for what in ("edges", "nodes"):
+        with page.expect_download(timeout=60_000) as download:
+            page.locator(f".st-key-rt_w_edit_dl_{what} button").first.click()
+        files[what] = Path(download.value.path()).read_bytes()
+    G = graphs.load_graph_csv(files["edges"], files["nodes"])
+    assert G.number_of_nodes() == 6 * 8 - 1 and "2,3" not in G
+    assert G["2,2"]["1,2"]["weight"] == 1.0

@@ -60,6 +60,31 @@ def test_an_edit_from_the_browser_is_refused_with_a_named_message(value, message
         edits.parse_edit(value, 3, 4)
 
 
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 50) | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=12,
+)
+EDIT_LIKE = st.fixed_dictionaries(
+    {
+        "tool": st.sampled_from([*edits.TOOLS, "paint", 3]),
+        "cells": JSON | st.lists(st.integers(-2, 9)),
+    }
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(JSON | EDIT_LIKE)
+def test_anything_the_browser_sends_is_an_edit_inside_the_grid_or_refused_by_name(value):
+    try:
+        edit = edits.parse_edit(value, 4, 5)
+    except EditError as error:
+        assert str(error).startswith(("The map edit", "The cell", "Unknown map tool", "One map"))
+    else:
+        assert edit.tool in edits.TOOLS and edit.cells
+        assert all(0 <= r < 4 and 0 <= c < 5 for r, c in edit.cells)
+
+
 TERRAIN = st.integers(1, 8).flatmap(
     lambda rows: st.integers(1, 9).flatmap(
         lambda cols: st.tuples(
