@@ -214,7 +214,7 @@ def edit_controls(G: nx.Graph, graph_key: str, base: nx.Graph) -> None:
     name = "edited_grid" if grid else "map"
     c3.download_button(
         "Edges CSV",
-        edits.edges_csv(G),
+        partial(edits.edges_csv, G),  # written when clicked, not on every run
         f"{name}_edges.csv",
         "text/csv",
         key="rt_w_edit_dl_edges",
@@ -223,7 +223,7 @@ def edit_controls(G: nx.Graph, graph_key: str, base: nx.Graph) -> None:
     )
     c4.download_button(
         "Nodes CSV",
-        edits.nodes_csv(G),
+        partial(edits.nodes_csv, G),  # written when clicked, not on every run
         f"{name}_nodes.csv",
         "text/csv",
         key="rt_w_edit_dl_nodes",
