@@ -242,7 +242,10 @@ def _link_edits(G: nx.Graph, base: nx.Graph) -> None:
     if text and len(text) <= edits.MAX_LINK_CHARS:
         if st.query_params.get("edits") != text:
             st.query_params["edits"] = text
-        st.caption(f"The page's link carries these edits ({len(text):,} characters).")
+        st.caption(
+            f"The page's link carries these edits ({len(text):,} of at most "
+            f"{edits.MAX_LINK_CHARS:,} characters)."
+        )
         return
     if "edits" in st.query_params:
         del st.query_params["edits"]
@@ -291,6 +294,11 @@ def show_race(G: nx.Graph, graph_key: str, q: object) -> None:
                 except (InputError, nx.NetworkXNoPath) as error:
                     st.warning(f"{md(name)} cannot race here: {md(str(error) or 'no route')}")
                     continue
+                if traced.trace_truncated:
+                    st.warning(
+                        f"{md(name)}'s search is cut after {MAX_RACE_STEPS:,} recorded steps: "
+                        "its race stops there."
+                    )
                 racers.append(race.Racer(name, traced.trace, traced.path, traced.cost))
         if len(racers) < race.MIN_RACERS:
             return

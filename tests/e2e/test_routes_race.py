@@ -61,3 +61,25 @@ def test_race_a_star_and_uniform_cost_with_step_and_the_speed_control(page):
     assert _ticks("A*") < _ticks("Uniform-cost")
     board.locator("button.restart").click()
     assert board.get_attribute("data-tick") == "0"
+
+
+def test_the_step_player_has_the_speed_control_too(page):
+    open_page(page, "routes?algos=Uniform-cost")
+    player = page.locator('.st-key-rt_animation:not([data-stale="true"]) .route-player').first
+    player.locator("canvas.search").wait_for(timeout=60_000)
+    player.scroll_into_view_if_needed()
+    last = int(player.get_attribute("data-last"))
+    player.locator("select.speed").select_option("0.25")
+    player.locator("button.watch").click()
+    page.wait_for_timeout(1000)
+    player.locator("button.pause").click()
+    slow = int(player.get_attribute("data-step"))
+    assert slow < last // 2, (slow, last)  # a quarter of the pace: a frame every 240 ms
+    player.locator("select.speed").select_option("8")
+    began = time.monotonic()
+    player.locator("button.watch").click()
+    page.wait_for_function(
+        "([root, last]) => root.dataset.step === String(last)",
+        arg=[player.element_handle(), last],
+    )
+    assert time.monotonic() - began < 4
