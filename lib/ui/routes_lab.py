@@ -40,7 +40,7 @@ MAX_UNDO = 100
 RACE_OPEN_KEY, RACE_KEY = "rt_w_race_open", "rt_race"
 #: Caps of a race: the map's places and each racer's recorded steps.
 MAX_RACE_PLACES, MAX_RACE_STEPS = 5_000, 60_000
-DEFAULT_RACERS = ["A*", "Uniform-cost"]
+DEFAULT_RACERS = ("A*", "Uniform-cost")
 
 
 def _stack(graph_key: str) -> list:
