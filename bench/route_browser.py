@@ -16,6 +16,16 @@ headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
 - ``payload``: the size of the step map's and the route map's JSON as Streamlit sends
   them, built in this process (goal: under 300 KB).
 
+``--edit`` measures instead the map editing on the 60x80 grid: a wall stroke of three
+cells on the route map, from the mouse's release (in the page) until the route map is
+drawn again with the edited map's searches (``edit-to-redraw``, goal 0.5 s), and until
+the page's rerun has finished (``edit-to-idle``: the step player and tables too). Run
+it beside ``--maps grid`` (whose ``click`` is a rerun of the same page) to compare.
+
+``--race`` measures the race of four algorithms (A*, uniform-cost, greedy best-first,
+weighted A*) on the 2,000-place random graph: frames drawn per second while all four
+play at 8x (each frame advances every racer; goal 15 frames/s).
+
 ``--compare DIR`` serves another checkout beside this one (e.g. today's page from
 ``git archive``) and measures both map by map in turn, printing this page's times as
 ratios of that one's: load on a shared machine hits both alike. ``--rounds N`` measures
@@ -251,6 +261,142 @@ def measure(browser, url: str, path: str, seconds: float, timeout: float) -> dic
         context.close()
 
 
+# The route map's root element, inside its component's shadow root.
+MAP_ROOT = """() => {
+    const host = document.querySelector('.st-key-rt_map');
+    const shadow = host && [...host.querySelectorAll('*')].find((e) => e.shadowRoot);
+    return shadow ? shadow.shadowRoot.querySelector('.route-map') : null;
+}"""
+
+
+def measure_edits(browser, url: str, strokes: int, timeout: float) -> list[tuple[float, float]]:
+    """``(edit-to-redraw, edit-to-idle)`` seconds of ``strokes`` wall strokes on the 60x80 grid."""
+    context, page, _ = _open(browser, f"{url}/{MAPS['grid']}", timeout)
+    found = []
+    try:
+        route_map = page.locator(ROUTE_MAP).first
+        route_map.scroll_into_view_if_needed()
+        route_map.locator('button.tool[data-tool="wall"]').click()
+        page.evaluate(
+            "() => document.addEventListener('pointerup', "
+            "() => { window.__upAt = performance.now(); }, true)"
+        )
+        for k in range(strokes):
+            digest = page.evaluate(f"() => ({MAP_ROOT})().dataset.digest")
+            cells = [(20 + r, 10 + 6 * k) for r in range(3)]
+            points = route_map.evaluate(
+                """(root, cells) => {
+                    const box = root.querySelector('canvas.marks').getBoundingClientRect();
+                    return cells.map(([r, c]) => {
+                        const [x, y] = root.cellPixel(r, c);
+                        return [box.left + x, box.top + y];
+                    });
+                }""",
+                cells,
+            )
+            page.mouse.move(*points[0])
+            page.mouse.down()
+            for point in points[1:]:
+                page.mouse.move(*point, steps=3)
+            page.mouse.up()
+            drawn = page.wait_for_function(
+                f"""(old) => {{
+                    const root = ({MAP_ROOT})();
+                    return root && root.dataset.digest !== old && performance.now();
+                }}""",
+                arg=digest,
+                polling="raf",
+            ).json_value()
+            up = page.evaluate("() => window.__upAt")
+            page.wait_for_selector(IDLE)
+            page.wait_for_timeout(300)
+            page.wait_for_selector(IDLE)
+            idle = page.evaluate("() => performance.now()")
+            found.append(((drawn - up) / 1000, (idle - up - 300) / 1000))
+            print(f"  stroke {k + 1}: {found[-1][0]:.3f} s, idle {found[-1][1]:.3f} s", flush=True)
+            route_map = page.locator(ROUTE_MAP).first
+    finally:
+        context.close()
+    return found
+
+
+def main_edits(strokes: int, timeout: float) -> None:
+    """Print the editing figures (``--edit``)."""
+    from playwright.sync_api import sync_playwright
+
+    print(f"map edits on the 60x80 grid; load average before: {_load()}")
+    with app_server(ROOT) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            found = measure_edits(browser, url, strokes, timeout)
+        finally:
+            browser.close()
+    redraw = statistics.median(r for r, _ in found)
+    idle = statistics.median(i for _, i in found)
+    print(f"median of {len(found)}: edit-to-redraw {redraw:.3f} s (goal 0.5 s), idle {idle:.3f} s")
+    print(f"load average after: {_load()}")
+
+
+RACE = '.st-key-rt_race:not([data-stale="true"]) .route-race'
+RACERS = ("Greedy best-first", "Weighted A*")  # beside the two raced by default
+
+
+def measure_race(browser, url: str, seconds: float, timeout: float) -> tuple[float, int]:
+    """(frames/s, racers) while four algorithms race on 2,000 places at 8x."""
+    context, page, _ = _open(browser, f"{url}/{MAPS['random']}", timeout)
+    try:
+        page.locator(".st-key-rt_w_race_open summary").first.click()
+        page.locator(f"{RACE} .racer canvas.search").first.wait_for()
+        page.wait_for_selector(IDLE)
+        for name in RACERS:
+            box = page.locator(".st-key-rt_w_race input").first
+            box.click()
+            box.fill(name)
+            box.press("Enter")
+            page.keyboard.press("Escape")
+            page.wait_for_selector(IDLE)
+        page.locator(f"{RACE} .racer:nth-child(4) canvas.search").wait_for()
+        page.wait_for_selector(IDLE)
+        board = page.locator(RACE).first
+        board.scroll_into_view_if_needed()
+        racers = board.locator(".racer").count()
+        board.evaluate(WATCH_TICKS)
+        board.locator("select.speed").select_option("8")
+        board.locator("button.play").click()
+        page.wait_for_timeout(seconds * 1000)
+        board.locator("button.play").click()
+        frames = page.evaluate("() => window.__ticks")
+        fps = (len(frames) - 1) / ((frames[-1] - frames[0]) / 1000) if len(frames) > 1 else 0.0
+        return fps, racers
+    finally:
+        context.close()
+
+
+# The race: each frame drawn sets its root's data-tick (after drawing every racer).
+WATCH_TICKS = """(root) => {
+    window.__ticks = [];
+    new MutationObserver(() => window.__ticks.push(performance.now()))
+        .observe(root, {attributes: true, attributeFilter: ['data-tick']});
+}"""
+
+
+def main_race(seconds: float, timeout: float, rounds: int) -> None:
+    """Print the race figures (``--race``)."""
+    from playwright.sync_api import sync_playwright
+
+    print(f"a race of four on 2,000 places; load average before: {_load()}")
+    with app_server(ROOT) as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            found = [measure_race(browser, url, seconds, timeout) for _ in range(rounds)]
+        finally:
+            browser.close()
+    for fps, racers in found:
+        print(f"  {racers} racers at 8x: {fps:.1f} frames/s")
+    print(f"median: {statistics.median(f for f, _ in found):.1f} frames/s (goal 15)")
+    print(f"load average after: {_load()}")
+
+
 GOALS = {"first render": 5.0, "frames/s": 10.0, "pause": 0.3, "click": 1.0, "algorithm": 1.0}
 
 
@@ -261,9 +407,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds of play measured")
     parser.add_argument("--timeout", type=float, default=180.0, help="seconds per wait")
     parser.add_argument("--rounds", type=int, default=1, help="measurements per map and page")
+    parser.add_argument("--edit", type=int, default=0, help="measure this many map edits only")
+    parser.add_argument("--race", action="store_true", help="measure a race of four only")
     args = parser.parse_args(argv)
     if not os.path.exists(CHROMIUM):
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
+    if args.edit:
+        main_edits(args.edit, args.timeout)
+        return
+    if args.race:
+        main_race(args.seconds, args.timeout, args.rounds)
+        return
     from playwright.sync_api import sync_playwright
 
     roots = [ROOT] + ([args.compare] if args.compare else [])

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import streamlit as st
 
+from lib.ui import routes_lab as lab
 from lib.ui import routes_page as page
 from lib.ui import routes_quiz as quiz
 from lib.ui import routes_steps as steps
@@ -19,9 +22,16 @@ st.markdown(
 )
 
 first_visit = page.load_link_settings()
-source, G, graph_key = page.choose_map()
-question = page.choose_question(G, graph_key, first_visit)
-results = page.show_routes(G, question)
+source, generated, generated_key = page.choose_map()
+# the map as this visitor edited it (walls, costs): its own key, so that searches follow
+G, graph_key = lab.edited_map(generated, generated_key, first_visit)
+question = page.choose_question(G, generated_key, first_visit)  # the ends stay across edits
+results = page.show_routes(
+    G,
+    question,
+    lab.map_events(G, generated, page.MAP_KEY, generated_key),
+    partial(lab.edit_controls, G, generated_key, generated),
+)
 
 st.header("Watch one search step by step")
 steps.show_animation(G, graph_key, question, results)
@@ -29,6 +39,12 @@ steps.show_animation(G, graph_key, question, results)
 # Below the fold, each computed only while open: a first visit waited for an all-pairs
 # comparison, its charts and tables, and the heuristic check before seeing anything.
 LAZY_SECTIONS = (
+    (
+        "Race the algorithms",
+        "Race 2 to 4 algorithms on this map, one expansion per tick each",
+        lab.RACE_OPEN_KEY,
+        lab.show_race,
+    ),
     (
         "You be the algorithm",
         "Pick the place the search expands next, step by step, and be scored",

@@ -27,6 +27,7 @@ import hashlib
 import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import networkx as nx
@@ -47,6 +48,8 @@ PLACE_COLOUR = "#374151"
 #: A play shows at most this many frames, one every :data:`FRAME_MS` milliseconds
 #: (7.2 s for a whole search; the slider reaches every step).
 MAX_FRAMES, FRAME_MS = 120, 60
+#: The shade of a grid cell by its cost (cost 1: the free cells' colour).
+TERRAIN_COLOURS = MappingProxyType({"3": "#c9b18f", "10": "#8c6d46"})
 #: The parts of the pseudocode and the sides of a bidirectional search, by their codes.
 PARTS = tuple(part.value for part in Part)
 SIDES = ("", "forward", "backward")
@@ -308,6 +311,8 @@ def _drawing(W: nx.Graph, *, start: Hashable | None, goal: Hashable | None, titl
         rows, cols = W.graph["rows"], W.graph["cols"]
         cells = [c for cell in W.graph.get("obstacles", []) for c in cell]
         data |= {"rows": rows, "cols": cols, "obstacles": _packed_ints(cells)}
+        if W.graph.get("costs"):  # (row, col, cost) of the cells dearer than 1, shaded
+            data["costs"] = _packed_ints([v for cost in W.graph["costs"] for v in cost])
     else:
         walks = [i for walk in map_data.trails(W) for i in [*(index[n] for n in walk), -1]]
         data["roads"] = _packed_ints(walks)
@@ -321,6 +326,7 @@ def route_map_data(
     start: Hashable | None = None,
     goal: Hashable | None = None,
     title: str = "",
+    editable: bool = False,
 ) -> dict:
     """What the clickable route map gets (JSON-ready): the map and each route in its colour.
 
@@ -329,14 +335,20 @@ def route_map_data(
     routes, names the place under the mouse, zooms with the wheel, pans by dragging,
     and a click on a place sends back its index in ``G.nodes`` (the trigger ``click``).
     ``mapDigest`` names the drawing without the start, goal and routes: the map keeps
-    its zoom while only they change.
+    its zoom while only they change (on a grid: while its size stays, edits too). With
+    ``editable`` (a grid) the map shows the tools that paint walls and costs: a stroke
+    sends ``{"tool", "cells"}`` (the trigger ``edit``, :func:`lib.routes.edits.parse_edit`).
+    On every map the start and goal stars can be dragged to another place: the trigger
+    ``move`` is ``{"end": "start" or "goal", "place": index}``.
     """
     W = map_data.whole_numbers(G)  # the same places in the same order: indices are G's
     index = {node: i for i, node in enumerate(W.nodes)}
     data = _drawing(W, start=start, goal=goal, title=title)
-    base = {k: data[k] for k in ("x", "y", "roads", "obstacles", "names", "labels") if k in data}
+    kept = ("rows", "cols") if data["grid"] else ("x", "y", "roads", "names", "labels")
+    base = {k: data[k] for k in kept if k in data}
     data["mapDigest"] = hashlib.sha1(json.dumps(base, sort_keys=True).encode()).hexdigest()[:16]
     data["mode"] = "map"
+    data["editable"] = bool(editable and data["grid"])
     data["routes"] = [
         {"name": name, "colour": plots.colour(i), "places": _packed_ints([index[n] for n in path])}
         for i, (name, path) in enumerate(routes)
@@ -358,6 +370,7 @@ def _style(G: nx.Graph) -> dict:
         "goal": plots.GOAL_COLOUR,
         "free": plots.FREE_COLOUR,
         "obstacle": plots.OBSTACLE_COLOUR,
+        "terrain": dict(TERRAIN_COLOURS),
         "marker": plots._marker_size(G, plots.ANIMATION_AREA),
         "star": plots._marker_size(G) + 8,
         "placeFont": plots.PLACE_FONT["size"],

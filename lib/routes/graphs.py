@@ -353,10 +353,36 @@ def grid(
             down = c == cols - 1 or (r < rows - 1 and rng.random() < rows / (rows + cols))
             r, c = (r + 1, c) if down else (r, c + 1)
         blocked[r, c] = False
-    free = ~blocked
+    return grid_from_terrain(
+        np.where(blocked, 0, 1).astype(np.uint8), diagonal=diagonal, index=index
+    )
+
+
+def grid_from_terrain(
+    terrain: np.ndarray, *, diagonal: bool = False, index: bool = True
+) -> nx.Graph:
+    """The grid graph of ``terrain``: a ``rows`` x ``cols`` array of each cell's cost, 0 a wall.
+
+    Nodes are the free ``(row, col)`` cells with ``pos = (col, row)``; walls are listed in
+    ``G.graph["obstacles"]`` and the cells costing more than 1 in ``G.graph["costs"]``
+    (``(row, col, cost)``). A move between two cells weighs the mean of their costs times
+    its length (1, or sqrt(2) on a diagonal, which may not cut a wall's corner): on a map
+    of costs 1 only, the moves of :func:`grid`. The move's weight is the same both ways,
+    and never less than its length, so Manhattan and octile distances stay admissible.
+
+    >>> G = grid_from_terrain(np.array([[1, 3], [0, 1]], dtype=np.uint8))
+    >>> G[(0, 0)][(0, 1)]["weight"], G.graph["obstacles"], G.graph["costs"]
+    (2.0, [(1, 0)], [(0, 1, 3)])
+    """
+    terrain = np.asarray(terrain)
+    rows, cols = terrain.shape
+    free = terrain > 0
     G = nx.Graph(kind="grid", name=f"Grid {rows}x{cols}", rows=rows, cols=cols, diagonal=diagonal)
     G.graph["has_coordinates"] = True
-    G.graph["obstacles"] = [(int(r), int(c)) for r, c in zip(*np.nonzero(blocked), strict=True)]
+    G.graph["obstacles"] = [(int(r), int(c)) for r, c in zip(*np.nonzero(~free), strict=True)]
+    G.graph["costs"] = [
+        (int(r), int(c), int(terrain[r, c])) for r, c in zip(*np.nonzero(terrain > 1), strict=True)
+    ]
     cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(free), strict=True)]
     G.add_nodes_from((cell, {"pos": (cell[1], cell[0])}) for cell in cells)
     number = np.full((rows, cols), -1, dtype=np.int64)
@@ -368,15 +394,19 @@ def grid(
     r, c = np.nonzero(down)
     first.append(number[r, c])
     second.append(number[r + 1, c])
-    steps = sum(map(len, first))  # the 4-connected moves, which weigh 1
+    steps = sum(map(len, first))  # the 4-connected moves, of length 1
     if diagonal:
         # a diagonal move needs both cells beside it free: it may not cut a blocked corner
         r, c = np.nonzero(right[:-1, :] & right[1:, :] & down[:, :-1] & down[:, 1:])
         first.append(np.stack([number[r, c], number[r, c + 1]], axis=1).ravel())
         second.append(np.stack([number[r + 1, c + 1], number[r + 1, c]], axis=1).ravel())
-    weights = np.full(sum(map(len, first)), math.sqrt(2.0))
+    first_all, second_all = np.concatenate(first), np.concatenate(second)
+    weights = np.full(len(first_all), math.sqrt(2.0))
     weights[:steps] = 1.0
-    _add_edges(G, cells, np.concatenate(first), np.concatenate(second), weights, index)
+    cost = terrain[free].astype(np.float64)  # by cell number
+    if G.graph["costs"]:
+        weights = weights * (cost[first_all] + cost[second_all]) / 2
+    _add_edges(G, cells, first_all, second_all, weights, index)
     return G
 
 

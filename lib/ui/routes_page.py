@@ -325,8 +325,17 @@ MAP_KEY = "rt_map"
 """The route map's key: one key, clicks are trigger values (the same place twice works)."""
 
 
-def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
-    """Run the chosen algorithms; the map with their routes (clickable) and the route table."""
+def show_routes(
+    G: nx.Graph,
+    q: Question,
+    map_events: Mapping[str, Callable[[], None]] | None = None,
+    under_map: Callable[[], None] | None = None,
+) -> dict[str, search.RouteResult]:
+    """Run the chosen algorithms; the map with their routes (clickable) and the route table.
+
+    ``map_events`` are the map's ``on_edit`` / ``on_move`` callbacks (a grid with
+    ``on_edit`` shows its paint tools); ``under_map`` draws what goes right under it.
+    """
     start, goal, heuristic, w = q.start, q.goal, q.heuristic, q.w
 
     results: dict[str, search.RouteResult] = {}
@@ -385,10 +394,14 @@ def show_routes(G: nx.Graph, q: Question) -> dict[str, search.RouteResult]:
             goal=goal,
             title=f"{G.graph.get('name', 'Map')}: "
             f"{graphs.node_label(start)} → {graphs.node_label(goal)}",
+            editable="on_edit" in (map_events or {}),
         ),
         key=MAP_KEY,
         on_click=partial(routes_common.apply_click, G, MAP_KEY),
+        **(map_events or {}),
     )
+    if under_map is not None:
+        under_map()
     if q.heuristic_warning:  # under the map, not above it: the map stays on the first screen
         st.warning(q.heuristic_warning)
     if results:

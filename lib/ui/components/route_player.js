@@ -19,6 +19,23 @@ const players = new WeakMap();
 // stepped with the keys reports once it rests, not at every step it passes).
 const REPORT_AFTER_MS = 250;
 const ARRAYS = { int16: Int16Array, int32: Int32Array, uint8: Uint8Array };
+// The play speeds offered (times the normal pace), and each player's choice, kept while
+// the page redraws it (per parentElement, as the players).
+const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+const speeds = new WeakMap();
+// The route map's tools on an editable grid: [tool, button text]; the painting tools'
+// names are lib/routes/edits.py's TOOLS. The tool chosen is kept per parentElement.
+const TOOLS = [
+  ["pick", "Pick / pan"],
+  ["wall", "Wall"],
+  ["erase", "Erase"],
+  ["cost 3", "Cost 3"],
+  ["cost 10", "Cost 10"],
+  ["start", "Move start"],
+  ["goal", "Move goal"],
+];
+const PAINTS = { wall: 0, erase: 1, "cost 3": 3, "cost 10": 10 };
+const tools = new WeakMap();
 
 function unpack(packed) {
   const text = atob(packed.data);
@@ -72,6 +89,13 @@ class Player {
     this.y = unpack(data.y);
     this.roads = data.roads ? unpack(data.roads) : null;
     this.obstacles = data.obstacles ? unpack(data.obstacles) : null;
+    // a grid's cells dearer than 1: row * cols + col -> cost
+    this.costAt = new Map();
+    const costs = data.costs ? unpack(data.costs) : [];
+    for (let i = 0; i < costs.length; i += 3) {
+      this.costAt.set(costs[i] * data.cols + costs[i + 1], costs[i + 2]);
+    }
+    this.parent = parent;
     this.width = 0;
     this.read(data);
     this.build(parent);
@@ -82,6 +106,8 @@ class Player {
     // Where a place (an index of the data's places) is on the canvases, in CSS px: for
     // the browser tests, which check the colour drawn there against the trace.
     this.root.pixelOf = (place) => [this.toX(this.x[place]), this.toY(this.y[place])];
+    // and where a grid's cell is (walls included), for the editing tests and bench
+    this.root.cellPixel = (row, col) => [this.toX(col), this.toY(row)];
   }
 
   // The search's arrays (the route map has none of them).
@@ -117,7 +143,8 @@ class Player {
     Object.assign(this.slider, { type: "range", min: "0", max: String(this.last), step: "1" });
     this.slider.setAttribute("aria-label", "Step of the search");
     this.number = element("span", "number");
-    controls.append(this.watch, this.pauseButton, this.slider, this.number);
+    this.speedSelect = this.buildSpeed();
+    controls.append(this.watch, this.pauseButton, this.slider, this.number, this.speedSelect);
     if (data.code) {
       // the map and the code that ran side by side (the code under a grid, whose cells
       // need the width); the step shown marks its line
@@ -146,6 +173,25 @@ class Player {
     this.marks.addEventListener("mouseleave", () => {
       this.tip.style.display = "none";
     });
+  }
+
+  // The speed control: a select of SPEEDS, kept per parentElement while the page redraws.
+  buildSpeed() {
+    const select = element("select", "speed");
+    select.setAttribute("aria-label", "Play speed");
+    for (const speed of SPEEDS) {
+      const option = element("option", "", `${speed}×`);
+      option.value = String(speed);
+      select.append(option);
+    }
+    this.speed = speeds.get(this.parent) || 1;
+    select.value = String(this.speed);
+    select.addEventListener("change", () => {
+      this.speed = Number(select.value);
+      speeds.set(this.parent, this.speed);
+      this.root.dataset.speed = select.value;
+    });
+    return select;
   }
 
   // The legend, and the stage: the three canvases on top of each other and the hover tip
@@ -177,6 +223,16 @@ class Player {
     this.codeCaption = element("div", "code-caption");
     panel.append(source, this.codeCaption);
     return panel;
+  }
+
+  // The legend's shades of a grid's cell costs.
+  terrainItems() {
+    const s = this.style;
+    return [
+      ["square", s.free, "cost 1"],
+      ["square", s.terrain["3"], "cost 3"],
+      ["square", s.terrain["10"], "cost 10"],
+    ];
   }
 
   // Marks the line that step k is in the code panel, and says what it does.
@@ -211,6 +267,7 @@ class Player {
     if (this.data.start >= 0) items.push(["star", s.start, `start: ${this.data.startName}`]);
     if (this.data.goal >= 0) items.push(["star", s.goal, `goal: ${this.data.goalName}`]);
     if (this.obstacles && this.obstacles.length) items.push(["square", s.obstacle, "obstacle"]);
+    if (this.costAt.size) items.push(...this.terrainItems());
     for (const [shape, colour, text] of items) {
       const item = element("span", "item");
       const key = element("span", `key ${shape}`, shape === "star" ? "★" : "");
@@ -248,6 +305,8 @@ class Player {
     // rows go down on grids; north goes up on road maps
     const bottom = height / 2 + (height - top - height / 2) * zoom + panY;
     this.toY = d.grid ? (y) => sy + (y - y0) * scale : (y) => bottom - (y - y0) * scale;
+    this.fromX = (px) => (px - sx) / scale + x0; // a grid's column (or x) at px
+    this.fromY = (py) => (py - sy) / scale + y0; // a grid's row at py
     this.stage.style.height = `${height}px`;
     const ratio = window.devicePixelRatio || 1;
     for (const canvas of [this.search, this.moving, this.marks, this.background]) {
@@ -322,6 +381,11 @@ class Player {
       for (let i = 0; i < o.length; i += 2) {
         ctx.fillRect(this.toX(o[i + 1] - 0.5), this.toY(o[i] - 0.5), c, c);
       }
+      for (const [cell, cost] of this.costAt) {
+        ctx.fillStyle = s.terrain[String(cost)];
+        const col = cell % cols;
+        ctx.fillRect(this.toX(col - 0.5), this.toY((cell - col) / cols - 0.5), c, c);
+      }
       ctx.strokeStyle = "white";
       ctx.lineWidth = 1;
       ctx.beginPath();
@@ -378,7 +442,16 @@ class Player {
     const px = this.toX(this.x[place]);
     const py = this.toY(this.y[place]);
     if (this.data.grid) {
-      const side = this.cell * 0.85;
+      const cost = this.costAt.get(this.y[place] * this.data.cols + this.x[place]);
+      let side = this.cell * 0.85;
+      if (cost) {
+        // a dear cell keeps its shade round the look: explored and frontier drawn smaller
+        ctx.fillStyle = this.style.terrain[String(cost)];
+        ctx.fillRect(px - side / 2, py - side / 2, side, side);
+        if (kind === 0) return;
+        ctx.fillStyle = this.style.looks[kind];
+        side = this.cell * 0.5;
+      }
       ctx.fillRect(px - side / 2, py - side / 2, side, side);
     } else {
       ctx.beginPath();
@@ -393,9 +466,10 @@ class Player {
     const d = this.data;
     ctx.clearRect(0, 0, this.width, this.height);
     const star = d.grid ? this.cell * 0.85 + 8 : s.star;
+    const moved = this.moved || {}; // an end being dragged on the route map
     for (const [place, colour] of [
-      [d.start, s.start],
-      [d.goal, s.goal],
+      [moved.end === "start" ? moved.place : d.start, s.start],
+      [moved.end === "goal" ? moved.place : d.goal, s.goal],
     ]) {
       if (place < 0) continue;
       starPath(ctx, this.toX(this.x[place]), this.toY(this.y[place]), star);
@@ -480,6 +554,17 @@ class Player {
   show(step) {
     const k = Math.max(0, Math.min(this.last, step));
     if (!this.toX) return; // not laid out yet (no width): layout() shows the step
+    this.drawSearch(k);
+    this.label.textContent = this.stepLabel(k);
+    this.slider.value = String(k);
+    this.number.textContent = `${k} / ${this.last}`;
+    this.markLine(k);
+    this.root.dataset.step = String(k);
+  }
+
+  // The search canvas at step k (repainting only what changed since the step shown) and
+  // the moving canvas.
+  drawSearch(k) {
     const ctx = this.search.getContext("2d");
     if (k < this.shown || this.shown < 0) {
       ctx.drawImage(this.background, 0, 0, this.width, this.height);
@@ -492,11 +577,6 @@ class Player {
     this.painted = upTo;
     this.shown = k;
     this.drawMoving(k);
-    this.label.textContent = this.stepLabel(k);
-    this.slider.value = String(k);
-    this.number.textContent = `${k} / ${this.last}`;
-    this.markLine(k);
-    this.root.dataset.step = String(k);
   }
 
   drawMoving(k) {
@@ -545,15 +625,20 @@ class Player {
     let lastFrame = performance.now();
     const tick = (now) => {
       if (!this.playing) return;
-      if (now - lastFrame >= this.data.frameMs - 4) {
-        lastFrame = now;
-        const next = this.data.frames.find((f) => f > this.shown);
-        if (next === undefined) {
+      // frames due at this speed since the last one shown (several a tick above 60/s)
+      const every = this.data.frameMs / this.speed;
+      const due = Math.floor((now - lastFrame + 4) / every);
+      if (due >= 1) {
+        lastFrame = due > 4 ? now : lastFrame + due * every;
+        const frames = this.data.frames;
+        let at = frames.findIndex((f) => f > this.shown);
+        if (at < 0) {
           this.pause();
           this.report();
           return;
         }
-        this.show(next);
+        at = Math.min(frames.length - 1, at + due - 1);
+        this.show(frames[at]);
       }
       this.frame = requestAnimationFrame(tick);
     };
@@ -637,11 +722,14 @@ class RouteMap extends Player {
     this.root.dataset.places = String(this.x.length);
     this.root.dataset.start = String(data.start);
     this.root.dataset.goal = String(data.goal);
+    this.root.dataset.digest = data.digest;
     const head = element("div", "head");
     this.whole = element("button", "whole", "Whole map");
     head.append(element("div", "title", data.title), this.whole);
     this.buildStage();
-    this.root.append(head, this.stage, this.legend);
+    this.root.append(head);
+    if (data.editable) this.root.append(this.buildTools());
+    this.root.append(this.stage, this.legend);
     parent.append(this.root);
     this.fillLegend();
     const marks = this.marks;
@@ -651,21 +739,158 @@ class RouteMap extends Player {
     });
     marks.addEventListener("wheel", (event) => this.wheel(event), { passive: false });
     marks.addEventListener("pointerdown", (event) => {
-      this.press = { x: event.clientX, y: event.clientY, moved: false };
       marks.setPointerCapture(event.pointerId);
+      this.pressed(event);
     });
-    marks.addEventListener("pointermove", (event) => this.drag(event));
-    marks.addEventListener("pointerup", (event) => {
-      const press = this.press;
-      this.press = null;
-      if (press && !press.moved) this.click(event);
+    marks.addEventListener("pointermove", (event) => {
+      const kind = this.press && this.press.kind;
+      if (kind === "end") this.dragEnd(event);
+      else if (kind === "paint") this.paintStroke(event);
+      else this.drag(event);
     });
+    marks.addEventListener("pointerup", (event) => this.released(event));
     this.whole.addEventListener("click", () => {
       this.view = { zoom: 1, panX: 0, panY: 0 };
       this.layout(true);
       this.showWhole();
     });
     this.showWhole();
+  }
+
+  // The tool palette of an editable grid: one button per tool, the chosen one pressed.
+  buildTools() {
+    const bar = element("div", "tools");
+    bar.setAttribute("role", "toolbar");
+    bar.setAttribute("aria-label", "Map tools");
+    this.toolButtons = TOOLS.map(([tool, text]) => {
+      const button = element("button", "tool", text);
+      button.dataset.tool = tool;
+      button.addEventListener("click", () => this.setTool(tool));
+      bar.append(button);
+      return button;
+    });
+    this.setTool(tools.get(this.parent) || "pick");
+    return bar;
+  }
+
+  setTool(tool) {
+    this.tool = tool;
+    tools.set(this.parent, tool);
+    this.root.dataset.tool = tool;
+    for (const button of this.toolButtons || []) {
+      const on = button.dataset.tool === tool;
+      button.classList.toggle("active", on);
+      button.setAttribute("aria-pressed", String(on));
+    }
+  }
+
+  // A press on the map: on the start or goal star it drags that star (any tool, any
+  // map); with a move tool it carries that end there; with a paint tool it paints;
+  // otherwise a click (a place) or a pan.
+  pressed(event) {
+    const end = this.endNear(event);
+    const tool = this.data.editable ? this.tool : "pick";
+    if (end || tool === "start" || tool === "goal") {
+      // a press on a star that does not move is a click on its place (Pick / pan)
+      const click = end && tool === "pick";
+      this.press = { kind: "end", end: end || tool, place: -1, click };
+      if (!end) this.dragEnd(event);
+    } else if (tool in PAINTS) {
+      this.press = { kind: "paint", cells: [], seen: new Set(), last: null };
+      this.paintStroke(event);
+    } else {
+      this.press = { kind: "pan", x: event.clientX, y: event.clientY, moved: false };
+    }
+  }
+
+  released(event) {
+    const press = this.press;
+    this.press = null;
+    if (!press) return;
+    if (press.kind === "end") {
+      const now = press.end === "start" ? this.data.start : this.data.goal;
+      if (press.place >= 0 && press.place !== now) {
+        this.root.dataset.sent = "move";
+        this.send("move", { end: press.end, place: press.place });
+      } else {
+        this.moved = null;
+        this.drawMarks();
+        if (press.click && press.place < 0) this.click(event);
+      }
+    } else if (press.kind === "paint") {
+      if (press.cells.length) {
+        this.root.dataset.sent = "edit";
+        this.send("edit", { tool: this.tool, cells: press.cells });
+      }
+    } else if (!press.moved) {
+      this.click(event);
+    }
+  }
+
+  // The end ("start" or "goal") whose star is under the mouse, or null.
+  endNear(event) {
+    const box = this.marks.getBoundingClientRect();
+    const mx = event.clientX - box.left;
+    const my = event.clientY - box.top;
+    const reach = (this.data.grid ? this.cell * 0.85 + 8 : this.style.star) / 2 + 3;
+    for (const end of ["goal", "start"]) {
+      const place = this.data[end];
+      if (place < 0) continue;
+      const dx = this.toX(this.x[place]) - mx;
+      const dy = this.toY(this.y[place]) - my;
+      if (dx * dx + dy * dy <= reach * reach) return end;
+    }
+    return null;
+  }
+
+  // Carries the pressed end's star to the place nearest the mouse (not the other end's).
+  dragEnd(event) {
+    const press = this.press;
+    const place = this.nearestPlace(event, 40);
+    const other = press.end === "start" ? this.data.goal : this.data.start;
+    if (place < 0 || place === other || place === press.place) return;
+    if (place === this.data[press.end]) {
+      // back on its own place (or a click's jitter): nothing moved
+      press.place = -1;
+      this.moved = null;
+      this.drawMarks();
+      return;
+    }
+    press.place = place;
+    this.moved = { end: press.end, place };
+    this.drawMarks();
+  }
+
+  // Paints the cells the pointer passed over since the last event (a line between the
+  // two, so that a fast drag leaves no gaps), at once on the canvas; sent on release.
+  paintStroke(event) {
+    const press = this.press;
+    const box = this.marks.getBoundingClientRect();
+    const col = Math.round(this.fromX(event.clientX - box.left));
+    const row = Math.round(this.fromY(event.clientY - box.top));
+    const [r0, c0] = press.last || [row, col];
+    press.last = [row, col];
+    const count = Math.max(Math.abs(row - r0), Math.abs(col - c0), 1);
+    const ctx = this.search.getContext("2d");
+    const value = PAINTS[this.tool];
+    const s = this.style;
+    ctx.fillStyle = value === 0 ? s.obstacle : value === 1 ? s.free : s.terrain[String(value)];
+    const d = this.data;
+    const ends = new Set(
+      [d.start, d.goal].filter((p) => p >= 0).map((p) => this.y[p] * d.cols + this.x[p]),
+    );
+    for (let i = 0; i <= count; i += 1) {
+      const r = Math.round(r0 + ((row - r0) * i) / count);
+      const c = Math.round(c0 + ((col - c0) * i) / count);
+      const cell = r * d.cols + c;
+      if (r < 0 || c < 0 || r >= d.rows || c >= d.cols || press.seen.has(cell)) continue;
+      press.seen.add(cell);
+      press.cells.push(r, c);
+      if (value === 0 && ends.has(cell)) continue; // the start and goal stay free
+      const size = this.cell;
+      ctx.fillRect(this.toX(c - 0.5), this.toY(r - 0.5), size, size);
+    }
+    this.root.dataset.painted = String(press.cells.length / 2);
   }
 
   // The "Whole map" button, shown while zoomed in or moved (a double click would be two
@@ -680,6 +905,9 @@ class RouteMap extends Player {
     const items = this.routes.map((route) => ["line", route.colour, route.name]);
     if (this.data.start >= 0) items.push(["star", s.start, `start: ${this.data.startName}`]);
     if (this.data.goal >= 0) items.push(["star", s.goal, `goal: ${this.data.goalName}`]);
+    if (this.data.editable || this.costAt.size) {
+      items.push(["square", s.obstacle, "wall"], ...this.terrainItems());
+    }
     for (const [shape, colour, text] of items) {
       const item = element("span", "item");
       const key = element("span", `key ${shape}`, shape === "star" ? "★" : "");
@@ -757,10 +985,155 @@ class RouteMap extends Player {
   }
 }
 
+// One algorithm of a race (lib/routes/race.py's race_data()): the player's drawing of its
+// search, with no controls of its own, and its counters under the map.
+class Racer extends Player {
+  read(data) {
+    this.paintPlace = unpack(data.paintPlace);
+    this.paintStep = unpack(data.paintStep);
+    this.paintKind = unpack(data.paintKind);
+    this.current = unpack(data.current);
+    this.route = unpack(data.route);
+    this.tickStep = unpack(data.tickStep);
+    this.frontierAt = unpack(data.frontierSize); // by tick
+    this.last = this.current.length - 1;
+    this.shown = -1;
+    this.painted = 0;
+    this.playing = false;
+  }
+
+  build(parent) {
+    this.root = element("div", "racer");
+    this.root.dataset.name = this.data.name;
+    const head = element("div", "head");
+    const key = element("span", "key line");
+    key.style.setProperty("--colour", this.data.colour);
+    head.append(key, element("span", "title", this.data.name));
+    this.buildStage();
+    this.counter = element("div", "counter");
+    this.root.append(head, this.stage, this.counter);
+    parent.append(this.root);
+  }
+
+  show(step) {
+    if (!this.toX) return;
+    this.drawSearch(Math.max(0, Math.min(this.last, step)));
+  }
+
+  // The search after `tick` expansions (all of it once finished), and its counters.
+  showTick(tick) {
+    const t = Math.min(tick, this.data.ticks);
+    this.show(this.tickStep[t]);
+    if (!this.toX) this.data.step = this.tickStep[t]; // drawn once laid out
+    const done = t === this.data.ticks;
+    const cost = this.data.cost;
+    let text = `expanded ${t}, frontier ${this.frontierAt[t]}`;
+    if (done) text += cost === null ? ", no route" : `, route found: cost ${Number(cost.toPrecision(4))}`;
+    this.counter.textContent = text;
+    this.root.dataset.tick = String(t);
+    this.root.dataset.done = String(done);
+  }
+}
+
+// A race: 2 to 4 racers on the same map, one expansion per tick each, with one
+// Play / Pause / Step and a speed control; the tick shown is in the root's data-tick.
+class Race {
+  constructor(parent, data) {
+    this.parent = parent;
+    this.data = data;
+    this.tick = 0;
+    this.playing = false;
+    this.root = element("div", "route-player route-race");
+    this.root.dataset.ticks = String(data.ticks);
+    const head = element("div", "head");
+    head.append(element("div", "title", data.title));
+    const board = element("div", "racers");
+    const controls = element("div", "controls");
+    this.playButton = element("button", "play", "▶ Play");
+    this.stepButton = element("button", "step", "Step ▶");
+    this.restartButton = element("button", "restart", "⏮ Restart");
+    this.number = element("span", "number");
+    this.speedSelect = Player.prototype.buildSpeed.call(this);
+    controls.append(
+      this.playButton,
+      this.stepButton,
+      this.restartButton,
+      this.number,
+      element("span", "speed-label", "speed"),
+      this.speedSelect,
+    );
+    this.root.append(head, controls, board);
+    parent.append(this.root);
+    this.racers = data.racers.map(
+      (racer) => new Racer(board, { ...data, ...racer, step: 0, racers: undefined }),
+    );
+    this.playButton.addEventListener("click", () => (this.playing ? this.pause() : this.play()));
+    this.stepButton.addEventListener("click", () => {
+      this.pause();
+      this.showTick(this.tick + 1);
+    });
+    this.restartButton.addEventListener("click", () => {
+      this.pause();
+      this.showTick(0);
+    });
+    this.showTick(0);
+  }
+
+  showTick(tick) {
+    this.tick = Math.max(0, Math.min(this.data.ticks, tick));
+    for (const racer of this.racers) racer.showTick(this.tick);
+    this.number.textContent = `tick ${this.tick} / ${this.data.ticks}`;
+    this.root.dataset.tick = String(this.tick);
+  }
+
+  play() {
+    if (this.tick >= this.data.ticks) this.showTick(0);
+    this.playing = true;
+    this.root.dataset.playing = "true";
+    this.playButton.textContent = "❚❚ Pause";
+    let last = performance.now();
+    const frame = (now) => {
+      if (!this.playing) return;
+      const every = this.data.tickMs / this.speed;
+      const due = Math.floor((now - last + 4) / every);
+      if (due >= 1) {
+        last = due > 16 ? now : last + due * every;
+        this.showTick(this.tick + due);
+        if (this.tick >= this.data.ticks) {
+          this.pause();
+          return;
+        }
+      }
+      this.frame = requestAnimationFrame(frame);
+    };
+    this.frame = requestAnimationFrame(frame);
+  }
+
+  pause() {
+    this.playing = false;
+    this.root.dataset.playing = "false";
+    this.playButton.textContent = "▶ Play";
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = 0;
+  }
+
+  destroy() {
+    this.pause();
+    for (const racer of this.racers) racer.destroy();
+    this.root.remove();
+  }
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   let player = players.get(parentElement);
-  if (data.mode === "map") {
+  if (data.mode === "race") {
+    if (!player || player.data.digest !== data.digest) {
+      if (player) player.destroy();
+      player = new Race(parentElement, data);
+      players.set(parentElement, player);
+    }
+  } else if (data.mode === "map") {
     // a new start, goal or routes on the same map: drawn anew, keeping the zoom and pan
     const view = player && player.data.mapDigest === data.mapDigest ? player.view : undefined;
     if (!player || player.data.digest !== data.digest) {
@@ -787,7 +1160,7 @@ export default function (component) {
     player = new Player(parentElement, data);
     players.set(parentElement, player);
   }
-  if (data.mode !== "map") player.send = setTriggerValue;
+  if (data.mode !== "map" && data.mode !== "race") player.send = setTriggerValue;
   return () => {
     const shown = players.get(parentElement);
     if (shown) shown.destroy();

@@ -59,11 +59,36 @@ def route_player(data: dict, *, key: str, on_step: Callable[[], None]) -> None:
     _PLAYER(data=data, key=key, height="content", on_step_change=on_step)
 
 
-def route_map(data: dict, *, key: str, on_click: Callable[[], None]) -> None:
+def route_map(
+    data: dict,
+    *,
+    key: str,
+    on_click: Callable[[], None],
+    on_edit: Callable[[], None] | None = None,
+    on_move: Callable[[], None] | None = None,
+) -> None:
     """Show the clickable route map (:func:`lib.routes.animation.route_map_data`) under ``key``.
 
     A click on a place calls ``on_click``, with the place's index in
     ``st.session_state[key]["click"]`` (a trigger value: it is there for that one run,
-    so the same place can be clicked again under the same key).
+    so the same place can be clicked again under the same key). A stroke of a paint
+    tool calls ``on_edit`` (``...[key]["edit"]``: ``{"tool", "cells"}``) and a start
+    or goal dragged elsewhere calls ``on_move`` (``...[key]["move"]``: ``{"end", "place"}``).
     """
-    _PLAYER(data=data, key=key, height="content", on_click_change=on_click)
+    events = {"on_edit_change": on_edit, "on_move_change": on_move}
+    _PLAYER(
+        data=data,
+        key=key,
+        height="content",
+        on_click_change=on_click,
+        **{name: callback for name, callback in events.items() if callback is not None},
+    )
+
+
+def route_race(data: dict, *, key: str) -> None:
+    """Show a race of algorithms (:func:`lib.routes.race.race_data`) under ``key``.
+
+    It plays in the browser (one Play / Pause / Step and a speed control for all the
+    racers) and sends nothing back.
+    """
+    _PLAYER(data=data, key=key, height="content")

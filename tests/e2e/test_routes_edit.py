@@ -1,0 +1,111 @@
+"""Editing the route map in a real browser: walls drawn, undone, the goal dragged."""
+
+from __future__ import annotations
+
+from tests.e2e.conftest import open_page, wait_idle
+
+MAP = '.st-key-rt_map:not([data-stale="true"]) .route-map'
+GRID = "routes?source=Grid+with+obstacles&rows=6&cols=8&obstacles=0&seed=1&algos=A*"
+#: Where place ``index`` is drawn, in the page's CSS px.
+PLACE_PIXEL = """(root, index) => {
+    const box = root.querySelector('canvas.marks').getBoundingClientRect();
+    const [x, y] = root.pixelOf(index);
+    return [box.left + x, box.top + y];
+}"""
+
+
+def _map(page):
+    route_map = page.locator(MAP).first
+    route_map.locator("canvas.marks").wait_for()
+    route_map.scroll_into_view_if_needed()
+    return route_map
+
+
+def _legend_says(page, text: str) -> None:
+    page.locator(f'{MAP} .legend:has-text("{text}")').first.wait_for(timeout=60_000)
+    wait_idle(page)
+
+
+def _drag(page, points) -> None:
+    page.mouse.move(*points[0])
+    page.mouse.down()
+    for point in points[1:]:
+        page.mouse.move(*point, steps=4)
+    page.mouse.up()
+
+
+def test_a_wall_drawn_on_the_grid_changes_the_route_and_undo_takes_it_back(page):
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    route_map = _map(page)
+    route_map.locator('button.tool[data-tool="wall"]').click()
+    # a wall down column 4 from row 1 to the bottom: the route goes round by row 0
+    top, bottom = (route_map.evaluate(PLACE_PIXEL, r * 8 + 4) for r in (1, 5))
+    _drag(page, [top, bottom])
+    _legend_says(page, "A*: 17 (")
+    assert "wall" in _map(page).locator(".legend").inner_text()
+    assert "edits=1" in page.url  # the link carries the wall
+    assert _map(page).get_attribute("data-tool") == "wall"  # the tool stays chosen
+    page.locator(".st-key-rt_w_edit_undo button").click()
+    _legend_says(page, "A*: 7 (")
+    assert "edits=" not in page.url
+
+
+def test_a_cost_ten_cell_is_gone_round_and_reset_takes_it_back(page):
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    route_map = _map(page)
+    route_map.locator('button.tool[data-tool="cost 10"]').click()
+    page.mouse.click(*route_map.evaluate(PLACE_PIXEL, 5 * 8 + 3))
+    _legend_says(page, "A*: 9 (")  # one step up and back down is cheaper than 10
+    page.locator(".st-key-rt_w_edit_reset button").click()
+    _legend_says(page, "A*: 7 (")
+
+
+def test_the_goal_star_dragged_to_another_cell_becomes_the_goal(page):
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    route_map = _map(page)
+    goal, target = (route_map.evaluate(PLACE_PIXEL, i) for i in (5 * 8 + 7, 0 * 8 + 7))
+    _drag(page, [goal, target])
+    _legend_says(page, "goal: 0,7")
+    assert "goal=0%2C7" in page.url or "goal=0,7" in page.url
+    assert "A*: 12 (" in _map(page).locator(".legend").inner_text()
+
+
+def test_the_start_star_on_romania_can_be_dragged(page):
+    open_page(page, "routes?algos=A*")
+    _legend_says(page, "start: Arad")
+    from lib.routes.graphs import romania
+
+    nodes = list(romania().nodes)
+    route_map = _map(page)
+    arad, timisoara = (
+        route_map.evaluate(PLACE_PIXEL, nodes.index(n)) for n in ("Arad", "Timisoara")
+    )
+    _drag(page, [arad, timisoara])
+    _legend_says(page, "start: Timisoara")
+    assert "start=Timisoara" in page.url
+
+
+def test_the_edited_grid_downloads_in_the_upload_format(page):
+    from pathlib import Path
+
+    from lib.routes import graphs
+
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    route_map = _map(page)
+    route_map.locator('button.tool[data-tool="wall"]').click()
+    page.mouse.click(*route_map.evaluate(PLACE_PIXEL, 2 * 8 + 3))
+    _legend_says(page, "wall")
+    page.locator(".st-key-rt_w_edit_undo button:not([disabled])").wait_for(timeout=60_000)
+    wait_idle(page)
+    files = {}
+    for what in ("edges", "nodes"):
+        with page.expect_download(timeout=60_000) as download:
+            page.locator(f".st-key-rt_w_edit_dl_{what} button").first.click()
+        files[what] = Path(download.value.path()).read_bytes()
+    G = graphs.load_graph_csv(files["edges"], files["nodes"])
+    assert G.number_of_nodes() == 6 * 8 - 1 and "2,3" not in G
+    assert G["2,2"]["1,2"]["weight"] == 1.0
