@@ -1,0 +1,489 @@
+"""Connect Four solved exactly: a position's score under perfect play, its best moves and line.
+
+The design is Pascal Pons' strong solver, in pure Python on integer bitboards:
+
+* **position + mask**: the search keeps two integers, the discs of the side to
+  move (``position``) and every disc (``mask``), in the project's bit layout
+  (7 bits a column, the spare bit on top; see :mod:`lib.games.connect_four`).
+  Playing ``move`` (the bit of the square) is ``position ^ mask, mask | move``:
+  the opponent's discs become "the side to move's". ``position + mask`` is a
+  unique key for the position (the spare bits make the sum carry-free per column).
+* **negamax with alpha-beta**, never allocating beyond small integers;
+* **non-losing moves only**: when the opponent threatens to win on a square the
+  mover can play, that move is forced (two such threats: the mover has lost); a
+  move under one of the opponent's winning squares hands over the win and is not
+  searched. So a searched position never has an immediate win for the mover;
+* **move ordering by threats**: moves creating more winning squares for the mover
+  first, ties broken centre first;
+* a **transposition table** (a dict per solve) keeping a lower or an upper bound
+  per position;
+* **null-window search**: instead of one search with the whole score range, a
+  few searches each ask "is the score above ``m``?" with the window
+  ``[m, m + 1]``, narrowing ``[min, max]`` until it holds one score. Null windows
+  prune far more, and the table carries each search's work to the next;
+* an optional **opening book** of exact scores of early positions (computed by
+  this solver: ``scripts/make_connect_four_book.py``).
+
+Scores (Pons' convention) are from the side to move's view: 0 for a draw; a
+win with the winner's ``k``-th disc of the game scores ``22 - k`` (positive
+for the mover, negative for the opponent). So a faster win scores more: the
+mover who wins at once with ``n`` discs on the board scores ``(43 - n) // 2``,
+and the last-ditch win with the 21st disc scores 1. :func:`describe` turns a
+score into words counted in plies (single moves of either side) to the end.
+
+>>> from lib.games.connect_four import state_from_moves
+>>> result = solve(state_from_moves("dddddbbebbdgbgggbgeeeaae"))
+>>> sorted(format_move(move) for move in result.best_moves), result.describe()
+(['a', 'c'], 'Red wins in 15 plies')
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lib.errors import InputError
+from lib.games.connect_four import (
+    COLUMNS,
+    PLAYER_NAMES,
+    ROWS,
+    STRIDE,
+    ConnectFourState,
+    format_move,
+)
+
+SQUARES = COLUMNS * ROWS
+BOTTOM = sum(1 << (STRIDE * column) for column in range(COLUMNS))
+"""The bottom square of every column."""
+COLUMN_MASK: tuple[int, ...] = tuple(
+    ((1 << ROWS) - 1) << (STRIDE * column) for column in range(COLUMNS)
+)
+"""The six squares of each column."""
+BOARD = sum(COLUMN_MASK)
+"""Every square of the board (no spare bits)."""
+CENTRE_FIRST: tuple[int, ...] = (3, 2, 4, 1, 5, 0, 6)
+"""Columns in the order moves are tried when they threaten equally: centre first."""
+MOVE_BITS = STRIDE * COLUMNS
+"""Bits holding a move's square in the packed sort keys of the search."""
+
+MAX_SCORE = (SQUARES + 1) // 2
+"""The best score at all: a win with one's first disc (never possible; a bound)."""
+CHECK_EVERY = 255
+"""The clock and ``should_stop`` are checked every ``CHECK_EVERY + 1`` nodes."""
+_LOWER = 64
+"""Table values above this are lower bounds stored as ``bound + _LOWER``; others upper bounds."""
+
+
+class _OutOfTime(Exception):
+    """Raised inside the search when the time limit passes or ``should_stop`` says so."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The exact solution of a position.
+
+    ``score`` is Pons' score from the side to move's view (see the module
+    docstring); ``best_moves`` every column (0–6) achieving it, centre first;
+    ``line`` a principal line from the position to the end of the game with both
+    sides playing best (the mover's move first; shorter if the clock ran out
+    while following it); ``nodes`` the positions searched; ``source`` is
+    ``"search"``, or ``"book"`` when the opening book held the score.
+    """
+
+    score: int
+    best_moves: tuple[int, ...]
+    line: tuple[int, ...]
+    nodes: int
+    seconds: float
+    moves_played: int
+    source: str = "search"
+
+    @property
+    def to_move(self) -> int:
+        """The side to move: 0 (Red) or 1 (Yellow)."""
+        return self.moves_played % 2
+
+    def describe(self) -> str:
+        """Who wins and how soon: ``"Red wins in 13 plies"``, ``"draw"``, ..."""
+        return describe(self.score, self.moves_played)
+
+    def line_text(self) -> str:
+        """The principal line in the project's notation, e.g. ``"cdcad"``."""
+        return "".join(format_move(move) for move in self.line)
+
+
+def plies_to_end(score: int, moves_played: int) -> int | None:
+    """The number of plies (moves of either side) to the winning move, counted from
+    the position with ``moves_played`` discs, when ``score`` is a win or a loss
+    for the side to move; None for a draw.
+
+    >>> plies_to_end(1, 0), plies_to_end(-1, 1), plies_to_end(18, 7)
+    (41, 40, 1)
+    """
+    if score == 0:
+        return None
+    winner_moves_at = moves_played if score > 0 else moves_played + 1
+    # the winning disc is dropped with n discs on the board, n of the winner's parity
+    # and (43 - n) // 2 == |score|: two values of n satisfy the second, one the first
+    last = SQUARES + 1 - 2 * abs(score)
+    if (last - winner_moves_at) % 2:
+        last -= 1
+    return last - moves_played + 1
+
+
+def describe(score: int, moves_played: int) -> str:
+    """A score in words from the side to move's view, counted in plies to the end.
+
+    >>> describe(1, 0), describe(0, 5), describe(-2, 1)
+    ('Red wins in 41 plies', 'draw', 'Yellow loses in 38 plies')
+    """
+    mover = PLAYER_NAMES[moves_played % 2]
+    plies = plies_to_end(score, moves_played)
+    if plies is None:
+        return "draw"
+    verb = "wins" if score > 0 else "loses"
+    unit = "ply" if plies == 1 else "plies"
+    return f"{mover} {verb} in {plies} {unit}"
+
+
+def winning_squares(position: int, mask: int) -> int:
+    """The empty squares where the owner of ``position`` would complete a four.
+
+    Squares need not be playable yet (the disc below may be missing). For each
+    direction, a square wins when three discs lie next to it: three on one side,
+    or two on one side and one on the other.
+    """
+    # up a column: only three discs below can complete a vertical four
+    found = (position << 1) & (position << 2) & (position << 3)
+    for shift in (STRIDE, STRIDE - 1, STRIDE + 1):  # along a row, the two diagonals
+        pair = (position << shift) & (position << 2 * shift)
+        found |= pair & (position << 3 * shift)
+        found |= pair & (position >> shift)
+        pair = (position >> shift) & (position >> 2 * shift)
+        found |= pair & (position << shift)
+        found |= pair & (position >> 3 * shift)
+    return found & (BOARD ^ mask)
+
+
+def position_key(position: int, mask: int) -> int:
+    """The unique key of a position: the mover's discs plus every disc."""
+    return position + mask
+
+
+def mirror_key(key: int) -> int:
+    """The key of the left-right mirror image of the position with ``key``."""
+    mirrored = 0
+    for column in range(COLUMNS):
+        lane = (key >> (STRIDE * column)) & ((1 << STRIDE) - 1)
+        mirrored |= lane << (STRIDE * (COLUMNS - 1 - column))
+    return mirrored
+
+
+def book_key(position: int, mask: int) -> int:
+    """The key under which the opening book stores a position: the smaller of the key
+    and its mirror image's (mirror images have the same score)."""
+    key = position + mask
+    return min(key, mirror_key(key))
+
+
+def bitboards(state: ConnectFourState) -> tuple[int, int, int]:
+    """``(position, mask, moves played)`` of a project state: the mover's discs, all discs."""
+    mask = state.red | state.yellow
+    played = mask.bit_count()
+    position = state.red if played % 2 == 0 else state.yellow
+    return position, mask, played
+
+
+def can_win_now(position: int, mask: int) -> bool:
+    """True when the side to move has a playable square completing a four."""
+    return bool(winning_squares(position, mask) & (mask + BOTTOM) & BOARD)
+
+
+class _Search:
+    """One solve's search: the transposition table, the node count and the clock."""
+
+    def __init__(
+        self,
+        deadline: float | None,
+        should_stop: Callable[[], bool] | None,
+        book: dict[int, int] | None,
+        book_plies: int,
+    ) -> None:
+        self.table: dict[int, int] = {}
+        self.nodes = 0
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.book = book or None
+        self.book_plies = book_plies if book else -1
+
+    def _check_clock(self) -> None:
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfTime
+        if self.should_stop is not None and self.should_stop():
+            raise _OutOfTime
+
+    def negamax(self, position: int, mask: int, played: int, alpha: int, beta: int) -> int:
+        """The score if it lies strictly inside ``(alpha, beta)``; else a bound beyond it.
+
+        Precondition: the side to move cannot win at once, and the game is not over.
+        """
+        self.nodes += 1
+        if not self.nodes & CHECK_EVERY:
+            self._check_clock()
+        possible = (mask + BOTTOM) & BOARD
+        threats = winning_squares(position ^ mask, mask)
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):  # two threats to block: the opponent wins next move
+                return -((SQUARES - played) // 2)
+            possible = forced
+        possible &= ~(threats >> 1)  # never play right under an opponent's winning square
+        if not possible:
+            return -((SQUARES - played) // 2)
+        if played >= SQUARES - 2:  # the last two discs cannot win for either side
+            return 0
+        lowest = -((SQUARES - 2 - played) // 2)  # the opponent cannot win at once
+        if alpha < lowest:
+            alpha = lowest
+            if alpha >= beta:
+                return alpha
+        highest = (SQUARES - 1 - played) // 2  # the mover cannot win at once
+        key = position + mask
+        stored = self.table.get(key)
+        if stored is not None:
+            if stored > _LOWER // 2:
+                lowest = stored - _LOWER
+                if alpha < lowest:
+                    alpha = lowest
+                    if alpha >= beta:
+                        return alpha
+            else:
+                highest = stored
+        if beta > highest:
+            beta = highest
+            if alpha >= beta:
+                return beta
+        if played <= self.book_plies:
+            known = self.book.get(min(key, mirror_key(key)))
+            if known is not None:
+                return known
+        return self._children(position, mask, played, possible, alpha, beta, key)
+
+    def _children(
+        self, position: int, mask: int, played: int, possible: int, alpha: int, beta: int, key: int
+    ) -> int:
+        """Search the non-losing moves ``possible``, most threatening first."""
+        if possible & (possible - 1):
+            order = []
+            for priority, column in enumerate(CENTRE_FIRST):
+                move = possible & COLUMN_MASK[column]
+                if move:
+                    created = winning_squares(position | move, mask).bit_count()
+                    order.append(((created << 3 | (7 - priority)) << MOVE_BITS) | move)
+            order.sort(reverse=True)
+            moves = [packed & BOARD for packed in order]
+        else:
+            moves = (possible,)
+        opponent = position ^ mask
+        negamax = self.negamax
+        for move in moves:
+            score = -negamax(opponent, mask | move, played + 1, -beta, -alpha)
+            if score >= beta:
+                self.table[key] = score + _LOWER
+                return score
+            if score > alpha:
+                alpha = score
+        self.table[key] = alpha
+        return alpha
+
+    def score(self, position: int, mask: int, played: int) -> int:
+        """The exact score of a position that is not over, narrowing null windows."""
+        if can_win_now(position, mask):
+            return (SQUARES + 1 - played) // 2
+        low = -((SQUARES - played) // 2)
+        high = (SQUARES + 1 - played) // 2
+        while low < high:
+            middle = low + (high - low) // 2
+            # probe near zero first: most positions are decided by a small margin
+            if middle <= 0 and low // 2 < middle:
+                middle = low // 2
+            elif middle >= 0 and high // 2 > middle:
+                middle = high // 2
+            found = self.negamax(position, mask, played, middle, middle + 1)
+            if found <= middle:
+                high = found
+            else:
+                low = found
+        return low
+
+    def full_window_score(self, position: int, mask: int, played: int) -> int:
+        """The exact score by one search with the whole score range (for tests)."""
+        if can_win_now(position, mask):
+            return (SQUARES + 1 - played) // 2
+        low = -((SQUARES - played) // 2)
+        high = (SQUARES + 1 - played) // 2
+        return self.negamax(position, mask, played, low - 1, high + 1)
+
+    def achieves(self, position: int, mask: int, played: int, move: int, target: int) -> bool:
+        """True when playing the square ``move`` scores at least ``target`` for the mover."""
+        if winning_squares(position, mask) & move:
+            return (SQUARES + 1 - played) // 2 >= target
+        opponent, after = position ^ mask, mask | move
+        if after == BOARD:
+            return target <= 0
+        if can_win_now(opponent, after):
+            return -((SQUARES - played) // 2) >= target
+        # the child scores at most -target exactly when the move scores at least target
+        return self.negamax(opponent, after, played + 1, -target, -target + 1) <= -target
+
+    def move_score(self, position: int, mask: int, played: int, move: int) -> int:
+        """The exact score of playing the square ``move``, from the mover's view."""
+        if winning_squares(position, mask) & move:
+            return (SQUARES + 1 - played) // 2
+        opponent, after = position ^ mask, mask | move
+        if after == BOARD:
+            return 0
+        return -self.score(opponent, after, played + 1)
+
+
+def _moves_centre_first(mask: int) -> list[tuple[int, int]]:
+    """``(column, square)`` of every playable column, centre first."""
+    possible = (mask + BOTTOM) & BOARD
+    found = []
+    for column in CENTRE_FIRST:
+        move = possible & COLUMN_MASK[column]
+        if move:
+            found.append((column, move))
+    return found
+
+
+def _principal_line(search: _Search, position: int, mask: int, played: int, score: int) -> list:
+    """Best moves from the position to the end of the game (both sides), centre first.
+
+    After a best move with score ``s`` the opponent's position scores ``-s``; each
+    step only asks, move by move, whether the move reaches the known score.
+    Stops early (shorter line) if the clock runs out.
+    """
+    line: list[int] = []
+    try:
+        while True:
+            for column, move in _moves_centre_first(mask):
+                if search.achieves(position, mask, played, move, score):
+                    break
+            else:  # cannot happen for an exact score; keeps the loop finite
+                return line
+            line.append(column)
+            if winning_squares(position, mask) & move or (mask | move) == BOARD:
+                return line
+            position, mask, played, score = position ^ mask, mask | move, played + 1, -score
+    except _OutOfTime:
+        return line
+
+
+def _start(state: ConnectFourState) -> tuple[int, int, int]:
+    """The bitboards of ``state``, refusing anything that is not a game in progress."""
+    if not isinstance(state, ConnectFourState):
+        raise InputError("The Connect Four solver needs a Connect Four position.")
+    if state.is_terminal():
+        raise InputError("The game is over: there is nothing left to solve.")
+    return bitboards(state)
+
+
+def solve(
+    state: ConnectFourState,
+    *,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    book: dict[int, int] | None = None,
+    line: bool = True,
+) -> SolveResult | None:
+    """Solve ``state`` exactly: its score, every best move and a principal line.
+
+    Returns None when the search runs out of time (``time_limit`` seconds, checked
+    every few hundred nodes) or ``should_stop()`` turns true. With a ``book``
+    (:func:`load_book`) positions it holds are not searched. ``line=False`` skips
+    the principal line (each of its steps is a few null-window searches).
+
+    Raises
+    ------
+    InputError
+        For a finished game or a state that is not a Connect Four position.
+    """
+    position, mask, played = _start(state)
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    search = _Search(deadline, should_stop, book, max_book_plies(book))
+    source = "search"
+    try:
+        known = book.get(book_key(position, mask)) if book else None
+        if known is not None:
+            score, source = known, "book"
+        else:
+            score = search.score(position, mask, played)
+        best = tuple(
+            column
+            for column, move in _moves_centre_first(mask)
+            if search.achieves(position, mask, played, move, score)
+        )
+    except _OutOfTime:
+        return None
+    principal = _principal_line(search, position, mask, played, score) if line else []
+    return SolveResult(
+        score=score,
+        best_moves=best,
+        line=tuple(principal),
+        nodes=search.nodes,
+        seconds=time.perf_counter() - started,
+        moves_played=played,
+        source=source,
+    )
+
+
+def move_scores(
+    state: ConnectFourState,
+    *,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    book: dict[int, int] | None = None,
+) -> dict[int, int] | None:
+    """The exact score of every legal move (column → score, mover's view), or None
+    when out of time. One table serves all the moves, so later ones go faster.
+
+    Raises InputError for a finished game or a state that is not Connect Four.
+    """
+    position, mask, played = _start(state)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    search = _Search(deadline, should_stop, book, max_book_plies(book))
+    try:
+        return {
+            column: search.move_score(position, mask, played, move)
+            for column, move in sorted(_moves_centre_first(mask))
+        }
+    except _OutOfTime:
+        return None
+
+
+def full_window_score(state: ConnectFourState) -> int:
+    """The exact score by one alpha-beta search over the whole score range, no null
+    windows and no book: the slower reference the tests hold :func:`solve` to."""
+    position, mask, played = _start(state)
+    return _Search(None, None, None, -1).full_window_score(position, mask, played)
+
+
+def max_book_plies(book: dict[int, int] | None) -> int:
+    """The most discs of any position in ``book`` (-1 for no book)."""
+    if not book:
+        return -1
+    return max(key_discs(key) for key in book)
+
+
+def key_discs(key: int) -> int:
+    """The number of discs of the position with ``key`` (``position + mask``)."""
+    discs = 0
+    for column in range(COLUMNS):
+        lane = (key >> (STRIDE * column)) & ((1 << STRIDE) - 1)
+        # the lane is the column's discs (a run from the bottom) plus the mover's among
+        # them; adding one more carries up to the square just above the top disc
+        discs += (lane + 1).bit_length() - 1
+    return discs
