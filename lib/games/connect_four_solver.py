@@ -368,11 +368,17 @@ def _principal_line(search: _Search, position: int, mask: int, played: int, scor
     line: list[int] = []
     try:
         while True:
-            for column, move in _moves_centre_first(mask):
-                if search.achieves(position, mask, played, move, score):
-                    break
-            else:  # cannot happen for an exact score; keeps the loop finite
+            best = next(
+                (
+                    (column, move)
+                    for column, move in _moves_centre_first(mask)
+                    if search.achieves(position, mask, played, move, score)
+                ),
+                None,
+            )
+            if best is None:  # cannot happen for an exact score; keeps the loop finite
                 return line
+            column, move = best
             line.append(column)
             if winning_squares(position, mask) & move or (mask | move) == BOARD:
                 return line
