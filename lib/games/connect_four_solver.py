@@ -69,7 +69,7 @@ MOVE_BITS = STRIDE * COLUMNS
 
 MAX_SCORE = (SQUARES + 1) // 2
 """The best score at all: a win with one's first disc (never possible; a bound)."""
-CHECK_EVERY = 255
+CHECK_EVERY = 63
 """The clock and ``should_stop`` are checked every ``CHECK_EVERY + 1`` nodes."""
 _LOWER = 64
 """Table values above this are lower bounds stored as ``bound + _LOWER``; others upper bounds."""
@@ -407,7 +407,7 @@ def solve(
     """Solve ``state`` exactly: its score, every best move and a principal line.
 
     Returns None when the search runs out of time (``time_limit`` seconds, checked
-    every few hundred nodes) or ``should_stop()`` turns true. With a ``book``
+    every 64 nodes) or ``should_stop()`` turns true. With a ``book``
     (:func:`load_book`) positions it holds are not searched. ``line=False`` skips
     the principal line (each of its steps is a few null-window searches).
 

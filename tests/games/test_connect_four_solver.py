@@ -1,0 +1,229 @@
+"""The Connect Four solver: known positions, a plain minimax oracle on the project's own
+rules, null windows against one full window, the clock, and invariants of its lines."""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lib.errors import InputError
+from lib.games import connect_four_solver as solver
+from lib.games.connect_four import (
+    COLUMNS,
+    ConnectFourState,
+    format_move,
+    initial_state,
+    state_from_moves,
+)
+
+SQUARES = 42
+
+
+@functools.cache
+def minimax_score(state: ConnectFourState) -> int:
+    """Plain minimax over the project's rules (no pruning, no tricks; memoised by position):
+    Pons' score for the side to move, a win with the winner's k-th disc scoring 22 - k."""
+    played = state.occupied().bit_count()
+    best = -SQUARES
+    for move in state.legal_moves():
+        child = state.play(move)
+        if child.winner() is not None:
+            value = (SQUARES + 1 - played) // 2
+        elif child.is_terminal():
+            value = 0
+        else:
+            value = -minimax_score(child)
+        best = max(best, value)
+    return best
+
+
+def minimax_move_scores(state: ConnectFourState) -> dict[int, int]:
+    """Every legal move's score by the plain minimax oracle."""
+    played = state.occupied().bit_count()
+    scores = {}
+    for move in state.legal_moves():
+        child = state.play(move)
+        if child.winner() is not None:
+            scores[move] = (SQUARES + 1 - played) // 2
+        elif child.is_terminal():
+            scores[move] = 0
+        else:
+            scores[move] = -minimax_score(child)
+    return scores
+
+
+def random_position(seed: int, plies: int) -> ConnectFourState:
+    """A position ``plies`` random moves in, that is not over (redrawn until one is)."""
+    rng = np.random.default_rng(seed)
+    while True:
+        state = initial_state()
+        for _ in range(plies):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state = state.play(moves[int(rng.integers(len(moves)))])
+        if not state.is_terminal():
+            return state
+
+
+def columns(moves) -> list[str]:
+    return sorted(format_move(move) for move in moves)
+
+
+# -- known positions ------------------------------------------------------------------
+
+
+def test_only_a_and_c_win_after_24_moves():
+    state = state_from_moves("dddddbbebbdgbgggbgeeeaae")
+    result = solver.solve(state)
+    assert result.score > 0
+    assert columns(result.best_moves) == ["a", "c"]
+    scores = solver.move_scores(state)
+    assert columns(move for move, score in scores.items() if score > 0) == ["a", "c"]
+
+
+def test_only_a_wins_with_24_empty_squares():
+    state = state_from_moves("dcdddfdcffdacccffa")
+    assert state.plies_left_hint() == 24
+    scores = solver.move_scores(state)
+    assert columns(move for move, score in scores.items() if score > 0) == ["a"]
+    assert solver.solve(state).best_moves == (0,)
+
+
+def test_only_d_draws_and_every_other_move_loses():
+    state = state_from_moves("caecgfccbdccgbggegfdafaabddefa")
+    scores = solver.move_scores(state)
+    assert {format_move(move): score for move, score in scores.items() if score >= 0} == {"d": 0}
+    assert all(score < 0 for move, score in scores.items() if move != 3)
+    result = solver.solve(state)
+    assert (result.score, result.best_moves, result.describe()) == (0, (3,), "draw")
+    assert minimax_score(state) == 0  # 12 empties: the oracle agrees
+
+
+def test_a_forced_block_and_a_win_at_once():
+    # Yellow threatens to complete a four on g: every other Red move loses at once
+    threatened = state_from_moves("bdcbbbfbbdcffddddagfggccacegee")
+    played = 30
+    assert solver.solve(threatened).best_moves == (6,)
+    scores = solver.move_scores(threatened)
+    assert all(scores[move] == -((SQUARES - played) // 2) for move in scores if move != 6)
+    assert scores == minimax_move_scores(threatened)
+    # one ply before the end of a principal line the mover wins at once
+    start = state_from_moves("dddddbbebbdgbgggbgeeeaae")
+    line = solver.solve(start).line
+    last = state_from_moves("dddddbbebbdgbgggbgeeeaae" + "".join(map(format_move, line[:-1])))
+    won = solver.solve(last)
+    assert (won.best_moves, won.line) == ((line[-1],), (line[-1],))
+    assert won.score == (SQUARES + 1 - (24 + len(line) - 1)) // 2
+    assert won.describe() == f"{('Red', 'Yellow')[last.to_move]} wins in 1 ply"
+
+
+def test_a_finished_game_is_refused():
+    with pytest.raises(InputError, match="over"):
+        solver.solve(state_from_moves("abababa"))
+    with pytest.raises(InputError):
+        solver.move_scores(state_from_moves("abababa"))
+
+
+# -- against the plain minimax oracle --------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_scores_equal_plain_minimax_with_few_empty_squares(seed):
+    state = random_position(seed, 32 + seed % 3)  # 8 to 10 empty squares
+    scores = solver.move_scores(state)
+    assert scores == minimax_move_scores(state)
+    result = solver.solve(state)
+    assert result.score == minimax_score(state) == max(scores.values())
+    assert set(result.best_moves) == {m for m, s in scores.items() if s == result.score}
+
+
+def test_the_oracle_sees_wins_losses_and_draws():
+    # the comparison above means something only if the sample holds every kind of outcome
+    kinds = {np.sign(minimax_score(random_position(seed, 32 + seed % 3))) for seed in range(40)}
+    assert kinds == {-1, 0, 1}
+
+
+# -- null windows against one full window ------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_null_window_score_equals_a_full_window_search(seed):
+    state = random_position(100 + seed, 22 + seed % 3)
+    assert solver.solve(state, line=False).score == solver.full_window_score(state)
+
+
+# -- the clock -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit", [0.2, 0.5])
+def test_a_hard_position_returns_unsolved_within_the_time_limit(limit):
+    state = state_from_moves("dd")  # far beyond a second for this solver
+    started = time.perf_counter()
+    assert solver.solve(state, time_limit=limit) is None
+    assert time.perf_counter() - started <= limit * 1.1
+    started = time.perf_counter()
+    assert solver.move_scores(state, time_limit=limit) is None
+    assert time.perf_counter() - started <= limit * 1.1
+
+
+def test_should_stop_ends_the_search():
+    calls = []
+
+    def stop_on_third_check() -> bool:
+        calls.append(1)
+        return len(calls) >= 3
+
+    assert solver.solve(state_from_moves("dd"), should_stop=stop_on_third_check) is None
+    assert len(calls) == 3
+
+
+# -- invariants over random games ------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, COLUMNS - 1), min_size=24, max_size=41), st.data())
+def test_solution_invariants_over_random_games(moves, data):
+    state = initial_state()
+    for move in moves:
+        if state.is_terminal():
+            break
+        legal = state.legal_moves()
+        state = state.play(move if move in legal else legal[0])
+    if state.is_terminal():
+        return
+    played = state.occupied().bit_count()
+    result = solver.solve(state, time_limit=5.0)
+    assert result is not None
+    assert -((SQUARES - played) // 2) <= result.score <= (SQUARES + 1 - played) // 2
+    assert result.best_moves and set(result.best_moves) <= set(state.legal_moves())
+    assert result.line[0] in result.best_moves
+    # the line is a game played to the end whose result is the score
+    end = state
+    for move in result.line:
+        end = end.play(move)
+    assert end.is_terminal()
+    plies = solver.plies_to_end(result.score, played)
+    if result.score == 0:
+        assert end.winner() is None and plies is None
+    else:
+        assert end.winner() == (state.to_move if result.score > 0 else 1 - state.to_move)
+        assert len(result.line) == plies
+    # a best move keeps the score: the opponent's position then scores its negation
+    move = data.draw(st.sampled_from(result.best_moves))
+    child = state.play(move)
+    if not child.is_terminal():
+        assert solver.solve(child, line=False).score == -result.score
+
+
+def test_describe_counts_plies_for_both_sides():
+    assert solver.describe(0, 10) == "draw"
+    assert solver.describe(1, 0) == "Red wins in 41 plies"  # Red's 21st disc
+    assert solver.describe(-1, 1) == "Yellow loses in 40 plies"  # Red's 21st disc
+    assert solver.plies_to_end(-1, 0) == 42  # Yellow's 21st disc fills the board
+    assert solver.describe(-3, 6) == "Red loses in 32 plies"  # Yellow's 19th disc, ply 38
