@@ -39,9 +39,11 @@ score into words counted in plies (single moves of either side) to the end.
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
 from lib.errors import InputError
 from lib.games.connect_four import (
@@ -52,6 +54,12 @@ from lib.games.connect_four import (
     ConnectFourState,
     format_move,
 )
+
+BOOK_PATH = Path(__file__).resolve().parents[2] / "data" / "connect_four_book.bin"
+"""The bundled opening book (see :func:`load_book`)."""
+BOOK_MAGIC = b"C4BOOK1\n"
+BOOK_RECORD = 8
+"""Bytes per book entry: the position key (7 bytes, little-endian) and the score (1, signed)."""
 
 SQUARES = COLUMNS * ROWS
 BOTTOM = sum(1 << (STRIDE * column) for column in range(COLUMNS))
@@ -200,6 +208,87 @@ def can_win_now(position: int, mask: int) -> bool:
     return bool(winning_squares(position, mask) & (mask + BOTTOM) & BOARD)
 
 
+@dataclass(frozen=True)
+class Book:
+    """Exact scores of chosen positions, computed by this solver ahead of time.
+
+    ``scores`` maps :func:`book_key` (a position and its mirror image share one
+    entry) to the score for the side to move; ``plies`` holds the numbers of discs
+    of the positions it covers, so the search looks positions up only there.
+    """
+
+    scores: dict[int, int]
+    plies: frozenset[int]
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def score_of(self, state: ConnectFourState) -> int | None:
+        """The stored score of ``state`` (side to move's view), None when not in the book."""
+        position, mask, played = bitboards(state)
+        if played not in self.plies:
+            return None
+        return self.scores.get(book_key(position, mask))
+
+
+def book_from_scores(scores: dict[int, int]) -> Book:
+    """A :class:`Book` of ``{book key: score}``."""
+    return Book(dict(scores), frozenset(key_discs(key) for key in scores))
+
+
+def book_bytes(scores: dict[int, int]) -> bytes:
+    """The file form of ``{book key: score}``: a magic line, then 8-byte records by key."""
+    records = b"".join(
+        key.to_bytes(BOOK_RECORD - 1, "little") + score.to_bytes(1, "little", signed=True)
+        for key, score in sorted(scores.items())
+    )
+    return BOOK_MAGIC + records
+
+
+def load_book(path: str | Path | None = None) -> Book:
+    """Read a book written by ``scripts/make_connect_four_book.py`` (default: the bundled one).
+
+    Raises InputError when the file is not a book.
+    """
+    data = Path(path or BOOK_PATH).read_bytes()
+    body = data[len(BOOK_MAGIC) :]
+    if not data.startswith(BOOK_MAGIC) or len(body) % BOOK_RECORD:
+        raise InputError(f"{Path(path or BOOK_PATH).name} is not a Connect Four book.")
+    scores = {}
+    for start in range(0, len(body), BOOK_RECORD):
+        record = body[start : start + BOOK_RECORD]
+        scores[int.from_bytes(record[:-1], "little")] = int.from_bytes(
+            record[-1:], "little", signed=True
+        )
+    return book_from_scores(scores)
+
+
+@functools.cache
+def bundled_book() -> Book:
+    """The bundled book, read once per process (read-only, shared by every session)."""
+    return load_book(BOOK_PATH)
+
+
+def state_from_key(key: int) -> ConnectFourState:
+    """The position whose key (``position + mask``) is ``key``."""
+    mask = 0
+    for column in range(COLUMNS):
+        lane = (key >> (STRIDE * column)) & ((1 << STRIDE) - 1)
+        height = (lane + 1).bit_length() - 1
+        mask |= ((1 << height) - 1) << (STRIDE * column)
+    position = key - mask
+    other = position ^ mask
+    if mask.bit_count() % 2 == 0:
+        return ConnectFourState(position, other)
+    return ConnectFourState(other, position)
+
+
+def book_entries(book: Book) -> Iterable[tuple[ConnectFourState, int]]:
+    """Every ``(position, score)`` of ``book`` (one of each mirror pair), by key."""
+    for key in sorted(book.scores):
+        yield state_from_key(key), book.scores[key]
+
+
 class _Search:
     """One solve's search: the transposition table, the node count and the clock."""
 
@@ -207,15 +296,14 @@ class _Search:
         self,
         deadline: float | None,
         should_stop: Callable[[], bool] | None,
-        book: dict[int, int] | None,
-        book_plies: int,
+        book: Book | None,
     ) -> None:
         self.table: dict[int, int] = {}
         self.nodes = 0
         self.deadline = deadline
         self.should_stop = should_stop
-        self.book = book or None
-        self.book_plies = book_plies if book else -1
+        self.book = book.scores if book else {}
+        self.book_plies = book.plies if book else frozenset()
 
     def _check_clock(self) -> None:
         if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -264,7 +352,7 @@ class _Search:
             beta = highest
             if alpha >= beta:
                 return beta
-        if played <= self.book_plies:
+        if played in self.book_plies:
             known = self.book.get(min(key, mirror_key(key)))
             if known is not None:
                 return known
@@ -401,7 +489,7 @@ def solve(
     *,
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
-    book: dict[int, int] | None = None,
+    book: Book | None = None,
     line: bool = True,
 ) -> SolveResult | None:
     """Solve ``state`` exactly: its score, every best move and a principal line.
@@ -419,10 +507,10 @@ def solve(
     position, mask, played = _start(state)
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    search = _Search(deadline, should_stop, book, max_book_plies(book))
+    search = _Search(deadline, should_stop, book)
     source = "search"
     try:
-        known = book.get(book_key(position, mask)) if book else None
+        known = book.score_of(state) if book else None
         if known is not None:
             score, source = known, "book"
         else:
@@ -446,12 +534,32 @@ def solve(
     )
 
 
+def score(
+    state: ConnectFourState,
+    *,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    book: Book | None = None,
+) -> int | None:
+    """The exact score of ``state`` alone (side to move's view; no moves, no line),
+    or None when out of time. Raises InputError like :func:`solve`."""
+    position, mask, played = _start(state)
+    known = book.score_of(state) if book else None
+    if known is not None:
+        return known
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    try:
+        return _Search(deadline, should_stop, book).score(position, mask, played)
+    except _OutOfTime:
+        return None
+
+
 def move_scores(
     state: ConnectFourState,
     *,
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
-    book: dict[int, int] | None = None,
+    book: Book | None = None,
 ) -> dict[int, int] | None:
     """The exact score of every legal move (column → score, mover's view), or None
     when out of time. One table serves all the moves, so later ones go faster.
@@ -460,7 +568,7 @@ def move_scores(
     """
     position, mask, played = _start(state)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    search = _Search(deadline, should_stop, book, max_book_plies(book))
+    search = _Search(deadline, should_stop, book)
     try:
         return {
             column: search.move_score(position, mask, played, move)
@@ -474,14 +582,7 @@ def full_window_score(state: ConnectFourState) -> int:
     """The exact score by one alpha-beta search over the whole score range, no null
     windows and no book: the slower reference the tests hold :func:`solve` to."""
     position, mask, played = _start(state)
-    return _Search(None, None, None, -1).full_window_score(position, mask, played)
-
-
-def max_book_plies(book: dict[int, int] | None) -> int:
-    """The most discs of any position in ``book`` (-1 for no book)."""
-    if not book:
-        return -1
-    return max(key_discs(key) for key in book)
+    return _Search(None, None, None).full_window_score(position, mask, played)
 
 
 def key_discs(key: int) -> int:

@@ -227,3 +227,66 @@ def test_describe_counts_plies_for_both_sides():
     assert solver.describe(-1, 1) == "Yellow loses in 40 plies"  # Red's 21st disc
     assert solver.plies_to_end(-1, 0) == 42  # Yellow's 21st disc fills the board
     assert solver.describe(-3, 6) == "Red loses in 32 plies"  # Yellow's 19th disc, ply 38
+
+
+# -- keys and the opening book -----------------------------------------------------------
+
+
+def mirrored(moves: str) -> str:
+    return moves.translate(str.maketrans("abcdefg", "gfedcba"))
+
+
+@pytest.mark.parametrize("moves", ["", "d", "ab", "dddddbbebbdgbgggbgeeeaae", "abcdefgabc"])
+def test_keys_round_trip_and_mirror_like_the_mirrored_game(moves):
+    state = state_from_moves(moves)
+    position, mask, played = solver.bitboards(state)
+    key = solver.position_key(position, mask)
+    assert solver.state_from_key(key) == state
+    assert solver.key_discs(key) == played == len(moves)
+    twin = state_from_moves(mirrored(moves))
+    assert solver.mirror_key(key) == solver.position_key(*solver.bitboards(twin)[:2])
+    assert solver.book_key(position, mask) == solver.book_key(*solver.bitboards(twin)[:2])
+
+
+def test_a_book_round_trips_through_its_file_and_is_used_by_the_search(tmp_path):
+    # the book: every child (20 discs) of a position with 19 discs, solved exactly
+    parent = state_from_moves("dcdddfdcffdacccffab")
+    children = [parent.play(move) for move in parent.legal_moves()]
+    scores = {
+        solver.book_key(*solver.bitboards(child)[:2]): solver.score(child)
+        for child in children
+        if not child.is_terminal()
+    }
+    path = tmp_path / "book.bin"
+    path.write_bytes(solver.book_bytes(scores))
+    book = solver.load_book(path)
+    assert book.scores == scores and book.plies == {20}
+    for child in children:
+        assert book.score_of(child) == solver.score(child)
+    assert book.score_of(parent) is None
+    with_book = solver.solve(parent, book=book, line=False)
+    without = solver.solve(parent, line=False)
+    assert (with_book.score, with_book.best_moves) == (without.score, without.best_moves)
+    assert with_book.nodes < without.nodes
+
+
+def test_a_file_that_is_not_a_book_is_refused(tmp_path):
+    path = tmp_path / "book.bin"
+    path.write_bytes(b"not a book at all")
+    with pytest.raises(InputError, match="not a Connect Four book"):
+        solver.load_book(path)
+
+
+@pytest.mark.slow
+def test_bundled_book_entries_re_solve_to_the_same_scores():
+    book = solver.bundled_book()
+    entries = list(solver.book_entries(book))
+    assert len(entries) >= 10
+    rng = np.random.default_rng(2024)
+    for index in rng.choice(len(entries), size=2, replace=False):
+        state, stored = entries[index]
+        assert solver.score(state) == stored  # solved again, without the book
+        assert solver.bundled_book().score_of(state) == stored
+        # the mirror image is found under the same entry
+        twin = ConnectFourState(solver.mirror_key(state.red), solver.mirror_key(state.yellow))
+        assert book.score_of(twin) == stored
