@@ -35,18 +35,13 @@ def sensible_opening(rng: np.random.Generator, plies: int) -> ConnectFourState |
     it ends in a position the search settles at once (a win on the board, or no defence)."""
     state = initial_state()
     for _ in range(plies + 1):
-        position, mask, _played = solver.bitboards(state)
-        playable = (mask + solver.BOTTOM) & solver.BOARD
-        if solver.winning_squares(position, mask) & playable:
+        if solver.can_win_now(*solver.bitboards(state)[:2]):
             return None
-        threats = solver.winning_squares(position ^ mask, mask)
-        forced = playable & threats
-        safe = (forced or playable) & ~(threats >> 1)
-        if not safe or forced & (forced - 1):
+        columns = solver.non_losing_columns(state)
+        if not columns:
             return None
         if state.occupied().bit_count() == plies:
             return state
-        columns = [column for column in range(7) if safe & solver.COLUMN_MASK[column]]
         state = state.play(columns[int(rng.integers(len(columns)))])
     return None
 

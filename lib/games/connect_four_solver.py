@@ -289,6 +289,25 @@ def book_entries(book: Book) -> Iterable[tuple[ConnectFourState, int]]:
         yield state_from_key(key), book.scores[key]
 
 
+def non_losing_columns(state: ConnectFourState) -> list[int]:
+    """The columns (left to right) that win at once or do not let the opponent win at once.
+
+    Without a win, a threat of the opponent on a playable square must be blocked
+    (two such threats: every move loses), and a square right under one of its
+    winning squares hands it over. Empty for a finished game.
+    """
+    if state.is_terminal():
+        return []
+    position, mask, _played = bitboards(state)
+    playable = (mask + BOTTOM) & BOARD
+    wins = winning_squares(position, mask) & playable
+    threats = winning_squares(position ^ mask, mask)
+    forced = playable & threats
+    candidates = 0 if forced & (forced - 1) else forced or playable
+    safe = (candidates & ~(threats >> 1)) | wins
+    return [column for column in range(COLUMNS) if safe & COLUMN_MASK[column]]
+
+
 class _Search:
     """One solve's search: the transposition table, the node count and the clock."""
 

@@ -123,6 +123,18 @@ def test_a_forced_block_and_a_win_at_once():
     assert won.describe() == f"{('Red', 'Yellow')[last.to_move]} wins in 1 ply"
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_non_losing_columns_are_those_after_which_the_opponent_cannot_win_at_once(seed):
+    state = random_position(300 + seed, 12 + seed)
+    expected = []
+    for move in state.legal_moves():
+        child = state.play(move)
+        replies = child.legal_moves()
+        if child.winner() is not None or all(child.play(r).winner() is None for r in replies):
+            expected.append(move)
+    assert solver.non_losing_columns(state) == expected
+
+
 def test_a_finished_game_is_refused():
     with pytest.raises(InputError, match="over"):
         solver.solve(state_from_moves("abababa"))
