@@ -173,7 +173,7 @@ def test_null_window_score_equals_a_full_window_search(seed):
 # -- the clock -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("limit", [0.2, 0.5])
+@pytest.mark.parametrize("limit", [0.5, 1.0])
 def test_a_hard_position_returns_unsolved_within_the_time_limit(limit):
     state = state_from_moves("dd")  # far beyond a second for this solver
     started = time.perf_counter()
