@@ -42,7 +42,7 @@ from __future__ import annotations
 import functools
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lib.errors import InputError
@@ -101,6 +101,10 @@ class SolveResult:
     sides playing best (the mover's move first; shorter if the clock ran out
     while following it); ``nodes`` the positions searched; ``source`` is
     ``"search"``, or ``"book"`` when the opening book held the score.
+    ``move_scores`` holds every legal move's score when asked for (else empty).
+
+    ``best_move``, ``margin`` and ``move_margins`` are the names the generic
+    search's exact-endgame hook reads (see :func:`exact_solution`).
     """
 
     score: int
@@ -110,6 +114,22 @@ class SolveResult:
     seconds: float
     moves_played: int
     source: str = "search"
+    move_scores: dict[int, int] = field(default_factory=dict, hash=False)
+
+    @property
+    def best_move(self) -> int:
+        """The first best move, centre first."""
+        return self.best_moves[0]
+
+    @property
+    def margin(self) -> int:
+        """The score, under the name the generic search's endgame hook reads."""
+        return self.score
+
+    @property
+    def move_margins(self) -> dict[int, int]:
+        """Every move's score when computed, else only the best move's."""
+        return self.move_scores or {self.best_move: self.score}
 
     @property
     def to_move(self) -> int:
@@ -612,6 +632,47 @@ def move_scores(
         }
     except _OutOfTime:
         return None
+
+
+SOLVABLE_EMPTIES: tuple[tuple[float, int], ...] = (
+    (10.0, 28),
+    (3.0, 26),
+    (1.0, 24),
+    (0.3, 22),
+    (0.0, 18),
+)
+"""``(seconds, empty squares)``: with at least this time budget, :func:`exact_solution`
+tries positions with up to this many empty squares (most sensible positions with 22
+empties take under 0.1 s of CPU here, with 26 about half a second: see the bench)."""
+ATTEMPT_SHARE = 0.5
+"""The share of the search's time budget :func:`exact_solution` may spend: a position
+it cannot finish leaves the rest to the search's own depth-limited play."""
+
+
+def solvable_empties(time_limit: float | None) -> int:
+    """The most empty squares :func:`exact_solution` tries within ``time_limit`` (None: 1 s)."""
+    budget = 1.0 if time_limit is None else time_limit
+    return next(empties for seconds, empties in SOLVABLE_EMPTIES if budget >= seconds)
+
+
+def exact_solution(
+    state: ConnectFourState, time_limit: float | None = None, every_move: bool = False
+) -> SolveResult | None:
+    """The generic search's exact-endgame hook: :func:`solve` (without the line), with
+    ``every_move`` every move's score too, within :data:`ATTEMPT_SHARE` of ``time_limit``
+    seconds (None: 1 s). None for a finished game, a position with more empty squares
+    than :func:`solvable_empties`, or when the clock runs out first."""
+    if state.is_terminal() or state.plies_left_hint() > solvable_empties(time_limit):
+        return None
+    budget = ATTEMPT_SHARE * (1.0 if time_limit is None else time_limit)
+    started = time.perf_counter()
+    result = solve(state, time_limit=budget, line=False)
+    if result is None or not every_move:
+        return result
+    scores = move_scores(state, time_limit=max(started + budget - time.perf_counter(), 0.0))
+    if scores is None:
+        return None
+    return replace(result, move_scores=scores, seconds=time.perf_counter() - started)
 
 
 def full_window_score(state: ConnectFourState) -> int:

@@ -20,6 +20,7 @@ from lib.games.connect_four import (
     initial_state,
     state_from_moves,
 )
+from lib.games.search import choose_move
 
 SQUARES = 42
 
@@ -193,6 +194,32 @@ def test_should_stop_ends_the_search():
 
     assert solver.solve(state_from_moves("dd"), should_stop=stop_on_third_check) is None
     assert len(calls) == 3
+
+
+# -- the generic search's exact-endgame hook ------------------------------------------
+
+
+class HookedState(ConnectFourState):
+    """A Connect Four position offering the solver to the generic search, as the game will."""
+
+    def exact_solution(self, time_limit=None, every_move=False):
+        return solver.exact_solution(self, time_limit, every_move)
+
+
+def test_the_generic_search_plays_and_scores_through_the_hook():
+    state = HookedState(*state_from_moves("dcdddfdcffdacccffa"))
+    result = choose_move(state, algorithm="alphabeta", time_limit=5.0, exact_root_scores=True)
+    assert result.move == 0 and result.stats.exact_endgame
+    winning = {move for move, value in result.stats.root_scores.items() if value > 0}
+    assert winning == {0} and set(result.stats.root_scores) == set(state.legal_moves())
+
+
+def test_the_hook_declines_early_positions_at_once():
+    started = time.perf_counter()
+    assert solver.exact_solution(state_from_moves("dd"), time_limit=1.0) is None
+    assert time.perf_counter() - started < 0.05
+    assert solver.solvable_empties(None) == solver.solvable_empties(1.0) == 24
+    assert solver.exact_solution(state_from_moves("abababa")) is None
 
 
 # -- invariants over random games ------------------------------------------------------
