@@ -19,10 +19,14 @@ The design is Pascal Pons' strong solver, in pure Python on integer bitboards:
   per position;
 * **null-window search**: instead of one search with the whole score range, a
   few searches each ask "is the score above ``m``?" with the window
-  ``[m, m + 1]``, narrowing ``[min, max]`` until it holds one score. Null windows
-  prune far more, and the table carries each search's work to the next;
-* an optional **opening book** of exact scores of early positions (computed by
-  this solver: ``scripts/make_connect_four_book.py``).
+  ``[m, m + 1]``, narrowing ``[min, max]`` until it holds one score. Each probe
+  prunes far more than a full window, and the table carries its work to the
+  next (with a table that keeps every bound, as here, the probes together cost
+  about as many nodes as one full-window search: ``bench/connect_four_solver.py``);
+* an optional **book** of exact scores computed ahead by this solver
+  (``scripts/make_connect_four_book.py``), looked up only at the numbers of discs
+  it covers. Positions with 8 discs take minutes here, so no book reaches back to
+  the empty board: who wins from the start is beyond this solver.
 
 Scores (Pons' convention) are from the side to move's view: 0 for a draw; a
 win with the winner's ``k``-th disc of the game scores ``22 - k`` (positive
@@ -75,8 +79,6 @@ CENTRE_FIRST: tuple[int, ...] = (3, 2, 4, 1, 5, 0, 6)
 MOVE_BITS = STRIDE * COLUMNS
 """Bits holding a move's square in the packed sort keys of the search."""
 
-MAX_SCORE = (SQUARES + 1) // 2
-"""The best score at all: a win with one's first disc (never possible; a bound)."""
 CHECK_EVERY = 63
 """The clock and ``should_stop`` are checked every ``CHECK_EVERY + 1`` nodes."""
 _CENTRE_FIRST_MASKS = tuple(
@@ -84,7 +86,7 @@ _CENTRE_FIRST_MASKS = tuple(
 )
 """``(tie break, column mask)`` per column, centre first: the higher tie break is tried first."""
 _LOWER = 64
-"""Table values above this are lower bounds stored as ``bound + _LOWER``; others upper bounds."""
+"""Lower bounds are stored as ``bound + _LOWER`` (above ``_LOWER // 2``), upper bounds as is."""
 
 
 class _OutOfTime(Exception):
