@@ -79,6 +79,9 @@ CENTRE_FIRST: tuple[int, ...] = (3, 2, 4, 1, 5, 0, 6)
 MOVE_BITS = STRIDE * COLUMNS
 """Bits holding a move's square in the packed sort keys of the search."""
 
+TABLE_LIMIT = 1_000_000
+"""Most positions kept in a solve's table (about 90 bytes each) before it is emptied:
+a long solve on a shared server must not take its memory."""
 CHECK_EVERY = 63
 """The clock and ``should_stop`` are checked every ``CHECK_EVERY + 1`` nodes."""
 _CENTRE_FIRST_MASKS = tuple(
@@ -355,10 +358,14 @@ class _Search:
         self.book_plies = book.plies if book else frozenset()
 
     def _check_clock(self) -> None:
+        """Every few nodes: stop when out of time, and keep the table's memory bounded."""
         if self.deadline is not None and time.perf_counter() >= self.deadline:
             raise _OutOfTime
         if self.should_stop is not None and self.should_stop():
             raise _OutOfTime
+        if len(self.table) > TABLE_LIMIT:
+            # the bounds only save work: forgetting them all keeps every answer right
+            self.table.clear()
 
     def negamax(
         self, position: int, mask: int, played: int, alpha: int, beta: int, threats: int

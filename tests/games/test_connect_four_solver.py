@@ -329,3 +329,12 @@ def test_bundled_book_entries_re_solve_to_the_same_scores():
         # the mirror image is found under the same entry
         twin = ConnectFourState(solver.mirror_key(state.red), solver.mirror_key(state.yellow))
         assert book.score_of(twin) == stored
+
+
+def test_an_emptied_table_keeps_the_scores_right(monkeypatch):
+    # the table is emptied whenever it outgrows its limit: with a tiny limit, it is
+    # emptied again and again during the search, and the scores must not change
+    states = [state_from_moves(moves) for moves in ("dcdddfdcffdacccffa", "dddddbbebbdgbgggbge")]
+    expected = [solver.score(state) for state in states]
+    monkeypatch.setattr(solver, "TABLE_LIMIT", 200)
+    assert [solver.score(state) for state in states] == expected
