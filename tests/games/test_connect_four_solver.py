@@ -316,6 +316,16 @@ def test_a_file_that_is_not_a_book_is_refused(tmp_path):
         solver.load_book(path)
 
 
+def test_bundled_book_entries_are_games_in_progress_stored_once_with_possible_scores():
+    book = solver.bundled_book()
+    for state, stored in solver.book_entries(book):
+        played = state.occupied().bit_count()
+        assert not state.is_terminal() and played in book.plies
+        assert state.red.bit_count() - state.yellow.bit_count() in (0, 1)
+        assert solver.book_key(*solver.bitboards(state)[:2]) in book.scores
+        assert -((SQUARES - played) // 2) <= stored <= (SQUARES + 1 - played) // 2
+
+
 @pytest.mark.slow
 def test_bundled_book_entries_re_solve_to_the_same_scores():
     book = solver.bundled_book()
