@@ -1,0 +1,702 @@
+"""Connect Four solved exactly: a position's score under perfect play, its best moves and line.
+
+The design is Pascal Pons' strong solver, in pure Python on integer bitboards:
+
+* **position + mask**: the search keeps two integers, the discs of the side to
+  move (``position``) and every disc (``mask``), in the project's bit layout
+  (7 bits a column, the spare bit on top; see :mod:`lib.games.connect_four`).
+  Playing ``move`` (the bit of the square) is ``position ^ mask, mask | move``:
+  the opponent's discs become "the side to move's". ``position + mask`` is a
+  unique key for the position (the spare bits make the sum carry-free per column).
+* **negamax with alpha-beta**, never allocating beyond small integers;
+* **non-losing moves only**: when the opponent threatens to win on a square the
+  mover can play, that move is forced (two such threats: the mover has lost); a
+  move under one of the opponent's winning squares hands over the win and is not
+  searched. So a searched position never has an immediate win for the mover;
+* **move ordering by threats**: moves creating more winning squares for the mover
+  first, ties broken centre first;
+* a **transposition table** (a dict per solve) keeping a lower or an upper bound
+  per position;
+* **null-window search**: instead of one search with the whole score range, a
+  few searches each ask "is the score above ``m``?" with the window
+  ``[m, m + 1]``, narrowing ``[min, max]`` until it holds one score. Each probe
+  prunes far more than a full window, and the table carries its work to the
+  next (with a table that keeps every bound, as here, the probes together cost
+  about as many nodes as one full-window search: ``bench/connect_four_solver.py``);
+* an optional **book** of exact scores computed ahead by this solver
+  (``scripts/make_connect_four_book.py``), looked up only at the numbers of discs
+  it covers. Positions with 8 discs take minutes here, so no book reaches back to
+  the empty board: who wins from the start is beyond this solver.
+
+Scores (Pons' convention) are from the side to move's view: 0 for a draw; a
+win with the winner's ``k``-th disc of the game scores ``22 - k`` (positive
+for the mover, negative for the opponent). So a faster win scores more: the
+mover who wins at once with ``n`` discs on the board scores ``(43 - n) // 2``,
+and the last-ditch win with the 21st disc scores 1. :func:`describe` turns a
+score into words counted in plies (single moves of either side) to the end.
+
+>>> from lib.games.connect_four import state_from_moves
+>>> result = solve(state_from_moves("dddddbbebbdgbgggbgeeeaae"))
+>>> sorted(format_move(move) for move in result.best_moves), result.describe()
+(['a', 'c'], 'Red wins in 15 plies')
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from lib.errors import InputError
+from lib.games.connect_four import (
+    COLUMNS,
+    PLAYER_NAMES,
+    ROWS,
+    STRIDE,
+    ConnectFourState,
+    format_move,
+)
+
+BOOK_PATH = Path(__file__).resolve().parents[2] / "data" / "connect_four_book.bin"
+"""The bundled opening book (see :func:`load_book`)."""
+BOOK_MAGIC = b"C4BOOK1\n"
+BOOK_RECORD = 8
+"""Bytes per book entry: the position key (7 bytes, little-endian) and the score (1, signed)."""
+
+SQUARES = COLUMNS * ROWS
+BOTTOM = sum(1 << (STRIDE * column) for column in range(COLUMNS))
+"""The bottom square of every column."""
+COLUMN_MASK: tuple[int, ...] = tuple(
+    ((1 << ROWS) - 1) << (STRIDE * column) for column in range(COLUMNS)
+)
+"""The six squares of each column."""
+BOARD = sum(COLUMN_MASK)
+"""Every square of the board (no spare bits)."""
+CENTRE_FIRST: tuple[int, ...] = (3, 2, 4, 1, 5, 0, 6)
+"""Columns in the order moves are tried when they threaten equally: centre first."""
+MOVE_BITS = STRIDE * COLUMNS
+"""Bits holding a move's square in the packed sort keys of the search."""
+
+TABLE_LIMIT = 1_000_000
+"""Most positions kept in a solve's table (about 90 bytes each) before it is emptied:
+a long solve on a shared server must not take its memory."""
+CHECK_EVERY = 63
+"""The clock and ``should_stop`` are checked every ``CHECK_EVERY + 1`` nodes."""
+_CENTRE_FIRST_MASKS = tuple(
+    (len(CENTRE_FIRST) - 1 - rank, COLUMN_MASK[column]) for rank, column in enumerate(CENTRE_FIRST)
+)
+"""``(tie break, column mask)`` per column, centre first: the higher tie break is tried first."""
+_LOWER = 64
+"""Lower bounds are stored as ``bound + _LOWER`` (above ``_LOWER // 2``), upper bounds as is."""
+
+
+class _OutOfTime(Exception):
+    """Raised inside the search when the time limit passes or ``should_stop`` says so."""
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The exact solution of a position.
+
+    ``score`` is Pons' score from the side to move's view (see the module
+    docstring); ``best_moves`` every column (0–6) achieving it, centre first;
+    ``line`` a principal line from the position to the end of the game with both
+    sides playing best (the mover's move first; shorter if the clock ran out
+    while following it); ``nodes`` the positions searched; ``source`` is
+    ``"search"``, or ``"book"`` when the opening book held the score.
+    ``move_scores`` holds every legal move's score when asked for (else empty).
+
+    ``best_move``, ``margin`` and ``move_margins`` are the names the generic
+    search's exact-endgame hook reads (see :func:`exact_solution`).
+    """
+
+    score: int
+    best_moves: tuple[int, ...]
+    line: tuple[int, ...]
+    nodes: int
+    seconds: float
+    moves_played: int
+    source: str = "search"
+    move_scores: dict[int, int] = field(default_factory=dict, hash=False)
+
+    @property
+    def best_move(self) -> int:
+        """The first best move, centre first."""
+        return self.best_moves[0]
+
+    @property
+    def margin(self) -> int:
+        """The score, under the name the generic search's endgame hook reads."""
+        return self.score
+
+    @property
+    def move_margins(self) -> dict[int, int]:
+        """Every move's score when computed, else only the best move's."""
+        return self.move_scores or {self.best_move: self.score}
+
+    @property
+    def to_move(self) -> int:
+        """The side to move: 0 (Red) or 1 (Yellow)."""
+        return self.moves_played % 2
+
+    def describe(self) -> str:
+        """Who wins and how soon: ``"Red wins in 13 plies"``, ``"draw"``, ..."""
+        return describe(self.score, self.moves_played)
+
+    def line_text(self) -> str:
+        """The principal line in the project's notation, e.g. ``"cdcad"``."""
+        return "".join(format_move(move) for move in self.line)
+
+
+def plies_to_end(score: int, moves_played: int) -> int | None:
+    """The number of plies (moves of either side) to the winning move, counted from
+    the position with ``moves_played`` discs, when ``score`` is a win or a loss
+    for the side to move; None for a draw.
+
+    >>> plies_to_end(1, 0), plies_to_end(-1, 1), plies_to_end(18, 7)
+    (41, 40, 1)
+    """
+    if score == 0:
+        return None
+    winner_moves_at = moves_played if score > 0 else moves_played + 1
+    # the winning disc is dropped with n discs on the board, n of the winner's parity
+    # and (43 - n) // 2 == |score|: two values of n satisfy the second, one the first
+    last = SQUARES + 1 - 2 * abs(score)
+    if (last - winner_moves_at) % 2:
+        last -= 1
+    return last - moves_played + 1
+
+
+def describe(score: int, moves_played: int) -> str:
+    """A score in words from the side to move's view, counted in plies to the end.
+
+    >>> describe(1, 0), describe(0, 5), describe(-2, 1)
+    ('Red wins in 41 plies', 'draw', 'Yellow loses in 38 plies')
+    """
+    mover = PLAYER_NAMES[moves_played % 2]
+    plies = plies_to_end(score, moves_played)
+    if plies is None:
+        return "draw"
+    verb = "wins" if score > 0 else "loses"
+    unit = "ply" if plies == 1 else "plies"
+    return f"{mover} {verb} in {plies} {unit}"
+
+
+def winning_squares(position: int, mask: int) -> int:
+    """The empty squares where the owner of ``position`` would complete a four.
+
+    Squares need not be playable yet (the disc below may be missing). For each
+    direction, a square wins when three discs lie next to it: three on one side,
+    or two on one side and one on the other.
+    """
+    # up a column only three discs below can complete a four; along a row (shift 7)
+    # and the two diagonals (6, 8), three on one side or two on one side and one on
+    # the other (written out: this is most of the search's time)
+    found = (position << 1) & (position << 2) & (position << 3)
+    up, up2, down, down2 = position << 7, position << 14, position >> 7, position >> 14
+    found |= up & up2 & ((position << 21) | down)
+    found |= down & down2 & ((position >> 21) | up)
+    up, up2, down, down2 = position << 6, position << 12, position >> 6, position >> 12
+    found |= up & up2 & ((position << 18) | down)
+    found |= down & down2 & ((position >> 18) | up)
+    up, up2, down, down2 = position << 8, position << 16, position >> 8, position >> 16
+    found |= up & up2 & ((position << 24) | down)
+    found |= down & down2 & ((position >> 24) | up)
+    return found & (BOARD ^ mask)
+
+
+def position_key(position: int, mask: int) -> int:
+    """The unique key of a position: the mover's discs plus every disc."""
+    return position + mask
+
+
+def mirror_key(key: int) -> int:
+    """The key of the left-right mirror image of the position with ``key``."""
+    mirrored = 0
+    for column in range(COLUMNS):
+        lane = (key >> (STRIDE * column)) & ((1 << STRIDE) - 1)
+        mirrored |= lane << (STRIDE * (COLUMNS - 1 - column))
+    return mirrored
+
+
+def book_key(position: int, mask: int) -> int:
+    """The key under which the opening book stores a position: the smaller of the key
+    and its mirror image's (mirror images have the same score)."""
+    key = position + mask
+    return min(key, mirror_key(key))
+
+
+def bitboards(state: ConnectFourState) -> tuple[int, int, int]:
+    """``(position, mask, moves played)`` of a project state: the mover's discs, all discs."""
+    mask = state.red | state.yellow
+    played = mask.bit_count()
+    position = state.red if played % 2 == 0 else state.yellow
+    return position, mask, played
+
+
+def can_win_now(position: int, mask: int) -> bool:
+    """True when the side to move has a playable square completing a four."""
+    return bool(winning_squares(position, mask) & (mask + BOTTOM) & BOARD)
+
+
+@dataclass(frozen=True)
+class Book:
+    """Exact scores of chosen positions, computed by this solver ahead of time.
+
+    ``scores`` maps :func:`book_key` (a position and its mirror image share one
+    entry) to the score for the side to move; ``plies`` holds the numbers of discs
+    of the positions it covers, so the search looks positions up only there.
+    """
+
+    scores: dict[int, int]
+    plies: frozenset[int]
+
+    def __len__(self) -> int:
+        return len(self.scores)
+
+    def score_of(self, state: ConnectFourState) -> int | None:
+        """The stored score of ``state`` (side to move's view), None when not in the book."""
+        position, mask, played = bitboards(state)
+        if played not in self.plies:
+            return None
+        return self.scores.get(book_key(position, mask))
+
+
+def book_from_scores(scores: dict[int, int]) -> Book:
+    """A :class:`Book` of ``{book key: score}``."""
+    return Book(dict(scores), frozenset(key_discs(key) for key in scores))
+
+
+def book_bytes(scores: dict[int, int]) -> bytes:
+    """The file form of ``{book key: score}``: a magic line, then 8-byte records by key."""
+    records = b"".join(
+        key.to_bytes(BOOK_RECORD - 1, "little") + score.to_bytes(1, "little", signed=True)
+        for key, score in sorted(scores.items())
+    )
+    return BOOK_MAGIC + records
+
+
+def load_book(path: str | Path | None = None) -> Book:
+    """Read a book written by ``scripts/make_connect_four_book.py`` (default: the bundled one).
+
+    Raises InputError when the file is not a book.
+    """
+    data = Path(path or BOOK_PATH).read_bytes()
+    body = data[len(BOOK_MAGIC) :]
+    if not data.startswith(BOOK_MAGIC) or len(body) % BOOK_RECORD:
+        raise InputError(f"{Path(path or BOOK_PATH).name} is not a Connect Four book.")
+    scores = {}
+    for start in range(0, len(body), BOOK_RECORD):
+        record = body[start : start + BOOK_RECORD]
+        scores[int.from_bytes(record[:-1], "little")] = int.from_bytes(
+            record[-1:], "little", signed=True
+        )
+    return book_from_scores(scores)
+
+
+@functools.cache
+def bundled_book() -> Book:
+    """The bundled book, read once per process (read-only, shared by every session)."""
+    return load_book(BOOK_PATH)
+
+
+def state_from_key(key: int) -> ConnectFourState:
+    """The position whose key (``position + mask``) is ``key``."""
+    mask = 0
+    for column in range(COLUMNS):
+        lane = (key >> (STRIDE * column)) & ((1 << STRIDE) - 1)
+        height = (lane + 1).bit_length() - 1
+        mask |= ((1 << height) - 1) << (STRIDE * column)
+    position = key - mask
+    other = position ^ mask
+    if mask.bit_count() % 2 == 0:
+        return ConnectFourState(position, other)
+    return ConnectFourState(other, position)
+
+
+def book_entries(book: Book) -> Iterable[tuple[ConnectFourState, int]]:
+    """Every ``(position, score)`` of ``book`` (one of each mirror pair), by key."""
+    for key in sorted(book.scores):
+        yield state_from_key(key), book.scores[key]
+
+
+def non_losing_columns(state: ConnectFourState) -> list[int]:
+    """The columns (left to right) that win at once or do not let the opponent win at once.
+
+    Without a win, a threat of the opponent on a playable square must be blocked
+    (two such threats: every move loses), and a square right under one of its
+    winning squares hands it over. Empty for a finished game.
+    """
+    if state.is_terminal():
+        return []
+    position, mask, _played = bitboards(state)
+    playable = (mask + BOTTOM) & BOARD
+    wins = winning_squares(position, mask) & playable
+    threats = winning_squares(position ^ mask, mask)
+    forced = playable & threats
+    candidates = 0 if forced & (forced - 1) else forced or playable
+    safe = (candidates & ~(threats >> 1)) | wins
+    return [column for column in range(COLUMNS) if safe & COLUMN_MASK[column]]
+
+
+class _Search:
+    """One solve's search: the transposition table, the node count and the clock."""
+
+    def __init__(
+        self,
+        deadline: float | None,
+        should_stop: Callable[[], bool] | None,
+        book: Book | None,
+    ) -> None:
+        self.table: dict[int, int] = {}
+        self.nodes = 0
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.book = book.scores if book else {}
+        self.book_plies = book.plies if book else frozenset()
+
+    def _check_clock(self) -> None:
+        """Every few nodes: stop when out of time, and keep the table's memory bounded."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfTime
+        if self.should_stop is not None and self.should_stop():
+            raise _OutOfTime
+        if len(self.table) > TABLE_LIMIT:
+            # the bounds only save work: forgetting them all keeps every answer right
+            self.table.clear()
+
+    def negamax(
+        self, position: int, mask: int, played: int, alpha: int, beta: int, threats: int
+    ) -> int:
+        """The score if it lies strictly inside ``(alpha, beta)``; else a bound beyond it.
+
+        ``threats`` are the opponent's winning squares (``winning_squares(position ^
+        mask, mask)``; the parent computed them to order its moves). Precondition:
+        the side to move cannot win at once, and the game is not over.
+        """
+        self.nodes += 1
+        if not self.nodes & CHECK_EVERY:
+            self._check_clock()
+        possible = (mask + BOTTOM) & BOARD
+        forced = possible & threats
+        if forced:
+            if forced & (forced - 1):  # two threats to block: the opponent wins next move
+                return -((SQUARES - played) // 2)
+            possible = forced
+        possible &= ~(threats >> 1)  # never play right under an opponent's winning square
+        if not possible:
+            return -((SQUARES - played) // 2)
+        if played >= SQUARES - 2:  # the last two discs cannot win for either side
+            return 0
+        lowest = -((SQUARES - 2 - played) // 2)  # the opponent cannot win at once
+        if alpha < lowest:
+            alpha = lowest
+            if alpha >= beta:
+                return alpha
+        highest = (SQUARES - 1 - played) // 2  # the mover cannot win at once
+        key = position + mask
+        stored = self.table.get(key)
+        if stored is not None:
+            if stored > _LOWER // 2:
+                lowest = stored - _LOWER
+                if alpha < lowest:
+                    alpha = lowest
+                    if alpha >= beta:
+                        return alpha
+            else:
+                highest = stored
+        if beta > highest:
+            beta = highest
+            if alpha >= beta:
+                return beta
+        if played in self.book_plies:
+            known = self.book.get(min(key, mirror_key(key)))
+            if known is not None:
+                return known
+        # the moves, most threatening first: a move's new winning squares are exactly the
+        # threats its child position faces, so they are packed with it and passed down
+        order = []
+        for tie_break, column_mask in _CENTRE_FIRST_MASKS:
+            move = possible & column_mask
+            if move:
+                created = winning_squares(position | move, mask)
+                rank = created.bit_count() << 3 | tie_break
+                order.append((rank << 2 * MOVE_BITS) | (created << MOVE_BITS) | move)
+        if len(order) > 1:
+            order.sort(reverse=True)
+        opponent = position ^ mask
+        negamax = self.negamax
+        for packed in order:
+            score = -negamax(
+                opponent,
+                mask | (packed & BOARD),
+                played + 1,
+                -beta,
+                -alpha,
+                (packed >> MOVE_BITS) & BOARD,
+            )
+            if score >= beta:
+                self.table[key] = score + _LOWER
+                return score
+            if score > alpha:
+                alpha = score
+        self.table[key] = alpha
+        return alpha
+
+    def enter(self, position: int, mask: int, played: int, alpha: int, beta: int) -> int:
+        """:meth:`negamax` of a position reached from outside the search (no threats yet)."""
+        threats = winning_squares(position ^ mask, mask)
+        return self.negamax(position, mask, played, alpha, beta, threats)
+
+    def score(self, position: int, mask: int, played: int) -> int:
+        """The exact score of a position that is not over, narrowing null windows."""
+        if can_win_now(position, mask):
+            return (SQUARES + 1 - played) // 2
+        low = -((SQUARES - played) // 2)
+        high = (SQUARES + 1 - played) // 2
+        while low < high:
+            middle = low + (high - low) // 2
+            # probe near zero first: most positions are decided by a small margin
+            if middle <= 0 and low // 2 < middle:
+                middle = low // 2
+            elif middle >= 0 and high // 2 > middle:
+                middle = high // 2
+            found = self.enter(position, mask, played, middle, middle + 1)
+            if found <= middle:
+                high = found
+            else:
+                low = found
+        return low
+
+    def full_window_score(self, position: int, mask: int, played: int) -> int:
+        """The exact score by one search with the whole score range (for tests)."""
+        if can_win_now(position, mask):
+            return (SQUARES + 1 - played) // 2
+        low = -((SQUARES - played) // 2)
+        high = (SQUARES + 1 - played) // 2
+        return self.enter(position, mask, played, low - 1, high + 1)
+
+    def achieves(self, position: int, mask: int, played: int, move: int, target: int) -> bool:
+        """True when playing the square ``move`` scores at least ``target`` for the mover."""
+        if winning_squares(position, mask) & move:
+            return (SQUARES + 1 - played) // 2 >= target
+        opponent, after = position ^ mask, mask | move
+        if after == BOARD:
+            return target <= 0
+        if can_win_now(opponent, after):
+            return -((SQUARES - played) // 2) >= target
+        # the child scores at most -target exactly when the move scores at least target
+        return self.enter(opponent, after, played + 1, -target, -target + 1) <= -target
+
+    def move_score(self, position: int, mask: int, played: int, move: int) -> int:
+        """The exact score of playing the square ``move``, from the mover's view."""
+        if winning_squares(position, mask) & move:
+            return (SQUARES + 1 - played) // 2
+        opponent, after = position ^ mask, mask | move
+        if after == BOARD:
+            return 0
+        return -self.score(opponent, after, played + 1)
+
+
+def _moves_centre_first(mask: int) -> list[tuple[int, int]]:
+    """``(column, square)`` of every playable column, centre first."""
+    possible = (mask + BOTTOM) & BOARD
+    found = []
+    for column in CENTRE_FIRST:
+        move = possible & COLUMN_MASK[column]
+        if move:
+            found.append((column, move))
+    return found
+
+
+def _principal_line(search: _Search, position: int, mask: int, played: int, score: int) -> list:
+    """Best moves from the position to the end of the game (both sides), centre first.
+
+    After a best move with score ``s`` the opponent's position scores ``-s``; each
+    step only asks, move by move, whether the move reaches the known score.
+    Stops early (shorter line) if the clock runs out.
+    """
+    line: list[int] = []
+    try:
+        while True:
+            best = next(
+                (
+                    (column, move)
+                    for column, move in _moves_centre_first(mask)
+                    if search.achieves(position, mask, played, move, score)
+                ),
+                None,
+            )
+            if best is None:  # cannot happen for an exact score; keeps the loop finite
+                return line
+            column, move = best
+            line.append(column)
+            if winning_squares(position, mask) & move or (mask | move) == BOARD:
+                return line
+            position, mask, played, score = position ^ mask, mask | move, played + 1, -score
+    except _OutOfTime:
+        return line
+
+
+def _start(state: ConnectFourState) -> tuple[int, int, int]:
+    """The bitboards of ``state``, refusing anything that is not a game in progress."""
+    if not isinstance(state, ConnectFourState):
+        raise InputError("The Connect Four solver needs a Connect Four position.")
+    if state.is_terminal():
+        raise InputError("The game is over: there is nothing left to solve.")
+    return bitboards(state)
+
+
+def solve(
+    state: ConnectFourState,
+    *,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    book: Book | None = None,
+    line: bool = True,
+) -> SolveResult | None:
+    """Solve ``state`` exactly: its score, every best move and a principal line.
+
+    Returns None when the search runs out of time (``time_limit`` seconds, checked
+    every 64 nodes) or ``should_stop()`` turns true. With a ``book``
+    (:func:`load_book`) positions it holds are not searched. ``line=False`` skips
+    the principal line (each of its steps is a few null-window searches).
+
+    Raises
+    ------
+    InputError
+        For a finished game or a state that is not a Connect Four position.
+    """
+    position, mask, played = _start(state)
+    started = time.perf_counter()
+    deadline = None if time_limit is None else started + time_limit
+    search = _Search(deadline, should_stop, book)
+    source = "search"
+    try:
+        known = book.score_of(state) if book else None
+        if known is not None:
+            score, source = known, "book"
+        else:
+            score = search.score(position, mask, played)
+        best = tuple(
+            column
+            for column, move in _moves_centre_first(mask)
+            if search.achieves(position, mask, played, move, score)
+        )
+    except _OutOfTime:
+        return None
+    principal = _principal_line(search, position, mask, played, score) if line else []
+    return SolveResult(
+        score=score,
+        best_moves=best,
+        line=tuple(principal),
+        nodes=search.nodes,
+        seconds=time.perf_counter() - started,
+        moves_played=played,
+        source=source,
+    )
+
+
+def score(
+    state: ConnectFourState,
+    *,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    book: Book | None = None,
+) -> int | None:
+    """The exact score of ``state`` alone (side to move's view; no moves, no line),
+    or None when out of time. Raises InputError like :func:`solve`."""
+    position, mask, played = _start(state)
+    known = book.score_of(state) if book else None
+    if known is not None:
+        return known
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    try:
+        return _Search(deadline, should_stop, book).score(position, mask, played)
+    except _OutOfTime:
+        return None
+
+
+def move_scores(
+    state: ConnectFourState,
+    *,
+    time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    book: Book | None = None,
+) -> dict[int, int] | None:
+    """The exact score of every legal move (column → score, mover's view), or None
+    when out of time. One table serves all the moves, so later ones go faster.
+
+    Raises InputError for a finished game or a state that is not Connect Four.
+    """
+    position, mask, played = _start(state)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    search = _Search(deadline, should_stop, book)
+    try:
+        return {
+            column: search.move_score(position, mask, played, move)
+            for column, move in sorted(_moves_centre_first(mask))
+        }
+    except _OutOfTime:
+        return None
+
+
+SOLVABLE_EMPTIES: tuple[tuple[float, int], ...] = (
+    (10.0, 28),
+    (3.0, 26),
+    (1.0, 24),
+    (0.3, 22),
+    (0.0, 18),
+)
+"""``(seconds, empty squares)``: with at least this time budget, :func:`exact_solution`
+tries positions with up to this many empty squares (most sensible positions with 22
+empties take under 0.1 s of CPU here, with 26 about half a second: see the bench)."""
+ATTEMPT_SHARE = 0.5
+"""The share of the search's time budget :func:`exact_solution` may spend: a position
+it cannot finish leaves the rest to the search's own depth-limited play."""
+
+
+def solvable_empties(time_limit: float | None) -> int:
+    """The most empty squares :func:`exact_solution` tries within ``time_limit`` (None: 1 s)."""
+    budget = 1.0 if time_limit is None else time_limit
+    return next(empties for seconds, empties in SOLVABLE_EMPTIES if budget >= seconds)
+
+
+def exact_solution(
+    state: ConnectFourState, time_limit: float | None = None, every_move: bool = False
+) -> SolveResult | None:
+    """The generic search's exact-endgame hook: :func:`solve` (without the line), with
+    ``every_move`` every move's score too, within :data:`ATTEMPT_SHARE` of ``time_limit``
+    seconds (None: 1 s). None for a finished game, a position with more empty squares
+    than :func:`solvable_empties`, or when the clock runs out first."""
+    if state.is_terminal() or state.plies_left_hint() > solvable_empties(time_limit):
+        return None
+    budget = ATTEMPT_SHARE * (1.0 if time_limit is None else time_limit)
+    started = time.perf_counter()
+    result = solve(state, time_limit=budget, line=False)
+    if result is None or not every_move:
+        return result
+    scores = move_scores(state, time_limit=max(started + budget - time.perf_counter(), 0.0))
+    if scores is None:
+        return None
+    return replace(result, move_scores=scores, seconds=time.perf_counter() - started)
+
+
+def full_window_score(state: ConnectFourState) -> int:
+    """The exact score by one alpha-beta search over the whole score range, no null
+    windows and no book: the slower reference the tests hold :func:`solve` to."""
+    position, mask, played = _start(state)
+    return _Search(None, None, None).full_window_score(position, mask, played)
+
+
+def key_discs(key: int) -> int:
+    """The number of discs of the position with ``key`` (``position + mask``)."""
+    discs = 0
+    for column in range(COLUMNS):
+        lane = (key >> (STRIDE * column)) & ((1 << STRIDE) - 1)
+        # the lane is the column's discs (a run from the bottom) plus the mover's among
+        # them; adding one more carries up to the square just above the top disc
+        discs += (lane + 1).bit_length() - 1
+    return discs
