@@ -35,8 +35,8 @@ from collections.abc import Callable
 import numpy as np
 
 from bench.sections import run_sections
-from lib.games import connect_four_solver as solver
 from lib.games.connect_four import ConnectFourState, format_move, initial_state, state_from_moves
+from lib.games.connect_four import solver as solver
 
 TARGET = 1.0
 """Seconds a position with 22 empty squares should take at most."""

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from lib.games import connect_four_solver as solver
 from lib.games.connect_four import ConnectFourState, initial_state
+from lib.games.connect_four import solver as solver
 
 SAVE_EVERY = 10
 

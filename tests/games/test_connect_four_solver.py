@@ -12,15 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.errors import InputError
-from lib.games import connect_four_solver as solver
 from lib.games.connect_four import (
     COLUMNS,
     ConnectFourState,
     format_move,
     initial_state,
+    solver,
     state_from_moves,
 )
-from lib.games.search import choose_move
+from lib.games.core import get_game
+from lib.games.search.fast import choose_move
+from lib.games.search.players import make_player, parse_player_spec
 
 SQUARES = 42
 
@@ -209,27 +211,23 @@ def test_should_stop_ends_the_search():
 # -- the generic search's exact-endgame hook ------------------------------------------
 
 
-class HookedState(ConnectFourState):
-    """A Connect Four position offering the solver to the generic search, as the game will."""
-
-    def exact_solution(self, time_limit=None, every_move=False):
-        return solver.exact_solution(self, time_limit, every_move)
+def test_the_game_names_its_solver_for_the_generic_search():
+    assert get_game("connect_four").exact_solver == solver.__name__
 
 
 def test_the_generic_search_plays_and_scores_through_the_hook():
-    state = HookedState(*state_from_moves("dcdddfdcffdacccffa"))
+    state = state_from_moves("dcdddfdcffdacccffa")
     result = choose_move(state, algorithm="alphabeta", time_limit=5.0, exact_root_scores=True)
     assert result.move == 0 and result.stats.exact_endgame
     winning = {move for move, value in result.stats.root_scores.items() if value > 0}
     assert winning == {0} and set(result.stats.root_scores) == set(state.legal_moves())
 
 
-def test_the_hook_declines_early_positions_at_once():
+def test_the_hook_gives_up_on_an_early_position_within_its_share_of_the_budget():
     started = time.perf_counter()
-    assert solver.exact_solution(state_from_moves("dd"), time_limit=1.0) is None
-    assert time.perf_counter() - started < 0.05
-    assert solver.solvable_empties(None) == solver.solvable_empties(1.0) == 24
-    assert solver.exact_solution(state_from_moves("abababa")) is None
+    assert solver.exact_solution(state_from_moves("dd"), time_limit=0.4) is None
+    assert time.perf_counter() - started < 0.4 * solver.ATTEMPT_SHARE * 1.5 + 0.05
+    assert solver.exact_solution(state_from_moves("abababa")) is None  # a finished game
 
 
 # -- invariants over random games ------------------------------------------------------
@@ -358,3 +356,31 @@ def test_an_emptied_table_keeps_the_scores_right(monkeypatch):
     expected = [solver.score(state) for state in states]
     monkeypatch.setattr(solver, "TABLE_LIMIT", 200)
     assert [solver.score(state) for state in states] == expected
+
+
+@pytest.mark.parametrize(
+    ("moves", "best"),
+    [
+        ("dddddbbebbdgbgggbgeeeaae", {"a", "c"}),  # only a and c win
+        ("dcdddfdcffdacccffa", {"a"}),  # only a wins
+        ("caecgfccbdccgbggegfdafaabddefa", {"d"}),  # only d draws
+    ],
+)
+def test_the_pages_default_player_plays_the_only_good_moves(moves, best):
+    game = get_game("connect_four")
+    # the page's default AI, with a budget that leaves room for a loaded test machine
+    spec = game.default_player.replace("time=1", "time=4")
+    player = make_player(parse_player_spec(spec), game)
+    state = state_from_moves(moves)
+    decision = player.choose(state, np.random.default_rng(0))
+    assert game.format_move(decision.move) in best
+    assert decision.stats.exact_endgame
+
+
+def test_the_pages_verdict_says_who_wins_how_soon_and_the_line():
+    from lib.games.connect_four.view import verdict
+
+    won = verdict(state_from_moves("dcdddfdcffdacccffa"))
+    assert "**Red wins in 17 plies**; best a, line acbbbbbeeeeeebfaa" in won
+    assert "**draw**; best d" in verdict(state_from_moves("caecgfccbdccgbggegfdafaabddefa"))
+    assert verdict(initial_state()).startswith("Not solved within")

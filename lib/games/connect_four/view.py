@@ -1,13 +1,14 @@
-"""The Connect Four part of the game page: figure, click-a-column, status line."""
+"""The Connect Four part of the game page: figure, click-a-column, status line, exact verdict."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import plotly.graph_objects as go
 
 from lib.games import connect_four
-from lib.games.connect_four import COLUMNS, ROWS
+from lib.games.connect_four import COLUMNS, ROWS, solver
 from lib.games.connect_four.plots import connect_four_figure, display_row
 from lib.games.drawing.view import BoardAdapter, BoardView, ClickOutcome
 
@@ -80,6 +81,41 @@ open for each side. The heat map puts each column's score on the square where it
 would land.
 """
 
+VERDICT_SECONDS = 0.3
+"""How long the page's verdict may solve a position before saying it is not solved."""
+
+
+@functools.lru_cache(maxsize=512)
+def verdict(state: connect_four.ConnectFourState) -> str:
+    """Who wins from here with perfect play, proved by the exact solver (or why not shown).
+
+    Cached per position: the result is a pure function of the position, so the
+    cache is safe to share between visitors, and a rerun of the page does not
+    solve again.
+    """
+    if state.is_terminal():
+        return ""
+    result = solver.solve(state, time_limit=VERDICT_SECONDS, book=solver.bundled_book())
+    empties = state.plies_left_hint()
+    if result is None:
+        return (
+            f"Not solved within {VERDICT_SECONDS:g} s ({empties} empty squares): the AI "
+            "searches by its heuristic here, and tries the exact solver at each move."
+        )
+    best = ", ".join(connect_four.format_move(move) for move in result.best_moves)
+    how = (
+        "from the opening book, computed by this solver"
+        if result.source == "book"
+        else (f"solved: {result.nodes:,} positions in {result.seconds:.2f} s")
+    )
+    shown = result.line_text()
+    return (
+        f"With perfect play from here: **{result.describe()}**; best {best}"
+        + (f", line {shown}" if shown else "")
+        + f" ({how})."
+    )
+
+
 ADAPTER = BoardAdapter(
     game=connect_four.GAME,
     figure=figure,
@@ -89,4 +125,5 @@ ADAPTER = BoardAdapter(
     status=status,
     about=ABOUT,
     prompt="click a column",
+    insight=verdict,
 )

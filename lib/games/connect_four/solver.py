@@ -59,7 +59,7 @@ from lib.games.connect_four import (
     format_move,
 )
 
-BOOK_PATH = Path(__file__).resolve().parents[2] / "data" / "connect_four_book.bin"
+BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "connect_four_book.bin"
 """The bundled opening book (see :func:`load_book`)."""
 BOOK_MAGIC = b"C4BOOK1\n"
 BOOK_RECORD = 8
@@ -643,25 +643,9 @@ def move_scores(
         return None
 
 
-SOLVABLE_EMPTIES: tuple[tuple[float, int], ...] = (
-    (10.0, 28),
-    (3.0, 26),
-    (1.0, 24),
-    (0.3, 22),
-    (0.0, 18),
-)
-"""``(seconds, empty squares)``: with at least this time budget, :func:`exact_solution`
-tries positions with up to this many empty squares (most sensible positions with 22
-empties take under 0.1 s of CPU here, with 26 about half a second: see the bench)."""
-ATTEMPT_SHARE = 0.5
+ATTEMPT_SHARE = 0.25
 """The share of the search's time budget :func:`exact_solution` may spend: a position
-it cannot finish leaves the rest to the search's own depth-limited play."""
-
-
-def solvable_empties(time_limit: float | None) -> int:
-    """The most empty squares :func:`exact_solution` tries within ``time_limit`` (None: 1 s)."""
-    budget = 1.0 if time_limit is None else time_limit
-    return next(empties for seconds, empties in SOLVABLE_EMPTIES if budget >= seconds)
+it cannot finish in it leaves the rest to the search's own deepening."""
 
 
 def exact_solution(
@@ -669,9 +653,11 @@ def exact_solution(
 ) -> SolveResult | None:
     """The generic search's exact-endgame hook: :func:`solve` (without the line), with
     ``every_move`` every move's score too, within :data:`ATTEMPT_SHARE` of ``time_limit``
-    seconds (None: 1 s). None for a finished game, a position with more empty squares
-    than :func:`solvable_empties`, or when the clock runs out first."""
-    if state.is_terminal() or state.plies_left_hint() > solvable_empties(time_limit):
+    seconds (None: 1 s). Tried at every move, not gated by a count of empty squares:
+    the opening book answers early positions it holds, and a position the clock does
+    not allow returns None, leaving the search the rest of its budget. None too for a
+    finished game."""
+    if state.is_terminal():
         return None
     budget = ATTEMPT_SHARE * (1.0 if time_limit is None else time_limit)
     started = time.perf_counter()
