@@ -15,6 +15,6 @@ def test_bench_solves_one_position_against_the_reference_search(capsys):
     assert "load average (1 min)" in printed
 
 
-def test_bench_loads_all_19_positions_and_parses_ranges():
-    assert [number for number, _, _ in bench.load_positions()] == list(range(1, 20))
+def test_bench_loads_ffo_1_to_29_and_parses_ranges():
+    assert [number for number, _, _ in bench.load_positions()] == list(range(1, 30))
     assert bench._selection(["1-3", "7"]) == {1, 2, 3, 7}
