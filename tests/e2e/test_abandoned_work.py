@@ -1,8 +1,8 @@
 """Work nobody waits for stops: a game page's AI search ends when its tab closes.
 
 (An Arena game played in the server stops the same way, move by move: that is tested with
-``run_tournament(on_move=...)`` in tests/games/test_arena.py; a browser test of it could not
-tell a stopped game from one that ended by itself on a quiet machine.)"""
+``run_tournament(on_move=...)`` in tests/games/arena/test_tournament.py; a browser test of
+it could not tell a stopped game from one that ended by itself on a quiet machine.)"""
 
 from __future__ import annotations
 

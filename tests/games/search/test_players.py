@@ -21,7 +21,7 @@ from lib.games.search.players import (
     make_player,
     parse_player_spec,
 )
-from tests.games.test_othello import random_state
+from tests.games.othello.test_rules import random_state
 
 configs = st.builds(
     PlayerConfig,

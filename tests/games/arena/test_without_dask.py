@@ -27,7 +27,7 @@ from lib.games.arena.preset import presets
 from lib.games.core import available_games
 from lib.ui.arena_controls import EXECUTOR_LABELS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PAGE = str(ROOT / "pages" / "arena.py")
 
 

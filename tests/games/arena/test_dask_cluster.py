@@ -26,7 +26,7 @@ from lib.games.arena.limits import LOCAL_ENV
 
 distributed = pytest.importorskip("dask.distributed")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PAGE = str(ROOT / "pages" / "arena.py")
 
 pytestmark = pytest.mark.slow

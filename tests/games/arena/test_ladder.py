@@ -31,7 +31,7 @@ from lib.games.core import available_games, get_game
 from lib.games.search import players as players_module
 from lib.games.search.players import available_kinds, parse_player_spec
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAMES = list(available_games())
 
 

@@ -22,7 +22,7 @@ from lib.games.search.fast import (
     is_win_value,
     terminal_value,
 )
-from tests.games.test_othello import random_state
+from tests.games.othello.test_rules import random_state
 from tests.games.toy import AIMA_TREE, ToyState, leaf_heuristic
 
 
@@ -417,7 +417,7 @@ def test_without_a_depth_the_search_spends_its_budget_and_with_one_stops_at_it()
 
 
 def test_the_exact_endgame_is_tried_with_the_budget_and_the_search_falls_back_in_time():
-    from tests.games.test_othello_endgame import late_position
+    from tests.games.othello.test_endgame import late_position
 
     near = late_position(7, empties=12)
     exact = choose_move(near, depth=None, time_limit=5.0).stats

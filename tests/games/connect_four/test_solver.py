@@ -377,10 +377,15 @@ def test_the_pages_default_player_plays_the_only_good_moves(moves, best):
     assert decision.stats.exact_endgame
 
 
-def test_the_pages_verdict_says_who_wins_how_soon_and_the_line():
+def test_the_pages_verdict_says_who_wins_how_soon_and_the_line(monkeypatch):
+    from lib.games.connect_four import view
     from lib.games.connect_four.view import verdict
 
+    monkeypatch.setattr(view, "VERDICT_SECONDS", 20.0)  # room for a loaded test machine
+    verdict.cache_clear()
     won = verdict(state_from_moves("dcdddfdcffdacccffa"))
     assert "**Red wins in 17 plies**; best a, line acbbbbbeeeeeebfaa" in won
     assert "**draw**; best d" in verdict(state_from_moves("caecgfccbdccgbggegfdafaabddefa"))
-    assert verdict(initial_state()).startswith("Not solved within")
+    monkeypatch.setattr(view, "VERDICT_SECONDS", 0.05)
+    assert verdict(initial_state()).startswith("Not solved within 0.05 s")
+    verdict.cache_clear()

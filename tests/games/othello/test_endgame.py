@@ -36,7 +36,7 @@ from lib.games.othello.endgame import (
 from lib.games.othello.endgame_kernels import endgame_tables, kernels
 from lib.games.search import fast as search
 
-FFO_FILE = Path(__file__).parent / "data" / "ffo_1_19.txt"
+FFO_FILE = Path(__file__).parents[1] / "data" / "ffo_1_19.txt"
 
 
 class FfoPosition(NamedTuple):

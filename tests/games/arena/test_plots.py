@@ -9,7 +9,7 @@ from lib.games.arena import MatchConfig, run_tournament
 from lib.games.arena import plots as arena_plots
 from lib.games.arena.evolve import EvolutionConfig, evolve
 from lib.games.drawing.figures import MIN_FONT, TITLE_FONT
-from tests.games.test_plots import text_sizes
+from tests.games.drawing.test_figures import text_sizes
 
 
 def _summary() -> pd.DataFrame:

@@ -22,7 +22,7 @@ from lib.games.arena.__main__ import (
 )
 from lib.games.core import available_games, get_game
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 GAMES = list(available_games())
 
 
@@ -127,7 +127,7 @@ def test_option_flags_are_generated_from_a_spec_and_avoid_the_cli_s_own_flags():
 
 
 def test_the_cli_reports_bad_input_with_exit_status_2(capsys):
-    # (same CSV for any worker count: tests/games/test_arena.py)
+    # (same CSV for any worker count: tests/games/arena/test_tournament.py)
     game = GAMES[0]
     assert main(["--game", game, "--players", "random", "--quiet"]) == 2
     assert "at least two --players" in capsys.readouterr().err
