@@ -214,8 +214,10 @@ def game_studies(games: dict[str, GameSpec]) -> dict[str, Preset]:
 
 
 def first_preset(studies: dict[str, Preset], limits: ArenaCaps) -> str:
-    """The study a first visit selects: the first that fits ``limits``, else the first."""
-    return default_preset(studies, limits) or next(iter(studies))
+    """The study a first visit selects: the first that fits ``limits`` and the preset form's
+    default depth (so a first visit plays every match of it), else the first."""
+    depth = preset_numbers(limits)["depth"][0]
+    return default_preset(studies, limits, depth) or next(iter(studies))
 
 
 def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:

@@ -402,3 +402,18 @@ def test_sim_options_are_named_as_on_the_sim_page():
     first = app.selectbox(key="arena_w_opt_sim_first")
     assert first.label == "Who starts" and first.options == ["Red", "Blue", "Coin toss"]
     assert first.value == "red"  # the value the study gets is the game's own
+
+
+def test_local_mode_first_visit_shows_results(monkeypatch):
+    """Issue: with AI_SEARCH_LAB_LOCAL=1 the default preset (tic-tac-toe, depth 9) was left
+    out by the form's default depth of 5: "Give at least one player A." instead of results,
+    and the server's warm-up failed."""
+    monkeypatch.setenv(arena_limits.LOCAL_ENV, "1")
+    assert arena_first_look.first_look_matches(arena_limits.caps())  # the warm-up has games
+    arena_first_look.first_look_records.clear()
+    app = _app()
+    assert not [w.value for w in app.warning if "at least one player" in w.value]
+    run = app.session_state["arena_study"]
+    assert run.status == "done" and run.records
+    assert len(app.dataframe) >= 1
+    arena_first_look.first_look_records.clear()
