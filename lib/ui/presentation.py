@@ -19,6 +19,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from lib.links import LinkField
 from lib.ui.common import read_query
+from lib.ui.navigation import MENU_KEY
 
 PRESENT_FIELD = LinkField("present", bool, False)
 """The link's ``?present=1``: open the page in the presentation view."""
@@ -52,7 +53,8 @@ PRESENTATION_CSS = f"""
   max-width: {SIDEBAR_WIDTH}px !important;
 }}
 [data-testid="stSidebarUserContent"] [data-testid="stVerticalBlock"]:has(.st-key-{BOX_KEY})
-  > :not(.st-key-{BOX_KEY}):not(:has(.st-key-{BOX_KEY})) {{
+  > :not(.st-key-{BOX_KEY}):not(:has(.st-key-{BOX_KEY}))\
+:not(.st-key-{MENU_KEY}):not(:has(.st-key-{MENU_KEY})) {{
   display: none !important;
 }}
 [class*="st-key-{SETTINGS_PREFIX}"] {{
