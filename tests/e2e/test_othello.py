@@ -69,7 +69,7 @@ def test_game_and_settings_survive_a_visit_to_another_page(page):
     _click_square(page, BOARD.format(nonce=0), 1, 2)
     page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)
     wait_idle(page)
-    sidebar = page.locator('.st-key-app_menu')
+    sidebar = page.locator(".st-key-app_menu")
     sidebar.get_by_text("Home", exact=True).click()
     page.locator("h1", has_text="AI Search Lab").wait_for()
     wait_idle(page)

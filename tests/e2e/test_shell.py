@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from lib.ui.navigation import PAGES, url_path
 from tests.e2e.conftest import WAIT_MS, open_page, running_app, wait_idle
 
-SIDEBAR_NAV = '.st-key-app_menu'
+SIDEBAR_NAV = ".st-key-app_menu"
 
 
 def assert_menu_is_the_apps(page) -> None:
