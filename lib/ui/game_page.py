@@ -110,7 +110,7 @@ def _on_board_click(
     session = _session(key)
     event = st.session_state.get(board_key)
     target = event.get("click") if isinstance(event, Mapping) else None
-    session.nonce += 1  # a new board key for the next position
+    session.nonce += 1  # the board's revision: this click was handled
     square = plots.square_from_point({"customdata": target}) if target is not None else None
     if square is None:
         return
@@ -150,12 +150,19 @@ def handle_square(
 
 
 def board_widget(adapter: BoardAdapter, key: str, view: BoardView, human_sides: set[int]) -> None:
-    """The clickable board (SVG, no plotly.js); a click applies the move in the callback."""
+    """The clickable board (SVG, no plotly.js); a click applies the move in the callback.
+
+    Its key is the same in every run: under a new key Streamlit kept the previous board,
+    faded, beside the new one until the run ended (a whole AI search). The board shows
+    the session's click count (``data-revision``), so a page script can tell a click
+    was handled.
+    """
     session = _session(key)
-    board_key = f"{key}_board_{session.nonce}"
+    board_key = f"{key}_board_live"
     game_board(
         drawing(adapter.figure(session.state, view)),
         key=board_key,
+        revision=session.nonce,
         on_click=functools.partial(
             _on_board_click, adapter, key, board_key, human_sides, session.ply
         ),
