@@ -211,7 +211,8 @@ def test_routes_opens_in_the_presentation_view_with_its_map_on_the_first_screen(
     shown = page.evaluate(
         """() => Array.from(document.querySelectorAll(
                 '[data-testid="stSidebarUserContent"] [data-testid="stElementContainer"]'))
-            .filter((el) => el.getBoundingClientRect().height > 0)
+            .filter((el) => el.getBoundingClientRect().height > 0
+                && !el.closest('.st-key-app_menu'))  // the page menu stays
             .map((el) => el.className)"""
     )
     assert len(shown) == 1 and "st-key-app_w_present" in shown[0], shown
