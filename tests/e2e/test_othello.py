@@ -12,6 +12,7 @@ from tests.e2e.conftest import (
     board_circles,
     board_target,
     click_board,
+    cut_texts,
     open_page,
     wait_idle,
 )
@@ -302,3 +303,20 @@ def test_one_board_on_the_page_while_the_ai_thinks(page):
     page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)
     wait_idle(page)
     assert page.evaluate("() => window.__boards") == 1
+
+
+def test_the_search_stats_labels_are_not_cut_on_a_1024_projector(page):
+    """Issue: the metric label "Depth completed" was cut to "Depth complet…" at 1024 px."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "othello?size=6&black=alphabeta:depth=2&white=human")
+    page.get_by_text("Nodes").first.wait_for(timeout=60_000)  # the AI moved
+    wait_idle(page)
+    page.wait_for_timeout(500)
+    assert cut_texts(page) == []
+    # (cut_texts allows a pixel: "Depth completed" was cut by exactly one)
+    cut = page.evaluate(
+        """() => Array.from(document.querySelectorAll('[data-testid="stMetricLabel"] *'))
+            .filter((el) => el.textContent.trim() && el.scrollWidth > el.clientWidth)
+            .map((el) => el.textContent.trim())"""
+    )
+    assert cut == []
