@@ -28,6 +28,7 @@ from lib.games.search.stepthrough import (
     StepPosition,
     StepSearch,
     code_excerpt,
+    counted,
     describe_step,
     example_positions,
     marked_listing,
@@ -275,10 +276,8 @@ def _panel(
     now = tree_at(search.trace.events, step)
     event = now.event
     with st.container(key=f"{key}_step_status"):
-        st.markdown(
-            f"**Step {step + 1:,} of {search.steps:,}** · "
-            f"{escape_markdown(describe_step(event, position.format_move))}"
-        )
+        said = describe_step(event, position.format_move, abstract=position.abstract)
+        st.markdown(f"**Step {step + 1:,} of {search.steps:,}** · {escape_markdown(said)}")
         st.markdown(
             f"Window at this node: **{window_label(event.alpha, event.beta)}** · "
             f"{counter_text(now, search.minimax_nodes, search.minimax_capped)}"
@@ -292,8 +291,8 @@ def _panel(
         else:
             result = "cut before it finished"
         st.caption(
-            f"Search statistics ({_title(search)}): {stats.nodes:,} nodes, "
-            f"{stats.cutoffs:,} cut-offs; {result}."
+            f"Search statistics ({_title(search)}): {counted(stats.nodes, 'node')}, "
+            f"{counted(stats.cutoffs, 'cut-off')}; {result}."
         )
 
     chart_config = {"displayModeBar": False}
