@@ -236,21 +236,33 @@ def replay_url(record: GameRecord, match: MatchConfig) -> str:
     return f"{base}?{urlencode(replay_link_params(record, match))}"
 
 
-def open_replay(record: GameRecord, match: MatchConfig) -> None:
-    """Put the recorded game on its game page and switch to that page.
-
-    The game page offers the link that plays it again (when a link can).
+def replay_state(record: GameRecord, match: MatchConfig) -> dict[str, Any]:
+    """The session entries that put the recorded game on its game page: the game, its
+    options, and the replay's players as the sidebar's (so the page's address names them).
     """
+    game = match.game
     session = replay_session(record, match)
     if replay_blocker(match) is None:
         session.replay_link = replay_url(record, match)  # called from the Arena: its address
-    for option, value in session.options.items():
-        st.session_state[f"{match.game}_w_opt_{option}"] = value
-    st.session_state[f"{match.game}_session"] = session
-    # said on arrival (a toast): the banner beside the board is under it on a narrow screen
-    st.session_state[f"{match.game}_toast"] = (
-        f"{session.replay}. Undo steps back through it; New game plays with the sidebar's players."
-    )
+    players = (match.players[0], match.players[1]) if record.a_first else match.players[::-1]
+    return {
+        **{f"{game}_w_opt_{option}": value for option, value in session.options.items()},
+        f"{game}_session": session,
+        f"{game}_specs": tuple(players),
+    }
+
+
+def open_replay(record: GameRecord, match: MatchConfig) -> None:
+    """Put the recorded game on its game page and switch to that page.
+
+    The sidebar's players become the replay's (their widgets are drawn again from them);
+    the banner beside the board says what is replayed, and the game page offers the link
+    that plays it again (when a link can).
+    """
+    sides = tuple(f"{match.game}_p{side}_w_" for side in (0, 1))
+    for key in [key for key in st.session_state if str(key).startswith(sides)]:
+        del st.session_state[key]
+    st.session_state.update(replay_state(record, match))
     st.switch_page(page_file(f"{match.game}.py"))
 
 

@@ -588,14 +588,10 @@ def play_area(
             if notice:
                 st.info(escape_markdown(notice), icon=":material/tune:")
             # on arrival from the Arena, also a toast: a phone's narrow column puts this panel under
-            # the board
-            replay_toast = st.session_state.pop(f"{key}_toast", None)  # an Arena replay
-            if replay_toast or notice:
-                st.toast(
-                    escape_markdown(replay_toast or notice),
-                    icon=":material/replay:" if replay_toast else ":material/tune:",
-                    duration="long",
-                )
+            # the board (not for a replay: its toast covered Step and Autoplay, and repeated
+            # the banner below)
+            if notice:
+                st.toast(escape_markdown(notice), icon=":material/tune:", duration="long")
             if session.replay:  # here, not above: the board stays in view
                 st.info(
                     f"{escape_markdown(session.replay)}. Undo steps back; New game plays with "

@@ -512,3 +512,26 @@ def test_a_stale_click_message_keeps_the_turn_line():
     (said,) = _values(_main_block(app, "othello_messages"))
     assert STALE_MESSAGE in said
     assert "**Black** to move (Human)" in said and "Black 2 – 2 White" in said
+
+
+def test_a_replay_names_its_players_in_the_address_and_shows_no_toast():
+    """Issue: a replay's toast covered Step and Autoplay and repeated the banner, and the
+    address named the sidebar's default players, not the replay's."""
+    from lib.games.arena import MatchConfig, run_tournament
+    from lib.ui import arena_controls
+
+    match = MatchConfig("othello", ("alphabeta:depth=1", "greedy"), games=2, options={"size": 6})
+    record = run_tournament([match]).records[1]  # B moved first: the players swap sides
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    entries = arena_controls.replay_state(record, match)
+    for name, value in entries.items():
+        app.session_state[name] = value
+    app.run()
+    assert not app.exception
+    assert not app.toast
+    black, white = match.players if record.a_first else match.players[::-1]
+    for name, spec in (("black", black), ("white", white)):
+        shown = app.query_params[name]
+        shown = shown[0] if isinstance(shown, list) else shown
+        assert parse_player_spec(shown).label() == parse_player_spec(spec).label(), name
+    assert _session(app).replay.startswith("Replay of")
