@@ -6,7 +6,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from lib.ui.navigation import PAGES, PAGES_DIR, url_path
+from lib.ui.navigation import PAGES, PAGES_DIR, sidebar_menu, url_path
 from lib.ui.presentation import presentation_toggle
 from lib.ui.server import memory_releaser, shared_work_warmer
 
@@ -30,6 +30,7 @@ for info in PAGES:
         )
     )
 
-navigation = st.navigation(groups)
+navigation = st.navigation(groups)  # its menu is hidden (.streamlit/config.toml): ours is drawn
+sidebar_menu(groups)
 presentation_toggle()  # every page honours it: the sidebar's toggle, ?present=1
 navigation.run()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from lib.ui.navigation import PAGES, page_file, require_app_navigation
+from lib.ui.navigation import PAGES, page_file, require_app_navigation, url_path
+from lib.ui.presentation import settings_block
 
 CARD_WIDTH = 320  # pixels: two cards a row beside the open sidebar of a 1024 px projector
 
@@ -23,4 +24,6 @@ with st.container(horizontal=True, wrap=True, gap="medium", key="home_pages"):
     for info in PAGES:
         with st.container(width=CARD_WIDTH, gap=None):
             st.page_link(page_file(info.file), label=info.title, icon=info.icon)
-            st.caption(f"{info.group} · {info.teaches}")
+            # the presentation view shows the links alone (its large text made the list
+            # with its descriptions two screens long)
+            settings_block(f"home_{url_path(info)}").caption(f"{info.group} · {info.teaches}")

@@ -60,7 +60,7 @@ class GameSession:
     decisions: list[Decision | None] = field(default_factory=list)
     players: list[str] = field(default_factory=list)  # who made each move (label)
     pending: Any = None  # a game's partial click selection (e.g. the piece to move)
-    nonce: int = 0  # bumped on every board click; in the board's key (a fresh board after a click)
+    nonce: int = 0  # bumped on every board click; shown on the board (its data-revision)
     message: str | None = None
     hint: search.SearchResult | None = None
     hint_ply: int = -1

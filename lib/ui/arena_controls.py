@@ -243,21 +243,33 @@ def replay_url(record: GameRecord, match: MatchConfig) -> str:
     return f"{base}?{urlencode(replay_link_params(record, match))}"
 
 
-def open_replay(record: GameRecord, match: MatchConfig) -> None:
-    """Put the recorded game on its game page and switch to that page.
-
-    The game page offers the link that plays it again (when a link can).
+def replay_state(record: GameRecord, match: MatchConfig) -> dict[str, Any]:
+    """The session entries that put the recorded game on its game page: the game, its
+    options, and the replay's players as the sidebar's (so the page's address names them).
     """
+    game = match.game
     session = replay_session(record, match)
     if replay_blocker(match) is None:
         session.replay_link = replay_url(record, match)  # called from the Arena: its address
-    for option, value in session.options.items():
-        st.session_state[f"{match.game}_w_opt_{option}"] = value
-    st.session_state[f"{match.game}_session"] = session
-    # said on arrival (a toast): the banner beside the board is under it on a narrow screen
-    st.session_state[f"{match.game}_toast"] = (
-        f"{session.replay}. Undo steps back through it; New game plays with the sidebar's players."
-    )
+    players = (match.players[0], match.players[1]) if record.a_first else match.players[::-1]
+    return {
+        **{f"{game}_w_opt_{option}": value for option, value in session.options.items()},
+        f"{game}_session": session,
+        f"{game}_specs": tuple(players),
+    }
+
+
+def open_replay(record: GameRecord, match: MatchConfig) -> None:
+    """Put the recorded game on its game page and switch to that page.
+
+    The sidebar's players become the replay's (their widgets are drawn again from them);
+    the banner beside the board says what is replayed, and the game page offers the link
+    that plays it again (when a link can).
+    """
+    sides = tuple(f"{match.game}_p{side}_w_" for side in (0, 1))
+    for key in [key for key in st.session_state if str(key).startswith(sides)]:
+        del st.session_state[key]
+    st.session_state.update(replay_state(record, match))
     st.switch_page(page_file(f"{match.game}.py"))
 
 
@@ -392,11 +404,10 @@ SUMMARY_VIEW_COLUMNS = {
     "ebf": "EBF",
     "draw_pct": "draw %",
     "loss_pct": "loss %",
-    "seconds_per_move": "s/move",
-    "mean_margin": "margin",
 }
 """On-screen summary columns, in order: the course's table (win %, nodes and time per game,
-EBF) first, so it is in view on a 1024 px projector; the rest scrolls."""
+EBF) first. They fit a 1024 px projector with the sidebar open; the time per move and the
+mean margin (columns that were cut off there) are in the summary's download."""
 
 
 def summary_view(summary: Any) -> Any:
@@ -418,9 +429,7 @@ def summary_view(summary: Any) -> Any:
             "loss %": 1,
             "nodes/game": 0,
             "s/game": 4,
-            "s/move": 5,
             "EBF": 2,
-            "margin": 1,
         }
     )
 

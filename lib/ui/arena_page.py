@@ -94,9 +94,10 @@ HOW_TO_READ = (
     "it stays inside 0–100 % and is honest at 0 % and 100 %: 10 wins out of 10 "
     "still only says the true rate is above about 72 %.\n"
     "- **nodes/game** counts every position A's search visited over a game; "
-    "**s/game** and **s/move** are A's thinking time (wall clock, so they vary "
+    "**s/game** is A's thinking time (wall clock, so it varies "
     "from run to run and with the machine's load). Their charts use log axes: "
-    "each step of the grid is ten times more work.\n"
+    "each step of the grid is ten times more work. The summary's download also has the "
+    "time per move and the mean final margin.\n"
     "- **EBF**, the effective branching factor, is the *b* for which a uniform tree "
     "of the depth searched would have as many nodes; pruning and good move "
     "ordering make it smaller.\n"
@@ -214,8 +215,10 @@ def game_studies(games: dict[str, GameSpec]) -> dict[str, Preset]:
 
 
 def first_preset(studies: dict[str, Preset], limits: ArenaCaps) -> str:
-    """The study a first visit selects: the first that fits ``limits``, else the first."""
-    return default_preset(studies, limits) or next(iter(studies))
+    """The study a first visit selects: the first that fits ``limits`` and the preset form's
+    default depth (so a first visit plays every match of it), else the first."""
+    depth = preset_numbers(limits)["depth"][0]
+    return default_preset(studies, limits, depth) or next(iter(studies))
 
 
 def choose_study(ctx: ArenaContext) -> list[MatchConfig] | None:

@@ -9,7 +9,7 @@ cannot use.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import streamlit as st
@@ -116,10 +116,44 @@ def player_controls(
     in the sidebar and appended to ``notes``, for the page to show in its main
     area too.
     """
+    p = f"{key}_w_"
+    kind, shown = _kind_select(game, p, label, default, allow_human)
+    if kind == MCTS_KIND:
+        return mcts_controls(game, p, label, default, notes=notes, link_changes=link_changes)
+    if kind not in SEARCH_KINDS:
+        return PlayerConfig(kind=kind)
+    changed = list(link_changes)  # settings from the URL moved inside this page's limits
+    depth = None  # greedy looks one ply ahead whatever the depth
+    if kind != "greedy":
+        depth = _depth_slider(p, label, kind, shown, default, ai_depth, changed)
+    heuristic_name, weights, formula = _heuristic_controls(game, p, label, default, notes, changed)
+    options = SearchOptions()
+    if kind != "greedy":
+        with st.expander(f"{label}: search options"):
+            options = _search_options(game, p, kind, default, changed)
+    if changed and notes is not None:
+        notes.append(f"{label}: changed the link's settings: " + "; ".join(changed) + ".")
+    return PlayerConfig(
+        kind=kind,
+        depth=depth,
+        heuristic=None if heuristic_name == game.default_heuristic else heuristic_name,
+        weights=weights,
+        ordering=options.ordering,
+        time_limit=options.time_limit,
+        beam=options.beam,
+        endgame_exact=options.endgame,
+        transposition=options.transposition,
+        formula=formula,
+    )
+
+
+def _kind_select(
+    game: GameSpec, p: str, label: str, default: PlayerConfig, allow_human: bool
+) -> tuple[str, str | None]:
+    """The player's kind (a person, a search, MCTS ...), and the kind shown in the last run."""
     kinds = available_kinds(game)
     if not allow_human:
         kinds.pop("human", None)
-    p = f"{key}_w_"
     kind_default = default.kind if default.kind in kinds else next(iter(kinds))
     kind = _init_widget(p + "kind", kind_default)
     kind = st.selectbox(
@@ -130,42 +164,63 @@ def player_controls(
         key=p + "kind",
     )
     shown, st.session_state[p + "kind_shown"] = st.session_state.get(p + "kind_shown"), kind
-    if kind == MCTS_KIND:
-        return mcts_controls(game, p, label, default, notes=notes, link_changes=link_changes)
-    if kind not in SEARCH_KINDS:
-        return PlayerConfig(kind=kind)
-    cap = UI_MAX_DEPTH.get(kind, 6)
-    changed = list(link_changes)  # settings from the URL moved inside this page's limits
+    return kind, shown
 
-    depth = None  # greedy looks one ply ahead whatever the depth
-    if kind != "greedy":
-        # Each algorithm's slider has its own range, so Streamlit makes it a new widget (at
-        # its minimum) when the algorithm changes: carry the depth over from the last one.
-        kept = st.session_state.get(p + "depth_kept")
-        if kept is not None and shown != kind:
-            st.session_state[p + "depth"] = min(max(kept, 0), cap)
-        seed_depth = default.depth if default.kind in SEARCH_KINDS else ai_depth
-        depth = _init_clamped(
-            changed,
-            "depth",
-            p + "depth",
-            seed_depth or 0,  # 0: no cap
-            0,
-            cap,
-            f"this page allows depth 1 to {cap} for {ALGORITHM_NAMES.get(kind, kind)}",
-        )
-        depth = st.slider(
-            f"{label}: depth cap (plies, 0 = none)",
-            0,
-            cap,
-            depth,
-            key=p + "depth",
-            help="How many moves ahead the AI may look (a forced pass counts as a move). "
-            "It deepens one ply at a time while its time budget lasts; 0: no cap, it goes on "
-            "until the time runs out or it sees the end of the game.",
-        )
-        st.session_state[p + "depth_kept"] = depth
-        depth = depth or None
+
+def _depth_slider(
+    p: str,
+    label: str,
+    kind: str,
+    shown: str | None,
+    default: PlayerConfig,
+    ai_depth: int | None,
+    changed: list[str],
+) -> int | None:
+    """The search's depth cap (None: none), within this page's cap for ``kind`` (kept when the
+    algorithm changes)."""
+    cap = UI_MAX_DEPTH.get(kind, 6)
+    # Each algorithm's slider has its own range, so Streamlit makes it a new widget (at
+    # its minimum) when the algorithm changes: carry the depth over from the last one.
+    kept = st.session_state.get(p + "depth_kept")
+    if kept is not None and shown != kind:
+        st.session_state[p + "depth"] = min(max(kept, 0), cap)
+    seed_depth = default.depth if default.kind in SEARCH_KINDS else ai_depth
+    depth = _init_clamped(
+        changed,
+        "depth",
+        p + "depth",
+        seed_depth or 0,  # 0: no cap
+        0,
+        cap,
+        f"this page allows depth 1 to {cap} for {ALGORITHM_NAMES.get(kind, kind)}",
+    )
+    depth = st.slider(
+        f"{label}: depth cap (plies, 0 = none)",
+        0,
+        cap,
+        depth,
+        key=p + "depth",
+        help="How many moves ahead the AI may look (a forced pass counts as a move). "
+        "It deepens one ply at a time while its time budget lasts; 0: no cap, it goes on "
+        "until the time runs out or it sees the end of the game.",
+    )
+    st.session_state[p + "depth_kept"] = depth
+    return depth or None
+
+
+def _heuristic_controls(
+    game: GameSpec,
+    p: str,
+    label: str,
+    default: PlayerConfig,
+    notes: list[str] | None,
+    changed: list[str],
+) -> tuple[str, tuple[float, ...] | None, str | None]:
+    """The heuristic, its weights (None: the heuristic's defaults) and a student's formula.
+
+    With "Your formula…" chosen the formula box appears; an invalid formula plays the
+    default heuristic (its error says so).
+    """
     names = heuristic_names(game)
     from_link = FORMULA_CHOICE if default.formula is not None and FORMULA_CHOICE in names else None
     _init_widget(p + "heuristic", from_link or default.heuristic or game.default_heuristic)
@@ -182,117 +237,118 @@ def player_controls(
         key=p + "heuristic",
         help="The evaluation function used where the search stops.",
     )
-    formula, own_formula = None, heuristic_name == FORMULA_CHOICE
-    if own_formula:  # an invalid formula plays the default heuristic (its error says so)
-        formula = formula_controls(game, p, label, default.formula)
-        heuristic_name = game.default_heuristic
+    if heuristic_name == FORMULA_CHOICE:
+        return game.default_heuristic, None, formula_controls(game, p, label, default.formula)
     heuristic = game.heuristics[heuristic_name]
-    weights = None
     problem = weights_problem(default, game, heuristic_name, label)
     if problem and notes is not None and problem not in notes:
         notes.append(problem)
-    if heuristic.weight_names and not own_formula:
-        with st.expander(f"{label}: weights of '{heuristic_name}'", expanded=bool(problem)):
-            st.caption(heuristic.description)
-            if problem:
-                st.warning(problem)
-            values = []
-            use_default = (
-                problem is not None
-                or default.weights is None
-                or (default.heuristic or game.default_heuristic) != heuristic_name
-            )
-            for index, (name, value) in enumerate(
-                zip(heuristic.weight_names, heuristic.default_weights, strict=True)
-            ):
-                seed = value if use_default else default.weights[index]
-                wkey = f"{p}weight_{heuristic_name}_{name}"
-                seed = _init_widget(wkey, float(seed))
-                values.append(st.number_input(name, value=seed, key=wkey, step=1.0, format="%.3g"))
-            if tuple(values) != tuple(heuristic.default_weights):
-                weights = tuple(float(v) for v in values)
-    elif not own_formula:
+    if not heuristic.weight_names:
         st.caption(heuristic.description)
         if problem:
             st.warning(problem)
-    ordering, transposition, beam, endgame = True, True, None, None
-    time_limit: float | None = None  # greedy needs no budget
-    if kind != "greedy":
-        with st.expander(f"{label}: search options"):
-            time_limit = _time_budget_slider(
-                p + "time",
-                # an MCTS budget (up to the page's largest, see mcts_controls) is not carried
-                # over to a search
-                float((default.kind in SEARCH_KINDS and default.time_limit) or DEFAULT_TIME),
-                changed,
-                "Iterative deepening: the deepest search finished in time is used.",
-            )
-            if kind == "alphabeta":
-                ordering = _init_widget(p + "ordering", default.ordering)
-                ordering = st.toggle(
-                    "Move ordering",
-                    ordering,
-                    key=p + "ordering",
-                    help="Search the best-looking moves first.",
-                )
-                transposition = _init_widget(p + "tt", default.transposition)
-                transposition = st.toggle(
-                    "Transposition table",
-                    transposition,
-                    key=p + "tt",
-                    help="Reuse values of positions reached by another move order.",
-                )
-                beam = _init_clamped(
-                    changed,
-                    "beam",
-                    p + "beam",
-                    default.beam or 0,
-                    0,
-                    10,
-                    "this page allows 0 to 10",
-                )
-                beam = st.slider(
-                    "Beam (0 = off)",
-                    0,
-                    10,
-                    beam,
-                    key=p + "beam",
-                    help="Expand only the k best-looking moves at each node (the course used 3).",
-                )
-                beam = beam or None
-            has_hint = hasattr(game.initial_state(), "plies_left_hint")
-            if kind in ("alphabeta", "minimax") and has_hint:
-                endgame = _init_clamped(
-                    changed,
-                    "endgame",
-                    p + "endgame",
-                    default.endgame_exact or 0,
-                    0,
-                    14,
-                    "this page allows 0 to 14",
-                )
-                endgame = st.slider(
-                    "Exact endgame: play perfectly when at most this many moves are left (0 = off)",
-                    0,
-                    14,
-                    endgame,
-                    key=p + "endgame",
-                )
-                endgame = endgame or None
-    if changed and notes is not None:
-        notes.append(f"{label}: changed the link's settings: " + "; ".join(changed) + ".")
-    return PlayerConfig(
-        kind=kind,
-        depth=depth,
-        heuristic=None if heuristic_name == game.default_heuristic else heuristic_name,
-        weights=weights,
-        ordering=ordering,
-        time_limit=None if time_limit is None else float(time_limit),
-        beam=beam,
-        endgame_exact=endgame,
-        transposition=transposition,
-        formula=formula,
+        return heuristic_name, None, None
+    with st.expander(f"{label}: weights of '{heuristic_name}'", expanded=bool(problem)):
+        st.caption(heuristic.description)
+        if problem:
+            st.warning(problem)
+        values = []
+        use_default = (
+            problem is not None
+            or default.weights is None
+            or (default.heuristic or game.default_heuristic) != heuristic_name
+        )
+        for index, (name, value) in enumerate(
+            zip(heuristic.weight_names, heuristic.default_weights, strict=True)
+        ):
+            seed = value if use_default else default.weights[index]
+            wkey = f"{p}weight_{heuristic_name}_{name}"
+            seed = _init_widget(wkey, float(seed))
+            values.append(st.number_input(name, value=seed, key=wkey, step=1.0, format="%.3g"))
+    if tuple(values) != tuple(heuristic.default_weights):
+        return heuristic_name, tuple(float(v) for v in values), None
+    return heuristic_name, None, None
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """A search player's options beyond depth and heuristic (greedy's: none of them)."""
+
+    time_limit: float | None = None
+    ordering: bool = True
+    transposition: bool = True
+    beam: int | None = None
+    endgame: int | None = None
+
+
+def _search_options(
+    game: GameSpec, p: str, kind: str, default: PlayerConfig, changed: list[str]
+) -> SearchOptions:
+    """Time budget; alpha-beta's ordering, table and beam; the exact endgame where a game
+    can tell how many moves are left."""
+    time_limit = _time_budget_slider(
+        p + "time",
+        # an MCTS budget (up to the page's largest, see mcts_controls) is not carried
+        # over to a search
+        float((default.kind in SEARCH_KINDS and default.time_limit) or DEFAULT_TIME),
+        changed,
+        "Iterative deepening: the deepest search finished in time is used.",
     )
+    options = SearchOptions(time_limit=float(time_limit))
+    if kind == "alphabeta":
+        options = _alphabeta_options(p, default, changed, options)
+    has_hint = hasattr(game.initial_state(), "plies_left_hint")
+    if kind in ("alphabeta", "minimax") and has_hint:
+        endgame = _init_clamped(
+            changed,
+            "endgame",
+            p + "endgame",
+            default.endgame_exact or 0,
+            0,
+            14,
+            "this page allows 0 to 14",
+        )
+        endgame = st.slider(
+            "Exact endgame: play perfectly when at most this many moves are left (0 = off)",
+            0,
+            14,
+            endgame,
+            key=p + "endgame",
+        )
+        options = replace(options, endgame=endgame or None)
+    return options
+
+
+def _alphabeta_options(
+    p: str, default: PlayerConfig, changed: list[str], options: SearchOptions
+) -> SearchOptions:
+    """Move ordering, the transposition table and the beam width of alpha-beta."""
+    ordering = _init_widget(p + "ordering", default.ordering)
+    ordering = st.toggle(
+        "Move ordering",
+        ordering,
+        key=p + "ordering",
+        help="Search the best-looking moves first.",
+    )
+    transposition = _init_widget(p + "tt", default.transposition)
+    transposition = st.toggle(
+        "Transposition table",
+        transposition,
+        key=p + "tt",
+        help="Reuse values of positions reached by another move order.",
+    )
+    beam = _init_clamped(
+        changed, "beam", p + "beam", default.beam or 0, 0, 10, "this page allows 0 to 10"
+    )
+    beam = st.slider(
+        "Beam (0 = off)",
+        0,
+        10,
+        beam,
+        key=p + "beam",
+        help="Expand only the k best-looking moves at each node (the course used 3).",
+    )
+    return replace(options, ordering=ordering, transposition=transposition, beam=beam or None)
 
 
 def mcts_controls(
@@ -313,29 +369,7 @@ def mcts_controls(
     """
     seed = default if default.kind == MCTS_KIND else PlayerConfig(kind=MCTS_KIND)
     changed = list(link_changes)
-
-    simulations = seed.simulations
-    if simulations is None:
-        simulations = mcts.DEFAULT_SIMULATIONS if seed.time_limit is None else UI_MAX_SIMULATIONS
-    simulations = _init_clamped(
-        changed,
-        "sims",
-        p + "sims",
-        simulations,
-        1,
-        UI_MAX_SIMULATIONS,
-        f"this page allows 1 to {UI_MAX_SIMULATIONS:,} simulations",
-    )
-    simulations = st.number_input(
-        f"{label}: simulations per move",
-        1,
-        UI_MAX_SIMULATIONS,
-        simulations,
-        step=100,
-        key=p + "sims",
-        help="Each simulation walks down the tree by UCB1, adds one position and plays the "
-        "game out from it. More simulations play better and take longer.",
-    )
+    simulations = _simulations_input(p, label, seed, changed)
     with st.expander(f"{label}: search options"):
         time_limit = _time_budget_slider(
             p + "mcts_time",
@@ -362,17 +396,6 @@ def mcts_controls(
             help="UCB1 = win rate + c·sqrt(ln N / n): a larger c tries the less-visited moves "
             "more often; c = 0 always follows the best win rate so far.",
         )
-        rollout = _init_widget(p + "rollout", seed.rollout)
-        rollout = st.selectbox(
-            "Rollouts",
-            list(mcts.ROLLOUTS),
-            index=list(mcts.ROLLOUTS).index(rollout),
-            format_func=mcts.ROLLOUTS.get,
-            key=p + "rollout",
-            help=f"Random: random moves to the end of the game. Heuristic: "
-            f"{mcts.HEURISTIC_ROLLOUT_PLIES} random moves, then the side the heuristic "
-            "favours counts as the winner (faster, and it knows the game a little).",
-        )
         solver = _init_widget(p + "solver", seed.solver)
         solver = st.toggle(
             "Solver: prove wins and losses",
@@ -381,32 +404,7 @@ def mcts_controls(
             help="MCTS-Solver: a move that wins by force is proven and played (the fastest "
             "win); a proven loss is avoided. Off: the textbook UCT, averages only.",
         )
-        heuristic_name, weights = None, None
-        if rollout == "heuristic":
-            names = list(game.heuristics)
-            _init_widget(p + "rollout_heuristic", seed.heuristic or game.default_heuristic)
-            if st.session_state[p + "rollout_heuristic"] not in names:
-                changed.append(
-                    f"heuristic {escape_markdown(st.session_state[p + 'rollout_heuristic'])} → "
-                    f"{game.default_heuristic} ({game.title} has {', '.join(names)})"
-                )
-                st.session_state[p + "rollout_heuristic"] = game.default_heuristic
-            chosen = st.selectbox(
-                "Heuristic that judges the rollouts",
-                names,
-                index=names.index(st.session_state[p + "rollout_heuristic"]),
-                key=p + "rollout_heuristic",
-                help=game.heuristics[st.session_state[p + "rollout_heuristic"]].description,
-            )
-            heuristic_name = None if chosen == game.default_heuristic else chosen
-            # a link's weights are kept for its own heuristic (the page has no weight widgets
-            # for rollouts); weights that do not fit are dropped with a note
-            if seed.weights is not None and (seed.heuristic or game.default_heuristic) == chosen:
-                problem = weights_problem(seed, game, chosen, label)
-                if problem is None:
-                    weights = seed.weights
-                elif notes is not None and problem not in notes:
-                    notes.append(problem)
+        rollout, heuristic_name, weights = _rollout_controls(game, p, label, seed, notes, changed)
     if changed and notes is not None:
         notes.append(f"{label}: changed the link's settings: " + "; ".join(changed) + ".")
     return PlayerConfig(
@@ -420,6 +418,82 @@ def mcts_controls(
         seed=seed.seed,
         solver=bool(solver),
     )
+
+
+def _simulations_input(p: str, label: str, seed: PlayerConfig, changed: list[str]) -> int:
+    """Simulations per move (a link naming only a time budget gets the page's largest)."""
+    simulations = seed.simulations
+    if simulations is None:
+        simulations = mcts.DEFAULT_SIMULATIONS if seed.time_limit is None else UI_MAX_SIMULATIONS
+    simulations = _init_clamped(
+        changed,
+        "sims",
+        p + "sims",
+        simulations,
+        1,
+        UI_MAX_SIMULATIONS,
+        f"this page allows 1 to {UI_MAX_SIMULATIONS:,} simulations",
+    )
+    return st.number_input(
+        f"{label}: simulations per move",
+        1,
+        UI_MAX_SIMULATIONS,
+        simulations,
+        step=100,
+        key=p + "sims",
+        help="Each simulation walks down the tree by UCB1, adds one position and plays the "
+        "game out from it. More simulations play better and take longer.",
+    )
+
+
+def _rollout_controls(
+    game: GameSpec,
+    p: str,
+    label: str,
+    seed: PlayerConfig,
+    notes: list[str] | None,
+    changed: list[str],
+) -> tuple[str, str | None, tuple[float, ...] | None]:
+    """The rollout kind and, for heuristic rollouts, the heuristic and a link's weights."""
+    rollout = _init_widget(p + "rollout", seed.rollout)
+    rollout = st.selectbox(
+        "Rollouts",
+        list(mcts.ROLLOUTS),
+        index=list(mcts.ROLLOUTS).index(rollout),
+        format_func=mcts.ROLLOUTS.get,
+        key=p + "rollout",
+        help=f"Random: random moves to the end of the game. Heuristic: "
+        f"{mcts.HEURISTIC_ROLLOUT_PLIES} random moves, then the side the heuristic "
+        "favours counts as the winner (faster, and it knows the game a little).",
+    )
+    if rollout != "heuristic":
+        return rollout, None, None
+    names = list(game.heuristics)
+    _init_widget(p + "rollout_heuristic", seed.heuristic or game.default_heuristic)
+    if st.session_state[p + "rollout_heuristic"] not in names:
+        changed.append(
+            f"heuristic {escape_markdown(st.session_state[p + 'rollout_heuristic'])} → "
+            f"{game.default_heuristic} ({game.title} has {', '.join(names)})"
+        )
+        st.session_state[p + "rollout_heuristic"] = game.default_heuristic
+    chosen = st.selectbox(
+        "Heuristic that judges the rollouts",
+        names,
+        index=names.index(st.session_state[p + "rollout_heuristic"]),
+        key=p + "rollout_heuristic",
+        help=game.heuristics[st.session_state[p + "rollout_heuristic"]].description,
+    )
+    heuristic_name = None if chosen == game.default_heuristic else chosen
+    weights = None
+    # a link's weights are kept for its own heuristic (the page has no weight widgets
+    # for rollouts); weights that do not fit are dropped with a note
+    if seed.weights is not None and (seed.heuristic or game.default_heuristic) == chosen:
+        problem = weights_problem(seed, game, chosen, label)
+        if problem is None:
+            weights = seed.weights
+        elif notes is not None and problem not in notes:
+            notes.append(problem)
+    return rollout, heuristic_name, weights
 
 
 def weights_problem(

@@ -73,10 +73,10 @@ def _player_label(spec: str) -> str:
         return spec
 
 
-STATUS_HEIGHT = 84
-"""Pixels of the status slot right above the board: two lines of an alert. The status line, or
-a click message in its place, fits in it without moving the board (a projector's 768 pixels
-leave no room for the board to jump)."""
+STATUS_HEIGHT = 108
+"""Pixels of the status slot right above the board: three lines of an alert. The turn line (two
+lines at 1024 px for checkers) and a click's message under it fit without moving the board
+(a projector's 768 pixels leave no room for the board to jump)."""
 BOARD_PIXEL_RANGE = (300, 640)
 """Board sizes the sidebar offers (pixels)."""
 SIDE_PANEL_WIDTH = 250
@@ -103,6 +103,19 @@ def _session(key: str) -> GameSession:
     return st.session_state[f"{key}_session"]
 
 
+def _ai_plays_on(key: str, human_sides: set[int]) -> bool:
+    """Whether the AI to move searches without being asked: a person plays the other side,
+    or Autoplay is on."""
+    return len(human_sides) == 1 or bool(st.session_state.get(f"{key}_w_autoplay"))
+
+
+def not_your_turn(game: GameSpec, state: Any, ai_plays_on: bool) -> str:
+    """What a click on the AI's turn is told: the side thinking, or how to make it move."""
+    if ai_plays_on:
+        return f"{game.player_names[state.to_move]} is thinking…: wait for its move."
+    return "It is the AI's turn: use Step or Autoplay, or make this side human."
+
+
 def _on_board_click(
     adapter: BoardAdapter, key: str, board_key: str, human_sides: set[int], at_ply: int
 ) -> None:
@@ -110,11 +123,13 @@ def _on_board_click(
     session = _session(key)
     event = st.session_state.get(board_key)
     target = event.get("click") if isinstance(event, Mapping) else None
-    session.nonce += 1  # a new board key for the next position
+    session.nonce += 1  # the board's revision: this click was handled
     square = plots.square_from_point({"customdata": target}) if target is not None else None
     if square is None:
         return
-    handle_square(adapter, session, square, human_sides, at_ply)
+    handle_square(
+        adapter, session, square, human_sides, at_ply, ai_plays_on=_ai_plays_on(key, human_sides)
+    )
 
 
 def handle_square(
@@ -123,11 +138,15 @@ def handle_square(
     square: tuple[int, int],
     human_sides: set[int],
     at_ply: int | None = None,
+    *,
+    ai_plays_on: bool | None = None,
 ) -> None:
     """Apply a click on ``square`` (from the board or the button grid) to ``session``.
 
     ``at_ply`` is the number of moves on the board the person clicked: a click on a
     board that has changed since (the AI replied, an Undo) is dropped and explained.
+    ``ai_plays_on``: the AI to move searches by itself (default: a person plays the
+    other side); a click on its turn is then told it is thinking.
     """
     if at_ply is not None and at_ply != session.ply:
         session.message = STALE_MESSAGE
@@ -137,7 +156,8 @@ def handle_square(
         session.message = "The game is over: start a new game."
         return
     if state.to_move not in human_sides:
-        session.message = "It is the AI's turn: use Step or Autoplay, or make this side human."
+        thinking = len(human_sides) == 1 if ai_plays_on is None else ai_plays_on
+        session.message = not_your_turn(adapter.game, state, thinking)
         return
     outcome = adapter.click(state, square, session.pending)
     session.pending = outcome.pending
@@ -150,12 +170,19 @@ def handle_square(
 
 
 def board_widget(adapter: BoardAdapter, key: str, view: BoardView, human_sides: set[int]) -> None:
-    """The clickable board (SVG, no plotly.js); a click applies the move in the callback."""
+    """The clickable board (SVG, no plotly.js); a click applies the move in the callback.
+
+    Its key is the same in every run: under a new key Streamlit kept the previous board,
+    faded, beside the new one until the run ended (a whole AI search). The board shows
+    the session's click count (``data-revision``), so a page script can tell a click
+    was handled.
+    """
     session = _session(key)
-    board_key = f"{key}_board_{session.nonce}"
+    board_key = f"{key}_board_live"
     game_board(
         drawing(adapter.figure(session.state, view)),
         key=board_key,
+        revision=session.nonce,
         on_click=functools.partial(
             _on_board_click, adapter, key, board_key, human_sides, session.ply
         ),
@@ -165,7 +192,9 @@ def board_widget(adapter: BoardAdapter, key: str, view: BoardView, human_sides: 
 def _on_grid_click(
     adapter: BoardAdapter, key: str, square: tuple[int, int], humans: set[int], at_ply: int
 ) -> None:
-    handle_square(adapter, _session(key), square, humans, at_ply)
+    handle_square(
+        adapter, _session(key), square, humans, at_ply, ai_plays_on=_ai_plays_on(key, humans)
+    )
 
 
 def _on_list_move(adapter: BoardAdapter, key: str, humans: set[int], at_ply: int) -> None:
@@ -176,7 +205,7 @@ def _on_list_move(adapter: BoardAdapter, key: str, humans: set[int], at_ply: int
     state = session.state
     text = st.session_state.get(f"{key}_w_move_text", "")
     if state.to_move not in humans:
-        session.message = "It is the AI's turn."
+        session.message = not_your_turn(adapter.game, state, _ai_plays_on(key, humans))
         return
     try:
         move = adapter.game.parse_move(text, state)
@@ -463,53 +492,69 @@ def _acting_humans(session: GameSession, settings: PageSettings) -> set[int]:
 def status_slot(
     adapter: BoardAdapter, key: str, session: GameSession, settings: PageSettings
 ) -> Callable[[str], None]:
-    """The fixed-height line right above the board: whose turn, a click's message, the result.
+    """The fixed-height line right above the board: whose turn or the result, and under it
+    a click's message (for this run: it goes with the next move).
 
-    Returns a function that replaces the line (the AI's "is thinking…" notice).
+    Returns a function that replaces the turn line (the AI's "is thinking…" notice); a
+    click's message stays under it.
     """
-    game = adapter.game
     state = session.state
-    moves = state.legal_moves()
     status = adapter.status(state) if adapter.status else ""
-    # a click message shows in place of the status line (it is back after the next click);
-    # either fits without moving the board
+    # either fits in the fixed height without moving the board
     slot = st.container(height=STATUS_HEIGHT, border=False, key=f"{key}_messages")
     status_line = slot.empty()
-    human_turn = bool(moves) and state.to_move in _acting_humans(session, settings)
     shown = session.message
-    if shown:
-        status_line.warning(shown, icon=":material/info:")
-        session.message = None
-    elif not moves:
-        winner = state.winner()
-        result = "Draw" if winner is None else f"{game.player_names[winner]} wins"
-        if session.replay and winner is not None:  # say who played the winning side
-            played = {
-                who
-                for before, who in zip(session.states[:-1], session.players, strict=True)
-                if before.to_move == winner
-            }
-            if len(played) == 1:
-                result += f" ({escape_markdown(_player_label(played.pop()))})"
-        status_line.success(f"Game over: **{result}**. {status}")
+    session.message = None
+    said = f"  \n{shown}" if shown else ""
+    if not state.legal_moves():
+        line = f"Game over: **{_result(adapter.game, session)}**. {status}"
+        if shown:
+            status_line.warning(line + said, icon=":material/info:")
+        else:
+            status_line.success(line)
+    elif shown:
+        status_line.warning(_turn_line(adapter, session, settings) + said, icon=":material/info:")
     else:
-        who = "replay" if session.replay else settings.configs[state.to_move].label()
-        prompt = ""
-        if human_turn and game.pass_move is not None and moves == [game.pass_move]:
-            prompt = ": no legal move, press **Pass**"
-        elif human_turn and adapter.prompt:
-            prompt = f": {adapter.prompt}"
-        status_line.info(
-            f"**{game.player_names[state.to_move]}** to move ({who}){prompt} · {status}"
-        )
+        status_line.info(_turn_line(adapter, session, settings))
 
     def thinking(text: str) -> None:
         if shown:  # a refused click stays said while the AI thinks
-            status_line.warning(f"{shown} {text}", icon=":material/hourglass_top:")
+            status_line.warning(f"{text} · {status}{said}", icon=":material/hourglass_top:")
         else:
             status_line.info(f"{text} · {status}", icon=":material/hourglass_top:")
 
     return thinking
+
+
+def _turn_line(adapter: BoardAdapter, session: GameSession, settings: PageSettings) -> str:
+    """Whose turn it is, who plays that side, what to do, and the game's status."""
+    game = adapter.game
+    state = session.state
+    moves = state.legal_moves()
+    status = adapter.status(state) if adapter.status else ""
+    human_turn = bool(moves) and state.to_move in _acting_humans(session, settings)
+    who = "replay" if session.replay else settings.configs[state.to_move].label()
+    prompt = ""
+    if human_turn and game.pass_move is not None and moves == [game.pass_move]:
+        prompt = ": no legal move, press **Pass**"
+    elif human_turn and adapter.prompt:
+        prompt = f": {adapter.prompt}"
+    return f"**{game.player_names[state.to_move]}** to move ({who}){prompt} · {status}"
+
+
+def _result(game: GameSpec, session: GameSession) -> str:
+    """The finished game's result; in a replay, with who played the winning side."""
+    winner = session.state.winner()
+    result = "Draw" if winner is None else f"{game.player_names[winner]} wins"
+    if session.replay and winner is not None:  # say who played the winning side
+        played = {
+            who
+            for before, who in zip(session.states[:-1], session.players, strict=True)
+            if before.to_move == winner
+        }
+        if len(played) == 1:
+            result += f" ({escape_markdown(_player_label(played.pop()))})"
+    return result
 
 
 def play_area(
@@ -543,14 +588,10 @@ def play_area(
             if notice:
                 st.info(escape_markdown(notice), icon=":material/tune:")
             # on arrival from the Arena, also a toast: a phone's narrow column puts this panel under
-            # the board
-            replay_toast = st.session_state.pop(f"{key}_toast", None)  # an Arena replay
-            if replay_toast or notice:
-                st.toast(
-                    escape_markdown(replay_toast or notice),
-                    icon=":material/replay:" if replay_toast else ":material/tune:",
-                    duration="long",
-                )
+            # the board (not for a replay: its toast covered Step and Autoplay, and repeated
+            # the banner below)
+            if notice:
+                st.toast(escape_markdown(notice), icon=":material/tune:", duration="long")
             if session.replay:  # here, not above: the board stays in view
                 st.info(
                     f"{escape_markdown(session.replay)}. Undo steps back; New game plays with "

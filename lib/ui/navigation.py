@@ -5,6 +5,11 @@ has its page ``pages/<name>.py`` and its card (title, icon, what it teaches) in 
 ``GameSpec``. Adding another kind of page means adding its file under ``pages/`` and
 one entry in ``_STATIC_PAGES``.
 
+The sidebar's menu is drawn by :func:`sidebar_menu`, not by Streamlit: Streamlit's own
+menu first showed the folder's file names (and a link to ``/home``, a "Page not found")
+on a fresh server's first visit, until the entry script's ``st.navigation`` ran; the
+config's ``client.showSidebarNavigation = false`` hides it.
+
 Each page's URL path equals its file name: with the page files in a folder named
 ``pages/``, Streamlit shows a blocking "Page not found" dialog on a fresh deep link
 to a page whose ``url_path`` differs from its file name (STREAMLIT_NOTES).
@@ -88,6 +93,24 @@ def page_file(file: str) -> str:
 def url_path(page: PageInfo) -> str:
     """The page's URL path: its file name without ``.py`` (deep links rely on it)."""
     return page.file.removesuffix(".py")
+
+
+MENU_KEY = "app_menu"
+"""Key of the sidebar container holding the page menu (kept in the presentation view)."""
+
+
+def sidebar_menu(groups: dict[str, list[st.Page]]) -> None:
+    """Draw the page menu at the top of the sidebar: each group's name, then its pages' links.
+
+    ``groups`` is what the entry script gives ``st.navigation`` (the group ``""``
+    has no name shown).
+    """
+    with st.sidebar.container(key=MENU_KEY, gap=None):
+        for group, pages in groups.items():
+            if group:
+                st.caption(group)
+            for page in pages:
+                st.page_link(page)
 
 
 def require_app_navigation() -> None:

@@ -8,6 +8,11 @@ page's settings (the sidebar's, and any main-area block a page wraps in
 their values, so switching the view off shows the same settings again. Pages
 that can draw their main output larger ask :func:`presenting`.
 
+The view is for a room's back row: body text of at least :data:`BODY_TEXT_PX` px and
+chart text of at least :data:`CHART_TEXT_PX` px, set with CSS so that every page's text
+and charts follow without naming the view. A metric's label keeps its size (its value is
+large): at 20 px a row of metrics wrapped and pushed the page's chart off the screen.
+
 Whatever the view, narrow screens (a 1024x768 projector) get smaller page
 margins than Streamlit's, so the main output fits beside the open sidebar.
 """
@@ -19,6 +24,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from lib.links import LinkField
 from lib.ui.common import read_query
+from lib.ui.navigation import MENU_KEY
 
 PRESENT_FIELD = LinkField("present", bool, False)
 """The link's ``?present=1``: open the page in the presentation view."""
@@ -45,6 +51,18 @@ COMPACT_CSS = f"""
 }}
 """
 
+BODY_TEXT_PX = 20
+"""Smallest body text in the presentation view (read from a room's back row)."""
+CHART_TEXT_PX = 16
+"""Smallest chart text in the presentation view (axes, legends, a board's labels)."""
+_SMALLER = range(6, CHART_TEXT_PX)
+# chart texts drawn smaller than CHART_TEXT_PX: plotly writes the size in the style
+# attribute ("font-size: 14px"), the game board in the font-size attribute ("14")
+_SMALL_PLOTLY_TEXT = ", ".join(
+    f'[style*="font-size: {n}px"], [style*="font-size: {n}."]' for n in _SMALLER
+)
+_SMALL_BOARD_TEXT = ", ".join(f'[font-size="{n}"], [font-size^="{n}."]' for n in _SMALLER)
+
 PRESENTATION_CSS = f"""
 [data-testid="stSidebar"] {{
   width: {SIDEBAR_WIDTH}px !important;
@@ -52,7 +70,8 @@ PRESENTATION_CSS = f"""
   max-width: {SIDEBAR_WIDTH}px !important;
 }}
 [data-testid="stSidebarUserContent"] [data-testid="stVerticalBlock"]:has(.st-key-{BOX_KEY})
-  > :not(.st-key-{BOX_KEY}):not(:has(.st-key-{BOX_KEY})) {{
+  > :not(.st-key-{BOX_KEY}):not(:has(.st-key-{BOX_KEY}))\
+:not(.st-key-{MENU_KEY}):not(:has(.st-key-{MENU_KEY})) {{
   display: none !important;
 }}
 [class*="st-key-{SETTINGS_PREFIX}"] {{
@@ -61,12 +80,20 @@ PRESENTATION_CSS = f"""
 [data-testid="stMainBlockContainer"] {{
   padding-left: 1.5rem !important;
   padding-right: 1.5rem !important;
-  padding-top: 3.5rem !important;
+  padding-top: 2.75rem !important;
 }}
 [data-testid="stMain"] h1 {{
   font-size: 2rem !important;
   padding-top: 0 !important;
   padding-bottom: 0.25rem !important;
+}}
+[data-testid="stMain"] :is(p, li, summary, label, code)\
+:not(:is(h1, h2, h3, h4, h5, h6, [data-testid="stMetricLabel"]) *) {{
+  font-size: {BODY_TEXT_PX}px !important;
+}}
+[data-testid="stMain"] .js-plotly-plot text:is({_SMALL_PLOTLY_TEXT}),
+[data-testid="stMain"] .game-board-svg text:is({_SMALL_BOARD_TEXT}) {{
+  font-size: {CHART_TEXT_PX}px !important;
 }}
 """
 

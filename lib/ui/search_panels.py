@@ -57,10 +57,10 @@ def search_stats_panel(
         help="Every position visited, the iteration the time budget stopped included.",
     )
     cols[1].metric("Cut-offs", f"{stats.cutoffs:,}", help="Cut-offs that skipped moves.")
-    cols[2].metric(
-        "Depth completed",
+    cols[2].metric(  # "Depth completed" was cut at 1024 px
+        "Depth",
         stats.completed_depth,
-        help="The deepest iteration that finished: its move was played.",
+        help="Depth completed: the deepest iteration that finished (its move was played).",
     )
     budget = f" of {stats.time_limit:g} s" if stats.time_limit is not None else ""
     cols[3].metric(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
@@ -29,6 +30,7 @@ from lib.games.search.stepthrough import (
     StepPosition,
     StepSearch,
     code_excerpt,
+    counted,
     describe_step,
     example_positions,
     marked_listing,
@@ -58,6 +60,8 @@ TREE_WIDTH = 500
 """Pixels of the tree chart; the column beside it fits next to it from about 1400 px wide."""
 COMPARE_LABEL_LEAVES = 12
 """Half-width trees (the comparison) label every node only up to this many leaves."""
+CHART_CONFIG = {"displayModeBar": False}
+"""The step-through charts: no plotly toolbar."""
 SIDE_WIDTH = 420
 """Pixels of the column beside the tree: the small board and the code being executed."""
 
@@ -150,24 +154,71 @@ def step_panel(adapter: BoardAdapter, key: str, configs: Sequence[PlayerConfig])
     st.fragment(_panel, run_every=run_every)(adapter, key, tuple(configs), playing)
 
 
+@dataclass(frozen=True)
+class StepChoice:
+    """What the panel's controls chose: the position, the search and the comparison."""
+
+    label: str
+    position: StepPosition
+    algorithm: str
+    depth: int
+    ordering: bool
+    compare: bool
+
+
 def _panel(
     adapter: BoardAdapter, key: str, configs: tuple[PlayerConfig, ...], ticking: bool
 ) -> None:
-    game = adapter.game
-    board = st.session_state[f"{key}_session"].state
-    evaluate = _evaluator(adapter, configs)
-    try:
-        positions = _positions(adapter, board, evaluate)
-    except InputError as error:  # a game's examples that do not replay: say so, keep the page
-        st.error(escape_markdown(str(error)))
-        positions = {
-            BOARD_POSITION: StepPosition(BOARD_POSITION, board, evaluate, game.format_move)
-        }
+    """The panel, top to bottom: the controls, the step buttons and slider, what the step
+    does, the tree(s), the position at the node and the code."""
+    positions = _step_positions(adapter, key, configs)
     st.caption(
         "Watch the textbook search run step by step: the tree grows as it goes, the "
         "current node is ringed in red with its α/β window, and the line of the code "
         "being executed is marked ▶."
     )
+    choice = _step_controls(key, positions)
+    position = choice.position
+    try:
+        search, layout = _cached_search(position, choice.algorithm, choice.depth, choice.ordering)
+    except InputError as error:
+        st.info(escape_markdown(str(error)), icon=":material/info:")
+        return
+    _advance(key, choice, search, ticking)
+    _search_notes(search)
+    _step_buttons(key, search.steps)
+    slider_key = f"{key}_step_w_step"
+    shown = st.slider(
+        "Step", 1, max(search.steps, 2), key=slider_key, disabled=search.steps - 1 == 0
+    )
+    step = min(shown, search.steps) - 1
+    now = tree_at(search.trace.events, step)
+    _step_status(key, position, search, now, step)
+    if choice.compare:  # the two trees side by side, then the board and the code
+        _compare_trees(key, choice, search, layout, now)
+    _step_view(adapter, key, choice, search, layout, now)
+    with st.expander("The whole reference code"):
+        text = marked_listing(search.trace.listing.text, now.event.line)
+        st.markdown(f"```python\n{text}\n```")
+
+
+def _step_positions(
+    adapter: BoardAdapter, key: str, configs: tuple[PlayerConfig, ...]
+) -> dict[str, StepPosition]:
+    """The positions offered: the board's, the textbook trees, the game's examples (an example
+    that does not replay is said, and only the board's is offered)."""
+    game = adapter.game
+    board = st.session_state[f"{key}_session"].state
+    evaluate = _evaluator(adapter, configs)
+    try:
+        return _positions(adapter, board, evaluate)
+    except InputError as error:  # a game's examples that do not replay: say so, keep the page
+        st.error(escape_markdown(str(error)))
+        return {BOARD_POSITION: StepPosition(BOARD_POSITION, board, evaluate, game.format_move)}
+
+
+def _step_controls(key: str, positions: dict[str, StepPosition]) -> StepChoice:
+    """Position, algorithm, depth, move ordering and the comparison, in one wrapping row."""
     # one wrapping row: the toggles go under the selects only where the column is narrow
     with st.container(
         horizontal=True, gap="small", vertical_alignment="bottom", key=f"{key}_step_controls"
@@ -204,16 +255,21 @@ def _panel(
             help="Draw minimax's whole tree to the same depth beside this one "
             "(beside alpha-beta's when the algorithm is minimax).",
         )
-    try:
-        search, layout = _cached_search(position, algorithm, int(depth), ordering)
-    except InputError as error:
-        st.info(escape_markdown(str(error)), icon=":material/info:")
-        return
+    return StepChoice(label, position, algorithm, int(depth), ordering, compare)
 
+
+def _advance(key: str, choice: StepChoice, search: StepSearch, ticking: bool) -> None:
+    """Set the step shown: the first of a new search, the next one while playing (stopped at
+    the last); Play or Pause restart the panel's timer."""
     slider_key = f"{key}_step_w_step"
     playing_key = f"{key}_step_playing"
-    last = search.steps - 1
-    search_id = (label, position.state.key, algorithm, search.depth, ordering)
+    search_id = (
+        choice.label,
+        choice.position.state.key,
+        choice.algorithm,
+        search.depth,
+        choice.ordering,
+    )
     if st.session_state.get(f"{key}_step_search_id") != search_id:
         st.session_state[f"{key}_step_search_id"] = search_id
         st.session_state[slider_key] = 1
@@ -227,6 +283,9 @@ def _panel(
     if bool(st.session_state.get(playing_key)) != ticking:  # Play or Pause: restart the timer
         st.rerun()
 
+
+def _search_notes(search: StepSearch) -> None:
+    """Say where the search was cut (its depth, or the steps kept)."""
     if search.depth_cut:
         st.caption(
             f"Depth cut to {search.depth}: depth {search.depth + 1} needs more than "
@@ -235,6 +294,12 @@ def _panel(
     if search.trace.truncated:
         st.caption(f"Only the first {MAX_EVENTS:,} steps are kept: the search is cut there.")
 
+
+def _step_buttons(key: str, steps: int) -> None:
+    """First, Prev, Play or Pause, Next, Last."""
+    slider_key = f"{key}_step_w_step"
+    playing_key = f"{key}_step_playing"
+    playing = bool(st.session_state.get(playing_key))
     with st.container(horizontal=True, vertical_alignment="bottom", key=f"{key}_step_buttons"):
         st.button(
             "First",
@@ -247,42 +312,39 @@ def _panel(
             "Prev",
             key=f"{key}_step_w_prev",
             on_click=_shift_step,
-            args=(slider_key, -1, search.steps),
+            args=(slider_key, -1, steps),
             icon=":material/chevron_left:",
         )
         st.button(
-            "Pause" if st.session_state.get(playing_key) else "Play",
+            "Pause" if playing else "Play",
             key=f"{key}_step_w_play",
             on_click=_toggle_play,
-            args=(playing_key, slider_key, search.steps),
-            icon=":material/pause:"
-            if st.session_state.get(playing_key)
-            else ":material/play_arrow:",
+            args=(playing_key, slider_key, steps),
+            icon=":material/pause:" if playing else ":material/play_arrow:",
             type="primary",
         )
         st.button(
             "Next",
             key=f"{key}_step_w_next",
             on_click=_shift_step,
-            args=(slider_key, 1, search.steps),
+            args=(slider_key, 1, steps),
             icon=":material/chevron_right:",
         )
         st.button(
             "Last",
             key=f"{key}_step_w_last",
             on_click=_set_step,
-            args=(slider_key, search.steps),
+            args=(slider_key, steps),
             icon=":material/last_page:",
         )
-    shown = st.slider("Step", 1, max(search.steps, 2), key=slider_key, disabled=last == 0)
-    step = min(shown, search.steps) - 1
-    now = tree_at(search.trace.events, step)
+
+
+def _step_status(key: str, position: StepPosition, search: StepSearch, now: Any, step: int) -> None:
+    """What step ``step`` does, the window and the counts so far, the search's statistics."""
     event = now.event
     with st.container(key=f"{key}_step_status"):
-        st.markdown(
-            f"**Step {step + 1:,} of {search.steps:,}** · "
-            f"{escape_markdown(describe_step(event, position.format_move))}"
-        )
+        said = describe_step(event, position.format_move, abstract=position.abstract)
+        st.markdown(f"**Step {step + 1:,} of {search.steps:,}** · {escape_markdown(said)}")
         st.markdown(
             f"Window at this node: **{window_label(event.alpha, event.beta)}** · "
             f"{counter_text(now, search.minimax_nodes, search.minimax_capped)}"
@@ -296,50 +358,65 @@ def _panel(
         else:
             result = "cut before it finished"
         st.caption(
-            f"Search statistics ({_title(search)}): {stats.nodes:,} nodes, "
-            f"{stats.cutoffs:,} cut-offs; {result}."
+            f"Search statistics ({_title(search)}): {counted(stats.nodes, 'node')}, "
+            f"{counted(stats.cutoffs, 'cut-off')}; {result}."
         )
 
-    chart_config = {"displayModeBar": False}
-    if compare:  # the two trees side by side, then the board and the code
-        other_name = "alphabeta" if algorithm == "minimax" else "minimax"
-        other, other_layout = _cached_search(
-            position, other_name, search.depth, ordering, fit=False
-        )
-        left, right = st.columns(2)
-        left.plotly_chart(
-            step_tree_figure(
-                now,
-                search.final,
-                position.format_move,
-                title=_title(search),
-                minimax_nodes=search.minimax_nodes,
-                minimax_capped=search.minimax_capped,
-                positions=layout,
-                full_label_leaves=COMPARE_LABEL_LEAVES,
-            ),
-            key=f"{key}_step_tree",
-            config=chart_config,
-        )
-        right.plotly_chart(
-            step_tree_figure(
-                other.final,
-                other.final,
-                position.format_move,
-                title=f"{_title(other)}: the whole search",
-                minimax_nodes=other.minimax_nodes,
-                minimax_capped=other.minimax_capped,
-                positions=other_layout,
-                full_label_leaves=COMPARE_LABEL_LEAVES,
-            ),
-            key=f"{key}_step_compare_tree",
-            config=chart_config,
-        )
-        st.caption(LEGEND)
+
+def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any, now: Any) -> None:
+    """This search's tree at the step beside the other algorithm's whole tree."""
+    format_move = choice.position.format_move
+    other_name = "alphabeta" if choice.algorithm == "minimax" else "minimax"
+    other, other_layout = _cached_search(
+        choice.position, other_name, search.depth, choice.ordering, fit=False
+    )
+    left, right = st.columns(2)
+    left.plotly_chart(
+        step_tree_figure(
+            now,
+            search.final,
+            format_move,
+            title=_title(search),
+            minimax_nodes=search.minimax_nodes,
+            minimax_capped=search.minimax_capped,
+            positions=layout,
+            full_label_leaves=COMPARE_LABEL_LEAVES,
+        ),
+        key=f"{key}_step_tree",
+        config=CHART_CONFIG,
+    )
+    right.plotly_chart(
+        step_tree_figure(
+            other.final,
+            other.final,
+            format_move,
+            title=f"{_title(other)}: the whole search",
+            minimax_nodes=other.minimax_nodes,
+            minimax_capped=other.minimax_capped,
+            positions=other_layout,
+            full_label_leaves=COMPARE_LABEL_LEAVES,
+        ),
+        key=f"{key}_step_compare_tree",
+        config=CHART_CONFIG,
+    )
+    st.caption(LEGEND)
+
+
+def _step_view(
+    adapter: BoardAdapter,
+    key: str,
+    choice: StepChoice,
+    search: StepSearch,
+    layout: Any,
+    now: Any,
+) -> None:
+    """The tree at the step (unless compared above), the position at the node and the code."""
+    position = choice.position
+    event = now.event
     # tree | board and code side by side where the main column is wide enough; wrapped
     # under each other at 1024 px
     with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_step_view"):
-        if not compare:
+        if not choice.compare:
             figure = step_tree_figure(
                 now,
                 search.final,
@@ -350,15 +427,13 @@ def _panel(
                 positions=layout,
             )
             with st.container(width=TREE_WIDTH, key=f"{key}_step_tree_box"):
-                st.plotly_chart(figure, key=f"{key}_step_tree", config=chart_config)
+                st.plotly_chart(figure, key=f"{key}_step_tree", config=CHART_CONFIG)
                 st.caption(LEGEND)
         with st.container(width=SIDE_WIDTH, key=f"{key}_step_side"):
             _node_position(adapter, key, position, event.path)
             with st.container(key=f"{key}_step_code"):
                 excerpt = code_excerpt(search.trace.listing.text, event.line)
                 st.markdown(f"```python\n{excerpt}\n```")
-    with st.expander("The whole reference code"):
-        st.markdown(f"```python\n{marked_listing(search.trace.listing.text, event.line)}\n```")
 
 
 def _node_position(
@@ -384,5 +459,5 @@ def _node_position(
             ),
         ),
         key=f"{key}_step_board",
-        config={"displayModeBar": False},
+        config=CHART_CONFIG,
     )

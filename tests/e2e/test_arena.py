@@ -100,3 +100,18 @@ def test_a_shared_replay_link_opens_the_same_game_in_another_session(page, brows
     finally:
         context.close()
     assert not errors
+
+
+def test_the_results_table_fits_a_1024_projector(page):
+    """Issue: at 1024 px the summary table's columns after "loss %" were cut off."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "arena")  # a first visit plays the default preset
+    page.get_by_text("Played 20 games").wait_for(timeout=60_000)
+    wait_idle(page)
+    # the summary is the page's first table (its key names no element in the browser)
+    scroller = page.locator('[data-testid="stMain"] [data-testid="stDataFrame"] .dvn-scroller')
+    scroller = scroller.first
+    scroller.wait_for(timeout=60_000)
+    page.wait_for_timeout(500)
+    width, shown = scroller.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+    assert width <= shown + 1, (width, shown)

@@ -14,7 +14,7 @@ from tests.e2e.conftest import (
     wait_rendered,
 )
 
-BOARD = ".st-key-checkers_board_{nonce}"
+BOARD = '.st-key-checkers_board_live:has(.game-board[data-revision="{nonce}"])'
 
 
 def _click_square(page, nonce: int, square: int) -> None:

@@ -156,7 +156,7 @@ def test_the_presentation_view_hides_the_settings_keeps_them_and_follows_the_vis
     page.locator(".st-key-app_w_present label").click()  # on again, then another page
     _wait_hidden(page, ".st-key-othello_p1_w_depth")
     wait_idle(page)
-    page.locator('[data-testid="stSidebarNav"]').get_by_text("Portfolio GA").click()
+    page.locator(".st-key-app_menu").get_by_text("Portfolio GA").click()
     page.get_by_role("heading", name="Portfolio optimisation (GA)").wait_for(timeout=WAIT_MS)
     wait_idle(page)
     assert _presentation_on(page)
@@ -211,7 +211,8 @@ def test_routes_opens_in_the_presentation_view_with_its_map_on_the_first_screen(
     shown = page.evaluate(
         """() => Array.from(document.querySelectorAll(
                 '[data-testid="stSidebarUserContent"] [data-testid="stElementContainer"]'))
-            .filter((el) => el.getBoundingClientRect().height > 0)
+            .filter((el) => el.getBoundingClientRect().height > 0
+                && !el.closest('.st-key-app_menu'))  // the page menu stays
             .map((el) => el.className)"""
     )
     assert len(shown) == 1 and "st-key-app_w_present" in shown[0], shown

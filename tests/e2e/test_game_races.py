@@ -378,15 +378,18 @@ def _refused(page) -> None:
     said = page.locator(f'{STATUS}:not([data-stale="true"])', has_text=REFUSED).first
     said.wait_for(timeout=120_000)
     # read now, without waiting: the AI's reply may already have replaced the message (a
-    # CI run under load waited 30 s for it there); only "the AI's turn" goes with the reply
+    # CI run under load waited 30 s for it there); only "is thinking" goes with the reply
     shown = said.all_inner_texts()
-    if shown and "the AI's turn" not in shown[0]:  # just after the reply: a gone position
-        _settle(page, STALE)
+    if shown and THINKING_SAID not in shown[0]:  # just after the reply: a gone position
+        _, line = _settle(page, STALE)
+        assert HUMANS_TURN in line  # the turn line is kept beside the message
     else:  # during the search: the AI searches on
         _settle(page, HUMANS_TURN)
 
 
-REFUSED = re.compile(f"the AI's turn|{re.escape(STALE)}")
+# what a click while White thinks is told (not "use Step or Autoplay": it moves anyway)
+THINKING_SAID = "White is thinking…: wait for its move"
+REFUSED = re.compile(f"{re.escape(THINKING_SAID)}|{re.escape(STALE)}")
 
 
 def test_clicks_while_the_ai_thinks_are_refused_and_said_so(page):

@@ -8,7 +8,7 @@ from urllib.parse import urljoin, urlparse
 
 from tests.e2e.conftest import open_page
 
-SIDEBAR_LINKS = '[data-testid="stSidebarNav"] a'
+SIDEBAR_LINKS = ".st-key-app_menu a"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 # A deep link makes Streamlit's frontend first look for its server under the page's path
 # (`/routes/_stcore/health`, `/routes/_stcore/host-config`); the 404s are answered at once

@@ -12,11 +12,12 @@ from tests.e2e.conftest import (
     board_circles,
     board_target,
     click_board,
+    cut_texts,
     open_page,
     wait_idle,
 )
 
-BOARD = ".st-key-othello_board_{nonce}"
+BOARD = '.st-key-othello_board_live:has(.game-board[data-revision="{nonce}"])'
 
 
 def _click_square(page, board_selector: str, row: int, col: int) -> None:
@@ -69,7 +70,7 @@ def test_game_and_settings_survive_a_visit_to_another_page(page):
     _click_square(page, BOARD.format(nonce=0), 1, 2)
     page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)
     wait_idle(page)
-    sidebar = page.locator('[data-testid="stSidebarNav"]')
+    sidebar = page.locator(".st-key-app_menu")
     sidebar.get_by_text("Home", exact=True).click()
     page.locator("h1", has_text="AI Search Lab").wait_for()
     wait_idle(page)
@@ -261,3 +262,61 @@ def test_a_click_between_squares_plays_the_nearer_square(page):
     page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)  # c2, answered
     wait_idle(page)
     assert [1, 2] in _discs(page)["black"]
+
+
+# The most game boards (click-target sets) the page ever held at once, from now on
+# (window.__boards), and how far down the page the status line ever moved (window.__statusTop).
+COUNT_BOARDS = """() => {
+    window.__boards = 0;
+    const count = () => {
+        const boards = document.querySelectorAll('[class*="st-key-othello_board_"] .game-board');
+        window.__boards = Math.max(window.__boards, boards.length);
+    };
+    count();
+    new MutationObserver(count).observe(document.body, {childList: true, subtree: true});
+}"""
+
+
+def test_one_board_on_the_page_while_the_ai_thinks(page):
+    """Issue: while the AI thought, a faded copy of the previous board sat under the live
+    one (for the whole search of a slow AI, a flash with the default one)."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "othello?white=mcts:sims=20000,time=5")
+    page.evaluate(COUNT_BOARDS)
+    _click_square(page, BOARD.format(nonce=0), 2, 3)  # d3
+    page.get_by_text("is thinking").first.wait_for(timeout=60_000)
+    page.wait_for_timeout(1_000)
+    during = page.locator('[class*="st-key-othello_board_"] .game-board').count()
+    page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)  # the AI replied
+    wait_idle(page)
+    assert during == 1
+    assert page.evaluate("() => window.__boards") == 1
+    # the default AI: no flash of a second board either
+    page.goto(f"{page.app_url}/othello?white=alphabeta:depth=3")
+    page.wait_for_selector('[data-testid="stMain"] h1', timeout=60_000)
+    wait_idle(page)
+    page.get_by_role("button", name="New game").click()
+    page.get_by_text("Black 2 – 2 White").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    page.evaluate(COUNT_BOARDS)
+    _click_square(page, '[class*="st-key-othello_board_"]', 2, 3)
+    page.get_by_text("Black 3 – 3 White").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    assert page.evaluate("() => window.__boards") == 1
+
+
+def test_the_search_stats_labels_are_not_cut_on_a_1024_projector(page):
+    """Issue: the metric label "Depth completed" was cut to "Depth complet…" at 1024 px."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "othello?size=6&black=alphabeta:depth=2&white=human")
+    page.get_by_text("Nodes").first.wait_for(timeout=60_000)  # the AI moved
+    wait_idle(page)
+    page.wait_for_timeout(500)
+    assert cut_texts(page) == []
+    # (cut_texts allows a pixel: "Depth completed" was cut by exactly one)
+    cut = page.evaluate(
+        """() => Array.from(document.querySelectorAll('[data-testid="stMetricLabel"] *'))
+            .filter((el) => el.textContent.trim() && el.scrollWidth > el.clientWidth)
+            .map((el) => el.textContent.trim())"""
+    )
+    assert cut == []

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from lib.ui.navigation import PAGES, url_path
 from tests.e2e.conftest import WAIT_MS, open_page, running_app, wait_idle
 
-SIDEBAR_NAV = '[data-testid="stSidebarNav"]'
+SIDEBAR_NAV = ".st-key-app_menu"
 
 
 def assert_menu_is_the_apps(page) -> None:
@@ -73,5 +73,40 @@ def test_deep_link_as_first_visit_of_a_fresh_server_shows_the_menu(browser):
             wait_idle(page)
             page.wait_for_timeout(500)
             assert_menu_is_the_apps(page)
+        finally:
+            context.close()
+
+
+# Records, from the first moment of the page, every link the sidebar ever shows
+# (window.__sidebarLinks: "text -> href").
+RECORD_SIDEBAR_LINKS = """
+window.__sidebarLinks = new Set();
+new MutationObserver(() => {
+    for (const a of document.querySelectorAll('[data-testid="stSidebar"] a')) {
+        window.__sidebarLinks.add(a.textContent.trim() + ' -> ' + a.getAttribute('href'));
+    }
+}).observe(document, {childList: true, subtree: true, characterData: true});
+"""
+
+
+def test_a_fresh_servers_first_visit_never_shows_the_file_list(browser):
+    """Issue: a fresh server's first visit showed the pages/ file names for about a second
+    ("streamlit app", "home", ...), with a link to /home that opens "Page not found"."""
+    with running_app() as url:
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        try:
+            page = context.new_page()
+            page.add_init_script(RECORD_SIDEBAR_LINKS)
+            page.goto(f"{url}/")
+            page.wait_for_selector('[data-testid="stMain"] h1', timeout=60_000)
+            wait_idle(page)
+            assert_menu_is_the_apps(page)
+            page.wait_for_timeout(1_000)
+            seen = page.evaluate("() => Array.from(window.__sidebarLinks)")
+            assert seen, "the sidebar showed no link"
+            files = [link for link in seen if "streamlit app" in link.lower()]
+            home = [link for link in seen if link.rstrip("/").endswith("/home")]
+            assert not files and not home, seen
+            assert page.get_by_text("Page not found").count() == 0
         finally:
             context.close()

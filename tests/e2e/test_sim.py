@@ -7,7 +7,7 @@ import time
 
 from tests.e2e.conftest import BOARD_DRAWING, click_board, open_page, wait_idle, wait_rendered
 
-BOARD = ".st-key-sim_board_{nonce}"
+BOARD = '.st-key-sim_board_live:has(.game-board[data-revision="{nonce}"])'
 
 
 # {count}: how many lines a trace ("Red" / "Blue") of the current main board draws (one null

@@ -74,7 +74,7 @@ def record(app: AppTest) -> list[str]:
 def board(app: AppTest, key: str) -> tuple[object, dict]:
     """The game board's element (an ``UnknownElement`` under AppTest) and its drawing."""
     (element,) = [
-        e for e in app.get("bidi_component") if re.search(rf"-{key}_board_\d+$", e.proto.id)
+        e for e in app.get("bidi_component") if re.search(rf"-{key}_board_live$", e.proto.id)
     ]
     return element, json.loads(element.proto.json)
 

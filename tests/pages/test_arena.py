@@ -238,6 +238,12 @@ def test_replay_fills_default_options_of_other_games(game):
     assert session.state.is_terminal() or record.truncated
 
 
+def record_players(app: AppTest, record) -> tuple[str, ...]:
+    """The players of the study's match that ``record`` belongs to."""
+    run = app.session_state["arena_study"]
+    return next(m for m in run.matches if m.label == record.label).players
+
+
 def test_replay_and_use_weights_open_the_othello_page_with_them():
     app = AppTest.from_file(str(ROOT / "streamlit_app.py"), default_timeout=120).run()
     app.switch_page("pages/arena.py").run()
@@ -253,11 +259,14 @@ def test_replay_and_use_weights_open_the_othello_page_with_them():
     assert session.ply == record.plies and session.state.is_terminal()
     assert " ".join(othello.format_move(m) for m in session.moves) == record.moves
     assert app.selectbox(key="othello_w_opt_size").value == 6
-    # said on arrival in a toast too (the banner is under the board at 1024 px), once
-    toasts = [t.value for t in app.toast]
-    assert len(toasts) == 1 and toasts[0].startswith(escape_markdown(session.replay))
-    app.run()
+    # said in the banner beside the board, not in a toast over the buttons
     assert not app.toast
+    assert any(i.value.startswith(escape_markdown(session.replay)) for i in app.info)
+    # the sidebar's players, and so the address, are the replay's
+    specs = app.session_state["othello_specs"]
+    assert {parse_player_spec(s).label() for s in specs} == {
+        parse_player_spec(s).label() for s in record_players(app, record)
+    }
 
     app.switch_page("pages/arena.py").run()
     app.selectbox(key="arena_w_evo_game").set_value("othello").run()
@@ -402,3 +411,18 @@ def test_sim_options_are_named_as_on_the_sim_page():
     first = app.selectbox(key="arena_w_opt_sim_first")
     assert first.label == "Who starts" and first.options == ["Red", "Blue", "Coin toss"]
     assert first.value == "red"  # the value the study gets is the game's own
+
+
+def test_local_mode_first_visit_shows_results(monkeypatch):
+    """Issue: with AI_SEARCH_LAB_LOCAL=1 the default preset (tic-tac-toe, depth 9) was left
+    out by the form's default depth of 5: "Give at least one player A." instead of results,
+    and the server's warm-up failed."""
+    monkeypatch.setenv(arena_limits.LOCAL_ENV, "1")
+    assert arena_first_look.first_look_matches(arena_limits.caps())  # the warm-up has games
+    arena_first_look.first_look_records.clear()
+    app = _app()
+    assert not [w.value for w in app.warning if "at least one player" in w.value]
+    run = app.session_state["arena_study"]
+    assert run.status == "done" and run.records
+    assert len(app.dataframe) >= 1
+    arena_first_look.first_look_records.clear()

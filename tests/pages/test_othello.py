@@ -14,7 +14,7 @@ from lib.games.drawing.view import BOARD_PIXELS
 from lib.games.othello import view as othello_view
 from lib.games.search import variants
 from lib.games.search.players import PlayerConfig, parse_player_spec
-from lib.games.session import GameSession, decide
+from lib.games.session import STALE_MESSAGE, GameSession, decide
 from lib.ui import game_controls, game_page, search_panels
 from tests.pages.game_app import (
     COMPARE_TAB,
@@ -93,7 +93,7 @@ def test_short_game_through_the_button_fallback():
     assert not app.exception and _record(app) == []  # only the open tab is drawn
     metrics = {m.label: m.value for m in app.metric}
     assert int(metrics["Nodes"].replace(",", "")) > 0
-    assert metrics["Depth completed"] in ("1", "2")
+    assert metrics["Depth"] in ("1", "2")
     session = _session(app)
     table = session.record_table(othello.GAME)
     assert list(table["move"]) == moves
@@ -193,7 +193,7 @@ def test_click_handler_maps_squares_to_moves():
 def test_handle_square_refuses_moves_for_the_ai_side():
     session = GameSession.new(othello.GAME, {"size": 6})
     game_page.handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={1})
-    assert session.moves == [] and "AI's turn" in session.message
+    assert session.moves == [] and "Black is thinking…" in session.message
     game_page.handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={0})
     assert session.moves == [othello.square(1, 2)]
 
@@ -352,6 +352,7 @@ def test_status_slot_above_the_board_has_a_fixed_height_and_takes_click_messages
     assert block.proto.height_config.pixel_height == game_page.STATUS_HEIGHT
     assert _values(block) == [app.main.warning[-1].value]
     assert "not legal" in app.main.warning[-1].value
+    assert "Black** to move (Human)" in app.main.warning[-1].value  # the turn line is kept
     app.button(key="othello_w_cell_2_3").click().run()  # d3: legal; the status line is back
     assert not app.main.warning and "Black 4 – 1 White" in app.info[0].value
     assert _session(app).moves[0] == othello.square(2, 3)
@@ -484,3 +485,54 @@ def test_a_forged_board_click_changes_nothing_and_raises_nothing():
         click_board(app, "othello", target)
         assert not app.exception, target
         assert _session(app).moves == [], target
+
+
+def test_a_click_while_the_ai_thinks_names_the_side_thinking():
+    """Issue: a click while the AI thought said "It is the AI's turn: use Step or Autoplay,
+    or make this side human" although the AI was thinking and moved anyway."""
+    session = GameSession.new(othello.GAME, {"size": 8})
+    game_page.handle_square(othello_view.ADAPTER, session, (2, 3), human_sides={1}, at_ply=0)
+    assert session.moves == []
+    assert session.message.startswith("Black is thinking…")
+    assert "Step or Autoplay" not in session.message
+    # two AI players and no Autoplay: nobody thinks until Step or Autoplay
+    game_page.handle_square(othello_view.ADAPTER, session, (2, 3), human_sides=set(), at_ply=0)
+    assert "Step or Autoplay" in session.message
+    game_page.handle_square(
+        othello_view.ADAPTER, session, (2, 3), human_sides=set(), at_ply=0, ai_plays_on=True
+    )
+    assert session.message.startswith("Black is thinking…")
+
+
+def test_a_stale_click_message_keeps_the_turn_line():
+    """Issue: a click landing as the AI's reply came said "The position changed…" in place
+    of the turn line, until the next move."""
+    app = _app(white="human")
+    _session(app).message = STALE_MESSAGE
+    app.run()
+    (said,) = _values(_main_block(app, "othello_messages"))
+    assert STALE_MESSAGE in said
+    assert "**Black** to move (Human)" in said and "Black 2 – 2 White" in said
+
+
+def test_a_replay_names_its_players_in_the_address_and_shows_no_toast():
+    """Issue: a replay's toast covered Step and Autoplay and repeated the banner, and the
+    address named the sidebar's default players, not the replay's."""
+    from lib.games.arena import MatchConfig, run_tournament
+    from lib.ui import arena_controls
+
+    match = MatchConfig("othello", ("alphabeta:depth=1", "greedy"), games=2, options={"size": 6})
+    record = run_tournament([match]).records[1]  # B moved first: the players swap sides
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    entries = arena_controls.replay_state(record, match)
+    for name, value in entries.items():
+        app.session_state[name] = value
+    app.run()
+    assert not app.exception
+    assert not app.toast
+    black, white = match.players if record.a_first else match.players[::-1]
+    for name, spec in (("black", black), ("white", white)):
+        shown = app.query_params[name]
+        shown = shown[0] if isinstance(shown, list) else shown
+        assert parse_player_spec(shown).label() == parse_player_spec(spec).label(), name
+    assert _session(app).replay.startswith("Replay of")

@@ -42,7 +42,7 @@ def counts(app: AppTest) -> tuple[int, int]:
 
 def statistics(app: AppTest) -> tuple[int, int]:
     text = next(c.value for c in app.caption if c.value.startswith("Search statistics"))
-    found = re.search(r"\): ([\d,]+) nodes, ([\d,]+) cut-offs", text)
+    found = re.search(r"\): ([\d,]+) nodes?, ([\d,]+) cut-offs?", text)
     return int(found.group(1).replace(",", "")), int(found.group(2).replace(",", ""))
 
 
@@ -153,3 +153,14 @@ def test_play_and_pause():
     app.button(key="tictactoe_step_w_play").click().run()
     assert app.session_state["tictactoe_step_playing"] is False
     assert app.button(key="tictactoe_step_w_play").label == "Play"
+
+
+def test_one_cut_off_is_said_in_the_singular():
+    """Issue: the statistics said "1 cut-offs"."""
+    app = open_game_page("othello", tab=STEP_TAB)
+    app.selectbox(key="othello_step_w_position").set_value("Textbook figure 5.2: 2 plies")
+    app.run()
+    app.button(key="othello_step_w_last").click().run()
+    text = next(c.value for c in app.caption if c.value.startswith("Search statistics"))
+    assert statistics(app)[1] == 1
+    assert " 1 cut-off;" in text and "cut-offs" not in text

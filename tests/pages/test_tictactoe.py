@@ -114,5 +114,5 @@ def test_click_handler():
     game_page.handle_square(tictactoe_view.ADAPTER, session_, (0, 2), human_sides={CROSS})
     assert session_.moves == [2]
     game_page.handle_square(tictactoe_view.ADAPTER, session_, (0, 0), human_sides={CROSS})
-    assert session_.moves == [2] and "AI's turn" in session_.message
+    assert session_.moves == [2] and "O is thinking…" in session_.message
     assert session_.state.to_move == NOUGHT

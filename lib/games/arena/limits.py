@@ -116,10 +116,17 @@ def within_caps(match: MatchConfig, limits: ArenaCaps) -> bool:
     return not any(over_cap(spec, limits) for spec in match.players)
 
 
-def default_preset(presets: Mapping[str, Preset], limits: ArenaCaps) -> str | None:
-    """The preset a first visit runs: the first whose players all fit ``limits`` (None: none)."""
+def default_preset(
+    presets: Mapping[str, Preset], limits: ArenaCaps, max_depth: int | None = None
+) -> str | None:
+    """The preset a first visit runs: the first whose players all fit ``limits`` and search
+    no deeper than ``max_depth`` (the preset form's default), so none is left out (None: none).
+    """
     for key, preset in presets.items():
-        if all(within_caps(match, limits) for match in preset.matches(games=1)):
+        every = preset.matches(games=1)
+        if len(preset.matches(games=1, max_depth=max_depth)) == len(every) and all(
+            within_caps(match, limits) for match in every
+        ):
             return key
     return None
 

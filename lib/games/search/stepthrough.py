@@ -420,6 +420,11 @@ def value_text(value: float | None) -> str:
     return f"{value:.3g}"
 
 
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless one: ``1 cut-off``, ``12 nodes``."""
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
 def window_label(alpha: float, beta: float) -> str:
     """The alpha-beta window as ``α=3 β=+∞``."""
     return f"α={value_text(alpha)} β={value_text(beta)}"
@@ -433,15 +438,26 @@ def path_text(path: Sequence[Move], format_move: Callable[[Move], str]) -> str:
 NODE_NAMES = {"max": "MAX", "min": "MIN", "chance": "chance"}
 
 
-def describe_step(event: StepEvent, format_move: Callable[[Move], str]) -> str:
-    """One sentence: what step ``event`` does (for the line under the step slider)."""
+def describe_step(
+    event: StepEvent, format_move: Callable[[Move], str], *, abstract: bool = False
+) -> str:
+    """One sentence: what step ``event`` does (for the line under the step slider).
+
+    ``abstract``: a textbook tree, whose leaves are numbers, not positions scored by a
+    heuristic.
+    """
     where = f"{NODE_NAMES.get(event.node, event.node)} node {path_text(event.path, format_move)}"
     value = value_text(event.value)
     if event.kind == "enter":
         return f"Enter {where} (ply {event.ply}), window {window_label(event.alpha, event.beta)}."
     if event.kind == "leaf":
+        if abstract and not event.terminal:
+            return f"Leaf {path_text(event.path, format_move)}: its fixed value is {value}."
         what = "the game is over" if event.terminal else "depth limit: the heuristic"
         return f"Score {where}: {what} gives {value}."
+    if event.kind == "exit" and not event.path:
+        kind = NODE_NAMES.get(event.node, event.node)
+        return f"The root ({kind} node) returns {value}: the value of the whole search."
     if event.kind == "backup":
         if event.node == "chance":
             return f"Back up into {where}: the mean of its children so far is {value}."

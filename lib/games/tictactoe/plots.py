@@ -21,6 +21,11 @@ from lib.games.drawing.figures import (
 )
 
 BOARD = "#eceff1"
+LEGAL_DOT = "#546e7a"
+"""The dot on an empty square: 4.7:1 on :data:`BOARD` (the shared boards' translucent white
+dot, made for dark squares, was invisible on this light one)."""
+DOT_RADIUS = 0.09
+"""Radius of the shared boards' legal-move dot, in squares."""
 MARKS = {
     tictactoe.CROSS: ("#c62828", "#7f0000", "X"),  # fill, outline, letter
     tictactoe.NOUGHT: ("#1565c0", "#0d2c5e", "O"),
@@ -66,7 +71,7 @@ def tictactoe_figure(
             if move in scores:
                 what += f", score {scores[move]:.4g}"
             hover[(row, col)] = f"{tictactoe.format_move(move)} ({move + 1}): {what}"
-    return grid_board_figure(
+    fig = grid_board_figure(
         tictactoe.SIZE,
         tictactoe.SIZE,
         pieces=pieces,
@@ -82,3 +87,18 @@ def tictactoe_figure(
         title=title,
         pixels=pixels,
     )
+    return _darken_dots(fig, legal)
+
+
+def _darken_dots(fig: go.Figure, legal: list[tuple[int, int]]) -> go.Figure:
+    """Draw the legal-move dots of ``legal`` squares in :data:`LEGAL_DOT`."""
+    centres = {(float(col), float(row)) for row, col in legal}
+    for shape in fig.layout.shapes:
+        centre = ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2)
+        if (
+            shape.type == "circle"
+            and abs(shape.x1 - shape.x0 - 2 * DOT_RADIUS) < 1e-9
+            and centre in centres
+        ):
+            shape.fillcolor = LEGAL_DOT
+    return fig

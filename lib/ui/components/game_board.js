@@ -258,6 +258,7 @@ function draw(root, d, send) {
     : null;
   root.replaceChildren();
   root.drawing = d; // what is drawn, for the page's own scripts (e.g. the browser tests)
+  root.dataset.revision = d.revision ?? 0; // the clicks the page has handled
   const svg = add(root, "svg", {
     class: "game-board-svg",
     width: d.width,

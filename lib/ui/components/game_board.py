@@ -28,6 +28,9 @@ _BOARD = st.components.v2.component(
 )
 
 
-def game_board(data: dict, *, key: str, on_click: Callable[[], None]) -> None:
-    """Show the board ``data`` (:func:`lib.games.drawing.board_drawing.drawing`) under ``key``."""
-    _BOARD(data=data, key=key, height="content", on_click_change=on_click)
+def game_board(data: dict, *, key: str, on_click: Callable[[], None], revision: int = 0) -> None:
+    """Show the board ``data`` (:func:`lib.games.drawing.board_drawing.drawing`) under ``key``.
+
+    ``revision`` is set on the board as ``data-revision`` (e.g. the clicks handled so far).
+    """
+    _BOARD(data={**data, "revision": revision}, key=key, height="content", on_click_change=on_click)

@@ -441,3 +441,22 @@ def test_stats_tracer_counts_match_the_step_counts_for_every_algorithm():
         SEARCHES[algorithm](position.state, 3, leaf_value, counts)
         final = run_step_search(position, algorithm=algorithm).final
         assert (final.visited, final.cutoffs) == (counts.nodes, counts.cutoffs)
+
+
+def test_the_root_and_a_textbook_trees_leaves_are_named_as_they_are():
+    """Issue: "MAX node root returns 8 to its parent" (the root has none), and a textbook
+    tree's leaves were "MIN node … depth limit: the heuristic" (they have fixed values)."""
+    search_ = run_step_search(tree_position(THREE_PLY), algorithm="alphabeta")
+    events = search_.trace.events
+    root_exit = next(e for e in reversed(events) if e.kind == "exit" and not e.path)
+    said = describe_step(root_exit, textbook_tree.format_move, abstract=True)
+    assert "parent" not in said and said.startswith("The root (MAX node) returns")
+    leaf = next(e for e in events if e.kind == "leaf")
+    said = describe_step(leaf, textbook_tree.format_move, abstract=True)
+    assert "MIN node" not in said and "MAX node" not in said and "depth limit" not in said
+    assert (
+        said == f"Leaf {' '.join(textbook_tree.format_move(m) for m in leaf.path)}: its "
+        f"fixed value is {value_text(leaf.value)}."
+    )
+    # a game position's leaf is still scored by the heuristic at the depth limit
+    assert "depth limit" in describe_step(leaf, textbook_tree.format_move)

@@ -7,7 +7,7 @@ from lib.games import tictactoe
 from lib.games.drawing import figures as plots
 from lib.games.search.fast import choose_move
 from lib.games.tictactoe import CROSS, NOUGHT, state_from_text
-from lib.games.tictactoe.plots import MARKS, tictactoe_figure
+from lib.games.tictactoe.plots import LEGAL_DOT, MARKS, tictactoe_figure
 
 
 def _trace(fig, name: str):
@@ -37,10 +37,10 @@ def test_marks_last_move_and_legal_dots():
     assert sorted(_trace(fig, "piece labels").text) == ["O", "X", "X"]
     (ring,) = _circles(fig, "#e53935")
     assert (ring.x0 + ring.x1) / 2 == 2 and (ring.y0 + ring.y1) / 2 == 2  # c3
-    dots = [s for s in fig.layout.shapes if s.fillcolor == "rgba(255,255,255,0.6)"]
+    dots = [s for s in fig.layout.shapes if s.fillcolor == LEGAL_DOT]
     assert len(dots) == 6
     hidden = tictactoe_figure(state, show_legal=False)
-    assert not [s for s in hidden.layout.shapes if s.fillcolor == "rgba(255,255,255,0.6)"]
+    assert not [s for s in hidden.layout.shapes if s.fillcolor == LEGAL_DOT]
     assert "c3 (9): X" in _trace(fig, "squares").hovertext
 
 
@@ -68,5 +68,28 @@ def test_scores_are_a_heat_map_on_the_empty_squares_and_the_hint_is_outlined():
     assert {cells[(2, c)] for c in range(3)} == {"LOSS"}  # O then wins at c2
     outline = [s for s in fig.layout.shapes if s.type == "rect" and s.line.color == "#1e88e5"]
     assert len(outline) == 1 and outline[0].x0 == 2 - 0.47 and outline[0].y0 == -0.47
-    dots = [s for s in fig.layout.shapes if s.fillcolor == "rgba(255,255,255,0.6)"]
+    dots = [s for s in fig.layout.shapes if s.fillcolor == LEGAL_DOT]
     assert not dots  # every empty square has a score instead
+
+
+def _blend(colour: str, under: str) -> str:
+    """``colour`` (``#rrggbb`` or ``rgba(r,g,b,a)``) drawn over ``under`` (``#rrggbb``)."""
+    base = [int(under[i : i + 2], 16) for i in (1, 3, 5)]
+    if colour.startswith("#"):
+        return colour
+    *rgb, alpha = (float(p) for p in colour[colour.index("(") + 1 : -1].split(","))
+    mixed = [round(alpha * c + (1 - alpha) * b) for c, b in zip(rgb, base, strict=True)]
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+def test_the_empty_squares_dots_stand_out_from_the_board():
+    """Issue: the legal-move dots (247,249,249 on 236,239,241) were invisible on a projector:
+    a dot needs 3:1 against its square (WCAG's contrast for graphics)."""
+    from lib.games.tictactoe.plots import BOARD
+    from tests.test_charts import contrast_ratio
+
+    fig = tictactoe_figure(tictactoe.initial_state())
+    dots = [s for s in fig.layout.shapes if s.type == "circle" and abs((s.x1 - s.x0) - 0.18) < 1e-6]
+    assert len(dots) == 9
+    for dot in dots:
+        assert contrast_ratio(_blend(dot.fillcolor, BOARD), BOARD) >= 3, dot.fillcolor
