@@ -89,8 +89,9 @@ def score_labels(
     """Short text for each move score: ``"+0.42"``, ``"≤1.3"`` (an alpha-beta bound), ``"WIN"``.
 
     ``compact=True`` writes the numbers with :func:`compact_number` and,
-    after a bound sign, without ``+`` (``"≥81"``) or a leading zero
-    (``"≤-.05"``): five characters at most, for small badges.
+    after a bound sign, without ``+`` (``"≥81"``) and with one decimal less
+    where needed (``"≤-0.1"``), in the same notation as the full labels: five
+    characters at most, for small badges.
     """
     labels = {}
     for move, value in scores.items():
@@ -102,10 +103,11 @@ def score_labels(
             text = "0"
         elif compact:
             text = compact_number(value)
-            if prefix:  # "≤0.04", "≤-.05", "≥81": five characters at most
+            if prefix:  # "≤0.04", "≤-0.1", "≥81": five characters at most
                 text = "0" if text == "≈0" else text.removeprefix("+")
-                if len(text) > 4:
-                    text = text.replace("0.", ".", 1)
+                if len(text) > 4:  # one decimal less, never a dropped leading zero
+                    text = f"{value:.1f}".removeprefix("+")
+                    text = "0" if float(text) == 0 else text
         else:
             text = f"{value:+.3g}"
         labels[move] = prefix + text

@@ -307,7 +307,7 @@ def test_compact_score_labels_fit_five_characters():
     assert list(exact.values()) == ["+0.04", "-0.05", "-124", "-3.5", "≈0", "+81", "WIN",
                                     "LOSS", "0"]  # fmt: skip
     upper = plots.score_labels(scores, dict.fromkeys(scores, "upper"), compact=True)
-    assert list(upper.values()) == ["≤0.04", "≤-.05", "≤-124", "≤-3.5", "≤0", "≤81", "≤WIN",
+    assert list(upper.values()) == ["≤0.04", "≤-0.1", "≤-124", "≤-3.5", "≤0", "≤81", "≤WIN",
                                     "≤LOSS", "≤0"]  # fmt: skip
     assert max(len(label) for label in upper.values()) == 5
 
@@ -316,7 +316,8 @@ def test_small_board_squares_get_compact_score_labels():
     state = othello.initial_state(8)
     scores = {move: -0.18123 for move in state.legal_moves()}
     bounds = dict.fromkeys(scores, "upper")
-    for pixels, expected in ((520, "≤-0.181"), (400, "≤-.18")):  # 65 px and 50 px squares
+    # 65 px and 50 px squares: the same notation, one decimal less on the small one
+    for pixels, expected in ((520, "≤-0.181"), (400, "≤-0.2")):
         fig = othello_plots.othello_figure(state, scores=scores, bounds=bounds, pixels=pixels)
         labels = _trace(fig, "score labels")
         assert set(labels.text) == {expected}
