@@ -27,7 +27,7 @@ BOARD_GREEN = "#2e7d4f"
 GRID_LINE = "#14482b"
 SCORE_SCALE = "RdYlGn"
 FULL_LABEL_CELL_PX = 58
-"""Board squares narrower than this (in pixels) get compact score labels (``"≤-.18"``):
+"""Board squares narrower than this (in pixels) get compact score labels (``"≤-0.2"``):
 a full label such as ``"≤-0.181"`` is about 53 px wide in bold 14 px type."""
 
 
