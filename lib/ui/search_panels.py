@@ -62,9 +62,9 @@ def search_stats_panel(
         stats.completed_depth,
         help="Depth completed: the deepest iteration that finished (its move was played).",
     )
-    budget = f" of {stats.time_limit:g} s" if stats.time_limit is not None else ""
-    cols[3].metric(
-        "Time", f"{stats.seconds:.2f} s{budget}", help="Time used against the move's budget."
+    budget = f" of its {stats.time_limit:g} s budget" if stats.time_limit is not None else ""
+    cols[3].metric(  # the budget goes in the help and the caption: "0.28 s of 1 s" was cut
+        "Time", f"{stats.seconds:.2f} s", help=f"Time the search used{budget}."
     )
     cols[4].metric(
         "EBF",
