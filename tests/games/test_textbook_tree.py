@@ -81,7 +81,7 @@ def test_any_text_gives_a_tree_or_a_named_error(text):
     except InputError as error:
         assert NAMED_POSITION.match(str(error))
     else:
-        assert 1 <= height(state.tree) <= MAX_LEVELS
+        assert height(state.tree) in range(1, MAX_LEVELS + 1)
 
 
 @given(trees)
