@@ -23,6 +23,7 @@ Figures depend on the machine and its load: compare the ratios, not the microsec
 
 from __future__ import annotations
 
+import contextlib
 import math
 import sys
 import time
@@ -114,7 +115,40 @@ def cost() -> None:
         )
 
 
-SECTIONS = {"cost": cost}
+HOSTILE = (
+    "(" * 199 + "1" + ")" * 199,
+    "-" * 499 + "1",
+    "1" + "+1" * 249,
+    "max(" * 60 + "1" + ")" * 60,
+    "corners " * 62,
+    "9" * 500,
+    "if(" * 40 + "1,2,3)" * 40,
+    "lines.__class__.__bases__[0].__subclasses__()",
+    "__import__('os').system('true')",
+    "x" * 501,
+)
+"""Inputs made to be slow or dangerous: the longest, deepest and widest a box accepts."""
+
+
+def refusal() -> None:
+    """The worst time to compile or refuse hostile formulas (goal: 0.1 s on any input)."""
+    from lib.errors import InputError
+    from lib.games.formula import compile_formula
+
+    game = get_game("othello")
+    worst, worst_text = 0.0, ""
+    for text in HOSTILE:
+        started = time.perf_counter()
+        with contextlib.suppress(InputError):
+            compile_formula(game, text)
+        seconds = time.perf_counter() - started
+        if seconds > worst:
+            worst, worst_text = seconds, text
+    print(f"Hostile formulas: {len(HOSTILE)}, worst {worst * 1e3:.2f} ms ({worst_text[:30]!r}…)")
+    print(f"goal 100 ms: {'met' if worst < 0.1 else 'NOT met'}")
+
+
+SECTIONS = {"cost": cost, "refusal": refusal}
 
 if __name__ == "__main__":
     run_sections(SECTIONS, sys.argv[1:])
