@@ -46,18 +46,13 @@ import time
 from collections.abc import Callable
 
 from bench.sections import run_sections
-from lib.games import (
-    checkers,
-    checkers_naive,
-    othello,
-    othello_naive,
-    reference,
-    search,
-    sim,
-    tracers,
-)
+from lib.games import checkers, othello, sim
 from lib.games.arena import MatchConfig, play_game
 from lib.games.core import get_game, perft
+from lib.games.search import fast as search
+from lib.games.search import reference, tracers
+from tests.games.naive import checkers as checkers_naive
+from tests.games.naive import othello as othello_naive
 
 CHECKERS_TARGET = 300_000.0
 """Perft moves per second the checkers engine should reach."""
