@@ -53,6 +53,7 @@ def test_every_page_loads_with_everything_but_the_app_server_blocked(page):
     page.on("console", on_console)
 
     open_page(page)
+    page.locator(SIDEBAR_LINKS).nth(1).wait_for(timeout=60_000)  # the menu is drawn
     paths = [
         urlparse(urljoin(page.url, href)).path.strip("/")
         for href in page.locator(SIDEBAR_LINKS).evaluate_all("links => links.map(a => a.href)")
