@@ -103,6 +103,7 @@ def test_the_edited_grid_downloads_in_the_upload_format(page):
     wait_idle(page)
     files = {}
     for what in ("edges", "nodes"):
+        wait_idle(page)  # a download's click reruns the page: click the next one after it
         with page.expect_download(timeout=60_000) as download:
             page.locator(f".st-key-rt_w_edit_dl_{what} button").first.click()
         files[what] = Path(download.value.path()).read_bytes()
