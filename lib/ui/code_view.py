@@ -58,7 +58,8 @@ def code_html(
     if len(numbers) != len(rows):
         raise InputError(f"{len(numbers)} line numbers for {len(rows)} lines of code.")
     spans = python_spans("\n".join(rows) + "\n")  # the newline keeps a last blank row
-    if len(spans) != len(rows):  # a row holding a line break of its own: uncoloured
+    joined = ["".join(text for _, text in row_spans) for row_spans in spans]
+    if joined != list(rows):  # a row holding a line break of its own: shown uncoloured
         spans = [[("", row)] for row in rows]
     body = []
     for number, row, row_spans in zip(numbers, rows, spans, strict=True):

@@ -125,12 +125,13 @@ class TextbookListing:
 
     ``rows`` are the source's lines with the tracer's lines (``tracer.enter(...)``,
     ``tracer = NullTracer() ...``) left out and the ``# step:`` comments cut off;
-    ``source_lines`` gives, for each row, its line (1-based) in the source text.
-    Rows are numbered from 1 as shown.
+    ``source_lines`` gives, for each row, its line (1-based) in the source text
+    of ``source_length`` lines. Rows are numbered from 1 as shown.
     """
 
     rows: tuple[str, ...]
     source_lines: tuple[int, ...]
+    source_length: int
 
     @property
     def text(self) -> str:
@@ -144,11 +145,11 @@ class TextbookListing:
         reports on, the nearest shown line above it (``tracer.enter`` is shown on the
         ``def`` it enters), or below it when none is above.
         """
-        if not self.rows:
-            raise InputError("The listing is empty.")
-        last = max(self.source_lines)
+        last = self.source_length
         if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= last:
             raise InputError(f"Line {line!r} is not in the listing (1 to {last}).")
+        if not self.rows:
+            raise InputError("Every line of the listing is hidden: there is nothing to show.")
         above = bisect.bisect_right(self.source_lines, line)
         return above if above else 1
 
@@ -183,12 +184,15 @@ def textbook_listing(text: str) -> TextbookListing:
     >>> shown.rows, shown.source_lines, shown.row_of(2)
     (('def f(tracer):', '  return 1'), (1, 3), 1)
     """
+    source = text.splitlines()
     kept = [
         (number, _STEP_COMMENT.sub("", row))
-        for number, row in enumerate(text.splitlines(), start=1)
+        for number, row in enumerate(source, start=1)
         if not _TRACER_LINE.match(row)
     ]
-    return TextbookListing(tuple(row for _, row in kept), tuple(number for number, _ in kept))
+    return TextbookListing(
+        tuple(row for _, row in kept), tuple(number for number, _ in kept), len(source)
+    )
 
 
 def source_listing(algorithm: str) -> SourceListing:
