@@ -176,7 +176,8 @@ def _panel(
     adapter: BoardAdapter, key: str, configs: tuple[PlayerConfig, ...], ticking: bool
 ) -> None:
     """The panel, top to bottom: the controls, the step buttons and slider, what the step
-    does, the tree(s), the position at the node and the code."""
+    does, the tree beside the code (or the two trees compared, then the code), the position
+    at the node, the whole listing."""
     positions = _step_positions(adapter, key, configs)
     st.caption(
         "Watch the textbook search run step by step: the tree grows as it goes, the "
@@ -369,6 +370,11 @@ def _step_status(key: str, position: StepPosition, search: StepSearch, now: Any,
         )
 
 
+def _fitted(figure: Any) -> Any:
+    """``figure`` no taller than :data:`TREE_HEIGHT` (a deep tree is drawn flatter)."""
+    return figure.update_layout(height=min(figure.layout.height or TREE_HEIGHT, TREE_HEIGHT))
+
+
 def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any, now: Any) -> None:
     """This search's tree at the step beside the other algorithm's whole tree."""
     format_move = choice.position.format_move
@@ -377,7 +383,7 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
         choice.position, other_name, search.depth, choice.ordering, fit=False
     )
     left, right = st.columns(2)
-    left.plotly_chart(
+    stepped = _fitted(
         step_tree_figure(
             now,
             search.final,
@@ -387,11 +393,10 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             minimax_capped=search.minimax_capped,
             positions=layout,
             full_label_leaves=COMPARE_LABEL_LEAVES,
-        ).update_layout(height=TREE_HEIGHT),
-        key=f"{key}_step_tree",
-        config=CHART_CONFIG,
+        )
     )
-    right.plotly_chart(
+    left.plotly_chart(stepped, key=f"{key}_step_tree", config=CHART_CONFIG)
+    whole = _fitted(
         step_tree_figure(
             other.final,
             other.final,
@@ -401,10 +406,9 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             minimax_capped=other.minimax_capped,
             positions=other_layout,
             full_label_leaves=COMPARE_LABEL_LEAVES,
-        ).update_layout(height=TREE_HEIGHT),
-        key=f"{key}_step_compare_tree",
-        config=CHART_CONFIG,
+        )
     )
+    right.plotly_chart(whole, key=f"{key}_step_compare_tree", config=CHART_CONFIG)
     st.caption(LEGEND)
 
 
@@ -438,8 +442,7 @@ def _step_view(
             minimax_capped=search.minimax_capped,
             positions=layout,
         )
-        figure.update_layout(height=min(figure.layout.height or TREE_HEIGHT, TREE_HEIGHT))
-        st.plotly_chart(figure, key=f"{key}_step_tree", config=CHART_CONFIG)
+        st.plotly_chart(_fitted(figure), key=f"{key}_step_tree", config=CHART_CONFIG)
     with side:  # the code first: it is what the step is about, the board can go below
         code_view(excerpt.rows, excerpt.current, f"{key}_step_code", numbers=excerpt.numbers)
         _node_position(adapter, key, position, event.path)

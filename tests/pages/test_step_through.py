@@ -5,10 +5,12 @@ counts."""
 from __future__ import annotations
 
 import html
+import json
 import re
 
 from streamlit.testing.v1 import AppTest
 
+from lib.ui.step_panel import TREE_HEIGHT
 from tests.pages.game_app import STEP_TAB, open_game_page, open_panels, session, shared_game_page
 
 TAB = "Step through the search"
@@ -116,6 +118,9 @@ def test_algorithms_ordering_and_the_comparison():
     app.selectbox(key="tictactoe_step_w_position").set_value(label).run()
     app.number_input(key="tictactoe_step_w_depth").set_value(6).run()
     plain = statistics(app)
+    # a deep tree is drawn flatter, so the tree and the code beside it fit one screen
+    (tree,) = [c for c in app.get("plotly_chart") if "Alpha-beta, depth 6" in c.proto.spec]
+    assert json.loads(tree.proto.spec)["layout"]["height"] == TREE_HEIGHT
     app.toggle(key="tictactoe_step_w_ordering").set_value(True).run()
     ordered = statistics(app)
     assert ordered[0] < plain[0]  # ordering cuts more here
