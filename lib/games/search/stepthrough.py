@@ -11,7 +11,9 @@ This module turns such a trace into what a step-through page shows:
 * :func:`tree_at` replays the steps up to one of them: which nodes have been
   entered, the value each has backed up so far, each node's alpha-beta
   window, the children cut-offs skipped, and the counts so far;
-* :func:`describe_step` says in a sentence what a step does.
+* :func:`describe_step` says in a sentence what a step does;
+* :func:`code_excerpt` picks the function of the textbook listing a step is in
+  (:func:`whole_listing`: all of it), with the row the step is shown on.
 
 Nothing here draws (:mod:`lib.games.drawing.step_tree` does) or imports Streamlit.
 
