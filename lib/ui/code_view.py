@@ -68,9 +68,13 @@ def code_html(
             f'<span class="t-{kind}">{html.escape(text)}</span>' if kind else html.escape(text)
             for kind, text in row_spans
         )
-        marked = " cv-current" if number == current else ""
+        row_class = (
+            'class="cv-row cv-current" aria-current="step"'
+            if number == current
+            else 'class="cv-row"'
+        )
         body.append(
-            f'<div class="cv-row{marked}" data-line="{number}">'
+            f'<div {row_class} data-line="{number}">'
             f'<span class="cv-gutter">{number}</span>'
             f'<span class="cv-code" style="--indent: {indent}ch">{code or " "}</span></div>'
         )

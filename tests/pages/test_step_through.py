@@ -23,7 +23,8 @@ def status(app: AppTest, key: str) -> list[str]:
 
 
 MARKED_ROW = re.compile(
-    r'<div class="cv-row cv-current" data-line="(\d+)"><span class="cv-gutter">(\d+)</span>'
+    r'<div class="cv-row cv-current" aria-current="step" data-line="(\d+)">'
+    r'<span class="cv-gutter">(\d+)</span>'
     r'<span class="cv-code"[^>]*>(.*?)</span></div>'
 )
 

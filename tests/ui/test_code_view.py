@@ -63,7 +63,7 @@ def test_one_row_is_marked_and_numbered_as_given():
     assert [r["line"] for r in parsed] == [10, 11, 12, 13]
     assert [r["gutter"] for r in parsed] == ["10", "11", "12", "13"]
     assert [r["marked"] for r in parsed] == [False, False, True, False]
-    assert 'data-current="12"' in markup
+    assert 'data-current="12"' in markup and markup.count('aria-current="step"') == 1
     # the code reads back exactly (a blank row keeps its place as one space)
     assert [r["code"] for r in parsed] == [rows[0], rows[1], " ", rows[3]]
     assert "t-keyword" in parsed[0]["kinds"] and "t-definition" in parsed[0]["kinds"]
