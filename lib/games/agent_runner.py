@@ -62,7 +62,9 @@ def move_json(move: Any, depth: int = 0) -> Any:
 
 def describe(error: BaseException, path: str) -> str:
     """What went wrong, in one line: the exception and the agent file's line it came from."""
-    if isinstance(error, SystemExit):
+    if isinstance(error, AgentFileError):
+        text = str(error)
+    elif isinstance(error, SystemExit):
         text = f"called sys.exit({error.code!r})"
     elif isinstance(error, SyntaxError) and error.filename == path:
         text = f"SyntaxError at line {error.lineno}, column {error.offset}: {error.msg}"
