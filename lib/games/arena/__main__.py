@@ -32,7 +32,7 @@ import pandas as pd
 
 from lib.common import safe_csv_bytes
 from lib.errors import InputError
-from lib.games.arena.agents import DEFAULT_SECONDS, is_agent
+from lib.games.arena.agents import DEFAULT_SECONDS, agent_spec, refuse_remote_agents
 from lib.games.arena.executors import DASK_INSTALL, dask_available, open_executor
 from lib.games.arena.ladder import (
     DEFAULT_GAMES_PER_PAIR,
@@ -46,7 +46,7 @@ from lib.games.arena.options import format_option_value, option_from_text, optio
 from lib.games.arena.preset import Preset, presets
 from lib.games.arena.tournament import player_pairs, run_tournament
 from lib.games.core import GameSpec, available_games
-from lib.games.search.players import AGENT_KIND, AGENT_LOCAL_ONLY, PlayerConfig
+from lib.games.search.players import AGENT_LOCAL_ONLY
 from lib.settings import local_mode
 
 PROG = "python -m lib.games.arena"
@@ -294,19 +294,7 @@ def agent_specs(args: argparse.Namespace, seconds: float | None = None) -> list[
         return []
     if not local_mode():
         raise InputError(AGENT_LOCAL_ONLY)
-    return [
-        PlayerConfig(AGENT_KIND, path=path, time_limit=seconds).to_spec() for path in args.agent
-    ]
-
-
-def refuse_remote_agents(kind: str, matches: Sequence[MatchConfig]) -> None:
-    """Refuse agent files on a Dask cluster: their files and processes are this machine's."""
-    agents = sorted({p for m in matches for p in m.players if is_agent(p)})
-    if kind == "dask" and agents:
-        raise InputError(
-            f"Agent files play on this machine only (in-process or --workers), not on a Dask "
-            f"cluster: {', '.join(agents)}."
-        )
+    return [agent_spec(path, seconds) for path in args.agent]
 
 
 def executor_kind(args: argparse.Namespace) -> str:

@@ -29,6 +29,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -97,6 +98,27 @@ def arena_player(config: PlayerConfig, game: GameSpec) -> Any:
         agent_file(str(config.path))
         return AgentPlayer(config, game.name)
     return make_player(config, game)
+
+
+def agent_spec(path: str, seconds: float | None = None) -> str:
+    """The player spec of the agent file at ``path`` (checked), ``seconds`` per move.
+
+    Raises :class:`InputError` off a local install or for a file :func:`agent_file` refuses.
+    """
+    config = PlayerConfig(AGENT_KIND, path=path.strip(), time_limit=seconds)
+    agent_file(str(config.path))
+    return config.to_spec()
+
+
+def refuse_remote_agents(executor: str, matches: Sequence[Any]) -> None:
+    """Refuse agent files on a Dask cluster (``executor == "dask"``): an agent's file and
+    process belong to this machine. ``matches`` are :class:`MatchConfig` objects."""
+    agents = sorted({p for m in matches for p in m.players if is_agent(p)})
+    if executor == "dask" and agents:
+        raise InputError(
+            "Agent files play on this machine only (in this process or a local process "
+            f"pool), not on a Dask cluster: {', '.join(agents)}."
+        )
 
 
 def is_agent(spec: str) -> bool:
