@@ -153,7 +153,7 @@ class AgentPlayer:
     def choose(self, state: Any, rng: np.random.Generator) -> Decision:
         """The agent's move in ``state``; raises :class:`AgentFault` if it does not give one."""
         if self._process is None:
-            self._start()
+            self.start()
         frame = pickle.dumps((state, self.seconds, time.time()))
         self._send(len(frame).to_bytes(8, "big") + frame)
         reply = self._receive(self.seconds + GRACE_SECONDS, "crash")
@@ -178,8 +178,14 @@ class AgentPlayer:
             if stream is not None:
                 stream.close()
 
-    def _start(self) -> None:
-        """Start the process, and wait until it has loaded the file (or failed to)."""
+    @property
+    def running(self) -> bool:
+        """Whether the agent's process is running."""
+        return self._process is not None and self._process.poll() is None
+
+    def start(self) -> None:
+        """Start the process and wait until it has loaded the file (:meth:`choose` starts it
+        when it has not been started; loading is not on any move's clock)."""
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         self._process = subprocess.Popen(
