@@ -160,6 +160,7 @@ def test_agent_files_play_from_the_command_line_on_a_local_install(tmp_path):
 
 
 def test_agent_files_are_refused_off_a_local_install_and_on_dask(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)  # the example's path is relative
     monkeypatch.delenv(LOCAL, raising=False)
     agent = ["--game", "tictactoe", "--agent", "examples/greedy_agent.py", "--players", "random"]
     assert main([*agent, "--quiet"]) == 2
@@ -174,6 +175,7 @@ def test_agent_files_are_refused_off_a_local_install_and_on_dask(capsys, monkeyp
 
 
 def test_a_ladder_s_agent_joins_the_roster_at_the_ladder_s_time(monkeypatch):
+    monkeypatch.chdir(ROOT)  # the example's path is relative
     monkeypatch.setenv(LOCAL, "1")
     args = parse_args(["--ladder", "--game", "tictactoe", "--time", "0.3"])
     args.agent = ["examples/greedy_agent.py"]
