@@ -466,6 +466,15 @@ def show_study_results(ctx: ArenaContext, run: StudyRun | None) -> None:
         st.success(f"Played {len(run.records)} games {escape_markdown(run.where)}.")
     if run.note:
         st.info(escape_markdown(run.note))
+    forfeits = [r for r in run.records if r.forfeit]
+    if forfeits:  # an agent file that crashed, ran late or played an illegal move
+        st.warning(
+            escape_markdown(
+                f"{len(forfeits)} of {len(run.records)} games lost by forfeit, e.g. "
+                f"{forfeits[0].label}, game {forfeits[0].game}: {forfeits[0].forfeit}. The "
+                "per-game results (forfeit column) name each reason."
+            )
+        )
     st.dataframe(summary_view(summary), hide_index=True, key="arena_summary_table")
     with st.expander("How to read these numbers"):
         st.markdown(HOW_TO_READ)

@@ -72,6 +72,8 @@ def test_a_local_page_plays_agents_and_shows_why_one_lost(monkeypatch, tmp_path)
         (f"agent:path={GREEDY}", "random"),
     ]
     assert run.status == "done" and len(run.records) == 4
+    (warning,) = [w.value for w in app.warning if "forfeit" in w.value]
+    assert warning.startswith("2 of 4 games lost by forfeit")
     app.session_state[arena_page.GAMES_OPEN_KEY] = True
     app.run()
     (games,) = [f.value for f in app.dataframe if "forfeit" in f.value.columns]
