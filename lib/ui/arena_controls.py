@@ -34,7 +34,7 @@ from lib.games.arena import (
     replay_link_params,
     start_state,
 )
-from lib.games.arena.agents import MAX_AGENT_BYTES
+from lib.games.arena.agents import MAX_AGENT_BYTES, is_agent
 from lib.games.arena.executors import DASK_INSTALL, available_executors
 from lib.games.arena.limits import LOCAL_ENV, ArenaCaps
 from lib.games.arena.options import (
@@ -272,10 +272,11 @@ def replay_state(record: GameRecord, match: MatchConfig) -> dict[str, Any]:
     if replay_blocker(match) is None:
         session.replay_link = replay_url(record, match)  # called from the Arena: its address
     players = (match.players[0], match.players[1]) if record.a_first else match.players[::-1]
+    players = tuple("human" if is_agent(p) else p for p in players)  # agents play only here
     return {
         **{f"{game}_w_opt_{option}": value for option, value in session.options.items()},
         f"{game}_session": session,
-        f"{game}_specs": tuple(players),
+        f"{game}_specs": players,
     }
 
 

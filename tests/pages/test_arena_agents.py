@@ -10,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 from lib.games.arena import limits as arena_limits
 from lib.games.search.players import AGENT_LOCAL_ONLY
 from lib.settings import LOCAL
+from lib.ui import arena_controls as arena_ui
 from lib.ui import arena_first_look, arena_page
 from lib.ui.arena_ladder import LADDER_KEY
 from lib.ui.common import escape_markdown
@@ -80,6 +81,10 @@ def test_a_local_page_plays_agents_and_shows_why_one_lost(monkeypatch, tmp_path)
     reasons = list(games.sort_values(["match", "game"])["forfeit"])
     expected = "A: crash: AttributeError: 'TicTacToeState' object has no attribute 'nope' (line 2)"
     assert reasons == [expected, expected, "", ""]
+    # a replay hands the game page a person where the agent sat: agents play only here
+    record = run.records[-1]
+    handed = arena_ui.replay_state(record, run.matches[record.match])["tictactoe_specs"]
+    assert handed == (("human", "random") if record.a_first else ("random", "human"))
     arena_first_look.first_look_records.clear()
 
 
