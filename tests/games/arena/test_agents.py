@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from lib.errors import InputError
 from lib.games.agent_runner import move_json
-from lib.games.arena import MatchConfig, play_game, run_tournament
+from lib.games.arena import MatchConfig, play_game, replay_blocker, run_tournament
 from lib.games.arena.agents import (
     GRACE_SECONDS,
     MAX_AGENT_BYTES,
@@ -239,3 +239,8 @@ def test_any_text_as_an_agent_file_loses_with_a_named_reason(tmp_path, source):
     record = play_game(MatchConfig("tictactoe", (f"agent:path={path}", "random"), games=1), 0)
     assert record.winner == "B"
     assert record.forfeit.startswith(tuple(f"A: {reason}" for reason in REASONS)), record.forfeit
+
+
+def test_an_agent_s_games_are_not_offered_as_replay_links():
+    match = MatchConfig("tictactoe", (f"agent:path={GREEDY}", "random"))
+    assert "cannot be replayed from a link" in replay_blocker(match)
