@@ -20,6 +20,7 @@ import streamlit as st
 from lib.errors import InputError
 from lib.games.arena import GameRecord, MatchConfig, games_table, open_executor, run_tournament
 from lib.games.arena import plots as arena_plots
+from lib.games.arena.agents import agent_spec, refuse_remote_agents
 from lib.games.arena.ladder import (
     DEFAULT_GAMES_PER_PAIR,
     DEFAULT_TIME,
@@ -34,6 +35,7 @@ from lib.jobs import EVERY, LATEST
 from lib.ui.arena_controls import (
     SHARED,
     ExecutorChoice,
+    agent_file_box,
     game_select,
     move_progress,
     option_selects,
@@ -101,6 +103,7 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
         options = option_selects(spec, f"arena_w_ladder_opt_{game}")
         chosen = st.multiselect("Players", labels, labels, key=f"arena_w_ladder_players_{game}")
         formula = ladder_formula_box(spec, f"arena_w_ladder_formula_{game}")
+        agent = agent_file_box(f"arena_w_ladder_agent_{game}")
         c1, c2, c3 = st.columns(3)
         seconds = c1.number_input(
             "Seconds per move",
@@ -128,6 +131,7 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
             player for player, label in zip(timed, labels, strict=True) if label in chosen
         )
         players += ladder_formula_player(spec, formula, float(seconds), limits.max_depth)
+        players += (agent_spec(agent, float(seconds)),) if agent else ()
         if len(players) < 2:
             raise InputError("Choose at least two players for the ladder.")
         config = LadderConfig(
@@ -139,7 +143,7 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
             seed=int(seed),
             depth=limits.max_depth,
         )
-        check_ladder(config, limits)
+        refuse_remote_agents(ctx.choice.kind, check_ladder(config, limits))
         return config
     return None
 
