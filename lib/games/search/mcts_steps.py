@@ -362,8 +362,8 @@ def result_text(rewards: Rewards, players: Sequence[str]) -> str:
 
 
 def node_name(path: Path, format_move: Callable[[Move], str]) -> str:
-    """``the root`` or ``after a1 b2``."""
-    return "after " + " ".join(format_move(m) for m in path) if path else "the root"
+    """``the root`` or ``the node after a1 b2``."""
+    return "the node after " + " ".join(format_move(m) for m in path) if path else "the root"
 
 
 def describe(
@@ -375,19 +375,19 @@ def describe(
         if not event.choices:
             return "The root still has untried moves, so selection stops at the root."
         picks = "; ".join(
-            f"{node_name(choice.path, format_move)}, {format_move(choice.chosen)} has the "
+            f"at {node_name(choice.path, format_move)}, {format_move(choice.chosen)} has the "
             f"highest UCB1 ({_chosen_score(choice, c)})"
             for choice in event.choices
         )
-        return f"Follow the highest UCB1 (c = {c:g}) down: {picks}. Stop {where}."
+        return f"Follow the highest UCB1 (c = {c:g}) down: {picks}. Stop at {where}."
     if event.phase == "expansion":
         if event.added is not None:
-            return f"Add a node for {format_move(event.path[-1])}: {where}."
-        return f"Nothing to add {where}: the game is over or the node is proven."
+            return f"Add a node for the untried move {format_move(event.path[-1])}: {where}."
+        return f"Nothing to add at {where}: the game is over or the node is proven."
     if event.phase == "rollout":
         verdict = result_text(event.rewards, players)
         if event.from_proof:
-            return f"No roll-out {where}: the result is known, {verdict}."
+            return f"No roll-out from {where}: the result is known, {verdict}."
         moves = " ".join(format_move(m) for m in event.rollout)
         return f"Random moves from {where}: {moves}. Result: {verdict}."
     parts = [
@@ -395,12 +395,15 @@ def describe(
         "more visit; each node's wins go to the player who moved into it (a draw is ½)."
     ]
     proofs = [u for u in event.updates if u.newly_proven]
+    start = event.updates[0]
+    if proofs and not start.newly_proven:  # proven before: a finished game, or an earlier proof
+        proofs.insert(0, start)
     if proofs:
         said = ", then ".join(
-            f"{node_name(u.path, format_move)} ({result_text(u.counts.proven, players)})"
+            f"{node_name(u.path, format_move)} proven ({result_text(u.counts.proven, players)})"
             for u in proofs
         )
-        parts.append(f"The proof moves up: {said} proven.")
+        parts.append(f"The proof moves up: {said}.")
     return " ".join(parts)
 
 
