@@ -1,0 +1,133 @@
+"""The MCTS step-through tree figure: where nodes sit, the counts written on them, UCB1 on the
+edges during selection, the path, and proven nodes with the ring of a fresh proof."""
+
+from __future__ import annotations
+
+import pytest
+
+from lib.games import tictactoe
+from lib.games.drawing.mcts_tree import (
+    CURRENT_COLOUR,
+    FULL_LABEL_NODES,
+    PROOF_COLOUR,
+    PROVEN_COLOURS,
+    counts_label,
+    labelled,
+    mcts_tree_figure,
+    tree_layout,
+)
+from lib.games.search.mcts_steps import NodeCounts, traced_mcts, tree_at
+
+PLAYERS = ("X", "O")
+
+
+def trace_named(fig, name: str):
+    return next(t for t in fig.data if t.name == name)
+
+
+def has_trace(fig, name: str) -> bool:
+    return any(t.name == name for t in fig.data)
+
+
+@pytest.fixture(scope="module")
+def forced_win():
+    state = tictactoe.initial_state()
+    for square in ("a1", "c1", "a2", "c3", "b3", "b1"):
+        state = state.play(tictactoe.parse_move(square, state))
+    return traced_mcts(state, simulations=50, seed=1)
+
+
+@pytest.fixture(scope="module")
+def opening():
+    return traced_mcts(tictactoe.initial_state(), simulations=30, seed=4, solver=False)
+
+
+def figure_at(trace, step: int):
+    return mcts_tree_figure(
+        tree_at(trace, step), trace.events[step], tictactoe.format_move, PLAYERS, title="UCT"
+    )
+
+
+def test_parents_sit_over_their_children_and_leaves_one_apart(opening):
+    nodes = tree_at(opening, opening.steps - 1)
+    position = tree_layout(nodes)
+    assert set(position) == set(nodes)
+    leaves = [p for p in nodes if not any(q[:-1] == p for q in nodes if q)]
+    assert sorted(position[p][0] for p in leaves) == [float(i) for i in range(len(leaves))]
+    for path in nodes:
+        assert position[path][1] == len(path)
+        kids = [q for q in nodes if q and q[:-1] == path]
+        if kids:
+            xs = [position[k][0] for k in kids]
+            assert position[path][0] == pytest.approx((min(xs) + max(xs)) / 2)
+
+
+def test_every_node_is_labelled_with_wins_over_visits(opening):
+    step = opening.steps - 1
+    nodes = tree_at(opening, step)
+    assert len(nodes) <= FULL_LABEL_NODES
+    fig = figure_at(opening, step)
+    texts = list(trace_named(fig, "nodes").text)
+    assert texts == [counts_label(c) for c in nodes.values()]
+    assert texts[0] == "30"  # the root: its visits
+    child = next(c for p, c in nodes.items() if len(p) == 1)
+    assert counts_label(child) == f"{child.wins:g}/{child.visits}"
+
+
+def test_selection_writes_each_childs_ucb1_on_its_edge(opening):
+    step = next(i for i, e in enumerate(opening.events) if e.choices)
+    event = opening.events[step]
+    fig = figure_at(opening, step)
+    labels = trace_named(fig, "UCB1")
+    written = list(labels.text)
+    expected = [
+        f"<b>{c.ucb1:.2f}</b>" if c.move == choice.chosen else f"{c.ucb1:.2f}"
+        for choice in event.choices
+        for c in choice.children
+    ]
+    assert written == expected
+    assert sum(text.startswith("<b>") for text in written) == len(event.choices)
+    # the path to the selected node is drawn; the other phases write no UCB1
+    path = trace_named(fig, "path")
+    assert len([x for x in path.x if x is None]) == len(event.path)
+    assert not has_trace(figure_at(opening, step + 1), "UCB1")
+
+
+def test_the_current_node_is_ringed(opening):
+    step = 5  # an expansion: the new node
+    fig = figure_at(opening, step)
+    ring = trace_named(fig, "current node")
+    position = tree_layout(tree_at(opening, step))
+    assert (ring.x[0], ring.y[0]) == position[opening.events[step].path]
+    assert ring.marker["color"] == CURRENT_COLOUR
+
+
+def test_a_proof_is_drawn_as_diamonds_and_ringed_where_just_proven(forced_win):
+    last = forced_win.steps - 1
+    fig = figure_at(forced_win, last)
+    nodes = trace_named(fig, "nodes")
+    proven = [i for i, symbol in enumerate(nodes.marker["symbol"]) if symbol == "diamond"]
+    tree = tree_at(forced_win, last)
+    paths = list(tree)
+    assert {paths[i] for i in proven} == {p for p, c in tree.items() if c.proven is not None}
+    assert () in {paths[i] for i in proven}  # the root
+    assert all(nodes.marker["color"][i] == PROVEN_COLOURS[0] for i in proven)  # X wins
+    rings = trace_named(fig, "newly proven")
+    assert list(zip(rings.x, rings.y, strict=True)) == [tree_layout(tree)[()]]
+    assert rings.marker["color"] == PROOF_COLOUR
+    # one step before, nothing was proven by a back-up yet
+    assert not has_trace(figure_at(forced_win, last - 1), "newly proven")
+
+
+def test_a_big_tree_labels_the_path_and_its_childrens_counts():
+    nodes = {(): NodeCounts(50)}
+    for a in range(9):
+        nodes[(a,)] = NodeCounts(5, 2.0, 0)
+        for b in range(8):
+            if b != a:
+                nodes[(a, b)] = NodeCounts(1, 0.0, 1)
+    shown = labelled(nodes, (3, 4))
+    assert shown == {(), (3,), (3, 4)} | {(a,) for a in range(9)} | {
+        (3, b) for b in range(8) if b != 3
+    }
+    assert labelled({(): NodeCounts(1)}, ()) == {()}
