@@ -42,7 +42,6 @@ from lib.ui.step_panel import (
     PLAY_SECONDS,
     SIDE_WIDTH,
     SMALL_BOARD_PIXELS,
-    TREE_WIDTH,
     _step_buttons,
     advance_step,
 )
@@ -51,6 +50,8 @@ CACHE_SIZE = 4
 """Traced searches kept per visitor, all game pages together (each at most 1,200 steps)."""
 MAX_EXPLORATION = 5.0
 MAX_SEED = 1_000_000
+TREE_WIDTH = 640
+"""Pixels of the tree chart: the main column of a 1024 px screen with the sidebar open."""
 MCTS_WIDGETS = ("simulations", "exploration", "seed", "solver")
 """The panel's settable widgets (``<page>_mcts_w_<name>``), kept while the tab is hidden."""
 
@@ -177,11 +178,15 @@ def _status(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent,
         ended = ""
         if trace.root_proven is not None:
             verdict = result_text(trace.root_proven, game.player_names)
-            ended = f" The root was proven ({verdict}) after {trace.simulations}: the search stops."
+            ended = (
+                f" The root was proven ({verdict}) at simulation {trace.simulations}: "
+                "the search stopped there."
+            )
         st.caption(
             f"After all {trace.simulations} simulations the search plays "
-            f"{escape_markdown(game.format_move(trace.move))}, its root move "
-            f"{'proven best or ' if trace.solver else ''}visited most.{ended}"
+            f"{escape_markdown(game.format_move(trace.move))}, "
+            f"{'a proven win or else ' if trace.solver else ''}its most-visited root move."
+            f"{ended}"
         )
 
 

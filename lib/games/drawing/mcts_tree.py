@@ -4,12 +4,14 @@
 each node with its wins/visits, the path of the simulation in orange, the node the
 step is about ringed in red, UCB1 values on the edges while selection chooses, proven
 nodes as diamonds coloured by who wins (ringed green where this back-up proved them).
-Labels are drawn on the figure; a big tree labels only the path and its children.
+Labels are drawn on the figure (the path first, then the most visited) where they fit
+without overlapping; the page's table gives every number of the step.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any
 
 import plotly.graph_objects as go
 
@@ -25,8 +27,11 @@ from lib.games.search.mcts_steps import (
 Move = Hashable
 Path = tuple[Move, ...]
 
-FULL_LABEL_NODES = 40
-"""Trees with at most this many nodes label every node and edge."""
+PLOT_PIXELS = 600
+"""About the plotting width of the tree chart (the panel gives it 640 pixels)."""
+
+LABEL_PIXELS = 44
+"""The room a label needs in its row ("b2" over "3.5/12", a UCB1 value)."""
 
 MIN_WIDTH_LEAVES = 8
 """A small tree is drawn as wide as one of this many leaves."""
@@ -66,13 +71,41 @@ def tree_layout(nodes: Mapping[Path, NodeCounts]) -> dict[Path, tuple[float, int
     return position
 
 
-def labelled(nodes: Mapping[Path, NodeCounts], path: Path) -> set[Path]:
-    """Nodes whose counts and incoming move are written: all in a small tree, else the path
-    from the root to ``path`` and the children of every node on it."""
-    if len(nodes) <= FULL_LABEL_NODES:
-        return set(nodes)
+def x_range(position: Mapping[Path, tuple[float, int]]) -> tuple[float, float]:
+    """The x axis shown: the whole tree, at least :data:`MIN_WIDTH_LEAVES` leaves wide."""
+    xs = [p[0] for p in position.values()]
+    return min(xs) - 1, max(max(xs), MIN_WIDTH_LEAVES) + 1
+
+
+def label_gap(position: Mapping[Path, tuple[float, int]]) -> float:
+    """How far apart (x units) two labels in a row must be not to overlap."""
+    low, high = x_range(position)
+    return LABEL_PIXELS * (high - low) / PLOT_PIXELS
+
+
+def spaced(candidates: Sequence[tuple[Any, float, float]], gap: float) -> list[Any]:
+    """The keys of ``(key, x, row)`` candidates that get a label, in priority order: each
+    unless a label already kept in its row is closer than ``gap``."""
+    kept: dict[float, list[float]] = {}
+    chosen = []
+    for key, x, row in candidates:
+        row_xs = kept.setdefault(row, [])
+        if all(abs(x - other) >= gap for other in row_xs):
+            row_xs.append(x)
+            chosen.append(key)
+    return chosen
+
+
+def labelled(
+    nodes: Mapping[Path, NodeCounts], path: Path, position: Mapping[Path, tuple[float, int]]
+) -> set[Path]:
+    """Nodes whose move and counts are written: the path to ``path`` first, then the most
+    visited, each where it does not overlap a label already written in its row (every
+    node of a small tree)."""
     on_path = {path[:i] for i in range(len(path) + 1)}
-    return on_path | {p for p in nodes if p and p[:-1] in on_path}
+    order = sorted(nodes, key=lambda p: (p not in on_path, -nodes[p].visits))
+    gap = label_gap(position)
+    return set(spaced([(p, *position[p]) for p in order], gap))
 
 
 def proven_colour(proven: tuple[float, float]) -> str:
@@ -87,6 +120,13 @@ def counts_label(counts: NodeCounts) -> str:
     if counts.mover is None:
         return f"{counts.visits}"
     return f"{counts.wins:g}/{counts.visits}"
+
+
+def node_text(path: Path, counts: NodeCounts, format_move: Callable[[Move], str]) -> str:
+    """The move into the node over its counts (the root: its visits)."""
+    if not path:
+        return counts_label(counts)
+    return f"{escape_plot_text(format_move(path[-1]))}<br>{counts_label(counts)}"
 
 
 def _edges(
@@ -116,56 +156,40 @@ def _edges(
 
 
 def _ucb_labels(event: MctsEvent, position: Mapping[Path, tuple[float, int]]) -> dict | None:
-    """Each child's UCB1 on its edge at every node selection passed; the chosen one bold."""
-    xs, ys, texts, colours = [], [], [], []
+    """Each child's UCB1 on its edge at every node selection passed, the chosen one bold.
+
+    Neighbouring edges write theirs at two heights; a value with no room left beside the
+    others (the chosen one first, then the highest) is left to the table under the tree.
+    """
+    candidates = []
     for choice in event.choices:
-        for child in choice.children:
-            path = (*choice.path, child.move)
-            xs.append(0.5 * position[choice.path][0] + 0.5 * position[path][0])
-            ys.append(0.5 * position[choice.path][1] + 0.5 * position[path][1])
-            if child.ucb1 is None:
-                texts.append("lost")
-            elif child.move == choice.chosen:
-                texts.append(f"<b>{child.ucb1:.2f}</b>")
-            else:
-                texts.append(f"{child.ucb1:.2f}")
-            colours.append(CURRENT_COLOUR if child.move == choice.chosen else "#37474f")
-    if not xs:
+        x0, y0 = position[choice.path]
+        for index, child in enumerate(choice.children):
+            x1, _ = position[(*choice.path, child.move)]
+            along = 0.4 if index % 2 == 0 else 0.68
+            rank = (child.move != choice.chosen, -(child.ucb1 if child.ucb1 is not None else -1))
+            candidates.append((rank, (child, choice, x0 + along * (x1 - x0), y0 + along)))
+    candidates.sort(key=lambda item: item[0])
+    kept = spaced([(key, key[2], key[3]) for _, key in candidates], label_gap(position))
+    if not kept:
         return None
+    texts, colours = [], []
+    for child, choice, _, _ in kept:
+        chosen = child.move == choice.chosen
+        value = "lost" if child.ucb1 is None else f"{child.ucb1:.2f}"
+        texts.append(f"<b>{value}</b>" if chosen else value)
+        colours.append(CURRENT_COLOUR if chosen else "#37474f")
     return dict(
         type="scatter",
-        x=xs,
-        y=ys,
+        x=[key[2] for key in kept],
+        y=[key[3] for key in kept],
         mode="text",
         text=texts,
-        textposition="middle right",
+        textposition="middle center",
         textfont={"size": MIN_FONT, "color": colours},
         hoverinfo="skip",
         showlegend=False,
         name="UCB1",
-    )
-
-
-def _move_labels(
-    nodes: Mapping[Path, NodeCounts],
-    position: Mapping[Path, tuple[float, int]],
-    shown: set[Path],
-    format_move: Callable[[Move], str],
-) -> dict | None:
-    paths = [p for p in nodes if p and p in shown]
-    if not paths:
-        return None
-    return dict(
-        type="scatter",
-        x=[0.5 * position[p[:-1]][0] + 0.5 * position[p][0] for p in paths],
-        y=[0.5 * position[p[:-1]][1] + 0.5 * position[p][1] for p in paths],
-        mode="text",
-        text=[escape_plot_text(format_move(p[-1])) for p in paths],
-        textposition="middle left",
-        textfont={"size": MIN_FONT, "color": "#263238"},
-        hoverinfo="skip",
-        showlegend=False,
-        name="moves",
     )
 
 
@@ -204,7 +228,7 @@ def _nodes(
             "size": [18 if c.proven is not None else 14 for _, c in items],
             "color": [colour(p, c) for p, c in items],
         },
-        text=[counts_label(c) if p in shown else "" for p, c in items],
+        text=[node_text(p, c, format_move) if p in shown else "" for p, c in items],
         textposition="bottom center",
         textfont={"size": MIN_FONT, "color": [colour(p, c) for p, c in items]},
         hovertext=[hover(p, c) for p, c in items],
@@ -246,18 +270,16 @@ def mcts_tree_figure(
     position = tree_layout(nodes)
     path = event.path  # the node the step is about; the path to it is orange
     on_path = {path[:i] for i in range(len(path) + 1)}
-    shown = labelled(nodes, path)
+    shown = labelled(nodes, path, position)
     proved = [position[u.path] for u in event.updates if u.newly_proven]
     traces = [
         _edges(position, [p for p in nodes if p], EDGE_COLOUR, 1.5, "edges"),
         _edges(position, [p for p in on_path if p], PATH_COLOUR, 4, "path"),
-        _move_labels(nodes, position, shown, format_move),
         _ucb_labels(event, position) if event.phase == "selection" else None,
         _nodes(nodes, position, shown, on_path, format_move, players),
         _rings(proved, PROOF_COLOUR, 34, "newly proven") if proved else None,
         _rings([position[path]], CURRENT_COLOUR, 28, "current node"),
     ]
-    xs = [p[0] for p in position.values()]
     depth = max(p[1] for p in position.values())
     phase = PHASE_LABELS[event.phase]
     layout = {
@@ -272,7 +294,7 @@ def mcts_tree_figure(
         "margin": {"l": 20, "r": 20, "t": 80, "b": 20},
         "plot_bgcolor": "white",
         "showlegend": False,
-        "xaxis": {"visible": False, "range": [min(xs) - 1, max(max(xs), MIN_WIDTH_LEAVES) + 1]},
+        "xaxis": {"visible": False, "range": list(x_range(position))},
         "yaxis": {"visible": False, "range": [depth + 0.6, -0.6]},
     }
     # plain dicts, not validated element by element (as lib.games.drawing.step_tree does)
