@@ -228,18 +228,14 @@ def phase_table(event: MctsEvent, format_move: Any, players: Any) -> pd.DataFram
     return None
 
 
-def _legend(players: Any) -> str:
-    proven = ", ".join(
-        f"{colour_name} {name} wins"
-        for colour_name, name in zip(("blue:", "crimson:"), players, strict=True)
-    )
-    return (
-        "Each node: wins/visits, the wins counted for the player who moved into it (the "
-        "root: its visits). Orange: this simulation's path; red ring: the node of this step. "
-        "Selection writes each child's UCB1 on its edge, the chosen one bold red "
-        "(\u201clost\u201d: a proven loss the solver skips). Diamonds: proven nodes "
-        f"({proven}; brown: a draw), ringed green when this back-up proved them."
-    )
+LEGEND = (
+    "Each node: the move into it over wins/visits, the wins counted for the player who "
+    "made that move (the root: its visits). Orange: this simulation's path; red ring: the "
+    "node of this step. Selection writes each child's UCB1 on its edge, the chosen one bold "
+    "red (\u201clost\u201d: a proven loss the solver skips); the table under the tree has "
+    "them all. Purple diamonds: proven nodes (\u2713 who wins), ringed green when this "
+    "back-up proved them."
+)
 
 
 def _view(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent, step: int) -> None:
@@ -255,7 +251,7 @@ def _view(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent, s
                 title=f"UCT, c = {trace.exploration:g}" + (", MCTS-Solver" if trace.solver else ""),
             )
             st.plotly_chart(figure, key=f"{key}_mcts_tree", config=CHART_CONFIG)
-            st.caption(_legend(game.player_names))
+            st.caption(LEGEND)
         with st.container(width=SIDE_WIDTH, key=f"{key}_mcts_side"):
             _small_board(adapter, key, trace, event)
     table = phase_table(event, game.format_move, game.player_names)
@@ -268,8 +264,12 @@ def _small_board(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsE
     game = adapter.game
     moves = (*event.path, *event.rollout)
     state, previous = trace.state, None
-    for move in moves:
+    for move in event.path:
         previous, state = state, state.play(move)
+    if event.rollout:  # every square the roll-out changed is marked: compared with its start
+        previous = state
+        for move in event.rollout:
+            state = state.play(move)
     if event.phase == "rollout" and event.rollout:
         played = " ".join(game.format_move(m) for m in event.rollout)
         st.caption(

@@ -41,8 +41,8 @@ PATH_COLOUR = "#ef6c00"
 NODE_COLOUR = "#546e7a"
 EDGE_COLOUR = "#b0bec5"
 PROOF_COLOUR = "#2e7d32"
-PROVEN_COLOURS = ("#1565c0", "#ad1457", "#6d4c41")
-"""Proven nodes: a win for player 0, for player 1, a draw."""
+PROVEN_COLOUR = "#6a1b9a"
+"""Proven nodes (who wins is written on them: the boards' own colours differ by game)."""
 
 
 def tree_layout(nodes: Mapping[Path, NodeCounts]) -> dict[Path, tuple[float, int]]:
@@ -108,13 +108,6 @@ def labelled(
     return set(spaced([(p, *position[p]) for p in order], gap))
 
 
-def proven_colour(proven: tuple[float, float]) -> str:
-    """The colour of a proven node: who wins with perfect play."""
-    if proven[0] == proven[1]:
-        return PROVEN_COLOURS[2]
-    return PROVEN_COLOURS[0] if proven[0] > proven[1] else PROVEN_COLOURS[1]
-
-
 def counts_label(counts: NodeCounts) -> str:
     """``wins/visits`` (the root, which no one moved into, shows its visits)."""
     if counts.mover is None:
@@ -122,11 +115,16 @@ def counts_label(counts: NodeCounts) -> str:
     return f"{counts.wins:g}/{counts.visits}"
 
 
-def node_text(path: Path, counts: NodeCounts, format_move: Callable[[Move], str]) -> str:
-    """The move into the node over its counts (the root: its visits)."""
-    if not path:
-        return counts_label(counts)
-    return f"{escape_plot_text(format_move(path[-1]))}<br>{counts_label(counts)}"
+def node_text(
+    path: Path, counts: NodeCounts, format_move: Callable[[Move], str], players: Sequence[str]
+) -> str:
+    """The move into the node over its counts (the root: its visits), and once proven,
+    ``✓ X wins`` or ``✓ a draw``."""
+    lines = [escape_plot_text(format_move(path[-1]))] if path else []
+    lines.append(counts_label(counts))
+    if counts.proven is not None:
+        lines.append("✓ " + escape_plot_text(result_text(counts.proven, players)))
+    return "<br>".join(lines)
 
 
 def _edges(
@@ -203,10 +201,12 @@ def _nodes(
 ) -> dict:
     """Every node: a circle (a diamond once proven), its wins/visits where labelled."""
     items = list(nodes.items())
+    parents = {path[:-1] for path in nodes if path}
+    current = max(on_path, key=len)
 
     def colour(path: Path, counts: NodeCounts) -> str:
         if counts.proven is not None:
-            return proven_colour(counts.proven)
+            return PROVEN_COLOUR
         return PATH_COLOUR if path in on_path else NODE_COLOUR
 
     def hover(path: Path, counts: NodeCounts) -> str:
@@ -228,8 +228,15 @@ def _nodes(
             "size": [18 if c.proven is not None else 14 for _, c in items],
             "color": [colour(p, c) for p, c in items],
         },
-        text=[node_text(p, c, format_move) if p in shown else "" for p, c in items],
-        textposition="bottom center",
+        # beside a node with children (under it its edges leave), clear of the current ring
+        text=[
+            ("\u2003" if p == current and p in parents else "")
+            + node_text(p, c, format_move, players)
+            if p in shown
+            else ""
+            for p, c in items
+        ],
+        textposition=["middle right" if p in parents else "bottom center" for p, _ in items],
         textfont={"size": MIN_FONT, "color": [colour(p, c) for p, c in items]},
         hovertext=[hover(p, c) for p, c in items],
         hoverinfo="text",

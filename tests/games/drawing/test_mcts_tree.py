@@ -11,7 +11,7 @@ from lib.games import tictactoe
 from lib.games.drawing.mcts_tree import (
     CURRENT_COLOUR,
     PROOF_COLOUR,
-    PROVEN_COLOURS,
+    PROVEN_COLOUR,
     counts_label,
     label_gap,
     labelled,
@@ -81,7 +81,7 @@ def test_nodes_are_labelled_with_their_move_and_wins_over_visits_without_overlap
     written = {p for p, text in texts.items() if text}
     assert {path[:i] for i in range(len(path) + 1)} <= written  # the path always
     for p in written:
-        assert texts[p] == node_text(p, nodes[p], tictactoe.format_move)
+        assert texts[p].lstrip("\u2003") == node_text(p, nodes[p], tictactoe.format_move, PLAYERS)
     assert texts[()] == "29"  # the root: its visits before the last back-up
     child = path[:1]
     assert texts[child] == f"{tictactoe.format_move(child[0])}<br>{counts_label(nodes[child])}"
@@ -140,7 +140,10 @@ def test_a_proof_is_drawn_as_diamonds_and_ringed_where_just_proven(forced_win):
     paths = list(tree)
     assert {paths[i] for i in proven} == {p for p, c in tree.items() if c.proven is not None}
     assert () in {paths[i] for i in proven}  # the root
-    assert all(nodes.marker["color"][i] == PROVEN_COLOURS[0] for i in proven)  # X wins
+    assert all(nodes.marker["color"][i] == PROVEN_COLOUR for i in proven)
+    texts = list(nodes.text)
+    assert texts[0] == f"{forced_win.simulations}<br>✓ X wins"  # the root: visits, proven
+    assert any(text == "a3<br>1/1<br>✓ X wins" for text in texts)
     rings = trace_named(fig, "newly proven")
     assert list(zip(rings.x, rings.y, strict=True)) == [tree_layout(tree)[()]]
     assert rings.marker["color"] == PROOF_COLOUR
