@@ -72,9 +72,11 @@ def tree_layout(nodes: Mapping[Path, NodeCounts]) -> dict[Path, tuple[float, int
 
 
 def x_range(position: Mapping[Path, tuple[float, int]]) -> tuple[float, float]:
-    """The x axis shown: the whole tree, at least :data:`MIN_WIDTH_LEAVES` leaves wide."""
+    """The x axis shown: the whole tree, centred in at least :data:`MIN_WIDTH_LEAVES` leaves."""
     xs = [p[0] for p in position.values()]
-    return min(xs) - 1, max(max(xs), MIN_WIDTH_LEAVES) + 1
+    low, high = min(xs) - 1, max(xs) + 1
+    pad = max(0.0, MIN_WIDTH_LEAVES + 2 - (high - low)) / 2
+    return low - pad, high + pad
 
 
 def label_gap(position: Mapping[Path, tuple[float, int]]) -> float:
@@ -202,7 +204,6 @@ def _nodes(
     """Every node: a circle (a diamond once proven), its wins/visits where labelled."""
     items = list(nodes.items())
     parents = {path[:-1] for path in nodes if path}
-    current = max(on_path, key=len)
 
     def colour(path: Path, counts: NodeCounts) -> str:
         if counts.proven is not None:
@@ -228,10 +229,9 @@ def _nodes(
             "size": [18 if c.proven is not None else 14 for _, c in items],
             "color": [colour(p, c) for p, c in items],
         },
-        # beside a node with children (under it its edges leave), clear of the current ring
+        # beside a node with children (under it its edges leave), clear of a ring round it
         text=[
-            ("\u2003" if p == current and p in parents else "")
-            + node_text(p, c, format_move, players)
+            ("\u2003" if p in parents else "") + node_text(p, c, format_move, players)
             if p in shown
             else ""
             for p, c in items

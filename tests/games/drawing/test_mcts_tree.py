@@ -10,6 +10,7 @@ import pytest
 from lib.games import tictactoe
 from lib.games.drawing.mcts_tree import (
     CURRENT_COLOUR,
+    MIN_WIDTH_LEAVES,
     PROOF_COLOUR,
     PROVEN_COLOUR,
     counts_label,
@@ -18,6 +19,7 @@ from lib.games.drawing.mcts_tree import (
     mcts_tree_figure,
     node_text,
     tree_layout,
+    x_range,
 )
 from lib.games.search.mcts_steps import NodeCounts, traced_mcts, tree_at
 
@@ -71,17 +73,29 @@ def assert_apart(xs_by_row: dict, gap: float) -> None:
         assert all(b - a >= gap - 1e-9 for a, b in itertools.pairwise(xs))
 
 
+def test_a_small_tree_is_centred_in_a_minimum_width():
+    position = {(): (0.0, 0), (1,): (0.0, 1)}
+    low, high = x_range(position)
+    assert high - low == MIN_WIDTH_LEAVES + 2 and low + high == 0.0
+    wide = {(): (10.0, 0), **{(i,): (float(i * 2), 1) for i in range(11)}}
+    assert x_range(wide) == (-1.0, 21.0)
+
+
 def test_nodes_are_labelled_with_their_move_and_wins_over_visits_without_overlap(opening):
     step = opening.steps - 2  # the roll-out of the last simulation
     nodes = tree_at(opening, step)
     position = tree_layout(nodes)
     path = opening.events[step].path
     fig = figure_at(opening, step)
-    texts = dict(zip(nodes, trace_named(fig, "nodes").text, strict=True))
+    # the labels beside inner nodes start with a space, clear of the ring round a node
+    texts = {
+        p: text.lstrip("\u2003")
+        for p, text in zip(nodes, trace_named(fig, "nodes").text, strict=True)
+    }
     written = {p for p, text in texts.items() if text}
     assert {path[:i] for i in range(len(path) + 1)} <= written  # the path always
     for p in written:
-        assert texts[p].lstrip("\u2003") == node_text(p, nodes[p], tictactoe.format_move, PLAYERS)
+        assert texts[p] == node_text(p, nodes[p], tictactoe.format_move, PLAYERS)
     assert texts[()] == "29"  # the root: its visits before the last back-up
     child = path[:1]
     assert texts[child] == f"{tictactoe.format_move(child[0])}<br>{counts_label(nodes[child])}"
@@ -141,7 +155,7 @@ def test_a_proof_is_drawn_as_diamonds_and_ringed_where_just_proven(forced_win):
     assert {paths[i] for i in proven} == {p for p, c in tree.items() if c.proven is not None}
     assert () in {paths[i] for i in proven}  # the root
     assert all(nodes.marker["color"][i] == PROVEN_COLOUR for i in proven)
-    texts = list(nodes.text)
+    texts = [text.lstrip("\u2003") for text in nodes.text]
     assert texts[0] == f"{forced_win.simulations}<br>✓ X wins"  # the root: visits, proven
     assert any(text == "a3<br>1/1<br>✓ X wins" for text in texts)
     rings = trace_named(fig, "newly proven")
