@@ -3,7 +3,6 @@ Roll-out and Back-up in turn, with the tree and the small board drawn beside the
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
@@ -42,5 +41,3 @@ def test_an_mcts_step_through_advances_through_all_four_phases(page, name):
     # the tree and the board at the step's node are drawn
     page.locator(f".st-key-{name}_mcts_tree .js-plotly-plot").first.wait_for(timeout=30_000)
     page.locator(f".st-key-{name}_mcts_board .js-plotly-plot").first.wait_for(timeout=30_000)
-    if os.environ.get("MCTS_STEPS_SCREENSHOT"):  # a picture to look at while changing the layout
-        page.screenshot(path=os.environ["MCTS_STEPS_SCREENSHOT"] + f"_{name}.png", full_page=True)

@@ -13,6 +13,7 @@ from lib.games import tictactoe
 from lib.games.search.mcts_steps import PHASE_LABELS, ucb1
 from tests.pages.game_app import (
     MCTS_STEP_TAB,
+    RECORD_TAB,
     open_game_page,
     open_panels,
     session,
@@ -164,3 +165,17 @@ def test_play_and_pause():
     assert app.button(key="tictactoe_mcts_step_w_play").label == "Pause"
     app.button(key="tictactoe_mcts_step_w_play").click().run()
     assert app.session_state["tictactoe_mcts_step_playing"] is False
+
+
+def test_the_settings_and_the_step_are_kept_while_another_tab_is_open():
+    app = open_game_page("tictactoe", tab=MCTS_STEP_TAB)
+    app.number_input(key="tictactoe_mcts_w_simulations").set_value(9).run()
+    app.toggle(key="tictactoe_mcts_w_solver").set_value(False).run()
+    app.slider(key="tictactoe_mcts_step_w_step").set_value(7).run()
+    open_panels(app, "tictactoe", tab=RECORD_TAB).run()
+    app.run()
+    open_panels(app, "tictactoe", tab=MCTS_STEP_TAB).run()
+    assert not app.exception and not app.warning
+    assert app.number_input(key="tictactoe_mcts_w_simulations").value == 9
+    assert app.toggle(key="tictactoe_mcts_w_solver").value is False
+    assert step_of(app) == (7, 36, "Roll-out")
