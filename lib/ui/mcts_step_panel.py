@@ -47,7 +47,7 @@ from lib.ui.step_panel import (
 )
 
 CACHE_SIZE = 4
-"""Traced searches kept per visitor, all game pages together (each at most 1,200 steps)."""
+"""Traced searches kept per visitor, all game pages together (each a few thousand steps at most)."""
 MAX_EXPLORATION = 5.0
 MAX_SEED = 1_000_000
 TREE_WIDTH = 640
@@ -114,7 +114,8 @@ def _controls(key: str) -> MctsSettings:
             max_value=MAX_TRACED_SIMULATIONS,
             value=current(f"{key}_mcts_w_simulations", DEFAULT_TRACED_SIMULATIONS),
             key=f"{key}_mcts_w_simulations",
-            help=f"At most {MAX_TRACED_SIMULATIONS} simulations are traced (four steps each).",
+            help=f"At most {MAX_TRACED_SIMULATIONS} simulations are traced: three steps "
+            "each, and one per node the back-up passes.",
             width=130,
         )
         exploration = st.number_input(
@@ -262,9 +263,10 @@ def _view(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent, s
 def _small_board(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent) -> None:
     """The position at the step's node; during the roll-out, where its random moves ended."""
     game = adapter.game
-    moves = (*event.path, *event.rollout)
+    node = event.focus
+    moves = (*node, *event.rollout)
     state, previous = trace.state, None
-    for move in event.path:
+    for move in node:
         previous, state = state, state.play(move)
     if event.rollout:  # every square the roll-out changed is marked: compared with its start
         previous = state
@@ -277,7 +279,7 @@ def _small_board(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsE
             f"**{escape_markdown(played)}**, {result_text(event.rewards, game.player_names)}"
         )
     else:
-        st.caption(f"The position at {escape_markdown(node_name(event.path, game.format_move))}")
+        st.caption(f"The position at {escape_markdown(node_name(node, game.format_move))}")
     st.plotly_chart(
         adapter.figure(
             state,

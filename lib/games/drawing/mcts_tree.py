@@ -275,7 +275,7 @@ def mcts_tree_figure(
     ``event``): the path to the step's node, its ring, UCB1 on the edges while selecting,
     and the nodes this back-up proved ringed green."""
     position = tree_layout(nodes)
-    path = event.path  # the node the step is about; the path to it is orange
+    path = event.path  # the simulation's node: the path to it is orange
     on_path = {path[:i] for i in range(len(path) + 1)}
     shown = labelled(nodes, path, position)
     proved = [position[u.path] for u in event.updates if u.newly_proven]
@@ -285,7 +285,7 @@ def mcts_tree_figure(
         _ucb_labels(event, position) if event.phase == "selection" else None,
         _nodes(nodes, position, shown, on_path, format_move, players),
         _rings(proved, PROOF_COLOUR, 34, "newly proven") if proved else None,
-        _rings([position[path]], CURRENT_COLOUR, 28, "current node"),
+        _rings([position[event.focus]], CURRENT_COLOUR, 28, "current node"),
     ]
     depth = max(p[1] for p in position.values())
     phase = PHASE_LABELS[event.phase]

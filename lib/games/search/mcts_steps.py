@@ -3,7 +3,7 @@
 :func:`traced_mcts` runs the same search as :func:`lib.games.search.mcts.mcts_search`
 with random roll-outs (the same random draws in the same order, so with the same seed
 and number of simulations both grow the same tree), written to be read beside the
-page that replays it. Each simulation is recorded as four :class:`MctsEvent` s:
+page that replays it. Each simulation is recorded as :class:`MctsEvent` s in four phases:
 
 1. **selection**: at each node on the way down, every child's UCB1 value
    ``wins / visits + c * sqrt(ln(parent visits) / visits)`` and the child chosen
@@ -11,12 +11,13 @@ page that replays it. Each simulation is recorded as four :class:`MctsEvent` s:
 2. **expansion**: the node added for one untried move (none at a finished game or a
    proven node);
 3. **roll-out**: the random moves played from the new node to the end of the game;
-4. **back-up**: every node on the path counts one more visit and, for the player who
-   made the move into it, the roll-out's reward (1 a win, ½ a draw); with the
-   MCTS-Solver a proof found at the bottom is carried up as far as it proves each parent.
+4. **back-up**, one step per node from the bottom up: every node on the path counts one
+   more visit and, for the player who made the move into it, the roll-out's reward (1 a
+   win, ½ a draw); with the MCTS-Solver a proof found at the bottom is carried up as
+   far as it proves each parent.
 
 :func:`tree_at` replays the events to the tree as it stood at any step. The number of
-simulations traced is capped at :data:`MAX_TRACED_SIMULATIONS` (four steps each).
+simulations traced is capped at :data:`MAX_TRACED_SIMULATIONS`.
 
 >>> from lib.games import tictactoe
 >>> state = tictactoe.initial_state()
@@ -52,7 +53,8 @@ Move = Hashable
 Path = tuple[Move, ...]
 
 MAX_TRACED_SIMULATIONS = 300
-"""At most this many simulations are traced (1,200 steps): a step-through, not a strong search."""
+"""At most this many simulations are traced (a few thousand steps): a step-through, not a strong
+search."""
 
 DEFAULT_TRACED_SIMULATIONS = 30
 """Simulations traced by default: a tree small enough to label every node."""
@@ -112,9 +114,9 @@ class Update:
 class MctsEvent:
     """One step: a phase of simulation ``simulation`` (from 1).
 
-    ``path`` is the node the phase is about: the node selection reached, the node
-    expansion added (or the one it could not expand), where the roll-out started, the
-    node the back-up started from.
+    ``path`` is the node selection reached, the node expansion added (or the one it
+    could not expand), where the roll-out started, or the node the back-up started
+    from: the back-up takes one step per node on the way up to the root.
     """
 
     simulation: int
@@ -125,7 +127,13 @@ class MctsEvent:
     rollout: tuple[Move, ...] = ()  # roll-out: the random moves played
     rewards: Rewards | None = None  # roll-out and back-up: the result
     from_proof: bool = False  # roll-out: no moves, the node's result is known
-    updates: tuple[Update, ...] = ()  # back-up: from the node up to the root
+    # back-up: the nodes updated so far, from the bottom up (the last: this step's)
+    updates: tuple[Update, ...] = ()
+
+    @property
+    def focus(self) -> Path:
+        """The node the step is about: ``path``, or in the back-up the node being updated."""
+        return self.updates[-1].path if self.updates else self.path
 
 
 @dataclass(frozen=True)
@@ -145,7 +153,7 @@ class MctsTrace:
 
     @property
     def steps(self) -> int:
-        """How many steps the trace has (four per simulation)."""
+        """How many steps the trace has (three per simulation, and one per node backed up)."""
         return len(self.events)
 
 
@@ -192,7 +200,10 @@ def traced_mcts(
             )
         )
         updates = backup(child, rewards, solver)
-        events.append(MctsEvent(run, "backup", path_of(child), rewards=rewards, updates=updates))
+        for level in range(1, len(updates) + 1):  # one step per node on the way up
+            events.append(
+                MctsEvent(run, "backup", path_of(child), rewards=rewards, updates=updates[:level])
+            )
     best = chosen_child(root, solver)
     visits = {node.move: node.visits for node in root.children}
     return MctsTrace(
@@ -390,21 +401,42 @@ def describe(
             return f"No roll-out from {where}: the result is known, {verdict}."
         moves = " ".join(format_move(m) for m in event.rollout)
         return f"Random moves from {where}: {moves}. Result: {verdict}."
-    parts = [
-        f"Back up {result_text(event.rewards, players)}: {len(event.updates)} nodes count one "
-        "more visit; each node's wins go to the player who moved into it (a draw is ½)."
-    ]
+    return _describe_backup(event, format_move, players)
+
+
+REWARD_WORDS = {1.0: "a win", 0.5: "half a win (a draw)", 0.0: "no win"}
+
+
+def _describe_backup(
+    event: MctsEvent, format_move: Callable[[Move], str], players: Sequence[str]
+) -> str:
+    """One node of the back-up: its new counts, and the proof when one moves up."""
+    update = event.updates[-1]
+    counts = update.counts
+    where = node_name(update.path, format_move)
+    level = f"node {len(event.updates)} of {len(event.path) + 1} on the way up"
+    text = f"Back up {result_text(event.rewards, players)}, {level}: {where} counts one more visit"
+    if counts.mover is None:
+        text += f": {counts.visits} visit{'' if counts.visits == 1 else 's'} now."
+    else:
+        reward = REWARD_WORDS.get(event.rewards[counts.mover], "a part of a win")
+        text += (
+            f" and {reward} for {players[counts.mover]}, who moved into it: "
+            f"{counts.wins:g} wins out of {counts.visits} now."
+        )
     proofs = [u for u in event.updates if u.newly_proven]
     start = event.updates[0]
-    if proofs and not start.newly_proven:  # proven before: a finished game, or an earlier proof
-        proofs.insert(0, start)
-    if proofs:
+    if start.counts.proven is not None and not start.newly_proven:
+        proofs.insert(0, start)  # proven before: a finished game, or an earlier proof
+    if update.newly_proven:
         said = ", then ".join(
             f"{node_name(u.path, format_move)} proven ({result_text(u.counts.proven, players)})"
             for u in proofs
         )
-        parts.append(f"The proof moves up: {said}.")
-    return " ".join(parts)
+        text += f" The proof moves up: {said}."
+    elif len(event.updates) == 1 and counts.proven is not None:
+        text += f" It is proven: {result_text(counts.proven, players)}."
+    return text
 
 
 def _chosen_score(choice: Choice, c: float) -> str:

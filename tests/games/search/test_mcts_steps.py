@@ -109,16 +109,35 @@ def trace(request, connect_four_trace, tictactoe_trace):
     return connect_four_trace if request.param == "connect_four" else tictactoe_trace
 
 
-def test_the_four_phases_come_in_turn(trace):
-    assert trace.steps == 4 * trace.simulations
-    for index, event in enumerate(trace.events):
-        assert event.phase == PHASES[index % 4]
-        assert event.simulation == index // 4 + 1
+def final_backups(trace):
+    """The last back-up step of each simulation (the one that reaches the root), by index."""
+    return [
+        (i, e)
+        for i, e in enumerate(trace.events)
+        if e.phase == "backup" and e.updates[-1].path == ()
+    ]
+
+
+def test_the_four_phases_come_in_turn_and_the_backup_climbs_one_node_a_step(trace):
+    index = 0
+    for simulation in range(1, trace.simulations + 1):
+        first = trace.events[index : index + 3]
+        assert [e.phase for e in first] == ["selection", "expansion", "rollout"]
+        leaf = first[2].path
+        climb = trace.events[index + 3 : index + 3 + len(leaf) + 1]
+        assert [e.phase for e in climb] == ["backup"] * (len(leaf) + 1)
+        # each step updates the next node up: the leaf first, the root last
+        assert [e.focus for e in climb] == [leaf[:i] for i in range(len(leaf), -1, -1)]
+        assert all(e.updates == climb[-1].updates[: k + 1] for k, e in enumerate(climb))
+        assert {e.simulation for e in (*first, *climb)} == {simulation}
+        index += 3 + len(climb)
+    assert index == trace.steps
+    assert PHASES == ("selection", "expansion", "rollout", "backup")
 
 
 def test_visits_count_the_simulations_through_each_node(trace):
     through: Counter = Counter()
-    for event in trace.events:
+    for _, event in final_backups(trace):
         if event.phase == "backup":
             path = event.path
             assert [u.path for u in event.updates] == [path[:i] for i in range(len(path), -1, -1)]
@@ -184,9 +203,9 @@ def test_the_rollout_plays_legal_moves_to_the_end_and_its_result_is_backed_up(tr
             winner = state.winner()
             expected = (0.5, 0.5) if winner is None else tuple(float(p == winner) for p in (0, 1))
             assert event.rewards == expected
-        backup = trace.events[step + 1]
-        assert backup.rewards == event.rewards
-        before, after = tree_at(trace, step), tree_at(trace, step + 1)
+        end, backup = next((i, e) for i, e in final_backups(trace) if i > step)
+        assert backup.rewards == event.rewards and backup.simulation == event.simulation
+        before, after = tree_at(trace, step), tree_at(trace, end)
         for update in backup.updates:
             old = before.get(update.path)
             old_wins = old.wins if old is not None else 0.0
@@ -208,11 +227,17 @@ def test_a_forced_win_is_proven_at_the_move_and_backed_up_to_the_root():
     leaf, root = last.updates
     assert leaf.counts.proven == (1.0, 0.0) and not leaf.newly_proven  # a finished game
     assert root.path == () and root.newly_proven and root.counts.proven == (1.0, 0.0)
-    rollout = trace.events[-2]
+    # the step before backs up the finished game a3 itself: proven, no roll-out needed
+    below = trace.events[-2]
+    assert below.phase == "backup" and below.updates == (leaf,)
+    rollout = trace.events[-3]
     assert rollout.from_proof and rollout.rollout == ()
+    said = describe(below, tictactoe.format_move, ("X", "O"), trace.exploration)
+    assert said.endswith("It is proven: X wins.")
     said = describe(last, tictactoe.format_move, ("X", "O"), trace.exploration)
-    assert "the node after a3 proven (X wins), then the root proven (X wins)" in said
-    # before the proving back-up, no node but finished games is proven
+    assert "the root counts one more visit" in said
+    assert "The proof moves up: the node after a3 proven (X wins), then the root proven" in said
+    # before the proving step, the root is not proven
     assert tree_at(trace, trace.steps - 2)[()].proven is None
 
 
@@ -305,6 +330,13 @@ def test_the_steps_are_described(connect_four_trace):
     assert said[1].startswith("Add a node for the untried move ")
     assert said[2].startswith("Random moves from the node after ")
     assert said[2].endswith(f"Result: {result_text(trace.events[2].rewards, names)}.")
-    assert said[3].startswith("Back up ") and "2 nodes count one more visit" in said[3]
+    verdict = result_text(trace.events[2].rewards, names)
+    mover = names[trace.events[3].updates[0].counts.mover]
+    assert said[3].startswith(f"Back up {verdict}, node 1 of 2 on the way up: the node after ")
+    assert f"for {mover}, who moved into it" in said[3]
+    assert said[4] == (
+        f"Back up {verdict}, node 2 of 2 on the way up: the root counts one more visit: "
+        "1 visit now."
+    )
     deep = next(i for i, e in enumerate(trace.events) if len(e.choices) >= 2)
     assert said[deep].count("has the highest UCB1") == len(trace.events[deep].choices)
