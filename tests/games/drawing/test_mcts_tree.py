@@ -136,13 +136,23 @@ def test_selection_writes_ucb1_on_the_edges_where_there_is_room(opening):
     assert not has_trace(figure_at(opening, step + 1), "UCB1")
 
 
-def test_the_current_node_is_ringed(opening):
-    step = 5  # an expansion: the new node
-    fig = figure_at(opening, step)
+def test_the_current_node_is_ringed_and_the_backup_ring_climbs(opening):
+    expansion = next(i for i, e in enumerate(opening.events) if e.phase == "expansion" and i > 4)
+    fig = figure_at(opening, expansion)
     ring = trace_named(fig, "current node")
-    position = tree_layout(tree_at(opening, step))
-    assert (ring.x[0], ring.y[0]) == position[opening.events[step].path]
+    position = tree_layout(tree_at(opening, expansion))
+    new = opening.events[expansion].path
+    assert len(new) == 1 and (ring.x[0], ring.y[0]) == position[new]
     assert ring.marker["color"] == CURRENT_COLOUR
+    # the back-up rings the new node, then the root; the path stays orange
+    rings = []
+    for step in (expansion + 2, expansion + 3):
+        assert opening.events[step].phase == "backup"
+        fig = figure_at(opening, step)
+        ring = trace_named(fig, "current node")
+        rings.append((ring.x[0], ring.y[0]))
+        assert len([x for x in trace_named(fig, "path").x if x is None]) == 1
+    assert rings == [position[new], position[()]]
 
 
 def test_a_proof_is_drawn_as_diamonds_and_ringed_where_just_proven(forced_win):
