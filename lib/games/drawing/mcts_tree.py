@@ -30,8 +30,11 @@ Path = tuple[Move, ...]
 PLOT_PIXELS = 600
 """About the plotting width of the tree chart (the panel gives it 640 pixels)."""
 
-LABEL_PIXELS = 44
-"""The room a label needs in its row ("b2" over "3.5/12", a UCB1 value)."""
+LABEL_PIXELS = 60
+"""The room a label needs in its row ("b2" over "3.5/12" over "✓ X wins", a UCB1 value)."""
+
+MARKER_PIXELS = (5, 14)
+"""Smallest and largest node marker: a dense tree's nodes shrink to stay apart."""
 
 MIN_WIDTH_LEAVES = 8
 """A small tree is drawn as wide as one of this many leaves."""
@@ -77,6 +80,13 @@ def x_range(position: Mapping[Path, tuple[float, int]]) -> tuple[float, float]:
     low, high = min(xs) - 1, max(xs) + 1
     pad = max(0.0, MIN_WIDTH_LEAVES + 2 - (high - low)) / 2
     return low - pad, high + pad
+
+
+def marker_size(position: Mapping[Path, tuple[float, int]]) -> float:
+    """The node markers' size: one x unit's pixels, within :data:`MARKER_PIXELS`."""
+    low, high = x_range(position)
+    smallest, largest = MARKER_PIXELS
+    return max(smallest, min(largest, 0.8 * PLOT_PIXELS / (high - low)))
 
 
 def label_gap(position: Mapping[Path, tuple[float, int]]) -> float:
@@ -203,6 +213,7 @@ def _nodes(
 ) -> dict:
     """Every node: a circle (a diamond once proven), its wins/visits where labelled."""
     items = list(nodes.items())
+    size = marker_size(position)
     parents = {path[:-1] for path in nodes if path}
 
     def colour(path: Path, counts: NodeCounts) -> str:
@@ -226,7 +237,7 @@ def _nodes(
         mode="markers+text",
         marker={
             "symbol": ["diamond" if c.proven is not None else "circle" for _, c in items],
-            "size": [18 if c.proven is not None else 14 for _, c in items],
+            "size": [size + 4 if c.proven is not None else size for _, c in items],
             "color": [colour(p, c) for p, c in items],
         },
         # beside a node with children (under it its edges leave), clear of a ring round it

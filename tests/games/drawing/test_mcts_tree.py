@@ -18,6 +18,8 @@ from lib.games.drawing.mcts_tree import (
     labelled,
     mcts_tree_figure,
     node_text,
+    MARKER_PIXELS,
+    marker_size,
     tree_layout,
     x_range,
 )
@@ -79,6 +81,13 @@ def test_a_small_tree_is_centred_in_a_minimum_width():
     assert high - low == MIN_WIDTH_LEAVES + 2 and low + high == 0.0
     wide = {(): (10.0, 0), **{(i,): (float(i * 2), 1) for i in range(11)}}
     assert x_range(wide) == (-1.0, 21.0)
+
+
+def test_a_dense_trees_nodes_shrink_to_stay_apart():
+    small = {(): (0.0, 0), (1,): (0.0, 1)}
+    assert marker_size(small) == MARKER_PIXELS[1]
+    sizes = [marker_size({(i,): (float(i), 1) for i in range(leaves)}) for leaves in (40, 80, 400)]
+    assert MARKER_PIXELS[1] > sizes[0] > sizes[1] > sizes[2] == MARKER_PIXELS[0]
 
 
 def test_nodes_are_labelled_with_their_move_and_wins_over_visits_without_overlap(opening):
