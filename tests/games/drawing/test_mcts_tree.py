@@ -10,16 +10,16 @@ import pytest
 from lib.games import tictactoe
 from lib.games.drawing.mcts_tree import (
     CURRENT_COLOUR,
+    MARKER_PIXELS,
     MIN_WIDTH_LEAVES,
     PROOF_COLOUR,
     PROVEN_COLOUR,
     counts_label,
     label_gap,
     labelled,
+    marker_size,
     mcts_tree_figure,
     node_text,
-    MARKER_PIXELS,
-    marker_size,
     tree_layout,
     x_range,
 )
