@@ -242,7 +242,7 @@ def _nodes(
         },
         # beside a node with children (under it its edges leave), clear of a ring round it
         text=[
-            ("\u2003" if p in parents else "") + node_text(p, c, format_move, players)
+            ("\u2003\u2002" if p in parents else "") + node_text(p, c, format_move, players)
             if p in shown
             else ""
             for p, c in items

@@ -96,9 +96,9 @@ def test_nodes_are_labelled_with_their_move_and_wins_over_visits_without_overlap
     position = tree_layout(nodes)
     path = opening.events[step].path
     fig = figure_at(opening, step)
-    # the labels beside inner nodes start with a space, clear of the ring round a node
+    # the labels beside inner nodes start with spaces, clear of the ring round a node
     texts = {
-        p: text.lstrip("\u2003")
+        p: text.lstrip("\u2003\u2002")
         for p, text in zip(nodes, trace_named(fig, "nodes").text, strict=True)
     }
     written = {p for p, text in texts.items() if text}
@@ -174,7 +174,7 @@ def test_a_proof_is_drawn_as_diamonds_and_ringed_where_just_proven(forced_win):
     assert {paths[i] for i in proven} == {p for p, c in tree.items() if c.proven is not None}
     assert () in {paths[i] for i in proven}  # the root
     assert all(nodes.marker["color"][i] == PROVEN_COLOUR for i in proven)
-    texts = [text.lstrip("\u2003") for text in nodes.text]
+    texts = [text.lstrip("\u2003\u2002") for text in nodes.text]
     assert texts[0] == f"{forced_win.simulations}<br>✓ X wins"  # the root: visits, proven
     assert any(text == "a3<br>1/1<br>✓ X wins" for text in texts)
     rings = trace_named(fig, "newly proven")
