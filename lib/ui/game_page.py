@@ -59,6 +59,7 @@ from lib.ui.game_controls import (
     player_controls,
     url_spec,
 )
+from lib.ui.mcts_step_panel import mcts_step_panel, mcts_step_widget_keys
 from lib.ui.navigation import require_app_navigation
 from lib.ui.presentation import presenting
 from lib.ui.search_panels import compare_depth_key, compare_panel, search_stats_panel
@@ -89,6 +90,7 @@ ANALYSIS_TABS = (
     "Game record",
     "How the AI thinks",
     "Step through the search",
+    "MCTS step by step",
 )
 """The tabs under the board, in order (a test opens one by setting ``<game>_w_tabs``)."""
 PRESENTATION_BOARD_PIXELS = 440
@@ -630,6 +632,8 @@ def analysis_tabs(
         keep_widget_values([compare_depth_key(key)])
     if not tabs[4].open:
         keep_widget_values(step_widget_keys(key))
+    if not tabs[5].open:
+        keep_widget_values(mcts_step_widget_keys(key))
     if tabs[0].open:
         with tabs[0]:
             last = session.last_decision()
@@ -697,6 +701,9 @@ def analysis_tabs(
     if tabs[4].open:
         with tabs[4]:
             step_panel(adapter, key, settings.configs)
+    if tabs[5].open:
+        with tabs[5]:
+            mcts_step_panel(adapter, key)
 
 
 def _hint_player_for_compare(settings: PageSettings) -> PlayerConfig:

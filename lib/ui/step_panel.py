@@ -268,8 +268,6 @@ def _step_controls(key: str, positions: dict[str, StepPosition]) -> StepChoice:
 def _advance(key: str, choice: StepChoice, search: StepSearch, ticking: bool) -> None:
     """Set the step shown: the first of a new search, the next one while playing (stopped at
     the last); Play or Pause restart the panel's timer."""
-    slider_key = f"{key}_step_w_step"
-    playing_key = f"{key}_step_playing"
     search_id = (
         choice.label,
         choice.position.state.key,
@@ -277,14 +275,22 @@ def _advance(key: str, choice: StepChoice, search: StepSearch, ticking: bool) ->
         search.depth,
         choice.ordering,
     )
+    advance_step(key, search_id, search.steps, ticking)
+
+
+def advance_step(key: str, search_id: Any, steps: int, ticking: bool) -> None:
+    """:func:`_advance` for any trace of ``steps`` steps (``search_id`` names it: a new one
+    starts at step 1); shared with the other step-throughs that use :func:`_step_buttons`."""
+    slider_key = f"{key}_step_w_step"
+    playing_key = f"{key}_step_playing"
     if st.session_state.get(f"{key}_step_search_id") != search_id:
         st.session_state[f"{key}_step_search_id"] = search_id
         st.session_state[slider_key] = 1
     # the slider counts steps from 1 (as the text under it does)
-    shown = min(max(int(st.session_state.get(slider_key, 1)), 1), search.steps)
+    shown = min(max(int(st.session_state.get(slider_key, 1)), 1), steps)
     if ticking and st.session_state.get(playing_key):
-        shown = min(shown + 1, search.steps)
-        if shown >= search.steps:
+        shown = min(shown + 1, steps)
+        if shown >= steps:
             st.session_state[playing_key] = False
     st.session_state[slider_key] = shown
     if bool(st.session_state.get(playing_key)) != ticking:  # Play or Pause: restart the timer
