@@ -203,6 +203,9 @@ def show_map(
         graph_key=graph_key,
     )
     if st.session_state.pop(FOLLOW_KEY, False):
+        # the link's ends now, as the page's run will write them with the rest of its link
+        ends = {"start": asked.start, "goal": asked.goal}
+        routes_common.write_query({end: graphs.node_label(node) for end, node in ends.items()})
         st.rerun(scope="app")
     return results
 
