@@ -19,8 +19,11 @@ headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
 ``--edit`` measures instead the map editing on the 60x80 grid: a wall stroke of three
 cells on the route map, from the mouse's release (in the page) until the route map is
 drawn again with the edited map's searches (``edit-to-redraw``, goal 0.5 s), and until
-the page's rerun has finished (``edit-to-idle``: the step player and tables too). Run
-it beside ``--maps grid`` (whose ``click`` is a rerun of the same page) to compare.
+the page's rerun has finished (``edit-to-idle``: the step player and tables too). After
+each stroke, the reference measured in the same minutes on the same page: a click on a
+place (a new start or goal) until the route map is drawn again, and until idle. With
+``--compare DIR`` the other checkout's page is measured too, two strokes at a time in
+turn, and this page's medians are printed as ratios of that one's.
 
 ``--race`` measures the race of four algorithms (A*, uniform-cost, greedy best-first,
 weighted A*) on the 2,000-place random graph: frames drawn per second while all four
@@ -34,6 +37,7 @@ met a busier machine about as often as the second), and prints the medians. The 
 average is printed before and after.
 
     python -m bench.route_browser [--compare /tmp/old-app] [--maps grid random] [--rounds 3]
+    python -m bench.route_browser --edit 6 [--compare /tmp/old-app]
 """
 
 from __future__ import annotations
