@@ -190,9 +190,10 @@ def show_map(
     """
     edited, graph_key = edited_map(generated, generated_key, False)
     asked = routes_page.on_map(q, edited, same_map=edited is G)
-    if asked is None:  # an end the edited map lacks: the page's run chooses again
+    if asked is None and edited is not G:  # an end the edited map lacks: the page chooses
         st.session_state.pop(FOLLOW_KEY, None)
         st.rerun(scope="app")
+    asked = asked or q  # the page's own question (its run chose the ends on this map)
     events = map_events(edited, generated, routes_page.MAP_KEY, generated_key)
     events["on_click"] = partial(routes_common.apply_click, edited, routes_page.MAP_KEY)
     results = routes_page.show_routes(
