@@ -40,12 +40,13 @@ from lib.ui.common import current, escape_markdown
 from lib.ui.step_panel import (
     CHART_CONFIG,
     PLAY_SECONDS,
-    SIDE_WIDTH,
     SMALL_BOARD_PIXELS,
     _step_buttons,
     advance_step,
 )
 
+SIDE_WIDTH = SMALL_BOARD_PIXELS + 40
+"""Pixels of the column beside the tree: the small board and its caption."""
 CACHE_SIZE = 4
 """Traced searches kept per visitor, all game pages together (each a few thousand steps at most)."""
 MAX_EXPLORATION = 5.0
