@@ -63,7 +63,7 @@ from lib.ui.game_link import LINK_PLAYER, link_seed, restore_from_link, write_ga
 from lib.ui.navigation import require_app_navigation
 from lib.ui.presentation import presenting
 from lib.ui.search_panels import compare_depth_key, compare_panel, search_stats_panel
-from lib.ui.step_panel import step_panel, step_widget_keys
+from lib.ui.step_panel import drop_step_link, read_step_link, step_panel, step_widget_keys
 
 
 def _player_label(spec: str) -> str:
@@ -673,6 +673,7 @@ def analysis_tabs(
         keep_widget_values([compare_depth_key(key)])
     if not tabs[4].open:
         keep_widget_values(step_widget_keys(key))
+        drop_step_link()
     if tabs[0].open:
         with tabs[0]:
             last = session.last_decision()
@@ -818,6 +819,9 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
         st.session_state[skey] = GameSession.new(game, settings.options, seed)
         if from_link:
             restore_from_link(game, st.session_state[skey], notes)
+            # the step-through's position may be the board's: read after its moves
+            if read_step_link(adapter, key, settings.configs, notes):
+                st.session_state[f"{key}_w_tabs"] = ANALYSIS_TABS[4]
     st.session_state[f"{key}_link_read"] = True
     session = _session(key)
     run = session.start_run()  # a newer run (a click, Undo, Autoplay off) makes this one stale
