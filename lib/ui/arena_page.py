@@ -205,7 +205,9 @@ def is_first_look() -> bool:
     return (
         STUDY_KEY not in st.session_state
         and "arena_w_source" not in st.session_state
-        and not any(name in st.query_params for name in ("preset", "replay", *PRESET_LINK_NUMBERS))
+        and not any(
+            name in st.query_params for name in ("preset", "replay", "ladder", *PRESET_LINK_NUMBERS)
+        )
     )
 
 
