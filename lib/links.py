@@ -120,7 +120,11 @@ class LinkField:
         return str(value)
 
     def range_text(self) -> str:
-        """This field's range in words, e.g. "1–8"."""
+        """This field's range in words, e.g. "1–8" (or "1 or more" without an upper bound)."""
+        if self.high is None:
+            return f"{self.write(self.kind(self.low))} or more"
+        if self.low is None:
+            return f"{self.write(self.kind(self.high))} or less"
         return f"{self.write(self.kind(self.low))}–{self.write(self.kind(self.high))}"
 
 

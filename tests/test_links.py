@@ -173,3 +173,13 @@ def test_moves_past_the_end_of_the_game_and_over_the_caps_are_named():
     read, note = read_moves(many, connect.initial_state(), connect.parse_move)
     assert len(read) == 6  # column a is full after six discs
     assert "move 7 “a”" in note
+
+
+def test_a_range_open_at_one_end_is_said_so():
+    schema = (LinkField("step", int, 1, low=1), LinkField("dip", int, 0, high=-1))
+    read, notes = read_link(schema, {"step": "0", "dip": "3"})
+    assert read == {"step": 1, "dip": -1}
+    assert notes == [
+        "The link's step=0 is outside this page's range 1 or more; using 1.",
+        "The link's dip=3 is outside this page's range -1 or less; using -1.",
+    ]

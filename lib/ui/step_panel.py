@@ -491,7 +491,7 @@ def _step_link_schema(positions: Sequence[str]) -> tuple[LinkField, ...]:
         LinkField("step_depth", int, DEFAULT_DEPTH, low=1, high=MAX_STEP_DEPTH),
         LinkField("step_order", bool, False),
         LinkField("step_compare", bool, False),
-        LinkField("step", int, 1, low=1, high=MAX_EVENTS),
+        LinkField("step", int, 1, low=1),  # its last step is known with the search
     )
 
 
