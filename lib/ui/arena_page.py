@@ -498,7 +498,7 @@ def replay_button(ctx: ArenaContext, record: GameRecord, match: MatchConfig, key
         f"Replay on the {ctx.games[match.game].title.removeprefix('The ')} page",
         key=key,
         icon=":material/replay:",
-        help="Opens the game page with this game on the board; Undo steps back.",
+        help="Opens the game page with this game on the board; Undo and Forward step through it.",
     ):
         with user_errors():
             open_replay(record, match)

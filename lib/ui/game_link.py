@@ -3,7 +3,7 @@
 ``moves=`` holds the game's moves in its own notation (``format_move``), separated by
 commas; ``ply=`` the move shown when it is not the last (the later moves are kept, for
 Forward and the move slider); ``seed=`` the session's seed (a coin toss for the first
-move, the AI's random choices); ``replay=yes`` a replayed game (both sides moved by hand).
+move); ``replay=yes`` a replayed game (both sides moved by hand).
 Generic: every game is read through its :class:`lib.games.core.GameSpec`.
 """
 

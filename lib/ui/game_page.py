@@ -10,7 +10,7 @@ A game page file is a few lines::
 Everything else is generic and names no game: the sidebar's players (with their
 link settings, :mod:`lib.ui.game_controls`), the clickable board (the game's board
 figure drawn as SVG by :mod:`lib.ui.components.game_board`) with a button-grid and a
-move-list fallback, undo / hint / new game, AI-vs-AI step and autoplay, the
+move-list fallback, undo / forward / hint / new game, AI-vs-AI step and autoplay, the
 search statistics with the move-score heat map and the search tree, the
 comparison of search variants and the game record. The game itself is a
 :class:`lib.games.session.GameSession` kept in the visitor's own
