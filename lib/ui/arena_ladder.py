@@ -51,7 +51,8 @@ from lib.ui.jobs import run_job
 LADDER_KEY = "arena_ladder"
 LADDER_TAB = "Strength ladder"
 LINK_READ = "arena_ladder_link_read"
-"""Session key: the ladder's link settings were read (once; from then on they are written)."""
+"""Session key, set on the first run: whether the link named a ladder (its settings, read
+then, are written back from then on)."""
 
 LADDER_INTRO = (
     "Which player is strongest **at the same time per move**? Every searcher gets the same "
@@ -328,7 +329,7 @@ def load_ladder_link(ctx: ArenaContext) -> None:
 
     Each value the form cannot use is named in a warning with the value used instead.
     """
-    if st.session_state.get(LINK_READ):
+    if LINK_READ in st.session_state:  # once per session: later the form's own values win
         return
     st.session_state[LINK_READ] = "ladder" in st.query_params
     if "ladder" not in st.query_params:

@@ -282,3 +282,16 @@ def test_each_bad_ladder_value_is_named_with_the_value_used():
     app = _open(ladder="chess")
     assert app.warning[0].value.startswith("The link's ladder=chess is not one of ")
     assert _param(app, "ladder") == app.selectbox(key="arena_w_ladder_game").value
+
+
+def test_the_ladder_link_is_read_once_and_then_follows_the_form():
+    app = _open(**LADDER_LINK)
+    app.number_input(key="arena_w_ladder_games").set_value(5)
+    app.multiselect(key="arena_w_ladder_players_othello").set_value(["Random"])
+    next(b for b in app.button if b.label == "Run ladder").click()
+    app.run()
+    assert any("at least two players" in e.value for e in app.error)  # refused: nothing plays
+    assert _param(app, "l_games") == "5" and _param(app, "l_players") == "Random"
+    app.run()  # the link (now the form's) is not read again over the form
+    assert app.number_input(key="arena_w_ladder_games").value == 5
+    assert app.multiselect(key="arena_w_ladder_players_othello").value == ["Random"]
