@@ -295,7 +295,7 @@ def _ladder_link_schema(ctx: ArenaContext, game: str, labels: list[str]) -> tupl
             "l_players",
             list,
             labels,
-            parse=_label_list(labels),
+            parse=player_names_parser(labels),
             expected="player names joined by | (" + ", ".join(labels) + ")",
         ),
         LinkField("l_time", float, DEFAULT_TIME, low=0.05, high=_most_seconds(ctx), digits=2),
@@ -312,7 +312,7 @@ def _most_seconds(ctx: ArenaContext) -> float:
     return min(ctx.limits.max_move_seconds, MAX_TIME_LIMIT)
 
 
-def _label_list(labels: list[str]) -> Callable[[str], list[str]]:
+def player_names_parser(labels: list[str]) -> Callable[[str], list[str]]:
     """A LinkField parser: player names joined by ``|``, each one of ``labels``."""
 
     def parse(text: str) -> list[str]:
