@@ -4,8 +4,13 @@ Pick a position (the board, a textbook tree, one of the game's examples), an
 algorithm, a depth and move ordering; then step through the textbook search
 with a slider, First/Prev/Next/Last and Play/Pause. The tree grows as the
 steps go (:mod:`lib.games.drawing.step_tree`), the position at the current node is
-drawn small beside it with the game's own board view, and the reference
-pseudocode is shown with the line being executed marked ``▶``.
+drawn small beside it with the game's own board view, and the textbook function is
+shown with the line being executed marked by a bar (:mod:`lib.ui.code_view`; the
+tracer's bookkeeping is hidden from it).
+
+One screen: at 1024x768 with the sidebar open, the step's text, the tree and the code
+fit together once the text is scrolled to the top: the tree and the code side by side
+(the tree no taller than :data:`TREE_HEIGHT`), the legend under them.
 
 Generic: no game is named here. The traced search is kept in the visitor's
 ``st.session_state`` (keyed by position, algorithm, depth and ordering), so
@@ -33,16 +38,17 @@ from lib.games.search.stepthrough import (
     counted,
     describe_step,
     example_positions,
-    marked_listing,
     run_step_search,
     textbook_positions,
     tree_at,
     value_text,
+    whole_listing,
     window_label,
 )
 from lib.games.search.tracers import MAX_STEP_DEPTH
 from lib.games.textbook_tree import tree_from_text
 from lib.links import LinkField
+from lib.ui.code_view import code_view
 from lib.ui.common import escape_markdown, read_query
 
 PLAY_SECONDS = 0.8
@@ -60,14 +66,14 @@ LEGEND = (
     "path being searched, with each node's α/β window; blue: returned its value (green: "
     "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
 )
-TREE_WIDTH = 500
-"""Pixels of the tree chart; the column beside it fits next to it from about 1400 px wide."""
+TREE_HEIGHT = 480
+"""Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px."""
 COMPARE_LABEL_LEAVES = 12
 """Half-width trees (the comparison) label every node only up to this many leaves."""
 CHART_CONFIG = {"displayModeBar": False}
 """The step-through charts: no plotly toolbar."""
-SIDE_WIDTH = 420
-"""Pixels of the column beside the tree: the small board and the code being executed."""
+TREE_SHARE, CODE_SHARE = 5, 6
+"""Widths of the tree's column and the code's beside it (the code wraps its long lines)."""
 
 
 def _evaluator(adapter: BoardAdapter, configs: Sequence[PlayerConfig]) -> Any:
@@ -174,12 +180,13 @@ def _panel(
     adapter: BoardAdapter, key: str, configs: tuple[PlayerConfig, ...], ticking: bool
 ) -> None:
     """The panel, top to bottom: the controls, the step buttons and slider, what the step
-    does, the tree(s), the position at the node and the code."""
+    does, the tree beside the code (or the two trees compared, then the code), the position
+    at the node, the whole listing."""
     positions = _step_positions(adapter, key, configs)
     st.caption(
         "Watch the textbook search run step by step: the tree grows as it goes, the "
         "current node is ringed in red with its α/β window, and the line of the code "
-        "being executed is marked ▶."
+        "being executed is highlighted."
     )
     choice = _step_controls(key, positions)
     position = choice.position
@@ -204,8 +211,8 @@ def _panel(
         _compare_trees(key, choice, search, layout, now)
     _step_view(adapter, key, choice, search, layout, now)
     with st.expander("The whole reference code"):
-        text = marked_listing(search.trace.listing.text, now.event.line)
-        st.markdown(f"```python\n{text}\n```")
+        whole = whole_listing(search.trace.listing.textbook, now.event.line)
+        code_view(whole.rows, whole.current, f"{key}_step_listing", numbers=whole.numbers)
 
 
 def _step_positions(
@@ -369,6 +376,11 @@ def _step_status(key: str, position: StepPosition, search: StepSearch, now: Any,
         )
 
 
+def _fitted(figure: Any) -> Any:
+    """``figure`` no taller than :data:`TREE_HEIGHT` (a deep tree is drawn flatter)."""
+    return figure.update_layout(height=min(figure.layout.height or TREE_HEIGHT, TREE_HEIGHT))
+
+
 def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any, now: Any) -> None:
     """This search's tree at the step beside the other algorithm's whole tree."""
     format_move = choice.position.format_move
@@ -377,7 +389,7 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
         choice.position, other_name, search.depth, choice.ordering, fit=False
     )
     left, right = st.columns(2)
-    left.plotly_chart(
+    stepped = _fitted(
         step_tree_figure(
             now,
             search.final,
@@ -387,11 +399,10 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             minimax_capped=search.minimax_capped,
             positions=layout,
             full_label_leaves=COMPARE_LABEL_LEAVES,
-        ),
-        key=f"{key}_step_tree",
-        config=CHART_CONFIG,
+        )
     )
-    right.plotly_chart(
+    left.plotly_chart(stepped, key=f"{key}_step_tree", config=CHART_CONFIG)
+    whole = _fitted(
         step_tree_figure(
             other.final,
             other.final,
@@ -401,10 +412,9 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             minimax_capped=other.minimax_capped,
             positions=other_layout,
             full_label_leaves=COMPARE_LABEL_LEAVES,
-        ),
-        key=f"{key}_step_compare_tree",
-        config=CHART_CONFIG,
+        )
     )
+    right.plotly_chart(whole, key=f"{key}_step_compare_tree", config=CHART_CONFIG)
     st.caption(LEGEND)
 
 
@@ -416,30 +426,33 @@ def _step_view(
     layout: Any,
     now: Any,
 ) -> None:
-    """The tree at the step (unless compared above), the position at the node and the code."""
+    """The tree at the step (unless compared above) beside the code, then the position."""
     position = choice.position
     event = now.event
-    # tree | board and code side by side where the main column is wide enough; wrapped
-    # under each other at 1024 px
-    with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_step_view"):
-        if not choice.compare:
-            figure = step_tree_figure(
-                now,
-                search.final,
-                position.format_move,
-                title=_title(search),
-                minimax_nodes=search.minimax_nodes,
-                minimax_capped=search.minimax_capped,
-                positions=layout,
-            )
-            with st.container(width=TREE_WIDTH, key=f"{key}_step_tree_box"):
-                st.plotly_chart(figure, key=f"{key}_step_tree", config=CHART_CONFIG)
-                st.caption(LEGEND)
-        with st.container(width=SIDE_WIDTH, key=f"{key}_step_side"):
+    excerpt = code_excerpt(search.trace.listing.textbook, event.line)
+    if choice.compare:  # the trees are above: the code beside the position at the node
+        code, board = st.columns([CODE_SHARE, TREE_SHARE], gap="medium")
+        with code:
+            code_view(excerpt.rows, excerpt.current, f"{key}_step_code", numbers=excerpt.numbers)
+        with board:
             _node_position(adapter, key, position, event.path)
-            with st.container(key=f"{key}_step_code"):
-                excerpt = code_excerpt(search.trace.listing.text, event.line)
-                st.markdown(f"```python\n{excerpt}\n```")
+        return
+    tree, side = st.columns([TREE_SHARE, CODE_SHARE], gap="medium")
+    with tree:
+        figure = step_tree_figure(
+            now,
+            search.final,
+            position.format_move,
+            title=_title(search),
+            minimax_nodes=search.minimax_nodes,
+            minimax_capped=search.minimax_capped,
+            positions=layout,
+        )
+        st.plotly_chart(_fitted(figure), key=f"{key}_step_tree", config=CHART_CONFIG)
+    with side:  # the code first: it is what the step is about, the board can go below
+        code_view(excerpt.rows, excerpt.current, f"{key}_step_code", numbers=excerpt.numbers)
+        _node_position(adapter, key, position, event.path)
+    st.caption(LEGEND)
 
 
 def _node_position(
