@@ -1,5 +1,6 @@
 """Shared links in a real browser: a game page opened with ``moves=`` and the step-through's
-settings shows the position on the board and the step the link names."""
+settings shows the position on the board and the step the link names; a race link opens the
+race at its speed, and a speed chosen there goes into the address."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from urllib.parse import urlencode
 
 from lib.games.core import get_game
 from lib.links import read_moves
+from lib.ui import routes_lab
 from tests.e2e.conftest import board_circles, open_page, wait_idle, wait_rendered
 
 MOVES = "f5,d6,c3,d3"
@@ -59,3 +61,20 @@ def test_a_shared_link_restores_a_position_and_a_step(page):
     discs = board_circles(page, '[class*="st-key-othello_board_"]', [BLACK, WHITE])
     assert sorted(discs[BLACK]) == expected["X"] and sorted(discs[WHITE]) == expected["O"]
     assert "moves=" + MOVES.replace(",", "%2C") in page.url
+
+
+def test_a_race_link_opens_the_race_at_its_speed_and_a_new_speed_goes_into_the_address(page):
+    open_page(page, "routes?" + urlencode({"race": "A*|BFS", "race_speed": "2"}))
+    race = f'.st-key-{routes_lab.RACE_KEY}:not([data-stale="true"]) .route-race'
+    board = page.locator(race).first
+    board.locator(".racer canvas.search").first.wait_for(timeout=60_000)  # opened by the link
+    wait_idle(page)
+    names = [r.get_attribute("data-name") for r in board.locator(".racer").all()]
+    assert names == ["A*", "BFS"]
+    assert board.locator("select.speed").input_value() == "2"
+    board.locator("select.speed").select_option("4")
+    page.wait_for_function(
+        "() => new URL(location.href).searchParams.get('race_speed') === '4'", timeout=60_000
+    )
+    wait_idle(page)
+    assert page.locator(race).first.locator("select.speed").input_value() == "4"
