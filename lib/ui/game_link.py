@@ -19,6 +19,8 @@ from lib.ui.common import escape_markdown, read_query
 GAME_LINK_PARAMS = ("moves", "ply", "seed", "replay")
 """The URL parameters of a game's position (beside the options and the players)."""
 MAX_SEED = 2**32 - 1
+START_TRIES = 256
+"""Seeds tried for one that starts a game where a replay started (a coin toss: a few do)."""
 LINK_PLAYER = "from the link"
 """Who made a move the link played (the game record's player column)."""
 SHARED_REPLAY = "A shared game"
@@ -58,12 +60,27 @@ def restore_from_link(game: GameSpec, session: GameSession, notes: list[str]) ->
         session.replay = SHARED_REPLAY
 
 
+def start_seed(game: GameSpec, session: GameSession, tries: int = START_TRIES) -> int | None:
+    """A seed whose new game starts where ``session`` started (None if none is found).
+
+    The session's own seed, unless its start was set otherwise: an Arena replay starts
+    where its match's coin toss said, so the first seed whose toss agrees is taken.
+    """
+    start = session.states[0]
+    for seed in (session.seed, *range(tries)):
+        if GameSession.new(game, session.options, seed).states[0] == start:
+            return seed
+    return None
+
+
 def write_game_link(game: GameSpec, session: GameSession) -> None:
-    """Mirror the game's position in the URL (no position parameters before the first move)."""
+    """Mirror the game's position in the URL (no position parameters before the first move,
+    nor for a start no seed reproduces)."""
     moves = [*session.moves, *(move for move, _, _ in reversed(session.future))]
+    seed = start_seed(game, session) if moves else None
     wanted = {}
-    if moves:
-        wanted = {"moves": write_moves(moves, game.format_move), "seed": str(session.seed)}
+    if seed is not None:
+        wanted = {"moves": write_moves(moves, game.format_move), "seed": str(seed)}
         if session.future:
             wanted["ply"] = str(session.ply)
         if session.replay:

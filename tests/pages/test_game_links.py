@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
+from lib.games.arena import MatchConfig, run_tournament
 from lib.games.core import get_game
 from lib.games.search.stepthrough import textbook_positions
 from lib.games.search.tracers import MAX_STEP_DEPTH
 from lib.games.session import GameSession
 from lib.links import read_moves
+from lib.ui import arena_controls as arena_ui
 from lib.ui.game_link import LINK_PLAYER, SHARED_REPLAY
 from lib.ui.step_panel import OWN_TREE
-from tests.pages.game_app import RECORD_TAB, STEP_TAB, open_game_page, record, session
+from tests.pages.game_app import RECORD_TAB, ROOT, STEP_TAB, open_game_page, record, session
 
 OTHELLO = get_game("othello")
 OPENING = "f5,d6,c3,d3,c4"
@@ -107,7 +109,7 @@ def test_a_bad_ply_and_seed_are_named_and_a_seed_restores_a_coin_toss():
 
 
 def test_an_arena_replay_on_the_page_writes_its_moves_and_replay_flag():
-    app = AppTest.from_file(str(open_game_page.__globals__["ROOT"] / "pages" / "othello.py"))
+    app = AppTest.from_file(str(ROOT / "pages" / "othello.py"))
     game = GameSession.new(OTHELLO, {"size": 8}, seed=5)
     for move in _played(OPENING):
         game.play(move, None, "random")
@@ -181,3 +183,22 @@ def test_a_typed_tree_in_the_link_is_read_and_a_bad_one_is_named():
         assert [w.value for w in app.warning] == [
             f"The link's tree= cannot be shown: this page has no {OWN_TREE}."
         ]
+
+
+def test_an_arena_replay_after_a_coin_toss_comes_back_from_its_link_move_for_move():
+    match = MatchConfig("sim", ("random", "greedy"), games=4, seed=3, options={"first": "random"})
+    sim = get_game("sim")
+    tossed = 0  # replays whose own seed would toss the other way: the link finds another
+    for game in run_tournament([match]).records:
+        replay = arena_ui.replay_session(game, match)
+        tossed += GameSession.new(sim, replay.options, replay.seed).states[0] != replay.states[0]
+        app = AppTest.from_file(str(ROOT / "pages" / "sim.py"), default_timeout=60)
+        app.session_state["sim_session"] = replay
+        app.session_state["sim_w_opt_first"] = "random"
+        app.run()
+        link = {name: _param(app, name) for name in app.query_params}
+        assert link["replay"] == "yes" and link["first"] == "random"
+        shared = open_game_page("sim", **link)
+        assert not shared.warning
+        assert session(shared, "sim").states == replay.states  # who started, and every move
+    assert tossed > 0
