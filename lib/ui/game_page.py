@@ -640,7 +640,6 @@ def play_area(
                     "New game plays with the players in the sidebar.",
                     icon=":material/replay:",
                 )
-            move_slider(key, session)
             if session.replay and session.replay_link:
                 # an urlencoded Arena address: nothing in it can break the Markdown link
                 st.markdown(f"[Link to share this replay]({session.replay_link})")
@@ -656,6 +655,8 @@ def play_area(
                     f"Hint: **{game.format_move(hint.move)}** · the colours show the score of "
                     f"every move ({hint.stats.nodes:,} positions searched)."
                 )
+            # under the verdict and the hint: they stay on a projector's first screen
+            move_slider(key, session)
             if description:
                 st.markdown(f"**How to play.** {description}")
     fallback_controls(adapter, key, human_sides)
