@@ -208,7 +208,9 @@ def is_first_look() -> bool:
     return (
         STUDY_KEY not in st.session_state
         and "arena_w_source" not in st.session_state
-        and not any(name in st.query_params for name in ("preset", "replay", *PRESET_LINK_NUMBERS))
+        and not any(
+            name in st.query_params for name in ("preset", "replay", "ladder", *PRESET_LINK_NUMBERS)
+        )
     )
 
 
@@ -516,7 +518,7 @@ def replay_button(ctx: ArenaContext, record: GameRecord, match: MatchConfig, key
         f"Replay on the {ctx.games[match.game].title.removeprefix('The ')} page",
         key=key,
         icon=":material/replay:",
-        help="Opens the game page with this game on the board; Undo steps back.",
+        help="Opens the game page with this game on the board; Undo and Forward step through it.",
     ):
         with user_errors():
             open_replay(record, match)

@@ -25,6 +25,7 @@ import numpy as np
 import streamlit as st
 
 from lib.errors import InputError
+from lib.links import LinkField
 from lib.routes import edits, graphs, race, search
 from lib.ui import routes_common, routes_page
 from lib.ui.common import escape_markdown as md
@@ -46,6 +47,47 @@ DEFAULT_RACERS = ("A*", "Uniform-cost")
 #: Set by the map's events, Undo and Reset: the run of :func:`show_map` they start draws the
 #: map, then reruns the whole page (whose sections follow the map).
 FOLLOW_KEY = "rt_map_changed"
+#: The race's play speeds (times the normal pace), as the player's speed control offers them.
+RACE_SPEEDS = ("0.25", "0.5", "1", "2", "4", "8")
+
+
+def parse_racers(text: str) -> list[str]:
+    """A link's ``race=``: 2 to 4 known algorithm names joined by ``|`` (else ValueError)."""
+    names = text.split("|")
+    if not race.MIN_RACERS <= len(names) <= race.MAX_RACERS or len(set(names)) < len(names):
+        raise ValueError(text)
+    if any(name not in search.ALGORITHMS for name in names):
+        raise ValueError(text)
+    return names
+
+
+RACE_LINK = (
+    LinkField(
+        "race",
+        list,
+        list(DEFAULT_RACERS),
+        parse=parse_racers,
+        expected=f"{race.MIN_RACERS} to {race.MAX_RACERS} different algorithm names joined by | "
+        f"({', '.join(search.ALGORITHMS)})",
+    ),
+    LinkField("race_speed", str, "1", choices=RACE_SPEEDS),
+)
+"""The race's link settings: the algorithms racing and the play speed (the map is the page's)."""
+
+
+def open_race_from_link() -> None:
+    """A first visit whose link names a race opens the race's section."""
+    if any(field.name in st.query_params for field in RACE_LINK):
+        st.session_state[RACE_OPEN_KEY] = True
+
+
+def _on_race_speed() -> None:
+    """The race's speed control changed in the browser: keep it for the link."""
+    event = st.session_state.get(RACE_KEY) or {}
+    speed = str(event.get("speed")) if isinstance(event, dict) else ""
+    speed = speed[:-2] if speed.endswith(".0") else speed
+    if speed in RACE_SPEEDS:
+        routes_common.put("race_speed", speed)
 
 
 def _stack(graph_key: str) -> list:
@@ -365,4 +407,6 @@ def show_race(G: nx.Graph, graph_key: str, q: object) -> None:
         "finishes first. Under each map: places expanded, the frontier's size and, once "
         "found, the route's cost. ▶ Play, Step and the speed (0.25× to 8×) drive them all."
     )
-    route_race(kept[1], key=RACE_KEY)
+    speed = str(routes_common.get("race_speed", "1"))
+    routes_common.write_query({"race": "|".join(chosen), "race_speed": speed})
+    route_race({**kept[1], "speed": float(speed)}, key=RACE_KEY, on_speed=_on_race_speed)

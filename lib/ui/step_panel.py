@@ -46,12 +46,16 @@ from lib.games.search.stepthrough import (
     window_label,
 )
 from lib.games.search.tracers import MAX_STEP_DEPTH
+from lib.games.textbook_tree import tree_from_text
+from lib.links import LinkField
 from lib.ui.code_view import code_view
-from lib.ui.common import escape_markdown
+from lib.ui.common import escape_markdown, read_query
 
 PLAY_SECONDS = 0.8
 """Seconds between two steps while playing."""
 BOARD_POSITION = "The position on the board"
+OWN_TREE = "Your own tree"
+"""The position typed as a tree (its text box: ``<page>_step_w_tree``)."""
 ALGORITHM_LABELS = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "expectimax": "Expectimax"}
 DEFAULT_DEPTH = 3
 CACHE_SIZE = 4
@@ -192,6 +196,7 @@ def _panel(
         st.info(escape_markdown(str(error)), icon=":material/info:")
         return
     _advance(key, choice, search, ticking)
+    _link_step(key, search.steps)
     _search_notes(search)
     _step_buttons(key, search.steps)
     slider_key = f"{key}_step_w_step"
@@ -199,6 +204,7 @@ def _panel(
         "Step", 1, max(search.steps, 2), key=slider_key, disabled=search.steps - 1 == 0
     )
     step = min(shown, search.steps) - 1
+    write_step_link(key, choice, step + 1)
     now = tree_at(search.trace.events, step)
     _step_status(key, position, search, now, step)
     if choice.compare:  # the two trees side by side, then the board and the code
@@ -480,3 +486,105 @@ def _node_position(
         key=f"{key}_step_board",
         config=CHART_CONFIG,
     )
+
+
+# -- the panel's link ---------------------------------------------------------------
+
+STEP_LINK_PARAMS = (
+    "step_pos",
+    "step_algo",
+    "step_depth",
+    "step_order",
+    "step_compare",
+    "step",
+    "tree",
+)
+"""The URL parameters of the step-through: position, algorithm, depth, ordering, the
+comparison, the step shown and a typed tree's text."""
+
+
+def _step_link_schema(positions: Sequence[str]) -> tuple[LinkField, ...]:
+    return (
+        LinkField("step_pos", str, BOARD_POSITION, choices=tuple(positions)),
+        LinkField("step_algo", str, "alphabeta", choices=tuple(ALGORITHM_LABELS)),
+        LinkField("step_depth", int, DEFAULT_DEPTH, low=1, high=MAX_STEP_DEPTH),
+        LinkField("step_order", bool, False),
+        LinkField("step_compare", bool, False),
+        LinkField("step", int, 1, low=1),  # its last step is known with the search
+    )
+
+
+def read_step_link(
+    adapter: BoardAdapter, key: str, configs: Sequence[PlayerConfig], notes: list[str]
+) -> bool:
+    """Set the step-through's widgets from the link (once); True if the link names any.
+
+    A bad value is named in ``notes`` and its default used; ``tree=`` is read with
+    :func:`lib.games.textbook_tree.tree_from_text` and chooses :data:`OWN_TREE`. The step
+    is applied when the search is known (:func:`_link_step`: a step past its end is said).
+    """
+    if not any(name in st.query_params for name in STEP_LINK_PARAMS):
+        return False
+    positions = list(_step_positions(adapter, key, tuple(configs)))
+    values, problems = read_query(_step_link_schema(positions))
+    notes.extend(problems)
+    tree = st.query_params.get("tree")
+    if tree is not None:
+        try:
+            tree_from_text(tree)
+        except InputError as error:
+            notes.append(f"The link's tree= cannot be used: {escape_markdown(str(error))}")
+        else:
+            st.session_state[f"{key}_step_w_tree"] = tree
+            if OWN_TREE in positions:
+                values["step_pos"] = OWN_TREE
+            else:
+                notes.append(f"The link's tree= cannot be shown: this page has no {OWN_TREE}.")
+    state = st.session_state
+    state[f"{key}_step_w_position"] = values["step_pos"]
+    state[f"{key}_step_w_algorithm"] = values["step_algo"]
+    state[f"{key}_step_w_depth"] = values["step_depth"]
+    state[f"{key}_step_w_ordering"] = values["step_order"]
+    state[f"{key}_step_w_compare"] = values["step_compare"]
+    state[f"{key}_step_link_step"] = values["step"]
+    return True
+
+
+def _link_step(key: str, steps: int) -> None:
+    """Show the link's step, once its search is known (a step past the end shows the last)."""
+    wanted = st.session_state.pop(f"{key}_step_link_step", None)
+    if wanted is None:
+        return
+    if wanted > steps:
+        st.warning(
+            f"The link's step={wanted:,} is past this search's last step; showing step {steps:,}.",
+            icon=":material/warning:",
+        )
+    st.session_state[f"{key}_step_w_step"] = min(wanted, steps)
+
+
+def write_step_link(key: str, choice: StepChoice, step: int) -> None:
+    """Mirror the step-through's choices and the step shown in the URL."""
+    wanted = {
+        "step_pos": choice.label,
+        "step_algo": choice.algorithm,
+        "step_depth": str(choice.depth),
+        "step_order": "true" if choice.ordering else "false",
+        "step_compare": "true" if choice.compare else "false",
+        "step": str(step),
+    }
+    tree = st.session_state.get(f"{key}_step_w_tree")
+    if choice.label == OWN_TREE and tree:
+        wanted["tree"] = tree
+    for name in STEP_LINK_PARAMS:
+        if name in wanted and st.query_params.get(name) != wanted[name]:
+            st.query_params[name] = wanted[name]
+        elif name not in wanted and name in st.query_params:
+            del st.query_params[name]
+
+
+def drop_step_link() -> None:
+    """Take the step-through's parameters out of the URL (its tab is closed)."""
+    for name in STEP_LINK_PARAMS:
+        if name in st.query_params:
+            del st.query_params[name]
