@@ -15,7 +15,9 @@ search of :mod:`lib.games.search.fast`:
     opponent the fewest replies are searched first (a move the opponent can
     hardly answer is usually good, and small subtrees are cheap to refute); the
     replies of all the children are found by one move generation over the
-    children packed side by side in one integer;
+    children packed side by side in one integer; among moves leaving as many
+    replies, those giving the mover more discs next to its own corners (discs
+    that can never be flipped) go first;
   - a **transposition table** (a dict per solve) holding the bounds found for
     each position and its best move, which is searched first when the position
     recurs (by transposition, or in a re-search);
