@@ -59,6 +59,10 @@ class EndgameTables(NamedTuple):
     region: tuple[int, ...]  # per square: the bit of its parity region (quadrant)
     square_rank: tuple[int, ...]  # per square: static preference (corners 0 ... X-squares 3)
     corners: int
+    # every lane's (corners in the first column, last column, first row, last row): a
+    # corner's discs along the edges next to it cannot be flipped (see corner_stable)
+    corner_sides_lanes: tuple[int, int, int, int]
+    corners_lanes: int  # every corner, in each lane
 
 
 def _rays(row: int, col: int, size: int) -> list[tuple[int, int, int]]:
@@ -119,6 +123,7 @@ def _build_tables(size: int) -> EndgameTables:
     region: list[int] = []
     square_rank: list[int] = []
     half = size // 2
+    first_col = sum(1 << (row * 8) for row in range(size))
     for index in range(64):
         row, col = divmod(index, 8)
         on_board = row < size and col < size
@@ -171,15 +176,25 @@ def _build_tables(size: int) -> EndgameTables:
         size,
         size * size,
         geometry.full,
-        sum(geometry.full << (lane * LANE) for lane in range(MAX_LANES)),
-        sum(geometry.inner_cols << (lane * LANE) for lane in range(MAX_LANES)),
+        _lanes(geometry.full),
+        _lanes(geometry.inner_cols),
         tuple(neighbours),
         tuple(rays_by_neighbours),
         tuple(last_lines),
         tuple(region),
         tuple(square_rank),
         geometry.corners,
+        tuple(
+            _lanes(geometry.corners & side)
+            for side in (first_col, first_col << (size - 1), 0xFF, 0xFF << (8 * (size - 1)))
+        ),
+        _lanes(geometry.corners),
     )
+
+
+def _lanes(mask: int) -> int:
+    """``mask`` repeated in each of the :data:`MAX_LANES` lanes."""
+    return sum(mask << (lane * LANE) for lane in range(MAX_LANES))
 
 
 @functools.cache
@@ -201,6 +216,19 @@ def unpack(packed: int, count: int) -> list[int]:
     """The ``count`` boards of a packed integer (see :func:`pack`)."""
     lane_mask = (1 << 64) - 1
     return [packed >> (lane * LANE) & lane_mask for lane in range(count)]
+
+
+def corner_stable(discs: int, tables: EndgameTables) -> int:
+    """The discs that can never be flipped because they are a corner or touch one of the
+    same colour along an edge (a cheap part of stability), of packed boards (:func:`pack`)."""
+    first_col, last_col, first_row, last_row = tables.corner_sides_lanes
+    return (
+        (discs & first_col) << 1
+        | (discs & last_col) >> 1
+        | (discs & first_row) << 8
+        | (discs & last_row) >> 8
+        | tables.corners_lanes
+    ) & discs
 
 
 def kernels(

@@ -11,6 +11,7 @@ from lib.games.othello import GEOMETRY, SIZES, flip_mask, move_mask
 from lib.games.othello.endgame_kernels import (
     LANE,
     MAX_LANES,
+    corner_stable,
     endgame_tables,
     kernels,
     pack,
@@ -59,6 +60,29 @@ def test_packed_moves_equal_each_boards_moves(many):
     expected = [move_mask(p, o, geometry.full, geometry.inner_cols) for _, p, o in many]
     assert unpack(packed, len(many)) == expected
     assert packed >> (len(many) * LANE) == 0  # nothing spills past the last board
+
+
+def corner_safe_discs(discs: int, size: int) -> int:
+    """The plain definition: each corner held, and the held squares next to it along an edge."""
+    last = size - 1
+    safe = 0
+    for row, col in ((0, 0), (0, last), (last, 0), (last, last)):
+        if not discs >> (row * 8 + col) & 1:
+            continue
+        safe |= 1 << (row * 8 + col)
+        for r, c in ((row, 1 if col == 0 else last - 1), (1 if row == 0 else last - 1, col)):
+            safe |= discs & 1 << (r * 8 + c)
+    return safe
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(SIZES).flatmap(lambda size: st.lists(boards(size), min_size=1, max_size=40)))
+def test_corner_stable_discs_of_packed_boards_equal_each_boards(many):
+    size = many[0][0]
+    players = [player for _, player, _ in many]
+    stable = corner_stable(pack(players), endgame_tables(size))
+    assert unpack(stable, len(many)) == [corner_safe_discs(p, size) for p in players]
+    assert stable >> (len(many) * LANE) == 0
 
 
 def test_packed_moves_handle_the_most_lanes_with_discs_on_every_edge():
