@@ -1,11 +1,12 @@
 """A typed game tree as a table of its leaves: one row per leaf, its path and its value.
 
-The step-through's "Your own tree" is typed as text (:func:`lib.games.textbook_tree.tree_from_text`);
-beside the text a table lists the leaves left to right, so a student can change
-a leaf's value without counting brackets. The text stays the one source of
-truth: an edited table is turned back into a tree (:func:`with_leaf_values`)
-and then into text (:func:`lib.games.textbook_tree.tree_to_text`). The shape of
-the tree (how many children each node has) is changed in the text.
+The step-through's "Your own tree" is typed as text
+(:func:`lib.games.textbook_tree.tree_from_text`); beside the text a table lists
+the leaves left to right, so a student can change a leaf's value without
+counting brackets. The text stays the one source of truth: an edited table is
+turned back into a tree (:func:`with_leaf_values`) and then into text
+(:func:`lib.games.textbook_tree.tree_to_text`). The shape of the tree (how many
+children each node has) is changed in the text.
 
 >>> from lib.games.textbook_tree import AIMA_FIGURE_5_2
 >>> leaf_rows(AIMA_FIGURE_5_2)[:2]

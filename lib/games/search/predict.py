@@ -218,3 +218,18 @@ def score_move_prediction(guess: Move, values: dict[Move, float]) -> MovePredict
     if guess not in values:
         raise InputError(f"The guessed move {guess!r} is not a move of this position.")
     return MovePredictionScore(guess, minimax_choice(values), dict(values))
+
+
+def reveal_tree(
+    state: Any,
+    depth: int,
+    evaluate: EvaluateFunction,
+    guessed: Iterable[Path],
+    guess: float | None,
+    *,
+    ordering: bool = False,
+) -> TreePredictionScore:
+    """Run alpha-beta on ``state`` and score the guess of its cut branches and root value."""
+    cut = pruned_edges(state, depth, evaluate, ordering=ordering)
+    value, _ = alphabeta_search(state, depth, evaluate)
+    return score_tree_prediction(guessed, guess, cut, value)

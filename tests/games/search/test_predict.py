@@ -67,9 +67,7 @@ def test_the_textbook_figures_cuts():
     cut = pruned_edges(three, 3, leaf_value)
     # the module docstring of textbook_tree: ten of the 27 leaves are never evaluated
     assert cut == {(0, 2, 1), (0, 2, 2), (1, 1), (1, 2), (2, 1, 1), (2, 1, 2)}
-    skipped_leaves = sum(
-        1 if len(path) == 3 else len(THREE_PLY[path[0]][path[1]]) for path in cut
-    )
+    skipped_leaves = sum(1 if len(path) == 3 else len(THREE_PLY[path[0]][path[1]]) for path in cut)
     assert skipped_leaves == 10
 
 
