@@ -1,0 +1,131 @@
+"""The step-through's lab in a real browser (tic-tac-toe page): a tree typed in the text box
+is stepped through, and a prediction of alpha-beta's cut-offs and root value is scored."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from lib.games import textbook_tree
+from lib.games.search.stepthrough import StepPosition, run_step_search
+from tests.e2e.conftest import open_page, wait_idle, wait_rendered
+
+TAB = "Step through the search"
+KEY = "tictactoe"
+
+
+def _status(page) -> str:
+    return page.locator(f'.st-key-{KEY}_step_status:not([data-stale="true"])').first.inner_text()
+
+
+def _wait_step(page, step: int, total: int | None = None) -> None:
+    of = f"{total:,}\\b" if total is not None else ""
+    page.locator(f".st-key-{KEY}_step_status").get_by_text(
+        re.compile(rf"^Step {step:,} of {of}")
+    ).first.wait_for(timeout=60_000)
+    wait_idle(page)
+
+
+def _choose(page, select_key: str, option_name: str) -> None:
+    """Pick ``option_name`` in a select box (reopened if a rerun swallowed the click)."""
+    option = page.get_by_role("option", name=option_name, exact=True)
+    for _ in range(3):
+        wait_idle(page)
+        page.locator(f".st-key-{select_key} input").click()
+        try:
+            option.wait_for(timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")
+    option.click()
+
+
+def _open_own_tree(page) -> None:
+    open_page(page, KEY)
+    page.get_by_role("tab", name=TAB).click()
+    wait_rendered(page, f".st-key-{KEY}_step_status")
+    _wait_step(page, 1)
+    _choose(page, f"{KEY}_step_w_position", "Your own tree")
+    wait_rendered(page, f".st-key-{KEY}_step_w_tree textarea")
+    wait_idle(page)
+
+
+def _steps(text: str) -> int:
+    """The steps of alpha-beta on the tree ``text`` (what the page should count)."""
+    state = textbook_tree.tree_from_text(text)
+    position = StepPosition(
+        "tree",
+        state,
+        textbook_tree.leaf_value,
+        textbook_tree.format_move,
+        depth=textbook_tree.height(state.tree),
+        abstract=True,
+    )
+    return run_step_search(position).steps
+
+
+def test_a_typed_tree_is_stepped_through(page):
+    _open_own_tree(page)
+    box = page.locator(f".st-key-{KEY}_step_w_tree textarea")
+    assert box.input_value() == "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
+    _wait_step(page, 1, _steps(box.input_value()))
+    text = "[[5, 1], [4, [9, 7]]]"
+    box.fill(text)
+    box.press("Control+Enter")
+    total = _steps(text)
+    _wait_step(page, 1, total)
+    assert "Enter MAX node root" in _status(page)
+    page.locator(f".st-key-{KEY}_step_w_next button").click()
+    _wait_step(page, 2, total)
+    assert "Enter MIN node L" in _status(page)
+    page.locator(f".st-key-{KEY}_step_w_last button").click()
+    _wait_step(page, total, total)
+    assert re.search(r"value 4, best move M", _status(page)), _status(page)
+    # a bad tree: the message names the place, the text stays, the last tree is still searched
+    box.fill("[[5, 1], [4, [9, x]]]")
+    box.press("Control+Enter")
+    error = page.locator('[data-testid="stAlert"]').filter(has_text="character 18")
+    error.first.wait_for(timeout=60_000)
+    wait_idle(page)
+    assert box.input_value() == "[[5, 1], [4, [9, x]]]"
+    assert re.search(rf"Step [\d,]+ of {total:,}\b", _status(page))
+
+
+def test_a_prediction_is_scored(page):
+    _open_own_tree(page)
+    predict = page.locator(f".st-key-{KEY}_step_predict")
+    predict.get_by_text("Predict, then reveal").first.wait_for(timeout=60_000)
+    cuts = page.locator(f".st-key-{KEY}_step_w_predict_cuts input")
+    for name in ("M→M M", "M→M R"):
+        cuts.click()
+        cuts.fill(name)
+        page.get_by_role("option", name=name, exact=True).click()
+        wait_idle(page)
+    page.keyboard.press("Escape")
+    value = page.locator(f".st-key-{KEY}_step_w_predict_value input")
+    value.fill("3")
+    value.press("Enter")
+    wait_idle(page)
+    page.locator(f".st-key-{KEY}_step_w_reveal button").click()
+    predict.get_by_text("Full marks!").first.wait_for(timeout=60_000)
+    total = _steps("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
+    _wait_step(page, total, total)  # jumped to the last step: the cuts are drawn
+    said = predict.inner_text()
+    assert "Cut-offs right: M→M M, M→M R" in said and "missed: none" in said
+    assert "Root value: you said 3, right." in said
+    # a wrong guess after going back to the first step: what was missed is listed
+    page.locator(f".st-key-{KEY}_step_w_first button").click()
+    _wait_step(page, 1, total)
+    cuts.click()
+    for _ in range(2):  # take both branches out of the guess
+        cuts.press("Backspace")
+    page.keyboard.press("Escape")
+    wait_idle(page)
+    value.fill("12")
+    value.press("Enter")
+    wait_idle(page)
+    page.locator(f".st-key-{KEY}_step_w_reveal button").click()
+    predict.get_by_text("0 of 3 marks").first.wait_for(timeout=60_000)
+    said = predict.inner_text()
+    assert "missed: M→M M, M→M R" in said and "you said 12, wrong: it is 3." in said
