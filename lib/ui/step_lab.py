@@ -38,7 +38,7 @@ from lib.ui.common import escape_markdown, keep_widget_values
 DEFAULT_TREE_TEXT = textbook_tree.tree_to_text(textbook_tree.AIMA_FIGURE_5_2)
 """The text a new visitor finds in the box: AIMA's figure 5.2."""
 
-TABLE_HEIGHT = 300
+TABLE_HEIGHT = 250
 """Pixels of the leaf table (it scrolls beyond about eight leaves)."""
 
 
@@ -342,7 +342,7 @@ def _move_score(score: MovePredictionScore, position: StepPosition, depth: int) 
             "": [_move_note(m, score) for m in score.values],
         }
     )
-    st.dataframe(table, hide_index=True, height=min(TABLE_HEIGHT, 38 + 35 * len(table)))
+    st.dataframe(table, hide_index=True, width=460, height=min(TABLE_HEIGHT, 38 + 35 * len(table)))
 
 
 def _move_note(move: Hashable, score: MovePredictionScore) -> str:

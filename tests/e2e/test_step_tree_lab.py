@@ -65,11 +65,41 @@ def _steps(text: str) -> int:
     return run_step_search(position).steps
 
 
+def _edit_leaf(page, row: int, value: str) -> None:
+    """Type ``value`` into the Value cell of leaf row ``row`` (0-based) of the leaf table."""
+    grid = page.locator(
+        f"[class*='st-key-{KEY}_step_tree_table'] [data-testid='stDataFrameResizable']"
+    ).first
+    grid.scroll_into_view_if_needed()
+    box = grid.bounding_box()
+    # the grid is a canvas (header and rows 35 px high): a double click on the cell opens
+    # its editor, an input; a click landing while the grid is still drawn is tried again
+    editor = page.locator("input.gdg-input")
+    for _ in range(3):
+        page.mouse.dblclick(box["x"] + box["width"] * 0.75, box["y"] + 35 * (row + 1) + 17)
+        try:
+            editor.wait_for(timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    editor.fill(value)
+    editor.press("Enter")
+
+
 def test_a_typed_tree_is_stepped_through(page):
     _open_own_tree(page)
     box = page.locator(f".st-key-{KEY}_step_w_tree textarea")
     assert box.input_value() == "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
     _wait_step(page, 1, _steps(box.input_value()))
+    # the leaf table: a value typed in row "L M" rewrites the text
+    _edit_leaf(page, 1, "7")
+    page.wait_for_function(
+        """(selector) => document.querySelector(selector).value.startsWith('[[3, 7, 8]')""",
+        arg=f".st-key-{KEY}_step_w_tree textarea",
+        timeout=60_000,
+    )
+    wait_idle(page)
+    assert box.input_value() == "[[3, 7, 8], [2, 4, 6], [14, 5, 2]]"
     text = "[[5, 1], [4, [9, 7]]]"
     box.fill(text)
     box.press("Control+Enter")
