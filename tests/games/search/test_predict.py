@@ -139,6 +139,8 @@ def reference_root_values(state, depth, evaluate) -> dict:
         ("tictactoe", ("b2", "a1", "c1", "a3"), 5),
         ("connect_four", ("d", "d", "c"), 3),
         ("othello", (), 3),
+        ("checkers", (), 3),
+        ("sim", (), 2),
     ],
 )
 def test_root_move_values_are_the_textbook_minimax_values(name, moves, depth):
