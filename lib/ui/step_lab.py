@@ -250,8 +250,15 @@ def _reveal_tree(key: str, position: StepPosition, search: StepSearch, search_id
     st.session_state[f"{key}_step_w_step"] = search.steps  # the tree with its cuts drawn
 
 
+LISTED_BRANCHES = 12
+"""A score lists at most this many branches of each kind (a big tree can have hundreds)."""
+
+
 def _names(paths: tuple, position: StepPosition) -> str:
-    return ", ".join(edge_name(p, position.format_move) for p in paths) or "none"
+    """The branches ``paths`` by name, the first :data:`LISTED_BRANCHES` of them."""
+    names = [edge_name(p, position.format_move) for p in paths[:LISTED_BRANCHES]]
+    more = len(paths) - LISTED_BRANCHES
+    return ", ".join(names) + (f" and {more:,} more" if more > 0 else "") if names else "none"
 
 
 def _tree_score(score: TreePredictionScore, position: StepPosition) -> None:

@@ -201,13 +201,14 @@ def _panel(
         return
     _advance(key, choice, search, ticking)
     _search_notes(search)
-    prediction_panel(key, position, search)
     _step_buttons(key, search.steps)
     slider_key = f"{key}_step_w_step"
     shown = st.slider(
         "Step", 1, max(search.steps, 2), key=slider_key, disabled=search.steps - 1 == 0
     )
     step = min(shown, search.steps) - 1
+    # under the step buttons: they stay put when the guess is hidden after step 1
+    prediction_panel(key, position, search)
     now = tree_at(search.trace.events, step)
     _step_status(key, position, search, now, step)
     if choice.compare:  # the two trees side by side, then the board and the code

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from lib.games import core, textbook_tree
 from lib.games.search.predict import edge_name, pruned_edges, root_move_values
 from lib.ui.step_panel import OWN_TREE
-from tests.pages.game_app import STEP_TAB, open_game_page, session
+from tests.pages.game_app import RECORD_TAB, STEP_TAB, open_game_page, open_panels, session
 
 PAGE = "tictactoe"
 
@@ -87,6 +87,24 @@ def test_the_typed_text_survives_choosing_another_position():
     assert not [t for t in app.text_area if t.key == f"{PAGE}_step_w_tree"]
     app.selectbox(key=f"{PAGE}_step_w_position").set_value(OWN_TREE).run()
     assert app.text_area(key=f"{PAGE}_step_w_tree").value == "[[1, 2], [3, 4]]"
+    # and another tab: the step-through is not drawn meanwhile
+    open_panels(app, PAGE, tab=RECORD_TAB).run()
+    assert not [t for t in app.text_area if t.key == f"{PAGE}_step_w_tree"]
+    open_panels(app, PAGE, tab=STEP_TAB).run()
+    assert app.text_area(key=f"{PAGE}_step_w_tree").value == "[[1, 2], [3, 4]]"
+
+
+def test_a_big_trees_score_lists_the_first_branches_and_counts_the_rest():
+    leaves = ", ".join(
+        f"[{9 - i}, " + ", ".join(str(v) for v in range(20, 10, -1)) + "]" for i in range(10)
+    )
+    app = own_tree(f"[{leaves}]")
+    app.button(key=f"{PAGE}_step_w_reveal").click().run()
+    lines = revealed(app)
+    # the first child is worth 9; every other stops at its first leaf (8, 7 ... below 9)
+    assert lines[0] == "**Your prediction: 0 of 91 marks.**"
+    assert lines[1].startswith("Cut-offs right: none · missed: M→M M, M→M R, M→M c3")
+    assert " and 78 more · extra (not cut): none" in lines[1]
 
 
 def test_a_tree_prediction_is_scored_and_jumps_to_the_last_step():
