@@ -2,27 +2,39 @@
 
 The step-through's "Your own tree" is typed as text
 (:func:`lib.games.textbook_tree.tree_from_text`); beside the text a table lists
-the leaves left to right, so a student can change a leaf's value without
-counting brackets. The text stays the one source of truth: an edited table is
-turned back into a tree (:func:`with_leaf_values`) and then into text
-(:func:`lib.games.textbook_tree.tree_to_text`). The shape of the tree (how many
-children each node has) is changed in the text.
+the leaves left to right (:func:`leaf_rows`), so a student can change a leaf's
+value, add a leaf (a row with a new path) or delete one without counting
+brackets. The text stays the one source of truth: the edited table is read back
+into a tree (:func:`edited_rows`, :func:`tree_from_rows`) and written as text
+(:func:`lib.games.textbook_tree.tree_to_text`).
+
+A path is the moves from the root, ``L``, ``M``, ``R`` for the first three
+children and ``c3``, ``c4``... beyond, separated by spaces: ``M R`` is the root's
+second child's third child. A node's children keep their order, and gaps close
+up: delete ``L M`` and ``L R`` becomes ``L M``.
 
 >>> from lib.games.textbook_tree import AIMA_FIGURE_5_2
 >>> leaf_rows(AIMA_FIGURE_5_2)[:2]
 [('L L', 3), ('L M', 12)]
->>> with_leaf_values(AIMA_FIGURE_5_2, {1: 7})[0]
-(3, 7, 8)
+>>> tree_from_rows([("L", 1), ("M L", 2), ("M c5", 3)])
+(1, (2, 3))
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from lib.errors import InputError
-from lib.games.textbook_tree import MAX_LEAF_VALUE, format_move
+from lib.games.textbook_tree import (
+    MAX_LEAF_VALUE,
+    MAX_LEAVES,
+    MAX_LEVELS,
+    MOVE_NAMES,
+    format_move,
+)
 
 Number = int | float
 
@@ -56,27 +68,98 @@ def _number(row: int, name: str, value: Any) -> Number:
     return int(number) if number.is_integer() else number
 
 
-def with_leaf_values(tree: Any, values: Mapping[int, Any]) -> tuple:
-    """``tree`` with leaf ``i`` (0-based, left to right, as :func:`leaf_rows`) set to ``values[i]``.
+MAX_CHILD = 99
+"""The highest child number a path may name (``c99``)."""
+
+_CHILD = re.compile(r"C[0-9]{1,2}")
+
+
+def parse_path(text: Any, row: int) -> tuple[int, ...]:
+    """The moves of a path typed in table row ``row`` (1-based): ``M R``, ``l c4``...
+
+    Raises :class:`InputError` naming the row and the part that is not a move.
+    """
+    where = f"Table, row {row}"
+    if not isinstance(text, str) or not text.strip():
+        raise InputError(f"{where}: the leaf's path is empty; type moves like 'M R'.")
+    parts = text.replace("→", " ").split()
+    if len(parts) > MAX_LEVELS:
+        raise InputError(f"{where}: the path has {len(parts)} moves; at most {MAX_LEVELS}.")
+    moves = []
+    for part in parts:
+        name = part.upper()
+        if name in MOVE_NAMES:
+            moves.append(MOVE_NAMES.index(name))
+        elif _CHILD.fullmatch(name):
+            moves.append(int(name[1:]))
+        else:
+            raise InputError(
+                f"{where}: {part[:20]!r} is not a move; use L, M, R or c3 to c{MAX_CHILD}."
+            )
+    return tuple(moves)
+
+
+def tree_from_rows(rows: Sequence[tuple[Any, Any]]) -> tuple:
+    """The tree whose leaves are ``rows`` of ``(path, value)`` (table rows, 1-based in messages).
 
     Raises
     ------
     InputError
-        Naming the table row (1-based) and the leaf: an empty value, something that
-        is not a number, a value beyond ±:data:`~lib.games.textbook_tree.MAX_LEAF_VALUE`,
-        or a row the tree does not have.
+        Naming the row: a path that is not moves, an empty or non-numeric value, a value
+        beyond ±:data:`~lib.games.textbook_tree.MAX_LEAF_VALUE`, a path given twice, a
+        leaf that is also above another leaf, no row at all or more than
+        :data:`~lib.games.textbook_tree.MAX_LEAVES`.
     """
-    rows = leaf_rows(tree)
-    for index in values:
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(rows):
-            raise InputError(f"Table: there is no row {index!r}; the tree has {len(rows)} leaves.")
-    checked = {i: _number(i + 1, rows[i][0], value) for i, value in values.items()}
-    counter = iter(range(len(rows)))
+    if not rows:
+        raise InputError("Table: no leaf left; a tree needs at least one.")
+    if len(rows) > MAX_LEAVES:
+        raise InputError(f"Table: {len(rows):,} leaves; at most {MAX_LEAVES:,}.")
+    leaves: dict[tuple[int, ...], tuple[int, Number]] = {}
+    for row, (path_text, value) in enumerate(rows, start=1):
+        path = parse_path(path_text, row)
+        if path in leaves:
+            raise InputError(
+                f"Table, row {row}: the path {path_text.strip()!r} is also row {leaves[path][0]}."
+            )
+        leaves[path] = (row, _number(row, path_text.strip(), value))
+    for path, (row, _) in leaves.items():
+        for cut in range(1, len(path)):
+            if path[:cut] in leaves:
+                above = leaves[path[:cut]][0]
+                raise InputError(
+                    f"Table, row {above}: this leaf is also on the way to row {row}'s leaf; "
+                    "a leaf has no children."
+                )
+    return _build(leaves, ())
 
-    def rebuild(node: Any) -> Any:
-        if isinstance(node, tuple):
-            return tuple(rebuild(child) for child in node)
-        index = next(counter)
-        return checked.get(index, node)
 
-    return rebuild(tree)
+def _build(leaves: Mapping[tuple[int, ...], tuple[int, Number]], path: tuple[int, ...]) -> Any:
+    """The node at ``path``: a leaf's value, or its children in order (gaps closed up)."""
+    if path in leaves:
+        return leaves[path][1]
+    depth = len(path)
+    children = sorted({p[depth] for p in leaves if len(p) > depth and p[:depth] == path})
+    return tuple(_build(leaves, (*path, child)) for child in children)
+
+
+def edited_rows(
+    rows: Sequence[tuple[str, Number]],
+    edited: Mapping[Any, Mapping[str, Any]],
+    added: Sequence[Mapping[str, Any]],
+    deleted: Sequence[Any],
+) -> list[tuple[Any, Any]]:
+    """``rows`` after a table editor's changes: cells ``edited`` (row -> column -> new
+    value), rows ``added`` (column -> value) and rows ``deleted`` (row numbers, 0-based).
+
+    Columns are ``"Leaf"`` (the path) and ``"Value"``; a cell left out keeps its value,
+    an added row's missing cell is empty (:func:`tree_from_rows` then names it).
+    """
+    table = [list(row) for row in rows]
+    for index, cells in edited.items():
+        number = int(index)
+        if not 0 <= number < len(table):
+            raise InputError(f"Table: there is no row {number + 1}.")
+        table[number] = [cells.get("Leaf", table[number][0]), cells.get("Value", table[number][1])]
+    gone = {int(index) for index in deleted}
+    kept = [tuple(row) for number, row in enumerate(table) if number not in gone]
+    return kept + [(cells.get("Leaf"), cells.get("Value")) for cells in added]

@@ -2,9 +2,10 @@
 
 * **Your own tree**: a text box of nested lists of leaf values (the one source of
   truth, kept in ``st.session_state[f"{key}_step_w_tree"]``) and, beside it, a
-  table of the leaves whose values can be edited (an edit rewrites the text). A
-  text that does not read keeps the student's text in the box, says what is
-  wrong and where, and leaves the last tree that read on the page.
+  table of the leaves, one row per leaf (edit, add or delete one: the text is
+  rewritten, :mod:`lib.games.tree_table`). A text that does not read keeps the
+  student's text in the box, says what is wrong and where, and leaves the last
+  tree that read on the page.
 * **Predict, then reveal**: at step 1 of an alpha-beta search of a tree, pick
   the branches you expect it to cut off and type the root's value; on a game
   position, pick the move you expect minimax to choose. "Reveal" scores the
@@ -32,7 +33,7 @@ from lib.games.search.predict import (
     tree_edges,
 )
 from lib.games.search.stepthrough import StepPosition, StepSearch, value_text
-from lib.games.tree_table import leaf_rows, with_leaf_values
+from lib.games.tree_table import edited_rows, leaf_rows, tree_from_rows
 from lib.ui.common import escape_markdown, keep_widget_values
 
 DEFAULT_TREE_TEXT = textbook_tree.tree_to_text(textbook_tree.AIMA_FIGURE_5_2)
@@ -112,7 +113,8 @@ def tree_editor(key: str) -> None:
 
 
 def _leaf_table(key: str, tree: tuple, *, disabled: bool) -> None:
-    """One row per leaf (its path and value); editing a value rewrites the text."""
+    """One row per leaf (its path and value); an edit, a new row or a deleted one rewrites
+    the text."""
     rows = leaf_rows(tree)
     frame = pd.DataFrame({"Leaf": [r[0] for r in rows], "Value": [float(r[1]) for r in rows]})
     # a new text is a new table: the editor's pending edits belong to the text they edited
@@ -122,18 +124,22 @@ def _leaf_table(key: str, tree: tuple, *, disabled: bool) -> None:
         frame,
         key=editor_key,
         hide_index=True,
-        num_rows="fixed",
-        disabled=disabled or ["Leaf"],
-        height=min(TABLE_HEIGHT, 38 + 35 * len(rows)),
+        num_rows="dynamic",
+        disabled=disabled,
+        height=min(TABLE_HEIGHT, 38 + 35 * (len(rows) + 1)),
         column_config={
             "Leaf": st.column_config.TextColumn(
-                "Leaf", help="The moves from the root: L, M, R = first, second, third child."
+                "Leaf",
+                help="The moves from the root: L, M, R = first, second, third child (c3, "
+                "c4... beyond), e.g. 'M R'. A new path adds a leaf there.",
+                max_chars=8 * 4,
             ),
             "Value": st.column_config.NumberColumn(
                 "Value",
                 min_value=-textbook_tree.MAX_LEAF_VALUE,
                 max_value=textbook_tree.MAX_LEAF_VALUE,
-                help="The leaf's value for MAX. Editing it rewrites the text.",
+                default=0,
+                help="The leaf's value for MAX.",
             ),
         },
         on_change=_apply_table,
@@ -145,15 +151,23 @@ def _leaf_table(key: str, tree: tuple, *, disabled: bool) -> None:
     elif disabled:
         st.caption("Fix the text first: the table shows the last tree that read.")
     else:
-        st.caption("Edit a value here or in the text; change the branching in the text.")
+        st.caption(
+            "Edit a value or a path, add a leaf (a row with a new path) or delete one: "
+            "the text follows. A node's children keep their order; gaps close up."
+        )
 
 
 def _apply_table(key: str, editor_key: str, tree: tuple) -> None:
-    """Write the table's edited values back into the text (or keep the message why not)."""
-    edited = st.session_state.get(editor_key, {}).get("edited_rows", {})
+    """Write the edited table back into the text (or keep the message why not)."""
+    changes = st.session_state.get(editor_key, {})
     try:
-        values = {int(row): cells["Value"] for row, cells in edited.items() if "Value" in cells}
-        new_tree = with_leaf_values(tree, values)
+        rows = edited_rows(
+            leaf_rows(tree),
+            changes.get("edited_rows", {}),
+            changes.get("added_rows", []),
+            changes.get("deleted_rows", []),
+        )
+        new_tree = tree_from_rows(rows)
     except (InputError, ValueError) as error:
         st.session_state[f"{key}_step_tree_table_error"] = str(error)
         return

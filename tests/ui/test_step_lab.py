@@ -15,7 +15,7 @@ def _script() -> None:
     edit = st.session_state.pop("fake_edit", None)
     if edit is not None:  # what the table's on_change gets after a visitor's edit
         state, _ = step_lab._read("p")
-        st.session_state["fake_table"] = {"edited_rows": edit}
+        st.session_state["fake_table"] = edit
         step_lab._apply_table("p", "fake_table", state.tree)
     position = step_lab.own_tree_position("p", "Your own tree")
     st.text(f"tree {position.state.tree} depth {position.depth}")
@@ -26,8 +26,9 @@ def _tree(app: AppTest) -> str:
     return app.text[0].value
 
 
-def _edit(app: AppTest, rows: dict) -> AppTest:
-    app.session_state["fake_edit"] = rows
+def _edit(app: AppTest, edited: dict, added: tuple = (), deleted: tuple = ()) -> AppTest:
+    changes = {"edited_rows": edited, "added_rows": list(added), "deleted_rows": list(deleted)}
+    app.session_state["fake_edit"] = changes
     return app.run()
 
 
@@ -38,6 +39,16 @@ def test_a_table_edit_rewrites_the_text_and_the_tree():
     assert not app.exception and not app.error
     assert app.text_area(key="p_step_w_tree").value == "[[3, 7, 8], [2, 4, 6], [14, 5, -1.5]]"
     assert _tree(app) == "tree ((3, 7, 8), (2, 4, 6), (14, 5, -1.5)) depth 2"
+    # a leaf deleted, one added deeper: the text and the tree's depth follow
+    _edit(
+        app,
+        {},
+        added=[{"Leaf": "R R L", "Value": 4}, {"Leaf": "R R M", "Value": 0}],
+        deleted=[8, 3],
+    )
+    assert not app.error
+    assert app.text_area(key="p_step_w_tree").value == "[[3, 7, 8], [4, 6], [14, 5, [4, 0]]]"
+    assert _tree(app) == "tree ((3, 7, 8), (4, 6), (14, 5, (4, 0))) depth 3"
 
 
 def test_a_bad_cell_is_named_and_changes_nothing():
