@@ -127,8 +127,8 @@ def tree_from_rows(rows: Sequence[tuple[Any, Any]]) -> tuple:
             if path[:cut] in leaves:
                 above = leaves[path[:cut]][0]
                 raise InputError(
-                    f"Table, row {above}: this leaf is also on the way to row {row}'s leaf; "
-                    "a leaf has no children."
+                    f"Table, row {row}: the path {rows[row - 1][0].strip()!r} goes through "
+                    f"row {above}'s leaf; a leaf has no children."
                 )
     return _build(leaves, ())
 
@@ -151,8 +151,9 @@ def edited_rows(
     """``rows`` after a table editor's changes: cells ``edited`` (row -> column -> new
     value), rows ``added`` (column -> value) and rows ``deleted`` (row numbers, 0-based).
 
-    Columns are ``"Leaf"`` (the path) and ``"Value"``; a cell left out keeps its value,
-    an added row's missing cell is empty (:func:`tree_from_rows` then names it).
+    Columns are ``"Leaf"`` (the path) and ``"Value"``; a cell left out keeps its value.
+    An added row without a path yet is left out (the student is still filling it in);
+    an added row's missing value is empty (:func:`tree_from_rows` then names it).
     """
     table = [list(row) for row in rows]
     for index, cells in edited.items():
@@ -162,4 +163,5 @@ def edited_rows(
         table[number] = [cells.get("Leaf", table[number][0]), cells.get("Value", table[number][1])]
     gone = {int(index) for index in deleted}
     kept = [tuple(row) for number, row in enumerate(table) if number not in gone]
-    return kept + [(cells.get("Leaf"), cells.get("Value")) for cells in added]
+    filled = [cells for cells in added if str(cells.get("Leaf") or "").strip()]
+    return kept + [(cells.get("Leaf"), cells.get("Value")) for cells in filled]

@@ -1,5 +1,6 @@
 """The step-through's lab in a real browser (tic-tac-toe page): a tree typed in the text box
-is stepped through, and a prediction of alpha-beta's cut-offs and root value is scored."""
+is stepped through, the leaf table edits it, and a prediction of alpha-beta's cut-offs and
+root value is scored."""
 
 from __future__ import annotations
 
@@ -65,18 +66,21 @@ def _steps(text: str) -> int:
     return run_step_search(position).steps
 
 
-def _edit_leaf(page, row: int, value: str) -> None:
-    """Type ``value`` into the Value cell of leaf row ``row`` (0-based) of the leaf table."""
+def _grid(page):
     grid = page.locator(
         f"[class*='st-key-{KEY}_step_tree_table'] [data-testid='stDataFrameResizable']"
     ).first
     grid.scroll_into_view_if_needed()
-    box = grid.bounding_box()
-    # the grid is a canvas (header and rows 35 px high): a double click on the cell opens
-    # its editor, an input; a click landing while the grid is still drawn is tried again
-    editor = page.locator("input.gdg-input")
+    return grid
+
+
+def _type_in_cell(page, x: float, y: float, value: str) -> None:
+    """Type ``value`` into the table cell at ``(x, y)`` on the page, then Enter."""
+    # the grid is a canvas: a double click on a cell opens its editor; a click
+    # landing while the grid is still drawn is tried again
+    editor = page.locator(".gdg-input")  # an input (numbers) or a textarea (text)
     for _ in range(3):
-        page.mouse.dblclick(box["x"] + box["width"] * 0.75, box["y"] + 35 * (row + 1) + 17)
+        page.mouse.dblclick(x, y)
         try:
             editor.wait_for(timeout=10_000)
             break
@@ -86,20 +90,38 @@ def _edit_leaf(page, row: int, value: str) -> None:
     editor.press("Enter")
 
 
+def _wait_text(page, text: str) -> None:
+    page.wait_for_function(
+        """([selector, text]) => document.querySelector(selector).value === text""",
+        arg=[f".st-key-{KEY}_step_w_tree textarea", text],
+        timeout=60_000,
+    )
+    wait_idle(page)
+
+
+def test_the_leaf_table_edits_the_tree(page):
+    _open_own_tree(page)
+    # a value typed in row "L M" (header and rows 35 px high) rewrites the text
+    box = _grid(page).bounding_box()
+    _type_in_cell(page, box["x"] + box["width"] * 0.75, box["y"] + 35 * 2 + 17, "7")
+    _wait_text(page, "[[3, 7, 8], [2, 4, 6], [14, 5, 2]]")
+    # a new row, its path typed (its value is 0 until typed): a fourth child of R
+    grid = _grid(page)
+    grid.hover()
+    page.get_by_role("button", name="Add row").first.click()
+    wait_idle(page)
+    box = grid.bounding_box()  # the grid scrolled to the new row, its last
+    _type_in_cell(page, box["x"] + box["width"] * 0.4, box["y"] + box["height"] - 17, "R c3")
+    _wait_text(page, "[[3, 7, 8], [2, 4, 6], [14, 5, 2, 0]]")
+    total = _steps("[[3, 7, 8], [2, 4, 6], [14, 5, 2, 0]]")
+    _wait_step(page, 1, total)
+
+
 def test_a_typed_tree_is_stepped_through(page):
     _open_own_tree(page)
     box = page.locator(f".st-key-{KEY}_step_w_tree textarea")
     assert box.input_value() == "[[3, 12, 8], [2, 4, 6], [14, 5, 2]]"
     _wait_step(page, 1, _steps(box.input_value()))
-    # the leaf table: a value typed in row "L M" rewrites the text
-    _edit_leaf(page, 1, "7")
-    page.wait_for_function(
-        """(selector) => document.querySelector(selector).value.startsWith('[[3, 7, 8]')""",
-        arg=f".st-key-{KEY}_step_w_tree textarea",
-        timeout=60_000,
-    )
-    wait_idle(page)
-    assert box.input_value() == "[[3, 7, 8], [2, 4, 6], [14, 5, 2]]"
     text = "[[5, 1], [4, [9, 7]]]"
     box.fill(text)
     box.press("Control+Enter")

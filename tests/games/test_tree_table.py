@@ -86,6 +86,8 @@ def test_edits_new_rows_and_deleted_rows_change_the_tree():
     # a new leaf under the right node, a path edited to hang a new node under the left one
     changed = edited_rows(rows, {2: {"Leaf": "L R L"}}, [{"Leaf": "R c3", "Value": 9}], [])
     assert tree_from_rows(changed) == ((3, 12, (8,)), (2, 4, 6), (14, 5, 2, 9))
+    # a row added but not filled in yet changes nothing
+    assert edited_rows(rows, {}, [{"Value": 0}, {"Leaf": " ", "Value": 0}], []) == rows
     # gaps close up: a fourth child named c7 is the fourth child
     assert tree_from_rows([("L", 1), ("c7", 2)]) == (1, 2)
     text = tree_to_text(tree_from_rows(changed))
@@ -101,7 +103,7 @@ def test_edits_new_rows_and_deleted_rows_change_the_tree():
         ([("L", MAX_LEAF_VALUE + 1)], "row 1 (leaf L): 10001 is outside ±10,000"),
         ([("L", math.nan)], "row 1 (leaf L): nan is outside"),
         ([("L", 1), ("M", 2), ("l", 3)], "row 3: the path 'l' is also row 1"),
-        ([("L", 1), ("L M", 2)], "row 1: this leaf is also on the way to row 2's leaf"),
+        ([("L", 1), ("L M", 2)], "row 2: the path 'L M' goes through row 1's leaf"),
         ([], "no leaf left"),
         ([("", 1)], "row 1: the leaf's path is empty"),
     ],
