@@ -1,6 +1,6 @@
 """The step-through's lab in a real browser (tic-tac-toe page): a tree typed in the text box
 is stepped through, the leaf table edits it, and a prediction of alpha-beta's cut-offs and
-root value is scored."""
+root value is scored, and so is a guess of the move minimax chooses on the board."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from lib.games import textbook_tree
-from lib.games.search.stepthrough import StepPosition, run_step_search
+from lib.games import core, textbook_tree
+from lib.games.search.predict import minimax_choice, root_move_values
+from lib.games.search.stepthrough import StepPosition, run_step_search, value_text
 from tests.e2e.conftest import open_page, wait_idle, wait_rendered
 
 TAB = "Step through the search"
@@ -181,3 +182,32 @@ def test_a_prediction_is_scored(page):
     predict.get_by_text("0 of 3 marks").first.wait_for(timeout=60_000)
     said = predict.inner_text()
     assert "missed: M→M M, M→M R" in said and "you said 12, wrong: it is 3." in said
+
+
+def test_the_move_minimax_chooses_is_predicted(page):
+    game = core.get_game(KEY)
+    values = root_move_values(
+        game.initial_state(), 3, game.heuristics[game.default_heuristic].bind()
+    )
+    chosen = game.format_move(minimax_choice(values))
+    open_page(page, KEY)
+    page.get_by_role("tab", name=TAB).click()
+    wait_rendered(page, f".st-key-{KEY}_step_predict")
+    _wait_step(page, 1)
+    _choose(page, f"{KEY}_step_w_predict_move", "a1")
+    wait_idle(page)
+    page.locator(f".st-key-{KEY}_step_w_reveal_move button").click()
+    predict = page.locator(f".st-key-{KEY}_step_predict")
+    predict.get_by_text(f"minimax chooses {chosen}").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    verdict = (
+        "Right"
+        if values[game.parse_move("a1", game.initial_state())] == max(values.values())
+        else "Wrong"
+    )
+    said = predict.inner_text()
+    assert said.startswith(f"{verdict}:"), said
+    assert f"minimax chooses {chosen} ({value_text(max(values.values()))})" in said
+    # the table of every move's value (a canvas: its cells are not text)
+    assert predict.locator('[data-testid="stDataFrame"]').count() == 1
+    assert re.search(r"Step ([\d,]+) of \1\b", _status(page))  # jumped to the last step
