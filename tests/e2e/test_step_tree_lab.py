@@ -67,6 +67,13 @@ def _steps(text: str) -> int:
     return run_step_search(position).steps
 
 
+# The leaf table's scroll offset once it is at least ``least`` pixels, else null.
+SCROLLER = """([key, least]) => {
+    const box = document.querySelector(`[class*='st-key-${key}_step_tree_table'] .dvn-scroller`);
+    return box && box.scrollTop >= least ? box.scrollTop : null;
+}"""
+
+
 def _grid(page):
     grid = page.locator(
         f"[class*='st-key-{KEY}_step_tree_table'] [data-testid='stDataFrameResizable']"
@@ -109,9 +116,12 @@ def test_the_leaf_table_edits_the_tree(page):
     # a new row, its path typed (its value is 0 until typed): a fourth child of R
     grid = _grid(page)
     grid.hover()
+    scrolled = page.evaluate(SCROLLER, [KEY, 0])
     page.get_by_role("button", name="Add row").first.click()
+    # the grid grows a row and scrolls down to it: it is then the last row in view
+    page.wait_for_function(SCROLLER, arg=[KEY, scrolled + 1], timeout=60_000)
     wait_idle(page)
-    box = grid.bounding_box()  # the grid scrolled to the new row, its last
+    box = grid.bounding_box()
     _type_in_cell(page, box["x"] + box["width"] * 0.4, box["y"] + box["height"] - 17, "R c3")
     _wait_text(page, "[[3, 7, 8], [2, 4, 6], [14, 5, 2, 0]]")
     total = _steps("[[3, 7, 8], [2, 4, 6], [14, 5, 2, 0]]")
