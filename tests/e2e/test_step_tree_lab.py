@@ -157,7 +157,7 @@ def test_a_typed_tree_is_stepped_through(page):
 
 def test_a_prediction_is_scored(page):
     _open_own_tree(page)
-    predict = page.locator(f".st-key-{KEY}_step_predict")
+    predict = page.locator(f'.st-key-{KEY}_step_predict:not([data-stale="true"])').first
     predict.get_by_text("Predict, then reveal").first.wait_for(timeout=60_000)
     cuts = page.locator(f".st-key-{KEY}_step_w_predict_cuts input")
     for name in ("M→M M", "M→M R"):
@@ -207,7 +207,7 @@ def test_the_move_minimax_chooses_is_predicted(page):
     _choose(page, f"{KEY}_step_w_predict_move", "a1")
     wait_idle(page)
     page.locator(f".st-key-{KEY}_step_w_reveal_move button").click()
-    predict = page.locator(f".st-key-{KEY}_step_predict")
+    predict = page.locator(f'.st-key-{KEY}_step_predict:not([data-stale="true"])').first
     predict.get_by_text(f"minimax chooses {chosen}").first.wait_for(timeout=60_000)
     wait_idle(page)
     verdict = (
@@ -219,5 +219,5 @@ def test_the_move_minimax_chooses_is_predicted(page):
     assert said.startswith(f"{verdict}:"), said
     assert f"minimax chooses {chosen} ({value_text(max(values.values()))})" in said
     # the table of every move's value (a canvas: its cells are not text)
-    assert predict.locator('[data-testid="stDataFrame"]').count() == 1
+    predict.locator('[data-testid="stDataFrame"]').first.wait_for(timeout=60_000)
     assert re.search(r"Step ([\d,]+) of \1\b", _status(page))  # jumped to the last step
