@@ -193,11 +193,10 @@ def prediction_panel(key: str, position: StepPosition, search: StepSearch) -> No
     if position.abstract and search.algorithm != "alphabeta":
         return
     search_id = _search_id(position, search)
-    widgets = (f"{key}_step_w_predict_cuts", f"{key}_step_w_predict_value")
     if st.session_state.get(f"{key}_step_predict_for") != search_id:  # a new search: new guess
         st.session_state[f"{key}_step_predict_for"] = search_id
-        for name in (*widgets, f"{key}_step_w_predict_move"):
-            st.session_state.pop(name, None)
+        for name in ("cuts", "value", "move"):
+            st.session_state.pop(f"{key}_step_w_predict_{name}", None)
     stored = st.session_state.get(f"{key}_step_prediction")
     score = stored[1] if stored and stored[0] == search_id else None
     at_start = int(st.session_state.get(f"{key}_step_w_step", 1)) <= 1
