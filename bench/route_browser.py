@@ -19,8 +19,11 @@ headless Debian Chromium. For the 60x80 grid and the 2,000-place random graph:
 ``--edit`` measures instead the map editing on the 60x80 grid: a wall stroke of three
 cells on the route map, from the mouse's release (in the page) until the route map is
 drawn again with the edited map's searches (``edit-to-redraw``, goal 0.5 s), and until
-the page's rerun has finished (``edit-to-idle``: the step player and tables too). Run
-it beside ``--maps grid`` (whose ``click`` is a rerun of the same page) to compare.
+the page's rerun has finished (``edit-to-idle``: the step player and tables too). After
+each stroke, the reference measured in the same minutes on the same page: a click on a
+place (a new start or goal) until the route map is drawn again, and until idle. With
+``--compare DIR`` the other checkout's page is measured too, two strokes at a time in
+turn, and this page's medians are printed as ratios of that one's.
 
 ``--race`` measures the race of four algorithms (A*, uniform-cost, greedy best-first,
 weighted A*) on the 2,000-place random graph: frames drawn per second while all four
@@ -34,6 +37,7 @@ met a busier machine about as often as the second), and prints the medians. The 
 average is printed before and after.
 
     python -m bench.route_browser [--compare /tmp/old-app] [--maps grid random] [--rounds 3]
+    python -m bench.route_browser --edit 6 [--compare /tmp/old-app]
 """
 
 from __future__ import annotations
@@ -269,8 +273,34 @@ MAP_ROOT = """() => {
 }"""
 
 
-def measure_edits(browser, url: str, strokes: int, timeout: float) -> list[tuple[float, float]]:
-    """``(edit-to-redraw, edit-to-idle)`` seconds of ``strokes`` wall strokes on the 60x80 grid."""
+def _redrawn(page, act) -> float:
+    """Seconds from the mouse's release in ``act()`` until the route map is drawn anew."""
+    digest = page.evaluate(f"() => ({MAP_ROOT})().dataset.digest")
+    act()
+    drawn = page.wait_for_function(
+        f"""(old) => {{
+            const root = ({MAP_ROOT})();
+            return root && root.dataset.digest !== old && performance.now();
+        }}""",
+        arg=digest,
+        polling="raf",
+    ).json_value()
+    return (drawn - page.evaluate("() => window.__upAt")) / 1000
+
+
+def _idle_after_release(page) -> float:
+    """Seconds from the last release until the page's runs have ended (300 ms of quiet)."""
+    page.wait_for_selector(IDLE)
+    page.wait_for_timeout(300)  # the page's own rerun after the map's (a fragment's)
+    page.wait_for_selector(IDLE)
+    return (
+        page.evaluate("() => performance.now()") - page.evaluate("() => window.__upAt")
+    ) / 1000 - 0.3
+
+
+def measure_edits(browser, url: str, strokes: int, timeout: float) -> list[dict]:
+    """Per wall stroke on the 60x80 grid: edit-to-redraw and edit-to-idle (seconds), and a
+    map click's click-to-redraw and click-to-idle measured right after it (the reference)."""
     context, page, _ = _open(browser, f"{url}/{MAPS['grid']}", timeout)
     found = []
     try:
@@ -282,7 +312,6 @@ def measure_edits(browser, url: str, strokes: int, timeout: float) -> list[tuple
             "() => { window.__upAt = performance.now(); }, true)"
         )
         for k in range(strokes):
-            digest = page.evaluate(f"() => ({MAP_ROOT})().dataset.digest")
             cells = [(20 + r, 10 + 6 * k) for r in range(3)]
             points = route_map.evaluate(
                 """(root, cells) => {
@@ -294,47 +323,74 @@ def measure_edits(browser, url: str, strokes: int, timeout: float) -> list[tuple
                 }""",
                 cells,
             )
-            page.mouse.move(*points[0])
-            page.mouse.down()
-            for point in points[1:]:
-                page.mouse.move(*point, steps=3)
-            page.mouse.up()
-            drawn = page.wait_for_function(
-                f"""(old) => {{
-                    const root = ({MAP_ROOT})();
-                    return root && root.dataset.digest !== old && performance.now();
-                }}""",
-                arg=digest,
-                polling="raf",
-            ).json_value()
-            up = page.evaluate("() => window.__upAt")
-            page.wait_for_selector(IDLE)
-            page.wait_for_timeout(300)
-            page.wait_for_selector(IDLE)
-            idle = page.evaluate("() => performance.now()")
-            found.append(((drawn - up) / 1000, (idle - up - 300) / 1000))
-            print(f"  stroke {k + 1}: {found[-1][0]:.3f} s, idle {found[-1][1]:.3f} s", flush=True)
+
+            def stroke(points=points) -> None:
+                page.mouse.move(*points[0])
+                page.mouse.down()
+                for point in points[1:]:
+                    page.mouse.move(*point, steps=3)
+                page.mouse.up()
+
+            row = {"edit": _redrawn(page, stroke)}
+            row["edit idle"] = _idle_after_release(page)
             route_map = page.locator(ROUTE_MAP).first
+            # the reference: a click on a place (a new start, then a new goal), same page
+            route_map.locator('button.tool[data-tool="pick"]').click()
+            place = (1 + k % 2) / 3
+            x, y = route_map.evaluate(
+                """(root, share) => {
+                    const box = root.querySelector('canvas.marks').getBoundingClientRect();
+                    const [x, y] = root.pixelOf(Math.floor(Number(root.dataset.places) * share));
+                    return [box.left + x, box.top + y];
+                }""",
+                place,
+            )
+            row["click"] = _redrawn(page, lambda x=x, y=y: page.mouse.click(x, y))
+            row["click idle"] = _idle_after_release(page)
+            route_map = page.locator(ROUTE_MAP).first
+            route_map.locator('button.tool[data-tool="wall"]').click()
+            found.append(row)
+            shown = ", ".join(f"{key} {value:.3f}" for key, value in row.items())
+            print(f"  stroke {k + 1} ({_load()}): {shown} s", flush=True)
     finally:
         context.close()
     return found
 
 
-def main_edits(strokes: int, timeout: float) -> None:
-    """Print the editing figures (``--edit``)."""
+def main_edits(strokes: int, timeout: float, compare: Path | None) -> None:
+    """Print the editing figures (``--edit``), beside another checkout's (``--compare``)."""
     from playwright.sync_api import sync_playwright
 
+    roots = [ROOT] + ([compare] if compare else [])
     print(f"map edits on the 60x80 grid; load average before: {_load()}")
-    with app_server(ROOT) as url, sync_playwright() as playwright:
+    found: dict[Path, list[dict]] = {root: [] for root in roots}
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        urls = {root: stack.enter_context(app_server(root)) for root in roots}
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            found = measure_edits(browser, url, strokes, timeout)
+            # a few strokes at a time, the checkouts in turn: load hits both alike
+            for round_, first in enumerate(range(0, strokes, 2)):
+                for root in roots if round_ % 2 == 0 else roots[::-1]:
+                    print(f" {root.name}:", flush=True)
+                    found[root] += measure_edits(
+                        browser, urls[root], min(2, strokes - first), timeout
+                    )
         finally:
             browser.close()
-    redraw = statistics.median(r for r, _ in found)
-    idle = statistics.median(i for _, i in found)
-    print(f"median of {len(found)}: edit-to-redraw {redraw:.3f} s (goal 0.5 s), idle {idle:.3f} s")
     print(f"load average after: {_load()}")
+    medians = {
+        root: {key: statistics.median(row[key] for row in rows) for key in rows[0]}
+        for root, rows in found.items()
+    }
+    for root, median in medians.items():
+        shown = ", ".join(f"{key} {value:.3f}" for key, value in median.items())
+        print(f"{root.name}, median of {len(found[root])}: {shown} s (goal: edit 0.5 s)")
+        ratio = median["edit"] / median["click"]
+        print(f"  edit-to-redraw / click-to-redraw on the same page: {ratio:.2f}")
+    if compare:
+        mine, theirs = medians[ROOT], medians[compare]
+        ratios = ", ".join(f"{key} x{mine[key] / theirs[key]:.2f}" for key in mine)
+        print(f"this checkout / {compare.name}: {ratios}")
 
 
 RACE = '.st-key-rt_race:not([data-stale="true"]) .route-race'
@@ -413,7 +469,7 @@ def main(argv: list[str] | None = None) -> None:
     if not os.path.exists(CHROMIUM):
         raise SystemExit(f"{CHROMIUM} not found: install Debian's chromium")
     if args.edit:
-        main_edits(args.edit, args.timeout)
+        main_edits(args.edit, args.timeout, args.compare)
         return
     if args.race:
         main_race(args.seconds, args.timeout, args.rounds)

@@ -2,8 +2,9 @@
 
 For each game's opening (and the textbook tree) the alpha-beta step-through at the
 default depth is traced once (``run_step_search``: the trace, the minimax count and
-the finished tree), then every tenth step is replayed (``tree_at``) and drawn
-(``step_tree_figure``) as a slider move does. Prints the trace time, the median
+the finished tree), then every tenth step is replayed (``tree_at``), drawn
+(``step_tree_figure``) and its code excerpt built (``code_excerpt``, ``code_html``)
+as a slider move does. Prints the trace time, the median
 time of one step change and their ratio (a step change should cost a small fraction
 of tracing: the page keeps the trace in the visitor's session), and the worst step.
 
@@ -24,10 +25,12 @@ from lib.games import core
 from lib.games.drawing.step_tree import step_tree_figure, tree_positions
 from lib.games.search.stepthrough import (
     StepPosition,
+    code_excerpt,
     run_step_search,
     textbook_positions,
     tree_at,
 )
+from lib.ui.code_view import code_html
 
 
 def positions(depth: int) -> list[tuple[StepPosition, int]]:
@@ -65,6 +68,8 @@ def main() -> None:
                 minimax_nodes=search.minimax_nodes,
                 positions=layout,
             )
+            excerpt = code_excerpt(search.trace.listing.textbook, now.event.line)
+            code_html(excerpt.rows, excerpt.current, excerpt.numbers)
             times.append(time.perf_counter() - start)
         median = statistics.median(times)
         print(

@@ -21,9 +21,12 @@ characters) and the value used, in the same words on every page.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from lib.errors import InputError
 
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
@@ -117,7 +120,11 @@ class LinkField:
         return str(value)
 
     def range_text(self) -> str:
-        """This field's range in words, e.g. "1–8"."""
+        """This field's range in words, e.g. "1–8" (or "1 or more" without an upper bound)."""
+        if self.high is None:
+            return f"{self.write(self.kind(self.low))} or more"
+        if self.low is None:
+            return f"{self.write(self.kind(self.high))} or less"
         return f"{self.write(self.kind(self.low))}–{self.write(self.kind(self.high))}"
 
 
@@ -158,3 +165,74 @@ def read_link(
 def write_link(schema: Sequence[LinkField], values: Mapping[str, Any]) -> dict[str, str]:
     """The link parameters that reproduce ``values`` (fields missing from ``values`` left out)."""
     return {field.name: field.write(values[field.name]) for field in schema if field.name in values}
+
+
+MAX_LINK_MOVES = 600
+"""Most moves a link's ``moves=`` may carry (a long checkers game is about 200 plies)."""
+MAX_MOVES_CHARS = 6_000
+"""Longest ``moves=`` text read (longer text is refused whole, before any parsing)."""
+_MOVE_SEPARATORS = re.compile(r"[\s,]+")
+_REFUSED = (InputError, ValueError, LookupError, TypeError)
+
+
+def read_moves(
+    text: str,
+    start: Any,
+    parse_move: Callable[[str, Any], Any],
+    quote: Callable[[str], str] = str,
+    name: str = "moves",
+) -> tuple[list[Any], str | None]:
+    """The moves a link's ``moves=`` text plays from ``start``, and a note if not all of them.
+
+    ``text`` is the game's own move notation (``parse_move``'s), the moves separated by
+    commas or spaces. ``start`` is any game state (``legal_moves()``, ``play(move)``).
+    The first move that cannot be read or is not legal where it falls is named in the
+    note with its ply (counted from 1); the legal moves before it are kept and the ones
+    after it are left out (they were meant for a position the link does not reach).
+
+    >>> from lib.games.core import get_game
+    >>> game = get_game("tictactoe")
+    >>> moves, note = read_moves("b2, a1", game.initial_state(), game.parse_move)
+    >>> write_moves(moves, game.format_move), note
+    ('b2,a1', None)
+    >>> read_moves("b2 b2 a1", game.initial_state(), game.parse_move)[1][:46]
+    "The link's moves= has move 2 “b2” that cannot "
+    """
+    if len(text) > MAX_MOVES_CHARS:
+        return [], (
+            f"The link's {name}= has {len(text):,} characters, over the limit of "
+            f"{MAX_MOVES_CHARS:,}; the game starts from the beginning."
+        )
+    tokens = [token for token in _MOVE_SEPARATORS.split(text) if token]
+    note = None
+    if len(tokens) > MAX_LINK_MOVES:
+        note = (
+            f"The link's {name}= has {len(tokens):,} moves, over the limit of "
+            f"{MAX_LINK_MOVES:,}; the first {MAX_LINK_MOVES:,} are played."
+        )
+        tokens = tokens[:MAX_LINK_MOVES]
+    state, moves = start, []
+    for ply, token in enumerate(tokens, start=1):
+        try:
+            legal = state.legal_moves()
+            if not legal:
+                raise InputError("the game is already over there")
+            move = parse_move(token, state)
+            if move not in legal:
+                raise InputError("it is not legal in that position")
+        except _REFUSED as error:
+            rest = len(tokens) - ply
+            why = str(error).rstrip(".") or "it cannot be read"
+            return moves, (
+                f"The link's {name}= has move {ply} “{quote(shown(token))}” that cannot be "
+                f"played ({quote(why[:200])}); keeping the {ply - 1} move(s) before it"
+                + (f" and leaving out the {rest} after it." if rest else ".")
+            )
+        moves.append(move)
+        state = state.play(move)
+    return moves, note
+
+
+def write_moves(moves: Sequence[Any], format_move: Callable[[Any], str]) -> str:
+    """The ``moves=`` text of ``moves`` (read back by :func:`read_moves`)."""
+    return ",".join(format_move(move) for move in moves)

@@ -30,6 +30,9 @@ RENAMED = {
 }
 """New name -> the old name still read (deprecated) for one release."""
 
+LOCAL = "AI_SEARCH_LAB_LOCAL"
+"""Set to ``1`` on a local install: lifts the hosted caps and lets agent files play."""
+
 log = logging.getLogger(__name__)
 
 
@@ -87,3 +90,13 @@ def whole_number(minimum: int) -> Callable[[str], int]:
         return number
 
     return parse
+
+
+def local_mode(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether :data:`LOCAL` is ``1``: a local install (one user), not a hosted server.
+
+    >>> local_mode({"AI_SEARCH_LAB_LOCAL": "1"}), local_mode({"AI_SEARCH_LAB_LOCAL": "yes"})
+    (True, False)
+    """
+    found = lookup(LOCAL, environ)
+    return found is not None and found[1] == "1"

@@ -17,7 +17,9 @@ with settings_block("arena_intro"):  # the presentation view shows the results a
     st.markdown(page.INTRO)
 
 ctx = page.setup()  # caps, games and (in the sidebar) where to run
-study_tab, ladder_tab, evolve_tab = st.tabs(["Experiments", "Strength ladder", "Evolve weights"])
+study_tab, ladder_tab, evolve_tab = st.tabs(
+    ["Experiments", ladder.LADDER_TAB, "Evolve weights"], default=ladder.link_tab()
+)
 
 with study_tab:
     page.shared_replay_section(ctx)  # a replay link's game, played again from its seed

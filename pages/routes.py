@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 import streamlit as st
 
 from lib.ui import routes_lab as lab
@@ -26,12 +24,8 @@ source, generated, generated_key = page.choose_map()
 # the map as this visitor edited it (walls, costs): its own key, so that searches follow
 G, graph_key = lab.edited_map(generated, generated_key, first_visit)
 question = page.choose_question(G, generated_key, first_visit)  # the ends stay across edits
-results = page.show_routes(
-    G,
-    question,
-    lab.map_events(G, generated, page.MAP_KEY, generated_key),
-    partial(lab.edit_controls, G, generated_key, generated),
-)
+# the map and its edits rerun on their own first (a fragment), then the whole page
+results = lab.show_map(generated, generated_key, G, question)
 
 st.header("Watch one search step by step")
 steps.show_animation(G, graph_key, question, results)

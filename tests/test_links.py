@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 import math
+import random
+import re
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lib.links import LinkField, parse_bool, read_link, shown, write_link
+from lib.games.core import available_games, get_game
+from lib.links import (
+    MAX_LINK_MOVES,
+    MAX_MOVES_CHARS,
+    LinkField,
+    parse_bool,
+    read_link,
+    read_moves,
+    shown,
+    write_link,
+    write_moves,
+)
 
 SCHEMA = (
     LinkField("pop", int, 700, low=20, high=3000),
@@ -73,3 +86,100 @@ def test_one_boolean_reader_for_every_page(word):
     assert parse_bool(word) is (word.strip().lower() in ("yes", "true", "on", "1"))
     with pytest.raises(ValueError):
         parse_bool("perhaps")
+
+
+# -- a game's moves in a link -------------------------------------------------------
+
+GAMES = list(available_games())
+
+
+def _random_game(game, seed: int, plies: int) -> tuple[list, list]:
+    """A random legal game of ``plies`` moves at most: (its moves, its states)."""
+    rng = random.Random(seed)
+    states, moves = [game.initial_state()], []
+    for _ in range(plies):
+        legal = states[-1].legal_moves()
+        if not legal:
+            break
+        moves.append(rng.choice(legal))
+        states.append(states[-1].play(moves[-1]))
+    return moves, states
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 40))
+@settings(max_examples=15, deadline=None)
+def test_written_moves_read_back_to_the_same_game(name, seed, plies):
+    game = get_game(name)
+    moves, _ = _random_game(game, seed, plies)
+    text = write_moves(moves, game.format_move)
+    read, note = read_moves(text, game.initial_state(), game.parse_move)
+    assert note is None
+    assert read == moves
+
+
+@pytest.mark.parametrize("name", GAMES)
+@given(seed=st.integers(0, 10_000), plies=st.integers(1, 30), bad=st.text(max_size=12))
+@settings(max_examples=25, deadline=None)
+def test_a_bad_move_is_named_with_its_ply_and_the_legal_moves_before_it_are_kept(
+    name, seed, plies, bad
+):
+    game = get_game(name)
+    moves, states = _random_game(game, seed, plies)
+    cut = seed % (len(moves) + 1)  # where the bad token goes
+    tokens = [game.format_move(m) for m in moves]
+    bad = re.sub(r"[\s,]", "", bad) or "?"  # one token (the reader splits at these)
+    try:
+        playable = game.parse_move(bad, states[cut]) in states[cut].legal_moves()
+    except Exception:  # any refusal: the reader must refuse it too
+        playable = False
+    text = ",".join([*tokens[:cut], bad, *tokens[cut:]])
+    read, note = read_moves(text, game.initial_state(), game.parse_move)
+    if playable:
+        return  # the token happens to be a legal move there: nothing to name
+    assert read == moves[:cut]
+    assert note is not None
+    assert f"move {cut + 1} “{shown(bad)}”" in note
+    rest = len(tokens) - cut
+    assert (f"leaving out the {rest} after it" in note) == (rest > 0)
+
+
+@given(text=st.text(max_size=300))
+@settings(max_examples=200, deadline=None)
+def test_any_text_as_moves_never_crashes_and_only_legal_moves_are_kept(text):
+    for name in GAMES:
+        game = get_game(name)
+        read, note = read_moves(text, game.initial_state(), game.parse_move)
+        state = game.initial_state()
+        for move in read:
+            assert move in state.legal_moves()
+            state = state.play(move)
+        tokens = [t for t in re.split(r"[\s,]+", text) if t]
+        assert (note is None) == (len(read) == len(tokens))
+
+
+def test_moves_past_the_end_of_the_game_and_over_the_caps_are_named():
+    game = get_game("tictactoe")
+    read, note = read_moves("a1 b1 a2 b2 a3 c3", game.initial_state(), game.parse_move)
+    assert len(read) == 5  # X has three in a column: the game is over
+    assert note == (
+        "The link's moves= has move 6 “c3” that cannot be played (the game is already over "
+        "there); keeping the 5 move(s) before it."
+    )
+    read, note = read_moves("x" * (MAX_MOVES_CHARS + 1), game.initial_state(), game.parse_move)
+    assert read == [] and f"{MAX_MOVES_CHARS + 1:,} characters" in note
+    connect = get_game("connect_four")
+    many = " ".join(["a"] * (MAX_LINK_MOVES + 5))
+    read, note = read_moves(many, connect.initial_state(), connect.parse_move)
+    assert len(read) == 6  # column a is full after six discs
+    assert "move 7 “a”" in note
+
+
+def test_a_range_open_at_one_end_is_said_so():
+    schema = (LinkField("step", int, 1, low=1), LinkField("dip", int, 0, high=-1))
+    read, notes = read_link(schema, {"step": "0", "dip": "3"})
+    assert read == {"step": 1, "dip": -1}
+    assert notes == [
+        "The link's step=0 is outside this page's range 1 or more; using 1.",
+        "The link's dip=3 is outside this page's range -1 or less; using -1.",
+    ]

@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from lib.errors import InputError
-from lib.settings import PREFIX, RENAMED, lookup, setting, whole_number
+from lib.settings import LOCAL, PREFIX, RENAMED, local_mode, lookup, setting, whole_number
 
 NEW, OLD = "AI_SEARCH_LAB_JOB_WORKERS", "AISEARCH_JOB_WORKERS"
 WORKERS = whole_number(1)
@@ -57,3 +57,10 @@ def test_the_job_pool_reads_its_old_names_too():
         assert default_workers({OLD: "3"}) == 3
     with pytest.warns(DeprecationWarning, match="AISEARCH_JOB_MEMORY_MB"):
         assert memory_cap_mb({"AISEARCH_JOB_MEMORY_MB": "off"}) is None
+
+
+def test_local_mode_is_on_only_for_1():
+    assert local_mode({LOCAL: "1"}) and local_mode({LOCAL: " 1 "})
+    for text in ("", "0", "yes", "true", "11"):
+        assert not local_mode({LOCAL: text})
+    assert not local_mode({})

@@ -71,6 +71,9 @@ class GameSession:
     replay: str | None = None
     # the Arena link that plays the replayed game again (None: not reproducible from a link)
     replay_link: str | None = None
+    # the moves taken back (Undo, the move slider), the next one last, with who made each and
+    # what it searched: Forward plays them again, until a different move is played
+    future: list[tuple[Move, Decision | None, str]] = field(default_factory=list)
     # the page's latest script run: a run that is no longer the latest (the visitor pressed
     # Undo, switched Autoplay off or clicked while it searched) must not play its AI reply
     run: int = 0
@@ -125,6 +128,10 @@ class GameSession:
             state = self.state
             if move not in state.legal_moves():
                 raise InputError("That move is not legal in this position.")
+            if self.future and self.future[-1][0] == move:
+                self.future.pop()  # the game goes on as it went: the later moves stay
+            else:
+                self.future.clear()
             self.states.append(state.play(move))
             self.moves.append(move)
             self.decisions.append(decision)
@@ -158,16 +165,49 @@ class GameSession:
                 return 0
             undone = 0
             while self.moves:
-                self.states.pop()
-                self.moves.pop()
-                self.decisions.pop()
-                self.players.pop()
+                self._take_back()
                 undone += 1
                 if not human_sides or self.state.to_move in human_sides:
                     break
             self.pending = None
             self.hint = None
             return undone
+
+    def _take_back(self) -> None:
+        """Take back the last move, keeping it (with who made it) for :meth:`forward`."""
+        self.states.pop()
+        self.future.append((self.moves.pop(), self.decisions.pop(), self.players.pop()))
+
+    @property
+    def total_plies(self) -> int:
+        """Moves played plus the moves taken back that Forward can play again."""
+        return len(self.moves) + len(self.future)
+
+    def forward(self, *, at_ply: int | None = None) -> bool:
+        """Play again the move last taken back; False if there is none or ``at_ply`` is stale."""
+        with self.lock:
+            if not self.future or (at_ply is not None and at_ply != self.ply):
+                return False
+            move, decision, who = self.future[-1]
+            return self.play(move, decision, who)
+
+    def go_to(self, ply: int, *, at_ply: int | None = None) -> bool:
+        """Show the position after ``ply`` moves, stepping back or forward through the game.
+
+        ``ply`` is clamped to ``0..total_plies``; False (nothing changed) when ``at_ply`` is
+        given and is no longer the current ply.
+        """
+        with self.lock:
+            if at_ply is not None and at_ply != self.ply:
+                return False
+            ply = min(max(ply, 0), self.total_plies)
+            while self.ply > ply:
+                self._take_back()
+            while self.ply < ply:
+                self.forward()
+            self.pending = None
+            self.hint = None
+            return True
 
     def start_run(self) -> int:
         """Mark a new page run as the latest; returns its number (see :meth:`is_latest`).

@@ -379,11 +379,13 @@ def grid_from_terrain(
     free = terrain > 0
     G = nx.Graph(kind="grid", name=f"Grid {rows}x{cols}", rows=rows, cols=cols, diagonal=diagonal)
     G.graph["has_coordinates"] = True
-    G.graph["obstacles"] = [(int(r), int(c)) for r, c in zip(*np.nonzero(~free), strict=True)]
-    G.graph["costs"] = [
-        (int(r), int(c), int(terrain[r, c])) for r, c in zip(*np.nonzero(terrain > 1), strict=True)
-    ]
-    cells = [(int(r), int(c)) for r, c in zip(*np.nonzero(free), strict=True)]
+    # .tolist() makes Python ints at C speed (an edit rebuilds this grid on every stroke)
+    G.graph["obstacles"] = list(zip(*(a.tolist() for a in np.nonzero(~free)), strict=True))
+    costly = np.nonzero(terrain > 1)
+    G.graph["costs"] = list(
+        zip(*(a.tolist() for a in costly), terrain[costly].tolist(), strict=True)
+    )
+    cells = list(zip(*(a.tolist() for a in np.nonzero(free)), strict=True))
     G.add_nodes_from((cell, {"pos": (cell[1], cell[0])}) for cell in cells)
     number = np.full((rows, cols), -1, dtype=np.int64)
     number[free] = np.arange(len(cells))  # row-major, as ``cells``

@@ -34,6 +34,7 @@ from lib.games.arena import (
     replay_link_params,
     start_state,
 )
+from lib.games.arena.agents import MAX_AGENT_BYTES, is_agent
 from lib.games.arena.executors import DASK_INSTALL, available_executors
 from lib.games.arena.limits import LOCAL_ENV, ArenaCaps
 from lib.games.arena.options import (
@@ -45,6 +46,7 @@ from lib.games.arena.options import (
 from lib.games.core import GameSpec, get_game
 from lib.games.session import GameSession
 from lib.jobs import EVERY, LATEST
+from lib.settings import local_mode
 from lib.ui.common import user_errors
 from lib.ui.jobs import run_job
 from lib.ui.navigation import page_file
@@ -108,6 +110,24 @@ class ExecutorChoice:
         if self.kind == "dask":
             return f"on the Dask scheduler at {self.scheduler}"
         return "in this process"
+
+
+def agent_file_box(key: str, where: Any = st) -> str:
+    """A field for the path of a student's agent file: on a local install only ("" when
+    hosted, where no visitor's code may run); the path typed, stripped."""
+    if not local_mode():
+        return ""
+    return where.text_input(
+        "Agent file (local only)",
+        key=key,
+        placeholder="examples/greedy_agent.py",
+        help=(
+            "Your own Python file defining choose_move(state, seconds_left), played in a "
+            f"process of its own (at most {MAX_AGENT_BYTES // 1000} KB; a path on this "
+            "machine, relative to where the app was started). A crash, a late or an illegal "
+            "move loses that game; the per-game table says why. See README: Your own agent."
+        ),
+    ).strip()
 
 
 def executor_controls(limits: ArenaCaps) -> ExecutorChoice:
@@ -252,10 +272,11 @@ def replay_state(record: GameRecord, match: MatchConfig) -> dict[str, Any]:
     if replay_blocker(match) is None:
         session.replay_link = replay_url(record, match)  # called from the Arena: its address
     players = (match.players[0], match.players[1]) if record.a_first else match.players[::-1]
+    players = tuple("human" if is_agent(p) else p for p in players)  # agents play only here
     return {
         **{f"{game}_w_opt_{option}": value for option, value in session.options.items()},
         f"{game}_session": session,
-        f"{game}_specs": tuple(players),
+        f"{game}_specs": players,
     }
 
 

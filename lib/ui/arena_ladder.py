@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pandas as pd
@@ -20,6 +21,7 @@ import streamlit as st
 from lib.errors import InputError
 from lib.games.arena import GameRecord, MatchConfig, games_table, open_executor, run_tournament
 from lib.games.arena import plots as arena_plots
+from lib.games.arena.agents import agent_spec, refuse_remote_agents
 from lib.games.arena.ladder import (
     DEFAULT_GAMES_PER_PAIR,
     DEFAULT_TIME,
@@ -29,22 +31,30 @@ from lib.games.arena.ladder import (
     player_labels,
 )
 from lib.games.arena.limits import check_ladder
+from lib.games.core import GameSpec
 from lib.games.search.players import MAX_TIME_LIMIT
 from lib.jobs import EVERY, LATEST
+from lib.links import LinkField
 from lib.ui.arena_controls import (
     SHARED,
     ExecutorChoice,
+    agent_file_box,
     game_select,
     move_progress,
     option_selects,
     play_resumable,
 )
 from lib.ui.arena_page import MAX_SEED, ArenaContext
-from lib.ui.common import csv_download, escape_markdown, user_errors
+from lib.ui.common import csv_download, escape_markdown, read_query, user_errors
+from lib.ui.formula_panel import MAX_TEXT as MAX_FORMULA_TEXT
 from lib.ui.formula_panel import ladder_formula_box, ladder_formula_player
 from lib.ui.jobs import run_job
 
 LADDER_KEY = "arena_ladder"
+LADDER_TAB = "Strength ladder"
+LINK_READ = "arena_ladder_link_read"
+"""Session key, set on the first run: whether the link named a ladder (its settings, read
+then, are written back from then on)."""
 
 LADDER_INTRO = (
     "Which player is strongest **at the same time per move**? Every searcher gets the same "
@@ -92,6 +102,7 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
     server's caps, None otherwise (a refused ladder's reason is shown).
     """
     limits = ctx.limits
+    load_ladder_link(ctx)
     spec = game_select(ctx.games, key="arena_w_ladder_game")
     game = spec.name
     roster = ladder_players(game, DEFAULT_TIME, limits.max_depth)
@@ -101,6 +112,7 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
         options = option_selects(spec, f"arena_w_ladder_opt_{game}")
         chosen = st.multiselect("Players", labels, labels, key=f"arena_w_ladder_players_{game}")
         formula = ladder_formula_box(spec, f"arena_w_ladder_formula_{game}")
+        agent = agent_file_box(f"arena_w_ladder_agent_{game}")
         c1, c2, c3 = st.columns(3)
         seconds = c1.number_input(
             "Seconds per move",
@@ -120,6 +132,8 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
         )
         seed = c3.number_input("Seed", 0, MAX_SEED, 1, key="arena_w_ladder_seed")
         submitted = st.form_submit_button("Run ladder", type="primary")
+    if submitted or LADDER_KEY in st.session_state or st.session_state.get(LINK_READ):
+        write_ladder_link(spec, labels)
     if not submitted:
         return None
     with user_errors():
@@ -128,6 +142,7 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
             player for player, label in zip(timed, labels, strict=True) if label in chosen
         )
         players += ladder_formula_player(spec, formula, float(seconds), limits.max_depth)
+        players += (agent_spec(agent, float(seconds)),) if agent else ()
         if len(players) < 2:
             raise InputError("Choose at least two players for the ladder.")
         config = LadderConfig(
@@ -139,7 +154,7 @@ def choose_ladder(ctx: ArenaContext) -> LadderConfig | None:
             seed=int(seed),
             depth=limits.max_depth,
         )
-        check_ladder(config, limits)
+        refuse_remote_agents(ctx.choice.kind, check_ladder(config, limits))
         return config
     return None
 
@@ -263,3 +278,119 @@ def show_ladder_results(ctx: ArenaContext, run: LadderRun | None) -> None:
             "Download per-game results (CSV)",
             "arena_dl_ladder_games",
         )
+
+
+# -- the ladder's link --------------------------------------------------------------
+
+LADDER_LINK_PARAMS = ("ladder", "l_players", "l_time", "l_games", "l_seed", "l_formula")
+"""The ladder's URL parameters; the game's options add ``lo_<option>`` (e.g. ``lo_size``)."""
+
+
+def link_tab() -> str | None:
+    """The Arena tab a link opens: the ladder's when it names a ladder (else the first)."""
+    return LADDER_TAB if "ladder" in st.query_params else None
+
+
+def _ladder_link_schema(ctx: ArenaContext, game: str, labels: list[str]) -> tuple[LinkField, ...]:
+    limits = ctx.limits
+    spec = ctx.games[game]
+    return (
+        LinkField(
+            "l_players",
+            list,
+            labels,
+            parse=player_names_parser(labels),
+            expected="player names joined by | (" + ", ".join(labels) + ")",
+        ),
+        LinkField("l_time", float, DEFAULT_TIME, low=0.05, high=_most_seconds(ctx), digits=2),
+        LinkField("l_games", int, DEFAULT_GAMES_PER_PAIR, low=1, high=limits.max_games_per_match),
+        LinkField("l_seed", int, 1, low=0, high=MAX_SEED),
+        *(
+            LinkField(f"lo_{name}", str, allowed[0], choices=tuple(allowed))
+            for name, allowed in spec.options.items()
+        ),
+    )
+
+
+def _most_seconds(ctx: ArenaContext) -> float:
+    return min(ctx.limits.max_move_seconds, MAX_TIME_LIMIT)
+
+
+def player_names_parser(labels: list[str]) -> Callable[[str], list[str]]:
+    """A LinkField parser: player names joined by ``|``, each one of ``labels``."""
+
+    def parse(text: str) -> list[str]:
+        names = text.split("|")
+        if not names or any(name not in labels for name in names):
+            raise ValueError(text)
+        return [label for label in labels if label in names]  # the roster's order
+
+    return parse
+
+
+def load_ladder_link(ctx: ArenaContext) -> None:
+    """Seed the ladder form from the link once (``?ladder=<game>`` and the ``l_`` values).
+
+    Each value the form cannot use is named in a warning with the value used instead.
+    """
+    if LINK_READ in st.session_state:  # once per session: later the form's own values win
+        return
+    st.session_state[LINK_READ] = "ladder" in st.query_params
+    if "ladder" not in st.query_params:
+        return
+    notes: list[str] = []
+    game = st.query_params["ladder"]
+    if game not in ctx.games:
+        notes.append(
+            f"The link's ladder={escape_markdown(game)} is not one of "
+            f"{', '.join(ctx.games)}; using {next(iter(ctx.games))}."
+        )
+        game = next(iter(ctx.games))
+    labels = player_labels(game, ladder_players(game, DEFAULT_TIME, ctx.limits.max_depth))
+    values, problems = read_query(_ladder_link_schema(ctx, game, labels))
+    notes.extend(problems)
+    state = st.session_state
+    state["arena_w_ladder_game"] = game
+    state[f"arena_w_ladder_players_{game}"] = values["l_players"]
+    state["arena_w_ladder_time"] = float(values["l_time"])
+    state["arena_w_ladder_games"] = values["l_games"]
+    state["arena_w_ladder_seed"] = values["l_seed"]
+    for name in ctx.games[game].options:
+        state[f"arena_w_ladder_opt_{game}_{name}"] = values[f"lo_{name}"]
+    formula = st.query_params.get("l_formula")
+    if formula is not None:
+        if len(formula) > MAX_FORMULA_TEXT:
+            notes.append(
+                f"The link's l_formula= has {len(formula):,} characters, over the limit of "
+                f"{MAX_FORMULA_TEXT:,}; left out."
+            )
+        else:  # only put in the box: it is read (never run as code) when the ladder runs
+            state[f"arena_w_ladder_formula_{game}"] = formula
+    for note in notes:
+        st.warning(note, icon=":material/warning:")
+
+
+def write_ladder_link(spec: GameSpec, labels: list[str]) -> None:
+    """Mirror the ladder form's values (as last submitted) in the URL."""
+    state = st.session_state
+    game = spec.name
+    chosen = state.get(f"arena_w_ladder_players_{game}", labels)
+    wanted = {
+        "ladder": game,
+        "l_players": "|".join(chosen),
+        "l_time": f"{float(state.get('arena_w_ladder_time', DEFAULT_TIME)):g}",
+        "l_games": str(int(state.get("arena_w_ladder_games", DEFAULT_GAMES_PER_PAIR))),
+        "l_seed": str(int(state.get("arena_w_ladder_seed", 1))),
+        **{
+            f"lo_{name}": str(state.get(f"arena_w_ladder_opt_{game}_{name}", allowed[0]))
+            for name, allowed in spec.options.items()
+        },
+    }
+    formula = state.get(f"arena_w_ladder_formula_{game}")
+    if formula:
+        wanted["l_formula"] = formula
+    for name in [*LADDER_LINK_PARAMS, *(n for n in st.query_params if n.startswith("lo_"))]:
+        if name in wanted and st.query_params.get(name) != wanted[name]:
+            st.query_params[name] = wanted[name]
+        elif name not in wanted and name in st.query_params:
+            del st.query_params[name]

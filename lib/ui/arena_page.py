@@ -33,6 +33,7 @@ from lib.games.arena import (
     summarize,
 )
 from lib.games.arena import plots as arena_plots
+from lib.games.arena.agents import agent_spec, refuse_remote_agents
 from lib.games.arena.evolve import (
     EvolutionConfig,
     Generation,
@@ -56,9 +57,11 @@ from lib.games.arena.limits import leave_out_over_caps as split_over_caps
 from lib.games.core import GameSpec, available_games
 from lib.games.search.players import parse_player_spec
 from lib.ui.arena_controls import (
+    SHARED,
     EvolutionRun,
     ExecutorChoice,
     StudyRun,
+    agent_file_box,
     executor_controls,
     game_select,
     open_replay,
@@ -205,7 +208,9 @@ def is_first_look() -> bool:
     return (
         STUDY_KEY not in st.session_state
         and "arena_w_source" not in st.session_state
-        and not any(name in st.query_params for name in ("preset", "replay", *PRESET_LINK_NUMBERS))
+        and not any(
+            name in st.query_params for name in ("preset", "replay", "ladder", *PRESET_LINK_NUMBERS)
+        )
     )
 
 
@@ -373,6 +378,7 @@ def free_form(ctx: ArenaContext) -> list[MatchConfig] | None:
             ),
         )
         opponent = right.text_input("Opponent B", "random", key="arena_w_opponent")
+        agent = agent_file_box("arena_w_agent", right)
         round_robin = right.toggle(  # a short label: the long one was cut at 1024 px
             "Round robin",
             False,
@@ -391,9 +397,10 @@ def free_form(ctx: ArenaContext) -> list[MatchConfig] | None:
         if not st.form_submit_button("Run study", type="primary"):
             return None
         with user_errors():
+            agents = [agent_spec(agent)] if agent else []
             return pair_matches(
                 game_name,
-                player_pairs(players_a.splitlines(), opponent, round_robin),
+                player_pairs(players_a.splitlines() + agents, opponent, round_robin),
                 games=int(n_games),
                 seed=int(seed),
                 options=options,
@@ -405,14 +412,20 @@ def free_form(ctx: ArenaContext) -> list[MatchConfig] | None:
 # -- experiments: running ---------------------------------------------------------------
 
 
-def accept_study(matches: list[MatchConfig], limits: ArenaCaps) -> StudyRun | None:
-    """A new run of ``matches`` kept in the session, or None (a warning or error shown)."""
+def accept_study(
+    matches: list[MatchConfig], limits: ArenaCaps, executor: str = SHARED
+) -> StudyRun | None:
+    """A new run of ``matches`` kept in the session, or None (a warning or error shown).
+
+    ``executor`` is the kind chosen to run it (agent files do not go to a Dask cluster).
+    """
     note = st.session_state.pop(LEFT_OUT_KEY, "")
     with user_errors():
         if not matches:
             st.warning("Give at least one player A.")
             return None
         check_matches(matches, limits)
+        refuse_remote_agents(executor, matches)
         run = StudyRun(tuple(matches), note=note)
         st.session_state[STUDY_KEY] = run
         return run
@@ -431,7 +444,7 @@ def run_study_section(ctx: ArenaContext, matches: list[MatchConfig] | None) -> S
     if run is not None and run.status == "running" and matches is None:
         run.status = "cancelled"
     if matches is not None:
-        run = accept_study(matches, ctx.limits) or run
+        run = accept_study(matches, ctx.limits, ctx.choice.kind) or run
     if run is not None:
         play_resumable(run, "arena_w", lambda: run_study(run, ctx.choice), "results")
     return run
@@ -455,6 +468,15 @@ def show_study_results(ctx: ArenaContext, run: StudyRun | None) -> None:
         st.success(f"Played {len(run.records)} games {escape_markdown(run.where)}.")
     if run.note:
         st.info(escape_markdown(run.note))
+    forfeits = [r for r in run.records if r.forfeit]
+    if forfeits:  # an agent file that crashed, ran late or played an illegal move
+        st.warning(
+            escape_markdown(
+                f"{len(forfeits)} of {len(run.records)} games lost by forfeit, e.g. "
+                f"{forfeits[0].label}, game {forfeits[0].game}: {forfeits[0].forfeit}. The "
+                "per-game results (forfeit column) name each reason."
+            )
+        )
     st.dataframe(summary_view(summary), hide_index=True, key="arena_summary_table")
     with st.expander("How to read these numbers"):
         st.markdown(HOW_TO_READ)
@@ -496,7 +518,7 @@ def replay_button(ctx: ArenaContext, record: GameRecord, match: MatchConfig, key
         f"Replay on the {ctx.games[match.game].title.removeprefix('The ')} page",
         key=key,
         icon=":material/replay:",
-        help="Opens the game page with this game on the board; Undo steps back.",
+        help="Opens the game page with this game on the board; Undo and Forward step through it.",
     ):
         with user_errors():
             open_replay(record, match)

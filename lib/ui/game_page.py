@@ -10,7 +10,7 @@ A game page file is a few lines::
 Everything else is generic and names no game: the sidebar's players (with their
 link settings, :mod:`lib.ui.game_controls`), the clickable board (the game's board
 figure drawn as SVG by :mod:`lib.ui.components.game_board`) with a button-grid and a
-move-list fallback, undo / hint / new game, AI-vs-AI step and autoplay, the
+move-list fallback, undo / forward / hint / new game, AI-vs-AI step and autoplay, the
 search statistics with the move-score heat map and the search tree, the
 comparison of search variants and the game record. The game itself is a
 :class:`lib.games.session.GameSession` kept in the visitor's own
@@ -59,10 +59,12 @@ from lib.ui.game_controls import (
     player_controls,
     url_spec,
 )
+from lib.ui.game_link import LINK_PLAYER, link_seed, restore_from_link, write_game_link
+from lib.ui.mcts_step_panel import mcts_step_panel, mcts_step_widget_keys
 from lib.ui.navigation import require_app_navigation
 from lib.ui.presentation import presenting
 from lib.ui.search_panels import compare_depth_key, compare_panel, search_stats_panel
-from lib.ui.step_panel import step_panel, step_widget_keys
+from lib.ui.step_panel import drop_step_link, read_step_link, step_panel, step_widget_keys
 
 
 def _player_label(spec: str) -> str:
@@ -89,6 +91,7 @@ ANALYSIS_TABS = (
     "Game record",
     "How the AI thinks",
     "Step through the search",
+    "MCTS step by step",
 )
 """The tabs under the board, in order (a test opens one by setting ``<game>_w_tabs``)."""
 PRESENTATION_BOARD_PIXELS = 440
@@ -413,6 +416,15 @@ def buttons_row(
             on_click=_on_undo,
             args=(key, frozenset(human_sides), session.ply),
         )
+        st.button(
+            "Forward",
+            key=f"{key}_w_forward",
+            disabled=not session.future,
+            icon=":material/redo:",
+            help="Play again the move taken back (the game as it went on).",
+            on_click=_on_forward,
+            args=(key, session.ply),
+        )
         want_hint = st.button(
             "Hint",
             key=f"{key}_w_hint",
@@ -476,6 +488,38 @@ def _on_undo(key: str, human_sides: frozenset[int], at_ply: int) -> None:
     if not _session(key).undo(set(human_sides), at_ply=at_ply):
         _session(key).message = STALE_MESSAGE
     st.session_state.pop(f"{key}_w_autoplay", None)
+
+
+def _on_forward(key: str, at_ply: int) -> None:
+    """Forward pressed on the board with ``at_ply`` moves: the next kept move, played again."""
+    if not _session(key).forward(at_ply=at_ply):
+        _session(key).message = STALE_MESSAGE
+    st.session_state.pop(f"{key}_w_autoplay", None)
+
+
+def _on_move_slider(key: str, at_ply: int) -> None:
+    """The move slider let go: show the position after that many moves."""
+    wanted = int(st.session_state.get(f"{key}_w_ply", at_ply))
+    if not _session(key).go_to(wanted, at_ply=at_ply):
+        _session(key).message = STALE_MESSAGE
+    st.session_state.pop(f"{key}_w_autoplay", None)
+
+
+def move_slider(key: str, session: GameSession) -> None:
+    """A slider over the game's plies (a replay, or moves taken back that Forward replays)."""
+    if not (session.replay or session.future) or session.total_plies < 1:
+        return
+    slider_key = f"{key}_w_ply"
+    st.session_state[slider_key] = session.ply  # follows Undo, Forward and the board
+    st.slider(
+        "Move shown",
+        0,
+        session.total_plies,
+        key=slider_key,
+        on_change=_on_move_slider,
+        args=(key, session.ply),
+        help="Step through the game: the later moves are kept until a different move is played.",
+    )
 
 
 def _on_pass(key: str, pass_move: Any, at_ply: int) -> None:
@@ -552,7 +596,7 @@ def _result(game: GameSpec, session: GameSession) -> str:
             for before, who in zip(session.states[:-1], session.players, strict=True)
             if before.to_move == winner
         }
-        if len(played) == 1:
+        if len(played) == 1 and LINK_PLAYER not in played:
             result += f" ({escape_markdown(_player_label(played.pop()))})"
     return result
 
@@ -594,8 +638,8 @@ def play_area(
                 st.toast(escape_markdown(notice), icon=":material/tune:", duration="long")
             if session.replay:  # here, not above: the board stays in view
                 st.info(
-                    f"{escape_markdown(session.replay)}. Undo steps back; New game plays with "
-                    "the players in the sidebar.",
+                    f"{escape_markdown(session.replay)}. Undo and Forward step through it; "
+                    "New game plays with the players in the sidebar.",
                     icon=":material/replay:",
                 )
             if session.replay and session.replay_link:
@@ -613,6 +657,8 @@ def play_area(
                     f"Hint: **{game.format_move(hint.move)}** · the colours show the score of "
                     f"every move ({hint.stats.nodes:,} positions searched)."
                 )
+            # under the verdict and the hint: they stay on a projector's first screen
+            move_slider(key, session)
             if description:
                 st.markdown(f"**How to play.** {description}")
     fallback_controls(adapter, key, human_sides)
@@ -630,6 +676,9 @@ def analysis_tabs(
         keep_widget_values([compare_depth_key(key)])
     if not tabs[4].open:
         keep_widget_values(step_widget_keys(key))
+        drop_step_link()
+    if not tabs[5].open:
+        keep_widget_values(mcts_step_widget_keys(key))
     if tabs[0].open:
         with tabs[0]:
             last = session.last_decision()
@@ -697,6 +746,9 @@ def analysis_tabs(
     if tabs[4].open:
         with tabs[4]:
             step_panel(adapter, key, settings.configs)
+    if tabs[5].open:
+        with tabs[5]:
+            mcts_step_panel(adapter, key)
 
 
 def _hint_player_for_compare(settings: PageSettings) -> PlayerConfig:
@@ -767,8 +819,18 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
 
     skey = f"{key}_session"
     if skey not in st.session_state or st.session_state[skey].options != settings.options:
-        seed = int(np.random.SeedSequence().entropy % (2**32))
+        # a link's position is read once, into the session's first game
+        from_link = not st.session_state.get(f"{key}_link_read")
+        seed = link_seed(notes) if from_link else None
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy % (2**32))
         st.session_state[skey] = GameSession.new(game, settings.options, seed)
+        if from_link:
+            restore_from_link(game, st.session_state[skey], notes)
+            # the step-through's position may be the board's: read after its moves
+            if read_step_link(adapter, key, settings.configs, notes):
+                st.session_state[f"{key}_w_tabs"] = ANALYSIS_TABS[4]
+    st.session_state[f"{key}_link_read"] = True
     session = _session(key)
     run = session.start_run()  # a newer run (a click, Undo, Autoplay off) makes this one stale
 
@@ -783,6 +845,7 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
     thinking = status_slot(adapter, key, session, settings)
     play_area(adapter, key, session, settings, description)
     analysis_tabs(adapter, key, session, settings)
+    write_game_link(game, session)
 
     state = session.state
     humans = _acting_humans(session, settings)

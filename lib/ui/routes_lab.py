@@ -5,8 +5,10 @@ another place (:func:`lib.ui.components.route_player.route_map`); the callbacks 
 check them (:func:`lib.routes.edits.parse_edit`) and push them on the session's edit
 stack. Every run then rebuilds the edited grid from the generated one and the stack
 (:func:`edited_map`), so the searches, the route map and the step player all follow
-the edit. The stack lives in ``st.session_state`` (one per visitor, emptied when
-another map is chosen); the shared generated grid is never changed.
+the edit. An edit reruns the map alone first (:func:`show_map`, a fragment), so its new
+searches are drawn before the rest of the page runs again. The stack lives in
+``st.session_state`` (one per visitor, emptied when another map is chosen); the shared
+generated grid is never changed.
 
 :func:`show_race` races 2 to 4 algorithms on the (edited) map in the browser
 (:mod:`lib.routes.race`).
@@ -23,8 +25,9 @@ import numpy as np
 import streamlit as st
 
 from lib.errors import InputError
+from lib.links import LinkField
 from lib.routes import edits, graphs, race, search
-from lib.ui import routes_common
+from lib.ui import routes_common, routes_page
 from lib.ui.common import escape_markdown as md
 from lib.ui.components.route_player import route_race
 
@@ -41,6 +44,50 @@ RACE_OPEN_KEY, RACE_KEY = "rt_w_race_open", "rt_race"
 #: Caps of a race: the map's places and each racer's recorded steps.
 MAX_RACE_PLACES, MAX_RACE_STEPS = 5_000, 60_000
 DEFAULT_RACERS = ("A*", "Uniform-cost")
+#: Set by the map's events, Undo and Reset: the run of :func:`show_map` they start draws the
+#: map, then reruns the whole page (whose sections follow the map).
+FOLLOW_KEY = "rt_map_changed"
+#: The race's play speeds (times the normal pace), as the player's speed control offers them.
+RACE_SPEEDS = ("0.25", "0.5", "1", "2", "4", "8")
+
+
+def parse_racers(text: str) -> list[str]:
+    """A link's ``race=``: 2 to 4 known algorithm names joined by ``|`` (else ValueError)."""
+    names = text.split("|")
+    if not race.MIN_RACERS <= len(names) <= race.MAX_RACERS or len(set(names)) < len(names):
+        raise ValueError(text)
+    if any(name not in search.ALGORITHMS for name in names):
+        raise ValueError(text)
+    return names
+
+
+RACE_LINK = (
+    LinkField(
+        "race",
+        list,
+        list(DEFAULT_RACERS),
+        parse=parse_racers,
+        expected=f"{race.MIN_RACERS} to {race.MAX_RACERS} different algorithm names joined by | "
+        f"({', '.join(search.ALGORITHMS)})",
+    ),
+    LinkField("race_speed", str, "1", choices=RACE_SPEEDS),
+)
+"""The race's link settings: the algorithms racing and the play speed (the map is the page's)."""
+
+
+def open_race_from_link() -> None:
+    """A first visit whose link names a race opens the race's section."""
+    if any(field.name in st.query_params for field in RACE_LINK):
+        st.session_state[RACE_OPEN_KEY] = True
+
+
+def _on_race_speed() -> None:
+    """The race's speed control changed in the browser: keep it for the link."""
+    event = st.session_state.get(RACE_KEY) or {}
+    speed = str(event.get("speed")) if isinstance(event, dict) else ""
+    speed = speed[:-2] if speed.endswith(".0") else speed
+    if speed in RACE_SPEEDS:
+        routes_common.put("race_speed", speed)
 
 
 def _stack(graph_key: str) -> list:
@@ -158,8 +205,57 @@ def map_events(
     return events
 
 
+def _then_page(callback: Callable[[], None], graph_key: str) -> None:
+    """Run a map event's ``callback``; if it changed the map or an end, the page follows.
+
+    (A refused edit changes nothing: its warning is shown by the map's run alone.)
+    """
+    stack = _stack(graph_key)
+    before = (len(stack), routes_common.get("start"), routes_common.get("goal"))
+    callback()
+    if (len(stack), routes_common.get("start"), routes_common.get("goal")) != before:
+        st.session_state[FOLLOW_KEY] = True
+
+
+@st.fragment
+def show_map(
+    generated: nx.Graph, generated_key: str, G: nx.Graph, q: routes_page.Question
+) -> dict[str, search.RouteResult]:
+    """The route map, its routes and the edit controls: its own events rerun it first.
+
+    ``G`` is the map as edited (:func:`edited_map` of ``generated``, ``generated_key``)
+    and ``q`` the page's question. An edit, a drag, a click on the map, Undo or Reset
+    reruns this fragment alone: it draws the map with its new searches at once, and
+    only then reruns the page, whose sections follow the map (reusing its searches,
+    :data:`lib.ui.routes_page.ROUTES_KEY`). Such a rerun gets the arguments of the last
+    full run, so the edited map and the ends are read again from the session here.
+    """
+    edited, graph_key = edited_map(generated, generated_key, False)
+    asked = routes_page.on_map(q, edited, same_map=edited is G)
+    if asked is None and edited is not G:  # an end the edited map lacks: the page chooses
+        st.session_state.pop(FOLLOW_KEY, None)
+        st.rerun(scope="app")
+    asked = asked or q  # the page's own question (its run chose the ends on this map)
+    events = map_events(edited, generated, routes_page.MAP_KEY, generated_key)
+    events["on_click"] = partial(routes_common.apply_click, edited, routes_page.MAP_KEY)
+    results = routes_page.show_routes(
+        edited,
+        asked,
+        {name: partial(_then_page, callback, generated_key) for name, callback in events.items()},
+        partial(edit_controls, edited, generated_key, generated),
+        graph_key=graph_key,
+    )
+    if st.session_state.pop(FOLLOW_KEY, False):
+        # the link's ends now, as the page's run will write them with the rest of its link
+        ends = {"start": asked.start, "goal": asked.goal}
+        routes_common.write_query({end: graphs.node_label(node) for end, node in ends.items()})
+        st.rerun(scope="app")
+    return results
+
+
 def _undo(graph_key: str) -> None:
     """``on_click``: take back the last stroke or drag."""
+    st.session_state[FOLLOW_KEY] = True
     stack = _stack(graph_key)
     if stack:
         entry = stack.pop()
@@ -170,6 +266,7 @@ def _undo(graph_key: str) -> None:
 
 def _reset(graph_key: str) -> None:
     """``on_click``: the map as generated (walls and costs; the ends stay where they are)."""
+    st.session_state[FOLLOW_KEY] = True
     _stack(graph_key).clear()
 
 
@@ -310,4 +407,6 @@ def show_race(G: nx.Graph, graph_key: str, q: object) -> None:
         "finishes first. Under each map: places expanded, the frontier's size and, once "
         "found, the route's cost. ▶ Play, Step and the speed (0.25× to 8×) drive them all."
     )
-    route_race(kept[1], key=RACE_KEY)
+    speed = str(routes_common.get("race_speed", "1"))
+    routes_common.write_query({"race": "|".join(chosen), "race_speed": speed})
+    route_race({**kept[1], "speed": float(speed)}, key=RACE_KEY, on_speed=_on_race_speed)

@@ -7,7 +7,7 @@ sections need is passed on explicitly (:class:`Question`), never kept in globals
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import networkx as nx
@@ -18,7 +18,7 @@ from lib.errors import InputError
 from lib.jobs import LATEST
 from lib.links import LinkField
 from lib.routes import animation, compare, explain, graphs, plots, search
-from lib.ui import routes_common
+from lib.ui import routes_common, routes_lab
 from lib.ui.common import csv_download, user_errors
 from lib.ui.common import escape_markdown as md
 from lib.ui.components.route_player import route_map
@@ -96,6 +96,7 @@ LINK = (
         expected="algorithm names joined by | (" + ", ".join(ALGO_NAMES) + ")",
     ),
     LinkField("w", float, DEFAULTS["w"], low=1.0, high=5.0, digits=1),
+    *routes_lab.RACE_LINK,
 )
 """The page's link settings (start, goal and heuristic depend on the map: read below)."""
 
@@ -125,6 +126,8 @@ def load_link_settings() -> bool:
     first_visit = not st.session_state.get("rt_query_loaded")
     for note in routes_common.init_from_query(LINK):
         st.warning(note, icon=":material/warning:")
+    if first_visit:
+        routes_lab.open_race_from_link()
     if first_visit and "algos" in st.query_params:
         unknown = [a for a in st.query_params["algos"].split("|") if a not in ALGO_NAMES]
         if unknown and routes_common.get("algos") != DEFAULT_ALGOS:
@@ -321,43 +324,68 @@ def choose_question(G: nx.Graph, graph_key: str, first_visit: bool) -> Question:
     )  # fmt: skip
 
 
+def _place(G: nx.Graph, label: str, kept: object) -> object:
+    """The place of ``G`` named ``label``: ``kept`` when it is that place (no search of names)."""
+    if kept in G and graphs.node_label(kept) == label:
+        return kept
+    return graphs.find_node(G, label)
+
+
+def on_map(q: Question, G: nx.Graph, same_map: bool) -> Question | None:
+    """``q`` asked on ``G`` from the start and goal chosen now; ``None`` if one is not on ``G``.
+
+    A rerun of the route map alone (:func:`lib.ui.routes_lab.show_map`) has the question
+    of the last full run: since then a drag or a click may have moved an end, and an edit
+    made another map (``same_map`` false: its heuristic is made again for ``G``).
+    """
+    ends = (("start", q.start), ("goal", q.goal))
+    start, goal = (_place(G, str(routes_common.get(end)), kept) for end, kept in ends)
+    if start is None or goal is None:
+        return None
+    heuristic = q.heuristic
+    if not same_map:
+        heuristic = graphs.make_heuristic(
+            G, q.heuristic_name, scale=getattr(heuristic, "scale", None)
+        )
+    return replace(q, start=start, goal=goal, heuristic=heuristic)
+
+
 MAP_KEY = "rt_map"
 """The route map's key: one key, clicks are trigger values (the same place twice works)."""
+#: The last searches of the route map: ``(question, results, problems, map data)``.
+ROUTES_KEY = "rt_routes"
 
 
-def show_routes(
-    G: nx.Graph,
-    q: Question,
-    map_events: Mapping[str, Callable[[], None]] | None = None,
-    under_map: Callable[[], None] | None = None,
-) -> dict[str, search.RouteResult]:
-    """Run the chosen algorithms; the map with their routes (clickable) and the route table.
+def _search_routes(
+    G: nx.Graph, q: Question, editable: bool
+) -> tuple[dict[str, search.RouteResult], list[tuple[str, str]], dict]:
+    """``(results, problems, the route map's data)`` of ``q``'s algorithms on ``G``.
 
-    ``map_events`` are the map's ``on_edit`` / ``on_move`` callbacks (a grid with
-    ``on_edit`` shows its paint tools); ``under_map`` draws what goes right under it.
+    A problem is ``(kind, text)``, shown as ``st.<kind>`` (warning, info or error).
     """
     start, goal, heuristic, w = q.start, q.goal, q.heuristic, q.w
-
     results: dict[str, search.RouteResult] = {}
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []  # (how it is shown: "warning", "info", "error", text)
     runnable = list(q.algos)
     # The book's table only knows h(n, Bucharest): say so once instead of failing per algorithm.
     blocked, reason = explain.blocked_by_table(runnable, heuristic, start, goal)
     if blocked:
         table_goal = graphs.node_label(heuristic.goal)
         if reason == "goal":
-            st.warning(
+            problems.append((
+                "warning",
                 f"The book's table only gives distances to {md(table_goal)}, so "
                 f"{md(', '.join(blocked))} cannot search towards "
                 f"{md(graphs.node_label(goal))}. "
-                f"Set the goal to {md(table_goal)} or choose another heuristic."
-            )
+                f"Set the goal to {md(table_goal)} or choose another heuristic.",
+            ))  # fmt: skip
         else:
-            st.info(
+            problems.append((
+                "info",
                 'The course\'s "B*" also needs h(start, n), the distance from the start to '
                 f"each place, which a table of distances to {md(table_goal)} does not have: "
-                "choose a straight-line heuristic to run it."
-            )
+                "choose a straight-line heuristic to run it.",
+            ))  # fmt: skip
         runnable = [a for a in runnable if a not in blocked]
     for name in runnable:
         try:
@@ -365,41 +393,66 @@ def show_routes(
                 name, G, start, goal, heuristic, w=w, max_expansions=routes_common.MAX_EXPANSIONS
             )
         except nx.NetworkXNoPath:
-            problems.append(
+            problems.append((
+                "error",
                 f"No path: {md(graphs.node_label(goal))} cannot be reached from "
-                f"{md(graphs.node_label(start))} (they are in different parts of the map)."
-            )
+                f"{md(graphs.node_label(start))} (they are in different parts of the map).",
+            ))  # fmt: skip
             break
         except InputError as error:
             said = str(error)  # name the algorithm once
-            problems.append(md(said) if said.startswith(name) else f"{md(name)}: {md(said)}")
-    for message in problems:
-        st.error(message)
+            problems.append(
+                ("error", md(said) if said.startswith(name) else f"{md(name)}: {md(said)}")
+            )
+    map_data = animation.route_map_data(
+        G,
+        routes=[(f"{n}: {r.cost:.4g} ({r.expanded} expanded)", r.path) for n, r in results.items()],
+        start=start,
+        goal=goal,
+        title=f"{G.graph.get('name', 'Map')}: "
+        f"{graphs.node_label(start)} → {graphs.node_label(goal)}",
+        editable=editable,
+    )
+    return results, problems, map_data
 
-    optimum = nx.dijkstra_path_length(G, start, goal) if results else None
-    table = compare.route_table(results, optimum)
 
+def show_routes(
+    G: nx.Graph,
+    q: Question,
+    map_events: Mapping[str, Callable[[], None]] | None = None,
+    under_map: Callable[[], None] | None = None,
+    graph_key: str | None = None,
+) -> dict[str, search.RouteResult]:
+    """Run the chosen algorithms; the map with their routes (clickable) and the route table.
+
+    ``map_events`` are the map's ``on_edit`` / ``on_move`` callbacks (a grid with
+    ``on_edit`` shows its paint tools) and may replace its ``on_click``; ``under_map``
+    draws what goes right under it. With ``graph_key`` (the map's key) the searches and
+    the map's data are kept for the next run that asks the same (:data:`ROUTES_KEY`).
+    """
+    editable = "on_edit" in (map_events or {})
+    asked = (graph_key, tuple(q.algos), q.start, q.goal, q.heuristic_name, q.w, editable)
+    kept = st.session_state.get(ROUTES_KEY)
+    if graph_key is None or kept is None or kept[0] != asked:
+        kept = (asked, *_search_routes(G, q, editable))
+        if graph_key is not None:
+            st.session_state[ROUTES_KEY] = kept
+    _, results, problems, map_data = kept
+    for kind, message in problems:  # st.warning, st.info or st.error
+        getattr(st, kind)(message)
     next_click = st.session_state.get("rt_click_next", "start")
     st.caption(
         f"Click a place on the map to set the **{next_click}**. "
         "Clicks alternate start, goal, start… (mouse wheel: zoom, drag: move the map)"
     )
     route_map(
-        animation.route_map_data(
-            G,
-            routes=[
-                (f"{n}: {r.cost:.4g} ({r.expanded} expanded)", r.path) for n, r in results.items()
-            ],
-            start=start,
-            goal=goal,
-            title=f"{G.graph.get('name', 'Map')}: "
-            f"{graphs.node_label(start)} → {graphs.node_label(goal)}",
-            editable="on_edit" in (map_events or {}),
-        ),
+        map_data,
         key=MAP_KEY,
-        on_click=partial(routes_common.apply_click, G, MAP_KEY),
-        **(map_events or {}),
+        **{"on_click": partial(routes_common.apply_click, G, MAP_KEY), **(map_events or {})},
     )
+    # the map first: an edit's new routes show before the table's Dijkstra has run
+    optimum = nx.dijkstra_path_length(G, q.start, q.goal) if results else None
+    table = compare.route_table(results, optimum)
     if under_map is not None:
         under_map()
     if q.heuristic_warning:  # under the map, not above it: the map stays on the first screen

@@ -4,8 +4,13 @@ Pick a position (the board, a textbook tree, one of the game's examples), an
 algorithm, a depth and move ordering; then step through the textbook search
 with a slider, First/Prev/Next/Last and Play/Pause. The tree grows as the
 steps go (:mod:`lib.games.drawing.step_tree`), the position at the current node is
-drawn small beside it with the game's own board view, and the reference
-pseudocode is shown with the line being executed marked ``▶``.
+drawn small beside it with the game's own board view, and the textbook function is
+shown with the line being executed marked by a bar (:mod:`lib.ui.code_view`; the
+tracer's bookkeeping is hidden from it).
+
+One screen: at 1024x768 with the sidebar open, the step's text, the tree and the code
+fit together once the text is scrolled to the top: the tree and the code side by side
+(the tree no taller than :data:`TREE_HEIGHT`), the legend under them.
 
 Generic: no game is named here. The traced search is kept in the visitor's
 ``st.session_state`` (keyed by position, algorithm, depth and ordering), so
@@ -33,15 +38,18 @@ from lib.games.search.stepthrough import (
     counted,
     describe_step,
     example_positions,
-    marked_listing,
     run_step_search,
     textbook_positions,
     tree_at,
     value_text,
+    whole_listing,
     window_label,
 )
 from lib.games.search.tracers import MAX_STEP_DEPTH
-from lib.ui.common import escape_markdown
+from lib.games.textbook_tree import tree_from_text
+from lib.links import LinkField
+from lib.ui.code_view import code_view
+from lib.ui.common import escape_markdown, read_query
 from lib.ui.step_lab import (
     keep_tree_text,
     own_tree_position,
@@ -54,7 +62,7 @@ PLAY_SECONDS = 0.8
 """Seconds between two steps while playing."""
 BOARD_POSITION = "The position on the board"
 OWN_TREE = "Your own tree"
-"""The position typed by the student (:mod:`lib.ui.step_lab`); links select it with ``tree=``."""
+"""The position typed as a tree (its text box: ``<page>_step_w_tree``, :mod:`lib.ui.step_lab`)."""
 ALGORITHM_LABELS = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "expectimax": "Expectimax"}
 DEFAULT_DEPTH = 3
 CACHE_SIZE = 4
@@ -65,14 +73,14 @@ LEGEND = (
     "path being searched, with each node's α/β window; blue: returned its value (green: "
     "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
 )
-TREE_WIDTH = 500
-"""Pixels of the tree chart; the column beside it fits next to it from about 1400 px wide."""
+TREE_HEIGHT = 480
+"""Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px."""
 COMPARE_LABEL_LEAVES = 12
 """Half-width trees (the comparison) label every node only up to this many leaves."""
 CHART_CONFIG = {"displayModeBar": False}
 """The step-through charts: no plotly toolbar."""
-SIDE_WIDTH = 420
-"""Pixels of the column beside the tree: the small board and the code being executed."""
+TREE_SHARE, CODE_SHARE = 5, 6
+"""Widths of the tree's column and the code's beside it (the code wraps its long lines)."""
 
 
 def _evaluator(adapter: BoardAdapter, configs: Sequence[PlayerConfig]) -> Any:
@@ -181,12 +189,13 @@ def _panel(
     adapter: BoardAdapter, key: str, configs: tuple[PlayerConfig, ...], ticking: bool
 ) -> None:
     """The panel, top to bottom: the controls, the step buttons and slider, what the step
-    does, the tree(s), the position at the node and the code."""
+    does, the tree beside the code (or the two trees compared, then the code), the position
+    at the node, the whole listing."""
     positions = _step_positions(adapter, key, configs)
     st.caption(
         "Watch the textbook search run step by step: the tree grows as it goes, the "
         "current node is ringed in red with its α/β window, and the line of the code "
-        "being executed is marked ▶."
+        "being executed is highlighted."
     )
     choice = _step_controls(key, positions)
     if choice.label == OWN_TREE:
@@ -200,6 +209,7 @@ def _panel(
         st.info(escape_markdown(str(error)), icon=":material/info:")
         return
     _advance(key, choice, search, ticking)
+    _link_step(key, search.steps)
     _search_notes(search)
     _step_buttons(key, search.steps)
     slider_key = f"{key}_step_w_step"
@@ -207,6 +217,7 @@ def _panel(
         "Step", 1, max(search.steps, 2), key=slider_key, disabled=search.steps - 1 == 0
     )
     step = min(shown, search.steps) - 1
+    write_step_link(key, choice, step + 1)
     # under the step buttons: they stay put when the guess is hidden after step 1
     prediction_panel(key, position, search)
     now = tree_at(search.trace.events, step)
@@ -215,8 +226,8 @@ def _panel(
         _compare_trees(key, choice, search, layout, now)
     _step_view(adapter, key, choice, search, layout, now)
     with st.expander("The whole reference code"):
-        text = marked_listing(search.trace.listing.text, now.event.line)
-        st.markdown(f"```python\n{text}\n```")
+        whole = whole_listing(search.trace.listing.textbook, now.event.line)
+        code_view(whole.rows, whole.current, f"{key}_step_listing", numbers=whole.numbers)
 
 
 def _step_positions(
@@ -280,8 +291,6 @@ def _step_controls(key: str, positions: dict[str, StepPosition]) -> StepChoice:
 def _advance(key: str, choice: StepChoice, search: StepSearch, ticking: bool) -> None:
     """Set the step shown: the first of a new search, the next one while playing (stopped at
     the last); Play or Pause restart the panel's timer."""
-    slider_key = f"{key}_step_w_step"
-    playing_key = f"{key}_step_playing"
     search_id = (
         choice.label,
         tree_search_key(choice.position),
@@ -289,14 +298,22 @@ def _advance(key: str, choice: StepChoice, search: StepSearch, ticking: bool) ->
         search.depth,
         choice.ordering,
     )
+    advance_step(key, search_id, search.steps, ticking)
+
+
+def advance_step(key: str, search_id: Any, steps: int, ticking: bool) -> None:
+    """:func:`_advance` for any trace of ``steps`` steps (``search_id`` names it: a new one
+    starts at step 1); shared with the other step-throughs that use :func:`_step_buttons`."""
+    slider_key = f"{key}_step_w_step"
+    playing_key = f"{key}_step_playing"
     if st.session_state.get(f"{key}_step_search_id") != search_id:
         st.session_state[f"{key}_step_search_id"] = search_id
         st.session_state[slider_key] = 1
     # the slider counts steps from 1 (as the text under it does)
-    shown = min(max(int(st.session_state.get(slider_key, 1)), 1), search.steps)
+    shown = min(max(int(st.session_state.get(slider_key, 1)), 1), steps)
     if ticking and st.session_state.get(playing_key):
-        shown = min(shown + 1, search.steps)
-        if shown >= search.steps:
+        shown = min(shown + 1, steps)
+        if shown >= steps:
             st.session_state[playing_key] = False
     st.session_state[slider_key] = shown
     if bool(st.session_state.get(playing_key)) != ticking:  # Play or Pause: restart the timer
@@ -382,6 +399,11 @@ def _step_status(key: str, position: StepPosition, search: StepSearch, now: Any,
         )
 
 
+def _fitted(figure: Any) -> Any:
+    """``figure`` no taller than :data:`TREE_HEIGHT` (a deep tree is drawn flatter)."""
+    return figure.update_layout(height=min(figure.layout.height or TREE_HEIGHT, TREE_HEIGHT))
+
+
 def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any, now: Any) -> None:
     """This search's tree at the step beside the other algorithm's whole tree."""
     format_move = choice.position.format_move
@@ -390,7 +412,7 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
         choice.position, other_name, search.depth, choice.ordering, fit=False
     )
     left, right = st.columns(2)
-    left.plotly_chart(
+    stepped = _fitted(
         step_tree_figure(
             now,
             search.final,
@@ -400,11 +422,10 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             minimax_capped=search.minimax_capped,
             positions=layout,
             full_label_leaves=COMPARE_LABEL_LEAVES,
-        ),
-        key=f"{key}_step_tree",
-        config=CHART_CONFIG,
+        )
     )
-    right.plotly_chart(
+    left.plotly_chart(stepped, key=f"{key}_step_tree", config=CHART_CONFIG)
+    whole = _fitted(
         step_tree_figure(
             other.final,
             other.final,
@@ -414,10 +435,9 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             minimax_capped=other.minimax_capped,
             positions=other_layout,
             full_label_leaves=COMPARE_LABEL_LEAVES,
-        ),
-        key=f"{key}_step_compare_tree",
-        config=CHART_CONFIG,
+        )
     )
+    right.plotly_chart(whole, key=f"{key}_step_compare_tree", config=CHART_CONFIG)
     st.caption(LEGEND)
 
 
@@ -429,30 +449,33 @@ def _step_view(
     layout: Any,
     now: Any,
 ) -> None:
-    """The tree at the step (unless compared above), the position at the node and the code."""
+    """The tree at the step (unless compared above) beside the code, then the position."""
     position = choice.position
     event = now.event
-    # tree | board and code side by side where the main column is wide enough; wrapped
-    # under each other at 1024 px
-    with st.container(horizontal=True, wrap=True, gap="medium", key=f"{key}_step_view"):
-        if not choice.compare:
-            figure = step_tree_figure(
-                now,
-                search.final,
-                position.format_move,
-                title=_title(search),
-                minimax_nodes=search.minimax_nodes,
-                minimax_capped=search.minimax_capped,
-                positions=layout,
-            )
-            with st.container(width=TREE_WIDTH, key=f"{key}_step_tree_box"):
-                st.plotly_chart(figure, key=f"{key}_step_tree", config=CHART_CONFIG)
-                st.caption(LEGEND)
-        with st.container(width=SIDE_WIDTH, key=f"{key}_step_side"):
+    excerpt = code_excerpt(search.trace.listing.textbook, event.line)
+    if choice.compare:  # the trees are above: the code beside the position at the node
+        code, board = st.columns([CODE_SHARE, TREE_SHARE], gap="medium")
+        with code:
+            code_view(excerpt.rows, excerpt.current, f"{key}_step_code", numbers=excerpt.numbers)
+        with board:
             _node_position(adapter, key, position, event.path)
-            with st.container(key=f"{key}_step_code"):
-                excerpt = code_excerpt(search.trace.listing.text, event.line)
-                st.markdown(f"```python\n{excerpt}\n```")
+        return
+    tree, side = st.columns([TREE_SHARE, CODE_SHARE], gap="medium")
+    with tree:
+        figure = step_tree_figure(
+            now,
+            search.final,
+            position.format_move,
+            title=_title(search),
+            minimax_nodes=search.minimax_nodes,
+            minimax_capped=search.minimax_capped,
+            positions=layout,
+        )
+        st.plotly_chart(_fitted(figure), key=f"{key}_step_tree", config=CHART_CONFIG)
+    with side:  # the code first: it is what the step is about, the board can go below
+        code_view(excerpt.rows, excerpt.current, f"{key}_step_code", numbers=excerpt.numbers)
+        _node_position(adapter, key, position, event.path)
+    st.caption(LEGEND)
 
 
 def _node_position(
@@ -480,3 +503,105 @@ def _node_position(
         key=f"{key}_step_board",
         config=CHART_CONFIG,
     )
+
+
+# -- the panel's link ---------------------------------------------------------------
+
+STEP_LINK_PARAMS = (
+    "step_pos",
+    "step_algo",
+    "step_depth",
+    "step_order",
+    "step_compare",
+    "step",
+    "tree",
+)
+"""The URL parameters of the step-through: position, algorithm, depth, ordering, the
+comparison, the step shown and a typed tree's text."""
+
+
+def _step_link_schema(positions: Sequence[str]) -> tuple[LinkField, ...]:
+    return (
+        LinkField("step_pos", str, BOARD_POSITION, choices=tuple(positions)),
+        LinkField("step_algo", str, "alphabeta", choices=tuple(ALGORITHM_LABELS)),
+        LinkField("step_depth", int, DEFAULT_DEPTH, low=1, high=MAX_STEP_DEPTH),
+        LinkField("step_order", bool, False),
+        LinkField("step_compare", bool, False),
+        LinkField("step", int, 1, low=1),  # its last step is known with the search
+    )
+
+
+def read_step_link(
+    adapter: BoardAdapter, key: str, configs: Sequence[PlayerConfig], notes: list[str]
+) -> bool:
+    """Set the step-through's widgets from the link (once); True if the link names any.
+
+    A bad value is named in ``notes`` and its default used; ``tree=`` is read with
+    :func:`lib.games.textbook_tree.tree_from_text` and chooses :data:`OWN_TREE`. The step
+    is applied when the search is known (:func:`_link_step`: a step past its end is said).
+    """
+    if not any(name in st.query_params for name in STEP_LINK_PARAMS):
+        return False
+    positions = list(_step_positions(adapter, key, tuple(configs)))
+    values, problems = read_query(_step_link_schema(positions))
+    notes.extend(problems)
+    tree = st.query_params.get("tree")
+    if tree is not None:
+        try:
+            tree_from_text(tree)
+        except InputError as error:
+            notes.append(f"The link's tree= cannot be used: {escape_markdown(str(error))}")
+        else:
+            st.session_state[f"{key}_step_w_tree"] = tree
+            if OWN_TREE in positions:
+                values["step_pos"] = OWN_TREE
+            else:
+                notes.append(f"The link's tree= cannot be shown: this page has no {OWN_TREE}.")
+    state = st.session_state
+    state[f"{key}_step_w_position"] = values["step_pos"]
+    state[f"{key}_step_w_algorithm"] = values["step_algo"]
+    state[f"{key}_step_w_depth"] = values["step_depth"]
+    state[f"{key}_step_w_ordering"] = values["step_order"]
+    state[f"{key}_step_w_compare"] = values["step_compare"]
+    state[f"{key}_step_link_step"] = values["step"]
+    return True
+
+
+def _link_step(key: str, steps: int) -> None:
+    """Show the link's step, once its search is known (a step past the end shows the last)."""
+    wanted = st.session_state.pop(f"{key}_step_link_step", None)
+    if wanted is None:
+        return
+    if wanted > steps:
+        st.warning(
+            f"The link's step={wanted:,} is past this search's last step; showing step {steps:,}.",
+            icon=":material/warning:",
+        )
+    st.session_state[f"{key}_step_w_step"] = min(wanted, steps)
+
+
+def write_step_link(key: str, choice: StepChoice, step: int) -> None:
+    """Mirror the step-through's choices and the step shown in the URL."""
+    wanted = {
+        "step_pos": choice.label,
+        "step_algo": choice.algorithm,
+        "step_depth": str(choice.depth),
+        "step_order": "true" if choice.ordering else "false",
+        "step_compare": "true" if choice.compare else "false",
+        "step": str(step),
+    }
+    tree = st.session_state.get(f"{key}_step_w_tree")
+    if choice.label == OWN_TREE and tree:
+        wanted["tree"] = tree
+    for name in STEP_LINK_PARAMS:
+        if name in wanted and st.query_params.get(name) != wanted[name]:
+            st.query_params[name] = wanted[name]
+        elif name not in wanted and name in st.query_params:
+            del st.query_params[name]
+
+
+def drop_step_link() -> None:
+    """Take the step-through's parameters out of the URL (its tab is closed)."""
+    for name in STEP_LINK_PARAMS:
+        if name in st.query_params:
+            del st.query_params[name]

@@ -51,6 +51,26 @@ def test_a_wall_drawn_on_the_grid_changes_the_route_and_undo_takes_it_back(page)
     assert "edits=" not in page.url
 
 
+STEPS = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
+
+
+def test_a_wall_redraws_the_map_first_and_the_step_player_below_follows(page):
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    steps_before = page.locator(STEPS).first.get_attribute("data-last")
+    route_map = _map(page)
+    route_map.locator('button.tool[data-tool="wall"]').click()
+    top, bottom = (route_map.evaluate(PLACE_PIXEL, r * 8 + 4) for r in (1, 5))
+    _drag(page, [top, bottom])
+    _legend_says(page, "A*: 17 (")
+    # the map's own run drew it; the page's run after it gives the player the new search
+    assert steps_before is not None
+    page.locator(f'{STEPS}:not([data-last="{steps_before}"])').first.wait_for(timeout=60_000)
+    wait_idle(page)
+    main = page.locator('[data-testid="stMain"]').inner_text()
+    assert "Shortest route length (Dijkstra): 17" in main
+
+
 def test_a_cost_ten_cell_is_gone_round_and_reset_takes_it_back(page):
     open_page(page, f"{GRID}&start=5,0&goal=5,7")
     _legend_says(page, "A*: 7 (")

@@ -24,12 +24,11 @@ def _step(page, key: str) -> int:
 
 
 def _marked_line(page, key: str) -> str:
-    box = page.locator(f'.st-key-{key}_step_code:not([data-stale="true"])').filter(has_text="▶")
-    box.first.wait_for(timeout=30_000)  # the code is drawn after the status above it
-    code = box.first.inner_text()
-    marked = [line for line in code.splitlines() if line.lstrip().startswith("▶")]
-    assert len(marked) == 1, code
-    return marked[0].replace("▶", "").strip()
+    box = page.locator(f'.st-key-{key}_step_code:not([data-stale="true"])')
+    box.first.locator(".cv-current").wait_for(timeout=30_000)  # drawn after the status
+    marked = box.first.locator(".cv-current .cv-code")
+    assert marked.count() == 1
+    return marked.inner_text().strip()
 
 
 def _window(page, key: str) -> str:
@@ -81,7 +80,7 @@ def _last_step_counts(page, key: str) -> None:
 def test_step_through_alpha_beta_on_othello(page):
     _open_tab(page, "othello", "othello")
     assert "Alpha-beta" in _status(page, "othello")
-    assert _marked_line(page, "othello") == "tracer.enter(state, ply, alpha, beta, move)"
+    assert _marked_line(page, "othello") == "def value(state, ply, alpha, beta, move):"
     assert _window(page, "othello") == "α=−∞ β=+∞"
     lines, windows = _step_through(page, "othello", 12)
     assert len(lines) >= 3 and len(windows) >= 2

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import inspect
 import pkgutil
 
 import numpy as np
@@ -13,28 +12,15 @@ import pytest
 from lib.errors import InputError
 from lib.games import core
 from lib.games.search.fast import choose_move
+from tests.games.playouts import seeded_playouts
 
 PLAYOUTS = 12
 
 
 def random_games(spec: core.GameSpec, count: int, seed: int) -> list[list]:
     """``count`` seeded random games (lists of states) on each option value in turn."""
-    rng = np.random.default_rng(seed)
-    option_sets = [{}] + [{name: v} for name, values in spec.options.items() for v in values]
-    takes_seed = "seed" in inspect.signature(spec.initial_state).parameters
-    games = []
-    for index in range(count):
-        options = dict(option_sets[index % len(option_sets)])
-        if takes_seed:
-            options["seed"] = int(rng.integers(1000))
-        state = spec.initial_state(**options)
-        states = [state]
-        while not state.is_terminal() and len(states) < 300:
-            moves = state.legal_moves()
-            state = state.play(moves[int(rng.integers(len(moves)))])
-            states.append(state)
-        games.append(states)
-    return games
+    playouts = seeded_playouts(spec, np.random.default_rng(seed), max_plies=299)
+    return [next(playouts) for _ in range(count)]
 
 
 def test_states_keep_the_state_contract(game):

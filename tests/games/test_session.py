@@ -165,3 +165,38 @@ def test_replies_racing_a_new_run_from_other_threads_are_played_at_most_once_per
     assert session.states[-1] == (
         session.states[0].play(move) if session.ply else session.states[0]
     )
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_forward_plays_again_the_moves_taken_back_until_another_move_is_played(name):
+    game = get_game(name)
+    session = GameSession.new(game, {}, seed=3)
+    rng = np.random.default_rng(3)
+    for who in ("a", "b", "a", "b"):
+        legal = session.state.legal_moves()
+        session.play(legal[int(rng.integers(len(legal)))], None, who)
+    moves, states, players = list(session.moves), list(session.states), list(session.players)
+    assert session.go_to(1) and session.ply == 1 and session.total_plies == 4
+    assert session.states == states[:2]
+    assert not session.forward(at_ply=0)  # pressed on another position
+    assert session.forward(at_ply=1) and session.moves == moves[:2]
+    assert session.go_to(99) and session.moves == moves and session.players == players
+    assert session.states == states and not session.future and not session.forward()
+    session.undo({0, 1})
+    session.undo({0, 1})
+    session.play(moves[2], None, "a")  # the same move as before: the later one stays
+    assert session.total_plies == 4
+    other = [m for m in session.state.legal_moves() if m != moves[3]]
+    if other:
+        session.play(other[0])  # a different move: the game goes another way
+        assert not session.future and session.total_plies == 4
+
+
+def test_go_to_asked_for_another_position_changes_nothing():
+    game = get_game("tictactoe")
+    session = GameSession.new(game, {})
+    for text in ("b2", "a1", "c3"):
+        session.play(game.parse_move(text, session.state))
+    assert not session.go_to(0, at_ply=2)
+    assert session.ply == 3
+    assert session.go_to(-5, at_ply=3) and session.ply == 0 and session.total_plies == 3

@@ -12,7 +12,7 @@ from lib.games.core import GameSpec
 from lib.games.session import GameSession
 from lib.ui.game_page import ANALYSIS_TABS
 
-LAST_SEARCH_TAB, COMPARE_TAB, RECORD_TAB, ABOUT_TAB, STEP_TAB = ANALYSIS_TABS
+LAST_SEARCH_TAB, COMPARE_TAB, RECORD_TAB, ABOUT_TAB, STEP_TAB, MCTS_STEP_TAB = ANALYSIS_TABS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -237,3 +237,61 @@ def test_an_unknown_preset_in_a_link_is_named_and_the_first_fitting_one_shown():
     warnings = [w.value for w in app.warning if "nosuchstudy" in w.value]
     assert len(warnings) == 1 and f"showing {expected} instead" in warnings[0]
     assert app.selectbox(key="arena_w_preset").value == expected
+
+
+LADDER_LINK = {
+    "ladder": "othello",
+    "l_players": "Random|Greedy (one ply)",
+    "l_time": "0.2",
+    "l_games": "3",
+    "l_seed": "7",
+    "lo_size": "6",
+}
+
+
+def test_a_ladder_link_fills_the_ladder_form_and_stays_in_the_link():
+    app = _open(**LADDER_LINK)
+    assert not app.warning
+    assert app.selectbox(key="arena_w_ladder_game").value == "othello"
+    assert app.multiselect(key="arena_w_ladder_players_othello").value == [
+        "Random",
+        "Greedy (one ply)",
+    ]
+    assert app.number_input(key="arena_w_ladder_time").value == 0.2
+    assert app.number_input(key="arena_w_ladder_games").value == 3
+    assert app.number_input(key="arena_w_ladder_seed").value == 7
+    assert app.selectbox(key="arena_w_ladder_opt_othello_size").value == 6
+    assert {name: _param(app, name) for name in LADDER_LINK} == LADDER_LINK
+    # a link naming a ladder plays nothing by itself (neither the ladder nor a first study)
+    assert "arena_study" not in app.session_state and "arena_ladder" not in app.session_state
+
+
+def test_each_bad_ladder_value_is_named_with_the_value_used():
+    app = _open(ladder="othello", l_players="Random|Nobody", l_games="0", lo_size="7")
+    warnings = [w.value for w in app.warning]
+    assert len(warnings) == 3
+    assert warnings[0].startswith("The link's l_players=Random\\|Nobody is not player names")
+    assert warnings[1] == "The link's l_games=0 is outside this page's range 1–" + (
+        f"{CAPS.max_games_per_match}; using 1."
+    )
+    sizes = list(get_game("othello").options["size"])
+    assert warnings[2] == (
+        f"The link's lo_size=7 is not one of {', '.join(map(str, sizes))}; using {sizes[0]}."
+    )
+    assert len(app.multiselect(key="arena_w_ladder_players_othello").value) > 2  # all of them
+    app = _open(ladder="chess")
+    assert app.warning[0].value.startswith("The link's ladder=chess is not one of ")
+    assert _param(app, "ladder") == app.selectbox(key="arena_w_ladder_game").value
+
+
+def test_the_ladder_link_is_read_once_and_then_follows_the_form():
+    app = _open(**LADDER_LINK)
+    app.number_input(key="arena_w_ladder_games").set_value(5)
+    app.multiselect(key="arena_w_ladder_players_othello").set_value(["Random"])
+    next(b for b in app.button if b.label == "Run ladder").click()
+    app.run()
+    assert any("at least two players" in e.value for e in app.error)  # refused: nothing plays
+    assert _param(app, "l_games") == "5" and _param(app, "l_players") == "Random"
+    app.run()  # the link (now the form's) is not read again over the form
+    assert app.number_input(key="arena_w_ladder_games").value == 5
+    assert app.multiselect(key="arena_w_ladder_players_othello").value == ["Random"]

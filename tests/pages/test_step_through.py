@@ -4,10 +4,13 @@ counts."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 from streamlit.testing.v1 import AppTest
 
+from lib.ui.step_panel import TREE_HEIGHT
 from tests.pages.game_app import STEP_TAB, open_game_page, open_panels, session, shared_game_page
 
 TAB = "Step through the search"
@@ -19,12 +22,29 @@ def status(app: AppTest, key: str) -> list[str]:
     return texts + [c.value for c in app.caption if c.value.startswith("Search statistics")]
 
 
+MARKED_ROW = re.compile(
+    r'<div class="cv-row cv-current" aria-current="step" data-line="(\d+)">'
+    r'<span class="cv-gutter">(\d+)</span>'
+    r'<span class="cv-code"[^>]*>(.*?)</span></div>'
+)
+
+
+def code_panels(app: AppTest) -> list[str]:
+    """The code panels' HTML: the excerpt beside the tree, the whole listing under it."""
+    return [h.value for h in app.get("html") if 'class="code-view"' in h.value]
+
+
 def marked_line(app: AppTest) -> str:
-    """The line of the code excerpt beside the tree that is marked as being executed."""
-    code = next(m.value for m in app.markdown if m.value.startswith("```python\n  def "))
-    marked = [line for line in code.splitlines() if line.startswith("▶")]
-    assert len(marked) == 1
-    return marked[0]
+    """The line marked as being executed, the same (and numbered alike) in both panels."""
+    panels = code_panels(app)
+    assert len(panels) == 2
+    marked = [MARKED_ROW.findall(panel) for panel in panels]
+    assert all(len(rows) == 1 for rows in marked), marked
+    texts = [html.unescape(re.sub(r"<[^>]+>", "", rows[0][2])).strip() for rows in marked]
+    numbers = {number for rows in marked for number in rows[0][:2]}  # data-line, gutter
+    assert texts[0] == texts[1] and len(numbers) == 1  # the excerpt is dedented
+    assert not any("tracer." in panel for panel in panels)  # the textbook code only
+    return texts[0]
 
 
 def window(app: AppTest) -> str:
@@ -53,7 +73,7 @@ def test_every_game_page_has_the_tab_on_the_board_position(game, tmp_path):
     assert app.selectbox(key=f"{game.name}_step_w_position").value == "The position on the board"
     assert app.selectbox(key=f"{game.name}_step_w_algorithm").value == "alphabeta"
     assert status(app, game.name)[0].startswith("**Step 1 of ")
-    assert "tracer.enter" in marked_line(app)
+    assert marked_line(app).startswith("def value(")  # entering the root
 
 
 def test_stepping_moves_the_marked_line_and_the_window():
@@ -74,7 +94,7 @@ def test_stepping_moves_the_marked_line_and_the_window():
     assert app.slider(key="tictactoe_step_w_step").value == 120
     app.button(key="tictactoe_step_w_first").click().run()
     assert app.slider(key="tictactoe_step_w_step").value == 1
-    assert window(app) == "α=−∞ β=+∞" and "tracer.enter" in marked_line(app)
+    assert window(app) == "α=−∞ β=+∞" and marked_line(app).startswith("def value(")
 
 
 def test_the_last_step_shows_the_search_statistics():
@@ -82,7 +102,7 @@ def test_the_last_step_shows_the_search_statistics():
     app.button(key="othello_step_w_last").click().run()
     nodes, cutoffs = statistics(app)
     assert counts(app) == (nodes, cutoffs) and cutoffs > 0
-    assert "return v, best" in marked_line(app)
+    assert marked_line(app) == "return v, best"
     # the textbook tree: 28 of minimax's 40 nodes, 3 cut-offs (AIMA's figure, one ply deeper)
     app.selectbox(key="othello_step_w_position").set_value("Textbook tree: 3 plies, 27 leaves")
     app.run()
@@ -99,6 +119,9 @@ def test_algorithms_ordering_and_the_comparison():
     app.selectbox(key="tictactoe_step_w_position").set_value(label).run()
     app.number_input(key="tictactoe_step_w_depth").set_value(6).run()
     plain = statistics(app)
+    # a deep tree is drawn flatter, so the tree and the code beside it fit one screen
+    (tree,) = [c for c in app.get("plotly_chart") if "Alpha-beta, depth 6" in c.proto.spec]
+    assert json.loads(tree.proto.spec)["layout"]["height"] == TREE_HEIGHT
     app.toggle(key="tictactoe_step_w_ordering").set_value(True).run()
     ordered = statistics(app)
     assert ordered[0] < plain[0]  # ordering cuts more here
@@ -109,7 +132,7 @@ def test_algorithms_ordering_and_the_comparison():
     app.selectbox(key="tictactoe_step_w_algorithm").set_value("expectimax").run()
     assert statistics(app) == (minimax_nodes, 0)
     assert "chance_value" in next(
-        m.value for m in app.markdown if "def expectimax_search" in m.value
+        panel for panel in code_panels(app) if "expectimax_search" in panel
     )
     # compare: alpha-beta stepped, minimax's whole tree beside it
     app.selectbox(key="tictactoe_step_w_algorithm").set_value("alphabeta").run()

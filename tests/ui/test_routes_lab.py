@@ -109,3 +109,53 @@ def test_a_link_s_edits_are_read_and_a_broken_one_is_refused_by_name():
     broken = broken.run()
     assert _cost(broken) == 5
     assert any("not base64url" in w.value for w in broken.warning)
+
+
+def _map_script() -> None:
+    """The route map section (:func:`routes_lab.show_map`) of a 5x6 grid; counts the runs."""
+    import streamlit as st
+
+    from lib.routes import graphs
+    from lib.ui import routes_common, routes_lab, routes_page
+
+    base = graphs.grid(5, 6, obstacles=0.0, seed=0, corridor=True)
+    if routes_common.get("algos") is None:
+        for name, value in (("algos", ["A*"]), ("w", 1.5), ("start", "4,0"), ("goal", "4,5")):
+            routes_common.put(name, value)
+    st.session_state["test_runs"] = st.session_state.get("test_runs", 0) + 1
+    G, _ = routes_lab.edited_map(base, "g", False)
+    q = routes_page.choose_question(G, "g", False)
+    results = routes_lab.show_map(base, "g", G, q)
+    st.text(f"cost {results['A*'].cost:g} from {graphs.node_label(q.start)}")
+
+
+def _send(app: AppTest, event: str, value: object) -> AppTest:
+    """Run ``app`` as the browser does after the route map sent trigger ``event``."""
+    import json
+
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+
+    (element,) = [e for e in app.get("bidi_component") if e.proto.id.endswith("-rt_map")]
+    states = app._tree.get_widget_states()
+    trigger = states.widgets.add()
+    trigger.id = _make_trigger_id(element.proto.id, "events")
+    trigger.json_trigger_value = json.dumps([{"event": event, "value": value}])
+    return app._run(states)
+
+
+def test_a_change_on_the_map_reruns_the_page_after_the_map_and_a_refused_edit_does_not():
+    from lib.ui import routes_lab
+
+    app = AppTest.from_function(_map_script, default_timeout=30).run()
+    assert not app.exception and app.text[0].value == "cost 5 from 4,0"
+    runs = app.session_state["test_runs"]
+    app = _send(app, "edit", {"tool": "wall", "cells": [r for r in range(1, 5) for r in (r, 3)]})
+    assert not app.exception and app.text[0].value == "cost 13 from 4,0"
+    assert app.session_state["test_runs"] == runs + 2  # the event's run, then the page's
+    assert routes_lab.FOLLOW_KEY not in app.session_state
+    app = _send(app, "edit", {"tool": "wall", "cells": [9, 9]})  # outside: refused
+    assert any("9,9 is outside the 5x6 grid" in w.value for w in app.warning)
+    assert app.session_state["test_runs"] == runs + 3  # the warning stays: no second run
+    app = _send(app, "move", {"end": "start", "place": 0})  # the start dragged to 0,0
+    assert app.text[0].value == "cost 9 from 0,0"  # the question's start read again
+    assert app.session_state["test_runs"] == runs + 5

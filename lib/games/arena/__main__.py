@@ -4,6 +4,12 @@
         --players "alphabeta:depth=5" "random" --games 150 --seed 1 --csv out.csv
     python -m lib.games.arena --preset othello_pruning --max-depth 5 --workers 2
     python -m lib.games.arena --ladder --game othello --size 8 --time 0.2 --games 2 --workers 2
+    AI_SEARCH_LAB_LOCAL=1 python -m lib.games.arena --game othello \\
+        --agent examples/greedy_agent.py --players random greedy --games 4
+
+``--agent FILE`` (or a player spec ``agent:path=FILE``) plays a student's agent file
+(:mod:`lib.games.arena.agents`); like the app, the command line runs agent files only
+with ``AI_SEARCH_LAB_LOCAL=1`` set, and never on a Dask cluster.
 
 The games (``--game``) and the presets (``--preset``) are the discovered ones,
 and each option of the chosen game is a flag of its own, made from its spec
@@ -26,13 +32,22 @@ import pandas as pd
 
 from lib.common import safe_csv_bytes
 from lib.errors import InputError
+from lib.games.arena.agents import DEFAULT_SECONDS, agent_spec, refuse_remote_agents
 from lib.games.arena.executors import DASK_INSTALL, dask_available, open_executor
-from lib.games.arena.ladder import DEFAULT_GAMES_PER_PAIR, DEFAULT_TIME, LadderConfig, ladder_table
+from lib.games.arena.ladder import (
+    DEFAULT_GAMES_PER_PAIR,
+    DEFAULT_TIME,
+    LadderConfig,
+    ladder_players,
+    ladder_table,
+)
 from lib.games.arena.match import MAX_PLIES, GameRecord, MatchConfig
 from lib.games.arena.options import format_option_value, option_from_text, option_label
 from lib.games.arena.preset import Preset, presets
 from lib.games.arena.tournament import player_pairs, run_tournament
 from lib.games.core import GameSpec, available_games
+from lib.games.search.players import AGENT_LOCAL_ONLY
+from lib.settings import local_mode
 
 PROG = "python -m lib.games.arena"
 
@@ -55,6 +70,7 @@ RESERVED_FLAGS = frozenset(
         "ladder",
         "time",
         "anchor",
+        "agent",
     }
 )
 """The command line's own flags: a game option of the same name gets ``--option-<name>``."""
@@ -134,6 +150,14 @@ def build_parser(
         nargs="+",
         metavar="SPEC",
         help='player specs, e.g. "alphabeta:depth=5" "random"',
+    )
+    parser.add_argument(
+        "--agent",
+        nargs="+",
+        metavar="FILE",
+        help="agent files (Python, defining choose_move(state, seconds_left)) to add to the "
+        f"players; local only: needs AI_SEARCH_LAB_LOCAL=1. Time per move: --time in a "
+        f"ladder, else {DEFAULT_SECONDS:g} s (or write agent:path=FILE,time=S in --players)",
     )
     parser.add_argument(
         "--games",
@@ -216,7 +240,7 @@ def cli_matches(
         studies = presets() if studies is None else studies
         return studies[args.preset].matches(args.games, args.seed, args.max_depth)
     games = available_games() if games is None else games
-    players = list(args.players or [])
+    players = list(args.players or []) + agent_specs(args)
     if len(players) < 2:
         raise InputError("Give at least two --players, e.g. --players alphabeta:depth=3 random.")
     options = game_options(args, games[args.game])
@@ -240,10 +264,14 @@ def cli_ladder(
     if args.preset:
         raise InputError("Choose either --ladder or --preset, not both.")
     games = available_games() if games is None else games
+    players = list(args.players or [])
+    agents = agent_specs(args, args.time)
+    if agents and not players:  # the agents join the game's roster
+        players = ladder_players(args.game, args.time)
     ladder = LadderConfig(
         args.game,
         options=game_options(args, games[args.game]),
-        players=tuple(args.players or ()),
+        players=tuple(players + agents),
         time_per_move=args.time,
         games_per_pair=DEFAULT_GAMES_PER_PAIR if args.games is None else args.games,
         seed=args.seed,
@@ -255,6 +283,18 @@ def cli_ladder(
             f"{', '.join(ladder.roster())}."
         )
     return ladder
+
+
+def agent_specs(args: argparse.Namespace, seconds: float | None = None) -> list[str]:
+    """The player specs of the ``--agent`` files (``seconds`` per move; None: the default).
+
+    Raises :class:`InputError` off a local install (see :data:`AGENT_LOCAL_ONLY`).
+    """
+    if not args.agent:
+        return []
+    if not local_mode():
+        raise InputError(AGENT_LOCAL_ONLY)
+    return [agent_spec(path, seconds) for path in args.agent]
 
 
 def executor_kind(args: argparse.Namespace) -> str:
@@ -275,6 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ladder = cli_ladder(args) if args.ladder else None
         matches = ladder.matches() if ladder else cli_matches(args)
         kind = executor_kind(args)
+        refuse_remote_agents(kind, matches)
 
         def progress(record: GameRecord, done: int, total: int) -> None:
             if not args.quiet:

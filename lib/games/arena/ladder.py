@@ -108,6 +108,8 @@ def player_label(game: str, spec: str) -> str:
     )
 
     config = parse_player_spec(spec)
+    if config.kind not in available_kinds(get_game(game)):  # an agent file: named by its file
+        return config.label()
     name = available_kinds(get_game(game)).get(config.kind, config.kind)
     if config.kind in SEARCH_KINDS and config.kind != "greedy" and config.time_limit is None:
         name += f" d{config.search_depth}"

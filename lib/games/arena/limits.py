@@ -9,7 +9,6 @@ plain message naming the setting that is over a cap.
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,8 +18,9 @@ from lib.games.arena.ladder import LadderConfig, estimated_seconds
 from lib.games.arena.match import MatchConfig, spec_depth
 from lib.games.arena.preset import Preset
 from lib.games.arena.tournament import partition_matches
+from lib.settings import LOCAL, local_mode
 
-LOCAL_ENV = "AI_SEARCH_LAB_LOCAL"
+LOCAL_ENV = LOCAL
 """Set this environment variable to 1 to lift the hosted caps (and allow pools and Dask)."""
 
 NO_PRUNING_KINDS = ("minimax", "expectimax")
@@ -77,7 +77,7 @@ LOCAL_CAPS = ArenaCaps(
 
 def caps() -> ArenaCaps:
     """Hosted caps unless ``AI_SEARCH_LAB_LOCAL=1`` is set in the environment."""
-    return LOCAL_CAPS if os.environ.get(LOCAL_ENV) == "1" else HOSTED_CAPS
+    return LOCAL_CAPS if local_mode() else HOSTED_CAPS
 
 
 def over_cap(spec: str, limits: ArenaCaps) -> str | None:

@@ -40,9 +40,11 @@ def replay_blocker(match: MatchConfig) -> str | None:
     A player with a time budget searches as deep as the clock allows, so its
     moves depend on the machine's speed and load, not only on the seed.
     """
-    from lib.games.search.players import parse_player_spec
+    from lib.games.search.players import AGENT_KIND, parse_player_spec
 
     for spec in match.players:
+        if parse_player_spec(spec).kind == AGENT_KIND:  # on this machine only, on a clock
+            return f"{spec} is an agent file: its games cannot be replayed from a link."
         if parse_player_spec(spec).time_limit is not None:
             return (
                 f"{spec} plays with a time budget, so its moves depend on the machine's "

@@ -10,6 +10,10 @@ derives the random generators of both players from
 ``numpy.random.SeedSequence(match.seed, spawn_key=(game_index,))``. So a study
 gives identical games (moves, winners, node counts) whether it runs in this
 process, in a process pool or on a Dask cluster; only wall-clock times differ.
+
+A player that cannot give a legal move in time (an agent file that crashes, runs out
+of its clock or plays an illegal move, see :mod:`lib.games.arena.agents`) loses that
+game: its record's ``forfeit`` says who and why, and the match goes on.
 """
 
 from __future__ import annotations
@@ -24,8 +28,10 @@ from typing import Any
 import numpy as np
 
 from lib.errors import InputError
+from lib.games.arena.agents import AgentFault, arena_player
 from lib.games.arena.options import check_options, options_tuple
 from lib.games.core import get_game
+from lib.games.search.players import AGENT_KIND
 
 MAX_PLIES = 400
 """Default ply limit of one game; a game reaching it is scored as a draw (``truncated``)."""
@@ -77,9 +83,10 @@ class MatchConfig:
         """Raise :class:`InputError` if the game, its options or a player spec is invalid."""
         spec = get_game(self.game)
         check_options(spec, self.options)
-        from lib.games.search.players import available_kinds, make_player, parse_player_spec
+        from lib.games.search.players import available_kinds, parse_player_spec
 
         computer_kinds = [kind for kind in available_kinds(spec) if kind != "human"]
+        computer_kinds.append(AGENT_KIND)  # the parser refuses it off a local install
         for player in self.players:
             config = parse_player_spec(player)
             if config.is_human:
@@ -89,7 +96,7 @@ class MatchConfig:
                     f"Unknown player kind {config.kind!r} for {spec.title}; "
                     f"choose one of {', '.join(computer_kinds)}."
                 )
-            make_player(config, spec)  # unknown heuristics, wrong weight counts
+            arena_player(config, spec)  # unknown heuristics, wrong weight counts, no file
 
 
 @dataclass(frozen=True)
@@ -105,7 +112,9 @@ class GameRecord:
     totals over the game (``nodes``, ``cutoffs``, ``seconds``, ``moves``) and
     the mean effective branching factor over the moves that searched (None
     for players that do not search, e.g. ``random``). ``moves`` is the move
-    list in the game's notation, space separated, for replays.
+    list in the game's notation, space separated, for replays. ``forfeit`` is empty
+    unless a player lost by failing to move (``"B: timeout: no move within 1 s"``):
+    the side, then the reason; ``margin`` is then the score of the position left.
     """
 
     match: int
@@ -130,6 +139,7 @@ class GameRecord:
     ebf_b: float | None
     moves: str
     first_player: int = 0
+    forfeit: str = ""
 
     def reproducible(self) -> tuple:
         """Every field except wall-clock times: equal for equal seeds on any executor."""
@@ -164,17 +174,23 @@ def play_game(
 ) -> GameRecord:
     """Play game ``game_index`` of ``match`` and return its record.
 
-    A pure function of its arguments (apart from the measured seconds): the
-    two players' generators are spawned from :func:`game_seed`. Player A
-    moves first when ``game_index`` is even. ``on_move(plies, move)`` is
-    called after each move (progress for a long game played on its own).
+    A pure function of its arguments (apart from the measured seconds, and agents,
+    which run on a clock): the two players' generators are spawned from
+    :func:`game_seed`. Player A moves first when ``game_index`` is even.
+    ``on_move(plies, move)`` is called after each move (progress for a long game
+    played on its own). A player whose move fails (:class:`AgentFault`) loses the game.
     """
-    from lib.games.search.players import make_player, parse_player_spec
+    from lib.games.search.players import parse_player_spec
 
     spec = get_game(match.game)
-    rng_a, rng_b = (np.random.default_rng(s) for s in game_seed(match.seed, game_index).spawn(2))
-    player_a = make_player(parse_player_spec(match.players[0]), spec)
-    player_b = make_player(parse_player_spec(match.players[1]), spec)
+    rngs = {
+        side: np.random.default_rng(s)
+        for side, s in zip("ab", game_seed(match.seed, game_index).spawn(2), strict=True)
+    }
+    players = {
+        side: arena_player(parse_player_spec(text), spec)
+        for side, text in zip("ab", match.players, strict=True)
+    }
     a_first = game_index % 2 == 0
     a_colour = 0 if a_first else 1
     # per side: nodes, cutoffs, moves, seconds, ebf values
@@ -182,31 +198,29 @@ def play_game(
     state = start_state(match, game_index)
     first_player = int(state.to_move)
     moves: list[str] = []
-    truncated = False
-    while not state.is_terminal():
-        if len(moves) >= match.max_plies:
-            truncated = True
-            break
-        side = "a" if state.to_move == a_colour else "b"
-        player, rng = (player_a, rng_a) if side == "a" else (player_b, rng_b)
-        start = time.perf_counter()
-        decision = player.choose(state, rng)
-        elapsed = time.perf_counter() - start
-        total = totals[side]
-        total[2] += 1
-        total[3] += elapsed
-        stats = decision.stats
-        if stats is not None:
-            total[0] += int(stats.nodes)
-            total[1] += int(getattr(stats, "cutoffs", 0) or 0)
-            ebf = getattr(stats, "ebf", None)
-            if ebf is not None and math.isfinite(ebf) and ebf > 0:
-                total[4].append(float(ebf))
-        moves.append(spec.format_move(decision.move))
-        state = state.play(decision.move)
-        if on_move is not None:
-            on_move(len(moves), moves[-1])
-    winner_colour = None if truncated else state.winner()
+    truncated, forfeit, winner_colour = False, "", None
+    try:
+        while not state.is_terminal():
+            if len(moves) >= match.max_plies:
+                truncated = True
+                break
+            side = "a" if state.to_move == a_colour else "b"
+            start = time.perf_counter()
+            try:
+                decision = players[side].choose(state, rngs[side])
+            except AgentFault as fault:
+                forfeit, winner_colour = f"{side.upper()}: {fault.reason}", 1 - state.to_move
+                break
+            _count(totals[side], decision, time.perf_counter() - start)
+            moves.append(spec.format_move(decision.move))
+            state = state.play(decision.move)
+            if on_move is not None:
+                on_move(len(moves), moves[-1])
+    finally:
+        for player in players.values():
+            getattr(player, "close", lambda: None)()
+    if not forfeit and not truncated:
+        winner_colour = state.winner()
     if winner_colour is None:
         winner, result_a = "draw", 0.5
     elif winner_colour == a_colour:
@@ -237,7 +251,21 @@ def play_game(
         ebf_b=float(np.mean(b[4])) if b[4] else None,
         moves=" ".join(moves),
         first_player=first_player,
+        forfeit=forfeit,
     )
+
+
+def _count(total: list, decision: Any, elapsed: float) -> None:
+    """Add one move's time and search statistics to a side's ``total`` (see play_game)."""
+    total[2] += 1
+    total[3] += elapsed
+    stats = decision.stats
+    if stats is not None:
+        total[0] += int(stats.nodes)
+        total[1] += int(getattr(stats, "cutoffs", 0) or 0)
+        ebf = getattr(stats, "ebf", None)
+        if ebf is not None and math.isfinite(ebf) and ebf > 0:
+            total[4].append(float(ebf))
 
 
 def play_task(match: MatchConfig, game_index: int, match_index: int) -> GameRecord:

@@ -45,6 +45,12 @@ commas is read as typed)::
     'max(lines, 2*centre)'
     >>> parse_player_spec("alphabeta:depth=3,formula=lines + 2*centre").label()
     'Alpha-beta d3 (lines + 2*centre)'
+
+``agent`` is a student's own Python file defining ``choose_move(state, seconds_left)``
+(``path`` or ``file``, percent-encoded like a formula; ``time``: seconds per move). It
+plays only in the Arena (:mod:`lib.games.arena.agents` runs it in a process of its own)
+and only on a local install: without ``AI_SEARCH_LAB_LOCAL=1`` (:func:`lib.settings.local_mode`)
+a config of that kind is refused, so a hosted server never runs a visitor's code.
 """
 
 from __future__ import annotations
@@ -65,6 +71,7 @@ from lib.games.search import fast as search
 from lib.games.search import mcts
 from lib.games.search.fast import SearchStats
 from lib.links import parse_bool
+from lib.settings import LOCAL, local_mode
 
 BUILTIN_KINDS: dict[str, str] = {
     "human": "Human",
@@ -79,6 +86,18 @@ BUILTIN_KINDS: dict[str, str] = {
 
 MCTS_KIND = "mcts"
 """The kind that plays by Monte Carlo tree search (:mod:`lib.games.search.mcts`)."""
+
+AGENT_KIND = "agent"
+"""The kind that plays a student's agent file (local installs only; see the module docstring)."""
+
+AGENT_LOCAL_ONLY = (
+    f"Agent files (agent:path=...) run only on a local install: start the app or the "
+    f"command line with {LOCAL}=1."
+)
+"""Why an agent is refused on a hosted server (and how to run one locally)."""
+
+MAX_PATH = 1000
+"""Longest agent file path a config accepts."""
 
 SEARCH_KINDS = ("greedy", "minimax", "alphabeta", "expectimax")
 """Kinds that call :func:`lib.games.search.fast.choose_move` and use the search options."""
@@ -124,10 +143,12 @@ class PlayerConfig:
     seed: int | None = None
     formula: str | None = None
     solver: bool = True  # MCTS: back up proven wins and losses (MCTS-Solver)
+    path: str | None = None  # agent: the agent file
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, str) or not self.kind:
             raise InputError(f"A player kind must be a name, not {self.kind!r}.")
+        self._check_agent()
         if self.depth is None:
             pass
         elif isinstance(self.depth, bool) or not isinstance(self.depth, int | np.integer):
@@ -181,6 +202,27 @@ class PlayerConfig:
         if self.formula is not None:
             _check_formula_text(self.formula)
 
+    def _check_agent(self) -> None:
+        """Refuse an agent off a local install, without a path, or a path on another kind."""
+        if self.kind != AGENT_KIND:
+            if self.path is not None:
+                raise InputError(f"Only agent players take a file, not {quoted(self.kind)}.")
+            return
+        if not local_mode():
+            raise InputError(AGENT_LOCAL_ONLY)
+        if not isinstance(self.path, str) or not self.path.strip():
+            raise InputError("An agent player needs its file: write e.g. agent:path=my_agent.py.")
+        if len(self.path) > MAX_PATH or "\0" in self.path:
+            raise InputError(f"Agent file path {quoted(self.path)} is not a usable file path.")
+        searching = ("depth", "heuristic", "weights", "beam", "endgame_exact", "simulations")
+        extra = [
+            _SPEC_KEYS.get(name, name) for name in searching if getattr(self, name) is not None
+        ]
+        if extra or self.formula is not None:
+            raise InputError(
+                f"An agent player takes only path and time, not {', '.join(extra) or 'formula'}."
+            )
+
     @property
     def search_depth(self) -> int | None:
         """The depth cap a search uses: ``depth`` when set; else none (None) with a time
@@ -196,6 +238,11 @@ class PlayerConfig:
 
     def to_spec(self) -> str:
         """The text form; only settings that differ from the defaults are written."""
+        if self.kind == AGENT_KIND:
+            parts = [f"path={urllib.parse.quote(str(self.path), safe='/._-~')}"]
+            if self.time_limit is not None:
+                parts.append(f"time={self.time_limit:g}")
+            return f"{self.kind}:{','.join(parts)}"
         defaults = PlayerConfig(kind=self.kind)
         parts = []
         if self.kind == MCTS_KIND:
@@ -252,6 +299,8 @@ class PlayerConfig:
         """
         if self.kind == MCTS_KIND:
             return self._mcts_label()
+        if self.kind == AGENT_KIND:
+            return f"Agent {str(self.path).replace(chr(92), '/').rpartition('/')[2]}"
         name = BUILTIN_KINDS.get(self.kind, self.kind.replace("_", " ").capitalize())
         if self.kind in ("minimax", "alphabeta", "expectimax"):
             depth = self.search_depth
@@ -307,6 +356,8 @@ _KEY_ALIASES = {
     "formula": "formula",
     "f": "formula",
     "solver": "solver",
+    "path": "path",
+    "file": "path",
 }
 
 FORMULA_LABEL = 24
@@ -450,7 +501,8 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
         if field_name is None:
             known = (
                 "depth, heuristic, weights, ordering, time, beam, endgame, tt, formula "
-                "(mcts: sims, time, c, rollout, heuristic, weights, seed, formula, solver)"
+                "(mcts: sims, time, c, rollout, heuristic, weights, seed, formula, solver; "
+                "agent: path, time)"
             )
             raise InputError(
                 f"Player spec {quoted(spec)}: unknown setting {quoted(key)}; use {known}."
@@ -469,21 +521,21 @@ def _spec_values(spec: str) -> tuple[str, dict[str, Any]]:
             values[field_name] = _parse_bool(key, value, spec)
         elif field_name == "heuristic":
             values[field_name] = value or None
-        elif field_name == "formula":
-            values[field_name] = _parse_formula(value, spec)
+        elif field_name in ("formula", "path"):
+            values[field_name] = _parse_text(field_name, value, spec)
         else:
             parts = [p for p in value.replace(";", "/").split("/") if p.strip()]
             values[field_name] = tuple(_parse_number(key, p, spec, float) for p in parts)
     return kind, values
 
 
-def _parse_formula(value: str, spec: str) -> str | None:
-    """The formula a spec's ``formula=`` value carries (None when empty)."""
+def _parse_text(name: str, value: str, spec: str) -> str | None:
+    """The text a spec's ``formula=`` (``name``) or ``path=`` value carries (None when empty)."""
     try:
         text = decode_formula(value)
     except UnicodeDecodeError:
         raise InputError(
-            f"Player spec {quoted(spec)}: the formula is not percent-encoded UTF-8 text."
+            f"Player spec {quoted(spec)}: the {name} is not percent-encoded UTF-8 text."
         ) from None
     return text if text.strip() else None
 
@@ -655,6 +707,8 @@ def make_player(config: PlayerConfig, game: GameSpec) -> Any:
         return SearchPlayer(config, bind_heuristic(config, game))
     if config.kind == MCTS_KIND:
         return MctsPlayer(config, bind_heuristic(config, game))
+    if config.kind == AGENT_KIND:
+        raise InputError("An agent file plays in the Arena (matches, tournaments, the ladder).")
     raise InputError(
         f"Unknown player kind {quoted(config.kind)} for {game.title}; "
         f"choose one of {', '.join(available_kinds(game))}."

@@ -11,7 +11,9 @@ This module turns such a trace into what a step-through page shows:
 * :func:`tree_at` replays the steps up to one of them: which nodes have been
   entered, the value each has backed up so far, each node's alpha-beta
   window, the children cut-offs skipped, and the counts so far;
-* :func:`describe_step` says in a sentence what a step does.
+* :func:`describe_step` says in a sentence what a step does;
+* :func:`code_excerpt` picks the function of the textbook listing a step is in
+  (:func:`whole_listing`: all of it), with the row the step is shown on.
 
 Nothing here draws (:mod:`lib.games.drawing.step_tree` does) or imports Streamlit.
 
@@ -35,7 +37,14 @@ from lib.games import textbook_tree
 from lib.games.core import GameSpec
 from lib.games.search.fast import is_win_value, terminal_value
 from lib.games.search.reference import minimax_search
-from lib.games.search.tracers import MAX_STEP_DEPTH, StatsTracer, StepEvent, StepTrace, step_through
+from lib.games.search.tracers import (
+    MAX_STEP_DEPTH,
+    StatsTracer,
+    StepEvent,
+    StepTrace,
+    TextbookListing,
+    step_through,
+)
 
 Move = Hashable
 EvaluateFunction = Callable[[Any, int], float]
@@ -477,49 +486,57 @@ def describe_step(
 
 # -- the code being executed --------------------------------------------------------
 
-MARKER = "▶ "
-"""Put before the line being executed (other lines get as many spaces)."""
-
 _DEF = re.compile(r"^(\s*)def ")
-_STEP_COMMENT = re.compile(r"\s*#\s*step:.*$")
+
+
+@dataclass(frozen=True)
+class CodeExcerpt:
+    """Rows of a textbook listing to show, and the one being executed.
+
+    ``rows`` are the lines shown (dedented together); ``numbers`` each row's
+    number in the whole :class:`~lib.games.search.tracers.TextbookListing`, so
+    an excerpt and the whole listing number a line alike; ``current`` the
+    number of the row being executed.
+    """
+
+    rows: tuple[str, ...]
+    numbers: tuple[int, ...]
+    current: int
 
 
 def _indent(line: str) -> int:
     return len(line) - len(line.lstrip())
 
 
-def marked_listing(text: str, line: int) -> str:
-    """The whole source ``text`` with :data:`MARKER` before line ``line`` (1-based)."""
-    blank = " " * len(MARKER)
-    return "\n".join(
-        (MARKER if number == line else blank) + row
-        for number, row in enumerate(text.splitlines(), start=1)
-    )
+def whole_listing(listing: TextbookListing, line: int) -> CodeExcerpt:
+    """All of ``listing``, marking the row of a step at source line ``line``."""
+    numbers = tuple(range(1, len(listing.rows) + 1))
+    return CodeExcerpt(listing.rows, numbers, listing.row_of(line))
 
 
-def code_excerpt(text: str, line: int) -> str:
-    """The function of ``text`` that line ``line`` belongs to, marked, dedented, short.
+def code_excerpt(listing: TextbookListing, line: int) -> CodeExcerpt:
+    """The function of ``listing`` that a step at source line ``line`` is in, dedented.
 
     A reference search is an outer function with nested ones (``value``,
-    ``max_value`` ...): the excerpt is the innermost ``def`` enclosing the line,
-    up to the next line indented as far as that ``def`` or less, with the
-    ``# step:`` comments left out (the marker shows the step) so it fits beside
-    the tree. Lines outside every ``def`` give the whole listing.
+    ``max_value`` ...): the excerpt is the innermost ``def`` holding the step's
+    row (a step on a ``def`` row itself, entering it, shows that function), up
+    to the next row indented as far as that ``def`` or less, so it fits beside
+    the tree. A row outside every nested ``def`` gives the whole listing.
     """
-    rows = text.splitlines()
-    if not 1 <= line <= len(rows):
-        raise InputError(f"Line {line} is not in the listing (1 to {len(rows)}).")
-    target = _indent(rows[line - 1])
+    rows = listing.rows
+    current = listing.row_of(line)
+    at = current - 1
+    target = _indent(rows[at]) + (1 if _DEF.match(rows[at]) else 0)
     start = next(
         (
             i
-            for i in range(line - 1, -1, -1)
+            for i in range(at, -1, -1)
             if (found := _DEF.match(rows[i])) and len(found.group(1)) < target
         ),
         None,
     )
-    if start is None:
-        return marked_listing(text, line)
+    if start is None or start == 0:
+        return whole_listing(listing, line)
     depth = _indent(rows[start])
     end = next(
         (i for i in range(start + 1, len(rows)) if rows[i].strip() and _indent(rows[i]) <= depth),
@@ -527,9 +544,5 @@ def code_excerpt(text: str, line: int) -> str:
     )
     while end > start + 1 and not rows[end - 1].strip():
         end -= 1
-    body = textwrap.dedent("\n".join(rows[start:end])).splitlines()
-    blank = " " * len(MARKER)
-    return "\n".join(
-        (MARKER if start + offset + 1 == line else blank) + _STEP_COMMENT.sub("", row)
-        for offset, row in enumerate(body)
-    )
+    body = tuple(textwrap.dedent("\n".join(rows[start:end])).splitlines())
+    return CodeExcerpt(body, tuple(range(start + 1, end + 1)), current)

@@ -16,11 +16,13 @@ they do (:class:`lib.games.search.reference.Tracer`). Here are the tracers:
 * :class:`MultiTracer` passes every call on to several tracers.
 
 :func:`source_listing` gives a reference search's source with the line of
-each step, and :func:`step_through` runs a search under a :class:`StepTracer`.
+each step and the textbook listing a student reads (the tracer's lines hidden),
+and :func:`step_through` runs a search under a :class:`StepTracer`.
 """
 
 from __future__ import annotations
 
+import bisect
 import inspect
 import re
 from collections.abc import Hashable, Mapping, Sequence
@@ -118,21 +120,79 @@ class StatsTracer:
 
 
 @dataclass(frozen=True)
+class TextbookListing:
+    """The listing a student reads: a reference search without its tracer bookkeeping.
+
+    ``rows`` are the source's lines with the tracer's lines (``tracer.enter(...)``,
+    ``tracer = NullTracer() ...``) left out and the ``# step:`` comments cut off;
+    ``source_lines`` gives, for each row, its line (1-based) in the source text
+    of ``source_length`` lines. Rows are numbered from 1 as shown.
+    """
+
+    rows: tuple[str, ...]
+    source_lines: tuple[int, ...]
+    source_length: int
+
+    @property
+    def text(self) -> str:
+        """The rows as one text."""
+        return "\n".join(self.rows)
+
+    def row_of(self, line: int) -> int:
+        """The row (1-based) on which a step recorded at source line ``line`` is shown.
+
+        A shown line is its own row; a hidden tracer line belongs to the statement it
+        reports on, the nearest shown line above it (``tracer.enter`` is shown on the
+        ``def`` it enters), or below it when none is above.
+        """
+        last = self.source_length
+        if isinstance(line, bool) or not isinstance(line, int) or not 1 <= line <= last:
+            raise InputError(f"Line {line!r} is not in the listing (1 to {last}).")
+        if not self.rows:
+            raise InputError("Every line of the listing is hidden: there is nothing to show.")
+        above = bisect.bisect_right(self.source_lines, line)
+        return above if above else 1
+
+
+@dataclass(frozen=True)
 class SourceListing:
     """A reference search's source and the line (1-based, in ``text``) of each step.
 
     ``lines`` maps a step marker of the source (``"enter"``, ``"leaf"``,
     ``"terminal"``, ``"max backup"``, ``"min backup"``, ``"chance backup"``,
     ``"alpha"``, ``"beta"``, ``"max cutoff"``, ``"min cutoff"``, ``"exit"``)
-    to its line; markers are the ``# step:`` comments.
+    to its line; markers are the ``# step:`` comments. ``textbook`` is the
+    listing shown to a student (:class:`TextbookListing`).
     """
 
     algorithm: str
     text: str
     lines: Mapping[str, int]
+    textbook: TextbookListing
 
 
 _MARKER = re.compile(r"#\s*step:\s*(.+?)\s*$")
+_STEP_COMMENT = re.compile(r"\s*#\s*step:.*$")
+_TRACER_LINE = re.compile(r"^\s*tracer\s*(\.|=)")
+"""A line of tracer bookkeeping (a call on the tracer, or choosing it), hidden from students."""
+
+
+def textbook_listing(text: str) -> TextbookListing:
+    """``text`` without its tracer lines and ``# step:`` comments (see :class:`TextbookListing`).
+
+    >>> shown = textbook_listing("def f(tracer):\\n  tracer.enter()  # step: enter\\n  return 1")
+    >>> shown.rows, shown.source_lines, shown.row_of(2)
+    (('def f(tracer):', '  return 1'), (1, 3), 1)
+    """
+    source = text.splitlines()
+    kept = [
+        (number, _STEP_COMMENT.sub("", row))
+        for number, row in enumerate(source, start=1)
+        if not _TRACER_LINE.match(row)
+    ]
+    return TextbookListing(
+        tuple(row for _, row in kept), tuple(number for number, _ in kept), len(source)
+    )
 
 
 def source_listing(algorithm: str) -> SourceListing:
@@ -147,7 +207,7 @@ def source_listing(algorithm: str) -> SourceListing:
         found = _MARKER.search(line)
         if found:
             lines[found.group(1)] = number
-    return SourceListing(algorithm, text, lines)
+    return SourceListing(algorithm, text, lines, textbook_listing(text))
 
 
 @dataclass(frozen=True)

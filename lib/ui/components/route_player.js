@@ -184,12 +184,15 @@ class Player {
       option.value = String(speed);
       select.append(option);
     }
-    this.speed = speeds.get(this.parent) || 1;
+    // a link's speed (data.speed) until this player's own choice
+    const linked = SPEEDS.includes(this.data.speed) ? this.data.speed : 1;
+    this.speed = speeds.get(this.parent) || linked;
     select.value = String(this.speed);
     select.addEventListener("change", () => {
       this.speed = Number(select.value);
       speeds.set(this.parent, this.speed);
       this.root.dataset.speed = select.value;
+      if (this.data.mode === "race") this.send("speed", this.speed); // for the page's link
     });
     return select;
   }
@@ -1041,6 +1044,7 @@ class Race {
   constructor(parent, data) {
     this.parent = parent;
     this.data = data;
+    this.send = () => {}; // the component's setTriggerValue, once given
     this.tick = 0;
     this.playing = false;
     this.root = element("div", "route-player route-race");
@@ -1133,6 +1137,7 @@ export default function (component) {
       player = new Race(parentElement, data);
       players.set(parentElement, player);
     }
+    player.send = setTriggerValue;
   } else if (data.mode === "map") {
     // a new start, goal or routes on the same map: drawn anew, keeping the zoom and pan
     const view = player && player.data.mapDigest === data.mapDigest ? player.view : undefined;

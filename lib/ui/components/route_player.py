@@ -85,10 +85,12 @@ def route_map(
     )
 
 
-def route_race(data: dict, *, key: str) -> None:
+def route_race(data: dict, *, key: str, on_speed: Callable[[], None] | None = None) -> None:
     """Show a race of algorithms (:func:`lib.routes.race.race_data`) under ``key``.
 
     It plays in the browser (one Play / Pause / Step and a speed control for all the
-    racers) and sends nothing back.
+    racers, starting at ``data["speed"]`` if given). A speed chosen there calls
+    ``on_speed``, with the speed in ``st.session_state[key]["speed"]`` (a trigger value).
     """
-    _PLAYER(data=data, key=key, height="content")
+    events = {"on_speed_change": on_speed} if on_speed is not None else {}
+    _PLAYER(data=data, key=key, height="content", **events)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,13 +15,16 @@ from lib.errors import InputError
 from lib.games.arena import MatchConfig, presets
 from lib.games.arena.__main__ import (
     build_parser,
+    cli_ladder,
     cli_matches,
     game_options,
     main,
     option_flag,
     parse_args,
 )
+from lib.games.arena.ladder import ladder_players
 from lib.games.core import available_games, get_game
+from lib.settings import LOCAL
 
 ROOT = Path(__file__).resolve().parents[3]
 GAMES = list(available_games())
@@ -133,3 +137,48 @@ def test_the_cli_reports_bad_input_with_exit_status_2(capsys):
     assert "at least two --players" in capsys.readouterr().err
     assert main(["--game", game, "--players", "random", "random", "--workers", "0"]) == 2
     assert "--workers must be at least 1" in capsys.readouterr().err
+
+
+def test_agent_files_play_from_the_command_line_on_a_local_install(tmp_path):
+    crash = tmp_path / "crash.py"
+    crash.write_text("def choose_move(state, seconds_left):\n    raise KeyError('oops')\n")
+    command = [sys.executable, "-m", "lib.games.arena", "--game", "tictactoe", "--quiet"]
+    command += ["--agent", "examples/greedy_agent.py", str(crash), "--players", "random"]
+    command += ["--games", "2", "--workers", "2", "--csv", str(tmp_path / "a.csv")]
+    env = {**os.environ, LOCAL: "1"}
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    table = pd.read_csv(tmp_path / "a.csv", keep_default_na=False)
+    crashed = table[table["label"].str.contains("crash.py")]
+    assert len(table) == 6 and len(crashed) == 4  # a round robin of three: 3 matches of 2
+    for _, row in crashed.iterrows():  # the crashing agent loses each of its games, named
+        side = "B" if row["label"].endswith("crash.py") else "A"
+        assert row["forfeit"] == f"{side}: crash: KeyError: 'oops' (line 2)"
+        assert row["winner"] == ("A" if side == "B" else "B")
+    greedy = table[~table["label"].str.contains("crash.py")]
+    assert list(greedy["forfeit"]) == ["", ""] and set(greedy["winner"]) <= {"B", "draw"}
+
+
+def test_agent_files_are_refused_off_a_local_install_and_on_dask(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)  # the example's path is relative
+    monkeypatch.delenv(LOCAL, raising=False)
+    agent = ["--game", "tictactoe", "--agent", "examples/greedy_agent.py", "--players", "random"]
+    assert main([*agent, "--quiet"]) == 2
+    assert f"start the app or the command line with {LOCAL}=1" in capsys.readouterr().err
+    assert main(["--game", "tictactoe", "--players", "agent:path=x.py", "random"]) == 2
+    assert f"{LOCAL}=1" in capsys.readouterr().err
+    monkeypatch.setenv(LOCAL, "1")
+    assert main([*agent, "--scheduler", "tcp://127.0.0.1:1", "--quiet"]) == 2
+    assert "not on a Dask cluster" in capsys.readouterr().err
+    assert main(["--game", "tictactoe", "--agent", "missing.py", "--players", "random"]) == 2
+    assert "'missing.py': there is no such file" in capsys.readouterr().err
+
+
+def test_a_ladder_s_agent_joins_the_roster_at_the_ladder_s_time(monkeypatch):
+    monkeypatch.chdir(ROOT)  # the example's path is relative
+    monkeypatch.setenv(LOCAL, "1")
+    args = parse_args(["--ladder", "--game", "tictactoe", "--time", "0.3"])
+    args.agent = ["examples/greedy_agent.py"]
+    ladder = cli_ladder(args)
+    assert ladder.roster()[:-1] == tuple(ladder_players("tictactoe", 0.3))
+    assert ladder.roster()[-1] == "agent:path=examples/greedy_agent.py,time=0.3"

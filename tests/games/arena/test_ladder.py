@@ -23,6 +23,7 @@ from lib.games.arena.ladder import (
     ladder_matches,
     ladder_players,
     ladder_table,
+    player_labels,
     run_ladder,
 )
 from lib.games.arena.limits import HOSTED_CAPS, LOCAL_CAPS, check_ladder
@@ -264,3 +265,13 @@ def test_the_ladder_chart_ranks_top_down_with_asymmetric_intervals():
     assert list(figure.layout.yaxis.categoryarray) == list(table["player"])[::-1]
     assert list(trace.error_x.array) == pytest.approx(list(table["ci_high"] - table["rating"]))
     assert list(trace.error_x.arrayminus) == pytest.approx(list(table["rating"] - table["ci_low"]))
+
+
+def test_agents_on_the_ladder_are_named_by_their_files(monkeypatch):
+    monkeypatch.setenv("AI_SEARCH_LAB_LOCAL", "1")
+    specs = ["greedy", "agent:path=examples/greedy_agent.py", "agent:path=/x/mine.py,time=0.2"]
+    assert player_labels("tictactoe", specs) == [
+        "Greedy (one ply)",
+        "Agent greedy_agent.py",
+        "Agent mine.py",
+    ]

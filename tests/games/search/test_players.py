@@ -21,6 +21,7 @@ from lib.games.search.players import (
     make_player,
     parse_player_spec,
 )
+from lib.settings import LOCAL
 from tests.games.othello.test_rules import random_state
 
 configs = st.builds(
@@ -159,3 +160,36 @@ def test_labels_are_readable():
     assert PlayerConfig(kind="alphabeta", depth=5).label() == "Alpha-beta d5"
     assert PlayerConfig(kind="minimax", depth=2, heuristic="table").label() == "Minimax d2 (table)"
     assert PlayerConfig(kind="random").label() == "Random"
+
+
+@settings(max_examples=60, deadline=None)
+@given(path=st.text(min_size=1, max_size=80).filter(lambda p: p.strip() and "\0" not in p))
+def test_agent_specs_round_trip_any_path_on_a_local_install(path):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(LOCAL, "1")
+        config = PlayerConfig("agent", path=path.strip(), time_limit=0.5)
+        assert parse_player_spec(config.to_spec()) == config
+        assert config.label().startswith("Agent ")
+
+
+def test_agent_specs_are_refused_off_a_local_install_and_checked_on_one(monkeypatch):
+    monkeypatch.delenv(LOCAL, raising=False)
+    for spec in ("agent:path=my_agent.py", "AGENT:file=my_agent.py"):
+        with pytest.raises(InputError, match=f"{LOCAL}=1"):
+            parse_player_spec(spec)
+    monkeypatch.setenv(LOCAL, "yes")  # only 1 is local
+    with pytest.raises(InputError, match=f"{LOCAL}=1"):
+        PlayerConfig("agent", path="my_agent.py")
+    monkeypatch.setenv(LOCAL, "1")
+    assert parse_player_spec("agent:file=a%2Cb.py,time=2").path == "a,b.py"
+    for spec, fragment in [
+        ("agent", "needs its file"),
+        ("agent:path=", "needs its file"),
+        ("agent:path=a.py,depth=3", "only path and time, not depth"),
+        ("agent:path=a.py,formula=lines", "only path and time, not formula"),
+        ("alphabeta:path=a.py", "Only agent players take a file"),
+    ]:
+        with pytest.raises(InputError, match=fragment):
+            parse_player_spec(spec)
+    with pytest.raises(InputError, match="plays in the Arena"):
+        make_player(parse_player_spec("agent:path=a.py"), othello.GAME)

@@ -3,8 +3,6 @@ the textbook trees; the tracers (counts, steps, tree) against the fast engine's 
 
 from __future__ import annotations
 
-import inspect
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -25,6 +23,7 @@ from lib.games.search.tracers import (
     step_through,
 )
 from lib.games.textbook_tree import AIMA_FIGURE_5_2, THREE_PLY, leaf_value
+from tests.games.playouts import seeded_playouts
 from tests.games.toy import AIMA_TREE, ToyState
 from tests.games.toy import leaf_heuristic as toy_heuristic
 
@@ -34,20 +33,10 @@ POSITIONS_PER_GAME = 200
 def random_positions(spec: core.GameSpec, count: int, seed: int) -> list:
     """``count`` unfinished positions: a random state of a seeded random game, per option value."""
     rng = np.random.default_rng(seed)
-    option_sets = [{}] + [
-        {name: value} for name, values in spec.options.items() for value in values
-    ]
     positions = []
-    while len(positions) < count:
-        options = option_sets[len(positions) % len(option_sets)]
-        if "seed" in inspect.signature(spec.initial_state).parameters:
-            options = {**options, "seed": int(rng.integers(1000))}  # e.g. a coin toss for first
-        state = spec.initial_state(**options)
-        game = [state]
-        while not state.is_terminal() and len(game) < 200:
-            moves = state.legal_moves()
-            state = state.play(moves[int(rng.integers(len(moves)))])
-            game.append(state)
+    for game in seeded_playouts(spec, rng, max_plies=199):
+        if len(positions) == count:
+            return positions
         unfinished = [s for s in game if not s.is_terminal()]
         positions.append(unfinished[int(rng.integers(len(unfinished)))])
     return positions

@@ -16,7 +16,6 @@ from lib.games import core, textbook_tree
 from lib.games.search import fast as search
 from lib.games.search.reference import SEARCHES, minimax_search
 from lib.games.search.stepthrough import (
-    MARKER,
     MAX_EVENTS,
     OrderedState,
     StepPosition,
@@ -24,13 +23,13 @@ from lib.games.search.stepthrough import (
     describe_step,
     example_positions,
     example_state,
-    marked_listing,
     minimax_node_count,
     ordered_moves,
     run_step_search,
     textbook_positions,
     tree_at,
     value_text,
+    whole_listing,
     window_label,
 )
 from lib.games.search.tracers import STEP_KINDS, StatsTracer, source_listing, step_through
@@ -415,23 +414,49 @@ def test_value_and_window_text():
 
 
 @pytest.mark.parametrize("algorithm", sorted(SEARCHES))
-def test_the_marked_line_is_the_steps_line(algorithm):
+def test_the_excerpt_marks_the_steps_textbook_line(algorithm):
     listing = source_listing(algorithm)
-    rows = listing.text.splitlines()
+    source, textbook = listing.text.splitlines(), listing.textbook
     for marker, line in listing.lines.items():
-        whole = marked_listing(listing.text, line).splitlines()
-        assert [i + 1 for i, row in enumerate(whole) if row.startswith(MARKER)] == [line]
-        assert whole[line - 1] == MARKER + rows[line - 1]
-        excerpt = code_excerpt(listing.text, line).splitlines()
-        marked = [row for row in excerpt if row.startswith(MARKER)]
-        assert len(marked) == 1
-        # the same statement, dedented and without its step comment
-        statement = rows[line - 1].split("#")[0].strip()
-        assert marked[0][len(MARKER) :].strip() == statement
-        assert excerpt[0].strip().startswith("def ") and "# step" not in "\n".join(excerpt)
-        assert len(excerpt) < len(rows) / 2, marker
+        excerpt = code_excerpt(textbook, line)
+        # the numbers are the whole listing's, consecutive, and the rows are those rows
+        first = excerpt.numbers[0]
+        assert excerpt.numbers == tuple(range(first, first + len(excerpt.rows)))
+        assert [row.strip() for row in excerpt.rows] == [
+            textbook.rows[n - 1].strip() for n in excerpt.numbers
+        ]
+        assert excerpt.current in excerpt.numbers
+        shown = excerpt.rows[excerpt.numbers.index(excerpt.current)].strip()
+        if marker == "enter":  # the tracer's line is hidden: entering is shown on the def
+            assert "tracer" in source[line - 1] and shown.startswith("def value(")
+        else:  # the same statement, without its step comment
+            assert shown == source[line - 1].split("#")[0].strip()
+        assert excerpt.rows[0].startswith("def ")  # one nested function, dedented
+        assert not any("tracer" in row or "# step" in row for row in excerpt.rows)
+        assert len(excerpt.rows) < len(textbook.rows) / 2, marker
+        whole = whole_listing(textbook, line)
+        assert whole.rows == textbook.rows and whole.current == excerpt.current
+        assert whole.numbers == tuple(range(1, len(textbook.rows) + 1))
     with pytest.raises(InputError):
-        code_excerpt(listing.text, len(rows) + 1)
+        code_excerpt(textbook, len(source) + 1)
+
+
+@pytest.mark.parametrize("algorithm", sorted(SEARCHES))
+def test_every_steps_line_is_shown_in_its_excerpt(algorithm):
+    """Each step of a real trace is marked on a row the student sees, in the function running."""
+    listing = source_listing(algorithm).textbook
+    trace = step_through(
+        textbook_tree.initial_state(THREE_PLY), algorithm=algorithm, depth=3, heuristic=leaf_value
+    )
+    functions = set()
+    for event in trace.events:
+        excerpt = code_excerpt(listing, event.line)
+        assert excerpt.current in excerpt.numbers
+        functions.add(excerpt.rows[0].split("(")[0])
+        # an enter or exit is in value(); backups and cut-offs in the node's own function
+        name = "value" if event.kind in ("enter", "leaf", "exit") else f"{event.node}_value"
+        assert excerpt.rows[0].startswith(f"def {name}("), (event, excerpt.rows[0])
+    assert "def value" in functions and len(functions) >= 2
 
 
 def test_stats_tracer_counts_match_the_step_counts_for_every_algorithm():
