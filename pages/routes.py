@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from lib.ui import routes_common
 from lib.ui import routes_lab as lab
 from lib.ui import routes_page as page
 from lib.ui import routes_quiz as quiz
@@ -36,7 +37,7 @@ LAZY_SECTIONS = (
     (
         "Race the algorithms",
         "Race 2 to 4 algorithms on this map, one expansion per tick each",
-        lab.RACE_OPEN_KEY,
+        routes_common.RACE_OPEN_KEY,
         lab.show_race,
     ),
     (

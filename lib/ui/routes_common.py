@@ -18,7 +18,7 @@ import streamlit as st
 
 from lib.errors import InputError
 from lib.links import LinkField
-from lib.routes import compare, graphs, places
+from lib.routes import compare, graphs, places, race, search
 from lib.routes.compare import COLUMN_LABELS
 from lib.ui.common import read_query
 
@@ -275,3 +275,40 @@ def show_table(
         width="stretch",
         **kwargs,
     )
+
+
+#: The race's expander (it runs only while open) and its component's key.
+RACE_OPEN_KEY, RACE_KEY = "rt_w_race_open", "rt_race"
+DEFAULT_RACERS = ("A*", "Uniform-cost")
+#: The race's play speeds (times the normal pace), as the player's speed control offers them.
+RACE_SPEEDS = ("0.25", "0.5", "1", "2", "4", "8")
+
+
+def parse_racers(text: str) -> list[str]:
+    """A link's ``race=``: 2 to 4 known algorithm names joined by ``|`` (else ValueError)."""
+    names = text.split("|")
+    if not race.MIN_RACERS <= len(names) <= race.MAX_RACERS or len(set(names)) < len(names):
+        raise ValueError(text)
+    if any(name not in search.ALGORITHMS for name in names):
+        raise ValueError(text)
+    return names
+
+
+RACE_LINK = (
+    LinkField(
+        "race",
+        list,
+        list(DEFAULT_RACERS),
+        parse=parse_racers,
+        expected=f"{race.MIN_RACERS} to {race.MAX_RACERS} different algorithm names joined by | "
+        f"({', '.join(search.ALGORITHMS)})",
+    ),
+    LinkField("race_speed", str, "1", choices=RACE_SPEEDS),
+)
+"""The race's link settings: the algorithms racing and the play speed (the map is the page's)."""
+
+
+def open_race_from_link() -> None:
+    """A first visit whose link names a race opens the race's section."""
+    if any(field.name in st.query_params for field in RACE_LINK):
+        st.session_state[RACE_OPEN_KEY] = True

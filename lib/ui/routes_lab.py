@@ -25,11 +25,11 @@ import numpy as np
 import streamlit as st
 
 from lib.errors import InputError
-from lib.links import LinkField
 from lib.routes import edits, graphs, race, search
 from lib.ui import routes_common, routes_page
 from lib.ui.common import escape_markdown as md
 from lib.ui.components.route_player import route_race
+from lib.ui.routes_common import DEFAULT_RACERS, RACE_KEY, RACE_SPEEDS
 
 #: The session's edits: ``{"map": graph key, "stack": [entry, ...]}``. An entry is
 #: ``("paint", CellEdit)``, ``("load", terrain bytes)`` (a link's edits, or older strokes
@@ -39,46 +39,11 @@ EDITS_KEY = "rt_edits"
 BUILT_KEY = "rt_edited_graph"
 #: Undo steps kept; older strokes are folded into one (they can no longer be undone apart).
 MAX_UNDO = 100
-#: The race's expander (it runs only while open) and its component's key.
-RACE_OPEN_KEY, RACE_KEY = "rt_w_race_open", "rt_race"
 #: Caps of a race: the map's places and each racer's recorded steps.
 MAX_RACE_PLACES, MAX_RACE_STEPS = 5_000, 60_000
-DEFAULT_RACERS = ("A*", "Uniform-cost")
 #: Set by the map's events, Undo and Reset: the run of :func:`show_map` they start draws the
 #: map, then reruns the whole page (whose sections follow the map).
 FOLLOW_KEY = "rt_map_changed"
-#: The race's play speeds (times the normal pace), as the player's speed control offers them.
-RACE_SPEEDS = ("0.25", "0.5", "1", "2", "4", "8")
-
-
-def parse_racers(text: str) -> list[str]:
-    """A link's ``race=``: 2 to 4 known algorithm names joined by ``|`` (else ValueError)."""
-    names = text.split("|")
-    if not race.MIN_RACERS <= len(names) <= race.MAX_RACERS or len(set(names)) < len(names):
-        raise ValueError(text)
-    if any(name not in search.ALGORITHMS for name in names):
-        raise ValueError(text)
-    return names
-
-
-RACE_LINK = (
-    LinkField(
-        "race",
-        list,
-        list(DEFAULT_RACERS),
-        parse=parse_racers,
-        expected=f"{race.MIN_RACERS} to {race.MAX_RACERS} different algorithm names joined by | "
-        f"({', '.join(search.ALGORITHMS)})",
-    ),
-    LinkField("race_speed", str, "1", choices=RACE_SPEEDS),
-)
-"""The race's link settings: the algorithms racing and the play speed (the map is the page's)."""
-
-
-def open_race_from_link() -> None:
-    """A first visit whose link names a race opens the race's section."""
-    if any(field.name in st.query_params for field in RACE_LINK):
-        st.session_state[RACE_OPEN_KEY] = True
 
 
 def _on_race_speed() -> None:

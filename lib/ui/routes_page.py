@@ -18,7 +18,7 @@ from lib.errors import InputError
 from lib.jobs import LATEST
 from lib.links import LinkField
 from lib.routes import animation, compare, explain, graphs, plots, search
-from lib.ui import routes_common, routes_lab
+from lib.ui import routes_common
 from lib.ui.common import csv_download, user_errors
 from lib.ui.common import escape_markdown as md
 from lib.ui.components.route_player import route_map
@@ -96,7 +96,7 @@ LINK = (
         expected="algorithm names joined by | (" + ", ".join(ALGO_NAMES) + ")",
     ),
     LinkField("w", float, DEFAULTS["w"], low=1.0, high=5.0, digits=1),
-    *routes_lab.RACE_LINK,
+    *routes_common.RACE_LINK,
 )
 """The page's link settings (start, goal and heuristic depend on the map: read below)."""
 
@@ -127,7 +127,7 @@ def load_link_settings() -> bool:
     for note in routes_common.init_from_query(LINK):
         st.warning(note, icon=":material/warning:")
     if first_visit:
-        routes_lab.open_race_from_link()
+        routes_common.open_race_from_link()
     if first_visit and "algos" in st.query_params:
         unknown = [a for a in st.query_params["algos"].split("|") if a not in ALGO_NAMES]
         if unknown and routes_common.get("algos") != DEFAULT_ALGOS:

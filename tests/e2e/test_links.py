@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from lib.games.core import get_game
 from lib.links import read_moves
-from lib.ui import routes_lab
+from lib.ui import routes_common
 from tests.e2e.conftest import board_circles, open_page, wait_idle, wait_rendered
 
 MOVES = "f5,d6,c3,d3"
@@ -65,7 +65,7 @@ def test_a_shared_link_restores_a_position_and_a_step(page):
 
 def test_a_race_link_opens_the_race_at_its_speed_and_a_new_speed_goes_into_the_address(page):
     open_page(page, "routes?" + urlencode({"race": "A*|BFS", "race_speed": "2"}))
-    race = f'.st-key-{routes_lab.RACE_KEY}:not([data-stale="true"]) .route-race'
+    race = f'.st-key-{routes_common.RACE_KEY}:not([data-stale="true"]) .route-race'
     board = page.locator(race).first
     board.locator(".racer canvas.search").first.wait_for(timeout=60_000)  # opened by the link
     wait_idle(page)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import time
 
 from lib.routes import graphs, race, search
-from lib.ui import routes_lab
+from lib.ui import routes_common
 from tests.e2e.conftest import open_page, wait_idle
 
-RACE = f'.st-key-{routes_lab.RACE_KEY}:not([data-stale="true"]) .route-race'
+RACE = f'.st-key-{routes_common.RACE_KEY}:not([data-stale="true"]) .route-race'
 
 
 def _open_race(page):
-    page.locator(f".st-key-{routes_lab.RACE_OPEN_KEY} summary").first.click()
+    page.locator(f".st-key-{routes_common.RACE_OPEN_KEY} summary").first.click()
     board = page.locator(RACE).first
     board.locator(".racer canvas.search").first.wait_for(timeout=60_000)
     wait_idle(page)

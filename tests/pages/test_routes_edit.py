@@ -8,7 +8,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from lib.routes import animation
-from lib.ui import routes_lab, routes_page
+from lib.ui import routes_common, routes_page
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
 GRID = {
@@ -82,10 +82,10 @@ def test_the_goal_dragged_on_romania_becomes_the_goal():
 
 def test_the_race_section_gets_each_racer():
     app = AppTest.from_file(PAGE, default_timeout=60)
-    app.session_state[routes_lab.RACE_OPEN_KEY] = True
+    app.session_state[routes_common.RACE_OPEN_KEY] = True
     app.run()
     assert not app.exception
-    _, data = _component(app, routes_lab.RACE_KEY)
+    _, data = _component(app, routes_common.RACE_KEY)
     assert data["mode"] == "race" and [r["name"] for r in data["racers"]] == ["A*", "Uniform-cost"]
     assert all(r["cost"] == 418 for r in data["racers"])
     race_box = next(m for m in app.multiselect if m.label.startswith("Algorithms to race"))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from lib.ui import routes_lab
+from lib.ui import routes_common
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
 GRID = {"source": "Grid with obstacles", "rows": "6", "cols": "8", "obstacles": "0", "seed": "1"}
@@ -22,7 +22,7 @@ def _app(**query: str) -> AppTest:
 
 
 def _race(app: AppTest) -> tuple[object, dict]:
-    key = routes_lab.RACE_KEY
+    key = routes_common.RACE_KEY
     (element,) = [e for e in app.get("bidi_component") if e.proto.id.endswith(f"-{key}")]
     return element, json.loads(element.proto.json)
 
@@ -35,7 +35,7 @@ def _param(app: AppTest, name: str) -> str | None:
 def test_a_race_link_opens_the_race_with_its_algorithms_speed_and_map():
     app = _app(**GRID, race="BFS|A*|Greedy best-first", race_speed="4")
     assert not app.exception and not app.warning
-    assert app.session_state[routes_lab.RACE_OPEN_KEY] is True
+    assert app.session_state[routes_common.RACE_OPEN_KEY] is True
     _, data = _race(app)
     assert [r["name"] for r in data["racers"]] == ["BFS", "A*", "Greedy best-first"]
     assert data["speed"] == 4.0
@@ -52,7 +52,7 @@ def test_bad_race_values_are_named_and_the_defaults_race():
     )
     assert "The link's race_speed=3 is not one of 0.25, 0.5, 1, 2, 4, 8; using 1." in warnings
     _, data = _race(app)
-    assert [r["name"] for r in data["racers"]] == list(routes_lab.DEFAULT_RACERS)
+    assert [r["name"] for r in data["racers"]] == list(routes_common.DEFAULT_RACERS)
     assert data["speed"] == 1.0
 
 

@@ -1,4 +1,4 @@
-"""The race's link parser (:func:`lib.ui.routes_lab.parse_racers`): 2 to 4 known, different
+"""The race's link parser (:func:`lib.ui.routes_common.parse_racers`): 2 to 4 known, different
 algorithm names joined by ``|``; anything else is refused, never crashes."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lib.links import read_link
 from lib.routes import race, search
-from lib.ui.routes_lab import DEFAULT_RACERS, RACE_LINK, parse_racers
+from lib.ui.routes_common import DEFAULT_RACERS, RACE_LINK, parse_racers
 
 NAMES = list(search.ALGORITHMS)
 
