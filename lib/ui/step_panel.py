@@ -50,12 +50,19 @@ from lib.games.textbook_tree import tree_from_text
 from lib.links import LinkField
 from lib.ui.code_view import code_view
 from lib.ui.common import escape_markdown, read_query
+from lib.ui.step_lab import (
+    keep_tree_text,
+    own_tree_position,
+    prediction_panel,
+    tree_editor,
+    tree_search_key,
+)
 
 PLAY_SECONDS = 0.8
 """Seconds between two steps while playing."""
 BOARD_POSITION = "The position on the board"
 OWN_TREE = "Your own tree"
-"""The position typed as a tree (its text box: ``<page>_step_w_tree``)."""
+"""The position typed as a tree (its text box: ``<page>_step_w_tree``, :mod:`lib.ui.step_lab`)."""
 ALGORITHM_LABELS = {"minimax": "Minimax", "alphabeta": "Alpha-beta", "expectimax": "Expectimax"}
 DEFAULT_DEPTH = 3
 CACHE_SIZE = 4
@@ -91,10 +98,12 @@ def _evaluator(adapter: BoardAdapter, configs: Sequence[PlayerConfig]) -> Any:
         return heuristic.bind()
 
 
-def _positions(adapter: BoardAdapter, board: Any, evaluate: Any) -> dict[str, StepPosition]:
+def _positions(
+    adapter: BoardAdapter, board: Any, evaluate: Any, own: StepPosition
+) -> dict[str, StepPosition]:
     game = adapter.game
     positions = {BOARD_POSITION: StepPosition(BOARD_POSITION, board, evaluate, game.format_move)}
-    for position in (*textbook_positions(), *example_positions(game, evaluate)):
+    for position in (*textbook_positions(), own, *example_positions(game, evaluate)):
         positions[position.label] = position
     return positions
 
@@ -108,7 +117,7 @@ def _cached_search(
     cache: dict = st.session_state.setdefault("step_through_cache", {})
     cache_key = (
         position.label,
-        position.state.key,
+        tree_search_key(position),
         position.evaluate,
         algorithm,
         depth,
@@ -148,7 +157,7 @@ def _title(search: StepSearch) -> str:
     return f"{name}, depth {search.depth}{ordering}"
 
 
-STEP_WIDGETS = ("position", "algorithm", "depth", "ordering", "compare", "step")
+STEP_WIDGETS = ("position", "algorithm", "depth", "ordering", "compare", "step", "tree")
 """The step-through panel's settable widgets (``<page>_step_w_<name>``), kept while it is hidden."""
 
 
@@ -189,6 +198,10 @@ def _panel(
         "being executed is highlighted."
     )
     choice = _step_controls(key, positions)
+    if choice.label == OWN_TREE:
+        tree_editor(key)
+    else:
+        keep_tree_text(key)
     position = choice.position
     try:
         search, layout = _cached_search(position, choice.algorithm, choice.depth, choice.ordering)
@@ -205,6 +218,8 @@ def _panel(
     )
     step = min(shown, search.steps) - 1
     write_step_link(key, choice, step + 1)
+    # under the step buttons: they stay put when the guess is hidden after step 1
+    prediction_panel(key, position, search)
     now = tree_at(search.trace.events, step)
     _step_status(key, position, search, now, step)
     if choice.compare:  # the two trees side by side, then the board and the code
@@ -218,16 +233,18 @@ def _panel(
 def _step_positions(
     adapter: BoardAdapter, key: str, configs: tuple[PlayerConfig, ...]
 ) -> dict[str, StepPosition]:
-    """The positions offered: the board's, the textbook trees, the game's examples (an example
-    that does not replay is said, and only the board's is offered)."""
+    """The positions offered: the board's, the textbook trees, the student's own tree, the
+    game's examples (an example that does not replay is said, and is not offered)."""
     game = adapter.game
     board = st.session_state[f"{key}_session"].state
     evaluate = _evaluator(adapter, configs)
+    own = own_tree_position(key, OWN_TREE)
     try:
-        return _positions(adapter, board, evaluate)
+        return _positions(adapter, board, evaluate, own)
     except InputError as error:  # a game's examples that do not replay: say so, keep the page
         st.error(escape_markdown(str(error)))
-        return {BOARD_POSITION: StepPosition(BOARD_POSITION, board, evaluate, game.format_move)}
+        board_position = StepPosition(BOARD_POSITION, board, evaluate, game.format_move)
+        return {BOARD_POSITION: board_position, OWN_TREE: own}
 
 
 def _step_controls(key: str, positions: dict[str, StepPosition]) -> StepChoice:
@@ -276,7 +293,7 @@ def _advance(key: str, choice: StepChoice, search: StepSearch, ticking: bool) ->
     the last); Play or Pause restart the panel's timer."""
     search_id = (
         choice.label,
-        choice.position.state.key,
+        tree_search_key(choice.position),
         choice.algorithm,
         search.depth,
         choice.ordering,

@@ -13,6 +13,7 @@ from lib.games.session import GameSession
 from lib.links import read_moves
 from lib.ui import arena_controls as arena_ui
 from lib.ui.game_link import LINK_PLAYER, SHARED_REPLAY
+from lib.ui.step_lab import DEFAULT_TREE_TEXT
 from lib.ui.step_panel import OWN_TREE
 from tests.pages.game_app import RECORD_TAB, ROOT, STEP_TAB, open_game_page, record, session
 
@@ -171,7 +172,7 @@ def test_bad_step_through_values_are_named_and_a_step_past_the_end_shows_the_las
 def test_a_typed_tree_in_the_link_is_read_and_a_bad_one_is_named():
     app = open_game_page("tictactoe", tree="[[3, 12], [2")
     assert "The link's tree= cannot be used: Tree, at character" in app.warning[0].value
-    assert "tictactoe_step_w_tree" not in app.session_state
+    assert app.session_state["tictactoe_step_w_tree"] == DEFAULT_TREE_TEXT  # the bad one is not
     text = "[[3, 12, 8], [2, 4, 6]]"
     app = open_game_page("tictactoe", tree=text)
     assert app.session_state["tictactoe_step_w_tree"] == text

@@ -149,11 +149,11 @@ def test_examples_are_one_click_away():
         options = app.selectbox(key=f"{name}_step_w_position").options
         assert options[0] == "The position on the board"
         assert sum(option.startswith("Textbook") for option in options) == 2
-        assert len(options) == 3 + count
+        assert len(options) == 4 + count
         app.selectbox(key=f"{name}_step_w_position").set_value(options[-1]).run()
         assert not app.exception and statistics(app)[0] > 0
     app = open_game_page("othello", tab=STEP_TAB)
-    assert len(app.selectbox(key="othello_step_w_position").options) == 3
+    assert len(app.selectbox(key="othello_step_w_position").options) == 4
 
 
 def test_depth_is_cut_and_a_finished_game_is_explained():
