@@ -75,7 +75,9 @@ def openspiel_board(state: connect_four.ConnectFourState) -> str:
 def check_agree(ours: connect_four.ConnectFourState, theirs: pyspiel.State, ply: int) -> None:
     """Raise RulesMismatch unless both engines see the same position, moves and end."""
     if str(theirs) != openspiel_board(ours):
-        raise RulesMismatch(f"ply {ply}: boards differ:\n{theirs}\nagainst\n{openspiel_board(ours)}")
+        raise RulesMismatch(
+            f"ply {ply}: boards differ:\n{theirs}\nagainst\n{openspiel_board(ours)}"
+        )
     if ours.is_terminal() != theirs.is_terminal():
         raise RulesMismatch(f"ply {ply}: game over {ours.is_terminal()} against {theirs}")
     if ours.is_terminal():

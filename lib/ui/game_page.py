@@ -61,7 +61,12 @@ from lib.ui.game_controls import (
 )
 from lib.ui.navigation import require_app_navigation
 from lib.ui.presentation import presenting
-from lib.ui.search_panels import compare_depth_key, compare_panel, search_stats_panel
+from lib.ui.search_panels import (
+    compare_depth_key,
+    compare_panel,
+    proved_moves_markdown,
+    search_stats_panel,
+)
 from lib.ui.step_panel import step_panel, step_widget_keys
 
 
@@ -613,6 +618,15 @@ def play_area(
                     f"Hint: **{game.format_move(hint.move)}** · the colours show the score of "
                     f"every move ({hint.stats.nodes:,} positions searched)."
                 )
+                if adapter.move_insight is not None:
+                    st.markdown(
+                        proved_moves_markdown(
+                            hint.stats.root_scores,
+                            hint.stats.root_bounds,
+                            adapter.move_insight(state),
+                            game.format_move,
+                        )
+                    )
             if description:
                 st.markdown(f"**How to play.** {description}")
     fallback_controls(adapter, key, human_sides)
@@ -662,6 +676,7 @@ def analysis_tabs(
                             flipped=settings.flipped,
                         ),
                     ),
+                    verdicts=adapter.move_insight(before) if adapter.move_insight else None,
                 )
     if tabs[1].open:
         with tabs[1]:

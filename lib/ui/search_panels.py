@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -34,6 +34,29 @@ def _board_and_bars(board: go.Figure | None, bars: go.Figure, key: str) -> None:
         st.plotly_chart(bars, key=f"{key}_scores", width=SCORE_BARS_WIDTH)
 
 
+def proved_moves_markdown(
+    scores: Mapping[Move, float],
+    bounds: Mapping[Move, str],
+    verdicts: Mapping[Move, tuple[str, str]],
+    format_move: Callable[[Move], str],
+) -> str:
+    """A markdown list, one move a line in the game's notation order: the proved value in
+    words with its line where the game's solver settled the move (``verdicts``), else the
+    search's heuristic score (``≤`` for an alpha-beta bound). Empty without verdicts."""
+    if not verdicts:
+        return ""
+    lines = []
+    for move in sorted(set(scores) | set(verdicts), key=format_move):
+        name = escape_markdown(format_move(move))
+        if move in verdicts:
+            words, line = verdicts[move]
+            lines.append(f"- **{name}** {escape_markdown(words)}, line {escape_markdown(line)}")
+        else:
+            bound = "≤ " if bounds.get(move) == "upper" else ""
+            lines.append(f"- **{name}** not proved: heuristic score {bound}{scores[move]:.4g}")
+    return "\n".join(lines)
+
+
 def search_stats_panel(
     stats: search.SearchStats | mcts.MctsStats,
     format_move: Callable[[Move], str],
@@ -41,11 +64,15 @@ def search_stats_panel(
     chosen: Move | None = None,
     key: str = "stats",
     board: go.Figure | None = None,
+    verdicts: Mapping[Move, tuple[str, str]] | None = None,
 ) -> None:
     """Metrics (nodes, cut-offs, depth, time, EBF), scores per move (on ``board`` as a heat
     map when given, and as bars), principal variation, iterations and the search tree.
 
-    A Monte Carlo tree search's statistics get :func:`mcts_stats_panel`.
+    ``verdicts`` (move -> its proved value in words and a best line, from the game's
+    solver) label those moves' bars and fill the table's ``proved`` column; the other
+    moves keep the search's score. A Monte Carlo tree search's statistics get
+    :func:`mcts_stats_panel`.
     """
     if isinstance(stats, mcts.MctsStats):
         mcts_stats_panel(stats, format_move, chosen=chosen, key=key, board=board)
@@ -94,9 +121,25 @@ def search_stats_panel(
         f"{stats.budget_text().capitalize()} · principal variation: **{pv or '—'}** · "
         f"leaf evaluations {stats.leaf_evaluations:,}" + (" · " + "; ".join(notes) if notes else "")
     )
+    verdicts = verdicts or {}
     if stats.root_scores:
-        bars = plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen)
+        bars = plots.root_scores_figure(
+            stats.root_scores,
+            format_move,
+            stats.root_bounds,
+            chosen,
+            texts={move: words for move, (words, _) in verdicts.items()},
+            hover={
+                move: f"{format_move(move)}: {words}, line {line}"
+                for move, (words, line) in verdicts.items()
+            },
+        )
         _board_and_bars(board, bars, key)
+        if verdicts:
+            st.markdown(
+                "Proved by the exact solver where it finished in time:\n\n"
+                + proved_moves_markdown(stats.root_scores, stats.root_bounds, verdicts, format_move)
+            )
         if any(bound != "exact" for bound in stats.root_bounds.values()):
             st.caption(
                 "Hatched bars (≤) are alpha-beta bounds: that move is at most this good, "
@@ -108,6 +151,9 @@ def search_stats_panel(
                 "move": [format_move(m) for m in stats.root_scores],
                 "score": list(stats.root_scores.values()),
                 "bound": [stats.root_bounds.get(m, "exact") for m in stats.root_scores],
+                "proved": [
+                    ", line ".join(verdicts[m]) if m in verdicts else "" for m in stats.root_scores
+                ],
             }
         ).sort_values("score", ascending=False)
         csv_download(table, "move_scores.csv", "Download move scores (CSV)", key=f"{key}_csv")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import plotly.graph_objects as go
@@ -116,6 +118,25 @@ def verdict(state: connect_four.ConnectFourState) -> str:
     )
 
 
+MOVE_VERDICT_SECONDS = 1.0
+"""How long the hint and the move scores may solve the positions after each move, in all
+(the default AI's budget for one move): a move not settled in its share keeps its
+heuristic score."""
+
+
+@functools.lru_cache(maxsize=512)
+def move_insight(state: connect_four.ConnectFourState) -> Mapping[int, tuple[str, str]]:
+    """Each move the exact solver settles within :data:`MOVE_VERDICT_SECONDS`: its value in
+    words, counted in plies from here as :func:`verdict` counts, and a best line from it,
+    e.g. ``{0: ("wins in 15 plies", "affaceaffffagcc")}``.
+
+    Cached per position, as :func:`verdict` is (a pure function of the position), and
+    read-only, since every visitor gets the same mapping.
+    """
+    found = solver.move_verdicts(state, time_limit=MOVE_VERDICT_SECONDS, book=solver.bundled_book())
+    return MappingProxyType({move: (found[move].text(), found[move].line_text()) for move in found})
+
+
 ADAPTER = BoardAdapter(
     game=connect_four.GAME,
     figure=figure,
@@ -126,4 +147,5 @@ ADAPTER = BoardAdapter(
     about=ABOUT,
     prompt="click a column",
     insight=verdict,
+    move_insight=move_insight,
 )
