@@ -42,7 +42,8 @@ def proved_moves_markdown(
 ) -> str:
     """A markdown list, one move a line in the game's notation order: the proved value in
     words with its line where the game's solver settled the move (``verdicts``), else the
-    search's heuristic score (``≤`` for an alpha-beta bound). Empty without verdicts."""
+    search's score (``≤`` for an alpha-beta bound). Empty without verdicts: the board's
+    colours and numbers already show the search's scores."""
     if not verdicts:
         return ""
     lines = []
@@ -53,7 +54,7 @@ def proved_moves_markdown(
             lines.append(f"- **{name}** {escape_markdown(words)}, line {escape_markdown(line)}")
         else:
             bound = "≤ " if bounds.get(move) == "upper" else ""
-            lines.append(f"- **{name}** not proved: heuristic score {bound}{scores[move]:.4g}")
+            lines.append(f"- **{name}** not proved: search score {bound}{scores[move]:.4g}")
     return "\n".join(lines)
 
 
