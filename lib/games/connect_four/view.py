@@ -68,8 +68,16 @@ def status(state: connect_four.ConnectFourState) -> str:
 ABOUT = """
 **Rules.** Red and Yellow take turns dropping a disc into one of the seven columns; it
 falls to the lowest empty square. Four in a row, a column or a diagonal wins; a full
-board is a draw. (With perfect play the first player wins, by starting in the centre,
-but the proof took a computer search far deeper than this page's.)
+board is a draw.
+
+**Who wins from the start?** *Known, not proved on this page:* Red, the first player,
+wins with perfect play, and only by opening in the centre column d (opening in c or e
+draws; a, b, f or g lose). This was established in 1988 by James D. Allen and,
+independently, by Victor Allis, and later confirmed by exhaustive computer databases.
+This page's exact solver cannot prove it: a position with 8 discs already takes it
+minutes. What it does prove is shown beside the board: the verdict of every position it
+settles within its budget (sometimes from about 12 discs on, usually from 20), and the
+positions of its opening book, which it solved ahead of time.
 
 **Search.** About 4.5 trillion positions: the AI cannot look to the end, so how far it
 looks (depth), what it thinks of the positions where it stops (the heuristic) and how
@@ -87,6 +95,37 @@ VERDICT_SECONDS = 0.3
 """How long the page's verdict may solve a position before saying it is not solved."""
 
 
+KNOWN_START = (
+    "**Who wins from the start?** *Known, not proved here:* Red, the first player, wins "
+    "with perfect play, only by opening in the centre column d (c or e draws; a, b, f or g "
+    "lose): established in 1988 by James D. Allen and, independently, by Victor Allis, and "
+    "later confirmed by exhaustive computer databases."
+)
+"""The known result for the empty board, labelled as known: this solver does not prove it."""
+
+
+def start_answer(solved: str | None, book: solver.Book) -> str:
+    """The empty board's verdict: the known result, and what this solver proved itself.
+
+    ``solved`` is the solver's answer for the empty board within :data:`VERDICT_SECONDS` in
+    words (None: not finished, as always on this machine); ``book`` the opening book it
+    computed ahead.
+    """
+    plies = ", ".join(str(count) for count in sorted(book.plies)) or "no"
+    tried = (
+        f"Tried just now: not solved within {VERDICT_SECONDS:g} s (8 discs already take "
+        "this solver minutes)."
+        if solved is None
+        else f"Solved just now: {solved}."
+    )
+    return (
+        f"{KNOWN_START} What this page's solver proves: every position it settles within "
+        f"{VERDICT_SECONDS:g} s, sometimes from about 12 discs on and usually from 20 (this "
+        f"line then shows its proof), and the {len(book):,} positions with {plies} discs of "
+        f"its opening book, which it solved ahead of time. {tried}"
+    )
+
+
 @functools.lru_cache(maxsize=512)
 def verdict(state: connect_four.ConnectFourState) -> str:
     """Who wins from here with perfect play, proved by the exact solver (or why not shown).
@@ -98,6 +137,8 @@ def verdict(state: connect_four.ConnectFourState) -> str:
     if state.is_terminal():
         return ""
     result = solver.solve(state, time_limit=VERDICT_SECONDS, book=solver.bundled_book())
+    if state == connect_four.initial_state():
+        return start_answer(result and result.describe(), solver.bundled_book())
     empties = state.plies_left_hint()
     if result is None:
         return (

@@ -388,8 +388,30 @@ def test_the_pages_verdict_says_who_wins_how_soon_and_the_line(monkeypatch):
     assert "**Red wins in 17 plies**; best a, line acbbbbbeeeeeebfaa" in won
     assert "**draw**; best d" in verdict(state_from_moves("caecgfccbdccgbggegfdafaabddefa"))
     monkeypatch.setattr(view, "VERDICT_SECONDS", 0.05)
-    assert verdict(initial_state()).startswith("Not solved within 0.05 s")
+    assert verdict(state_from_moves("dc")).startswith("Not solved within 0.05 s")
     verdict.cache_clear()
+
+
+def test_who_wins_from_the_start_is_known_not_proved_here(monkeypatch):
+    from lib.games.connect_four import view
+
+    monkeypatch.setattr(view, "VERDICT_SECONDS", 0.05)
+    view.verdict.cache_clear()
+    answer = view.verdict(initial_state())
+    assert answer.startswith("**Who wins from the start?** *Known, not proved here:* Red")
+    assert "only by opening in the centre column d" in answer
+    assert "1988" in answer and "Allis" in answer and "Allen" in answer
+    book = solver.bundled_book()
+    assert f"the {len(book):,} positions with {min(book.plies)} discs of its opening" in answer
+    assert answer.endswith(
+        "Tried just now: not solved within 0.05 s (8 discs already take this solver minutes)."
+    )
+    assert "proved" not in answer.replace("not proved here", "")  # no claim of a proof
+    # had the solver finished, the answer would say so, from its own words
+    assert view.start_answer("Red wins in 41 plies", book).endswith(
+        "Solved just now: Red wins in 41 plies."
+    )
+    view.verdict.cache_clear()
 
 
 # -- each move's proved value, for the hint and the move scores ---------------------------
