@@ -28,7 +28,7 @@ import numpy as np
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games.core import GameSpec
+from lib.games.core import GameSpec, Move
 from lib.games.drawing import figures as plots
 from lib.games.drawing import search_charts as search_plots
 from lib.games.drawing.board_drawing import drawing
@@ -676,7 +676,7 @@ def analysis_tabs(
                             flipped=settings.flipped,
                         ),
                     ),
-                    verdicts=adapter.move_insight(before) if adapter.move_insight else None,
+                    verdicts=_proved_by_search(adapter, before, decision.stats),
                 )
     if tabs[1].open:
         with tabs[1]:
@@ -712,6 +712,17 @@ def analysis_tabs(
     if tabs[4].open:
         with tabs[4]:
             step_panel(adapter, key, settings.configs)
+
+
+def _proved_by_search(
+    adapter: BoardAdapter, state: Any, stats: Any
+) -> Mapping[Move, tuple[str, str]] | None:
+    """Each move's proved value for the last search's panel, when the AI's own search was
+    settled by the game's exact solver: then the moves are within the solver's reach too,
+    while asking on every early position would hold up each AI move by the whole budget."""
+    if adapter.move_insight is None or not isinstance(stats, search.SearchStats):
+        return None
+    return adapter.move_insight(state) if stats.exact_endgame else None
 
 
 def _hint_player_for_compare(settings: PageSettings) -> PlayerConfig:

@@ -192,6 +192,8 @@ def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
 
 def test_the_last_search_tab_labels_the_proved_moves(monkeypatch):
     monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 60.0)
+    # the AI's own exact attempt gets 20 times its 1 s budget: room for a loaded machine
+    monkeypatch.setattr(connect_four_view.solver, "ATTEMPT_SHARE", 20.0)
     connect_four_view.move_insight.cache_clear()
     app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="human")
     game = session(app, "connect_four")
@@ -201,8 +203,27 @@ def test_the_last_search_tab_labels_the_proved_moves(monkeypatch):
     app.selectbox(key="connect_four_p0_w_kind").set_value("alphabeta").run()  # Red: the AI
     assert not app.exception
     assert session(app, "connect_four").ply == len(moves) + 1  # the AI has played
+    assert session(app, "connect_four").decisions[-1].stats.exact_endgame
     assert any("Proved by the exact solver" in block.value for block in app.markdown)
     proved = _proved_lines(app)
     assert {c for c, text in proved.items() if text.startswith("wins")} == {"a"}
     _check_lines(moves, proved)
+    connect_four_view.move_insight.cache_clear()
+
+
+def test_the_last_search_tab_does_not_hold_up_a_move_the_solver_did_not_settle(monkeypatch):
+    calls = []
+    monkeypatch.setattr(
+        connect_four_view.solver, "move_verdicts", lambda state, **_: calls.append(state) or {}
+    )
+    connect_four_view.move_insight.cache_clear()
+    app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="alphabeta:depth=2")
+    app.button(key="connect_four_w_cell_5_3").click().run()  # Red d1, the AI answers at depth 2
+    assert not app.exception
+    assert session(app, "connect_four").ply == 2
+    assert session(app, "connect_four").decisions[1].stats.root_scores  # the panel has scores
+    assert calls == []  # a heuristic search: the panel did not ask the solver for each move
+    assert not any("Proved by the exact solver" in block.value for block in app.markdown)
+    app.button(key="connect_four_w_hint").click().run()  # the hint always asks
+    assert len(calls) == 1
     connect_four_view.move_insight.cache_clear()
