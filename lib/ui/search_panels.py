@@ -122,48 +122,59 @@ def search_stats_panel(
         f"{stats.budget_text().capitalize()} · principal variation: **{pv or '—'}** · "
         f"leaf evaluations {stats.leaf_evaluations:,}" + (" · " + "; ".join(notes) if notes else "")
     )
-    verdicts = verdicts or {}
     if stats.root_scores:
-        bars = plots.root_scores_figure(
-            stats.root_scores,
-            format_move,
-            stats.root_bounds,
-            chosen,
-            texts={move: words for move, (words, _) in verdicts.items()},
-            hover={
-                move: f"{format_move(move)}: {words}, line {line}"
-                for move, (words, line) in verdicts.items()
-            },
-        )
-        _board_and_bars(board, bars, key)
-        if verdicts:
-            st.markdown(
-                "Proved by the exact solver where it finished in time:\n\n"
-                + proved_moves_markdown(stats.root_scores, stats.root_bounds, verdicts, format_move)
-            )
-        if any(bound != "exact" for bound in stats.root_bounds.values()):
-            st.caption(
-                "Hatched bars (≤) are alpha-beta bounds: that move is at most this good, "
-                "which is enough to reject it. *Exact score for every move* in the sidebar "
-                "gives every move its exact value."
-            )
-        table = pd.DataFrame(
-            {
-                "move": [format_move(m) for m in stats.root_scores],
-                "score": list(stats.root_scores.values()),
-                "bound": [stats.root_bounds.get(m, "exact") for m in stats.root_scores],
-                "proved": [
-                    ", line ".join(verdicts[m]) if m in verdicts else "" for m in stats.root_scores
-                ],
-            }
-        ).sort_values("score", ascending=False)
-        csv_download(table, "move_scores.csv", "Download move scores (CSV)", key=f"{key}_csv")
+        _move_scores(stats, format_move, chosen, key, board, verdicts or {})
     if len(stats.iterations) > 1:
         st.plotly_chart(search_plots.iterations_figure(stats.iterations), key=f"{key}_iterations")
     if stats.tree:
         st.plotly_chart(plots.search_tree_figure(stats.tree, format_move), key=f"{key}_tree")
         if stats.tree_truncated:
             st.caption("The tree was too large to record completely; the drawing shows its start.")
+
+
+def _move_scores(
+    stats: search.SearchStats,
+    format_move: Callable[[Move], str],
+    chosen: Move | None,
+    key: str,
+    board: go.Figure | None,
+    verdicts: Mapping[Move, tuple[str, str]],
+) -> None:
+    """The scores of the root moves: heat map and bars, the proved moves' values, the CSV."""
+    bars = plots.root_scores_figure(
+        stats.root_scores,
+        format_move,
+        stats.root_bounds,
+        chosen,
+        texts={move: words for move, (words, _) in verdicts.items()},
+        hover={
+            move: f"{format_move(move)}: {words}, line {line}"
+            for move, (words, line) in verdicts.items()
+        },
+    )
+    _board_and_bars(board, bars, key)
+    if verdicts:
+        st.markdown(
+            "Proved by the exact solver where it finished in time:\n\n"
+            + proved_moves_markdown(stats.root_scores, stats.root_bounds, verdicts, format_move)
+        )
+    if any(bound != "exact" for bound in stats.root_bounds.values()):
+        st.caption(
+            "Hatched bars (≤) are alpha-beta bounds: that move is at most this good, "
+            "which is enough to reject it. *Exact score for every move* in the sidebar "
+            "gives every move its exact value."
+        )
+    table = pd.DataFrame(
+        {
+            "move": [format_move(m) for m in stats.root_scores],
+            "score": list(stats.root_scores.values()),
+            "bound": [stats.root_bounds.get(m, "exact") for m in stats.root_scores],
+            "proved": [
+                ", line ".join(verdicts[m]) if m in verdicts else "" for m in stats.root_scores
+            ],
+        }
+    ).sort_values("score", ascending=False)
+    csv_download(table, "move_scores.csv", "Download move scores (CSV)", key=f"{key}_csv")
 
 
 def mcts_stats_panel(
