@@ -95,34 +95,21 @@ VERDICT_SECONDS = 0.3
 """How long the page's verdict may solve a position before saying it is not solved."""
 
 
-KNOWN_START = (
-    "**Who wins from the start?** *Known, not proved here:* Red, the first player, wins "
-    "with perfect play, only by opening in the centre column d (c or e draws; a, b, f or g "
-    "lose): established in 1988 by James D. Allen and, independently, by Victor Allis, and "
-    "later confirmed by exhaustive computer databases."
-)
-"""The known result for the empty board, labelled as known: this solver does not prove it."""
-
-
-def start_answer(solved: str | None, book: solver.Book) -> str:
-    """The empty board's verdict: the known result, and what this solver proved itself.
+def start_answer(solved: str | None) -> str:
+    """The empty board's verdict: the known result, labelled as known, and what this solver
+    did with it just now (short: the panel beside the board is narrow; *About* says more).
 
     ``solved`` is the solver's answer for the empty board within :data:`VERDICT_SECONDS` in
-    words (None: not finished, as always on this machine); ``book`` the opening book it
-    computed ahead.
+    words (None: not finished, as always on this machine).
     """
-    plies = ", ".join(str(count) for count in sorted(book.plies)) or "no"
     tried = (
-        f"Tried just now: not solved within {VERDICT_SECONDS:g} s (8 discs already take "
-        "this solver minutes)."
+        f"this solver did not finish the empty board in {VERDICT_SECONDS:g} s"
         if solved is None
-        else f"Solved just now: {solved}."
+        else f"this solver just found: {solved}"
     )
     return (
-        f"{KNOWN_START} What this page's solver proves: every position it settles within "
-        f"{VERDICT_SECONDS:g} s, sometimes from about 12 discs on and usually from 20 (this "
-        f"line then shows its proof), and the {len(book):,} positions with {plies} discs of "
-        f"its opening book, which it solved ahead of time. {tried}"
+        "**Who wins from the start?** Red, only by opening in the centre column d: *known* "
+        f"(Allen and Allis, 1988), *not proved here*: {tried}. More under *About*."
     )
 
 
@@ -138,7 +125,7 @@ def verdict(state: connect_four.ConnectFourState) -> str:
         return ""
     result = solver.solve(state, time_limit=VERDICT_SECONDS, book=solver.bundled_book())
     if state == connect_four.initial_state():
-        return start_answer(result and result.describe(), solver.bundled_book())
+        return start_answer(result and result.describe())
     empties = state.plies_left_hint()
     if result is None:
         return (
