@@ -6,6 +6,7 @@ Run from the repository root (OpenSpiel is a bench-only dependency,
     python -m bench.connect_four_openspiel                  # 10 games, wall clock
     python -m bench.connect_four_openspiel --cpu-clock      # budgets in CPU seconds
     python -m bench.connect_four_openspiel --games 2 --simulations 1000
+    python -m bench.connect_four_openspiel --analyse 20   # then our proved mistakes
 
 Our side plays :attr:`GameSpec.default_player` of Connect Four (``alphabeta:time=1``:
 the exact solver tried first, then alpha-beta deepening while its second lasts). The
@@ -22,7 +23,9 @@ as ours (``a``-``g``).
 The clock of our player is wall time by default, so on a loaded machine it searches
 less than its budget suggests: the load average is printed beside the result.
 ``--cpu-clock`` makes our search and solver read this process's CPU time instead (the
-budget then means what it would on a quiet machine).
+budget then means what it would on a quiet machine). ``--analyse SECONDS`` then asks
+the exact solver, game by game, which of our moves threw away a won or drawn position
+(positions it cannot settle in ``SECONDS`` are passed over, so early mistakes go unseen).
 """
 
 from __future__ import annotations
@@ -95,8 +98,10 @@ def check_agree(ours: connect_four.ConnectFourState, theirs: pyspiel.State, ply:
         raise RulesMismatch(f"ply {ply}: {theirs.current_player()} to move against {ours.to_move}")
 
 
-def play_game(ours_red: bool, seed: int, simulations: int, spec: str) -> tuple[int | None, list]:
-    """One game; returns (winner 0/1 or None, our seconds per move)."""
+def play_game(
+    ours_red: bool, seed: int, simulations: int, spec: str
+) -> tuple[int | None, list[float], str]:
+    """One game; returns (winner 0/1 or None, our seconds per move, the moves)."""
     game = pyspiel.load_game("connect_four")
     rng = np.random.RandomState(seed)
     bot = openspiel_mcts.MCTSBot(
@@ -130,7 +135,39 @@ def play_game(ours_red: bool, seed: int, simulations: int, spec: str) -> tuple[i
         f"{''.join(moves)}, winner {ours.winner()}",
         flush=True,
     )
-    return ours.winner(), seconds
+    return ours.winner(), seconds, "".join(moves)
+
+
+OUTCOMES = {1: "won", 0: "drawn", -1: "lost"}
+
+
+def proved_mistakes(moves: str, ours_red: bool, seconds: float) -> list[str]:
+    """Our moves of a played game that the exact solver proves threw away a result: the
+    position before the move was better for us (won or drawn) than after it. Each
+    position gets ``seconds``; one the solver does not settle in time is passed over."""
+    found = []
+    our_colour = connect_four.RED if ours_red else connect_four.YELLOW
+    for ply, column in enumerate(moves):
+        before = connect_four.state_from_moves(moves[:ply])
+        if before.to_move != our_colour:
+            continue
+        after = before.play(connect_four.parse_move(column, before))
+        was = solver.score(before, time_limit=seconds, book=solver.bundled_book())
+        if after.is_terminal():
+            now = 0 if after.winner() is None else 1
+        else:
+            child = solver.score(after, time_limit=seconds, book=solver.bundled_book())
+            now = None if child is None else -child
+        if was is None or now is None:
+            continue
+        if (now > 0) - (now < 0) < (was > 0) - (was < 0):
+            best = solver.solve(before, time_limit=seconds, line=False)
+            better = "".join(connect_four.format_move(m) for m in best.best_moves) if best else "?"
+            found.append(
+                f"ply {ply + 1} ({column}): {OUTCOMES[(was > 0) - (was < 0)]} before, "
+                f"{OUTCOMES[(now > 0) - (now < 0)]} after (best: {better})"
+            )
+    return found
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -139,6 +176,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--simulations", type=int, default=SIMULATIONS)
     parser.add_argument("--cpu-clock", action="store_true", help="our budget in CPU seconds")
+    parser.add_argument(
+        "--analyse",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="after the match, the exact solver looks for our proved mistakes (per position)",
+    )
     args = parser.parse_args(argv)
     if args.cpu_clock:
         cpu_clock = types.SimpleNamespace(perf_counter=time.process_time)
@@ -153,10 +197,12 @@ def main(argv: list[str] | None = None) -> None:
     )
     loads = [os.getloadavg()[0]]
     tallies = {connect_four.RED: Tally(), connect_four.YELLOW: Tally()}
+    played = []
     for index in range(args.games):
         ours_red = index % 2 == 0
         colour = connect_four.RED if ours_red else connect_four.YELLOW
-        winner, seconds = play_game(ours_red, index, args.simulations, spec)
+        winner, seconds, moves = play_game(ours_red, index, args.simulations, spec)
+        played.append((moves, ours_red))
         tally = tallies[colour]
         tally.seconds.extend(seconds)
         if winner is None:
@@ -176,6 +222,10 @@ def main(argv: list[str] | None = None) -> None:
             f"{budget:g} s budget ({clock} clock)"
         )
     print(f"load average (1 min) during the match: {min(loads):.1f}-{max(loads):.1f}")
+    if args.analyse:
+        for index, (moves, ours_red) in enumerate(played):
+            mistakes = proved_mistakes(moves, ours_red, args.analyse)
+            print(f"game {index}: our proved mistakes: {'; '.join(mistakes) or 'none found'}")
 
 
 if __name__ == "__main__":
