@@ -13,7 +13,8 @@ the exact solver tried first, then alpha-beta deepening while its second lasts).
 outside reference is OpenSpiel's ``MCTSBot`` with its textbook settings: UCT with
 ``uct_c=2``, a random-rollout evaluator (one rollout), 10,000 simulations a move, its
 MCTS-Solver on (the class's default). Colours alternate: even games our AI is Red
-(moves first), odd games it is Yellow.
+(moves first), odd games it is Yellow. Game ``n`` seeds OpenSpiel's random numbers with
+``n`` (``--seed`` gives the first game's number).
 
 Every move is played in both engines, and the two must agree on the rules at every
 ply: the same legal columns, the same board, the same end and winner. Any mismatch
@@ -174,6 +175,7 @@ def main(argv: list[str] | None = None) -> None:
     """Play the match and print wins/draws/losses per colour, time per move and the load."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--simulations", type=int, default=SIMULATIONS)
     parser.add_argument("--cpu-clock", action="store_true", help="our budget in CPU seconds")
     parser.add_argument(
@@ -200,8 +202,9 @@ def main(argv: list[str] | None = None) -> None:
     played = []
     for index in range(args.games):
         ours_red = index % 2 == 0
+        seed = args.seed + index
         colour = connect_four.RED if ours_red else connect_four.YELLOW
-        winner, seconds, moves = play_game(ours_red, index, args.simulations, spec)
+        winner, seconds, moves = play_game(ours_red, seed, args.simulations, spec)
         played.append((moves, ours_red))
         tally = tallies[colour]
         tally.seconds.extend(seconds)
@@ -225,7 +228,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.analyse:
         for index, (moves, ours_red) in enumerate(played):
             mistakes = proved_mistakes(moves, ours_red, args.analyse)
-            print(f"game {index}: our proved mistakes: {'; '.join(mistakes) or 'none found'}")
+            shown = "; ".join(mistakes) or "none found"
+            print(f"game {args.seed + index}: our proved mistakes: {shown}")
 
 
 if __name__ == "__main__":
