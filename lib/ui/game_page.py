@@ -468,6 +468,8 @@ def buttons_row(
                 default_time=DEFAULT_TIME,
                 exact_root_scores=True,
             )
+            if adapter.move_insight is not None:  # under the spinner: it may take a second
+                adapter.move_insight(state)
             if session.ply == ply:  # not for a position that has changed meanwhile
                 session.hint = search.SearchResult(
                     decision.move, decision.value or 0.0, decision.stats
