@@ -28,7 +28,7 @@ import numpy as np
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games.core import GameSpec
+from lib.games.core import GameSpec, Move
 from lib.games.drawing import figures as plots
 from lib.games.drawing import search_charts as search_plots
 from lib.games.drawing.board_drawing import drawing
@@ -63,7 +63,12 @@ from lib.ui.game_link import LINK_PLAYER, link_seed, restore_from_link, write_ga
 from lib.ui.mcts_step_panel import mcts_step_panel, mcts_step_widget_keys
 from lib.ui.navigation import require_app_navigation
 from lib.ui.presentation import presenting
-from lib.ui.search_panels import compare_depth_key, compare_panel, search_stats_panel
+from lib.ui.search_panels import (
+    compare_depth_key,
+    compare_panel,
+    proved_moves_markdown,
+    search_stats_panel,
+)
 from lib.ui.step_panel import drop_step_link, read_step_link, step_panel, step_widget_keys
 
 
@@ -475,6 +480,8 @@ def buttons_row(
                 default_time=DEFAULT_TIME,
                 exact_root_scores=True,
             )
+            if adapter.move_insight is not None:  # under the spinner: it may take a second
+                adapter.move_insight(state)
             if session.ply == ply:  # not for a position that has changed meanwhile
                 session.hint = search.SearchResult(
                     decision.move, decision.value or 0.0, decision.stats
@@ -657,6 +664,15 @@ def play_area(
                     f"Hint: **{game.format_move(hint.move)}** · the colours show the score of "
                     f"every move ({hint.stats.nodes:,} positions searched)."
                 )
+                if adapter.move_insight is not None:
+                    st.markdown(
+                        proved_moves_markdown(
+                            hint.stats.root_scores,
+                            hint.stats.root_bounds,
+                            adapter.move_insight(state),
+                            game.format_move,
+                        )
+                    )
             # under the verdict and the hint: they stay on a projector's first screen
             move_slider(key, session)
             if description:
@@ -711,6 +727,7 @@ def analysis_tabs(
                             flipped=settings.flipped,
                         ),
                     ),
+                    verdicts=_proved_by_search(adapter, before, decision.stats),
                 )
     if tabs[1].open:
         with tabs[1]:
@@ -749,6 +766,17 @@ def analysis_tabs(
     if tabs[5].open:
         with tabs[5]:
             mcts_step_panel(adapter, key)
+
+
+def _proved_by_search(
+    adapter: BoardAdapter, state: Any, stats: Any
+) -> Mapping[Move, tuple[str, str]] | None:
+    """Each move's proved value for the last search's panel, when the AI's own search was
+    settled by the game's exact solver: then the moves are within the solver's reach too,
+    while asking on every early position would hold up each AI move by the whole budget."""
+    if adapter.move_insight is None or not isinstance(stats, search.SearchStats):
+        return None
+    return adapter.move_insight(state) if stats.exact_endgame else None
 
 
 def _hint_player_for_compare(settings: PageSettings) -> PlayerConfig:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import pandas as pd
 import plotly.graph_objects as go
@@ -34,6 +34,30 @@ def _board_and_bars(board: go.Figure | None, bars: go.Figure, key: str) -> None:
         st.plotly_chart(bars, key=f"{key}_scores", width=SCORE_BARS_WIDTH)
 
 
+def proved_moves_markdown(
+    scores: Mapping[Move, float],
+    bounds: Mapping[Move, str],
+    verdicts: Mapping[Move, tuple[str, str]],
+    format_move: Callable[[Move], str],
+) -> str:
+    """A markdown list, one move a line in the game's notation order: the proved value in
+    words with its line where the game's solver settled the move (``verdicts``), else the
+    search's score (``≤`` for an alpha-beta bound). Empty without verdicts: the board's
+    colours and numbers already show the search's scores."""
+    if not verdicts:
+        return ""
+    lines = []
+    for move in sorted(set(scores) | set(verdicts), key=format_move):
+        name = escape_markdown(format_move(move))
+        if move in verdicts:
+            words, line = verdicts[move]
+            lines.append(f"- **{name}** {escape_markdown(words)}, line {escape_markdown(line)}")
+        else:
+            bound = "≤ " if bounds.get(move) == "upper" else ""
+            lines.append(f"- **{name}** not proved: search score {bound}{scores[move]:.4g}")
+    return "\n".join(lines)
+
+
 def search_stats_panel(
     stats: search.SearchStats | mcts.MctsStats,
     format_move: Callable[[Move], str],
@@ -41,11 +65,15 @@ def search_stats_panel(
     chosen: Move | None = None,
     key: str = "stats",
     board: go.Figure | None = None,
+    verdicts: Mapping[Move, tuple[str, str]] | None = None,
 ) -> None:
     """Metrics (nodes, cut-offs, depth, time, EBF), scores per move (on ``board`` as a heat
     map when given, and as bars), principal variation, iterations and the search tree.
 
-    A Monte Carlo tree search's statistics get :func:`mcts_stats_panel`.
+    ``verdicts`` (move -> its proved value in words and a best line, from the game's
+    solver) label those moves' bars and fill the table's ``proved`` column; the other
+    moves keep the search's score. A Monte Carlo tree search's statistics get
+    :func:`mcts_stats_panel`.
     """
     if isinstance(stats, mcts.MctsStats):
         mcts_stats_panel(stats, format_move, chosen=chosen, key=key, board=board)
@@ -95,28 +123,58 @@ def search_stats_panel(
         f"leaf evaluations {stats.leaf_evaluations:,}" + (" · " + "; ".join(notes) if notes else "")
     )
     if stats.root_scores:
-        bars = plots.root_scores_figure(stats.root_scores, format_move, stats.root_bounds, chosen)
-        _board_and_bars(board, bars, key)
-        if any(bound != "exact" for bound in stats.root_bounds.values()):
-            st.caption(
-                "Hatched bars (≤) are alpha-beta bounds: that move is at most this good, "
-                "which is enough to reject it. *Exact score for every move* in the sidebar "
-                "gives every move its exact value."
-            )
-        table = pd.DataFrame(
-            {
-                "move": [format_move(m) for m in stats.root_scores],
-                "score": list(stats.root_scores.values()),
-                "bound": [stats.root_bounds.get(m, "exact") for m in stats.root_scores],
-            }
-        ).sort_values("score", ascending=False)
-        csv_download(table, "move_scores.csv", "Download move scores (CSV)", key=f"{key}_csv")
+        _move_scores(stats, format_move, chosen, key, board, verdicts or {})
     if len(stats.iterations) > 1:
         st.plotly_chart(search_plots.iterations_figure(stats.iterations), key=f"{key}_iterations")
     if stats.tree:
         st.plotly_chart(plots.search_tree_figure(stats.tree, format_move), key=f"{key}_tree")
         if stats.tree_truncated:
             st.caption("The tree was too large to record completely; the drawing shows its start.")
+
+
+def _move_scores(
+    stats: search.SearchStats,
+    format_move: Callable[[Move], str],
+    chosen: Move | None,
+    key: str,
+    board: go.Figure | None,
+    verdicts: Mapping[Move, tuple[str, str]],
+) -> None:
+    """The scores of the root moves: heat map and bars, the proved moves' values, the CSV."""
+    bars = plots.root_scores_figure(
+        stats.root_scores,
+        format_move,
+        stats.root_bounds,
+        chosen,
+        texts={move: words for move, (words, _) in verdicts.items()},
+        hover={
+            move: f"{format_move(move)}: {words}, line {line}"
+            for move, (words, line) in verdicts.items()
+        },
+    )
+    _board_and_bars(board, bars, key)
+    if verdicts:
+        st.markdown(
+            "Proved by the exact solver where it finished in time:\n\n"
+            + proved_moves_markdown(stats.root_scores, stats.root_bounds, verdicts, format_move)
+        )
+    if any(bound != "exact" for bound in stats.root_bounds.values()):
+        st.caption(
+            "Hatched bars (≤) are alpha-beta bounds: that move is at most this good, "
+            "which is enough to reject it. *Exact score for every move* in the sidebar "
+            "gives every move its exact value."
+        )
+    table = pd.DataFrame(
+        {
+            "move": [format_move(m) for m in stats.root_scores],
+            "score": list(stats.root_scores.values()),
+            "bound": [stats.root_bounds.get(m, "exact") for m in stats.root_scores],
+            "proved": [
+                ", line ".join(verdicts[m]) if m in verdicts else "" for m in stats.root_scores
+            ],
+        }
+    ).sort_values("score", ascending=False)
+    csv_download(table, "move_scores.csv", "Download move scores (CSV)", key=f"{key}_csv")
 
 
 def mcts_stats_panel(

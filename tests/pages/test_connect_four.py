@@ -3,6 +3,9 @@ a full column, AI vs AI autoplay; the click handler (any square of a column play
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.games import connect_four
@@ -11,6 +14,7 @@ from lib.games.connect_four import view as connect_four_view
 from lib.games.drawing import figures as plots
 from lib.ui import game_page
 from tests.pages.game_app import (
+    LAST_SEARCH_TAB,
     RECORD_TAB,
     open_game_page,
     record,
@@ -99,3 +103,127 @@ def test_click_handler_plays_the_column_of_any_square():
     fig = connect_four_view.figure(state, game_page.BoardView(last_move=3))
     assert fig.data[-1].name == "squares"
     assert "7/42 discs" in connect_four_view.status(state)
+
+
+# -- the hint and the move scores speak the proof ----------------------------------------
+
+
+def _proved_lines(app: AppTest) -> dict[str, str]:
+    """The proved-moves list the page shows: column -> "wins in 15 plies, line ..."."""
+    found = {}
+    for block in app.markdown:
+        for line in block.value.splitlines():
+            matched = re.fullmatch(r"- \*\*([a-g])\*\* (.+)", line)
+            if matched:
+                found[matched[1]] = matched[2]
+    return found
+
+
+def _check_lines(moves: str, proved: dict[str, str]) -> None:
+    """Each proved line starts with its move and ends the game as and when its words say."""
+    mover = connect_four.state_from_moves(moves).to_move
+    for column, text in proved.items():
+        words, line = re.fullmatch(r"(.+), line ([a-g]+)", text).groups()
+        assert line[0] == column
+        end = connect_four.state_from_moves(moves + line)  # refuses a move after the end
+        assert end.is_terminal()
+        plies = re.fullmatch(r"(wins|loses) in (\d+) pl(?:y|ies)", words)
+        if plies:
+            assert len(line) == int(plies[2])
+            assert end.winner() == (mover if plies[1] == "wins" else 1 - mover)
+        else:
+            assert words == "draws" and end.winner() is None
+
+
+@pytest.mark.parametrize(
+    ("moves", "expected"),
+    [
+        ("dddddbbebbdgbgggbgeeeaae", {"a": "wins", "c": "wins"}),  # only a and c win
+        ("dcdddfdcffdacccffa", {"a": "wins"}),  # only a wins
+        ("caecgfccbdccgbggegfdafaabddefa", {"d": "draws"}),  # only d draws
+    ],
+)
+def test_the_hint_says_which_moves_win_draw_or_lose_and_the_line(monkeypatch, moves, expected):
+    monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 60.0)  # a loaded machine
+    connect_four_view.move_insight.cache_clear()
+    app = _open(yellow="human")
+    game = session(app, "connect_four")
+    for move in moves:
+        game.play(connect_four.parse_move(move, game.state))
+    app.run()
+    app.button(key="connect_four_w_hint").click().run()
+    assert not app.exception
+    assert session(app, "connect_four").hint is not None
+    proved = _proved_lines(app)
+    state = connect_four.state_from_moves(moves)
+    assert sorted(proved) == [connect_four.format_move(m) for m in state.legal_moves()]
+    best = {column: re.split("[ ,]", text)[0] for column, text in proved.items()}
+    assert {c: w for c, w in best.items() if w != "loses"} == expected
+    _check_lines(moves, proved)
+    connect_four_view.move_insight.cache_clear()
+
+
+def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
+    monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 0.01)
+    connect_four_view.move_insight.cache_clear()
+    app = _open(yellow="human")
+    app.button(key="connect_four_w_hint").click().run()  # the empty board: nothing proved
+    assert not app.exception
+    assert session(app, "connect_four").hint is not None
+    assert any("Hint: **" in caption.value for caption in app.caption)
+    assert _proved_lines(app) == {}
+    game = session(app, "connect_four")
+    for move in "agbgcf":  # Red wins at once in column d; the rest needs a search
+        game.play(connect_four.parse_move(move, game.state))
+    app.run()
+    app.button(key="connect_four_w_hint").click().run()
+    assert not app.exception
+    hint = session(app, "connect_four").hint
+    proved = _proved_lines(app)
+    assert proved.pop("d") == "wins in 1 ply, line d"
+    assert sorted(proved) == list("abcefg")
+    for move, score in hint.stats.root_scores.items():
+        if move != 3:
+            bound = "≤ " if hint.stats.root_bounds.get(move) == "upper" else ""
+            expected = f"not proved: search score {bound}{score:.4g}"
+            assert proved[connect_four.format_move(move)] == expected
+    connect_four_view.move_insight.cache_clear()
+
+
+def test_the_last_search_tab_labels_the_proved_moves(monkeypatch):
+    monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 60.0)
+    # the AI's own exact attempt gets 20 times its 1 s budget: room for a loaded machine
+    monkeypatch.setattr(connect_four_view.solver, "ATTEMPT_SHARE", 20.0)
+    connect_four_view.move_insight.cache_clear()
+    app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="human")
+    game = session(app, "connect_four")
+    moves = "dcdddfdcffdacccffa"  # Red to move: only a wins
+    for move in moves:
+        game.play(connect_four.parse_move(move, game.state))
+    app.selectbox(key="connect_four_p0_w_kind").set_value("alphabeta").run()  # Red: the AI
+    assert not app.exception
+    assert session(app, "connect_four").ply == len(moves) + 1  # the AI has played
+    assert session(app, "connect_four").decisions[-1].stats.exact_endgame
+    assert any("Proved by the exact solver" in block.value for block in app.markdown)
+    proved = _proved_lines(app)
+    assert {c for c, text in proved.items() if text.startswith("wins")} == {"a"}
+    _check_lines(moves, proved)
+    connect_four_view.move_insight.cache_clear()
+
+
+def test_the_last_search_tab_does_not_hold_up_a_move_the_solver_did_not_settle(monkeypatch):
+    calls = []
+    monkeypatch.setattr(
+        connect_four_view.solver, "move_verdicts", lambda state, **_: calls.append(state) or {}
+    )
+    connect_four_view.move_insight.cache_clear()
+    app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="alphabeta:depth=2")
+    app.button(key="connect_four_w_cell_5_3").click().run()  # Red d1, the AI answers at depth 2
+    assert not app.exception
+    assert session(app, "connect_four").ply == 2
+    assert session(app, "connect_four").decisions[1].stats.root_scores  # the panel has scores
+    assert calls == []  # a heuristic search: the panel did not ask the solver for each move
+    assert not any("Proved by the exact solver" in block.value for block in app.markdown)
+    app.button(key="connect_four_w_hint").click().run()  # the hint always asks
+    assert len(calls) == 1
+    connect_four_view.move_insight.cache_clear()

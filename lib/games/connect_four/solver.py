@@ -670,6 +670,67 @@ def exact_solution(
     return replace(result, move_scores=scores, seconds=time.perf_counter() - started)
 
 
+@dataclass(frozen=True)
+class MoveVerdict:
+    """The proved value of one move: its score (mover's view), and a best line from it.
+
+    ``line`` starts with the move itself and follows best play to the end of the game
+    (shorter if the clock ran out while following it); ``moves_played`` is the number of
+    discs before the move, so :meth:`text` counts plies as the page's verdict does.
+    """
+
+    move: int
+    score: int
+    line: tuple[int, ...]
+    moves_played: int
+
+    def text(self) -> str:
+        """``"wins in 15 plies"``, ``"draws"`` or ``"loses in 12 plies"``, counted from the
+        position before the move (its own ply included), as :func:`describe` counts."""
+        plies = plies_to_end(self.score, self.moves_played)
+        if plies is None:
+            return "draws"
+        unit = "ply" if plies == 1 else "plies"
+        return f"{'wins' if self.score > 0 else 'loses'} in {plies} {unit}"
+
+    def line_text(self) -> str:
+        """The line in the project's notation, e.g. ``"acdcd"``."""
+        return "".join(format_move(move) for move in self.line)
+
+
+def move_verdicts(
+    state: ConnectFourState,
+    *,
+    time_limit: float,
+    book: Book | None = None,
+) -> dict[int, MoveVerdict]:
+    """Every legal move whose exact value the solver proves within ``time_limit`` seconds
+    in all, with a best line; a move it cannot settle in its share is left out.
+
+    Each move is solved as the position after it, with the time the earlier moves left
+    shared among the moves still to try, centre first. Empty for a finished game.
+    """
+    if state.is_terminal():
+        return {}
+    position, mask, played = bitboards(state)
+    deadline = time.perf_counter() + time_limit
+    moves = _moves_centre_first(mask)
+    found: dict[int, MoveVerdict] = {}
+    for index, (column, move) in enumerate(moves):
+        if winning_squares(position, mask) & move:
+            found[column] = MoveVerdict(column, (SQUARES + 1 - played) // 2, (column,), played)
+            continue
+        child = state.play(column)
+        if child.is_terminal():  # the board is full: a draw
+            found[column] = MoveVerdict(column, 0, (column,), played)
+            continue
+        share = (deadline - time.perf_counter()) / (len(moves) - index)
+        result = solve(child, time_limit=share, book=book) if share > 0 else None
+        if result is not None:
+            found[column] = MoveVerdict(column, -result.score, (column, *result.line), played)
+    return dict(sorted(found.items()))
+
+
 def full_window_score(state: ConnectFourState) -> int:
     """The exact score by one alpha-beta search over the whole score range, no null
     windows and no book: the slower reference the tests hold :func:`solve` to."""

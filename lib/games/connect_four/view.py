@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import plotly.graph_objects as go
@@ -66,8 +68,16 @@ def status(state: connect_four.ConnectFourState) -> str:
 ABOUT = """
 **Rules.** Red and Yellow take turns dropping a disc into one of the seven columns; it
 falls to the lowest empty square. Four in a row, a column or a diagonal wins; a full
-board is a draw. (With perfect play the first player wins, by starting in the centre,
-but the proof took a computer search far deeper than this page's.)
+board is a draw.
+
+**Who wins from the start?** *Known, not proved on this page:* Red, the first player,
+wins with perfect play, and only by opening in the centre column d (opening in c or e
+draws; a, b, f or g lose). This was established in 1988 by James D. Allen and,
+independently, by Victor Allis, and later confirmed by exhaustive computer databases.
+This page's exact solver cannot prove it: a position with 8 discs already takes it
+minutes. What it does prove is shown beside the board: the verdict of every position it
+settles within its budget (sometimes from about 12 discs on, usually from 20), and the
+positions of its opening book, which it solved ahead of time.
 
 **Search.** About 4.5 trillion positions: the AI cannot look to the end, so how far it
 looks (depth), what it thinks of the positions where it stops (the heuristic) and how
@@ -85,6 +95,24 @@ VERDICT_SECONDS = 0.3
 """How long the page's verdict may solve a position before saying it is not solved."""
 
 
+def start_answer(solved: str | None) -> str:
+    """The empty board's verdict: the known result, labelled as known, and what this solver
+    did with it just now (short: the panel beside the board is narrow; *About* says more).
+
+    ``solved`` is the solver's answer for the empty board within :data:`VERDICT_SECONDS` in
+    words (None: not finished, as always on this machine).
+    """
+    tried = (
+        f"this solver did not finish the empty board in {VERDICT_SECONDS:g} s"
+        if solved is None
+        else f"this solver just found: {solved}"
+    )
+    return (
+        "**Who wins from the start?** Red, only by opening in the centre column d: *known* "
+        f"(Allen and Allis, 1988), *not proved here*: {tried}. More under *About*."
+    )
+
+
 @functools.lru_cache(maxsize=512)
 def verdict(state: connect_four.ConnectFourState) -> str:
     """Who wins from here with perfect play, proved by the exact solver (or why not shown).
@@ -96,6 +124,8 @@ def verdict(state: connect_four.ConnectFourState) -> str:
     if state.is_terminal():
         return ""
     result = solver.solve(state, time_limit=VERDICT_SECONDS, book=solver.bundled_book())
+    if state == connect_four.initial_state():
+        return start_answer(result and result.describe())
     empties = state.plies_left_hint()
     if result is None:
         return (
@@ -116,6 +146,25 @@ def verdict(state: connect_four.ConnectFourState) -> str:
     )
 
 
+MOVE_VERDICT_SECONDS = 1.0
+"""How long the hint and the move scores may solve the positions after each move, in all
+(the default AI's budget for one move): a move not settled in its share keeps its
+heuristic score."""
+
+
+@functools.lru_cache(maxsize=512)
+def move_insight(state: connect_four.ConnectFourState) -> Mapping[int, tuple[str, str]]:
+    """Each move the exact solver settles within :data:`MOVE_VERDICT_SECONDS`: its value in
+    words, counted in plies from here as :func:`verdict` counts, and a best line from it,
+    e.g. ``{0: ("wins in 15 plies", "affaceaffffagcc")}``.
+
+    Cached per position, as :func:`verdict` is (a pure function of the position), and
+    read-only, since every visitor gets the same mapping.
+    """
+    found = solver.move_verdicts(state, time_limit=MOVE_VERDICT_SECONDS, book=solver.bundled_book())
+    return MappingProxyType({move: (found[move].text(), found[move].line_text()) for move in found})
+
+
 ADAPTER = BoardAdapter(
     game=connect_four.GAME,
     figure=figure,
@@ -126,4 +175,5 @@ ADAPTER = BoardAdapter(
     about=ABOUT,
     prompt="click a column",
     insight=verdict,
+    move_insight=move_insight,
 )

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from lib.errors import InputError
 from lib.games.connect_four import (
     COLUMNS,
+    PLAYER_NAMES,
     ConnectFourState,
     format_move,
     initial_state,
@@ -387,5 +388,99 @@ def test_the_pages_verdict_says_who_wins_how_soon_and_the_line(monkeypatch):
     assert "**Red wins in 17 plies**; best a, line acbbbbbeeeeeebfaa" in won
     assert "**draw**; best d" in verdict(state_from_moves("caecgfccbdccgbggegfdafaabddefa"))
     monkeypatch.setattr(view, "VERDICT_SECONDS", 0.05)
-    assert verdict(initial_state()).startswith("Not solved within 0.05 s")
+    assert verdict(state_from_moves("dc")).startswith("Not solved within 0.05 s")
     verdict.cache_clear()
+
+
+def test_who_wins_from_the_start_is_known_not_proved_here(monkeypatch):
+    from lib.games.connect_four import view
+
+    monkeypatch.setattr(view, "VERDICT_SECONDS", 0.05)
+    view.verdict.cache_clear()
+    answer = view.verdict(initial_state())
+    assert answer.startswith("**Who wins from the start?** Red, only by opening in the centre")
+    assert "*known* (Allen and Allis, 1988), *not proved here*" in answer
+    assert "this solver did not finish the empty board in 0.05 s." in answer
+    # had the solver finished, the answer would say so, in its own words
+    assert "this solver just found: Red wins in 41 plies." in view.start_answer(
+        "Red wins in 41 plies"
+    )
+    # the About tab tells the whole story: the known result and what this solver proves
+    assert "*Known, not proved on this page:*" in view.ABOUT
+    assert "opening book, which it solved ahead of time" in view.ABOUT
+    view.verdict.cache_clear()
+
+
+# -- each move's proved value, for the hint and the move scores ---------------------------
+
+
+def _play_line(state: ConnectFourState, line: tuple[int, ...]) -> ConnectFourState:
+    for move in line:
+        assert not state.is_terminal()
+        state = state.play(move)
+    return state
+
+
+def _check_verdicts(state: ConnectFourState, verdicts: dict, expected: dict[int, int]) -> None:
+    """Scores equal ``expected``; each line starts with its move, ends the game as scored,
+    after as many plies as the words say."""
+    played = state.occupied().bit_count()
+    assert {move: v.score for move, v in verdicts.items()} == expected
+    for move, found in verdicts.items():
+        assert found.line[0] == move
+        end = _play_line(state, found.line)
+        assert end.is_terminal()
+        if found.score == 0:
+            assert end.winner() is None and found.text() == "draws"
+        else:
+            assert end.winner() == (state.to_move if found.score > 0 else 1 - state.to_move)
+            plies = solver.plies_to_end(found.score, played)
+            assert len(found.line) == plies
+            unit = "ply" if plies == 1 else "plies"
+            assert found.text() == f"{'wins' if found.score > 0 else 'loses'} in {plies} {unit}"
+
+
+@pytest.mark.parametrize(
+    ("moves", "best"),
+    [
+        ("dddddbbebbdgbgggbgeeeaae", ["a", "c"]),  # only a and c win
+        ("dcdddfdcffdacccffa", ["a"]),  # only a wins
+        ("caecgfccbdccgbggegfdafaabddefa", ["d"]),  # only d draws
+    ],
+)
+def test_move_verdicts_of_the_known_positions(moves, best):
+    state = state_from_moves(moves)
+    verdicts = solver.move_verdicts(state, time_limit=60.0)  # room for a loaded machine
+    _check_verdicts(state, verdicts, solver.move_scores(state))
+    result = solver.solve(state)
+    assert columns(m for m, v in verdicts.items() if v.score == result.score) == best
+    # the best move's words are the page's verdict, without the mover's name
+    mover = state.to_move
+    words = verdicts[result.best_move].text()
+    assert result.describe() == ("draw" if words == "draws" else f"{PLAYER_NAMES[mover]} {words}")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_move_verdicts_equal_plain_minimax_with_few_empty_squares(seed):
+    state = random_position(100 + seed, 32 + seed % 3)
+    verdicts = solver.move_verdicts(state, time_limit=60.0)
+    _check_verdicts(state, verdicts, minimax_move_scores(state))
+
+
+def test_without_time_only_the_moves_that_end_the_game_are_proved():
+    # Red wins at once in column d (three in row 1); the other moves need a search
+    state = state_from_moves("agbgcf")
+    verdicts = solver.move_verdicts(state, time_limit=0.0)
+    assert list(verdicts) == [3]
+    assert (verdicts[3].text(), verdicts[3].line_text()) == ("wins in 1 ply", "d")
+    assert solver.move_verdicts(state_from_moves("dddddbbebbdgbgggbgeeeaae"), time_limit=0.0) == {}
+
+
+def test_move_verdicts_keep_to_their_budget_and_skip_what_they_cannot_prove():
+    started = time.perf_counter()
+    assert solver.move_verdicts(initial_state(), time_limit=0.3) == {}  # 8 discs take minutes
+    assert time.perf_counter() - started < 0.3 + 2.0  # a check every 64 nodes; a loaded machine
+
+
+def test_a_finished_game_has_no_move_verdicts():
+    assert solver.move_verdicts(state_from_moves("abababa"), time_limit=1.0) == {}
