@@ -91,12 +91,12 @@ SIDE_PANEL_WIDTH = 250
 banner, how to play): with the default board it fits beside it on a 1024x768 projector with
 the sidebar open (676 px of main column), so the hint and the verdict are on the first screen."""
 ANALYSIS_TABS = (
-    "The AI's last search",
-    "Pruning and ordering",
+    "Last search",
+    "Pruning",
     "Game record",
-    "How the AI thinks",
-    "Step through the search",
-    "MCTS step by step",
+    "How it thinks",
+    "Step through",
+    "MCTS steps",
 )
 """The tabs under the board, in order (a test opens one by setting ``<game>_w_tabs``)."""
 PRESENTATION_BOARD_PIXELS = 440
@@ -590,6 +590,8 @@ def _turn_line(adapter: BoardAdapter, session: GameSession, settings: PageSettin
         prompt = ": no legal move, press **Pass**"
     elif human_turn and adapter.prompt:
         prompt = f": {adapter.prompt}"
+    elif moves and session.future:
+        prompt = ": **Forward** replays the game, **Step** lets the AI choose here"
     return f"**{game.player_names[state.to_move]}** to move ({who}){prompt} · {status}"
 
 
@@ -878,5 +880,8 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
     state = session.state
     humans = _acting_humans(session, settings)
     ai_to_move = bool(state.legal_moves()) and state.to_move not in humans
-    if ai_to_move and (step or autoplay or len(humans) == 1):
+    # on a position taken back, the AI waits for Step: replying on its own would drop the
+    # kept moves that Forward and the move slider step through
+    replies = len(humans) == 1 and not session.future
+    if ai_to_move and (step or autoplay or replies):
         ai_move(adapter, session, settings, thinking, run)

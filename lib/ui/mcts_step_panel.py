@@ -1,4 +1,4 @@
-"""The "MCTS step by step" tab of every game page.
+"""The "MCTS steps" tab of every game page.
 
 Monte Carlo tree search from the position on the board, one phase at a time:
 selection (each child's UCB1 on the way down, the chosen one marked), expansion (the

@@ -1,4 +1,4 @@
-"""The "Step through the search" tab of every game page.
+"""The "Step through" tab of every game page.
 
 Pick a position (the board, a textbook tree, one of the game's examples), an
 algorithm, a depth and move ordering; then step through the textbook search

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from lib.games.core import available_games
 from lib.games.drawing.view import load_adapter
+from lib.ui.game_page import ANALYSIS_TABS
 from lib.ui.navigation import PAGES
 from lib.ui.presentation import SIDEBAR_WIDTH
 from tests.e2e.conftest import WAIT_MS, open_page, wait_idle
@@ -251,3 +252,18 @@ def test_chart_axis_text_has_4_5_to_1_contrast_on_game_and_arena_pages(page):
     page.locator(".st-key-arena_chart_ebf .xtick text").first.wait_for(timeout=2 * WAIT_MS)
     wait_idle(page)
     assert _low_contrast(page) == []
+
+
+@pytest.mark.parametrize("name", ["tictactoe", "othello"])
+def test_every_analysis_tab_label_shows_on_a_1024_projector(page, name):
+    # with six tabs the last was once hidden behind the tab bar's scroll arrow
+    page.set_viewport_size(PROJECTOR)
+    open_page(page, name)
+    tabs = page.locator('[data-testid="stMain"] [role="tablist"]').first
+    tabs.wait_for(timeout=WAIT_MS)
+    wait_idle(page)
+    width, shown = tabs.evaluate("(el) => [el.scrollWidth, el.clientWidth]")
+    assert width <= shown + 1, (width, shown)
+    for label in ANALYSIS_TABS:
+        box = page.get_by_role("tab", name=label, exact=True).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= PROJECTOR["width"], label

@@ -16,7 +16,7 @@ def test_an_mcts_player_answers_and_its_visits_are_drawn(page):
     click_board(page, BOARD, (0, 3))  # Red in column d
     page.get_by_text("2/42 discs").first.wait_for(timeout=60_000)
     wait_idle(page)
-    page.get_by_role("tab", name="The AI's last search").click()
+    page.get_by_role("tab", name="Last search").click()
     heat = page.locator('[class*="st-key-connect_four_last_heat"] .js-plotly-plot').first
     bars = page.locator('[class*="st-key-connect_four_last_scores"] .js-plotly-plot').first
     titles = [chart.evaluate("(gd) => gd.layout.title.text") for chart in (heat, bars)]
@@ -36,6 +36,6 @@ def test_mcts_plays_every_game_in_the_browser(page, game):
     page.get_by_role("button", name="Step").click()  # both sides are the AI: one move
     page.get_by_text("Visits of each move").first.wait_for(timeout=60_000)
     wait_idle(page)
-    page.get_by_role("tab", name="The AI's last search").click()
+    page.get_by_role("tab", name="Last search").click()
     bars = page.locator(f'[class*="st-key-{game}_last_scores"] .js-plotly-plot').first
     assert sum(bars.evaluate("(gd) => gd.data[0].x")) == 120  # every simulation's first move

@@ -12,7 +12,7 @@ from lib.games.core import get_game
 from lib.games.search.mcts_steps import PHASE_LABELS, traced_mcts
 from tests.e2e.conftest import open_page, wait_idle, wait_rendered
 
-TAB = "MCTS step by step"
+TAB = "MCTS steps"
 
 
 def _status(page, key: str) -> str:

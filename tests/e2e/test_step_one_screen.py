@@ -15,7 +15,7 @@ from lib.ui.presentation import SIDEBAR_WIDTH
 from tests.e2e.conftest import WAIT_MS, open_page, wait_idle, wait_rendered
 
 PROJECTOR = {"width": 1024, "height": 768}
-TAB = "Step through the search"
+TAB = "Step through"
 
 # The boxes of the step's text, the tree chart and the code panel after scrolling the text to
 # the top, and how the code panel's lines sit in it (null while any is missing or stale).

@@ -11,7 +11,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.conftest import open_page, wait_idle, wait_rendered
 
-TAB = "Step through the search"
+TAB = "Step through"
 
 
 def _status(page, key: str) -> str:

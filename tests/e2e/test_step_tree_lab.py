@@ -13,7 +13,7 @@ from lib.games.search.predict import minimax_choice, root_move_values
 from lib.games.search.stepthrough import StepPosition, run_step_search, value_text
 from tests.e2e.conftest import open_page, wait_idle, wait_rendered
 
-TAB = "Step through the search"
+TAB = "Step through"
 KEY = "tictactoe"
 
 

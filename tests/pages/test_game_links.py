@@ -96,6 +96,28 @@ def test_a_shared_replay_is_shown_at_its_ply_and_steps_forward_and_back():
     assert _param(app, "moves") == "f5,d6,c3,d3," + OTHELLO.format_move(other)
 
 
+def test_forward_and_the_slider_step_through_a_game_against_the_ai_without_it_replying():
+    # the AI used to reply on the position taken back, dropping the rest of the game
+    moves = "a1,b2,c3,b1,b3,a3"
+    app = open_game_page("tictactoe", x="human", o="alphabeta:depth=2", moves=moves)
+    assert not app.exception
+    app.button(key="tictactoe_w_undo").click().run()
+    app.button(key="tictactoe_w_undo").click().run()
+    game = session(app, "tictactoe")
+    assert (game.ply, game.total_plies) == (2, 6)
+    app.button(key="tictactoe_w_forward").click().run()  # c3 again: O to move, the AI waits
+    game = session(app, "tictactoe")
+    assert (game.ply, game.total_plies) == (3, 6) and _param(app, "moves") == moves
+    assert "**Forward** replays the game, **Step** lets the AI choose here" in app.info[0].value
+    app.slider(key="tictactoe_w_ply").set_value(5).run()  # O to move again: still waits
+    assert (session(app, "tictactoe").ply, session(app, "tictactoe").total_plies) == (5, 6)
+    assert _param(app, "ply") == "5" and _param(app, "moves") == moves
+    app.slider(key="tictactoe_w_ply").set_value(3).run()
+    app.button(key="tictactoe_w_step").click().run()  # Step: the AI chooses here after all
+    game = session(app, "tictactoe")
+    assert game.ply == 4 and game.players[-1] != LINK_PLAYER
+
+
 def test_a_bad_ply_and_seed_are_named_and_a_seed_restores_a_coin_toss():
     app = open_game_page("othello", black="human", white="human", moves="f5,d6", ply="9")
     assert [w.value for w in app.warning] == [

@@ -1,4 +1,4 @@
-"""The "MCTS step by step" tab of the game pages (AppTest): Next walks through selection,
+"""The "MCTS steps" tab of the game pages (AppTest): Next walks through selection,
 expansion, roll-out and back-up; the UCB1 table follows the formula; a forced win is proven
 and backed up; the simulations, c and MCTS-Solver controls change the trace."""
 
@@ -20,7 +20,7 @@ from tests.pages.game_app import (
     shared_game_page,
 )
 
-TAB = "MCTS step by step"
+TAB = "MCTS steps"
 FORCED_WIN = ("a1", "c1", "a2", "c3", "b3", "b1")
 
 

@@ -1,4 +1,4 @@
-"""The "Step through the search" tab of the game pages (AppTest): choose a position and an
+"""The "Step through" tab of the game pages (AppTest): choose a position and an
 algorithm, move through the steps, and read the marked line of code, the window and the
 counts."""
 
@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from lib.ui.step_panel import TREE_HEIGHT
 from tests.pages.game_app import STEP_TAB, open_game_page, open_panels, session, shared_game_page
 
-TAB = "Step through the search"
+TAB = "Step through"
 
 
 def status(app: AppTest, key: str) -> list[str]:

@@ -1,7 +1,7 @@
 """One position searched by minimax and alpha-beta variants to the same depth, side by side.
 
 Every variant finds the same value; pruning, move ordering and a transposition
-table visit fewer nodes. The game pages' "Pruning and ordering" tab shows this.
+table visit fewer nodes. The game pages' "Pruning" tab shows this.
 """
 
 from __future__ import annotations
