@@ -64,6 +64,7 @@ class GameSession:
     message: str | None = None
     hint: search.SearchResult | None = None
     hint_ply: int = -1
+    hint_proofs: Any = None  # the game's proved value of each move, asked with the hint
     seed: int = 0
     rng: np.random.Generator = field(default_factory=np.random.default_rng)
     # a replayed game (e.g. from the Arena): "Replay of <match>, game N: <players>"; the page

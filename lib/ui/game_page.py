@@ -480,13 +480,13 @@ def buttons_row(
                 default_time=DEFAULT_TIME,
                 exact_root_scores=True,
             )
-            if adapter.move_insight is not None:  # under the spinner: it may take a second
-                adapter.move_insight(state)
+            # under the spinner: it may take a second (kept with the hint, asked once)
+            proofs = adapter.move_insight(state) if adapter.move_insight else None
             if session.ply == ply:  # not for a position that has changed meanwhile
                 session.hint = search.SearchResult(
                     decision.move, decision.value or 0.0, decision.stats
                 )
-                session.hint_ply = ply
+                session.hint_ply, session.hint_proofs = ply, proofs
     return step, autoplay
 
 
@@ -666,12 +666,12 @@ def play_area(
                     f"Hint: **{game.format_move(hint.move)}** · the colours show the score of "
                     f"every move ({hint.stats.nodes:,} positions searched)."
                 )
-                if adapter.move_insight is not None:
+                if session.hint_proofs is not None:
                     st.markdown(
                         proved_moves_markdown(
                             hint.stats.root_scores,
                             hint.stats.root_bounds,
-                            adapter.move_insight(state),
+                            session.hint_proofs,
                             game.format_move,
                         )
                     )

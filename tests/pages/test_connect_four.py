@@ -145,7 +145,7 @@ def _check_lines(moves: str, proved: dict[str, str]) -> None:
 )
 def test_the_hint_says_which_moves_win_draw_or_lose_and_the_line(monkeypatch, moves, expected):
     monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 60.0)  # a loaded machine
-    connect_four_view.move_insight.cache_clear()
+    connect_four_view.every_move_settled.cache_clear()
     app = _open(yellow="human")
     game = session(app, "connect_four")
     for move in moves:
@@ -160,12 +160,12 @@ def test_the_hint_says_which_moves_win_draw_or_lose_and_the_line(monkeypatch, mo
     best = {column: re.split("[ ,]", text)[0] for column, text in proved.items()}
     assert {c: w for c, w in best.items() if w != "loses"} == expected
     _check_lines(moves, proved)
-    connect_four_view.move_insight.cache_clear()
+    connect_four_view.every_move_settled.cache_clear()
 
 
 def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
     monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 0.01)
-    connect_four_view.move_insight.cache_clear()
+    connect_four_view.every_move_settled.cache_clear()
     app = _open(yellow="human")
     app.button(key="connect_four_w_hint").click().run()  # the empty board: nothing proved
     assert not app.exception
@@ -187,14 +187,14 @@ def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
             bound = "≤ " if hint.stats.root_bounds.get(move) == "upper" else ""
             expected = f"not proved: search score {bound}{score:.4g}"
             assert proved[connect_four.format_move(move)] == expected
-    connect_four_view.move_insight.cache_clear()
+    connect_four_view.every_move_settled.cache_clear()
 
 
 def test_the_last_search_tab_labels_the_proved_moves(monkeypatch):
     monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 60.0)
     # the AI's own exact attempt gets 20 times its 1 s budget: room for a loaded machine
     monkeypatch.setattr(connect_four_view.solver, "ATTEMPT_SHARE", 20.0)
-    connect_four_view.move_insight.cache_clear()
+    connect_four_view.every_move_settled.cache_clear()
     app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="human")
     game = session(app, "connect_four")
     moves = "dcdddfdcffdacccffa"  # Red to move: only a wins
@@ -208,7 +208,7 @@ def test_the_last_search_tab_labels_the_proved_moves(monkeypatch):
     proved = _proved_lines(app)
     assert {c for c, text in proved.items() if text.startswith("wins")} == {"a"}
     _check_lines(moves, proved)
-    connect_four_view.move_insight.cache_clear()
+    connect_four_view.every_move_settled.cache_clear()
 
 
 def test_the_last_search_tab_does_not_hold_up_a_move_the_solver_did_not_settle(monkeypatch):
@@ -216,7 +216,7 @@ def test_the_last_search_tab_does_not_hold_up_a_move_the_solver_did_not_settle(m
     monkeypatch.setattr(
         connect_four_view.solver, "move_verdicts", lambda state, **_: calls.append(state) or {}
     )
-    connect_four_view.move_insight.cache_clear()
+    connect_four_view.every_move_settled.cache_clear()
     app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="alphabeta:depth=2")
     app.button(key="connect_four_w_cell_5_3").click().run()  # Red d1, the AI answers at depth 2
     assert not app.exception
@@ -226,4 +226,4 @@ def test_the_last_search_tab_does_not_hold_up_a_move_the_solver_did_not_settle(m
     assert not any("Proved by the exact solver" in block.value for block in app.markdown)
     app.button(key="connect_four_w_hint").click().run()  # the hint always asks
     assert len(calls) == 1
-    connect_four_view.move_insight.cache_clear()
+    connect_four_view.every_move_settled.cache_clear()

@@ -152,17 +152,40 @@ MOVE_VERDICT_SECONDS = 1.0
 heuristic score."""
 
 
+class _Unsettled(Exception):
+    """Some move was not settled in time: the moves that were, not to be cached."""
+
+    def __init__(self, settled: Mapping[int, tuple[str, str]]) -> None:
+        super().__init__("not every move was settled")
+        self.settled = settled
+
+
 @functools.lru_cache(maxsize=512)
+def every_move_settled(state: connect_four.ConnectFourState) -> Mapping[int, tuple[str, str]]:
+    """The solver's words and line for every move; raises :class:`_Unsettled` (which the
+    cache does not keep) when some move was not settled in time."""
+    found = solver.move_verdicts(state, time_limit=MOVE_VERDICT_SECONDS, book=solver.bundled_book())
+    settled = MappingProxyType(
+        {move: (found[move].text(), found[move].line_text()) for move in found}
+    )
+    if len(settled) < len(state.legal_moves()):
+        raise _Unsettled(settled)
+    return settled
+
+
 def move_insight(state: connect_four.ConnectFourState) -> Mapping[int, tuple[str, str]]:
     """Each move the exact solver settles within :data:`MOVE_VERDICT_SECONDS`: its value in
     words, counted in plies from here as :func:`verdict` counts, and a best line from it,
     e.g. ``{0: ("wins in 15 plies", "affaceaffffagcc")}``.
 
-    Cached per position, as :func:`verdict` is (a pure function of the position), and
-    read-only, since every visitor gets the same mapping.
+    Read-only, since every visitor may get the same mapping: a position whose every move was
+    settled is cached (a pure function of the position); a partial answer, which a busy
+    machine may give, is not, so a later ask can settle more.
     """
-    found = solver.move_verdicts(state, time_limit=MOVE_VERDICT_SECONDS, book=solver.bundled_book())
-    return MappingProxyType({move: (found[move].text(), found[move].line_text()) for move in found})
+    try:
+        return every_move_settled(state)
+    except _Unsettled as unsettled:
+        return unsettled.settled
 
 
 ADAPTER = BoardAdapter(
