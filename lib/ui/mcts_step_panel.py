@@ -28,6 +28,7 @@ from lib.games.search.mcts_steps import (
     DEFAULT_TRACED_SIMULATIONS,
     MAX_TRACED_SIMULATIONS,
     PHASE_LABELS,
+    chosen_text,
     MctsEvent,
     MctsTrace,
     describe,
@@ -186,8 +187,7 @@ def _status(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent,
             )
         st.caption(
             f"After all {trace.simulations} simulations the search plays "
-            f"{escape_markdown(game.format_move(trace.move))}, "
-            f"{'a proven win or else ' if trace.solver else ''}its most-visited root move."
+            f"{escape_markdown(chosen_text(trace, game.format_move, game.player_names))}."
             f"{ended}"
         )
 
