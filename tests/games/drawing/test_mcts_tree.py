@@ -171,7 +171,11 @@ def test_the_ringed_nodes_label_sits_beside_the_ring_not_under_it(opening):
         fig = figure_at(opening, step)
         nodes = trace_named(fig, "nodes")
         ring = trace_named(fig, "current node")
-        at = next(i for i, xy in enumerate(zip(nodes.x, nodes.y)) if xy == (ring.x[0], ring.y[0]))
+        at = next(
+            i
+            for i, xy in enumerate(zip(nodes.x, nodes.y, strict=True))
+            if xy == (ring.x[0], ring.y[0])
+        )
         assert nodes.textposition[at] == "middle right"
         assert nodes.text[at].startswith("\u2003")  # a gap as wide as the ring's radius
         assert nodes.text[at].strip() != ""
