@@ -157,6 +157,19 @@ def _title(search: StepSearch) -> str:
     return f"{name}, depth {search.depth}{ordering}"
 
 
+def compare_titles(search: StepSearch, other: StepSearch) -> tuple[str, str]:
+    """The two compared trees' titles, short enough for half a 1024 px screen.
+
+    Both search to the same depth with the same ordering (the statistics above say which);
+    the other tree is "the whole search" only when its trace was not cut at the step cap.
+    """
+    stepped = f"{ALGORITHM_LABELS[search.algorithm]}, depth {search.depth}"
+    name = ALGORITHM_LABELS[other.algorithm]
+    if other.trace.truncated:
+        return stepped, f"{name}: first {other.steps:,} steps"
+    return stepped, f"{name}: whole search"
+
+
 STEP_WIDGETS = ("position", "algorithm", "depth", "ordering", "compare", "step", "tree")
 """The step-through panel's settable widgets (``<page>_step_w_<name>``), kept while it is hidden."""
 
@@ -282,7 +295,8 @@ def _step_controls(key: str, positions: dict[str, StepPosition]) -> StepChoice:
         compare = st.toggle(
             "Compare with minimax",
             key=f"{key}_step_w_compare",
-            help="Draw minimax's whole tree to the same depth beside this one "
+            help="Draw minimax's whole tree to the same depth beside this one (its first "
+            f"{MAX_EVENTS:,} steps if longer) "
             "(beside alpha-beta's when the algorithm is minimax).",
         )
     return StepChoice(label, position, algorithm, int(depth), ordering, compare)
@@ -405,19 +419,21 @@ def _fitted(figure: Any) -> Any:
 
 
 def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any, now: Any) -> None:
-    """This search's tree at the step beside the other algorithm's whole tree."""
+    """This search's tree at the step beside the other algorithm's whole tree (or as much of
+    it as the step cap keeps: its title says so)."""
     format_move = choice.position.format_move
     other_name = "alphabeta" if choice.algorithm == "minimax" else "minimax"
     other, other_layout = _cached_search(
         choice.position, other_name, search.depth, choice.ordering, fit=False
     )
     left, right = st.columns(2)
+    stepped_title, other_title = compare_titles(search, other)
     stepped = _fitted(
         step_tree_figure(
             now,
             search.final,
             format_move,
-            title=_title(search),
+            title=stepped_title,
             minimax_nodes=search.minimax_nodes,
             minimax_capped=search.minimax_capped,
             positions=layout,
@@ -430,7 +446,7 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             other.final,
             other.final,
             format_move,
-            title=f"{_title(other)}: the whole search",
+            title=other_title,
             minimax_nodes=other.minimax_nodes,
             minimax_capped=other.minimax_capped,
             positions=other_layout,
