@@ -73,8 +73,9 @@ LEGEND = (
     "path being searched, with each node's α/β window; blue: returned its value (green: "
     "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
 )
-TREE_HEIGHT = 480
-"""Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px."""
+TREE_HEIGHT = 420
+"""Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px; with
+the tabs and the controls above too, the deepest node fits a 900 px window."""
 COMPARE_LABEL_LEAVES = 12
 """Half-width trees (the comparison) label every node only up to this many leaves."""
 CHART_CONFIG = {"displayModeBar": False}

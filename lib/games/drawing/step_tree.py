@@ -36,10 +36,12 @@ TERMINAL_COLOUR = "#6a1b9a"
 PRUNED_COLOUR = "#9e9e9e"
 EDGE_COLOUR = "#607d8b"
 
+LEVEL_PIXELS = 100
+"""Height of one ply of the tree (a page may draw a deep tree flatter)."""
 LABEL_FLIP_SHARE = 0.25
 """Nodes in this right-hand share of the chart write their labels to their left (in the chart)."""
 DENSE_LEAVES = 60
-"""Trees with more leaves than this draw smaller markers (they would be a solid block)."""
+"""Drawings more leaves wide than this have smaller markers (they would be a solid block)."""
 
 _SYMBOLS = {"max": "triangle-up", "min": "triangle-down", "chance": "circle", "pruned": "x"}
 
@@ -237,6 +239,12 @@ def _node_trace(
     )
 
 
+def _drawn_leaves(position: Mapping[Path, tuple[float, int]]) -> float:
+    """How many leaves wide the drawing is (a big tree's grows with the steps)."""
+    xs = [p[0] for p in position.values()]
+    return max(xs) - min(xs) + 1
+
+
 def _beside(node: StepNode, current: Path, side: str) -> str:
     """A node's value label; the current parent's kept clear of the ring drawn round it."""
     label = node_label(node)
@@ -319,8 +327,8 @@ def _step_layout(
         },
         "font": {"size": MIN_FONT},
         "hoverlabel": {"font": {"size": MIN_FONT}},
-        "height": 220 + 120 * depth,
-        "margin": {"l": 20, "r": 20, "t": 80, "b": 20},
+        "height": 150 + LEVEL_PIXELS * depth,
+        "margin": {"l": 20, "r": 20, "t": 64, "b": 20},
         "plot_bgcolor": "white",
         "showlegend": False,
         "xaxis": {"visible": False, "range": list(x_span(position))},
@@ -358,7 +366,7 @@ def step_tree_figure(
         _edge_trace(now, position, pruned=False),
         _edge_trace(now, position, pruned=True),
         _move_label_trace(now, position, labelled, format_move),
-        _node_trace(now, position, labelled, format_move, leaves > DENSE_LEAVES),
+        _node_trace(now, position, labelled, format_move, _drawn_leaves(position) > DENSE_LEAVES),
         _window_trace(now, position),
         _current_ring_trace(*position[now.current]),
     ]

@@ -207,3 +207,7 @@ def test_a_dense_tree_draws_smaller_markers(textbook, othello):
         fig = step_tree_figure(search_.final, search_.final, fmt, title="T")
         sizes[name] = max(trace_named(fig, "nodes").marker.size)
     assert sizes["dense"] < sizes["small"]
+    # a big tree's first steps are drawn as they stand: a few leaves wide, full-size markers
+    early = tree_at(othello.trace.events, 4)
+    fig = step_tree_figure(early, othello.final, core.get_game("othello").format_move, title="T")
+    assert max(trace_named(fig, "nodes").marker.size) == sizes["small"]
