@@ -584,14 +584,19 @@ def read_step_link(
     return True
 
 
-def _link_step(key: str, steps: int) -> None:
-    """Show the link's step, once its search is known (a step past the end shows the last)."""
+def _link_step(key: str, steps: int, param: str = "step") -> None:
+    """Show the link's step, once its search is known (a step past the end shows the last).
+
+    Shared with the other step-throughs keyed ``<key>_step_...`` (``param``: its name in
+    the link).
+    """
     wanted = st.session_state.pop(f"{key}_step_link_step", None)
     if wanted is None:
         return
     if wanted > steps:
         st.warning(
-            f"The link's step={wanted:,} is past this search's last step; showing step {steps:,}.",
+            f"The link's {param}={wanted:,} is past this search's last step; "
+            f"showing step {steps:,}.",
             icon=":material/warning:",
         )
     st.session_state[f"{key}_step_w_step"] = min(wanted, steps)
