@@ -452,6 +452,7 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             minimax_capped=other.minimax_capped,
             positions=other_layout,
             full_label_leaves=COMPARE_LABEL_LEAVES,
+            whole=True,
         )
     )
     right.plotly_chart(whole, key=f"{key}_step_compare_tree", config=CHART_CONFIG)

@@ -202,8 +202,8 @@ def _node_trace(
 ) -> dict:
     """Every node: ▲ max, ▼ min, ● chance, × skipped, coloured by status, labelled values.
 
-    A parent's value is beside it (its edges leave from under it), on the side with room;
-    a ``dense`` tree's markers are small.
+    A parent's value is beside it (its edges leave from under it), on the side with room,
+    and so is the current node's (under it is its ring); a ``dense`` tree's markers are small.
     """
     current = now.current
     nodes = list(now.nodes.values())
@@ -224,7 +224,10 @@ def _node_trace(
             for n in nodes
         ],
         textposition=[
-            "bottom center" if not n.children else side_of(position[n.path][0], span) for n in nodes
+            "bottom center"
+            if not n.children and n.path != current
+            else side_of(position[n.path][0], span)
+            for n in nodes
         ],
         textfont={"size": MIN_FONT, "color": [_colour(n, current) for n in nodes]},
         hovertext=[
@@ -246,9 +249,9 @@ def _drawn_leaves(position: Mapping[Path, tuple[float, int]]) -> float:
 
 
 def _beside(node: StepNode, current: Path, side: str) -> str:
-    """A node's value label; the current parent's kept clear of the ring drawn round it."""
+    """A node's value label; the current node's beside it, clear of the ring round it."""
     label = node_label(node)
-    if node.path != current or not node.children or not label:
+    if node.path != current or not label:
         return label
     return f"{label}\u2003" if side == "middle left" else f"\u2003{label}"
 
@@ -346,6 +349,7 @@ def step_tree_figure(
     minimax_capped: bool = False,
     positions: Mapping[Path, tuple[float, int]] | None = None,
     full_label_leaves: int = FULL_LABEL_LEAVES,
+    whole: bool = False,
 ) -> go.Figure:
     """Draw the tree ``now`` (one step of a trace whose finished tree is ``final``).
 
@@ -356,10 +360,16 @@ def step_tree_figure(
     of ``final``, computed once for every step. A big tree is laid out as it stands.
     Trees with more than ``full_label_leaves`` leaves label only the current path
     (half-width charts pass fewer than :data:`FULL_LABEL_LEAVES`).
+
+    ``whole`` draws a search as a whole, not at a step (the comparison's other tree): no
+    ring and no windows, and a big tree labels only the root and its moves.
     """
     leaves = sum(1 for node in final.nodes.values() if not node.children)
     position = _node_places(now, final, positions, leaves)
-    labelled = labelled_paths(now, leaves <= full_label_leaves)
+    full = leaves <= full_label_leaves
+    labelled = labelled_paths(now, full)
+    if whole and not full:
+        labelled = {(), *now.nodes[()].children}
     # plain dicts, validated once by nothing: plotly's per-element validation of a few
     # thousand labels and colours costs more than the whole step (bench/step_through.py)
     traces = [
@@ -367,8 +377,8 @@ def step_tree_figure(
         _edge_trace(now, position, pruned=True),
         _move_label_trace(now, position, labelled, format_move),
         _node_trace(now, position, labelled, format_move, _drawn_leaves(position) > DENSE_LEAVES),
-        _window_trace(now, position),
-        _current_ring_trace(*position[now.current]),
+        None if whole else _window_trace(now, position),
+        None if whole else _current_ring_trace(*position[now.current]),
     ]
     layout = _step_layout(now, final, position, title, minimax_nodes, minimax_capped)
     return go.Figure(

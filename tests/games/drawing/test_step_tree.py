@@ -211,3 +211,32 @@ def test_a_dense_tree_draws_smaller_markers(textbook, othello):
     early = tree_at(othello.trace.events, 4)
     fig = step_tree_figure(early, othello.final, core.get_game("othello").format_move, title="T")
     assert max(trace_named(fig, "nodes").marker.size) == sizes["small"]
+
+
+def test_a_whole_search_has_no_ring_nor_windows_and_labels_the_root_moves(othello):
+    now = tree_at(othello.trace.events, othello.steps // 2)  # as if cut at the step cap here
+    fig = step_tree_figure(
+        now, othello.final, core.get_game("othello").format_move, title="T", whole=True
+    )
+    names = {trace.name for trace in fig.data}
+    assert "current node" not in names and "windows" not in names
+    labelled = {(), *now.nodes[()].children}
+    texts = dict(zip(now.nodes, trace_named(fig, "nodes").text, strict=True))
+    assert all(text == "" for path, text in texts.items() if path not in labelled)
+    assert len(trace_named(fig, "moves").text) == len(now.nodes[()].children)
+
+
+def test_the_current_leafs_value_is_beside_its_ring_not_under_it(textbook):
+    events = textbook.trace.events
+    step = next(
+        i
+        for i in range(len(events))
+        if not tree_at(events, i).nodes[tree_at(events, i).current].children
+        and node_label(tree_at(events, i).nodes[tree_at(events, i).current])
+    )
+    now = tree_at(events, step)
+    fig = step_tree_figure(now, textbook.final, textbook_tree.format_move, title="T")
+    nodes = trace_named(fig, "nodes")
+    at = list(now.nodes).index(now.current)
+    assert nodes.textposition[at] in ("middle right", "middle left")
+    assert "\u2003" in nodes.text[at] and node_label(now.nodes[now.current]) in nodes.text[at]
