@@ -30,17 +30,20 @@ from lib.games.search.mcts_steps import (
     PHASE_LABELS,
     MctsEvent,
     MctsTrace,
+    chosen_text,
     describe,
     node_name,
     result_text,
     traced_mcts,
     tree_at,
 )
-from lib.ui.common import current, escape_markdown
+from lib.links import LinkField
+from lib.ui.common import current, escape_markdown, read_query
 from lib.ui.step_panel import (
     CHART_CONFIG,
     PLAY_SECONDS,
     SMALL_BOARD_PIXELS,
+    _link_step,
     _step_buttons,
     advance_step,
 )
@@ -94,11 +97,13 @@ def _panel(adapter: BoardAdapter, key: str, ticking: bool) -> None:
         return
     steps_key = f"{key}_mcts"  # _step_buttons' and advance_step's keys: <page>_mcts_step_...
     advance_step(steps_key, (adapter.game.name, state.key, settings), trace.steps, ticking)
+    _link_step(steps_key, trace.steps, "mcts_step")
     _step_buttons(steps_key, trace.steps)
     shown = st.slider(
         "Step", 1, max(trace.steps, 2), key=f"{steps_key}_step_w_step", disabled=trace.steps == 1
     )
     step = min(shown, trace.steps) - 1
+    write_mcts_link(settings, step + 1)
     event = trace.events[step]
     _status(adapter, key, trace, event, step)
     _view(adapter, key, trace, event, step)
@@ -186,8 +191,7 @@ def _status(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent,
             )
         st.caption(
             f"After all {trace.simulations} simulations the search plays "
-            f"{escape_markdown(game.format_move(trace.move))}, "
-            f"{'a proven win or else ' if trace.solver else ''}its most-visited root move."
+            f"{escape_markdown(chosen_text(trace, game.format_move, game.player_names))}."
             f"{ended}"
         )
 
@@ -294,3 +298,57 @@ def _small_board(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsE
         key=f"{key}_mcts_board",
         config=CHART_CONFIG,
     )
+
+
+# -- the panel's link ---------------------------------------------------------------
+
+MCTS_LINK_PARAMS = ("mcts_sims", "mcts_c", "mcts_seed", "mcts_solver", "mcts_step")
+"""The URL parameters of the MCTS step-through: its four settings and the step shown."""
+
+MCTS_LINK_SCHEMA = (
+    LinkField("mcts_sims", int, DEFAULT_TRACED_SIMULATIONS, low=1, high=MAX_TRACED_SIMULATIONS),
+    LinkField("mcts_c", float, DEFAULT_EXPLORATION, low=0.0, high=MAX_EXPLORATION, digits=3),
+    LinkField("mcts_seed", int, 0, low=0, high=MAX_SEED),
+    LinkField("mcts_solver", bool, True),
+    LinkField("mcts_step", int, 1, low=1),  # its last step is known with the search
+)
+
+
+def read_mcts_link(key: str, notes: list[str]) -> bool:
+    """Set the MCTS step-through's widgets from the link (once); True if the link names any.
+
+    A bad value is named in ``notes`` and its default used; the step is applied when the
+    search is known (a step past its end shows the last, and says so).
+    """
+    if not any(name in st.query_params for name in MCTS_LINK_PARAMS):
+        return False
+    values, problems = read_query(MCTS_LINK_SCHEMA)
+    notes.extend(problems)
+    state = st.session_state
+    state[f"{key}_mcts_w_simulations"] = values["mcts_sims"]
+    state[f"{key}_mcts_w_exploration"] = float(values["mcts_c"])
+    state[f"{key}_mcts_w_seed"] = values["mcts_seed"]
+    state[f"{key}_mcts_w_solver"] = values["mcts_solver"]
+    state[f"{key}_mcts_step_link_step"] = values["mcts_step"]
+    return True
+
+
+def write_mcts_link(settings: MctsSettings, step: int) -> None:
+    """Mirror the MCTS step-through's settings and the step shown in the URL."""
+    wanted = {
+        "mcts_sims": str(settings.simulations),
+        "mcts_c": f"{settings.exploration:g}",
+        "mcts_seed": str(settings.seed),
+        "mcts_solver": "true" if settings.solver else "false",
+        "mcts_step": str(step),
+    }
+    for name, text in wanted.items():
+        if st.query_params.get(name) != text:
+            st.query_params[name] = text
+
+
+def drop_mcts_link() -> None:
+    """Take the MCTS step-through's parameters out of the URL (its tab is closed)."""
+    for name in MCTS_LINK_PARAMS:
+        if name in st.query_params:
+            del st.query_params[name]

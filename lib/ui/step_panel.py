@@ -73,8 +73,9 @@ LEGEND = (
     "path being searched, with each node's α/β window; blue: returned its value (green: "
     "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
 )
-TREE_HEIGHT = 480
-"""Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px."""
+TREE_HEIGHT = 420
+"""Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px; with
+the tabs and the controls above too, the deepest node fits a 900 px window."""
 COMPARE_LABEL_LEAVES = 12
 """Half-width trees (the comparison) label every node only up to this many leaves."""
 CHART_CONFIG = {"displayModeBar": False}
@@ -155,6 +156,19 @@ def _title(search: StepSearch) -> str:
     name = ALGORITHM_LABELS[search.algorithm]
     ordering = ", moves ordered" if search.ordering else ""
     return f"{name}, depth {search.depth}{ordering}"
+
+
+def compare_titles(search: StepSearch, other: StepSearch) -> tuple[str, str]:
+    """The two compared trees' titles, short enough for half a 1024 px screen.
+
+    Both search to the same depth with the same ordering (the statistics above say which);
+    the other tree is "the whole search" only when its trace was not cut at the step cap.
+    """
+    stepped = f"{ALGORITHM_LABELS[search.algorithm]}, depth {search.depth}"
+    name = ALGORITHM_LABELS[other.algorithm]
+    if other.trace.truncated:
+        return stepped, f"{name}: first {other.steps:,} steps"
+    return stepped, f"{name}: whole search"
 
 
 STEP_WIDGETS = ("position", "algorithm", "depth", "ordering", "compare", "step", "tree")
@@ -282,7 +296,8 @@ def _step_controls(key: str, positions: dict[str, StepPosition]) -> StepChoice:
         compare = st.toggle(
             "Compare with minimax",
             key=f"{key}_step_w_compare",
-            help="Draw minimax's whole tree to the same depth beside this one "
+            help="Draw minimax's whole tree to the same depth beside this one (its first "
+            f"{MAX_EVENTS:,} steps if longer) "
             "(beside alpha-beta's when the algorithm is minimax).",
         )
     return StepChoice(label, position, algorithm, int(depth), ordering, compare)
@@ -405,19 +420,21 @@ def _fitted(figure: Any) -> Any:
 
 
 def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any, now: Any) -> None:
-    """This search's tree at the step beside the other algorithm's whole tree."""
+    """This search's tree at the step beside the other algorithm's whole tree (or as much of
+    it as the step cap keeps: its title says so)."""
     format_move = choice.position.format_move
     other_name = "alphabeta" if choice.algorithm == "minimax" else "minimax"
     other, other_layout = _cached_search(
         choice.position, other_name, search.depth, choice.ordering, fit=False
     )
     left, right = st.columns(2)
+    stepped_title, other_title = compare_titles(search, other)
     stepped = _fitted(
         step_tree_figure(
             now,
             search.final,
             format_move,
-            title=_title(search),
+            title=stepped_title,
             minimax_nodes=search.minimax_nodes,
             minimax_capped=search.minimax_capped,
             positions=layout,
@@ -430,11 +447,12 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             other.final,
             other.final,
             format_move,
-            title=f"{_title(other)}: the whole search",
+            title=other_title,
             minimax_nodes=other.minimax_nodes,
             minimax_capped=other.minimax_capped,
             positions=other_layout,
             full_label_leaves=COMPARE_LABEL_LEAVES,
+            whole=True,
         )
     )
     right.plotly_chart(whole, key=f"{key}_step_compare_tree", config=CHART_CONFIG)
@@ -567,14 +585,19 @@ def read_step_link(
     return True
 
 
-def _link_step(key: str, steps: int) -> None:
-    """Show the link's step, once its search is known (a step past the end shows the last)."""
+def _link_step(key: str, steps: int, param: str = "step") -> None:
+    """Show the link's step, once its search is known (a step past the end shows the last).
+
+    Shared with the other step-throughs keyed ``<key>_step_...`` (``param``: its name in
+    the link).
+    """
     wanted = st.session_state.pop(f"{key}_step_link_step", None)
     if wanted is None:
         return
     if wanted > steps:
         st.warning(
-            f"The link's step={wanted:,} is past this search's last step; showing step {steps:,}.",
+            f"The link's {param}={wanted:,} is past this search's last step; "
+            f"showing step {steps:,}.",
             icon=":material/warning:",
         )
     st.session_state[f"{key}_step_w_step"] = min(wanted, steps)

@@ -7,10 +7,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from lib.games import tictactoe
 from lib.games.search.mcts_steps import PHASE_LABELS, traced_mcts, ucb1
+from lib.ui.mcts_step_panel import MCTS_LINK_PARAMS
 from tests.pages.game_app import (
     MCTS_STEP_TAB,
     RECORD_TAB,
@@ -210,3 +213,104 @@ def test_the_settings_and_the_step_are_kept_while_another_tab_is_open():
     assert app.number_input(key="tictactoe_mcts_w_simulations").value == 9
     assert app.toggle(key="tictactoe_mcts_w_solver").value is False
     assert step_of(app) == (7, 9 * 5, "Expansion")  # 5 steps a simulation from the root
+
+
+def linked_page(folder, **params: str) -> AppTest:
+    """The tic-tac-toe page with the MCTS link read as the page reads the step-through's: once,
+    before the page, its problems in the page's warnings, the tab opened when it names any;
+    dropped from the URL while another tab is open."""
+    script = folder / "tictactoe_mcts_link.py"
+    script.write_text(
+        "import streamlit as st\n"
+        "from lib.games.core import get_game\n"
+        "from lib.ui.game_page import ANALYSIS_TABS, run_game_page\n"
+        "from lib.ui.mcts_step_panel import drop_mcts_link, read_mcts_link\n"
+        "notes = []\n"
+        "if not st.session_state.get('mcts_link_read'):\n"
+        "    st.session_state['mcts_link_read'] = True\n"
+        "    if read_mcts_link('tictactoe', notes):\n"
+        "        st.session_state['tictactoe_w_tabs'] = ANALYSIS_TABS[5]\n"
+        "st.session_state.setdefault('tictactoe_notes', []).extend(notes)\n"
+        "run_game_page(get_game('tictactoe'), description='')\n"
+        "if st.session_state.get('tictactoe_w_tabs') != ANALYSIS_TABS[5]:\n"
+        "    drop_mcts_link()\n"
+    )
+    app = AppTest.from_file(str(script), default_timeout=60)
+    for name, value in params.items():
+        app.query_params[name] = value
+    return app.run()
+
+
+def test_the_settings_and_the_step_are_written_to_the_link(tmp_path):
+    app = open_game_page("tictactoe", tab=MCTS_STEP_TAB)
+    app.number_input(key="tictactoe_mcts_w_simulations").set_value(12).run()
+    app.number_input(key="tictactoe_mcts_w_exploration").set_value(0.7).run()
+    app.number_input(key="tictactoe_mcts_w_seed").set_value(5).run()
+    app.toggle(key="tictactoe_mcts_w_solver").set_value(False).run()
+    app.slider(key="tictactoe_mcts_step_w_step").set_value(8).run()
+    params = {name: app.query_params[name] for name in MCTS_LINK_PARAMS}
+    assert params == {
+        "mcts_sims": "12",
+        "mcts_c": "0.7",
+        "mcts_seed": "5",
+        "mcts_solver": "false",
+        "mcts_step": "8",
+    }
+    # another tab: the page drops them (as the linked page below does)
+    linked = open_panels(linked_page(tmp_path), "tictactoe", tab=MCTS_STEP_TAB).run()
+    assert all(name in linked.query_params for name in MCTS_LINK_PARAMS)
+    open_panels(linked, "tictactoe", tab=RECORD_TAB).run()
+    assert not any(name in linked.query_params for name in MCTS_LINK_PARAMS)
+
+
+def test_a_link_restores_the_settings_and_the_step(tmp_path):
+    app = linked_page(
+        tmp_path, mcts_sims="12", mcts_c="0.7", mcts_seed="5", mcts_solver="false", mcts_step="8"
+    )
+    assert not app.exception and not app.warning
+    assert app.number_input(key="tictactoe_mcts_w_simulations").value == 12
+    assert app.number_input(key="tictactoe_mcts_w_exploration").value == pytest.approx(0.7)
+    assert app.number_input(key="tictactoe_mcts_w_seed").value == 5
+    assert app.toggle(key="tictactoe_mcts_w_solver").value is False
+    trace = traced(app, "tictactoe")
+    assert step_of(app) == (8, trace.steps, PHASE_LABELS[trace.events[7].phase])
+    assert trace.simulations == 12 and trace.seed == 5 and not trace.solver
+
+
+def test_bad_link_values_are_named_in_the_warning_and_a_step_past_the_end_shows_the_last(
+    tmp_path,
+):
+    app = linked_page(
+        tmp_path,
+        mcts_sims="lots",
+        mcts_c="9",
+        mcts_seed="-1",
+        mcts_solver="perhaps",
+        mcts_step="999",
+    )
+    assert not app.exception
+    warnings = " ".join(w.value for w in app.warning)
+    for name, value in (("mcts_sims", "lots"), ("mcts_c", "9"), ("mcts_seed", "-1")):
+        assert name in warnings and value in warnings, (name, warnings)
+    assert "mcts_solver" in warnings and "perhaps" in warnings
+    assert "mcts_step=999" in warnings  # past the last step: the last is shown
+    assert app.number_input(key="tictactoe_mcts_w_simulations").value == 30  # the default
+    assert app.number_input(key="tictactoe_mcts_w_exploration").value <= 5.0
+    _, steps, _ = step_of(app)
+    assert step_of(app)[0] == steps
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.dictionaries(st.sampled_from(MCTS_LINK_PARAMS), st.text(max_size=12), min_size=1))
+def test_any_link_text_gives_settings_in_range_and_notes_not_errors(params):
+    from lib.links import read_link
+    from lib.ui.mcts_step_panel import MCTS_LINK_SCHEMA
+
+    values, notes = read_link(MCTS_LINK_SCHEMA, params)
+    for field in MCTS_LINK_SCHEMA:
+        value = values[field.name]
+        if field.low is not None:
+            assert value >= field.low
+        if field.high is not None:
+            assert value <= field.high
+    assert all(isinstance(note, str) for note in notes)

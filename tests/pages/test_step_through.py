@@ -10,6 +10,7 @@ import re
 
 from streamlit.testing.v1 import AppTest
 
+from lib.games.search.stepthrough import MAX_EVENTS
 from lib.ui.step_panel import TREE_HEIGHT
 from tests.pages.game_app import STEP_TAB, open_game_page, open_panels, session, shared_game_page
 
@@ -187,3 +188,28 @@ def test_one_cut_off_is_said_in_the_singular():
     text = next(c.value for c in app.caption if c.value.startswith("Search statistics"))
     assert statistics(app)[1] == 1
     assert " 1 cut-off;" in text and "cut-offs" not in text
+
+
+def chart_titles(app: AppTest) -> dict[str, str]:
+    """Each step-through chart's title (its first line), by the chart's key."""
+    titles = {}
+    for chart in app.get("plotly_chart"):
+        spec = json.loads(chart.proto.spec)
+        text = spec["layout"].get("title", {}).get("text", "")
+        titles[chart.proto.id] = text.split("<br>")[0]
+    return titles
+
+
+def test_the_comparison_says_when_the_other_tree_is_cut_and_fits_half_a_screen():
+    app = open_game_page(
+        "connect_four", tab=STEP_TAB, step_depth="4", step_order="1", step_compare="1", step="6"
+    )
+    assert not app.exception
+    titles = [t for t in chart_titles(app).values() if t.startswith(("Alpha-beta", "Minimax"))]
+    assert titles[:2] == ["Alpha-beta, depth 4", f"Minimax: first {MAX_EVENTS:,} steps"]
+    assert all(len(t) <= 30 for t in titles)  # half of a 1024 px screen at the title's size
+    assert not any("whole search" in t for t in titles)
+    # a search that fits the step cap is the whole search
+    small = open_game_page("tictactoe", tab=STEP_TAB, step_depth="2", step_compare="1")
+    titles = [t for t in chart_titles(small).values() if t.startswith(("Alpha-beta", "Minimax"))]
+    assert titles[:2] == ["Alpha-beta, depth 2", "Minimax: whole search"]

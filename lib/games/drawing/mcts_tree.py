@@ -210,11 +210,13 @@ def _nodes(
     on_path: set[Path],
     format_move: Callable[[Move], str],
     players: Sequence[str],
+    ringed: Path,
 ) -> dict:
     """Every node: a circle (a diamond once proven), its wins/visits where labelled."""
     items = list(nodes.items())
     size = marker_size(position)
-    parents = {path[:-1] for path in nodes if path}
+    # labelled to the right: a parent (its edges leave from under it) and the ringed node
+    beside = {path[:-1] for path in nodes if path} | {ringed}
 
     def colour(path: Path, counts: NodeCounts) -> str:
         if counts.proven is not None:
@@ -240,14 +242,14 @@ def _nodes(
             "size": [size + 4 if c.proven is not None else size for _, c in items],
             "color": [colour(p, c) for p, c in items],
         },
-        # beside a node with children (under it its edges leave), clear of a ring round it
+        # clear of a ring round it
         text=[
-            ("\u2003\u2002" if p in parents else "") + node_text(p, c, format_move, players)
+            ("\u2003\u2002" if p in beside else "") + node_text(p, c, format_move, players)
             if p in shown
             else ""
             for p, c in items
         ],
-        textposition=["middle right" if p in parents else "bottom center" for p, _ in items],
+        textposition=["middle right" if p in beside else "bottom center" for p, _ in items],
         textfont={"size": MIN_FONT, "color": [colour(p, c) for p, c in items]},
         hovertext=[hover(p, c) for p, c in items],
         hoverinfo="text",
@@ -294,7 +296,7 @@ def mcts_tree_figure(
         _edges(position, [p for p in nodes if p], EDGE_COLOUR, 1.5, "edges"),
         _edges(position, [p for p in on_path if p], PATH_COLOUR, 4, "path"),
         _ucb_labels(event, position) if event.phase == "selection" else None,
-        _nodes(nodes, position, shown, on_path, format_move, players),
+        _nodes(nodes, position, shown, on_path, format_move, players, event.focus),
         _rings(proved, PROOF_COLOUR, 34, "newly proven") if proved else None,
         _rings([position[event.focus]], CURRENT_COLOUR, 28, "current node"),
     ]

@@ -36,6 +36,13 @@ TERMINAL_COLOUR = "#6a1b9a"
 PRUNED_COLOUR = "#9e9e9e"
 EDGE_COLOUR = "#607d8b"
 
+LEVEL_PIXELS = 100
+"""Height of one ply of the tree (a page may draw a deep tree flatter)."""
+LABEL_FLIP_SHARE = 0.25
+"""Nodes in this right-hand share of the chart write their labels to their left (in the chart)."""
+DENSE_LEAVES = 60
+"""Drawings more leaves wide than this have smaller markers (they would be a solid block)."""
+
 _SYMBOLS = {"max": "triangle-up", "min": "triangle-down", "chance": "circle", "pruned": "x"}
 
 
@@ -114,6 +121,20 @@ def _node_places(
     return tree_positions(now)
 
 
+def x_span(position: Mapping[Path, tuple[float, int]]) -> tuple[float, float]:
+    """The chart's x range: every node, at least :data:`MIN_WIDTH_LEAVES` wide, with margins."""
+    xs = [p[0] for p in position.values()]
+    low, high = min(xs), max(max(xs), MIN_WIDTH_LEAVES)
+    margin = max(1.0, 0.03 * (high - low))  # a dense tree's edge markers stay whole
+    return low - margin, high + 2 * margin
+
+
+def side_of(x: float, span: tuple[float, float]) -> str:
+    """Where a label goes beside a node at ``x``: right, or left near the chart's right edge."""
+    low, high = span
+    return "middle left" if x > high - LABEL_FLIP_SHARE * (high - low) else "middle right"
+
+
 def _edge_trace(
     now: TreeAtStep, position: Mapping[Path, tuple[float, int]], *, pruned: bool
 ) -> dict:
@@ -177,10 +198,17 @@ def _node_trace(
     position: Mapping[Path, tuple[float, int]],
     labelled: set[Path],
     format_move: Callable[[Move], str],
+    dense: bool,
 ) -> dict:
-    """Every node: ▲ max, ▼ min, ● chance, × skipped, coloured by status, labelled values."""
+    """Every node: ▲ max, ▼ min, ● chance, × skipped, coloured by status, labelled values.
+
+    A parent's value is beside it (its edges leave from under it), on the side with room,
+    and so is the current node's (under it is its ring); a ``dense`` tree's markers are small.
+    """
     current = now.current
     nodes = list(now.nodes.values())
+    span = x_span(position)
+    big, small = (8, 5) if dense else (16, 10)
     return dict(
         type="scatter",
         x=[position[n.path][0] for n in nodes],
@@ -188,17 +216,19 @@ def _node_trace(
         mode="markers+text",
         marker={
             "symbol": [_SYMBOLS.get(n.node, "circle") for n in nodes],
-            "size": [10 if n.status == "pruned" else 16 for n in nodes],
+            "size": [small if n.status == "pruned" else big for n in nodes],
             "color": [_colour(n, current) for n in nodes],
         },
-        # the current node's value clear of the ring drawn round it
         text=[
-            ("\u2003" if n.path == current and n.children else "") + node_label(n)
-            if n.path in labelled
-            else ""
+            _beside(n, current, side_of(position[n.path][0], span)) if n.path in labelled else ""
             for n in nodes
         ],
-        textposition=["bottom center" if not n.children else "middle right" for n in nodes],
+        textposition=[
+            "bottom center"
+            if not n.children and n.path != current
+            else side_of(position[n.path][0], span)
+            for n in nodes
+        ],
         textfont={"size": MIN_FONT, "color": [_colour(n, current) for n in nodes]},
         hovertext=[
             escape_plot_text(" ".join(format_move(m) for m in n.path) or "root")
@@ -212,6 +242,20 @@ def _node_trace(
     )
 
 
+def _drawn_leaves(position: Mapping[Path, tuple[float, int]]) -> float:
+    """How many leaves wide the drawing is (a big tree's grows with the steps)."""
+    xs = [p[0] for p in position.values()]
+    return max(xs) - min(xs) + 1
+
+
+def _beside(node: StepNode, current: Path, side: str) -> str:
+    """A node's value label; the current node's beside it, clear of the ring round it."""
+    label = node_label(node)
+    if node.path != current or not label:
+        return label
+    return f"{label}\u2003" if side == "middle left" else f"\u2003{label}"
+
+
 def _window_trace(now: TreeAtStep, position: Mapping[Path, tuple[float, int]]) -> dict | None:
     """The alpha-beta windows of the nodes being searched (the open path), the current one bold.
 
@@ -221,6 +265,7 @@ def _window_trace(now: TreeAtStep, position: Mapping[Path, tuple[float, int]]) -
     open_nodes = [now.nodes[p] for p in now.open_path() if now.nodes[p].status == "open"]
     if not open_nodes:
         return None
+    span = x_span(position)
     return dict(
         type="scatter",
         x=[position[n.path][0] for n in open_nodes],
@@ -232,7 +277,7 @@ def _window_trace(now: TreeAtStep, position: Mapping[Path, tuple[float, int]]) -
             else window_label(n.alpha, n.beta)
             for n in open_nodes
         ],
-        textposition="middle right",
+        textposition=[side_of(position[n.path][0], span) for n in open_nodes],
         textfont={
             "size": MIN_FONT,
             "color": [CURRENT_COLOUR if n.path == current else OPEN_COLOUR for n in open_nodes],
@@ -272,9 +317,9 @@ def _step_layout(
 ) -> dict:
     """The title with the step's counter, a height for the finished tree's depth, no axes.
 
-    The x range holds the whole tree and at least :data:`MIN_WIDTH_LEAVES` leaves.
+    The x range holds the whole tree and at least :data:`MIN_WIDTH_LEAVES` leaves
+    (:func:`x_span`).
     """
-    xs_all = [p[0] for p in position.values()]
     depth = max(node.ply for node in final.nodes.values())
     counter = counter_text(now, minimax_nodes, minimax_capped)
     # the sizes lib.charts.readable sets, given at once (its updates re-walk every trace)
@@ -285,14 +330,11 @@ def _step_layout(
         },
         "font": {"size": MIN_FONT},
         "hoverlabel": {"font": {"size": MIN_FONT}},
-        "height": 220 + 120 * depth,
-        "margin": {"l": 20, "r": 20, "t": 80, "b": 20},
+        "height": 150 + LEVEL_PIXELS * depth,
+        "margin": {"l": 20, "r": 20, "t": 64, "b": 20},
         "plot_bgcolor": "white",
         "showlegend": False,
-        "xaxis": {
-            "visible": False,
-            "range": [min(xs_all) - 1, max(max(xs_all), MIN_WIDTH_LEAVES) + 2],
-        },
+        "xaxis": {"visible": False, "range": list(x_span(position))},
         "yaxis": {"visible": False, "range": [depth + 0.6, -0.7]},
     }
 
@@ -307,6 +349,7 @@ def step_tree_figure(
     minimax_capped: bool = False,
     positions: Mapping[Path, tuple[float, int]] | None = None,
     full_label_leaves: int = FULL_LABEL_LEAVES,
+    whole: bool = False,
 ) -> go.Figure:
     """Draw the tree ``now`` (one step of a trace whose finished tree is ``final``).
 
@@ -317,19 +360,25 @@ def step_tree_figure(
     of ``final``, computed once for every step. A big tree is laid out as it stands.
     Trees with more than ``full_label_leaves`` leaves label only the current path
     (half-width charts pass fewer than :data:`FULL_LABEL_LEAVES`).
+
+    ``whole`` draws a search as a whole, not at a step (the comparison's other tree): no
+    ring and no windows, and a big tree labels only the root and its moves.
     """
     leaves = sum(1 for node in final.nodes.values() if not node.children)
     position = _node_places(now, final, positions, leaves)
-    labelled = labelled_paths(now, leaves <= full_label_leaves)
+    full = leaves <= full_label_leaves
+    labelled = labelled_paths(now, full)
+    if whole and not full:
+        labelled = {(), *now.nodes[()].children}
     # plain dicts, validated once by nothing: plotly's per-element validation of a few
     # thousand labels and colours costs more than the whole step (bench/step_through.py)
     traces = [
         _edge_trace(now, position, pruned=False),
         _edge_trace(now, position, pruned=True),
         _move_label_trace(now, position, labelled, format_move),
-        _node_trace(now, position, labelled, format_move),
-        _window_trace(now, position),
-        _current_ring_trace(*position[now.current]),
+        _node_trace(now, position, labelled, format_move, _drawn_leaves(position) > DENSE_LEAVES),
+        None if whole else _window_trace(now, position),
+        None if whole else _current_ring_trace(*position[now.current]),
     ]
     layout = _step_layout(now, final, position, title, minimax_nodes, minimax_capped)
     return go.Figure(

@@ -150,6 +150,8 @@ class MctsTrace:
     move: Move
     root_visits: dict[Move, int]
     root_proven: Rewards | None
+    move_proven: Rewards | None = None
+    """The chosen move's proven result when the solver played it for its proof."""
 
     @property
     def steps(self) -> int:
@@ -217,6 +219,7 @@ def traced_mcts(
         best.move,
         visits,
         root.proven,
+        best.proven if solver else None,
     )
 
 
@@ -372,6 +375,20 @@ def result_text(rewards: Rewards, players: Sequence[str]) -> str:
     return f"{players[0 if rewards[0] > rewards[1] else 1]} wins"
 
 
+def chosen_text(
+    trace: MctsTrace, format_move: Callable[[Move], str], players: Sequence[str]
+) -> str:
+    """``c2 (most visited)``, ``c2 (proven win)`` or ``c2 (proven: a draw)``: the move
+    played and why it was chosen."""
+    move = format_move(trace.move)
+    proof = trace.move_proven
+    if proof is None:
+        return f"{move} (most visited)"
+    if proof[trace.state.to_move] == 1.0:
+        return f"{move} (proven win)"
+    return f"{move} (proven: {result_text(proof, players)})"
+
+
 def node_name(path: Path, format_move: Callable[[Move], str]) -> str:
     """``the root`` or ``the node after a1 b2``."""
     return "the node after " + " ".join(format_move(m) for m in path) if path else "the root"
@@ -415,7 +432,8 @@ def _describe_backup(
     counts = update.counts
     where = node_name(update.path, format_move)
     level = f"node {len(event.updates)} of {len(event.path) + 1} on the way up"
-    text = f"Back up {result_text(event.rewards, players)}, {level}: {where} counts one more visit"
+    result = result_text(event.rewards, players)
+    text = f"Back-up of the result ({result}): {level}: {where} counts one more visit"
     if counts.mover is None:
         text += f": {counts.visits} visit{'' if counts.visits == 1 else 's'} now."
     else:

@@ -164,6 +164,23 @@ def test_the_current_node_is_ringed_and_the_backup_ring_climbs(opening):
     assert rings == [position[new], position[()]]
 
 
+def test_the_ringed_nodes_label_sits_beside_the_ring_not_under_it(opening):
+    # step 1: the root alone, ringed; later a ringed new leaf during its back-up
+    backup = next(i for i, e in enumerate(opening.events) if e.phase == "backup")
+    for step in (0, backup):
+        fig = figure_at(opening, step)
+        nodes = trace_named(fig, "nodes")
+        ring = trace_named(fig, "current node")
+        at = next(
+            i
+            for i, xy in enumerate(zip(nodes.x, nodes.y, strict=True))
+            if xy == (ring.x[0], ring.y[0])
+        )
+        assert nodes.textposition[at] == "middle right"
+        assert nodes.text[at].startswith("\u2003")  # a gap as wide as the ring's radius
+        assert nodes.text[at].strip() != ""
+
+
 def test_a_proof_is_drawn_as_diamonds_and_ringed_where_just_proven(forced_win):
     last = forced_win.steps - 1
     fig = figure_at(forced_win, last)

@@ -9,7 +9,9 @@ from lib.charts import MIN_FONT
 from lib.games import core, textbook_tree
 from lib.games.drawing.step_tree import (
     CURRENT_COLOUR,
+    DENSE_LEAVES,
     FULL_LABEL_LEAVES,
+    LABEL_FLIP_SHARE,
     PRUNED_COLOUR,
     counter_text,
     labelled_paths,
@@ -168,3 +170,73 @@ def test_text_is_readable_on_a_projector(textbook, othello):
                 assert trace.textfont.size >= MIN_FONT
         assert fig.layout.font.size >= MIN_FONT and fig.layout.title.font.size >= MIN_FONT
         assert not fig.layout.xaxis.visible and not fig.layout.yaxis.visible
+
+
+def test_labels_near_the_right_edge_are_written_to_the_left_inside_the_range(textbook, othello):
+    for search_, fmt in (
+        (textbook, textbook_tree.format_move),
+        (othello, core.get_game("othello").format_move),
+    ):
+        for step in (search_.steps // 2, search_.steps - 1):
+            now = tree_at(search_.trace.events, step)
+            fig = step_tree_figure(now, search_.final, fmt, title="T")
+            low, high = fig.layout.xaxis.range
+            nodes = trace_named(fig, "nodes")
+            assert low < min(nodes.x) and max(nodes.x) < high  # margins on both sides
+            flip = high - LABEL_FLIP_SHARE * (high - low)
+            for trace in (nodes, *[t for t in fig.data if t.name == "windows"]):
+                sides = trace.textposition
+                sides = [sides] * len(trace.x) if isinstance(sides, str) else sides
+                for x, text, side in zip(trace.x, trace.text, sides, strict=True):
+                    if text and side != "bottom center":
+                        assert side == ("middle left" if x > flip else "middle right"), (x, side)
+    # the path being searched is the right-most part of a big tree: its windows face left
+    now = tree_at(othello.trace.events, othello.steps // 2)
+    fig = step_tree_figure(now, othello.final, core.get_game("othello").format_move, title="T")
+    assert trace_named(fig, "windows").textposition[-1] == "middle left"
+
+
+def test_a_dense_tree_draws_smaller_markers(textbook, othello):
+    leaves = sum(1 for n in othello.final.nodes.values() if not n.children)
+    assert leaves > DENSE_LEAVES
+    sizes = {}
+    for name, search_, fmt in (
+        ("small", textbook, textbook_tree.format_move),
+        ("dense", othello, core.get_game("othello").format_move),
+    ):
+        fig = step_tree_figure(search_.final, search_.final, fmt, title="T")
+        sizes[name] = max(trace_named(fig, "nodes").marker.size)
+    assert sizes["dense"] < sizes["small"]
+    # a big tree's first steps are drawn as they stand: a few leaves wide, full-size markers
+    early = tree_at(othello.trace.events, 4)
+    fig = step_tree_figure(early, othello.final, core.get_game("othello").format_move, title="T")
+    assert max(trace_named(fig, "nodes").marker.size) == sizes["small"]
+
+
+def test_a_whole_search_has_no_ring_nor_windows_and_labels_the_root_moves(othello):
+    now = tree_at(othello.trace.events, othello.steps // 2)  # as if cut at the step cap here
+    fig = step_tree_figure(
+        now, othello.final, core.get_game("othello").format_move, title="T", whole=True
+    )
+    names = {trace.name for trace in fig.data}
+    assert "current node" not in names and "windows" not in names
+    labelled = {(), *now.nodes[()].children}
+    texts = dict(zip(now.nodes, trace_named(fig, "nodes").text, strict=True))
+    assert all(text == "" for path, text in texts.items() if path not in labelled)
+    assert len(trace_named(fig, "moves").text) == len(now.nodes[()].children)
+
+
+def test_the_current_leafs_value_is_beside_its_ring_not_under_it(textbook):
+    events = textbook.trace.events
+    step = next(
+        i
+        for i in range(len(events))
+        if not tree_at(events, i).nodes[tree_at(events, i).current].children
+        and node_label(tree_at(events, i).nodes[tree_at(events, i).current])
+    )
+    now = tree_at(events, step)
+    fig = step_tree_figure(now, textbook.final, textbook_tree.format_move, title="T")
+    nodes = trace_named(fig, "nodes")
+    at = list(now.nodes).index(now.current)
+    assert nodes.textposition[at] in ("middle right", "middle left")
+    assert "\u2003" in nodes.text[at] and node_label(now.nodes[now.current]) in nodes.text[at]

@@ -18,6 +18,7 @@ from lib.games.search.mcts import mcts_search
 from lib.games.search.mcts_steps import (
     MAX_TRACED_SIMULATIONS,
     PHASES,
+    chosen_text,
     describe,
     result_text,
     traced_mcts,
@@ -249,6 +250,24 @@ def test_without_the_solver_nothing_is_proven_and_every_simulation_runs():
     assert trace.move == tictactoe.parse_move("a3", state)
 
 
+def test_the_chosen_move_says_whether_it_was_proven_or_most_visited():
+    state = position(tictactoe.GAME, FORCED_WIN)
+    names = tictactoe.GAME.player_names
+    proven = traced_mcts(state, simulations=100, seed=2, solver=True)
+    assert chosen_text(proven, tictactoe.format_move, names) == "a3 (proven win)"
+    plain = traced_mcts(state, simulations=60, seed=2, solver=False)
+    assert chosen_text(plain, tictactoe.format_move, names) == "a3 (most visited)"
+    assert plain.root_visits[plain.move] == max(plain.root_visits.values())
+
+
+def test_a_solver_move_chosen_by_visits_says_most_visited():
+    state = tictactoe.GAME.initial_state()
+    trace = traced_mcts(state, simulations=30, seed=0, solver=True)
+    assert trace.move_proven is None  # 30 simulations prove nothing from the empty board
+    said = chosen_text(trace, tictactoe.format_move, tictactoe.GAME.player_names)
+    assert said == f"{tictactoe.format_move(trace.move)} (most visited)"
+
+
 def test_proofs_climb_the_path_from_the_bottom_by_the_solver_rule(tictactoe_trace):
     trace = tictactoe_trace
     climbed = 0
@@ -332,10 +351,13 @@ def test_the_steps_are_described(connect_four_trace):
     assert said[2].endswith(f"Result: {result_text(trace.events[2].rewards, names)}.")
     verdict = result_text(trace.events[2].rewards, names)
     mover = names[trace.events[3].updates[0].counts.mover]
-    assert said[3].startswith(f"Back up {verdict}, node 1 of 2 on the way up: the node after ")
+    assert said[3].startswith(
+        f"Back-up of the result ({verdict}): node 1 of 2 on the way up: the node after "
+    )
     assert f"for {mover}, who moved into it" in said[3]
     assert said[4] == (
-        f"Back up {verdict}, node 2 of 2 on the way up: the root counts one more visit: "
+        f"Back-up of the result ({verdict}): node 2 of 2 on the way up: the root counts one "
+        "more visit: "
         "1 visit now."
     )
     deep = next(i for i, e in enumerate(trace.events) if len(e.choices) >= 2)
