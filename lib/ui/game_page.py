@@ -60,7 +60,12 @@ from lib.ui.game_controls import (
     url_spec,
 )
 from lib.ui.game_link import LINK_PLAYER, link_seed, restore_from_link, write_game_link
-from lib.ui.mcts_step_panel import mcts_step_panel, mcts_step_widget_keys
+from lib.ui.mcts_step_panel import (
+    drop_mcts_link,
+    mcts_step_panel,
+    mcts_step_widget_keys,
+    read_mcts_link,
+)
 from lib.ui.navigation import require_app_navigation
 from lib.ui.presentation import presenting
 from lib.ui.search_panels import (
@@ -697,6 +702,7 @@ def analysis_tabs(
         drop_step_link()
     if not tabs[5].open:
         keep_widget_values(mcts_step_widget_keys(key))
+        drop_mcts_link()
     if tabs[0].open:
         with tabs[0]:
             last = session.last_decision()
@@ -860,6 +866,8 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
             # the step-through's position may be the board's: read after its moves
             if read_step_link(adapter, key, settings.configs, notes):
                 st.session_state[f"{key}_w_tabs"] = ANALYSIS_TABS[4]
+            if read_mcts_link(key, notes):
+                st.session_state[f"{key}_w_tabs"] = ANALYSIS_TABS[5]
     st.session_state[f"{key}_link_read"] = True
     session = _session(key)
     run = session.start_run()  # a newer run (a click, Undo, Autoplay off) makes this one stale

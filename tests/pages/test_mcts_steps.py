@@ -17,6 +17,7 @@ from lib.ui.mcts_step_panel import MCTS_LINK_PARAMS
 from tests.pages.game_app import (
     MCTS_STEP_TAB,
     RECORD_TAB,
+    ROOT,
     open_game_page,
     open_panels,
     session,
@@ -215,33 +216,16 @@ def test_the_settings_and_the_step_are_kept_while_another_tab_is_open():
     assert step_of(app) == (7, 9 * 5, "Expansion")  # 5 steps a simulation from the root
 
 
-def linked_page(folder, **params: str) -> AppTest:
-    """The tic-tac-toe page with the MCTS link read as the page reads the step-through's: once,
-    before the page, its problems in the page's warnings, the tab opened when it names any;
-    dropped from the URL while another tab is open."""
-    script = folder / "tictactoe_mcts_link.py"
-    script.write_text(
-        "import streamlit as st\n"
-        "from lib.games.core import get_game\n"
-        "from lib.ui.game_page import ANALYSIS_TABS, run_game_page\n"
-        "from lib.ui.mcts_step_panel import drop_mcts_link, read_mcts_link\n"
-        "notes = []\n"
-        "if not st.session_state.get('mcts_link_read'):\n"
-        "    st.session_state['mcts_link_read'] = True\n"
-        "    if read_mcts_link('tictactoe', notes):\n"
-        "        st.session_state['tictactoe_w_tabs'] = ANALYSIS_TABS[5]\n"
-        "st.session_state.setdefault('tictactoe_notes', []).extend(notes)\n"
-        "run_game_page(get_game('tictactoe'), description='')\n"
-        "if st.session_state.get('tictactoe_w_tabs') != ANALYSIS_TABS[5]:\n"
-        "    drop_mcts_link()\n"
-    )
-    app = AppTest.from_file(str(script), default_timeout=60)
+def linked_page(**params: str) -> AppTest:
+    """The tic-tac-toe page opened from a link with ``params`` (no tab chosen: the link opens
+    the MCTS tab when it names any of its settings)."""
+    app = AppTest.from_file(str(ROOT / "pages" / "tictactoe.py"), default_timeout=60)
     for name, value in params.items():
         app.query_params[name] = value
     return app.run()
 
 
-def test_the_settings_and_the_step_are_written_to_the_link(tmp_path):
+def test_the_settings_and_the_step_are_written_to_the_link():
     app = open_game_page("tictactoe", tab=MCTS_STEP_TAB)
     app.number_input(key="tictactoe_mcts_w_simulations").set_value(12).run()
     app.number_input(key="tictactoe_mcts_w_exploration").set_value(0.7).run()
@@ -257,15 +241,15 @@ def test_the_settings_and_the_step_are_written_to_the_link(tmp_path):
         "mcts_step": "8",
     }
     # another tab: the page drops them (as the linked page below does)
-    linked = open_panels(linked_page(tmp_path), "tictactoe", tab=MCTS_STEP_TAB).run()
+    linked = open_panels(linked_page(), "tictactoe", tab=MCTS_STEP_TAB).run()
     assert all(name in linked.query_params for name in MCTS_LINK_PARAMS)
     open_panels(linked, "tictactoe", tab=RECORD_TAB).run()
     assert not any(name in linked.query_params for name in MCTS_LINK_PARAMS)
 
 
-def test_a_link_restores_the_settings_and_the_step(tmp_path):
+def test_a_link_restores_the_settings_and_the_step():
     app = linked_page(
-        tmp_path, mcts_sims="12", mcts_c="0.7", mcts_seed="5", mcts_solver="false", mcts_step="8"
+        mcts_sims="12", mcts_c="0.7", mcts_seed="5", mcts_solver="false", mcts_step="8"
     )
     assert not app.exception and not app.warning
     assert app.number_input(key="tictactoe_mcts_w_simulations").value == 12
@@ -277,11 +261,8 @@ def test_a_link_restores_the_settings_and_the_step(tmp_path):
     assert trace.simulations == 12 and trace.seed == 5 and not trace.solver
 
 
-def test_bad_link_values_are_named_in_the_warning_and_a_step_past_the_end_shows_the_last(
-    tmp_path,
-):
+def test_bad_link_values_are_named_in_the_warning_and_a_step_past_the_end_shows_the_last():
     app = linked_page(
-        tmp_path,
         mcts_sims="lots",
         mcts_c="9",
         mcts_seed="-1",
