@@ -130,3 +130,24 @@ def test_the_edited_grid_downloads_in_the_upload_format(page):
     G = graphs.load_graph_csv(files["edges"], files["nodes"])
     assert G.number_of_nodes() == 6 * 8 - 1 and "2,3" not in G
     assert G["2,2"]["1,2"]["weight"] == 1.0
+
+
+BIG = "routes?source=Grid+with+obstacles&rows=25&cols=40&obstacles=0&seed=1&algos=A*"
+
+
+def test_a_wall_drawn_from_the_cell_next_to_the_start_leaves_the_start_in_place(page):
+    # at 1024 px a 25x40 grid's cells are small: a press one cell off the star paints
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, f"{BIG}&start=0,0&goal=24,39")
+    _legend_says(page, "start: 0,0")
+    route_map = _map(page)
+    route_map.locator('button.tool[data-tool="wall"]').click()
+    start, below, further = (route_map.evaluate(PLACE_PIXEL, r * 40) for r in (0, 1, 3))
+    # pressed in cell 1,0 but on its side nearest the start, still within the star's reach
+    near = (below[0], below[1] - 0.4 * (below[1] - start[1]))
+    _drag(page, [near, further])
+    _legend_says(page, "wall")
+    page.locator(".st-key-rt_w_edit_undo button:not([disabled])").wait_for(timeout=60_000)
+    wait_idle(page)
+    assert "start: 0,0" in _map(page).locator(".legend").inner_text()
+    assert "start=3" not in page.url and "edits=" in page.url

@@ -789,10 +789,11 @@ class RouteMap extends Player {
 
   // A press on the map: on the start or goal star it drags that star (any tool, any
   // map); with a move tool it carries that end there; with a paint tool it paints;
-  // otherwise a click (a place) or a pan.
+  // otherwise a click (a place) or a pan. A paint tool grabs a star only on its own cell,
+  // so that a wall can be drawn right next to it.
   pressed(event) {
-    const end = this.endNear(event);
     const tool = this.data.editable ? this.tool : "pick";
+    const end = tool in PAINTS ? this.endOnCell(event) : this.endNear(event);
     if (end || tool === "start" || tool === "goal") {
       // a press on a star that does not move is a click on its place (Pick / pan)
       const click = end && tool === "pick";
@@ -842,6 +843,18 @@ class RouteMap extends Player {
       const dx = this.toX(this.x[place]) - mx;
       const dy = this.toY(this.y[place]) - my;
       if (dx * dx + dy * dy <= reach * reach) return end;
+    }
+    return null;
+  }
+
+  // The end ("start" or "goal") on the grid cell under the mouse, or null.
+  endOnCell(event) {
+    const box = this.marks.getBoundingClientRect();
+    const col = Math.round(this.fromX(event.clientX - box.left));
+    const row = Math.round(this.fromY(event.clientY - box.top));
+    for (const end of ["goal", "start"]) {
+      const place = this.data[end];
+      if (place >= 0 && this.x[place] === col && this.y[place] === row) return end;
     }
     return null;
   }
