@@ -151,3 +151,39 @@ def test_a_wall_drawn_from_the_cell_next_to_the_start_leaves_the_start_in_place(
     wait_idle(page)
     assert "start: 0,0" in _map(page).locator(".legend").inner_text()
     assert "start=3" not in page.url and "edits=" in page.url
+
+
+def _map_top(page) -> float:
+    return page.locator(MAP).first.evaluate(
+        "root => root.querySelector('canvas.marks').getBoundingClientRect().top + scrollY"
+    )
+
+
+def test_a_wall_that_cuts_the_goal_off_says_so_under_the_map_which_stays_put(page):
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    route_map = _map(page)
+    route_map.locator('button.tool[data-tool="wall"]').click()
+    top_before = _map_top(page)
+    top, bottom = (route_map.evaluate(PLACE_PIXEL, r * 8 + 4) for r in (0, 5))
+    _drag(page, [top, bottom])
+    error = page.locator('[data-testid="stMain"] [data-testid="stAlert"]:has-text("No path")')
+    error.first.wait_for(timeout=60_000)
+    wait_idle(page)
+    assert _map_top(page) == top_before  # the next drag lands where the mouse is
+    map_bottom = page.locator(MAP).first.evaluate(
+        "root => root.querySelector('canvas.marks').getBoundingClientRect().bottom"
+    )
+    assert error.first.bounding_box()["y"] > map_bottom
+
+
+def test_the_hint_under_the_map_follows_the_tool(page):
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    hint = _map(page).locator(".hint")
+    assert "Click a place on the map to set the start" in hint.inner_text()
+    for tool, says in (("wall", "draw walls"), ("erase", "clear them"), ("goal", "move the goal")):
+        _map(page).locator(f'button.tool[data-tool="{tool}"]').click()
+        assert says in hint.inner_text() and "Click a place" not in hint.inner_text()
+    main = page.locator('[data-testid="stMain"]').inner_text()
+    assert main.count("Click a place on the map") == 0  # no stale hint above the map

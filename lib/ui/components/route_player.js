@@ -35,6 +35,19 @@ const TOOLS = [
   ["goal", "Move goal"],
 ];
 const PAINTS = { wall: 0, erase: 1, "cost 3": 3, "cost 10": 10 };
+// The line under the route map: what a press does with the tool chosen ("pick" on a map
+// without tools); `next` is the end ("start" or "goal") the next click sets.
+const HINTS = {
+  pick: (next) =>
+    `Click a place on the map to set the ${next}. Clicks alternate start, goal, start… ` +
+    "(mouse wheel: zoom, drag: move the map, drag a star: move it)",
+  wall: () => "Click or drag over cells to draw walls (never on the start or goal).",
+  erase: () => "Click or drag over walls to clear them.",
+  "cost 3": () => "Click or drag over cells to give them cost 3.",
+  "cost 10": () => "Click or drag over cells to give them cost 10.",
+  start: () => "Click or drag on the map to move the start there.",
+  goal: () => "Click or drag on the map to move the goal there.",
+};
 const tools = new WeakMap();
 
 function unpack(packed) {
@@ -730,9 +743,13 @@ class RouteMap extends Player {
     this.whole = element("button", "whole", "Whole map");
     head.append(element("div", "title", data.title), this.whole);
     this.buildStage();
+    this.hint = element("div", "hint");
+    this.clickNext = data.clickNext || "start";
     this.root.append(head);
     if (data.editable) this.root.append(this.buildTools());
-    this.root.append(this.stage, this.legend);
+    else this.showHint();
+    // the hint goes under the map, so that a longer one never moves the map
+    this.root.append(this.stage, this.hint, this.legend);
     parent.append(this.root);
     this.fillLegend();
     const marks = this.marks;
@@ -785,6 +802,14 @@ class RouteMap extends Player {
       button.classList.toggle("active", on);
       button.setAttribute("aria-pressed", String(on));
     }
+    this.showHint();
+  }
+
+  // Says what a press does now (`next`: the end the next Pick click sets, from the page).
+  showHint(next = this.clickNext) {
+    this.clickNext = next;
+    const tool = this.data.editable ? this.tool : "pick";
+    this.hint.textContent = HINTS[tool](next);
   }
 
   // A press on the map: on the start or goal star it drags that star (any tool, any
@@ -1159,6 +1184,7 @@ export default function (component) {
       player = new RouteMap(parentElement, data, view);
       players.set(parentElement, player);
     }
+    player.showHint(data.clickNext || "start");
     player.send = setTriggerValue;
   } else if (player && player.data.digest === data.digest) {
     // The page following a step the player reported (it may come late, after the player
