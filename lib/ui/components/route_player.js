@@ -224,14 +224,19 @@ class Player {
   }
 
   // The code panel: one row per line of source, its spans coloured by kind (plain text).
+  // A long line wraps under its own indent (the --indent of lib/ui/code_view.py's look),
+  // so a narrow panel hides nothing.
   buildCode(code) {
     const panel = element("div", "code");
     panel.append(element("div", "code-title", "The code that ran"));
     const source = (this.codeSource = element("pre", "source"));
     this.codeRows = code.lines.map((spans, i) => {
       const row = element("div", "row");
-      row.append(element("span", "gutter", String(i + 1)));
-      for (const [kind, text] of spans) row.append(element("span", kind ? `t-${kind}` : "", text));
+      const line = spans.map(([, text]) => text).join("");
+      const body = element("span", "text", line ? "" : " ");
+      body.style.setProperty("--indent", `${line.length - line.trimStart().length}ch`);
+      for (const [kind, text] of spans) body.append(element("span", kind ? `t-${kind}` : "", text));
+      row.append(element("span", "gutter", String(i + 1)), body);
       source.append(row);
       return row;
     });
