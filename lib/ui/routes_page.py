@@ -438,15 +438,10 @@ def show_routes(
         if graph_key is not None:
             st.session_state[ROUTES_KEY] = kept
     _, results, problems, map_data = kept
-    for kind, message in problems:  # st.warning, st.info or st.error
-        getattr(st, kind)(message)
+    # the map's own hint line says what a press does with the tool chosen there
     next_click = st.session_state.get("rt_click_next", "start")
-    st.caption(
-        f"Click a place on the map to set the **{next_click}**. "
-        "Clicks alternate start, goal, start… (mouse wheel: zoom, drag: move the map)"
-    )
     route_map(
-        map_data,
+        {**map_data, "clickNext": next_click},
         key=MAP_KEY,
         **{"on_click": partial(routes_common.apply_click, G, MAP_KEY), **(map_events or {})},
     )
@@ -455,6 +450,9 @@ def show_routes(
     table = compare.route_table(results, optimum)
     if under_map is not None:
         under_map()
+    # under the map, not above it: a wall that cuts the goal off must not move the map
+    for kind, message in problems:  # st.warning, st.info or st.error
+        getattr(st, kind)(message)
     if q.heuristic_warning:  # under the map, not above it: the map stays on the first screen
         st.warning(q.heuristic_warning)
     if results:

@@ -130,3 +130,60 @@ def test_the_edited_grid_downloads_in_the_upload_format(page):
     G = graphs.load_graph_csv(files["edges"], files["nodes"])
     assert G.number_of_nodes() == 6 * 8 - 1 and "2,3" not in G
     assert G["2,2"]["1,2"]["weight"] == 1.0
+
+
+BIG = "routes?source=Grid+with+obstacles&rows=25&cols=40&obstacles=0&seed=1&algos=A*"
+
+
+def test_a_wall_drawn_from_the_cell_next_to_the_start_leaves_the_start_in_place(page):
+    # at 1024 px a 25x40 grid's cells are small: a press one cell off the star paints
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, f"{BIG}&start=0,0&goal=24,39")
+    _legend_says(page, "start: 0,0")
+    route_map = _map(page)
+    route_map.locator('button.tool[data-tool="wall"]').click()
+    start, below, further = (route_map.evaluate(PLACE_PIXEL, r * 40) for r in (0, 1, 3))
+    # pressed in cell 1,0 but on its side nearest the start, still within the star's reach
+    near = (below[0], below[1] - 0.4 * (below[1] - start[1]))
+    _drag(page, [near, further])
+    _legend_says(page, "wall")
+    page.locator(".st-key-rt_w_edit_undo button:not([disabled])").wait_for(timeout=60_000)
+    wait_idle(page)
+    assert "start: 0,0" in _map(page).locator(".legend").inner_text()
+    assert "start=3" not in page.url and "edits=" in page.url
+
+
+def _map_top(page) -> float:
+    return page.locator(MAP).first.evaluate(
+        "root => root.querySelector('canvas.marks').getBoundingClientRect().top + scrollY"
+    )
+
+
+def test_a_wall_that_cuts_the_goal_off_says_so_under_the_map_which_stays_put(page):
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    route_map = _map(page)
+    route_map.locator('button.tool[data-tool="wall"]').click()
+    top_before = _map_top(page)
+    top, bottom = (route_map.evaluate(PLACE_PIXEL, r * 8 + 4) for r in (0, 5))
+    _drag(page, [top, bottom])
+    error = page.locator('[data-testid="stMain"] [data-testid="stAlert"]:has-text("No path")')
+    error.first.wait_for(timeout=60_000)
+    wait_idle(page)
+    assert _map_top(page) == top_before  # the next drag lands where the mouse is
+    map_bottom = page.locator(MAP).first.evaluate(
+        "root => root.querySelector('canvas.marks').getBoundingClientRect().bottom"
+    )
+    assert error.first.bounding_box()["y"] > map_bottom
+
+
+def test_the_hint_under_the_map_follows_the_tool(page):
+    open_page(page, f"{GRID}&start=5,0&goal=5,7")
+    _legend_says(page, "A*: 7 (")
+    hint = _map(page).locator(".hint")
+    assert "Click a place on the map to set the start" in hint.inner_text()
+    for tool, says in (("wall", "draw walls"), ("erase", "clear them"), ("goal", "move the goal")):
+        _map(page).locator(f'button.tool[data-tool="{tool}"]').click()
+        assert says in hint.inner_text() and "Click a place" not in hint.inner_text()
+    main = page.locator('[data-testid="stMain"]').inner_text()
+    assert main.count("Click a place on the map") == 0  # no stale hint above the map

@@ -328,3 +328,30 @@ def test_place_names_on_the_step_map_are_not_cut_at_1024_px(page, path):
     player = _player(page)
     _wait(page, player, "root.querySelector('canvas.marks').width > 0")
     assert player.evaluate(MARKS_AT_EDGES) == {"left": 0, "right": 0, "top": 0, "bottom": 0}
+
+
+#: Rows of the code panel whose text runs past the panel's right edge (their line numbers).
+OVERFLOWING_ROWS = """(root) => {
+    const source = root.querySelector('.code pre.source');
+    const right = source.getBoundingClientRect().right;
+    return [...source.querySelectorAll('.row')]
+        .filter((row) => [...row.querySelectorAll('span')]
+            .some((span) => span.getBoundingClientRect().right > right + 0.5))
+        .map((row) => row.querySelector('.gutter').textContent);
+}"""
+
+
+def test_no_code_line_is_cut_at_1024_px(page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "routes")
+    player = page.locator(PLAYER).first
+    player.locator(".code pre.source .row").first.wait_for(timeout=60_000)
+    player.scroll_into_view_if_needed()
+    wait_idle(page)
+    assert player.locator(".code pre.source .row").count() > 20
+    assert player.evaluate(OVERFLOWING_ROWS) == []
+    # wrapped, not squeezed: a long row is taller than a short one
+    heights = player.evaluate(
+        "(root) => [...root.querySelectorAll('.code .row')].map((r) => r.offsetHeight)"
+    )
+    assert max(heights) > min(heights)

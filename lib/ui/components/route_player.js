@@ -35,6 +35,19 @@ const TOOLS = [
   ["goal", "Move goal"],
 ];
 const PAINTS = { wall: 0, erase: 1, "cost 3": 3, "cost 10": 10 };
+// The line under the route map: what a press does with the tool chosen ("pick" on a map
+// without tools); `next` is the end ("start" or "goal") the next click sets.
+const HINTS = {
+  pick: (next) =>
+    `Click a place on the map to set the ${next}. Clicks alternate start, goal, start… ` +
+    "(mouse wheel: zoom, drag: move the map, drag a star: move it)",
+  wall: () => "Click or drag over cells to draw walls (never on the start or goal).",
+  erase: () => "Click or drag over walls to clear them.",
+  "cost 3": () => "Click or drag over cells to give them cost 3.",
+  "cost 10": () => "Click or drag over cells to give them cost 10.",
+  start: () => "Click or drag on the map to move the start there.",
+  goal: () => "Click or drag on the map to move the goal there.",
+};
 const tools = new WeakMap();
 
 function unpack(packed) {
@@ -211,14 +224,19 @@ class Player {
   }
 
   // The code panel: one row per line of source, its spans coloured by kind (plain text).
+  // A long line wraps under its own indent (the --indent of lib/ui/code_view.py's look),
+  // so a narrow panel hides nothing.
   buildCode(code) {
     const panel = element("div", "code");
     panel.append(element("div", "code-title", "The code that ran"));
     const source = (this.codeSource = element("pre", "source"));
     this.codeRows = code.lines.map((spans, i) => {
       const row = element("div", "row");
-      row.append(element("span", "gutter", String(i + 1)));
-      for (const [kind, text] of spans) row.append(element("span", kind ? `t-${kind}` : "", text));
+      const line = spans.map(([, text]) => text).join("");
+      const body = element("span", "text", line ? "" : " ");
+      body.style.setProperty("--indent", `${line.length - line.trimStart().length}ch`);
+      for (const [kind, text] of spans) body.append(element("span", kind ? `t-${kind}` : "", text));
+      row.append(element("span", "gutter", String(i + 1)), body);
       source.append(row);
       return row;
     });
@@ -730,9 +748,13 @@ class RouteMap extends Player {
     this.whole = element("button", "whole", "Whole map");
     head.append(element("div", "title", data.title), this.whole);
     this.buildStage();
+    this.hint = element("div", "hint");
+    this.clickNext = data.clickNext || "start";
     this.root.append(head);
     if (data.editable) this.root.append(this.buildTools());
-    this.root.append(this.stage, this.legend);
+    else this.showHint();
+    // the hint goes under the map, so that a longer one never moves the map
+    this.root.append(this.stage, this.hint, this.legend);
     parent.append(this.root);
     this.fillLegend();
     const marks = this.marks;
@@ -785,14 +807,23 @@ class RouteMap extends Player {
       button.classList.toggle("active", on);
       button.setAttribute("aria-pressed", String(on));
     }
+    this.showHint();
+  }
+
+  // Says what a press does now (`next`: the end the next Pick click sets, from the page).
+  showHint(next = this.clickNext) {
+    this.clickNext = next;
+    const tool = this.data.editable ? this.tool : "pick";
+    this.hint.textContent = HINTS[tool](next);
   }
 
   // A press on the map: on the start or goal star it drags that star (any tool, any
   // map); with a move tool it carries that end there; with a paint tool it paints;
-  // otherwise a click (a place) or a pan.
+  // otherwise a click (a place) or a pan. A paint tool grabs a star only on its own cell,
+  // so that a wall can be drawn right next to it.
   pressed(event) {
-    const end = this.endNear(event);
     const tool = this.data.editable ? this.tool : "pick";
+    const end = tool in PAINTS ? this.endOnCell(event) : this.endNear(event);
     if (end || tool === "start" || tool === "goal") {
       // a press on a star that does not move is a click on its place (Pick / pan)
       const click = end && tool === "pick";
@@ -842,6 +873,18 @@ class RouteMap extends Player {
       const dx = this.toX(this.x[place]) - mx;
       const dy = this.toY(this.y[place]) - my;
       if (dx * dx + dy * dy <= reach * reach) return end;
+    }
+    return null;
+  }
+
+  // The end ("start" or "goal") on the grid cell under the mouse, or null.
+  endOnCell(event) {
+    const box = this.marks.getBoundingClientRect();
+    const col = Math.round(this.fromX(event.clientX - box.left));
+    const row = Math.round(this.fromY(event.clientY - box.top));
+    for (const end of ["goal", "start"]) {
+      const place = this.data[end];
+      if (place >= 0 && this.x[place] === col && this.y[place] === row) return end;
     }
     return null;
   }
@@ -1146,6 +1189,7 @@ export default function (component) {
       player = new RouteMap(parentElement, data, view);
       players.set(parentElement, player);
     }
+    player.showHint(data.clickNext || "start");
     player.send = setTriggerValue;
   } else if (player && player.data.digest === data.digest) {
     // The page following a step the player reported (it may come late, after the player
