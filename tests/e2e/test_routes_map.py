@@ -37,6 +37,9 @@ def _wait_for_ends(page, start: int, goal: int) -> None:
         f'.st-key-rt_map .route-map[data-start="{start}"][data-goal="{goal}"]'
     ).first.wait_for(timeout=60_000)
     wait_idle(page)
+    # a click reruns the map alone, then the whole page: wait for the second run as well
+    page.wait_for_timeout(500)
+    wait_idle(page)
 
 
 def test_clicks_on_the_map_set_the_start_then_the_goal_and_the_same_place_twice(page):
