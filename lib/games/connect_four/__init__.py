@@ -487,7 +487,8 @@ GAME = GameSpec(
     player_names=PLAYER_NAMES,
     evolve_heuristic="threats",
     evolve_benchmark="alphabeta:depth=2",
-    default_player="alphabeta:time=1",  # deepens while its second lasts
+    # deepens while its second lasts; threat parity won more against MCTS (bench/README.md)
+    default_player="alphabeta:time=1,heuristic=threat parity",
     view="lib.games.connect_four.view",
     features="lib.games.connect_four.features",
     icon=":material/view_column:",
