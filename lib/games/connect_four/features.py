@@ -21,8 +21,8 @@ from lib.games.connect_four import (
     CENTRE_COLUMN,
     RED,
     SQUARES,
-    STRIDE,
     ConnectFourState,
+    four_completions,
     open_windows,
     window_counts_fast,
 )
@@ -50,15 +50,7 @@ def _centre(state: ConnectFourState, player: int) -> float:
 
 def winning_squares(discs: int, empty: int) -> int:
     """The empty squares that would complete a four of ``discs`` (playable now or later)."""
-    found = (discs << 1) & (discs << 2) & (discs << 3)  # three below, in the column
-    for shift in (STRIDE, STRIDE - 1, STRIDE + 1):
-        pair = (discs << shift) & (discs << 2 * shift)
-        found |= pair & (discs << 3 * shift)
-        found |= pair & (discs >> shift)
-        pair = (discs >> shift) & (discs >> 2 * shift)
-        found |= pair & (discs << shift)
-        found |= pair & (discs >> 3 * shift)
-    return found & empty
+    return four_completions(discs, empty)
 
 
 def _threats(state: ConnectFourState, player: int) -> float:

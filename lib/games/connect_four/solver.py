@@ -644,27 +644,41 @@ def move_scores(
 
 
 ATTEMPT_SHARE = 0.25
-"""The share of the search's time budget :func:`exact_solution` may spend: a position
-it cannot finish in it leaves the rest to the search's own deepening."""
+"""The share of the search's time budget :func:`exact_solution` may spend on an early
+position: one it cannot finish in it leaves the rest to the search's own deepening."""
+LATE_DISCS = 14
+"""From this many discs on, a position is often within the solver's reach in a second,
+and a proved move beats any heuristic guess: the attempt gets :data:`LATE_SHARE`."""
+LATE_SHARE = 0.8
+"""The share of the budget the attempt may spend from :data:`LATE_DISCS` discs on (the
+search keeps the rest, enough for its first iterations)."""
+
+
+def attempt_share(state: ConnectFourState) -> float:
+    """The share of the search's budget :func:`exact_solution` spends on ``state``:
+    :data:`ATTEMPT_SHARE` early, at least :data:`LATE_SHARE` from :data:`LATE_DISCS` discs."""
+    if (state.red | state.yellow).bit_count() >= LATE_DISCS:
+        return max(ATTEMPT_SHARE, LATE_SHARE)
+    return ATTEMPT_SHARE
 
 
 def exact_solution(
     state: ConnectFourState, time_limit: float | None = None, every_move: bool = False
 ) -> SolveResult | None:
     """The generic search's exact-endgame hook: :func:`solve` (without the line), with
-    ``every_move`` every move's score too, within :data:`ATTEMPT_SHARE` of ``time_limit``
-    seconds (None: 1 s). Tried at every move, not gated by a count of empty squares:
-    the opening book answers early positions it holds, and a position the clock does
-    not allow returns None, leaving the search the rest of its budget. None too for a
-    finished game."""
+    ``every_move`` every move's score too, within
+    :func:`attempt_share` of ``time_limit`` seconds (None: 1 s). Tried at every move, not
+    gated by a count of empty squares: a position the clock does not allow returns None,
+    leaving the search the rest of its budget. None too for a finished game."""
     if state.is_terminal():
         return None
-    budget = ATTEMPT_SHARE * (1.0 if time_limit is None else time_limit)
+    budget = attempt_share(state) * (1.0 if time_limit is None else time_limit)
     started = time.perf_counter()
     result = solve(state, time_limit=budget, line=False)
     if result is None or not every_move:
         return result
-    scores = move_scores(state, time_limit=max(started + budget - time.perf_counter(), 0.0))
+    left = max(started + budget - time.perf_counter(), 0.0)
+    scores = move_scores(state, time_limit=left)
     if scores is None:
         return None
     return replace(result, move_scores=scores, seconds=time.perf_counter() - started)

@@ -290,3 +290,48 @@ def test_game_spec():
     state = random_state(3, 20)
     for heuristic in GAME.heuristics.values():
         assert abs(heuristic.evaluate(state, RED)) < core.WIN_VALUE / 10
+
+
+def good_threats_by_trying(state: connect_four.ConnectFourState, player: int) -> int:
+    """The player's empty squares that would complete a four, on the player's parity rows
+    (odd rows for Red, even for Yellow), found by dropping a disc there and looking."""
+    discs = state.red if player == RED else state.yellow
+    rows = (0, 2, 4) if player == RED else (1, 3, 5)
+    found = 0
+    for column in range(connect_four.COLUMNS):
+        for height in rows:
+            square = connect_four.bit(column, height)
+            if not square & state.occupied() and connect_four.has_four(discs | square):
+                found += 1
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(picks=st.lists(st.integers(0, 6), max_size=42))
+def test_threat_parity_adds_each_sides_good_threats_to_the_threats_heuristic(picks):
+    state = initial_state()  # a game in progress: the search scores no finished game
+    for pick in picks:
+        moves = state.legal_moves()
+        after = state.play(moves[pick % len(moves)])
+        if after.is_terminal():
+            break
+        state = after
+    parity = HEURISTICS["threat parity"]
+    good = good_threats_by_trying(state, RED) - good_threats_by_trying(state, YELLOW)
+    for player, sign in ((RED, 1), (YELLOW, -1)):
+        assert parity.bind({"parity": 0})(state, player) == HEURISTICS["threats"].evaluate(
+            state, player
+        )
+        only = parity.bind({"three": 0, "two": 0, "centre": 0, "parity": 1})(state, player)
+        assert only == sign * good
+
+
+def test_threat_parity_by_hand():
+    # Red d1 d2 d3 (d4 completes it, row 4: even, Yellow's parity) and Yellow a1 b1.
+    state = state_from_moves("dadbd")
+    parity = HEURISTICS["threat parity"]
+    assert parity.bind({"three": 0, "two": 0, "centre": 0, "parity": 1})(state, RED) == 0
+    # Red c1 d1 e1 with Yellow on c2 d2: b1 and f1 (row 1, Red's parity) both complete it
+    state = state_from_moves("ccdde")
+    assert parity.bind({"three": 0, "two": 0, "centre": 0, "parity": 1})(state, RED) == 2
+    assert parity.evaluate(state, RED) == HEURISTICS["threats"].evaluate(state, RED) + 4 * 2

@@ -20,6 +20,7 @@ from lib.games.connect_four import (
     initial_state,
     solver,
     state_from_moves,
+    state_from_text,
 )
 from lib.games.core import get_game
 from lib.games.search.fast import choose_move
@@ -229,6 +230,40 @@ def test_the_hook_gives_up_on_an_early_position_within_its_share_of_the_budget()
     assert solver.exact_solution(state_from_moves("dd"), time_limit=0.4) is None
     assert time.perf_counter() - started < 0.4 * solver.ATTEMPT_SHARE * 1.5 + 0.05
     assert solver.exact_solution(state_from_moves("abababa")) is None  # a finished game
+
+
+HARD_14 = state_from_text(".......\n.......\nY......\nY..RR..\nY..RY..\nRYRYRRY\n")
+"""14 discs, Red to move: about 130,000 nodes to solve (over half a CPU second here)."""
+
+
+def test_the_attempt_gets_the_larger_share_from_the_late_discs_on():
+    assert solver.attempt_share(state_from_moves("dd")) == solver.ATTEMPT_SHARE
+    assert solver.attempt_share(state_from_moves("dddccceefg")) == solver.ATTEMPT_SHARE
+    assert HARD_14.occupied().bit_count() == solver.LATE_DISCS
+    assert solver.attempt_share(HARD_14) == solver.LATE_SHARE > solver.ATTEMPT_SHARE
+
+
+def test_a_larger_attempt_share_set_by_hand_is_kept_late_too(monkeypatch):
+    monkeypatch.setattr(solver, "ATTEMPT_SHARE", 20.0)
+    assert solver.attempt_share(HARD_14) == 20.0
+
+
+def test_the_late_attempt_gives_up_within_its_share_and_the_player_within_its_budget():
+    started = time.perf_counter()
+    assert solver.exact_solution(HARD_14, time_limit=0.05) is None
+    assert time.perf_counter() - started < 0.05 * solver.LATE_SHARE + 0.5
+    player = make_player(parse_player_spec("alphabeta:time=0.5"), get_game("connect_four"))
+    started = time.perf_counter()
+    decision = player.choose(HARD_14, np.random.default_rng(0))
+    assert time.perf_counter() - started < 0.5 + 0.5
+    assert decision.move in HARD_14.legal_moves()
+
+
+def test_a_late_position_the_share_allows_is_played_from_the_proof():
+    result = solver.solve(HARD_14, line=False)
+    decision = choose_move(HARD_14, algorithm="alphabeta", time_limit=60.0)
+    assert decision.stats.exact_endgame and decision.stats.solved
+    assert decision.move in result.best_moves
 
 
 # -- invariants over random games ------------------------------------------------------
