@@ -34,15 +34,15 @@ the exact solver, game by game, which of our moves threw away a won or drawn pos
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import statistics
 import time
 import types
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import mcts as openspiel_mcts
 
 from lib.games import connect_four
 from lib.games.connect_four import solver
@@ -78,7 +78,7 @@ def openspiel_board(state: connect_four.ConnectFourState) -> str:
     return "\n".join(rows) + "\n"
 
 
-def check_agree(ours: connect_four.ConnectFourState, theirs: pyspiel.State, ply: int) -> None:
+def check_agree(ours: connect_four.ConnectFourState, theirs: Any, ply: int) -> None:
     """Raise RulesMismatch unless both engines see the same position, moves and end."""
     if str(theirs) != openspiel_board(ours):
         raise RulesMismatch(
@@ -101,10 +101,24 @@ def check_agree(ours: connect_four.ConnectFourState, theirs: pyspiel.State, ply:
         raise RulesMismatch(f"ply {ply}: {theirs.current_player()} to move against {ours.to_move}")
 
 
+def openspiel() -> tuple[Any, Any]:
+    """OpenSpiel's ``pyspiel`` and its MCTS module, imported when a game is played: a bench-only
+    dependency (``requirements-bench.txt``), so the module imports without it."""
+    try:
+        pyspiel = importlib.import_module("pyspiel")
+        mcts = importlib.import_module("open_spiel.python.algorithms.mcts")
+    except ImportError as error:
+        raise SystemExit(
+            f"This bench needs OpenSpiel ({error}): pip install -r requirements-bench.txt"
+        ) from error
+    return pyspiel, mcts
+
+
 def play_game(
     ours_red: bool, seed: int, simulations: int, spec: str
 ) -> tuple[int | None, list[float], str]:
     """One game; returns (winner 0/1 or None, our seconds per move, the moves)."""
+    pyspiel, openspiel_mcts = openspiel()
     game = pyspiel.load_game("connect_four")
     rng = np.random.RandomState(seed)
     bot = openspiel_mcts.MCTSBot(
