@@ -102,6 +102,14 @@ def wait_idle(page) -> None:
     page.wait_for_selector(IDLE, timeout=60_000)
 
 
+def wait_settled(page) -> None:
+    """Wait until the page is idle and stays so: an edit or a click on the route map reruns
+    the map alone, then the whole page, with a moment between the two runs that looks idle."""
+    wait_idle(page)
+    page.wait_for_timeout(500)
+    wait_idle(page)
+
+
 def wait_rendered(page, selector: str) -> None:
     """Wait until a current (not stale) element matches ``selector``.
 

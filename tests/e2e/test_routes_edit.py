@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e.conftest import open_page, wait_idle
+from tests.e2e.conftest import open_page, wait_idle, wait_settled
 
 MAP = '.st-key-rt_map:not([data-stale="true"]) .route-map'
 GRID = "routes?source=Grid+with+obstacles&rows=6&cols=8&obstacles=0&seed=1&algos=A*"
@@ -120,12 +120,13 @@ def test_the_edited_grid_downloads_in_the_upload_format(page):
     page.mouse.click(*route_map.evaluate(PLACE_PIXEL, 2 * 8 + 3))
     _legend_says(page, "wall")
     page.locator(".st-key-rt_w_edit_undo button:not([disabled])").wait_for(timeout=60_000)
-    wait_idle(page)
     files = {}
     for what in ("edges", "nodes"):
-        wait_idle(page)  # a download's click reruns the page: click the next one after it
+        wait_settled(page)  # a download's click reruns the page: click the next one after it
         with page.expect_download(timeout=60_000) as download:
-            page.locator(f".st-key-rt_w_edit_dl_{what} button").first.click()
+            page.locator(
+                f'.st-key-rt_w_edit_dl_{what}:not([data-stale="true"]) button'
+            ).first.click()
         files[what] = Path(download.value.path()).read_bytes()
     G = graphs.load_graph_csv(files["edges"], files["nodes"])
     assert G.number_of_nodes() == 6 * 8 - 1 and "2,3" not in G

@@ -7,7 +7,7 @@ import pytest
 
 from lib.routes import graphs
 from lib.routes.graphs import romania
-from tests.e2e.conftest import open_page, wait_idle
+from tests.e2e.conftest import open_page, wait_settled
 
 MAP = '.st-key-rt_map:not([data-stale="true"]) .route-map'
 #: Where place ``index`` is drawn, in the page's CSS px (the canvas's box plus its position).
@@ -36,10 +36,7 @@ def _wait_for_ends(page, start: int, goal: int) -> None:
     page.locator(
         f'.st-key-rt_map .route-map[data-start="{start}"][data-goal="{goal}"]'
     ).first.wait_for(timeout=60_000)
-    wait_idle(page)
-    # a click reruns the map alone, then the whole page: wait for the second run as well
-    page.wait_for_timeout(500)
-    wait_idle(page)
+    wait_settled(page)  # the map's own rerun, then the page's
 
 
 def test_clicks_on_the_map_set_the_start_then_the_goal_and_the_same_place_twice(page):
