@@ -8,7 +8,7 @@ import pytest
 
 from lib.routes import animation, graphs, search
 from lib.routes.trace import trace_state
-from tests.e2e.conftest import COUNT_RUNS, open_page, wait_idle
+from tests.e2e.conftest import COUNT_RUNS, open_page, wait_idle, wait_settled
 from tests.routes.test_animation import step_label
 
 PLAYER = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
@@ -88,6 +88,7 @@ def _go_to(page, player, step: int) -> None:
 )
 def test_watch_plays_in_the_page_pause_stops_it_and_the_slider_steps(page, query):
     open_page(page, f"routes?{query}")
+    wait_settled(page)  # a run that follows the first one is not the player's
     player = _player(page)
     last = int(player.get_attribute("data-last"))
     assert _shown(player) == 0
