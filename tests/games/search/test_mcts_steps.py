@@ -338,7 +338,8 @@ def test_any_settings_trace_or_are_refused_with_the_value_named(simulations, exp
     except InputError as error:
         assert str(simulations) in str(error) or str(exploration) in str(error)
     else:
-        assert 1 <= trace.simulations == simulations <= MAX_TRACED_SIMULATIONS
+        assert trace.simulations == simulations
+        assert simulations in range(1, MAX_TRACED_SIMULATIONS + 1)
 
 
 def test_the_steps_are_described(connect_four_trace):

@@ -52,7 +52,7 @@ def test_every_step_marker_is_shown_on_the_statement_it_reports(algorithm):
     entered = textbook.rows[textbook.row_of(listing.lines["enter"]) - 1]
     assert entered.strip().startswith("def value(")
     for line in range(1, len(source) + 1):  # every line of the source has a shown row
-        assert 1 <= textbook.row_of(line) <= len(textbook.rows)
+        assert textbook.row_of(line) in range(1, len(textbook.rows) + 1)
     for wrong in (0, len(source) + 1, True, "3"):
         with pytest.raises(InputError, match="not in the listing"):
             textbook.row_of(wrong)
