@@ -22,7 +22,7 @@ import streamlit as st
 
 from lib.errors import InputError
 from lib.games.drawing.mcts_tree import mcts_tree_figure
-from lib.games.drawing.view import BoardAdapter, BoardView
+from lib.games.drawing.view import BoardAdapter
 from lib.games.search.mcts import DEFAULT_EXPLORATION
 from lib.games.search.mcts_steps import (
     DEFAULT_TRACED_SIMULATIONS,
@@ -46,6 +46,7 @@ from lib.ui.step_panel import (
     _link_step,
     _step_buttons,
     advance_step,
+    small_board,
 )
 
 SIDE_WIDTH = SMALL_BOARD_PIXELS + 40
@@ -285,19 +286,7 @@ def _small_board(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsE
         )
     else:
         st.caption(f"The position at {escape_markdown(node_name(node, game.format_move))}")
-    st.plotly_chart(
-        adapter.figure(
-            state,
-            BoardView(
-                pixels=SMALL_BOARD_PIXELS,
-                show_legal=False,
-                last_move=moves[-1] if moves else None,
-                previous=previous,
-            ),
-        ),
-        key=f"{key}_mcts_board",
-        config=CHART_CONFIG,
-    )
+    small_board(adapter, state, previous, moves[-1] if moves else None, f"{key}_mcts_board")
 
 
 # -- the panel's link ---------------------------------------------------------------

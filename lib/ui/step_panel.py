@@ -508,19 +508,7 @@ def _node_position(
     for move in path:
         previous, state = state, state.play(move)
     st.caption(f"The position at the current node: after **{moves}**")
-    st.plotly_chart(
-        adapter.figure(
-            state,
-            BoardView(
-                pixels=SMALL_BOARD_PIXELS,
-                show_legal=False,
-                last_move=path[-1] if path else None,
-                previous=previous,
-            ),
-        ),
-        key=f"{key}_step_board",
-        config=CHART_CONFIG,
-    )
+    small_board(adapter, state, previous, path[-1] if path else None, f"{key}_step_board")
 
 
 # -- the panel's link ---------------------------------------------------------------
@@ -628,3 +616,12 @@ def drop_step_link() -> None:
     for name in STEP_LINK_PARAMS:
         if name in st.query_params:
             del st.query_params[name]
+
+
+def small_board(adapter: BoardAdapter, state: Any, previous: Any, last_move: Any, key: str) -> None:
+    """The position at a node of a step-through, drawn small with the game's own board view
+    (its last move marked against ``previous``)."""
+    view = BoardView(
+        pixels=SMALL_BOARD_PIXELS, show_legal=False, last_move=last_move, previous=previous
+    )
+    st.plotly_chart(adapter.figure(state, view), key=key, config=CHART_CONFIG)
