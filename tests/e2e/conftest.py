@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from bench import app_server
 from bench.app_server import CHROMIUM, CHROMIUM_ARGS
@@ -217,3 +218,17 @@ def cut_texts(page, within: str = '[data-testid="stMain"]') -> list[str]:
             .map((el) => el.textContent.trim())""",
         within,
     )
+
+
+def choose_option(page, select: str, option) -> None:
+    """Open the select matching ``select`` and click ``option`` (a locator): a click that lands
+    while a rerun redraws the select may not open it, so it is tried up to three times."""
+    for _ in range(3):
+        wait_idle(page)
+        page.locator(select).click()
+        try:
+            option.wait_for(timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")
+    option.click()

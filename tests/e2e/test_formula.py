@@ -6,9 +6,7 @@ from __future__ import annotations
 import time
 from urllib.parse import parse_qs, urlparse
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from tests.e2e.conftest import BOARD_CIRCLES, click_board, open_page, wait_idle
+from tests.e2e.conftest import BOARD_CIRCLES, choose_option, click_board, open_page, wait_idle
 
 BOARD = '[class*="st-key-tictactoe_board_"]:not([data-stale="true"])'
 CROSS, NOUGHT = "#c62828", "#1565c0"  # the marks' colours
@@ -33,15 +31,7 @@ def _marks(page, colour: str, count: int) -> set[tuple[int, int]]:
 def test_a_formula_player_plays_a_game_of_tic_tac_toe(page):
     open_page(page, "tictactoe?o=alphabeta:depth=1")
     option = page.get_by_role("option", name="Your formula…")
-    for _ in range(3):  # a click landing as a rerun redraws the select may not open it
-        wait_idle(page)
-        page.locator(".st-key-tictactoe_p1_w_heuristic").click()
-        try:
-            option.wait_for(timeout=10_000)
-            break
-        except PlaywrightTimeout:
-            page.keyboard.press("Escape")
-    option.click()
+    choose_option(page, ".st-key-tictactoe_p1_w_heuristic", option)
     box = page.locator(".st-key-tictactoe_p1_w_formula input")
     box.wait_for()
     page.get_by_text("Corners I hold minus corners they hold.").first.wait_for()

@@ -7,9 +7,7 @@ from __future__ import annotations
 import re
 import time
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from tests.e2e.conftest import open_page, wait_idle, wait_rendered
+from tests.e2e.conftest import choose_option, open_page, wait_idle, wait_rendered
 
 TAB = "Step through"
 
@@ -93,15 +91,7 @@ def test_step_through_alpha_beta_on_othello(page):
 def test_step_through_alpha_beta_on_tic_tac_toe_and_play_pause(page):
     _open_tab(page, "tictactoe", "tictactoe")
     option = page.get_by_role("option", name="Six squares left, O to move (X wins)")
-    for _ in range(3):  # a click landing as a rerun redraws the select may not open it
-        wait_idle(page)
-        page.locator(".st-key-tictactoe_step_w_position input").click()
-        try:
-            option.wait_for(timeout=10_000)
-            break
-        except PlaywrightTimeout:
-            page.keyboard.press("Escape")
-    option.click()
+    choose_option(page, ".st-key-tictactoe_step_w_position input", option)
     # depth 3 from this position: a search of its own (not the empty board's 634 steps)
     page.locator(".st-key-tictactoe_step_status").get_by_text(
         re.compile(r"^Step 1 of (?!634\b)")
