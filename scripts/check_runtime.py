@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("streamlit", "plotly", "pandas", "numpy", "scipy", "networkx", "pyarrow")
+PACKAGES = ("streamlit", "plotly", "pandas", "numpy", "scipy", "networkx", "numba", "pyarrow")
 
 
 def main() -> int:
@@ -23,6 +23,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     print("versions:", ", ".join(f"{p} {importlib.metadata.version(p)}" for p in PACKAGES))
     import networkx as nx
+    import numba
     import numpy as np
     import pandas as pd
     import plotly.graph_objects as go
@@ -34,6 +35,7 @@ def main() -> int:
     assert pa.Table.from_pandas(frame).num_rows == 3
     assert convert_pandas_df_to_arrow_bytes(frame)  # what st.dataframe sends
     assert linprog([1.0, 1.0], A_ub=[[-1.0, -1.0]], b_ub=[-1.0], method="highs").success
+    assert numba.njit(lambda n: n * 2)(21) == 42  # compiles against this NumPy
     assert nx.shortest_path_length(nx.path_graph(4), 0, 3) == 3
     assert go.Figure(go.Scatter(x=np.arange(3), y=np.arange(3))).to_json()
     for module in ("lib.portfolio", "lib.games.arena", "lib.routes", "lib.ui.arena_page"):
