@@ -67,50 +67,44 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from lib.errors import InputError
 from lib.games.othello import GEOMETRY, PASS, OthelloState, format_move
-from lib.games.othello.endgame_kernels import (
-    LANE,
-    EndgameTables,
-    corner_stable,
-    endgame_tables,
-    kernels,
+from lib.games.othello.endgame_kernels import BOARD, FULL, INNER, endgame_tables, legal_moves
+from lib.games.othello.endgame_search import (
+    BUDGET,
+    MAX_MARGIN,
+    NODES,
+    STOPPED,
+    UNKNOWN,
+    Workspace,
+    deep,
+    new_workspace,
+    ordered_children,
 )
-
-MAX_MARGIN = 64
-"""No final margin exceeds the number of squares (64 on 8x8)."""
-
-SHALLOW_EMPTIES = 6
-"""At this many empty squares or fewer the dedicated last-empties solver takes over."""
-
-SHALLOW_TABLE_EMPTIES = 6
-"""Positions handed to the last-empties solver with this many empties keep their bounds in a
-table of their own: the narrow-window tests search the same positions again and again."""
-
-TABLE_MIN_EMPTIES = 7
-"""Positions with at least this many empties go into the transposition table
-(below it a position is cheaper to search again than to look up)."""
-
-CHECK_EVERY = 32
-"""The clock (and the cancel callback) is read once every this many positions far from the
-end (at least 7 empties): each has some 30 positions below it nearer the end, so 32 of them
-take a few milliseconds, and one reading of the clock costs less than one node."""
 
 FIRST_TEST_SHARE = 0.25
 """The search hook gives up when the first narrow-window test (about half of a solve's work)
 has not finished within this share of the budget: the rest would not fit, and the search
 falls back with the time left."""
 
-STABLE_WEIGHT = 2
-"""In the fastest-first key, one reply of the opponent weighs 16 and one disc of the mover made
-unflippable by a corner weighs this much (a tie-break among moves leaving as many replies:
-4% fewer positions on FFO #21-#24 and #29)."""
+CHECK_SECONDS = 0.004
+"""A watched solve (a time limit, a cancel callback) looks at the clock and the callback about
+this often: the compiled search stops after a budget of nodes sized to take this long at
+the speed measured so far, and starts again from the root move it was searching (its
+table keeps the work done)."""
 
-_LANE_MASK = (1 << LANE) - 1  # one position of a packed integer (see othello_endgame_kernels)
+FIRST_BUDGET = 5_000
+"""Nodes before the first look at the clock (the speed is not known yet)."""
+
+TABLE_BITS = (12, 20)
+"""The transposition table has ``2 ** (empties + 2)`` entries, within these powers of two
+(2 ** 20 entries: 24 MB, freed after the solve)."""
 
 Child = tuple[int, int, int, int, int]
-"""A child of a position as the fast solver orders them: (sort key, square played, the
-mover's discs after it, the opponent's, the opponent's legal moves there)."""
+"""A child of the root as the solver orders them: (sort key, square played, the mover's
+discs after it, the opponent's, the opponent's legal moves there)."""
 
 
 @dataclass(frozen=True)
@@ -178,142 +172,80 @@ def negamax_margin(state: OthelloState, alpha: int = -MAX_MARGIN, beta: int = MA
 # -- the fast solver ---------------------------------------------------------------------
 
 
+# -- the fast solver ---------------------------------------------------------------------
+
+
 class _OutOfTime(Exception):
     """Raised inside a solve when its deadline passes or ``should_stop`` says so."""
 
 
 class _Solver:
-    """One exact solve: the kernels bound to one board size, a transposition table
-    and a node counter (a fresh solver per call, so nothing is shared between calls).
+    """One exact solve: the board's masks, a :class:`~lib.games.othello.endgame_search.Workspace`
+    (the table, the buffers, the node count) and the clock (a fresh solver per call, so
+    nothing is shared between calls).
 
-    ``deadline`` (a ``time.perf_counter()`` value) and ``should_stop`` end the solve
-    with :class:`_OutOfTime`; both are looked at every :data:`CHECK_EVERY` nodes far
-    from the end. ``give_up_at`` does the same until the first root test has finished.
+    ``deadline`` (a ``time.perf_counter()`` value) and ``should_stop`` end the solve with
+    :class:`_OutOfTime`; both are looked at about every :data:`CHECK_SECONDS`.
+    ``give_up_at`` does the same until the first test has finished.
     """
 
     def __init__(
         self,
-        tables: EndgameTables,
+        size: int,
+        empty_count: int,
         deadline: float | None = None,
         should_stop: Callable[[], bool] | None = None,
         give_up_at: float | None = None,
     ) -> None:
-        self.tables = tables
-        self.deep_nodes = 0
+        self.tables = endgame_tables(size)
         self.deadline = deadline
         self.should_stop = should_stop
         self.give_up_at = give_up_at
-        self.watching = deadline is not None or should_stop is not None or give_up_at is not None
-        # (player, opponent) -> (lower bound, upper bound, best square)
-        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
-        # (player, opponent) -> (lower bound, upper bound) at SHALLOW_TABLE_EMPTIES empties
-        self.shallow_table: dict[tuple[int, int], tuple[int, int]] = {}
+        watching = deadline is not None or should_stop is not None or give_up_at is not None
+        low, high = TABLE_BITS
+        bits = max(low, min(high, empty_count + 2))
+        self.work: Workspace = new_workspace(bits, FIRST_BUDGET if watching else 2**62)
+        self.checked_at = (time.perf_counter(), 0)  # (clock, nodes) at the last look
         # root move -> the lowest upper bound of its margin seen (the guess for its own solve)
         self.root_upper: dict[int, int] = {}
-        self.flips, self.moves = kernels(tables)
-        self.shallow, self.shallow_nodes = _last_empties_solver(tables, self.flips)
 
-    # .. far from the end: move generation, fastest-first, transposition table ...........
+    def moves(self, player: int, opponent: int) -> int:
+        """The legal moves of ``player``, a bitboard."""
+        board = self.tables[BOARD]
+        return int(legal_moves(np.uint64(player), np.uint64(opponent), board[FULL], board[INNER]))
 
     def deep(
         self, player: int, opponent: int, alpha: int, beta: int, empty_count: int, moves: int = -1
     ) -> int:
-        """Fail-soft alpha-beta with fastest-first ordering and a transposition table.
+        """The compiled search's fail-soft value of a position for the window (alpha, beta),
+        started again after each look at the clock until it finishes.
 
-        ``moves``: the legal moves of ``player`` when already known (the parent found
-        them while ordering its children), -1 otherwise.
+        ``moves``: the legal moves of ``player`` when already known, -1 otherwise.
         """
-        if empty_count <= SHALLOW_EMPTIES:
-            if empty_count < SHALLOW_TABLE_EMPTIES:
-                return self.shallow(
-                    player, opponent, alpha, beta, self.parity_order(player, opponent)
-                )
-            return self.shallow_with_table(player, opponent, alpha, beta)
-        self.deep_nodes += 1
-        if self.watching and not self.deep_nodes % CHECK_EVERY:
+        work = self.work
+        known = UNKNOWN if moves < 0 else np.uint64(moves)
+        while True:
+            work.control[STOPPED] = 0
+            value = deep(
+                np.uint64(player),
+                np.uint64(opponent),
+                alpha,
+                beta,
+                empty_count,
+                known,
+                self.tables,
+                work.table,
+                work.children,
+                work.squares,
+                work.control,
+            )
+            if not work.control[STOPPED]:
+                return int(value)
             self.check_clock()
-        key = (player, opponent)
-        entry = self.table.get(key) if empty_count >= TABLE_MIN_EMPTIES else None
-        hint = -1
-        if entry is not None:
-            lower, upper, hint = entry
-            if lower >= beta:
-                return lower
-            if upper <= alpha or lower == upper:
-                return upper
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
-        if moves < 0:
-            moves = self.moves(player, opponent)
-        if not moves:
-            if not self.moves(opponent, player):
-                return _final(player, opponent, empty_count)
-            return -self.deep(opponent, player, -beta, -alpha, empty_count)
-        best, best_square = -MAX_MARGIN - 1, -1
-        child_empties = empty_count - 1
-        if hint >= 0 and moves >> hint & 1:
-            # the table's best move first, before the cost of ordering the others
-            flipped = self.flips(hint, player, opponent)
-            best = -self.deep(
-                opponent ^ flipped, player | flipped | (1 << hint), -beta, -alpha, child_empties
-            )
-            best_square = hint
-            if best >= beta:
-                self.store(key, alpha, beta, best, best_square, entry)
-                return best
-            moves ^= 1 << hint
-        children = self.ordered_children(player, opponent, moves, -1)
-        if child_empties >= TABLE_MIN_EMPTIES:
-            # enhanced transposition cut-off: a child already known to refute the window
-            table = self.table
-            for _, square, new_player, new_opponent, _ in children:
-                child = table.get((new_opponent, new_player))
-                if child is not None and -child[1] >= beta:
-                    self.store(key, alpha, beta, -child[1], square, entry)
-                    return -child[1]
-        for _, square, new_player, new_opponent, replies in children:
-            value = -self.deep(
-                new_opponent,
-                new_player,
-                -beta,
-                -(alpha if alpha > best else best),
-                child_empties,
-                replies,
-            )
-            if value > best:
-                best, best_square = value, square
-                if value >= beta:
-                    break
-        if empty_count >= TABLE_MIN_EMPTIES:
-            self.store(key, alpha, beta, best, best_square, entry)
-        return best
-
-    def shallow_with_table(self, player: int, opponent: int, alpha: int, beta: int) -> int:
-        """The last-empties solver behind a table of bounds (no best move: the solver keeps
-        its own parity order)."""
-        key = (player, opponent)
-        bounds = self.shallow_table.get(key)
-        if bounds is not None:
-            lower, upper = bounds
-            if lower >= beta:
-                return lower
-            if upper <= alpha or lower == upper:
-                return upper
-            alpha, beta = max(alpha, lower), min(beta, upper)
-        else:
-            lower, upper = -MAX_MARGIN, MAX_MARGIN
-        value = self.shallow(player, opponent, alpha, beta, self.parity_order(player, opponent))
-        if value <= alpha:
-            upper = min(upper, value)
-        elif value >= beta:
-            lower = max(lower, value)
-        else:
-            lower = upper = value
-        self.shallow_table[key] = (lower, upper)
-        return value
 
     def check_clock(self) -> None:
-        """Raise :class:`_OutOfTime` past the deadline (or the first test's), or when asked."""
+        """Raise :class:`_OutOfTime` past the deadline (or the first test's), or when asked;
+        otherwise give the search its next budget of nodes."""
         now = time.perf_counter()
         if (
             (self.deadline is not None and now > self.deadline)
@@ -321,6 +253,11 @@ class _Solver:
             or (self.should_stop is not None and self.should_stop())
         ):
             raise _OutOfTime
+        control = self.work.control
+        then, nodes_then = self.checked_at
+        speed = (control[NODES] - nodes_then) / max(now - then, 1e-6)
+        self.checked_at = (now, int(control[NODES]))
+        control[BUDGET] = control[NODES] + max(1_000, int(speed * CHECK_SECONDS))
 
     def exact(self, player: int, opponent: int, empty_count: int, guess: int = 0) -> int:
         """The exact margin of a position, by :func:`_bisect` over windowed searches."""
@@ -362,90 +299,18 @@ class _Solver:
         margin = _bisect(test)
         return best_square, margin
 
-    def ordered_children(self, player: int, opponent: int, moves: int, hint: int) -> list[Child]:
-        """The children as (sort key, square, new player, new opponent, the opponent's
-        moves there), best-looking first.
-
-        Fastest first: fewest opponent replies (weighted by 16) first, then most discs made
-        safe by a corner (:data:`STABLE_WEIGHT`), corners before other squares before
-        X-squares as a tie-break, the table's best move before all.
-        """
-        flips, legal, rank = self.flips, self.moves, self.tables.square_rank
-        corners = self.tables.corners
-        grown = []
-        packed_players = packed_opponents = shift = 0
-        while moves:
-            bit = moves & -moves
-            moves ^= bit
-            square = bit.bit_length() - 1
-            flipped = flips(square, player, opponent)
-            new_player = player | flipped | bit
-            new_opponent = opponent ^ flipped
-            grown.append((square, new_player, new_opponent))
-            packed_players |= new_player << shift
-            packed_opponents |= new_opponent << shift
-            shift += LANE
-        # every child's replies in one call: the children side by side in one integer
-        replies = legal(packed_opponents, packed_players)
-        stable = corner_stable(packed_players, self.tables)
-        children = []
-        for square, new_player, new_opponent in grown:
-            theirs = replies & _LANE_MASK
-            replies >>= LANE
-            if square == hint:
-                order = -1
-            else:
-                order = (
-                    16 * (theirs.bit_count() + (theirs & corners).bit_count())
-                    - STABLE_WEIGHT * (stable & _LANE_MASK).bit_count()
-                    + rank[square]
-                )
-            stable >>= LANE
-            children.append((order, square, new_player, new_opponent, theirs))
-        children.sort()
-        return children
-
-    def parity_order(self, player: int, opponent: int) -> list[int]:
-        """The empty squares, those in regions with an odd number of empties first (and
-        by static rank within each group)."""
-        region = self.tables.region
-        empty = self.tables.full ^ (player | opponent)
-        squares = []
-        parity = 0
-        while empty:
-            square = empty.bit_length() - 1
-            empty ^= 1 << square
-            squares.append(square)
-            parity ^= region[square]
-        squares.reverse()  # ties in increasing square order
-        squares.sort(key=self.tables.square_rank.__getitem__)
-        odd = [square for square in squares if parity & region[square]]
-        if len(odd) == len(squares) or not odd:
-            return squares
-        return odd + [square for square in squares if not parity & region[square]]
+    def ordered_children(self, player: int, opponent: int, moves: int) -> list[Child]:
+        """The children of a position, best-looking first (see
+        :func:`~lib.games.othello.endgame_search.ordered_children`)."""
+        out = np.zeros_like(self.work.children[0])
+        count = ordered_children(
+            np.uint64(player), np.uint64(opponent), np.uint64(moves), self.tables, out
+        )
+        return [tuple(int(value) for value in row) for row in out[:count]]  # type: ignore[misc]
 
     def nodes(self) -> int:
         """Positions visited so far, near the end and far from it."""
-        return self.deep_nodes + self.shallow_nodes()
-
-    def store(
-        self,
-        key: tuple[int, int],
-        alpha: int,
-        beta: int,
-        value: int,
-        square: int,
-        entry: tuple[int, int, int] | None,
-    ) -> None:
-        """Record what a fail-soft search with window (alpha, beta) proved about ``key``."""
-        lower, upper = (entry[0], entry[1]) if entry is not None else (-MAX_MARGIN, MAX_MARGIN)
-        if value <= alpha:
-            upper = min(upper, value)
-        elif value >= beta:
-            lower = max(lower, value)
-        else:
-            lower = upper = value
-        self.table[key] = (lower, upper, square)
+        return int(self.work.control[NODES])
 
 
 def _bisect(test: Callable[[int, int], int], guess: int = 0) -> int:
@@ -479,324 +344,6 @@ def _bisect(test: Callable[[int, int], int], guess: int = 0) -> int:
         step *= 2
         if not lower < middle < upper or (lower > -MAX_MARGIN and upper < MAX_MARGIN):
             middle = (lower + upper) // 4 * 2  # the even number at or just below the middle
-
-
-def _final(player: int, opponent: int, empty_count: int) -> int:
-    """Margin of a finished game for ``player``, empties to the winner."""
-    difference = player.bit_count() - opponent.bit_count()
-    if difference > 0:
-        return difference + empty_count
-    if difference < 0:
-        return difference - empty_count
-    return 0
-
-
-def _last_empties_solver(
-    tables: EndgameTables, flips: Callable[[int, int, int], int]
-) -> tuple[Callable[[int, int, int, int, list[int]], int], Callable[[], int]]:
-    """The solver of the last few empties: ``shallow(player, opponent, alpha, beta,
-    empties)`` and the count of the nodes it has visited.
-
-    Closures rather than methods so the hot loops read no attributes. No move
-    generation: each empty square of the list (in parity order) is tried by
-    computing its flips (skipped at once when no opponent disc is next to it). The
-    last four empties have a function each taking the squares as arguments (no
-    lists), and the very last square only counts flips, by table. Each function is
-    built by its own step below and counts its own nodes.
-    """
-    last1, count1 = _last1_solver(tables)
-    last2, count2 = _last2_solver(tables, flips, last1)
-    last3, count3 = _last3_solver(tables, flips, last2)
-    last4, count4 = _last4_solver(tables, flips, last3)
-    shallow, count5 = _list_solver(tables, flips, last1, last2, last3, last4)
-
-    def node_count() -> int:
-        return count1() + count2() + count3() + count4() + count5()
-
-    return shallow, node_count
-
-
-def _last1_solver(tables: EndgameTables) -> tuple[Callable[[int, int], int], Callable[[], int]]:
-    """``last1(player, square)``: the margin with one empty square, and its node count."""
-    squares, last_lines = tables.squares, tables.last_lines
-    nodes = 0
-
-    def last1(player: int, square: int) -> int:
-        """Margin with one empty square: only the number of flipped discs matters.
-
-        The board is full but for ``square``, so the side to move's discs on the four
-        lines through it give both players' flip counts (see ``last_lines``).
-        """
-        nonlocal nodes
-        nodes += 1
-        mask1, count1, mask2, count2, mask3, count3, mask4, count4 = last_lines[square]
-        counts = (
-            count1[player & mask1]
-            + count2[player & mask2]
-            + count3[player & mask3]
-            + count4[player & mask4]
-        )
-        mine = player.bit_count()
-        if counts & 0xFF:  # I play the square
-            return 2 * (mine + 1 + (counts & 0xFF)) - squares
-        if counts:  # I pass, the opponent plays it
-            return 2 * (mine - (counts >> 8)) - squares
-        # nobody can play there: the empty square goes to the winner
-        difference = 2 * mine + 1 - squares
-        return difference + 1 if difference > 0 else difference - 1
-
-    return last1, lambda: nodes
-
-
-def _last2_solver(
-    tables: EndgameTables, flips: Callable[[int, int, int], int], last1: Callable[[int, int], int]
-) -> tuple[Callable[..., int], Callable[[], int]]:
-    """``last2(player, opponent, alpha, beta, first, second)`` and its node count."""
-    neighbours = tables.neighbours
-    nodes = 0
-
-    def last2(player: int, opponent: int, alpha: int, beta: int, first: int, second: int) -> int:
-        """Margin with two empty squares ``first`` and ``second`` (no list, no loop)."""
-        nonlocal nodes
-        nodes += 1
-        best = -MAX_MARGIN - 1
-        if opponent & neighbours[first]:
-            flipped = flips(first, player, opponent)
-            if flipped:
-                best = -last1(opponent ^ flipped, second)
-                if best >= beta:
-                    return best
-        if opponent & neighbours[second]:
-            flipped = flips(second, player, opponent)
-            if flipped:
-                value = -last1(opponent ^ flipped, first)
-                if value > best:
-                    best = value
-        if best > -MAX_MARGIN - 1:
-            return best
-        if flips(first, opponent, player) or flips(second, opponent, player):
-            return -last2(opponent, player, -beta, -alpha, first, second)
-        return _final(player, opponent, 2)
-
-    return last2, lambda: nodes
-
-
-def _last3_solver(
-    tables: EndgameTables, flips: Callable[[int, int, int], int], last2: Callable[..., int]
-) -> tuple[Callable[..., int], Callable[[], int]]:
-    """``last3(player, opponent, alpha, beta, first, second, third)`` and its node count."""
-    neighbours = tables.neighbours
-    nodes = 0
-
-    def last3(
-        player: int, opponent: int, alpha: int, beta: int, first: int, second: int, third: int
-    ) -> int:
-        """Margin with three empty squares (in parity order)."""
-        nonlocal nodes
-        nodes += 1
-        # unrolled (no loop over tuples of squares): this runs hundreds of thousands of times
-        best = -MAX_MARGIN - 1
-        if opponent & neighbours[first]:
-            flipped = flips(first, player, opponent)
-            if flipped:
-                best = -last2(
-                    opponent ^ flipped,
-                    player | flipped | (1 << first),
-                    -beta,
-                    -alpha,
-                    second,
-                    third,
-                )
-                if best >= beta:
-                    return best
-        if opponent & neighbours[second]:
-            flipped = flips(second, player, opponent)
-            if flipped:
-                value = -last2(
-                    opponent ^ flipped,
-                    player | flipped | (1 << second),
-                    -beta,
-                    -(alpha if alpha > best else best),
-                    first,
-                    third,
-                )
-                if value > best:
-                    best = value
-                    if value >= beta:
-                        return best
-        if opponent & neighbours[third]:
-            flipped = flips(third, player, opponent)
-            if flipped:
-                value = -last2(
-                    opponent ^ flipped,
-                    player | flipped | (1 << third),
-                    -beta,
-                    -(alpha if alpha > best else best),
-                    first,
-                    second,
-                )
-                if value > best:
-                    return value
-        if best > -MAX_MARGIN - 1:
-            return best
-        if (
-            flips(first, opponent, player)
-            or flips(second, opponent, player)
-            or flips(third, opponent, player)
-        ):
-            return -last3(opponent, player, -beta, -alpha, first, second, third)
-        return _final(player, opponent, 3)
-
-    return last3, lambda: nodes
-
-
-def _last4_solver(
-    tables: EndgameTables, flips: Callable[[int, int, int], int], last3: Callable[..., int]
-) -> tuple[Callable[..., int], Callable[[], int]]:
-    """``last4(player, opponent, alpha, beta, first, ..., fourth)`` and its node count."""
-    neighbours = tables.neighbours
-    nodes = 0
-
-    def last4(
-        player: int,
-        opponent: int,
-        alpha: int,
-        beta: int,
-        first: int,
-        second: int,
-        third: int,
-        fourth: int,
-    ) -> int:
-        """Margin with four empty squares (in parity order)."""
-        nonlocal nodes
-        nodes += 1
-        # unrolled like last3
-        best = -MAX_MARGIN - 1
-        if opponent & neighbours[first]:
-            flipped = flips(first, player, opponent)
-            if flipped:
-                best = -last3(
-                    opponent ^ flipped,
-                    player | flipped | (1 << first),
-                    -beta,
-                    -alpha,
-                    second,
-                    third,
-                    fourth,
-                )
-                if best >= beta:
-                    return best
-        if opponent & neighbours[second]:
-            flipped = flips(second, player, opponent)
-            if flipped:
-                value = -last3(
-                    opponent ^ flipped,
-                    player | flipped | (1 << second),
-                    -beta,
-                    -(alpha if alpha > best else best),
-                    first,
-                    third,
-                    fourth,
-                )
-                if value > best:
-                    best = value
-                    if value >= beta:
-                        return best
-        if opponent & neighbours[third]:
-            flipped = flips(third, player, opponent)
-            if flipped:
-                value = -last3(
-                    opponent ^ flipped,
-                    player | flipped | (1 << third),
-                    -beta,
-                    -(alpha if alpha > best else best),
-                    first,
-                    second,
-                    fourth,
-                )
-                if value > best:
-                    best = value
-                    if value >= beta:
-                        return best
-        if opponent & neighbours[fourth]:
-            flipped = flips(fourth, player, opponent)
-            if flipped:
-                value = -last3(
-                    opponent ^ flipped,
-                    player | flipped | (1 << fourth),
-                    -beta,
-                    -(alpha if alpha > best else best),
-                    first,
-                    second,
-                    third,
-                )
-                if value > best:
-                    return value
-        if best > -MAX_MARGIN - 1:
-            return best
-        if any(flips(square, opponent, player) for square in (first, second, third, fourth)):
-            return -last4(opponent, player, -beta, -alpha, first, second, third, fourth)
-        return _final(player, opponent, 4)
-
-    return last4, lambda: nodes
-
-
-def _list_solver(
-    tables: EndgameTables,
-    flips: Callable[[int, int, int], int],
-    last1: Callable[[int, int], int],
-    last2: Callable[..., int],
-    last3: Callable[..., int],
-    last4: Callable[..., int],
-) -> tuple[Callable[[int, int, int, int, list[int]], int], Callable[[], int]]:
-    """``shallow(player, opponent, alpha, beta, empties)`` over a list of empty squares
-    (the last four handed to ``last4`` ... ``last1``) and its node count."""
-    neighbours = tables.neighbours
-    nodes = 0
-
-    def shallow(player: int, opponent: int, alpha: int, beta: int, empties: list[int]) -> int:
-        """Fail-soft alpha-beta over the empty squares in ``empties`` (parity order)."""
-        nonlocal nodes
-        count = len(empties)
-        if count <= 4:
-            if count == 4:
-                return last4(player, opponent, alpha, beta, *empties)
-            if count == 3:
-                return last3(player, opponent, alpha, beta, *empties)
-            if count == 2:
-                return last2(player, opponent, alpha, beta, *empties)
-            if count == 1:
-                # the side to move may have to pass: last1 counts both sides' flips
-                return last1(player, empties[0])
-            return _final(player, opponent, 0)
-        nodes += 1
-        best = -MAX_MARGIN - 1
-        for index, square in enumerate(empties):
-            if not opponent & neighbours[square]:
-                continue
-            flipped = flips(square, player, opponent)
-            if not flipped:
-                continue
-            value = -shallow(
-                opponent ^ flipped,
-                player | flipped | (1 << square),
-                -beta,
-                -(alpha if alpha > best else best),
-                empties[:index] + empties[index + 1 :],
-            )
-            if value > best:
-                best = value
-                if value >= beta:
-                    return best
-        if best > -MAX_MARGIN - 1:
-            return best
-        # no move: pass if the opponent can play, else the game is over
-        for square in empties:
-            if flips(square, opponent, player):
-                return -shallow(opponent, player, -beta, -alpha, empties)
-        return _final(player, opponent, count)
-
-    return shallow, lambda: nodes
 
 
 # -- the search's hook -------------------------------------------------------------------
@@ -840,8 +387,9 @@ def solve(
     A solve keeps time: past ``time_limit`` seconds, or when ``should_stop()`` returns
     True, or when its first narrow-window test is still running after ``give_up_after``
     seconds, it stops and returns None ("not solved"); the clock and the callback are
-    read every :data:`CHECK_EVERY` positions far from the end. Without any of the three
-    it always returns a result.
+    read about every :data:`CHECK_SECONDS` (between two runs of the compiled search, which
+    cannot call back into Python cheaply). Without any of the three it always returns a
+    result.
 
     Raises
     ------
@@ -852,7 +400,8 @@ def solve(
         raise InputError("The exact endgame solver needs an Othello position.")
     started = time.perf_counter()
     solver = _Solver(
-        endgame_tables(state.size),
+        state.size,
+        state.plies_left_hint(),
         None if time_limit is None else started + time_limit,
         should_stop,
         None if give_up_after is None else started + give_up_after,
@@ -877,8 +426,8 @@ def _solve(solver: _Solver, state: OthelloState, every_move: bool, started: floa
         return EndgameResult(
             PASS, margin, {PASS: margin}, solver.nodes(), time.perf_counter() - started
         )
-    solver.deep_nodes += 1
-    children = solver.ordered_children(player, opponent, moves, -1)
+    solver.work.control[NODES] += 1  # the root
+    children = solver.ordered_children(player, opponent, moves)
     best_square, best = solver.root(children, empty_count)
     margins = {best_square: best}
     if every_move:

@@ -1,319 +1,232 @@
-"""Bitboard kernels of the exact Othello endgame solver (:mod:`lib.games.othello.endgame`).
+"""Compiled bitboard kernels of the exact Othello endgame solver: legal moves, flips, counts.
 
-Everything here works on two integer bitboards (the side to move's discs and the
-opponent's, the layout of :mod:`lib.games.othello`: square ``(row, col)`` is bit
-``row * 8 + col``) and on read-only tables built once per board size:
+The compiled search (:mod:`lib.games.othello.endgame_search`) is built from these.
+They run as machine code (numba, ``@njit(cache=True)``: compiled on first use and kept
+on disk beside this file, so later processes load them in a fraction of a second) on
+two ``numpy.uint64`` bitboards, the side to move's discs and the opponent's, in the
+layout of :mod:`lib.games.othello` (square ``(row, col)`` is bit ``row * 8 + col``,
+whatever the board size), and on one read-only table of masks per board size
+(:func:`endgame_tables`):
 
-* :func:`kernels` gives ``flips(square, player, opponent)``, the discs a move turns
-  over, walking only the rays that start next to an opponent disc, and
-  ``moves(player, opponent)``, every legal move at once by run-doubling shifts of
-  the whole board in the eight directions (Kogge-Stone style: a run of opponent
-  discs is extended by 1, then 2, then 2 more squares, instead of one square a step);
-* ``moves`` also works on **packed** boards, several positions side by side in one
-  integer, :data:`LANE` bits apart (:func:`pack`): one call finds the legal moves of
-  every child of a position, which is how the solver counts each child's replies to
-  order the moves (a Python integer operation costs about the same on 64 bits as
-  on a few thousand, so the packed call costs little more than a single one);
-* :attr:`EndgameTables.last_lines` counts the flips of the very last empty square
-  without computing them: on a full board the four lines through the square decide
-  both players' counts, looked up by the side to move's discs on each line.
+* :func:`legal_moves`, every legal move at once by run-doubling shifts of the whole
+  board in the eight directions (Kogge-Stone style: a run of opponent discs is
+  extended by 1, then 2, then 2 more squares, instead of one square a step);
+* :func:`flips`, the discs a move turns over, along precomputed rays: going up the
+  board the first square that is not the opponent's is the ray's lowest such bit,
+  going down its highest (one machine instruction each, see :func:`highest_square`);
+* :func:`corner_stable`, a cheap part of stability used to order moves.
 
-Tests check each kernel against the plain state methods of :mod:`lib.games.othello`.
+Bitboards stay ``uint64`` throughout: numba turns a mix of ``uint64`` and a plain
+integer into a signed or floating type, so every constant mixed with a board is
+a ``uint64`` constant too. Tests check each kernel against the plain state methods
+of :mod:`lib.games.othello`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import NamedTuple
+
+import numba
+import numpy as np
+from numba import types
+from numba.extending import intrinsic
 
 from lib.games.othello import GEOMETRY
 
-LANE = 82
-"""Bits between two positions packed in one integer: 64 squares and 18 guard bits, the
-longest shift of :func:`kernels`' ``moves`` (so no shift carries a disc into the next
-position, and the board masks clear what spills into the guard bits)."""
+ZERO, ONE, ALL = np.uint64(0), np.uint64(1), np.uint64(2**64 - 1)
 
-MAX_LANES = 64
-"""Most positions ``moves`` handles packed in one call (more than any move count)."""
-
-_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))  # the four lines: row, column, two diagonals
-
-
-class EndgameTables(NamedTuple):
-    """Read-only masks and tables of one board size."""
-
-    size: int
-    squares: int  # size * size
-    full: int  # every square
-    full_lanes: int  # every square, in each of MAX_LANES lanes
-    inner_lanes: int  # squares off the first and last column (stops wrap-around), per lane
-    neighbours: tuple[int, ...]  # per square: its (up to 8) neighbouring squares
-    # per square: the opponent discs among its neighbours -> (rays up, rays down) that
-    # start with one of them (the only rays along which a move can flip): rays going to
-    # higher square indices and rays going to lower ones
-    rays_by_neighbours: tuple[dict[int, tuple[tuple[int, ...], tuple[int, ...]]], ...]
-    # per square, on a board full but for it: (line mask, {player discs on the line:
-    # player's flips + 256 * opponent's flips}) for each of the four lines, flattened
-    last_lines: tuple[tuple[int | dict[int, int], ...], ...]
-    region: tuple[int, ...]  # per square: the bit of its parity region (quadrant)
-    square_rank: tuple[int, ...]  # per square: static preference (corners 0 ... X-squares 3)
-    corners: int
-    # every lane's (corners in the first column, last column, first row, last row): a
-    # corner's discs along the edges next to it cannot be flipped (see corner_stable)
-    corner_sides_lanes: tuple[int, int, int, int]
-    corners_lanes: int  # every corner, in each lane
+# columns of a square's row in the table of masks (rows 0-63: one per square)
+UP_RAYS = 0
+"""Columns 0-3: the rays from the square towards higher bits (east, south-west, south,
+south-east); columns 4-7 the rays towards lower bits (west, north-east, north, north-west).
+A ray holds every square of the board along its direction."""
+NEIGHBOURS = 8  # the (up to 8) squares around the square
+REGION = 9  # the bit of the square's parity region (its quadrant)
+RANK = 10  # static preference: corners 0, X-squares 3, C-squares 2, the rest 1
+# row BOARD of the table: masks of the whole board
+BOARD = 64
+FULL, INNER, CORNERS = 0, 1, 2  # every square; squares off the first and last column; corners
+CORNER_SIDES = 3
+"""Columns 3-6: the corners in the first column, last column, first row, last row."""
+SQUARES = 7  # the number of squares (size * size)
+_STEPS = (1, 7, 8, 9)  # bit steps of the four directions, taken up and down the board
 
 
-def _rays(row: int, col: int, size: int) -> list[tuple[int, int, int]]:
-    """(direction index step, next square bit, ray mask) of the directions from a square
-    with room for a flip (an opponent disc and one of mine beyond)."""
-    rays = []
-    for d_row in (-1, 0, 1):
-        for d_col in (-1, 0, 1):
-            if not d_row and not d_col:
-                continue
-            ray, length = 0, 0
-            r, c = row + d_row, col + d_col
-            while 0 <= r < size and 0 <= c < size:
-                ray |= 1 << (r * 8 + c)
-                length += 1
-                r, c = r + d_row, c + d_col
-            if length >= 2:
-                next_square = 1 << ((row + d_row) * 8 + col + d_col)
-                rays.append((d_row * 8 + d_col, next_square, ray))
-    return rays
+def endgame_tables(size: int) -> np.ndarray:
+    """The read-only table of masks of one board size (a ``uint64`` array of shape
+    ``(65, 11)``: a row per square, then the board's row; see the column constants)."""
+    return _endgame_tables(size).copy()
 
 
 @functools.cache
-def _line_counts(length: int, position: int) -> tuple[int, ...]:
-    """On a line of ``length`` squares, full but for square ``position``: for each subset
-    of the other squares held by the side to move (bit j: the j-th other square), its
-    flips there + 256 * the opponent's flips there."""
-    counts = []
-    for subset in range(1 << (length - 1)):
-        mine = [bool(subset >> j & 1) for j in range(length - 1)]
-        mine.insert(position, False)
-        packed = 0
-        for shift, owner in ((0, True), (8, False)):
-            for step in (-1, 1):
-                # walk over the other side's discs; they flip if one of owner's ends them
-                run, index = 0, position + step
-                while 0 <= index < length and mine[index] != owner:
-                    run, index = run + 1, index + step
-                if 0 <= index < length:
-                    packed += run << shift
-        counts.append(packed)
-    return tuple(counts)
-
-
-def _line_flip_counts(cells: list[int], position: int) -> dict[int, int]:
-    """:func:`_line_counts` keyed by the side to move's discs on the line ``cells`` (bits)."""
-    keys = [0]
-    for bit in cells[:position] + cells[position + 1 :]:
-        keys += [key | bit for key in keys]
-    return dict(zip(keys, _line_counts(len(cells), position), strict=True))
-
-
-def _build_tables(size: int) -> EndgameTables:
+def _endgame_tables(size: int) -> np.ndarray:
+    """:func:`endgame_tables`, built once per size (callers get copies: nothing shared
+    between sessions can be written)."""
     geometry = GEOMETRY[size]
-    rays_by_neighbours: list[dict[int, tuple[tuple[int, ...], tuple[int, ...]]]] = []
-    neighbours: list[int] = []
-    last_lines: list[tuple[int | dict[int, int], ...]] = []
-    region: list[int] = []
-    square_rank: list[int] = []
+    table = np.zeros((BOARD + 1, 11), dtype=np.uint64)
     half = size // 2
-    first_col = sum(1 << (row * 8) for row in range(size))
-    for index in range(64):
-        row, col = divmod(index, 8)
-        on_board = row < size and col < size
-        rays = _rays(row, col, size) if on_board else []
-        around = 0
-        for d_row in (-1, 0, 1):
-            for d_col in (-1, 0, 1):
-                r, c = row + d_row, col + d_col
-                if (d_row or d_col) and on_board and 0 <= r < size and 0 <= c < size:
-                    around |= 1 << (r * 8 + c)
-        neighbours.append(around)
-        bits = [1 << i for i in range(64) if around >> i & 1]
-        by_mask = {}
-        for subset in range(1 << len(bits)):
-            mask = sum(bit for j, bit in enumerate(bits) if subset >> j & 1)
-            by_mask[mask] = (
-                tuple(ray for step, start, ray in rays if step > 0 and start & mask),
-                tuple(ray for step, start, ray in rays if step < 0 and start & mask),
+    for row in range(size):
+        for col in range(size):
+            square, bit = row * 8 + col, 1 << (row * 8 + col)
+            for index, step in enumerate(_STEPS):
+                d_row, d_col = (step + 1) // 8, step - 8 * ((step + 1) // 8)
+                table[square, UP_RAYS + index] = _ray(row, col, d_row, d_col, size)
+                table[square, UP_RAYS + 4 + index] = _ray(row, col, -d_row, -d_col, size)
+            table[square, NEIGHBOURS] = sum(
+                _ray(row, col, d_row, d_col, size) & _ring(row, col)
+                for d_row in (-1, 0, 1)
+                for d_col in (-1, 0, 1)
+                if d_row or d_col
             )
-        rays_by_neighbours.append(by_mask)
-        lines: list[int | dict[int, int]] = []
-        for d_row, d_col in _DIRECTIONS:
-            cells = []
-            if on_board:
-                r, c = row, col
-                while 0 <= r - d_row < size and 0 <= c - d_col < size:
-                    r, c = r - d_row, c - d_col
-                while 0 <= r < size and 0 <= c < size:
-                    cells.append((r, c))
-                    r, c = r + d_row, c + d_col
-            if len(cells) < 3:  # no room for a flip along this line
-                lines += [0, {0: 0}]
-                continue
-            bits_along = [1 << (r * 8 + c) for r, c in cells]
-            position = cells.index((row, col))
-            lines += [sum(bits_along) ^ (1 << index), _line_flip_counts(bits_along, position)]
-        last_lines.append(tuple(lines))
-        region.append(1 << ((row >= half) * 2 + (col >= half)))
-        bit = 1 << index
-        if bit & geometry.corners:
-            rank = 0
-        elif bit & geometry.regions["x_square"]:
-            rank = 3
-        elif bit & geometry.regions["c_square"]:
-            rank = 2
-        else:
-            rank = 1
-        square_rank.append(rank)
-    return EndgameTables(
-        size,
-        size * size,
-        geometry.full,
-        _lanes(geometry.full),
-        _lanes(geometry.inner_cols),
-        tuple(neighbours),
-        tuple(rays_by_neighbours),
-        tuple(last_lines),
-        tuple(region),
-        tuple(square_rank),
-        geometry.corners,
-        tuple(
-            _lanes(geometry.corners & side)
-            for side in (first_col, first_col << (size - 1), 0xFF, 0xFF << (8 * (size - 1)))
-        ),
-        _lanes(geometry.corners),
-    )
+            table[square, REGION] = 1 << ((row >= half) * 2 + (col >= half))
+            if bit & geometry.corners:
+                table[square, RANK] = 0
+            elif bit & geometry.regions["x_square"]:
+                table[square, RANK] = 3
+            elif bit & geometry.regions["c_square"]:
+                table[square, RANK] = 2
+            else:
+                table[square, RANK] = 1
+    first_col = sum(1 << (row * 8) for row in range(size))
+    sides = (first_col, first_col << (size - 1), 0xFF, 0xFF << (8 * (size - 1)))
+    table[BOARD, FULL] = geometry.full
+    table[BOARD, INNER] = geometry.inner_cols
+    table[BOARD, CORNERS] = geometry.corners
+    for index, side in enumerate(sides):
+        table[BOARD, CORNER_SIDES + index] = geometry.corners & side
+    table[BOARD, SQUARES] = size * size
+    table.flags.writeable = False
+    return table
 
 
-def _lanes(mask: int) -> int:
-    """``mask`` repeated in each of the :data:`MAX_LANES` lanes."""
-    return sum(mask << (lane * LANE) for lane in range(MAX_LANES))
+def _ray(row: int, col: int, d_row: int, d_col: int, size: int) -> int:
+    """The squares from ``(row, col)`` (excluded) to the board's edge in one direction."""
+    ray = 0
+    r, c = row + d_row, col + d_col
+    while 0 <= r < size and 0 <= c < size:
+        ray |= 1 << (r * 8 + c)
+        r, c = r + d_row, c + d_col
+    return ray
 
 
-@functools.cache
-def endgame_tables(size: int) -> EndgameTables:
-    """The tables of one board size, built on first use (a fraction of a second for 8x8)
-    and then shared: they are constants, never mutated."""
-    return _build_tables(size)
+def _ring(row: int, col: int) -> int:
+    """The squares around ``(row, col)`` on an unbounded 8-column grid (a mask to cut rays)."""
+    ring = 0
+    for r in (row - 1, row, row + 1):
+        for c in (col - 1, col, col + 1):
+            if (r, c) != (row, col) and 0 <= r < 8 and 0 <= c < 8:
+                ring |= 1 << (r * 8 + c)
+    return ring
 
 
-def pack(boards: list[int]) -> int:
-    """Boards side by side in one integer, :data:`LANE` bits apart, the first lowest."""
-    packed = 0
-    for lane, board in enumerate(boards):
-        packed |= board << (lane * LANE)
-    return packed
+# -- one machine instruction each ----------------------------------------------------------
 
 
-def unpack(packed: int, count: int) -> list[int]:
-    """The ``count`` boards of a packed integer (see :func:`pack`)."""
-    lane_mask = (1 << 64) - 1
-    return [packed >> (lane * LANE) & lane_mask for lane in range(count)]
+@intrinsic
+def bit_count(typingctx, board):
+    """The number of discs of a ``uint64`` board (the CPU's population count)."""
+    signature = types.int64(types.uint64)
+
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+
+    return signature, codegen
 
 
-def corner_stable(discs: int, tables: EndgameTables) -> int:
+@intrinsic
+def lowest_square(typingctx, board):
+    """The index of the lowest set bit of a non-zero ``uint64`` board."""
+    signature = types.int64(types.uint64)
+
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], context.get_constant(types.boolean, True))
+
+    return signature, codegen
+
+
+@intrinsic
+def _leading_zeros(typingctx, board):
+    signature = types.int64(types.uint64)
+
+    def codegen(context, builder, sig, args):
+        return builder.ctlz(args[0], context.get_constant(types.boolean, True))
+
+    return signature, codegen
+
+
+@numba.njit(cache=True, inline="always")
+def highest_square(board: np.uint64) -> int:
+    """The index of the highest set bit of a non-zero ``uint64`` board."""
+    return 63 - _leading_zeros(board)
+
+
+# -- the kernels ---------------------------------------------------------------------------
+
+
+@numba.njit(cache=True)
+def legal_moves(player: np.uint64, opponent: np.uint64, full: np.uint64, inner: np.uint64):
+    """Bitboard of the legal moves of ``player`` (a run-doubling fill in each direction)."""
+    edge_safe = opponent & inner
+    found = ZERO
+    for step, runs in ((1, edge_safe), (8, opponent), (7, edge_safe), (9, edge_safe)):
+        double = 2 * step
+        run = runs & (player << step)
+        run |= runs & (run << step)
+        pairs = runs & (runs << step)
+        run |= pairs & (run << double)
+        run |= pairs & (run << double)
+        found |= run << step
+        run = runs & (player >> step)
+        run |= runs & (run >> step)
+        pairs >>= step
+        run |= pairs & (run >> double)
+        run |= pairs & (run >> double)
+        found |= run >> step
+    return found & full & ~(player | opponent)
+
+
+@numba.njit(cache=True)
+def flips(square: int, player: np.uint64, opponent: np.uint64, tables: np.ndarray):
+    """The discs ``player`` turns over by playing ``square`` (0: not a legal move there)."""
+    flipped = ZERO
+    free = ~opponent
+    for index in range(4):
+        # up the board: the nearest square along the ray that is not the opponent's
+        ray = tables[square, UP_RAYS + index]
+        stop = ray & free
+        stop &= ~stop + ONE  # its lowest bit
+        if stop & player:
+            flipped |= ray & (stop - ONE)
+        # down the board: the nearest is the highest bit
+        ray = tables[square, UP_RAYS + 4 + index]
+        stop = ray & free
+        if stop:
+            highest = highest_square(stop)
+            if (player >> highest) & ONE:
+                flipped |= ray & ((ALL << highest) << ONE)
+    return flipped
+
+
+@numba.njit(cache=True)
+def corner_stable(discs: np.uint64, tables: np.ndarray):
     """The discs that can never be flipped because they are a corner or touch one of the
-    same colour along an edge (a cheap part of stability), of packed boards (:func:`pack`)."""
-    first_col, last_col, first_row, last_row = tables.corner_sides_lanes
+    same colour along an edge (a cheap part of stability)."""
+    board = tables[BOARD]
     return (
-        (discs & first_col) << 1
-        | (discs & last_col) >> 1
-        | (discs & first_row) << 8
-        | (discs & last_row) >> 8
-        | tables.corners_lanes
+        (discs & board[CORNER_SIDES]) << ONE
+        | (discs & board[CORNER_SIDES + 1]) >> ONE
+        | (discs & board[CORNER_SIDES + 2]) << np.uint64(8)
+        | (discs & board[CORNER_SIDES + 3]) >> np.uint64(8)
+        | board[CORNERS]
     ) & discs
 
 
-def kernels(
-    tables: EndgameTables,
-) -> tuple[Callable[[int, int, int], int], Callable[[int, int], int]]:
-    """``flips(square, player, opponent)`` and ``moves(player, opponent)`` for one size.
-
-    Closures over the size's masks (so the hot loops read no attributes). ``moves``
-    accepts packed boards (:func:`pack`, at most :data:`MAX_LANES`) as well as single ones.
-    """
-    rays_by_neighbours, neighbours = tables.rays_by_neighbours, tables.neighbours
-    full, inner = tables.full_lanes, tables.inner_lanes
-
-    def flips(square: int, player: int, opponent: int) -> int:
-        """The discs ``player`` flips by playing ``square`` (0: not a legal move)."""
-        # only rays that start with an opponent disc can flip anything
-        ups, downs = rays_by_neighbours[square][opponent & neighbours[square]]
-        flipped = 0
-        for ray in ups:
-            # the nearest square along the ray that is not the opponent's: the lowest bit
-            # (positive integers only: cheaper than ``ray & ~opponent`` and ``x & -x``)
-            stop = (ray | opponent) ^ opponent
-            stop ^= stop & (stop - 1)
-            if stop & player:
-                flipped |= ray & (stop - 1)
-        for ray in downs:
-            # going down, the nearest such square is the highest bit
-            stop = (ray | opponent) ^ opponent
-            if stop:
-                length = stop.bit_length()
-                if player >> (length - 1) & 1:
-                    flipped |= ray >> length << length
-        return flipped
-
-    def moves(player: int, opponent: int) -> int:
-        """Bitboard of the legal moves (a run-doubling fill in each of the 8 directions)."""
-        edge_safe = opponent & inner
-        run = edge_safe & (player << 1)
-        run |= edge_safe & (run << 1)
-        pairs = edge_safe & (edge_safe << 1)
-        run |= pairs & (run << 2)
-        run |= pairs & (run << 2)
-        found = run << 1
-        run = edge_safe & (player >> 1)
-        run |= edge_safe & (run >> 1)
-        pairs >>= 1
-        run |= pairs & (run >> 2)
-        run |= pairs & (run >> 2)
-        found |= run >> 1
-        run = opponent & (player << 8)
-        run |= opponent & (run << 8)
-        pairs = opponent & (opponent << 8)
-        run |= pairs & (run << 16)
-        run |= pairs & (run << 16)
-        found |= run << 8
-        run = opponent & (player >> 8)
-        run |= opponent & (run >> 8)
-        pairs >>= 8
-        run |= pairs & (run >> 16)
-        run |= pairs & (run >> 16)
-        found |= run >> 8
-        run = edge_safe & (player << 7)
-        run |= edge_safe & (run << 7)
-        pairs = edge_safe & (edge_safe << 7)
-        run |= pairs & (run << 14)
-        run |= pairs & (run << 14)
-        found |= run << 7
-        run = edge_safe & (player >> 7)
-        run |= edge_safe & (run >> 7)
-        pairs >>= 7
-        run |= pairs & (run >> 14)
-        run |= pairs & (run >> 14)
-        found |= run >> 7
-        run = edge_safe & (player << 9)
-        run |= edge_safe & (run << 9)
-        pairs = edge_safe & (edge_safe << 9)
-        run |= pairs & (run << 18)
-        run |= pairs & (run << 18)
-        found |= run << 9
-        run = edge_safe & (player >> 9)
-        run |= edge_safe & (run >> 9)
-        pairs >>= 9
-        run |= pairs & (run >> 18)
-        run |= pairs & (run >> 18)
-        found |= run >> 9
-        return found & full & ~(player | opponent)
-
-    return flips, moves
+@numba.njit(cache=True)
+def final_margin(player: np.uint64, opponent: np.uint64, empty_count: int) -> int:
+    """Margin of a finished game for ``player``, empties to the winner."""
+    difference = bit_count(player) - bit_count(opponent)
+    if difference > 0:
+        return difference + empty_count
+    if difference < 0:
+        return difference - empty_count
+    return 0
