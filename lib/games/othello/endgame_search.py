@@ -177,17 +177,16 @@ def _record(
     player: np.uint64,
     opponent: np.uint64,
     empties: int,
-    slot: int,
+    lower: int,
+    upper: int,
     alpha: int,
     beta: int,
     value: int,
     square: int,
 ) -> None:
-    """Record what a fail-soft search with window (alpha, beta) proved (``slot``: the
-    position's earlier entry, or -1)."""
-    lower, upper = -MAX_MARGIN, MAX_MARGIN
-    if slot >= 0:
-        lower, upper = lower_bound(table, slot), upper_bound(table, slot)
+    """Record what a fail-soft search with window (alpha, beta) proved, narrowing the bounds
+    ``lower``, ``upper`` known when the search began (read then: the search below may have
+    given the position's slot to another since)."""
     if value <= alpha:
         upper = min(upper, value)
     elif value >= beta:
@@ -421,6 +420,7 @@ def shallow_with_table(player, opponent, alpha, beta, tables, table, squares, co
     """:func:`shallow` at :data:`SHALLOW_TABLE_EMPTIES` empties behind the table's bounds (no
     best move: the last-empties solver keeps its own parity order)."""
     slot = probe(table, player, opponent)
+    lower, upper = -MAX_MARGIN, MAX_MARGIN
     if slot >= 0:
         lower, upper = lower_bound(table, slot), upper_bound(table, slot)
         if lower >= beta:
@@ -430,7 +430,7 @@ def shallow_with_table(player, opponent, alpha, beta, tables, table, squares, co
         alpha, beta = max(alpha, lower), min(beta, upper)
     count = parity_order(player, opponent, tables, squares[SHALLOW_TABLE_EMPTIES])
     value = shallow(player, opponent, alpha, beta, count, tables, squares, control)
-    _record(table, player, opponent, count, slot, alpha, beta, value, -1)
+    _record(table, player, opponent, count, lower, upper, alpha, beta, value, -1)
     return value
 
 
@@ -493,7 +493,7 @@ def deep(player, opponent, alpha, beta, empties, moves, tables, table, children,
         control[STOPPED] = 1
         return 0
     slot = probe(table, player, opponent)
-    hint = -1
+    lower, upper, hint = -MAX_MARGIN, MAX_MARGIN, -1
     if slot >= 0:
         lower, upper = lower_bound(table, slot), upper_bound(table, slot)
         hint = best_square(table, slot)
@@ -542,7 +542,7 @@ def deep(player, opponent, alpha, beta, empties, moves, tables, table, children,
             return 0
         best_move = hint
         if best >= beta:
-            _record(table, player, opponent, empties, slot, alpha, beta, best, best_move)
+            _record(table, player, opponent, empties, lower, upper, alpha, beta, best, best_move)
             return best
         moves ^= ONE << hint
     mine = children[empties]
@@ -554,7 +554,16 @@ def deep(player, opponent, alpha, beta, empties, moves, tables, table, children,
             if child >= 0 and -upper_bound(table, child) >= beta:
                 value = -upper_bound(table, child)
                 _record(
-                    table, player, opponent, empties, slot, alpha, beta, value, mine[index, _SQUARE]
+                    table,
+                    player,
+                    opponent,
+                    empties,
+                    lower,
+                    upper,
+                    alpha,
+                    beta,
+                    value,
+                    mine[index, _SQUARE],
                 )
                 return value
     for index in range(count):
@@ -577,5 +586,5 @@ def deep(player, opponent, alpha, beta, empties, moves, tables, table, children,
             best, best_move = value, int(mine[index, _SQUARE])
             if value >= beta:
                 break
-    _record(table, player, opponent, empties, slot, alpha, beta, best, best_move)
+    _record(table, player, opponent, empties, lower, upper, alpha, beta, best, best_move)
     return best

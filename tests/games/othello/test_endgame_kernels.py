@@ -1,21 +1,26 @@
-"""The endgame solver's bitboard kernels against the plain move generation of lib.games.othello
-(``move_mask``, ``flip_mask``) on arbitrary boards of every size: flips, legal moves (single
-and packed side by side), and the table count of the last empty square's flips."""
+"""The endgame solver's compiled bitboard kernels against the plain move generation of
+lib.games.othello (``move_mask``, ``flip_mask``) on arbitrary boards of every size: legal
+moves, flips, corner-stable discs and final margins."""
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lib.games.othello import GEOMETRY, SIZES, flip_mask, move_mask
 from lib.games.othello.endgame_kernels import (
-    LANE,
-    MAX_LANES,
+    BOARD,
+    FULL,
+    INNER,
+    NEIGHBOURS,
+    RANK,
+    SQUARES,
     corner_stable,
     endgame_tables,
-    kernels,
-    pack,
-    unpack,
+    final_margin,
+    flips,
+    legal_moves,
 )
 
 
@@ -38,28 +43,15 @@ def squares_of(mask: int) -> list[int]:
 def test_flips_and_moves_equal_the_plain_move_generation(board):
     size, player, opponent = board
     geometry = GEOMETRY[size]
-    flips, moves = kernels(endgame_tables(size))
+    tables = endgame_tables(size)
+    p, o = np.uint64(player), np.uint64(opponent)
     expected_moves = move_mask(player, opponent, geometry.full, geometry.inner_cols)
-    assert moves(player, opponent) == expected_moves
+    assert int(legal_moves(p, o, tables[BOARD, FULL], tables[BOARD, INNER])) == expected_moves
     empty = geometry.full & ~(player | opponent)
     for square in squares_of(empty):
         expected = flip_mask(square, player, opponent, geometry.inner_cols)
-        assert flips(square, player, opponent) == expected
+        assert int(flips(square, p, o, tables)) == expected
         assert bool(expected) == bool(expected_moves >> square & 1)
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.sampled_from(SIZES).flatmap(lambda size: st.lists(boards(size), min_size=1, max_size=40)))
-def test_packed_moves_equal_each_boards_moves(many):
-    size = many[0][0]
-    geometry = GEOMETRY[size]
-    _, moves = kernels(endgame_tables(size))
-    players, opponents = [p for _, p, _ in many], [o for _, _, o in many]
-    assert unpack(pack(players), len(players)) == players
-    packed = moves(pack(players), pack(opponents))
-    expected = [move_mask(p, o, geometry.full, geometry.inner_cols) for _, p, o in many]
-    assert unpack(packed, len(many)) == expected
-    assert packed >> (len(many) * LANE) == 0  # nothing spills past the last board
 
 
 def corner_safe_discs(discs: int, size: int) -> int:
@@ -75,41 +67,45 @@ def corner_safe_discs(discs: int, size: int) -> int:
     return safe
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.sampled_from(SIZES).flatmap(lambda size: st.lists(boards(size), min_size=1, max_size=40)))
-def test_corner_stable_discs_of_packed_boards_equal_each_boards(many):
-    size = many[0][0]
-    players = [player for _, player, _ in many]
-    stable = corner_stable(pack(players), endgame_tables(size))
-    assert unpack(stable, len(many)) == [corner_safe_discs(p, size) for p in players]
-    assert stable >> (len(many) * LANE) == 0
+@settings(max_examples=200, deadline=None)
+@given(boards())
+def test_corner_stable_discs_equal_the_plain_definition(board):
+    size, player, _ = board
+    assert int(corner_stable(np.uint64(player), endgame_tables(size))) == corner_safe_discs(
+        player, size
+    )
 
 
-def test_packed_moves_handle_the_most_lanes_with_discs_on_every_edge():
-    size = 8
-    geometry = GEOMETRY[size]
-    _, moves = kernels(endgame_tables(size))
-    # rows alternate so that runs reach every edge, shifted per lane
-    players = [(0x8142241818244281 >> lane | 1 << 63) & geometry.full for lane in range(MAX_LANES)]
-    opponents = [geometry.full & ~p & ~(1 << (lane % 64)) for lane, p in enumerate(players)]
-    packed = moves(pack(players), pack(opponents))
-    expected = [
-        move_mask(p, o, geometry.full, geometry.inner_cols)
-        for p, o in zip(players, opponents, strict=True)
-    ]
-    assert unpack(packed, MAX_LANES) == expected
+@settings(max_examples=200, deadline=None)
+@given(boards(), st.integers(0, 64))
+def test_final_margin_gives_the_empties_to_the_winner(board, empties):
+    _, player, opponent = board
+    difference = player.bit_count() - opponent.bit_count()
+    expected = difference + (empties if difference > 0 else -empties if difference < 0 else 0)
+    assert final_margin(np.uint64(player), np.uint64(opponent), empties) == expected
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.sampled_from(SIZES), st.data())
-def test_last_square_counts_equal_both_sides_flips_on_a_full_board(size, data):
-    geometry = GEOMETRY[size]
-    tables = endgame_tables(size)
-    square = data.draw(st.sampled_from(squares_of(geometry.full)))
-    player = data.draw(st.integers(0, 2**64 - 1)) & geometry.full & ~(1 << square)
-    opponent = geometry.full & ~player & ~(1 << square)
-    lines = tables.last_lines[square]
-    counts = sum(lines[i + 1][player & lines[i]] for i in range(0, 8, 2))
-    mine = flip_mask(square, player, opponent, geometry.inner_cols).bit_count()
-    theirs = flip_mask(square, opponent, player, geometry.inner_cols).bit_count()
-    assert counts == mine + 256 * theirs
+def test_the_tables_hold_each_sizes_board_neighbours_and_ranks():
+    for size in SIZES:
+        geometry = GEOMETRY[size]
+        tables = endgame_tables(size)
+        assert int(tables[BOARD, FULL]) == geometry.full
+        assert int(tables[BOARD, SQUARES]) == size * size
+        for square in range(64):
+            row, col = divmod(square, 8)
+            around = {
+                (row + dr) * 8 + col + dc
+                for dr in (-1, 0, 1)
+                for dc in (-1, 0, 1)
+                if (dr or dc) and 0 <= row + dr < size and 0 <= col + dc < size
+            }
+            on_board = row < size and col < size
+            assert set(squares_of(int(tables[square, NEIGHBOURS]))) == (
+                around if on_board else set()
+            )
+        ranks = {int(tables[s, RANK]) for s in squares_of(geometry.corners)}
+        assert ranks == {0}
+    # every caller gets its own copy: writing to one cannot reach another session
+    first, second = endgame_tables(8), endgame_tables(8)
+    first[BOARD, FULL] = 0
+    assert int(second[BOARD, FULL]) == GEOMETRY[8].full
