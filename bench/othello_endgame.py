@@ -17,8 +17,13 @@ Run from the repository root::
     python -m bench.othello_endgame --no-reference
     python -m bench.othello_endgame --every-move  # also every move's exact margin
     python -m bench.othello_endgame 20-29         # the harder set (no reference search)
+    python -m bench.othello_endgame 20-29 --no-reference --previous   # against the old solver
     python -m bench.othello_endgame --player alphabeta:time=5   # a player with its clock
     python -m bench.othello_endgame --player alphabeta:time=5 --cpu-clock
+
+``--previous`` also runs the last pure-Python solver (git revision :data:`PREVIOUS`, loaded
+from git into a temporary folder) on each position, in the same run: the ratio of its CPU
+time to today's is the speed-up of compiling the search (same algorithm, same answers).
 
 ``--cpu-clock`` makes the search and the solver read this process's CPU time as their
 clock: the budget then means what it would on a quiet machine, whatever else runs.
@@ -31,10 +36,15 @@ average is printed beside the figures).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import types
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -51,6 +61,35 @@ FFO_FILES = (DATA / "ffo_1_19.txt", DATA / "ffo_20_29.txt")
 TARGET_EACH, TARGET_MEDIAN = 1.0, 0.3
 REFERENCE_UP_TO = 19
 """Positions beyond this number are not given to today's generic search (minutes each)."""
+PREVIOUS = "e87aea0"
+"""The git revision of the last pure-Python solver (``--previous``)."""
+_PREVIOUS_FILES = ("endgame_kernels", "endgame")  # the kernels first: the solver imports them
+
+
+def previous_solve(revision: str = PREVIOUS) -> Callable[[OthelloState], object]:
+    """The ``solve`` of :mod:`lib.games.othello.endgame` as it was at git ``revision``, with
+    the kernels module of that revision: written from git into a temporary folder and
+    imported from there under private names, beside today's modules."""
+    root = Path(__file__).resolve().parent.parent
+    folder = Path(tempfile.mkdtemp(prefix="previous_endgame_"))
+    module = None
+    for name in _PREVIOUS_FILES:
+        text = subprocess.run(
+            ["git", "show", f"{revision}:lib/games/othello/{name}.py"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        text = text.replace("lib.games.othello.endgame_kernels", "_previous_endgame_kernels")
+        path = folder / f"_previous_{name}.py"
+        path.write_text(text)
+        spec = importlib.util.spec_from_file_location(f"_previous_{name}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return module.solve  # type: ignore[union-attr]
 
 
 def load_positions() -> list[tuple[int, OthelloState, dict[str, int]]]:
@@ -120,6 +159,17 @@ def play_positions(spec: str, chosen: set[int]) -> None:
     )
 
 
+def warm_up() -> None:
+    """Solve one small position first and print how long it took: the first solve of a process
+    loads the compiled search from numba's cache on disk (or compiles it, when the cache is
+    cold), which is no part of any position's time."""
+    state = state_from_text("\n".join(["XXXXXXXX"] * 6 + ["XXXXXXOO", "XXXXXX.."]))
+    started = time.perf_counter()
+    solve(state)
+    seconds = time.perf_counter() - started
+    print(f"first solve of this process (compiled search loaded): {seconds:.2f} s")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the per-position table and the medians."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -130,6 +180,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--cpu-clock", action="store_true", help="budgets in CPU seconds of this process"
     )
+    parser.add_argument(
+        "--previous", action="store_true", help=f"also the pure-Python solver of {PREVIOUS}"
+    )
     args = parser.parse_args(argv)
     if args.cpu_clock:
         cpu_clock = types.SimpleNamespace(perf_counter=time.process_time)
@@ -139,11 +192,13 @@ def main(argv: list[str] | None = None) -> None:
         play_positions(args.player, chosen)
         return
     load_before = os.getloadavg()[0]
+    previous = previous_solve() if args.previous else None
+    warm_up()
     print(
         f"{'#':>3} {'empt':>4} {'move':>4} {'margin':>6} {'ok':>3} {'seconds':>8} {'cpu s':>7} "
         f"{'nodes':>9} | {'ref move':>8} {'ref s':>7} {'ref nodes':>10} {'cpu ratio':>10}"
     )
-    seconds, cpu_seconds, ratios, nodes = [], [], [], []
+    seconds, cpu_seconds, ratios, nodes, previous_cpu = [], [], [], [], []
     for number, state, scores in load_positions():
         if number not in chosen:
             continue
@@ -163,6 +218,16 @@ def main(argv: list[str] | None = None) -> None:
             f"{result.margin:>+6} {'yes' if ok else 'NO':>3} {result.seconds:>8.3f} {cpu:>7.3f} "
             f"{result.nodes:>9,}"
         )
+        if previous is not None:
+            old_cpu = time.process_time()
+            old = previous(state, every_move=args.every_move)
+            old_cpu = time.process_time() - old_cpu
+            previous_cpu.append(old_cpu)
+            same = (old.margin, old.move_margins) == (result.margin, result.move_margins)
+            line += (
+                f" | previous {old_cpu:.3f} s cpu, {old.nodes:,} nodes, "
+                f"{old_cpu / max(cpu, 1e-9):.1f}x{'' if same else ', DIFFERENT answer'}"
+            )
         if not args.no_reference and number <= REFERENCE_UP_TO:
             started, ref_cpu = time.perf_counter(), time.process_time()
             reference = search.choose_move(state, depth=64, endgame_exact=64)
@@ -191,6 +256,12 @@ def main(argv: list[str] | None = None) -> None:
             f"targets ({label}): each < {TARGET_EACH} s: "
             f"{'met' if worst_time < TARGET_EACH else 'missed'}; median < {TARGET_MEDIAN} s: "
             f"{'met' if median_time < TARGET_MEDIAN else 'missed'}"
+        )
+    if previous_cpu:
+        print(
+            f"previous solver ({PREVIOUS}, pure Python) in the same run: cpu "
+            f"{sum(previous_cpu):.2f} s, {sum(previous_cpu) / max(sum(cpu_seconds), 1e-9):.1f}x "
+            "today's total"
         )
     if ratios:
         print(f"median speed-up over today's search (cpu): {statistics.median(ratios):.1f}x")
