@@ -6,21 +6,23 @@ search of :mod:`lib.games.search.fast`:
 * :func:`negamax_margin`, the textbook version a student reads: negamax with
   alpha-beta over :class:`~lib.games.othello.OthelloState` objects
   (``legal_moves``, ``play``), no tricks;
-* :func:`solve`, the fast path used by players and pages. It works on the two
-  bitboards alone (no state objects in the inner loops; the bitboard kernels are
-  in :mod:`lib.games.othello.endgame_kernels`) and uses the public techniques of
-  endgame programs:
+* :func:`solve`, the fast path used by players and pages. Below the root it runs
+  as machine code: the search (:mod:`lib.games.othello.endgame_search`) and its
+  bitboard kernels (:mod:`lib.games.othello.endgame_kernels`) are compiled by
+  numba, on two ``uint64`` bitboards with no Python object in the loop, some 20
+  times faster than the same search in Python. This module keeps the parts that
+  run a few dozen times per solve: the root, the narrow windows and the clock.
+  It uses the public techniques of endgame programs:
 
   - **fastest-first ordering**: far from the end, moves that leave the
     opponent the fewest replies are searched first (a move the opponent can
-    hardly answer is usually good, and small subtrees are cheap to refute); the
-    replies of all the children are found by one move generation over the
-    children packed side by side in one integer; among moves leaving as many
-    replies, those giving the mover more discs next to its own corners (discs
-    that can never be flipped) go first;
-  - a **transposition table** (a dict per solve) holding the bounds found for
-    each position and its best move, which is searched first when the position
-    recurs (by transposition, or in a re-search);
+    hardly answer is usually good, and small subtrees are cheap to refute);
+    among moves leaving as many replies, those giving the mover more discs
+    next to its own corners (discs that can never be flipped) go first;
+  - a **transposition table** (a NumPy array per solve, at most 2 ** 20
+    entries) holding the bounds found for each position and its best move,
+    which is searched first when the position recurs (by transposition, or in a
+    re-search);
   - **parity**: near the end, empty squares in regions (board quadrants) with
     an odd number of empties are tried first: whoever plays last in a region
     tends to keep its discs;
@@ -28,7 +30,7 @@ search of :mod:`lib.games.search.fast`:
     empty squares and computes flips along precomputed rays, with no move
     generation, no sorting and no table (the last four have a function each,
     taking the squares as arguments); the very last empty square only counts
-    flips, looked up in a table by the discs on its four lines;
+    flips;
   - **narrow windows** for the best move: instead of one search with the full
     window, a few searches each answer one question ("is the margin 0? above?
     8?") with a window holding a single possible margin, and the answers bracket
@@ -37,6 +39,15 @@ search of :mod:`lib.games.search.fast`:
     carries the work of one search over to the next;
   - **enhanced transposition cut-offs**: a child already known (from the table)
     to refute the window ends the node before any search.
+
+Time limits and cancelling: compiled code cannot call back into Python cheaply, so
+the compiled search gets a budget of nodes (about :data:`CHECK_SECONDS` of work),
+stops when it runs out, and is started again after a look at the clock and at the
+cancel callback; its table keeps the work done, so little is searched twice.
+
+The first solve of a process loads the compiled code from numba's cache on disk
+(about 0.3 s); when that cache is cold (a new install) it compiles it first, which
+takes some 10 seconds once.
 
 Scores ("margins") are final disc differences from the point of view of the
 side to move: my discs minus the opponent's when the game ends, **empty squares
