@@ -183,9 +183,6 @@ def negamax_margin(state: OthelloState, alpha: int = -MAX_MARGIN, beta: int = MA
 # -- the fast solver ---------------------------------------------------------------------
 
 
-# -- the fast solver ---------------------------------------------------------------------
-
-
 class _OutOfTime(Exception):
     """Raised inside a solve when its deadline passes or ``should_stop`` says so."""
 

@@ -475,6 +475,17 @@ def ordered_children(player, opponent, moves, tables, out) -> int:
     return count
 
 
+@numba.njit(cache=True)
+def _refuting_child(table, children, count, beta):
+    """Enhanced transposition cut-off: (the index of a child the table already knows to
+    refute the window, the mover's margin it proves), or (-1, 0)."""
+    for index in range(count):
+        child = probe(table, children[index, _OPPONENT], children[index, _PLAYER])
+        if child >= 0 and -upper_bound(table, child) >= beta:
+            return index, -upper_bound(table, child)
+    return -1, 0
+
+
 @numba.njit(cache=True, nogil=True)
 def deep(player, opponent, alpha, beta, empties, moves, tables, table, children, squares, control):
     """Fail-soft alpha-beta with fastest-first ordering and the transposition table.
@@ -548,24 +559,11 @@ def deep(player, opponent, alpha, beta, empties, moves, tables, table, children,
     mine = children[empties]
     count = ordered_children(player, opponent, moves, tables, mine)
     if empties - 1 >= TABLE_MIN_EMPTIES:
-        # enhanced transposition cut-off: a child already known to refute the window
-        for index in range(count):
-            child = probe(table, mine[index, _OPPONENT], mine[index, _PLAYER])
-            if child >= 0 and -upper_bound(table, child) >= beta:
-                value = -upper_bound(table, child)
-                _record(
-                    table,
-                    player,
-                    opponent,
-                    empties,
-                    lower,
-                    upper,
-                    alpha,
-                    beta,
-                    value,
-                    mine[index, _SQUARE],
-                )
-                return value
+        index, value = _refuting_child(table, mine, count, beta)
+        if index >= 0:
+            square = np.int64(mine[index, _SQUARE])
+            _record(table, player, opponent, empties, lower, upper, alpha, beta, value, square)
+            return value
     for index in range(count):
         value = -deep(
             mine[index, _OPPONENT],
@@ -583,7 +581,7 @@ def deep(player, opponent, alpha, beta, empties, moves, tables, table, children,
         if control[STOPPED]:
             return 0
         if value > best:
-            best, best_move = value, int(mine[index, _SQUARE])
+            best, best_move = value, np.int64(mine[index, _SQUARE])
             if value >= beta:
                 break
     _record(table, player, opponent, empties, lower, upper, alpha, beta, best, best_move)
