@@ -5,6 +5,8 @@ passes and finished games included."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -353,3 +355,18 @@ def test_the_default_player_switches_to_the_exact_solver_near_the_end():
     # without a time budget (tests, comparisons) the search is the plain depth-limited one
     plain = search.choose_move(state, depth=2)
     assert not plain.stats.exact_endgame
+
+
+def test_the_first_solve_of_a_process_loads_the_compiled_search_before_its_clock_starts():
+    # a fresh process: loading the machine code (or compiling it) takes far more than 0.05 s
+    script = (
+        "from tests.games.othello.test_endgame import late_position\n"
+        "from lib.games.othello.endgame import solve\n"
+        "result = solve(late_position(7, empties=8), time_limit=0.05)\n"
+        "print(result is not None and result.seconds < 0.05)\n"
+    )
+    root = Path(__file__).parents[3]
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=root, capture_output=True, text=True, timeout=600
+    )
+    assert done.stdout.strip() == "True", done.stderr
