@@ -48,7 +48,7 @@ cancel callback; its table keeps the work done, so little is searched twice.
 The first solve of a process loads the compiled code from numba's cache on disk
 (about 0.3 s); when that cache is cold (a new install) it compiles it first, which
 takes some 10 seconds once. Both happen before the solve's clock starts
-(:func:`_load_compiled`), so a time limit only ever counts the search.
+(:func:`load_compiled`), so a time limit only ever counts the search.
 
 Scores ("margins") are final disc differences from the point of view of the
 side to move: my discs minus the opponent's when the game ends, **empty squares
@@ -407,7 +407,7 @@ def solve(
     """
     if not isinstance(state, OthelloState) or state.size not in GEOMETRY:
         raise InputError("The exact endgame solver needs an Othello position.")
-    _load_compiled()
+    load_compiled()
     started = time.perf_counter()
     solver = _Solver(
         state.size,
@@ -422,7 +422,7 @@ def solve(
         return None
 
 
-def _load_compiled() -> None:
+def load_compiled() -> None:
     """Have the compiled search ready before a solve's clock starts.
 
     The first call of a compiled function in a process loads its machine code from
