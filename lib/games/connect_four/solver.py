@@ -49,6 +49,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import numpy as np
+
 from lib.errors import InputError
 from lib.games.connect_four import (
     COLUMNS,
@@ -58,6 +60,7 @@ from lib.games.connect_four import (
     ConnectFourState,
     format_move,
 )
+from lib.games.connect_four import compiled as kernel
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "connect_four_book.bin"
 """The bundled opening book (see :func:`load_book`)."""
@@ -255,6 +258,15 @@ class Book:
 
     def __len__(self) -> int:
         return len(self.scores)
+
+    @functools.cached_property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.uint64]:
+        """The book for the compiled search: its keys sorted, their scores, and its plies as
+        a bit set (bit ``n``: positions with ``n`` discs). Read-only, computed once."""
+        keys = np.array(sorted(self.scores), dtype=np.uint64)
+        scores = np.array([self.scores[int(key)] for key in keys], dtype=np.int8)
+        keys.flags.writeable = scores.flags.writeable = False
+        return keys, scores, np.uint64(sum(1 << plies for plies in self.plies))
 
     def score_of(self, state: ConnectFourState) -> int | None:
         """The stored score of ``state`` (side to move's view), None when not in the book."""
@@ -500,6 +512,89 @@ class _Search:
         return -self.score(opponent, after, played + 1)
 
 
+class _CompiledSearch(_Search):
+    """:class:`_Search` with its negamax compiled (:mod:`lib.games.connect_four.compiled`):
+    the same null windows, moves and lines, the node search in machine code.
+
+    The table is two NumPy arrays owned by this solve. The clock cannot be read inside the
+    compiled search, so it runs in chunks of nodes: when a chunk is spent the search
+    unwinds, the clock and ``should_stop`` are read here, and the same probe starts again
+    with the table keeping what the earlier chunks proved.
+    """
+
+    def __init__(
+        self,
+        deadline: float | None,
+        should_stop: Callable[[], bool] | None,
+        book: Book | None,
+        table_size: int,
+    ) -> None:
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.keys, self.values = kernel.new_table(table_size)
+        self.scratch = kernel.new_scratch()
+        self.counter = np.zeros(2, dtype=np.int64)  # nodes searched, the budget
+        self.book_arrays = book.arrays if book else _NO_BOOK
+        self.unlimited = deadline is None and should_stop is None
+        self.chunk = FIRST_CHUNK
+
+    @property
+    def nodes(self) -> int:  # type: ignore[override]
+        """Positions searched so far (a chunk's re-descent counted again)."""
+        return int(self.counter[0])
+
+    def _check_clock(self) -> None:
+        """Between chunks: stop when out of time or asked to."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfTime
+        if self.should_stop is not None and self.should_stop():
+            raise _OutOfTime
+
+    def enter(self, position: int, mask: int, played: int, alpha: int, beta: int) -> int:
+        """The compiled negamax of a position reached from outside the search, chunk by chunk."""
+        threats = np.uint64(winning_squares(position ^ mask, mask))
+        book_keys, book_scores, book_plies = self.book_arrays
+        while True:
+            self.counter[1] = kernel.UNLIMITED if self.unlimited else self.nodes + self.chunk
+            found = kernel.negamax(
+                np.uint64(position), np.uint64(mask), played, alpha, beta, threats,
+                self.keys, self.values, book_keys, book_scores, book_plies,
+                self.scratch, self.counter,
+            )  # fmt: skip
+            if found != kernel.ABORT:
+                return found
+            self._check_clock()
+            # longer chunks once the search has shown it is long: fewer re-descents
+            self.chunk = min(2 * self.chunk, LAST_CHUNK)
+
+
+FIRST_CHUNK = 1 << 12
+"""Nodes of the compiled search's first chunk between two reads of the clock (under a
+millisecond); each chunk doubles up to :data:`LAST_CHUNK`."""
+LAST_CHUNK = 1 << 15
+"""The longest chunk: a few milliseconds, so a time limit is kept to within about 1 %."""
+SMALL_TABLE_SIZE = 2_097_143
+"""Slots of the compiled table for a solve limited to under :data:`SMALL_TABLE_SECONDS`: a
+prime under ``2**21``, 10 MB; a short solve cannot fill more, and touches fewer pages."""
+SMALL_TABLE_SECONDS = 2.0
+_NO_BOOK = (np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int8), np.uint64(0))
+
+
+def _new_search(
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None,
+    book: Book | None,
+    compiled: bool,
+    time_limit: float | None,
+) -> _Search:
+    """The search of one solve: compiled (a table sized to the time limit), or the readable one."""
+    if not compiled:
+        return _Search(deadline, should_stop, book)
+    small = time_limit is not None and time_limit < SMALL_TABLE_SECONDS
+    size = SMALL_TABLE_SIZE if small else kernel.TABLE_SIZE
+    return _CompiledSearch(deadline, should_stop, book, size)
+
+
 def _moves_centre_first(mask: int) -> list[tuple[int, int]]:
     """``(column, square)`` of every playable column, centre first."""
     possible = (mask + BOTTOM) & BOARD
@@ -556,13 +651,16 @@ def solve(
     should_stop: Callable[[], bool] | None = None,
     book: Book | None = None,
     line: bool = True,
+    compiled: bool = True,
 ) -> SolveResult | None:
     """Solve ``state`` exactly: its score, every best move and a principal line.
 
     Returns None when the search runs out of time (``time_limit`` seconds, checked
-    every 64 nodes) or ``should_stop()`` turns true. With a ``book``
-    (:func:`load_book`) positions it holds are not searched. ``line=False`` skips
+    every few thousand nodes, a few milliseconds) or ``should_stop()`` turns true. With a
+    ``book`` (:func:`load_book`) positions it holds are not searched. ``line=False`` skips
     the principal line (each of its steps is a few null-window searches).
+    ``compiled=False`` searches with the readable pure-Python negamax (the reference the
+    tests hold the compiled one to; about 20x slower).
 
     Raises
     ------
@@ -572,7 +670,7 @@ def solve(
     position, mask, played = _start(state)
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    search = _Search(deadline, should_stop, book)
+    search = _new_search(deadline, should_stop, book, compiled, time_limit)
     source = "search"
     try:
         known = book.score_of(state) if book else None
@@ -605,16 +703,18 @@ def score(
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     book: Book | None = None,
+    compiled: bool = True,
 ) -> int | None:
     """The exact score of ``state`` alone (side to move's view; no moves, no line),
-    or None when out of time. Raises InputError like :func:`solve`."""
+    or None when out of time. Raises InputError like :func:`solve`; ``compiled`` as there."""
     position, mask, played = _start(state)
     known = book.score_of(state) if book else None
     if known is not None:
         return known
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     try:
-        return _Search(deadline, should_stop, book).score(position, mask, played)
+        search = _new_search(deadline, should_stop, book, compiled, time_limit)
+        return search.score(position, mask, played)
     except _OutOfTime:
         return None
 
@@ -625,15 +725,17 @@ def move_scores(
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     book: Book | None = None,
+    compiled: bool = True,
 ) -> dict[int, int] | None:
     """The exact score of every legal move (column → score, mover's view), or None
-    when out of time. One table serves all the moves, so later ones go faster.
+    when out of time. One table serves all the moves, so later ones go faster;
+    ``compiled`` as in :func:`solve`.
 
     Raises InputError for a finished game or a state that is not Connect Four.
     """
     position, mask, played = _start(state)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    search = _Search(deadline, should_stop, book)
+    search = _new_search(deadline, should_stop, book, compiled, time_limit)
     try:
         return {
             column: search.move_score(position, mask, played, move)
