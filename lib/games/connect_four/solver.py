@@ -748,9 +748,10 @@ def move_scores(
 ATTEMPT_SHARE = 0.25
 """The share of the search's time budget :func:`exact_solution` may spend on an early
 position: one it cannot finish in it leaves the rest to the search's own deepening."""
-LATE_DISCS = 14
-"""From this many discs on, a position is often within the solver's reach in a second,
-and a proved move beats any heuristic guess: the attempt gets :data:`LATE_SHARE`."""
+LATE_DISCS = 12
+"""From this many discs on, the compiled solver settles a sensible position within half a
+second (``bench/connect_four_solver.py``, section ``reach``), and a proved move beats any
+heuristic guess: the attempt gets :data:`LATE_SHARE`."""
 LATE_SHARE = 0.8
 """The share of the budget the attempt may spend from :data:`LATE_DISCS` discs on (the
 search keeps the rest, enough for its first iterations)."""
