@@ -519,7 +519,10 @@ class _CompiledSearch(_Search):
     The table is two NumPy arrays owned by this solve. The clock cannot be read inside the
     compiled search, so it runs in chunks of nodes: when a chunk is spent the search
     unwinds, the clock and ``should_stop`` are read here, and the same probe starts again
-    with the table keeping what the earlier chunks proved.
+    with the table keeping what the earlier chunks proved. The table starts small
+    (:data:`FIRST_TABLE_SIZE`: most solves are short, and every new page of a large table
+    costs a page fault) and is replaced by one of ``table_size`` slots once the search
+    has outgrown it (its bounds are lost: work, never a right answer).
     """
 
     def __init__(
@@ -531,7 +534,8 @@ class _CompiledSearch(_Search):
     ) -> None:
         self.deadline = deadline
         self.should_stop = should_stop
-        self.keys, self.values = kernel.new_table(table_size)
+        self.table_size = table_size
+        self.keys, self.values = kernel.new_table(min(table_size, FIRST_TABLE_SIZE))
         self.scratch = kernel.new_scratch()
         self.counter = np.zeros(2, dtype=np.int64)  # nodes searched, the budget
         self.book_arrays = book.arrays if book else _NO_BOOK
@@ -555,7 +559,10 @@ class _CompiledSearch(_Search):
         threats = np.uint64(winning_squares(position ^ mask, mask))
         book_keys, book_scores, book_plies = self.book_arrays
         while True:
-            self.counter[1] = kernel.UNLIMITED if self.unlimited else self.nodes + self.chunk
+            budget = kernel.UNLIMITED if self.unlimited else self.nodes + self.chunk
+            if self.keys.size < self.table_size:
+                budget = min(budget, GROW_AFTER * self.keys.size)
+            self.counter[1] = budget
             found = kernel.negamax(
                 np.uint64(position), np.uint64(mask), played, alpha, beta, threats,
                 self.keys, self.values, book_keys, book_scores, book_plies,
@@ -563,6 +570,8 @@ class _CompiledSearch(_Search):
             )  # fmt: skip
             if found != kernel.ABORT:
                 return found
+            if self.keys.size < self.table_size and self.nodes >= GROW_AFTER * self.keys.size:
+                self.keys, self.values = kernel.new_table(self.table_size)
             self._check_clock()
             # longer chunks once the search has shown it is long: fewer re-descents
             self.chunk = min(2 * self.chunk, LAST_CHUNK)
@@ -573,6 +582,11 @@ FIRST_CHUNK = 1 << 12
 millisecond); each chunk doubles up to :data:`LAST_CHUNK`."""
 LAST_CHUNK = 1 << 15
 """The longest chunk: a few milliseconds, so a time limit is kept to within about 1 %."""
+FIRST_TABLE_SIZE = 131_101
+"""Slots of the compiled table a solve starts with: the smallest prime over ``2**17``, the
+least for which a slot and a key's low 32 bits identify a 49-bit key (640 KB)."""
+GROW_AFTER = 4
+"""The table grows once the search has visited this many nodes per slot."""
 SMALL_TABLE_SIZE = 2_097_143
 """Slots of the compiled table for a solve limited to under :data:`SMALL_TABLE_SECONDS`: a
 prime under ``2**21``, 10 MB; a short solve cannot fill more, and touches fewer pages."""
