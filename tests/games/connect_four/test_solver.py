@@ -427,23 +427,32 @@ def test_the_pages_verdict_says_who_wins_how_soon_and_the_line(monkeypatch):
     verdict.cache_clear()
 
 
-def test_who_wins_from_the_start_is_known_not_proved_here(monkeypatch):
+def test_who_wins_from_the_start_is_answered_from_the_bundled_proof():
+    from lib.games.connect_four import start, view
+
+    view.verdict.cache_clear()
+    started = time.perf_counter()
+    answer = view.verdict(initial_state())
+    assert time.perf_counter() - started < 0.5  # read from the proof, not searched live
+    proof = start.bundled_start_proof()
+    assert answer == view.start_answer(proof)
+    assert answer.startswith(
+        "**Who wins from the start?** Red wins only by opening in d; c and e draw; "
+        "a, b, f and g lose: *proved* ahead of time by this app's solver"
+    )
+    assert f"({proof.total_nodes():,} positions)" in answer
+    assert "*Proved by this app's own solver:*" in view.ABOUT
+    assert "scripts/prove_connect_four_start.py" in view.ABOUT
+    view.verdict.cache_clear()
+
+
+def test_without_the_proof_file_the_start_is_labelled_known_not_proved():
     from lib.games.connect_four import view
 
-    monkeypatch.setattr(view, "VERDICT_SECONDS", 0.05)
-    view.verdict.cache_clear()
-    answer = view.verdict(initial_state())
+    answer = view.start_answer(None)
     assert answer.startswith("**Who wins from the start?** Red, only by opening in the centre")
     assert "*known* (Allen and Allis, 1988), *not proved here*" in answer
-    assert "this solver did not finish the empty board in 0.05 s." in answer
-    # had the solver finished, the answer would say so, in its own words
-    assert "this solver just found: Red wins in 41 plies." in view.start_answer(
-        "Red wins in 41 plies"
-    )
-    # the About tab tells the whole story: the known result and what this solver proves
-    assert "*Known, not proved on this page:*" in view.ABOUT
-    assert "opening book, which it solved ahead of time" in view.ABOUT
-    view.verdict.cache_clear()
+    assert "*Known, not proved on this page:*" in view._about_start(None)
 
 
 # -- each move's proved value, for the hint and the move scores ---------------------------
