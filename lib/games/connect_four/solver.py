@@ -673,6 +673,7 @@ def solve(
     book: Book | None = None,
     line: bool = True,
     compiled: bool = True,
+    all_best: bool = True,
 ) -> SolveResult | None:
     """Solve ``state`` exactly: its score, every best move and a principal line.
 
@@ -681,7 +682,8 @@ def solve(
     ``book`` (:func:`load_book`) positions it holds are not searched. ``line=False`` skips
     the principal line (each of its steps is a few null-window searches).
     ``compiled=False`` searches with the readable pure-Python negamax (the reference the
-    tests hold the compiled one to; about 20x slower).
+    tests hold the compiled one to; about 25x slower). ``all_best=False`` stops at the
+    first best move, centre first (a player needs one; the others cost a search each).
 
     Raises
     ------
@@ -699,17 +701,16 @@ def solve(
             score, source = known, "book"
         else:
             score = search.score(position, mask, played)
-        best = tuple(
-            column
-            for column, move in _moves_centre_first(mask)
-            if search.achieves(position, mask, played, move, score)
-        )
+        best: list[int] = []
+        for column, move in _moves_centre_first(mask):
+            if (all_best or not best) and search.achieves(position, mask, played, move, score):
+                best.append(column)
     except _OutOfTime:
         return None
     principal = _principal_line(search, position, mask, played, score) if line else []
     return SolveResult(
         score=score,
-        best_moves=best,
+        best_moves=tuple(best),
         line=tuple(principal),
         nodes=search.nodes,
         seconds=time.perf_counter() - started,
@@ -789,8 +790,8 @@ def attempt_share(state: ConnectFourState) -> float:
 def exact_solution(
     state: ConnectFourState, time_limit: float | None = None, every_move: bool = False
 ) -> SolveResult | None:
-    """The generic search's exact-endgame hook: :func:`solve` (without the line), with
-    ``every_move`` every move's score too, within
+    """The generic search's exact-endgame hook: :func:`solve` (without the line, only the
+    first best move), with ``every_move`` every move's score too, within
     :func:`attempt_share` of ``time_limit`` seconds (None: 1 s). Tried at every move, not
     gated by a count of empty squares: a position the clock does not allow returns None,
     leaving the search the rest of its budget. None too for a finished game."""
@@ -798,7 +799,7 @@ def exact_solution(
         return None
     budget = attempt_share(state) * (1.0 if time_limit is None else time_limit)
     started = time.perf_counter()
-    result = solve(state, time_limit=budget, line=False)
+    result = solve(state, time_limit=budget, line=False, all_best=False)
     if result is None or not every_move:
         return result
     left = max(started + budget - time.perf_counter(), 0.0)

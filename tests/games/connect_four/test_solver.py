@@ -110,6 +110,16 @@ def test_only_d_draws_and_every_other_move_loses():
     assert minimax_score(state) == 0  # 12 empties: the oracle agrees
 
 
+@pytest.mark.parametrize("moves", ["dddddbbebbdgbgggbgeeeaae", "dcdddfdcffdacccffa"])
+def test_the_player_asks_only_for_the_first_best_move(moves):
+    state = state_from_moves(moves)
+    every = solver.solve(state, line=False)
+    first = solver.solve(state, line=False, all_best=False)
+    assert (first.score, first.best_moves) == (every.score, every.best_moves[:1])
+    hook = solver.exact_solution(state, time_limit=60.0)
+    assert (hook.score, hook.best_moves) == (every.score, every.best_moves[:1])
+
+
 def test_a_forced_block_and_a_win_at_once():
     # Yellow threatens to complete a four on g: every other Red move loses at once
     threatened = state_from_moves("bdcbbbfbbdcffddddagfggccacegee")
