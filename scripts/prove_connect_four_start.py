@@ -26,6 +26,7 @@ from lib.games.connect_four import COLUMN_NAMES, format_move
 from lib.games.connect_four import start as start
 
 LINES = 2
+VERBS = {1: "wins", 0: "draws", -1: "loses"}
 
 
 def main() -> None:
@@ -46,7 +47,7 @@ def main() -> None:
         proved, search = start.prove_first_move(column, args.table, on_progress=print)
         first_moves[column] = proved
         print(
-            f"{name}: Red {start.OUTCOMES[proved.outcome]}s, {proved.nodes:,} nodes, "
+            f"{name}: Red {VERBS[proved.outcome]}, {proved.nodes:,} nodes, "
             f"{proved.seconds:.0f} s wall, {proved.cpu_seconds:.0f} s CPU",
             flush=True,
         )

@@ -12,9 +12,9 @@ and, when not, "does Red at least draw?" (at least 0). The columns e, f and g ar
 mirror images of c, b and a, so the four columns a–d settle all seven.
 
 The file also keeps **check lines**: from the position after each first move, moves
-that keep its verdict (the side the verdict favours plays a move the solver proves
-keeps it, the other side any move that does not lose at once; in a draw both keep it)
-down to :data:`CHECK_DISCS` discs. Every position on such a line has the first move's
+that keep its verdict (the winner plays a move the solver proves keeps the win, the
+loser any move that does not lose at once; in a draw both sides keep the draw) down
+to :data:`CHECK_DISCS` discs. Every position on such a line has the first move's
 verdict, and the last one is near enough to the end for a test to solve it again.
 """
 
@@ -126,6 +126,36 @@ def _keeps(search: solver._Search, state: ConnectFourState, column: int, target:
     return search.achieves(position, mask, played, state.landing(column), target)
 
 
+def _search_order(state: ConnectFourState, columns: list[int]) -> list[int]:
+    """``columns`` in the search's own order (most new winning squares first, centre first on
+    ties): the move the proof took comes early, its subtree still in the table."""
+    position, mask, _played = solver.bitboards(state)
+    rank = {column: len(solver.CENTRE_FIRST) - i for i, column in enumerate(solver.CENTRE_FIRST)}
+
+    def threats(column: int) -> int:
+        return solver.winning_squares(position | state.landing(column), mask).bit_count()
+
+    return sorted(columns, key=lambda column: (-threats(column), -rank[column]))
+
+
+def _next_move(
+    search: solver._Search, state: ConnectFourState, outcome: int, prover: bool, rng
+) -> int | None:
+    """The next move of a check line (None: none keeps the game going): the mover's
+    ``outcome`` (1 win, 0 draw, -1 loss) is kept. A winner (or in a draw the ``prover``)
+    takes the first move in the search's order that keeps it; in a draw the other side a
+    random one that keeps it; a loser any move that does not lose at once."""
+    candidates = solver.non_losing_columns(state) or state.legal_moves()
+    candidates = [m for m in candidates if not state.play(m).is_terminal()]
+    if outcome < 0:
+        return candidates[int(rng.integers(len(candidates)))] if candidates else None
+    if outcome > 0 or prover:
+        order = _search_order(state, candidates)
+    else:
+        order = [candidates[int(i)] for i in rng.permutation(len(candidates))]
+    return next((m for m in order if _keeps(search, state, m, outcome)), None)
+
+
 def check_line(
     search: solver._Search,
     moves: str,
@@ -134,19 +164,20 @@ def check_line(
     discs: int = CHECK_DISCS,
 ) -> str:
     """``moves`` extended to ``discs`` discs by moves that keep ``outcome``, the proved
-    outcome of the position after ``moves`` for the side that made its last move (see the
-    module docstring), chosen at random among those that do."""
+    outcome of the position after ``moves`` for the side that made its last move (see
+    :func:`_next_move`; the losing side's moves are drawn from ``rng``).
+
+    Raises InputError when no move keeps the game going (the line cannot be that long).
+    """
     state = state_from_moves(moves)
     prover = 1 - state.to_move  # the side whose outcome it is
     while state.occupied().bit_count() < discs:
-        mover_outcome = outcome if state.to_move == prover else -outcome
-        candidates = solver.non_losing_columns(state) or state.legal_moves()
-        if mover_outcome >= 0:  # the favoured side (both in a draw) keeps the outcome
-            candidates = [m for m in candidates if _keeps(search, state, m, mover_outcome)]
-        candidates = [m for m in candidates if not state.play(m).is_terminal()]
-        if not candidates:
+        mover = state.to_move
+        move = _next_move(
+            search, state, outcome if mover == prover else -outcome, mover == prover, rng
+        )
+        if move is None:
             raise InputError(f"The check line {moves} cannot reach {discs} discs unfinished.")
-        move = candidates[int(rng.integers(len(candidates)))]
         moves += format_move(move)
         state = state.play(move)
     return moves
