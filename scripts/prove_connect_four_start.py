@@ -41,7 +41,7 @@ def main() -> None:
     if args.out.exists():
         kept = start.load_start_proof(args.out)
         first_moves, checks = dict(kept.first_moves), list(kept.checks)
-    command = "python -m scripts.prove_connect_four_start " + " ".join(sys.argv[1:])
+    command = " ".join(["python -m scripts.prove_connect_four_start", *sys.argv[1:]])
     for name in args.columns:
         column = COLUMN_NAMES.index(name)
         proved, search = start.prove_first_move(column, args.table, on_progress=print)

@@ -89,7 +89,7 @@ def _about_start(proof: start.StartProof | None) -> str:
         "(`scripts/prove_connect_four_start.py`; `docs/games.md` has the figures). The result "
         "is the known one: established in 1988 by James D. Allen and, independently, by "
         "Victor Allis. Live, beside the board, the solver proves the positions it settles "
-        "within its budget (often from about 10 discs on) and those of its opening book."
+        "within its budget (usually from about 12 discs on) and those of its opening book."
     )
 
 
