@@ -22,7 +22,9 @@ machine code on unsigned 64-bit bitboards:
   same window again; the table keeps what the earlier chunks proved, so little is redone.
 
 Compiled on first use and cached on disk (``cache=True``): a fresh process loads the
-machine code instead of compiling again (see ``bench/connect_four_solver.py``).
+machine code instead of compiling again (see ``bench/connect_four_solver.py``). The
+search releases the GIL (``nogil=True``; it touches only its own arrays), so two
+visitors' solves can run on two cores and the server stays responsive meanwhile.
 """
 
 from __future__ import annotations
@@ -134,7 +136,7 @@ def _ordered_moves(
     return count
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def negamax(
     position: np.uint64,
     mask: np.uint64,

@@ -4,6 +4,7 @@ solutions (scores, best moves, lines, every move's score) equal the readable sea
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -138,3 +139,12 @@ def test_the_book_is_read_by_the_compiled_search_as_by_the_readable_one():
         readable.line,
     )
     assert fast.nodes < solver.solve(parent).nodes
+
+
+def test_solves_in_two_threads_at_once_keep_their_own_tables():
+    # the compiled search releases the GIL: two visitors' solves may truly overlap
+    states = [state_from_moves(moves) for moves in ("dcdddfdcff", "ceaedbbbafec")]
+    expected = [solver.move_scores(state) for state in states]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        found = list(pool.map(solver.move_scores, states))
+    assert found == expected
