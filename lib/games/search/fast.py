@@ -639,10 +639,7 @@ def choose_move(
     True
     """
     moves = _check_request(state, algorithm, depth, time_limit, beam)
-    # import the exact solver before the clock starts: a first import that loads compiled
-    # code (once per process) is not the move's thinking time
-    _exact_solver(state, algorithm, time_limit, record_tree)
-    started = time.perf_counter()
+    started = _start_clock(state, algorithm, time_limit, record_tree)
     if rng is not None and len(moves) > 1:
         moves = [moves[i] for i in rng.permutation(len(moves))]
     if algorithm == "random":
@@ -730,6 +727,13 @@ def _random_move(moves: list[Move], rng: np.random.Generator | None) -> SearchRe
     stats = SearchStats(algorithm="random", nodes=1, completed_nodes=1)
     stats.principal_variation = [move]
     return SearchResult(move, 0.0, stats)
+
+
+def _start_clock(state: Any, algorithm: str, time_limit: float | None, record_tree: bool) -> float:
+    """The move's start time, read once the game's exact solver is imported: its first import
+    (loading compiled code, once per process) is not the move's thinking time."""
+    _exact_solver(state, algorithm, time_limit, record_tree)
+    return time.perf_counter()
 
 
 def _exact_solver(
