@@ -10,7 +10,7 @@ Run from the repository root (OpenSpiel is a bench-only dependency,
 
 Our side plays :attr:`GameSpec.default_player` of Connect Four
 (``alphabeta:time=1,heuristic=threat parity``: the exact solver tried first, with a
-quarter of the second, 0.8 of it from 14 discs on, then alpha-beta deepening with the
+quarter of the second, 0.8 of it from 12 discs on, then alpha-beta deepening with the
 threat parity heuristic while the second lasts). The
 outside reference is OpenSpiel's ``MCTSBot`` with its textbook settings: UCT with
 ``uct_c=2``, a random-rollout evaluator (one rollout), 10,000 simulations a move, its

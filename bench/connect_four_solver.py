@@ -10,13 +10,21 @@ Sections:
 * ``known``: the three reference positions of the tests (18, 24 and 12 empty
   squares): the full solution (score, every best move, the principal line) and
   every move's score, in seconds, nodes and nodes per second.
+* ``speed``: nodes per CPU second of the compiled search against the readable
+  pure-Python one on the same positions (sensible, 20 discs): the ratio.
 * ``random22``: positions with 22 empty squares, reached by random play and by
   random *sensible* play (no move that lets the opponent win at once, so the
   position is not already settled), solved in full, against the 1 s target:
   median, 90th percentile and max seconds (wall clock, and CPU seconds of
   this process, which a loaded machine disturbs less), nodes per CPU second.
-* ``reach``: sensible positions with 14 to 20 discs: median and max seconds of
-  the score alone, how early in the game the live solver answers.
+* ``reach``: sensible positions with 8 to 16 discs (34 to 26 empty squares):
+  median and max seconds of the solution without its line (what the player's
+  attempt computes), and how many finish within a quarter second and within 0.8 s
+  (the attempt's shares of the default AI's second): how early in the game the
+  player plays exactly.
+* ``jit``: the compiled search in a fresh process: seconds to import and load it
+  with an empty numba cache (compiling) and with the cache that run wrote, beside
+  the import of numba alone.
 * ``window``: null-window narrowing against one full-window search on the same
   positions: node and time ratios (the scores must agree).
 * ``book``: the bundled book: entries, bytes, load time, the plies it covers.
@@ -27,8 +35,11 @@ second, not seconds, between machines.
 
 from __future__ import annotations
 
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 
@@ -108,23 +119,62 @@ def bench_random22(count: int = 60, seed: int = 22) -> None:
         print(f"  {_summary(seconds, cpu, nodes)}")
 
 
-def bench_reach(count: int = 6, seed: int = 14, limit: float = 60.0) -> None:
+def bench_speed(count: int = 6, seed: int = 20) -> None:
     rng = np.random.default_rng(seed)
-    print(f"score alone of sensible positions ({count} each, {limit:.0f} s cap)")
-    for discs in (20, 18, 16, 14):
+    totals = {True: [0, 0.0], False: [0, 0.0]}  # compiled: [nodes, CPU seconds]
+    for _ in range(count):
+        state = random_position(rng, 20, True)
+        for compiled in (True, False):
+            started = time.process_time()
+            result = solver.solve(state, line=False, compiled=compiled)
+            totals[compiled][0] += result.nodes
+            totals[compiled][1] += time.process_time() - started
+    rates = {kind: nodes / max(cpu, 1e-9) for kind, (nodes, cpu) in totals.items()}
+    print(
+        f"nodes per CPU second, {count} sensible positions with 22 empty: compiled "
+        f"{rates[True]:,.0f}, readable {rates[False]:,.0f}: x{rates[True] / rates[False]:.1f}"
+    )
+
+
+def bench_reach(count: int = 12, seed: int = 14, limit: float = 20.0) -> None:
+    rng = np.random.default_rng(seed)
+    print(f"solution without the line of sensible positions ({count} each, {limit:.0f} s cap)")
+    for discs in (16, 14, 12, 10, 8):
         seconds, cpu, unsolved = [], [], 0
         for _ in range(count):
             state = random_position(rng, discs, True)
             started, cpu_started = time.perf_counter(), time.process_time()
-            if solver.score(state, time_limit=limit) is None:
+            if solver.solve(state, time_limit=limit, line=False) is None:
                 unsolved += 1
             seconds.append(time.perf_counter() - started)
             cpu.append(time.process_time() - cpu_started)
         print(
             f"  {discs} discs ({42 - discs} empty): wall median {statistics.median(seconds):.2f} s,"
             f" max {max(seconds):.2f} s; CPU median {statistics.median(cpu):.2f} s, "
-            f"max {max(cpu):.2f} s; {unsolved} over the cap"
+            f"max {max(cpu):.2f} s; within 0.25 s {sum(s <= 0.25 for s in seconds)}, "
+            f"within 0.8 s {sum(s <= 0.8 for s in seconds)}; {unsolved} over the cap"
         )
+
+
+def _fresh_process_seconds(code: str, cache: str) -> float:
+    """Wall seconds a fresh Python takes to run ``code``, numba caching in ``cache``."""
+    environment = {**os.environ, "NUMBA_CACHE_DIR": cache, "PYTHONDONTWRITEBYTECODE": "1"}
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True, env=environment)
+    return time.perf_counter() - started
+
+
+def bench_jit() -> None:
+    load = "from lib.games.connect_four.compiled import load_compiled; load_compiled()"
+    with tempfile.TemporaryDirectory() as cache:
+        numba_alone = _fresh_process_seconds("import numba, numpy", cache)
+        cold = _fresh_process_seconds(load, cache)
+        warm = min(_fresh_process_seconds(load, cache) for _ in range(3))
+    print(
+        f"fresh process: import numba and NumPy {numba_alone:.2f} s; the compiled search "
+        f"(import, load, one call) with an empty cache {cold:.2f} s (compiling), with the "
+        f"cache {warm:.2f} s (best of 3)"
+    )
 
 
 def bench_window(count: int = 8, seed: int = 8) -> None:
@@ -164,10 +214,12 @@ def bench_book() -> None:
 
 SECTIONS: dict[str, Callable[[], None]] = {
     "known": bench_known,
+    "speed": bench_speed,
     "random22": bench_random22,
     "reach": bench_reach,
     "window": bench_window,
     "book": bench_book,
+    "jit": bench_jit,
 }
 
 

@@ -274,7 +274,8 @@ class GameSpec:
     # the module of the game's exact endgame solver, if it has one, e.g.
     # "lib.games.othello.endgame": its ``exact_solution(state, time_limit, every_move)``
     # returns the best move with its exact final margin, or None when it would not
-    # finish in time. Named, not imported, so the rules never import their solver.
+    # finish in time; its optional ``load_compiled()`` readies compiled code before a move's
+    # clock starts. Named, not imported, so the rules never import their solver.
     exact_solver: str = ""
     # the module holding the game's named features for student formulas, e.g.
     # "lib.games.othello.features": its ``FEATURES: dict[str, Feature]``

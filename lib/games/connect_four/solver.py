@@ -1,6 +1,9 @@
 """Connect Four solved exactly: a position's score under perfect play, its best moves and line.
 
-The design is Pascal Pons' strong solver, in pure Python on integer bitboards:
+The design is Pascal Pons' strong solver on integer bitboards. :class:`_Search` is
+the readable version, in plain Python, that a student reads; the solves run the same
+search compiled by numba (:mod:`lib.games.connect_four.compiled`, about 25x faster;
+``compiled=False`` runs the readable one, and the tests hold the two equal):
 
 * **position + mask**: the search keeps two integers, the discs of the side to
   move (``position``) and every disc (``mask``), in the project's bit layout
@@ -15,8 +18,8 @@ The design is Pascal Pons' strong solver, in pure Python on integer bitboards:
   searched. So a searched position never has an immediate win for the mover;
 * **move ordering by threats**: moves creating more winning squares for the mover
   first, ties broken centre first;
-* a **transposition table** (a dict per solve) keeping a lower or an upper bound
-  per position;
+* a **transposition table** (a dict per solve; two NumPy arrays in the compiled
+  search) keeping a lower or an upper bound per position;
 * **null-window search**: instead of one search with the whole score range, a
   few searches each ask "is the score above ``m``?" with the window
   ``[m, m + 1]``, narrowing ``[min, max]`` until it holds one score. Each probe
@@ -25,8 +28,12 @@ The design is Pascal Pons' strong solver, in pure Python on integer bitboards:
   about as many nodes as one full-window search: ``bench/connect_four_solver.py``);
 * an optional **book** of exact scores computed ahead by this solver
   (``scripts/make_connect_four_book.py``), looked up only at the numbers of discs
-  it covers. Positions with 8 discs take minutes here, so no book reaches back to
-  the empty board: who wins from the start is beyond this solver.
+  it covers.
+
+Compiled, the solver settles most positions from about 12 discs on within half a
+second, and one with 8 discs in a second or a few. The empty board is still far
+beyond a live solve: :mod:`lib.games.connect_four.start` proves who wins from it
+ahead of time (``scripts/prove_connect_four_start.py``).
 
 Scores (Pons' convention) are from the side to move's view: 0 for a draw; a
 win with the winner's ``k``-th disc of the game scores ``22 - k`` (positive
@@ -49,6 +56,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import numpy as np
+
 from lib.errors import InputError
 from lib.games.connect_four import (
     COLUMNS,
@@ -58,6 +67,7 @@ from lib.games.connect_four import (
     ConnectFourState,
     format_move,
 )
+from lib.games.connect_four import compiled as kernel
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "connect_four_book.bin"
 """The bundled opening book (see :func:`load_book`)."""
@@ -255,6 +265,15 @@ class Book:
 
     def __len__(self) -> int:
         return len(self.scores)
+
+    @functools.cached_property
+    def arrays(self) -> tuple[np.ndarray, np.ndarray, np.uint64]:
+        """The book for the compiled search: its keys sorted, their scores, and its plies as
+        a bit set (bit ``n``: positions with ``n`` discs). Read-only, computed once."""
+        keys = np.array(sorted(self.scores), dtype=np.uint64)
+        scores = np.array([self.scores[int(key)] for key in keys], dtype=np.int8)
+        keys.flags.writeable = scores.flags.writeable = False
+        return keys, scores, np.uint64(sum(1 << plies for plies in self.plies))
 
     def score_of(self, state: ConnectFourState) -> int | None:
         """The stored score of ``state`` (side to move's view), None when not in the book."""
@@ -500,6 +519,116 @@ class _Search:
         return -self.score(opponent, after, played + 1)
 
 
+class _CompiledSearch(_Search):
+    """:class:`_Search` with its negamax compiled (:mod:`lib.games.connect_four.compiled`):
+    the same null windows, moves and lines, the node search in machine code.
+
+    The table is two NumPy arrays owned by this solve. The clock cannot be read inside the
+    compiled search, so it runs in chunks of nodes: when a chunk is spent the search
+    unwinds, the clock and ``should_stop`` are read here, and the same probe starts again
+    with the table keeping what the earlier chunks proved. The table starts small
+    (:data:`FIRST_TABLE_SIZE`: most solves are short, and every new page of a large table
+    costs a page fault) and is replaced by one of ``table_size`` slots once the search
+    has outgrown it (its bounds are lost: work, never a right answer).
+    """
+
+    def __init__(
+        self,
+        deadline: float | None,
+        should_stop: Callable[[], bool] | None,
+        book: Book | None,
+        table_size: int,
+    ) -> None:
+        self.deadline = deadline
+        self.should_stop = should_stop
+        self.table_size = table_size
+        self.keys, self.values = kernel.new_table(min(table_size, FIRST_TABLE_SIZE))
+        self.scratch = kernel.new_scratch()
+        self.counter = np.zeros(2, dtype=np.int64)  # nodes searched, the budget
+        self.book_arrays = book.arrays if book else _NO_BOOK
+        self.unlimited = deadline is None and should_stop is None
+        self.chunk = FIRST_CHUNK
+
+    @property
+    def nodes(self) -> int:  # type: ignore[override]
+        """Positions searched so far (a chunk's re-descent counted again)."""
+        return int(self.counter[0])
+
+    def _check_clock(self) -> None:
+        """Between chunks: stop when out of time or asked to."""
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise _OutOfTime
+        if self.should_stop is not None and self.should_stop():
+            raise _OutOfTime
+
+    def enter(self, position: int, mask: int, played: int, alpha: int, beta: int) -> int:
+        """The compiled negamax of a position reached from outside the search, chunk by chunk."""
+        threats = np.uint64(winning_squares(position ^ mask, mask))
+        book_keys, book_scores, book_plies = self.book_arrays
+        while True:
+            budget = kernel.UNLIMITED if self.unlimited else self.nodes + self.chunk
+            if self.keys.size < self.table_size:
+                budget = min(budget, GROW_AFTER * self.keys.size)
+            self.counter[1] = budget
+            found = kernel.negamax(
+                np.uint64(position), np.uint64(mask), played, alpha, beta, threats,
+                self.keys, self.values, book_keys, book_scores, book_plies,
+                self.scratch, self.counter,
+            )  # fmt: skip
+            if found != kernel.ABORT:
+                return found
+            if self.keys.size < self.table_size and self.nodes >= GROW_AFTER * self.keys.size:
+                self.keys, self.values = kernel.new_table(self.table_size)
+            self._check_clock()
+            # longer chunks once the search has shown it is long: fewer re-descents
+            self.chunk = min(2 * self.chunk, LAST_CHUNK)
+
+
+FIRST_CHUNK = 1 << 12
+"""Nodes of the compiled search's first chunk between two reads of the clock (under a
+millisecond); each chunk doubles up to :data:`LAST_CHUNK`."""
+LAST_CHUNK = 1 << 15
+"""The longest chunk: about 5 ms at 6.5 million nodes a second, so a time limit is overrun by
+a few milliseconds at most (more when the machine is busy)."""
+FIRST_TABLE_SIZE = 131_101
+"""Slots of the compiled table a solve starts with: the smallest prime over ``2**17``, the
+least for which a slot and a key's low 32 bits identify a 49-bit key (640 KB)."""
+GROW_AFTER = 4
+"""The table grows once the search has visited this many nodes per slot."""
+SMALL_TABLE_SIZE = 2_097_143
+"""Slots of the compiled table for a solve limited to under :data:`SMALL_TABLE_SECONDS`: a
+prime under ``2**21``, 10 MB; a short solve cannot fill more, and touches fewer pages."""
+SMALL_TABLE_SECONDS = 2.0
+_NO_BOOK = (np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int8), np.uint64(0))
+
+
+def load_compiled() -> None:
+    """Load (or, once per install, compile) the compiled search before any clock starts:
+    a cost of the process, not of the position (:func:`compiled.load_compiled`)."""
+    kernel.load_compiled()
+
+
+def _ready(compiled: bool) -> None:
+    """Before a solve reads its clock: the compiled search loaded, when it is the one used."""
+    if compiled:
+        load_compiled()
+
+
+def _new_search(
+    deadline: float | None,
+    should_stop: Callable[[], bool] | None,
+    book: Book | None,
+    compiled: bool,
+    time_limit: float | None,
+) -> _Search:
+    """The search of one solve: compiled (a table sized to the time limit), or the readable one."""
+    if not compiled:
+        return _Search(deadline, should_stop, book)
+    small = time_limit is not None and time_limit < SMALL_TABLE_SECONDS
+    size = SMALL_TABLE_SIZE if small else kernel.TABLE_SIZE
+    return _CompiledSearch(deadline, should_stop, book, size)
+
+
 def _moves_centre_first(mask: int) -> list[tuple[int, int]]:
     """``(column, square)`` of every playable column, centre first."""
     possible = (mask + BOTTOM) & BOARD
@@ -556,13 +685,18 @@ def solve(
     should_stop: Callable[[], bool] | None = None,
     book: Book | None = None,
     line: bool = True,
+    compiled: bool = True,
+    all_best: bool = True,
 ) -> SolveResult | None:
     """Solve ``state`` exactly: its score, every best move and a principal line.
 
     Returns None when the search runs out of time (``time_limit`` seconds, checked
-    every 64 nodes) or ``should_stop()`` turns true. With a ``book``
-    (:func:`load_book`) positions it holds are not searched. ``line=False`` skips
+    every few thousand nodes, a few milliseconds) or ``should_stop()`` turns true. With a
+    ``book`` (:func:`load_book`) positions it holds are not searched. ``line=False`` skips
     the principal line (each of its steps is a few null-window searches).
+    ``compiled=False`` searches with the readable pure-Python negamax (the reference the
+    tests hold the compiled one to; about 25x slower). ``all_best=False`` stops at the
+    first best move, centre first (a player needs one; the others cost a search each).
 
     Raises
     ------
@@ -570,9 +704,10 @@ def solve(
         For a finished game or a state that is not a Connect Four position.
     """
     position, mask, played = _start(state)
+    _ready(compiled)
     started = time.perf_counter()
     deadline = None if time_limit is None else started + time_limit
-    search = _Search(deadline, should_stop, book)
+    search = _new_search(deadline, should_stop, book, compiled, time_limit)
     source = "search"
     try:
         known = book.score_of(state) if book else None
@@ -580,17 +715,16 @@ def solve(
             score, source = known, "book"
         else:
             score = search.score(position, mask, played)
-        best = tuple(
-            column
-            for column, move in _moves_centre_first(mask)
-            if search.achieves(position, mask, played, move, score)
-        )
+        best: list[int] = []
+        for column, move in _moves_centre_first(mask):
+            if (all_best or not best) and search.achieves(position, mask, played, move, score):
+                best.append(column)
     except _OutOfTime:
         return None
     principal = _principal_line(search, position, mask, played, score) if line else []
     return SolveResult(
         score=score,
-        best_moves=best,
+        best_moves=tuple(best),
         line=tuple(principal),
         nodes=search.nodes,
         seconds=time.perf_counter() - started,
@@ -605,16 +739,19 @@ def score(
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     book: Book | None = None,
+    compiled: bool = True,
 ) -> int | None:
     """The exact score of ``state`` alone (side to move's view; no moves, no line),
-    or None when out of time. Raises InputError like :func:`solve`."""
+    or None when out of time. Raises InputError like :func:`solve`; ``compiled`` as there."""
     position, mask, played = _start(state)
     known = book.score_of(state) if book else None
     if known is not None:
         return known
+    _ready(compiled)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     try:
-        return _Search(deadline, should_stop, book).score(position, mask, played)
+        search = _new_search(deadline, should_stop, book, compiled, time_limit)
+        return search.score(position, mask, played)
     except _OutOfTime:
         return None
 
@@ -625,15 +762,18 @@ def move_scores(
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     book: Book | None = None,
+    compiled: bool = True,
 ) -> dict[int, int] | None:
     """The exact score of every legal move (column → score, mover's view), or None
-    when out of time. One table serves all the moves, so later ones go faster.
+    when out of time. One table serves all the moves, so later ones go faster;
+    ``compiled`` as in :func:`solve`.
 
     Raises InputError for a finished game or a state that is not Connect Four.
     """
     position, mask, played = _start(state)
+    _ready(compiled)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    search = _Search(deadline, should_stop, book)
+    search = _new_search(deadline, should_stop, book, compiled, time_limit)
     try:
         return {
             column: search.move_score(position, mask, played, move)
@@ -646,9 +786,10 @@ def move_scores(
 ATTEMPT_SHARE = 0.25
 """The share of the search's time budget :func:`exact_solution` may spend on an early
 position: one it cannot finish in it leaves the rest to the search's own deepening."""
-LATE_DISCS = 14
-"""From this many discs on, a position is often within the solver's reach in a second,
-and a proved move beats any heuristic guess: the attempt gets :data:`LATE_SHARE`."""
+LATE_DISCS = 12
+"""From this many discs on, the compiled solver settles a sensible position within half a
+second (``bench/connect_four_solver.py``, section ``reach``), and a proved move beats any
+heuristic guess: the attempt gets :data:`LATE_SHARE`."""
 LATE_SHARE = 0.8
 """The share of the budget the attempt may spend from :data:`LATE_DISCS` discs on (the
 search keeps the rest, enough for its first iterations)."""
@@ -665,16 +806,17 @@ def attempt_share(state: ConnectFourState) -> float:
 def exact_solution(
     state: ConnectFourState, time_limit: float | None = None, every_move: bool = False
 ) -> SolveResult | None:
-    """The generic search's exact-endgame hook: :func:`solve` (without the line), with
-    ``every_move`` every move's score too, within
+    """The generic search's exact-endgame hook: :func:`solve` (without the line, only the
+    first best move), with ``every_move`` every move's score too, within
     :func:`attempt_share` of ``time_limit`` seconds (None: 1 s). Tried at every move, not
     gated by a count of empty squares: a position the clock does not allow returns None,
     leaving the search the rest of its budget. None too for a finished game."""
     if state.is_terminal():
         return None
     budget = attempt_share(state) * (1.0 if time_limit is None else time_limit)
+    load_compiled()
     started = time.perf_counter()
-    result = solve(state, time_limit=budget, line=False)
+    result = solve(state, time_limit=budget, line=False, all_best=False)
     if result is None or not every_move:
         return result
     left = max(started + budget - time.perf_counter(), 0.0)
@@ -727,6 +869,7 @@ def move_verdicts(
     if state.is_terminal():
         return {}
     position, mask, played = bitboards(state)
+    load_compiled()
     deadline = time.perf_counter() + time_limit
     moves = _moves_centre_first(mask)
     found: dict[int, MoveVerdict] = {}

@@ -10,7 +10,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from lib.games import connect_four
-from lib.games.connect_four import COLUMNS, ROWS, solver
+from lib.games.connect_four import COLUMNS, ROWS, solver, start
 from lib.games.connect_four.plots import connect_four_figure, display_row
 from lib.games.drawing.view import BoardAdapter, BoardView, ClickOutcome
 
@@ -65,24 +65,70 @@ def status(state: connect_four.ConnectFourState) -> str:
     return f"{discs}/42 discs · open threes: 🔴 Red {red_threes}, 🟡 Yellow {yellow_threes}"
 
 
-ABOUT = """
+KNOWN = (
+    "Red, the first player, wins with perfect play, and only by opening in the centre column "
+    "d (opening in c or e draws; a, b, f or g lose). This was established in 1988 by James "
+    "D. Allen and, independently, by Victor Allis, and later confirmed by exhaustive computer "
+    "databases."
+)
+
+
+def _about_start(proof: start.StartProof | None) -> str:
+    """The *About* tab's paragraph on the start: proved here (with how), or known only."""
+    if proof is None:
+        return (
+            f"**Who wins from the start?** *Known, not proved on this page:* {KNOWN} This "
+            "page's exact solver has not proved it here: its proof file is missing."
+        )
+    minutes = proof.total_cpu_seconds() / 60
+    return (
+        "**Who wins from the start?** *Proved by this app's own solver:* "
+        f"{_outcomes_text(proof)}. The compiled solver searched the position after each of "
+        f"the first moves a, b, c and d (e, f and g are their mirror images) ahead of time: "
+        f"{proof.total_nodes():,} positions in {minutes:.0f} CPU minutes on one core "
+        "(`scripts/prove_connect_four_start.py`; `docs/games.md` has the figures). The result "
+        "is the known one: established in 1988 by James D. Allen and, independently, by "
+        "Victor Allis. Live, beside the board, the solver proves the positions it settles "
+        "within its budget (usually from about 12 discs on) and those of its opening book."
+    )
+
+
+def _outcomes_text(proof: start.StartProof) -> str:
+    """``"Red wins only by opening in d; c and e draw; a, b, f and g lose"`` from the proof."""
+    groups: dict[int, list[str]] = {1: [], 0: [], -1: []}
+    for column in range(COLUMNS):
+        groups[proof.outcome(column)].append(connect_four.format_move(column))
+
+    def listed(names: list[str]) -> str:
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    if not groups[1]:
+        return "Red wins with no first move"
+    parts = [f"Red wins only by opening in {listed(groups[1])}"]
+    for outcome, verb in ((0, "draw"), (-1, "lose")):
+        if groups[outcome]:
+            parts.append(
+                f"{listed(groups[outcome])} {verb if len(groups[outcome]) > 1 else verb + 's'}"
+            )
+    return "; ".join(parts)
+
+
+ABOUT = (
+    """
 **Rules.** Red and Yellow take turns dropping a disc into one of the seven columns; it
 falls to the lowest empty square. Four in a row, a column or a diagonal wins; a full
 board is a draw.
 
-**Who wins from the start?** *Known, not proved on this page:* Red, the first player,
-wins with perfect play, and only by opening in the centre column d (opening in c or e
-draws; a, b, f or g lose). This was established in 1988 by James D. Allen and,
-independently, by Victor Allis, and later confirmed by exhaustive computer databases.
-This page's exact solver cannot prove it: a position with 8 discs already takes it
-minutes. What it does prove is shown beside the board: the verdict of every position it
-settles within its budget (sometimes from about 12 discs on, usually from 20), and the
-positions of its opening book, which it solved ahead of time.
+"""
+    + _about_start(start.bundled_start_proof())
+    + """
 
 **Search.** About 4.5 trillion positions: the AI cannot look to the end, so how far it
 looks (depth), what it thinks of the positions where it stops (the heuristic) and how
 well it orders moves decide how it plays. Alpha-beta with move ordering and a
-transposition table answers at depth 8 in about a second.
+transposition table answers at depth 8 in about a second; from about 12 discs on the
+exact solver usually settles the position within the AI's second, and it plays the
+proved move.
 
 **Heuristics.** *threats* counts open threes (three discs in a window of four the
 opponent has not blocked) and open twos, mine minus the opponent's, plus discs in the
@@ -90,26 +136,26 @@ centre column, which lies in the most windows. *open windows* counts the windows
 open for each side. The heat map puts each column's score on the square where its disc
 would land.
 """
+)
 
 VERDICT_SECONDS = 0.3
 """How long the page's verdict may solve a position before saying it is not solved."""
 
 
-def start_answer(solved: str | None) -> str:
-    """The empty board's verdict: the known result, labelled as known, and what this solver
-    did with it just now (short: the panel beside the board is narrow; *About* says more).
-
-    ``solved`` is the solver's answer for the empty board within :data:`VERDICT_SECONDS` in
-    words (None: not finished, as always on this machine).
-    """
-    tried = (
-        f"this solver did not finish the empty board in {VERDICT_SECONDS:g} s"
-        if solved is None
-        else f"this solver just found: {solved}"
-    )
+def start_answer(proof: start.StartProof | None) -> str:
+    """The empty board's verdict: proved by this app's solver ahead of time (from ``proof``,
+    the bundled proof file), or without it the known result labelled as known (short: the
+    panel beside the board is narrow; *About* says more)."""
+    if proof is None:
+        return (
+            "**Who wins from the start?** Red, only by opening in the centre column d: *known* "
+            "(Allen and Allis, 1988), *not proved here* (the proof file is missing). More "
+            "under *About*."
+        )
     return (
-        "**Who wins from the start?** Red, only by opening in the centre column d: *known* "
-        f"(Allen and Allis, 1988), *not proved here*: {tried}. More under *About*."
+        f"**Who wins from the start?** {_outcomes_text(proof)}: *proved* ahead of time by "
+        f"this app's solver ({proof.total_nodes():,} positions); known since 1988 (Allen, "
+        "Allis). More under *About*."
     )
 
 
@@ -123,9 +169,9 @@ def verdict(state: connect_four.ConnectFourState) -> str:
     """
     if state.is_terminal():
         return ""
+    if state == connect_four.initial_state():  # far beyond a live solve: proved ahead
+        return start_answer(start.bundled_start_proof())
     result = solver.solve(state, time_limit=VERDICT_SECONDS, book=solver.bundled_book())
-    if state == connect_four.initial_state():
-        return start_answer(result and result.describe())
     empties = state.plies_left_hint()
     if result is None:
         return (

@@ -639,7 +639,7 @@ def choose_move(
     True
     """
     moves = _check_request(state, algorithm, depth, time_limit, beam)
-    started = time.perf_counter()
+    started = _start_clock(state, algorithm, time_limit, record_tree)
     if rng is not None and len(moves) > 1:
         moves = [moves[i] for i in rng.permutation(len(moves))]
     if algorithm == "random":
@@ -727,6 +727,15 @@ def _random_move(moves: list[Move], rng: np.random.Generator | None) -> SearchRe
     stats = SearchStats(algorithm="random", nodes=1, completed_nodes=1)
     stats.principal_variation = [move]
     return SearchResult(move, 0.0, stats)
+
+
+def _start_clock(state: Any, algorithm: str, time_limit: float | None, record_tree: bool) -> float:
+    """The move's start time, read once the game's exact solver is ready: loading its
+    compiled code (``load_compiled``, once per process) is not the move's thinking time."""
+    solver = _exact_solver(state, algorithm, time_limit, record_tree)
+    if solver is not None and hasattr(solver, "load_compiled"):
+        solver.load_compiled()
+    return time.perf_counter()
 
 
 def _exact_solver(
