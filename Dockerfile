@@ -34,6 +34,10 @@ ENV MALLOC_ARENA_MAX=2 \
 RUN useradd --create-home --uid 10001 streamlit
 COPY . ./
 USER streamlit
+# The exact solvers' compiled code, made once here in the server user's cache (the code's own
+# folder is read-only): the first AI move then loads it instead of compiling for seconds.
+ENV NUMBA_CACHE_DIR=/home/streamlit/.cache/numba
+RUN python -m lib.games.compiled_code
 
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s --retries=3 \

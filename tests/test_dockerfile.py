@@ -91,6 +91,14 @@ def test_the_base_is_a_slim_python_and_the_server_runs_as_an_unprivileged_user()
     assert any(f"useradd --create-home --uid 10001 {user}" in run for run in arguments("RUN"))
 
 
+def test_the_compiled_solvers_are_made_as_the_server_user_into_its_own_cache() -> None:
+    steps = instructions()
+    (user,) = arguments("USER")
+    warm = steps.index(("RUN", "python -m lib.games.compiled_code"))
+    assert steps.index(("USER", user)) < warm  # the cache belongs to the server's user
+    assert environment()["NUMBA_CACHE_DIR"].startswith(f"/home/{user}/")
+
+
 def test_the_environment_sets_every_variable_the_app_reads_to_its_default() -> None:
     env = environment()
     assert env["MALLOC_ARENA_MAX"] == "2"

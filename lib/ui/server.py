@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 import threading
 
 import streamlit as st
@@ -11,6 +13,9 @@ from streamlit.runtime import Runtime
 from lib.memory import MemoryReleaser, tune_allocator
 
 LOG = logging.getLogger(__name__)
+
+COMPILE_SECONDS = 300
+"""The longest the compiled solvers' warm-up may take (it compiles in some 15 s)."""
 
 
 @st.cache_resource(show_spinner=False)
@@ -28,8 +33,11 @@ def warm_shared_work() -> None:
     data's seeded GA run, exact optimum and charts) and of the Arena (its imports, the
     default study's seeded games). They took about a second of each page's first visit
     after a server start, which then missed 3 s; every later visit reads them from the
-    cache. A failure is only logged: the page then computes it itself, as it would
-    without this.
+    cache. Last, the games' compiled exact solvers are made ready in a separate process
+    (:mod:`lib.games.compiled_code`), which fills numba's disk cache: the first AI move
+    then loads the code in a fraction of a second instead of compiling it for seconds, and
+    the compiler never holds this server's interpreter. A failure is only logged: the page
+    then computes it itself, as it would without this.
     """
     # imported here, in the warm-up's thread: the entry script's run does not wait
     from lib.ui import arena_first_look, portfolio_first_look
@@ -39,6 +47,11 @@ def warm_shared_work() -> None:
             page.warm_first_look()
         except Exception:  # the page computes what failed here itself, and says why
             LOG.warning("warming %s's first look failed", page.__name__, exc_info=True)
+    try:
+        command = [sys.executable, "-m", "lib.games.compiled_code"]
+        subprocess.run(command, check=True, capture_output=True, timeout=COMPILE_SECONDS)
+    except (OSError, subprocess.SubprocessError):  # the first solve compiles it instead
+        LOG.warning("readying the compiled solvers failed", exc_info=True)
 
 
 def serving() -> bool:

@@ -4,6 +4,8 @@ page is visited; a server warms the pages' shared first looks once, in a thread 
 from __future__ import annotations
 
 import logging
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -84,8 +86,25 @@ def test_a_failed_warm_up_is_logged_and_the_next_one_still_runs(monkeypatch, cap
 
     monkeypatch.setattr(portfolio_first_look, "warm_first_look", broken)
     monkeypatch.setattr(arena_first_look, "warm_first_look", lambda: warmed.append("arena"))
+    monkeypatch.setattr(server.subprocess, "run", lambda command, **_: warmed.append(command[-1]))
     with caplog.at_level(logging.WARNING, logger=server.LOG.name):
         server.warm_shared_work()  # raises nothing: the page computes it itself
     assert "warming lib.ui.portfolio_first_look's first look failed" in caplog.text
     assert "no such file" in caplog.text
-    assert warmed == ["arena"]
+    assert warmed == ["arena", "lib.games.compiled_code"]
+
+
+def test_the_compiled_solvers_are_readied_in_a_process_of_their_own(monkeypatch, caplog):
+    monkeypatch.setattr(portfolio_first_look, "warm_first_look", lambda: None)
+    monkeypatch.setattr(arena_first_look, "warm_first_look", lambda: None)
+    commands: list[list[str]] = []
+
+    def failing_run(command: list[str], **options) -> None:
+        commands.append(command)
+        raise subprocess.CalledProcessError(1, command, stderr=b"numba: no such CPU")
+
+    monkeypatch.setattr(server.subprocess, "run", failing_run)
+    with caplog.at_level(logging.WARNING, logger=server.LOG.name):
+        server.warm_shared_work()  # a failed warm-up leaves the first solve to compile
+    assert commands == [[sys.executable, "-m", "lib.games.compiled_code"]]
+    assert "readying the compiled solvers failed" in caplog.text
