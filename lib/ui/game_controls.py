@@ -15,8 +15,9 @@ from typing import Any
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games.core import GameSpec
+from lib.games.core import GameSpec, get_game
 from lib.games.search import mcts
+from lib.games.search.exact_timing import SolveTiming, solve_timing
 from lib.games.search.players import (
     MAX_DEPTH,
     MCTS_KIND,
@@ -316,7 +317,16 @@ def _search_options(
             key=p + "endgame",
         )
         options = replace(options, endgame=endgame or None)
+        if endgame and game.exact_solver:
+            st.caption(f"The exact solver at {exact_solve_timing(game.name, endgame).text()}.")
     return options
+
+
+@st.cache_data(show_spinner="Timing the exact solver on this server…", max_entries=64)
+def exact_solve_timing(game_name: str, empties: int) -> SolveTiming:
+    """How long the game's exact solver takes at ``empties`` empty squares on this server
+    (measured once per server and size: a few solves of a few milliseconds to 2 s)."""
+    return solve_timing(get_game(game_name), empties)
 
 
 def _alphabeta_options(

@@ -536,3 +536,13 @@ def test_a_replay_names_its_players_in_the_address_and_shows_no_toast():
         shown = shown[0] if isinstance(shown, list) else shown
         assert parse_player_spec(shown).label() == parse_player_spec(spec).label(), name
     assert _session(app).replay.startswith("Replay of")
+
+
+def test_the_exact_endgame_setting_says_how_long_a_solve_of_that_size_takes_here():
+    app = _app(white="alphabeta:endgame=12,time=1")
+    assert not app.exception
+    captions = [c.value for c in app.caption if c.value.startswith("The exact solver at ")]
+    assert captions and captions[0].startswith("The exact solver at 12 empty squares: ")
+    assert "s here (median; worst" in captions[0]
+    measured = game_controls.exact_solve_timing("othello", 12)
+    assert captions[0] == f"The exact solver at {measured.text()}."
