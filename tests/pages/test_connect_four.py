@@ -227,3 +227,15 @@ def test_the_last_search_tab_does_not_hold_up_a_move_the_solver_did_not_settle(m
     app.button(key="connect_four_w_hint").click().run()  # the hint always asks
     assert len(calls) == 1
     connect_four_view.every_move_settled.cache_clear()
+
+
+def test_the_start_answer_points_to_a_tab_the_page_has():
+    # the panel beside the board is short and sends the reader to a tab for more: that tab
+    # must be one of the tabs under the board, by its label
+    app = _open(tab=None)
+    answer = next(m.value for m in app.markdown if "Who wins from the start?" in m.value)
+    pointed = re.findall(r"under \*([^*]+)\*", answer)
+    assert pointed, answer
+    assert set(pointed) <= set(game_page.ANALYSIS_TABS), pointed
+    missing = connect_four_view.start_answer(None)
+    assert set(re.findall(r"under \*([^*]+)\*", missing)) <= set(game_page.ANALYSIS_TABS)

@@ -74,7 +74,7 @@ KNOWN = (
 
 
 def _about_start(proof: start.StartProof | None) -> str:
-    """The *About* tab's paragraph on the start: proved here (with how), or known only."""
+    """The *How it thinks* tab's paragraph on the start: proved here (with how), or known only."""
     if proof is None:
         return (
             f"**Who wins from the start?** *Known, not proved on this page:* {KNOWN} This "
@@ -145,17 +145,17 @@ VERDICT_SECONDS = 0.3
 def start_answer(proof: start.StartProof | None) -> str:
     """The empty board's verdict: proved by this app's solver ahead of time (from ``proof``,
     the bundled proof file), or without it the known result labelled as known (short: the
-    panel beside the board is narrow; *About* says more)."""
+    panel beside the board is narrow; the *How it thinks* tab says more)."""
     if proof is None:
         return (
             "**Who wins from the start?** Red, only by opening in the centre column d: *known* "
             "(Allen and Allis, 1988), *not proved here* (the proof file is missing). More "
-            "under *About*."
+            "under *How it thinks*."
         )
     return (
         f"**Who wins from the start?** {_outcomes_text(proof)}: *proved* ahead of time by "
         f"this app's solver ({proof.total_nodes():,} positions); known since 1988 (Allen, "
-        "Allis). More under *About*."
+        "Allis). More under *How it thinks*."
     )
 
 
