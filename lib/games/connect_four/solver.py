@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -156,8 +156,9 @@ class SolveResult:
         return describe(self.score, self.moves_played)
 
     def line_text(self) -> str:
-        """The principal line in the project's notation, e.g. ``"cdcad"``."""
-        return "".join(format_move(move) for move in self.line)
+        """The principal line in the project's notation, e.g. ``"cdcad"``; ``"cd…"`` when
+        the clock stopped it before the end of the game (:func:`line_text`)."""
+        return line_text(self.line, self.score, self.moves_played)
 
 
 def plies_to_end(score: int, moves_played: int) -> int | None:
@@ -177,6 +178,20 @@ def plies_to_end(score: int, moves_played: int) -> int | None:
     if (last - winner_moves_at) % 2:
         last -= 1
     return last - moves_played + 1
+
+
+def line_text(line: Sequence[int], score: int, moves_played: int) -> str:
+    """A best line from the position with ``moves_played`` discs and exact ``score``, in
+    the project's notation, with "…" when it stops before the end of the game (the clock
+    ran out while following it): a short line is not taken for the whole game.
+
+    >>> line_text((2, 4), -8, 8), line_text((3,), 18, 7)
+    ('ce…', 'd')
+    """
+    plies = plies_to_end(score, moves_played)
+    whole = SQUARES - moves_played if plies is None else plies
+    text = "".join(format_move(move) for move in line)
+    return text if len(line) >= whole else text + "…"
 
 
 def describe(score: int, moves_played: int) -> str:
@@ -850,8 +865,9 @@ class MoveVerdict:
         return f"{'wins' if self.score > 0 else 'loses'} in {plies} {unit}"
 
     def line_text(self) -> str:
-        """The line in the project's notation, e.g. ``"acdcd"``."""
-        return "".join(format_move(move) for move in self.line)
+        """The line in the project's notation, e.g. ``"acdcd"``; ``"ac…"`` when the clock
+        stopped it before the end of the game (:func:`line_text`)."""
+        return line_text(self.line, self.score, self.moves_played)
 
 
 def move_verdicts(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import time
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -482,6 +483,7 @@ def _check_verdicts(state: ConnectFourState, verdicts: dict, expected: dict[int,
     assert {move: v.score for move, v in verdicts.items()} == expected
     for move, found in verdicts.items():
         assert found.line[0] == move
+        assert found.line_text() == "".join(format_move(m) for m in found.line)  # whole: no "…"
         end = _play_line(state, found.line)
         assert end.is_terminal()
         if found.score == 0:
@@ -538,3 +540,19 @@ def test_move_verdicts_keep_to_their_budget_and_skip_what_they_cannot_prove():
 
 def test_a_finished_game_has_no_move_verdicts():
     assert solver.move_verdicts(state_from_moves("abababa"), time_limit=1.0) == {}
+
+
+@pytest.mark.parametrize(("moves", "best"), [("dcdddfdcffdacccffa", "a"), ("agbgcf", "d")])
+def test_a_line_the_clock_cut_short_is_marked_as_such(moves, best):
+    # the page shows "loses in 32 plies, line ce…", never a bare "ce" read as the whole game
+    state = state_from_moves(moves)
+    result = solver.solve(state)
+    whole = "".join(format_move(m) for m in result.line)
+    assert result.line_text() == whole and whole[0] == best
+    played = state.occupied().bit_count()
+    for cut in range(1, len(result.line)):
+        short = replace(result, line=result.line[:cut])
+        assert short.line_text() == whole[:cut] + "…"
+        verdict = solver.MoveVerdict(result.best_move, result.score, result.line[:cut], played)
+        assert verdict.line_text() == whole[:cut] + "…"
+    assert solver.MoveVerdict(2, 0, (2,), SQUARES - 1).line_text() == "c"  # fills the board
