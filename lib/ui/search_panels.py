@@ -84,7 +84,10 @@ def search_stats_panel(
         f"{stats.nodes:,}",
         help="Every position visited, the iteration the time budget stopped included.",
     )
-    cols[1].metric("Cut-offs", f"{stats.cutoffs:,}", help="Cut-offs that skipped moves.")
+    if stats.by_solver:  # the game's exact solver counts positions only
+        cols[1].metric("Cut-offs", "—", help="Not counted by the game's exact solver.")
+    else:
+        cols[1].metric("Cut-offs", f"{stats.cutoffs:,}", help="Cut-offs that skipped moves.")
     cols[2].metric(  # "Depth completed" was cut at 1024 px
         "Depth",
         stats.completed_depth,
@@ -106,7 +109,9 @@ def search_stats_panel(
             f"the time budget stopped depth {stats.completed_depth + 1} after "
             f"{stats.unfinished_nodes:,} of the {stats.nodes:,} nodes"
         )
-    if stats.exact_endgame:
+    if stats.by_solver:
+        notes.append("the game's exact solver chose the move (it counts positions only)")
+    elif stats.exact_endgame:
         notes.append("exact endgame search")
     if stats.exact_attempt_seconds:
         notes.append(
@@ -118,9 +123,11 @@ def search_stats_panel(
     if stats.table_hits:
         notes.append(f"{stats.table_hits:,} transposition-table hits")
     pv = " ".join(format_move(m) for m in stats.principal_variation)
+    leaves = "" if stats.by_solver else f" · leaf evaluations {stats.leaf_evaluations:,}"
     st.caption(
-        f"{stats.budget_text().capitalize()} · principal variation: **{pv or '—'}** · "
-        f"leaf evaluations {stats.leaf_evaluations:,}" + (" · " + "; ".join(notes) if notes else "")
+        f"{stats.budget_text().capitalize()} · principal variation: **{pv or '—'}**"
+        + leaves
+        + (" · " + "; ".join(notes) if notes else "")
     )
     if stats.root_scores:
         _move_scores(stats, format_move, chosen, key, board, verdicts or {})

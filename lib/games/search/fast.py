@@ -156,6 +156,9 @@ class SearchStats:
     depth_cap: int | None = None  # the deepest iteration allowed (None: until the end or the clock)
     # seconds the game's exact endgame solver ran before it gave up (0: not tried or it solved)
     exact_attempt_seconds: float = 0.0
+    # the game's exact solver chose the move: it counts positions only, so ``cutoffs`` and
+    # ``leaf_evaluations`` were not counted (not zero)
+    by_solver: bool = False
 
     def budget_text(self) -> str:
         """Depth reached and time used against the budget, e.g. ``"depth 7, 0.8 s of 1 s"``."""
@@ -787,7 +790,9 @@ def _exact_endgame(
         exact_endgame=True,
         solved=True,
         principal_variation=[solution.best_move],
+        by_solver=True,
     )
+    stats.ebf = effective_branching_factor(stats.completed_nodes, max(stats.completed_depth, 1))
     margins = solution.move_margins or {solution.best_move: solution.margin}
     stats.root_scores = {move: value(margin) for move, margin in margins.items()}
     stats.root_bounds = dict.fromkeys(margins, "exact")

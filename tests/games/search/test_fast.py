@@ -422,10 +422,13 @@ def test_the_exact_endgame_is_tried_with_the_budget_and_the_search_falls_back_in
     near = late_position(7, empties=12)
     exact = choose_move(near, depth=None, time_limit=5.0).stats
     assert exact.exact_endgame and exact.solved and exact.exact_attempt_seconds == 0.0
+    # the solver's own count gives the branching factor; it counts no cut-offs, and says so
+    assert exact.by_solver and exact.completed_depth == 12
+    assert exact.ebf == pytest.approx(exact.nodes ** (1 / 12)) and exact.ebf > 1
     assert exact.seconds < 5.0
     far = late_position(7, empties=34)
     fallback = choose_move(far, depth=None, time_limit=1.0).stats
-    assert not fallback.exact_endgame
+    assert not fallback.exact_endgame and not fallback.by_solver
     # the solver gave up after about a quarter of the budget; the deepening had the rest
     assert 0.2 <= fallback.exact_attempt_seconds <= 0.5
     assert fallback.timed_out and fallback.completed_depth >= 2
