@@ -40,7 +40,7 @@ class SolveTiming:
     worst_seconds: float
 
     def text(self) -> str:
-        """One line for the page, e.g. "14 empty squares: 0.01 s here (worst 0.02 s of 3)"."""
+        """One line for the page, e.g. "14 empty squares: 20 ms here (median; worst 78 ms of 3)"."""
         if self.positions == 0:
             return f"no position with {self.empties} empty squares was reached"
         if self.solved < self.positions:
@@ -49,9 +49,22 @@ class SolveTiming:
                 f"for {self.positions - self.solved} of {self.positions} positions"
             )
         return (
-            f"{self.empties} empty squares: {self.median_seconds:.2f} s here "
-            f"(median; worst {self.worst_seconds:.2f} s of {self.positions})"
+            f"{self.empties} empty squares: {duration_text(self.median_seconds)} here "
+            f"(median; worst {duration_text(self.worst_seconds)} of {self.positions})"
         )
+
+
+def duration_text(seconds: float) -> str:
+    """Seconds in words a reader can compare: milliseconds below a second, since most solves
+    take a few (``"0.00 s"`` said nothing), e.g. ``"0.2 ms"``, ``"35 ms"``, ``"1.50 s"``.
+
+    >>> duration_text(0.000196), duration_text(0.0347), duration_text(1.5)
+    ('0.2 ms', '35 ms', '1.50 s')
+    """
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    milliseconds = seconds * 1000
+    return f"{milliseconds:.1f} ms" if milliseconds < 9.95 else f"{milliseconds:.0f} ms"
 
 
 def sample_positions(game: GameSpec, empties: int, count: int = POSITIONS, seed: int = 0) -> list:
