@@ -660,7 +660,11 @@ def play_area(
                 # an urlencoded Arena address: nothing in it can break the Markdown link
                 st.markdown(f"[Link to share this replay]({session.replay_link})")
             if adapter.insight is not None:
-                st.markdown(adapter.insight(state))
+                # shown only past half a second: the first solve after a fresh install
+                # compiles the solver for seconds, which left the page grey and silent
+                with st.spinner("Working out who wins from here…"):
+                    insight = adapter.insight(state)
+                st.markdown(insight)
             if hint and isinstance(hint.stats, MctsStats):
                 st.caption(
                     f"Hint: **{game.format_move(hint.move)}** · the colours and numbers show how "

@@ -3,6 +3,8 @@ a full column, AI vs AI autoplay; the click handler (any square of a column play
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import re
 
 import pytest
@@ -239,3 +241,32 @@ def test_the_start_answer_points_to_a_tab_the_page_has():
     assert set(pointed) <= set(game_page.ANALYSIS_TABS), pointed
     missing = connect_four_view.start_answer(None)
     assert set(re.findall(r"under \*([^*]+)\*", missing)) <= set(game_page.ANALYSIS_TABS)
+
+
+def test_the_verdict_beside_the_board_is_worked_out_under_a_spinner(monkeypatch):
+    # a fresh install compiles the solver during the first verdict (seconds): the page
+    # must say it is working, not sit grey and silent
+    import streamlit
+
+    spinning: list[str] = []
+    seen: list[list[str]] = []
+    real_spinner = streamlit.spinner
+
+    @contextlib.contextmanager
+    def spinner(text: str = "", **kwargs):
+        spinning.append(text)
+        with real_spinner(text, **kwargs):
+            yield
+        spinning.pop()
+
+    def verdict(state):
+        seen.append(list(spinning))
+        return "a verdict"
+
+    monkeypatch.setattr(streamlit, "spinner", spinner)
+    adapter = dataclasses.replace(connect_four_view.ADAPTER, insight=verdict)
+    monkeypatch.setattr(game_page, "load_adapter", lambda game: adapter)
+    app = _open(tab=None)
+    assert not app.exception
+    assert seen and all(s == ["Working out who wins from here…"] for s in seen)
+    assert any(m.value == "a verdict" for m in app.markdown)
