@@ -309,12 +309,24 @@ def _search_options(
             14,
             "this page allows 0 to 14",
         )
+        # the game's own solver is tried first at every move whatever this says (alpha-beta
+        # only); "0 = off" over it made students think they had switched it off
+        solver_first = kind == "alphabeta" and bool(game.exact_solver)
         endgame = st.slider(
-            "Exact endgame: play perfectly when at most this many moves are left (0 = off)",
+            "Exact endgame: search to the end when at most this many moves are left (0 = off)",
             0,
             14,
             endgame,
             key=p + "endgame",
+            help=(
+                "The game's exact solver is tried first at every move, whatever this says: "
+                "when it finishes within the time budget, its perfect move is played. This "
+                "setting is for the search itself: near the end it looks to the end of the "
+                "game instead of stopping at its depth."
+                if solver_first
+                else "Near the end the search looks to the end of the game instead of "
+                "stopping at its depth, and so plays perfectly."
+            ),
         )
         options = replace(options, endgame=endgame or None)
         if endgame and game.exact_solver:

@@ -548,13 +548,16 @@ def test_the_exact_endgame_setting_says_how_long_a_solve_of_that_size_takes_here
     assert captions[0] == f"The exact solver at {measured.text()}."
 
 
+# 16 empty squares, Black to move
+LATE_MOVES = (
+    "e6,d6,c3,f4,d7,c5,g4,g3,c4,g5,b5,c7,f5,a5,a6,d8,a4,f7,f6,d3,h4,c2,e7,e3,g6,f8,b4,"
+    "b3,e2,h5,b6,f3,h6,g7,c6,a7,d2,d1,c1,b1,c8,b2,h7,h8"
+)
+
+
 def test_a_move_the_exact_solver_chose_shows_no_made_up_counts():
-    # 16 empty squares, Black (a person) to move; White's default AI solves the rest
-    moves = (
-        "e6,d6,c3,f4,d7,c5,g4,g3,c4,g5,b5,c7,f5,a5,a6,d8,a4,f7,f6,d3,h4,c2,e7,e3,g6,f8,b4,"
-        "b3,e2,h5,b6,f3,h6,g7,c6,a7,d2,d1,c1,b1,c8,b2,h7,h8"
-    )
-    app = _app(tab=LAST_SEARCH_TAB, moves=moves)
+    # Black (a person) to move; White's default AI solves the rest
+    app = _app(tab=LAST_SEARCH_TAB, moves=LATE_MOVES)
     assert _session(app).state.plies_left_hint() == 16
     app = click_board(app, "othello", [6, 1])  # b7
     assert not app.exception
@@ -566,3 +569,16 @@ def test_a_move_the_exact_solver_chose_shows_no_made_up_counts():
     assert float(metrics["EBF"]) == round(stats.nodes ** (1 / stats.completed_depth), 2) > 1
     caption = next(c.value for c in app.caption if "principal variation" in c.value)
     assert "leaf evaluations" not in caption and "exact solver chose the move" in caption
+
+
+def test_the_exact_endgame_setting_says_the_solver_is_tried_whatever_it_says():
+    # at 0 ("off") White's alpha-beta still hands the position to the exact solver, and the
+    # setting's help says so; minimax never calls the solver, and its help does not say it
+    app = _app(moves=LATE_MOVES)
+    slider = app.slider(key="othello_p1_w_endgame")
+    assert slider.value == 0
+    assert "exact solver is tried first at every move" in slider.help
+    app = click_board(app, "othello", [6, 1])  # b7
+    assert _session(app).last_decision()[1].stats.by_solver
+    minimax = _app(white="minimax:depth=2")
+    assert "solver" not in minimax.slider(key="othello_p1_w_endgame").help
