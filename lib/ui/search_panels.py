@@ -99,7 +99,7 @@ def search_stats_panel(
     )
     cols[4].metric(
         "EBF",
-        f"{stats.ebf:.2f}",
+        f"{stats.ebf:.2f}" if stats.ebf else "—",  # none for a move found without a search
         help="Effective branching factor: (nodes of the completed iterations)^(1/depth "
         "completed), as in the iteration chart.",
     )

@@ -270,3 +270,16 @@ def test_the_verdict_beside_the_board_is_worked_out_under_a_spinner(monkeypatch)
     assert not app.exception
     assert seen and all(s == ["Working out who wins from here…"] for s in seen)
     assert any(m.value == "a verdict" for m in app.markdown)
+
+
+def test_a_win_found_without_a_search_shows_no_branching_factor():
+    # Red drops into d; Yellow completes a four in c at once: the solver sees the winning
+    # square without searching a position, so there is no branching factor to show (not 0.00)
+    app = _open(tab=LAST_SEARCH_TAB, moves=",".join("beebcedfeaeagd"))
+    app = _cell(app, 0, 3)
+    assert not app.exception
+    game = session(app, "connect_four")
+    stats = game.last_decision()[1].stats
+    assert game.moves[-2:] == [3, 2] and stats.by_solver and stats.nodes == 0
+    metrics = {m.label: m.value for m in app.metric}
+    assert (metrics["Nodes"], metrics["EBF"]) == ("0", "—")
