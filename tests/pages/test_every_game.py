@@ -22,3 +22,17 @@ def test_the_shared_game_page_opens_every_game_with_its_options(game, tmp_path):
     assert app.title[0].value == game.title
     for option, values in game.options.items():
         assert app.selectbox(key=f"{game.name}_w_opt_{option}").value in values
+
+
+def test_a_game_whose_ai_hands_positions_to_an_exact_solver_explains_it(tmp_path):
+    # the last search can say "the game's exact solver chose the move": the game's own
+    # explanation (the How it thinks tab) must have told the reader what that solver is
+    from tests.pages.game_app import ABOUT_TAB, open_panels
+
+    solved = [game for game in core.available_games().values() if game.exact_solver]
+    assert solved
+    for game in solved:
+        app = open_panels(shared_game_page(game, tmp_path), game.name, tab=ABOUT_TAB).run()
+        assert not app.exception
+        about = " ".join(m.value for m in app.markdown)
+        assert "exact solver" in about, game.name
