@@ -51,7 +51,8 @@ def proved_moves_markdown(
         name = escape_markdown(format_move(move))
         if move in verdicts:
             words, line = verdicts[move]
-            lines.append(f"- **{name}** {escape_markdown(words)}, line {escape_markdown(line)}")
+            shown = f", line {escape_markdown(line)}" if line else ""
+            lines.append(f"- **{name}** {escape_markdown(words)}{shown}")
         else:
             bound = "≤ " if bounds.get(move) == "upper" else ""
             lines.append(f"- **{name}** not proved: search score {bound}{scores[move]:.4g}")

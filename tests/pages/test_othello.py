@@ -3,6 +3,7 @@ undo, hint, AI-vs-AI autoplay, URL settings; the click handler and record table 
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from lib.games import othello
 from lib.games.drawing.view import BOARD_PIXELS
+from lib.games.othello import endgame
 from lib.games.othello import view as othello_view
 from lib.games.search import variants
 from lib.games.search.players import PlayerConfig, parse_player_spec
@@ -582,3 +584,22 @@ def test_the_exact_endgame_setting_says_the_solver_is_tried_whatever_it_says():
     assert _session(app).last_decision()[1].stats.by_solver
     minimax = _app(white="minimax:depth=2")
     assert "solver" not in minimax.slider(key="othello_p1_w_endgame").help
+
+
+def test_the_hint_gives_every_moves_exact_final_margin_once_the_solver_settles_it(monkeypatch):
+    monkeypatch.setattr(othello_view, "MOVE_VERDICT_SECONDS", 60.0)  # a loaded machine
+    othello_view._every_move_solved.cache_clear()
+    app = _app(moves=LATE_MOVES)
+    app.button(key="othello_w_hint").click().run()
+    assert not app.exception
+    state = _session(app).state
+    proved = {}
+    for block in app.markdown:
+        for line in block.value.splitlines():
+            if matched := re.fullmatch(r"- \*\*([a-h][1-8])\*\* (.+)", line):
+                proved[matched[1]] = matched[2]
+    assert sorted(proved) == sorted(othello.format_move(m) for m in state.legal_moves())
+    for move in state.legal_moves():
+        margin = -endgame.solve(state.play(move)).margin
+        assert proved[othello.format_move(move)] == othello_view.margin_words(margin)
+    othello_view._every_move_solved.cache_clear()

@@ -76,9 +76,9 @@ class BoardAdapter:
     # optional: a line of markdown about the position shown under the status line
     # (Sim: who wins from here with perfect play)
     insight: Callable[[Any], str] | None = None
-    # optional: each move's proved value in words and a best line from it, move -> (words,
-    # line), e.g. ("wins in 15 plies", "affaceaffffagcc"), for the moves the game's solver
-    # settles within the page's budget; the hint and the move scores show them by the number
+    # optional: each move's proved value in words and a best line from it ("" for none),
+    # move -> (words, line), e.g. ("wins in 15 plies", "affaceaffffagcc"), for the moves the
+    # game's solver settles within the page's budget; the hint and the move scores show them
     move_insight: Callable[[Any], Mapping[Any, tuple[str, str]]] | None = None
     # optional: offer a "turn the board round" toggle (the figure honours BoardView.flipped
     # and keeps its click targets in board coordinates, so clicks need no change)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import plotly.graph_objects as go
 
 from lib.games import othello
 from lib.games.drawing.view import BoardAdapter, BoardView, ClickOutcome
+from lib.games.othello import endgame
 from lib.games.othello import plots as othello_plots
 
 SYMBOLS = {othello.BLACK: "⚫", othello.WHITE: "⚪", None: "·"}
@@ -104,6 +108,42 @@ last search says "the game's exact solver chose the move", and its scores are fo
 wins and losses. The solver counts positions, not cut-offs.
 """
 
+MOVE_VERDICT_SECONDS = 1.0
+"""How long the hint and the move scores may solve a position exactly (the default AI's
+budget for one move): beyond it the moves keep their search scores."""
+
+
+def margin_words(margin: int) -> str:
+    """A final margin in words, mover's view: "wins by 12 discs", "draws", "loses by 1 disc"."""
+    if margin == 0:
+        return "draws"
+    discs = "disc" if abs(margin) == 1 else "discs"
+    return f"{'wins' if margin > 0 else 'loses'} by {abs(margin)} {discs}"
+
+
+@functools.lru_cache(maxsize=256)
+def _every_move_solved(state: othello.OthelloState) -> Mapping[int, tuple[str, str]]:
+    """Each move's exact final margin in words (no line); raises TimeoutError, which the
+    cache does not keep, when the solver did not finish in time."""
+    result = endgame.solve(state, every_move=True, time_limit=MOVE_VERDICT_SECONDS)
+    if result is None:
+        raise TimeoutError
+    margins = result.move_margins or {result.best_move: result.margin}
+    return MappingProxyType({move: (margin_words(m), "") for move, m in margins.items()})
+
+
+def move_insight(state: othello.OthelloState) -> Mapping[int, tuple[str, str]]:
+    """Every move's exact final margin, when the exact solver settles the position within
+    :data:`MOVE_VERDICT_SECONDS` (empty otherwise, or for a finished game). Read-only and
+    cached once settled: a pure function of the position, shared by every visitor."""
+    if state.is_terminal():
+        return {}
+    try:
+        return _every_move_solved(state)
+    except TimeoutError:
+        return {}
+
+
 ADAPTER = BoardAdapter(
     game=othello.GAME,
     figure=figure,
@@ -113,4 +153,5 @@ ADAPTER = BoardAdapter(
     status=status,
     about=ABOUT,
     prompt="click a square with a dot",
+    move_insight=move_insight,
 )
