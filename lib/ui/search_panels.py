@@ -8,6 +8,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from lib.durations import duration_text
 from lib.games.core import Move
 from lib.games.drawing import figures as plots
 from lib.games.drawing import search_charts as search_plots
@@ -96,7 +97,7 @@ def search_stats_panel(
     )
     budget = f" of its {stats.time_limit:g} s budget" if stats.time_limit is not None else ""
     cols[3].metric(  # the budget goes in the help and the caption: "0.28 s of 1 s" was cut
-        "Time", f"{stats.seconds:.2f} s", help=f"Time the search used{budget}."
+        "Time", duration_text(stats.seconds), help=f"Time the search used{budget}."
     )
     cols[4].metric(
         "EBF",
@@ -210,7 +211,7 @@ def mcts_stats_panel(
     cols[3].metric(
         "Tree depth", stats.max_tree_depth, help="Plies from the root to the deepest position."
     )
-    cols[4].metric("Time", f"{stats.seconds:.2f} s")
+    cols[4].metric("Time", duration_text(stats.seconds))
     line = " ".join(format_move(m) for m in stats.principal_variation)
     notes = [f"exploration c = {stats.exploration:g}", f"rollouts: {mcts.ROLLOUTS[stats.rollout]}"]
     if stats.timed_out:

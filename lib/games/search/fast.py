@@ -52,6 +52,7 @@ from typing import Any
 
 import numpy as np
 
+from lib.durations import duration_text
 from lib.errors import InputError
 from lib.games.core import WIN_VALUE, Heuristic, game_of
 
@@ -161,9 +162,9 @@ class SearchStats:
     by_solver: bool = False
 
     def budget_text(self) -> str:
-        """Depth reached and time used against the budget, e.g. ``"depth 7, 0.8 s of 1 s"``."""
+        """Depth reached and time used against the budget, e.g. ``"depth 7, 812 ms of 1 s"``."""
         depth = "to the end" if self.exact_endgame and self.solved else str(self.completed_depth)
-        used = f"{self.seconds:.1f} s" + (
+        used = duration_text(self.seconds) + (
             f" of {self.time_limit:g} s" if self.time_limit is not None else ""
         )
         return f"depth {depth}, {used}"
