@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numba
 import numpy as np
 
+from lib.games.jit import njit
 from lib.games.othello.endgame_kernels import (
     BOARD,
     CORNERS,
@@ -105,7 +105,7 @@ def new_workspace(table_bits: int, budget: int = 2**62) -> Workspace:
 # -- the transposition table ----------------------------------------------------------------
 
 
-@numba.njit(cache=True)
+@njit()
 def _bucket(table: np.ndarray, player: np.uint64, opponent: np.uint64) -> int:
     """The first of the two slots where a position may be kept."""
     mixed = (player * _HASH_1) ^ (opponent * _HASH_2)
@@ -113,7 +113,7 @@ def _bucket(table: np.ndarray, player: np.uint64, opponent: np.uint64) -> int:
     return np.int64(mixed & np.uint64(table.shape[0] - 2))
 
 
-@numba.njit(cache=True)
+@njit()
 def probe(table: np.ndarray, player: np.uint64, opponent: np.uint64) -> int:
     """The slot holding the position, or -1."""
     slot = _bucket(table, player, opponent)
@@ -123,25 +123,25 @@ def probe(table: np.ndarray, player: np.uint64, opponent: np.uint64) -> int:
     return -1
 
 
-@numba.njit(cache=True)
+@njit()
 def lower_bound(table: np.ndarray, slot: int) -> int:
     """The lower bound of the margin kept in ``slot``."""
     return int(table[slot, 2] & np.uint64(0xFF)) - 128
 
 
-@numba.njit(cache=True)
+@njit()
 def upper_bound(table: np.ndarray, slot: int) -> int:
     """The upper bound of the margin kept in ``slot``."""
     return int((table[slot, 2] >> np.uint64(8)) & np.uint64(0xFF)) - 128
 
 
-@numba.njit(cache=True)
+@njit()
 def best_square(table: np.ndarray, slot: int) -> int:
     """The best move kept in ``slot`` (-1: none)."""
     return int((table[slot, 2] >> np.uint64(16)) & np.uint64(0xFF)) - 1
 
 
-@numba.njit(cache=True)
+@njit()
 def store(
     table: np.ndarray,
     player: np.uint64,
@@ -171,7 +171,7 @@ def store(
     )
 
 
-@numba.njit(cache=True)
+@njit()
 def _record(
     table: np.ndarray,
     player: np.uint64,
@@ -199,7 +199,7 @@ def _record(
 # -- near the end: the last empties, by parity --------------------------------------------
 
 
-@numba.njit(cache=True)
+@njit()
 def parity_order(player: np.uint64, opponent: np.uint64, tables: np.ndarray, out: np.ndarray):
     """Write the empty squares into ``out``, those in regions with an odd number of
     empties first, by static rank within each group, then by square; return their count."""
@@ -226,7 +226,7 @@ def parity_order(player: np.uint64, opponent: np.uint64, tables: np.ndarray, out
     return count
 
 
-@numba.njit(cache=True)
+@njit()
 def last1(player: np.uint64, square: int, tables: np.ndarray, control: np.ndarray) -> int:
     """Margin with one empty square: only the number of flipped discs matters."""
     control[NODES] += 1
@@ -244,7 +244,7 @@ def last1(player: np.uint64, square: int, tables: np.ndarray, control: np.ndarra
     return difference + 1 if difference > 0 else difference - 1
 
 
-@numba.njit(cache=True)
+@njit()
 def last2(player, opponent, alpha, beta, first, second, tables, control) -> int:
     """Margin with two empty squares ``first`` and ``second``."""
     control[NODES] += 1
@@ -268,7 +268,7 @@ def last2(player, opponent, alpha, beta, first, second, tables, control) -> int:
     return final_margin(player, opponent, 2)
 
 
-@numba.njit(cache=True)
+@njit()
 def last3(player, opponent, alpha, beta, first, second, third, tables, control) -> int:
     """Margin with three empty squares (in parity order)."""
     control[NODES] += 1
@@ -309,7 +309,7 @@ def last3(player, opponent, alpha, beta, first, second, third, tables, control) 
     return final_margin(player, opponent, 3)
 
 
-@numba.njit(cache=True)
+@njit()
 def last4(player, opponent, alpha, beta, first, second, third, fourth, tables, control) -> int:
     """Margin with four empty squares (in parity order)."""
     control[NODES] += 1
@@ -352,7 +352,7 @@ def last4(player, opponent, alpha, beta, first, second, third, fourth, tables, c
     return final_margin(player, opponent, 4)
 
 
-@numba.njit(cache=True)
+@njit()
 def shallow(player, opponent, alpha, beta, count, tables, squares, control) -> int:
     """Fail-soft alpha-beta over the ``count`` empty squares in ``squares[count]`` (in
     parity order; each ply writes its own row), the last four by :func:`last4` ..."""
@@ -415,7 +415,7 @@ def shallow(player, opponent, alpha, beta, count, tables, squares, control) -> i
     return final_margin(player, opponent, count)
 
 
-@numba.njit(cache=True)
+@njit()
 def shallow_with_table(player, opponent, alpha, beta, tables, table, squares, control) -> int:
     """:func:`shallow` at :data:`SHALLOW_TABLE_EMPTIES` empties behind the table's bounds (no
     best move: the last-empties solver keeps its own parity order)."""
@@ -437,7 +437,7 @@ def shallow_with_table(player, opponent, alpha, beta, tables, table, squares, co
 # -- far from the end: move generation, fastest first, the table ------------------------
 
 
-@numba.njit(cache=True)
+@njit()
 def ordered_children(player, opponent, moves, tables, out) -> int:
     """Write the children of a position into ``out`` (rows: sort key, square, the mover's
     discs, the opponent's, the opponent's replies), best-looking first; return their count.
@@ -475,7 +475,7 @@ def ordered_children(player, opponent, moves, tables, out) -> int:
     return count
 
 
-@numba.njit(cache=True)
+@njit()
 def _refuting_child(table, children, count, beta):
     """Enhanced transposition cut-off: (the index of a child the table already knows to
     refute the window, the mover's margin it proves), or (-1, 0)."""
@@ -486,7 +486,7 @@ def _refuting_child(table, children, count, beta):
     return -1, 0
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def deep(player, opponent, alpha, beta, empties, moves, tables, table, children, squares, control):
     """Fail-soft alpha-beta with fastest-first ordering and the transposition table.
 
