@@ -79,6 +79,7 @@ _KEY_OFFSET = 1024  # keeps fastest-first keys (which may be negative) in a uint
 # after the move, the opponent's, the opponent's legal moves there
 _KEY, _SQUARE, _PLAYER, _OPPONENT, _REPLIES = range(5)
 _HASH_1, _HASH_2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F)
+_MIX_1, _MIX_2 = np.uint64(0xFF51AFD7ED558CCD), np.uint64(0xC4CEB9FE1A85EC53)
 
 
 class Workspace(NamedTuple):
@@ -107,9 +108,18 @@ def new_workspace(table_bits: int, budget: int = 2**62) -> Workspace:
 
 @njit()
 def _bucket(table: np.ndarray, player: np.uint64, opponent: np.uint64) -> int:
-    """The first of the two slots where a position may be kept."""
+    """The first of the two slots where a position may be kept.
+
+    A product's low bits depend only on its factor's low bits, so the two products are
+    mixed again (MurmurHash3's finaliser): otherwise positions differing only near the
+    end of the board (its highest bits) would share one bucket and evict each other.
+    """
     mixed = (player * _HASH_1) ^ (opponent * _HASH_2)
-    mixed ^= mixed >> np.uint64(29)
+    mixed ^= mixed >> np.uint64(33)
+    mixed *= _MIX_1
+    mixed ^= mixed >> np.uint64(33)
+    mixed *= _MIX_2
+    mixed ^= mixed >> np.uint64(33)
     return np.int64(mixed & np.uint64(table.shape[0] - 2))
 
 
