@@ -2,8 +2,9 @@
 
 Exact solvers (Othello's endgame, Connect Four's) compile their inner search with numba
 on first use and keep the machine code in numba's disk cache (beside the source when that
-folder is writable, else ``~/.cache/numba`` or ``NUMBA_CACHE_DIR``). Compiling takes
-seconds, once per install and CPU; loading from the cache takes a fraction of a second.
+folder is writable, else ``~/.cache/numba`` or ``NUMBA_CACHE_DIR``; without a writable one,
+each process compiles: :mod:`lib.games.jit`). Compiling takes seconds, once per install
+and CPU; loading from the cache takes a fraction of a second.
 Running this module fills the cache ahead of the first visitor: the container build does,
 and a server starts it in a separate process (:mod:`lib.ui.server`), so the compiler never
 holds the server's interpreter.

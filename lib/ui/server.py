@@ -6,6 +6,7 @@ import logging
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import streamlit as st
 from streamlit.runtime import Runtime
@@ -15,6 +16,8 @@ from lib.memory import MemoryReleaser, tune_allocator
 LOG = logging.getLogger(__name__)
 
 COMPILE_SECONDS = 300
+REPOSITORY = Path(__file__).resolve().parents[2]
+"""Where ``python -m lib...`` finds the app's modules, whatever folder the server started in."""
 """The longest the compiled solvers' warm-up may take (it compiles in some 15 s)."""
 
 
@@ -47,10 +50,15 @@ def warm_shared_work() -> None:
             page.warm_first_look()
         except Exception:  # the page computes what failed here itself, and says why
             LOG.warning("warming %s's first look failed", page.__name__, exc_info=True)
+    command = [sys.executable, "-m", "lib.games.compiled_code"]
     try:
-        command = [sys.executable, "-m", "lib.games.compiled_code"]
-        subprocess.run(command, check=True, capture_output=True, timeout=COMPILE_SECONDS)
-    except (OSError, subprocess.SubprocessError):  # the first solve compiles it instead
+        subprocess.run(
+            command, cwd=REPOSITORY, check=True, capture_output=True, timeout=COMPILE_SECONDS
+        )
+    except subprocess.CalledProcessError as error:  # the first solve compiles it instead
+        reason = error.stderr.decode(errors="replace")[-2000:] if error.stderr else ""
+        LOG.warning("readying the compiled solvers failed: %s", reason)
+    except (OSError, subprocess.SubprocessError):
         LOG.warning("readying the compiled solvers failed", exc_info=True)
 
 

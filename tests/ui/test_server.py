@@ -98,13 +98,17 @@ def test_the_compiled_solvers_are_readied_in_a_process_of_their_own(monkeypatch,
     monkeypatch.setattr(portfolio_first_look, "warm_first_look", lambda: None)
     monkeypatch.setattr(arena_first_look, "warm_first_look", lambda: None)
     commands: list[list[str]] = []
+    folders: list[Path] = []
 
     def failing_run(command: list[str], **options) -> None:
         commands.append(command)
+        folders.append(options["cwd"])
         raise subprocess.CalledProcessError(1, command, stderr=b"numba: no such CPU")
 
     monkeypatch.setattr(server.subprocess, "run", failing_run)
     with caplog.at_level(logging.WARNING, logger=server.LOG.name):
         server.warm_shared_work()  # a failed warm-up leaves the first solve to compile
     assert commands == [[sys.executable, "-m", "lib.games.compiled_code"]]
-    assert "readying the compiled solvers failed" in caplog.text
+    assert "readying the compiled solvers failed: numba: no such CPU" in caplog.text
+    # run from the repository, so `-m lib...` is found wherever the server was started
+    assert (folders[0] / "lib" / "games" / "compiled_code.py").is_file()

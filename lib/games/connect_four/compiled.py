@@ -21,7 +21,7 @@ machine code on unsigned 64-bit bitboards:
   nothing on the way up. The caller reads the clock, raises the budget and searches the
   same window again; the table keeps what the earlier chunks proved, so little is redone.
 
-Compiled on first use and cached on disk (``cache=True``): a fresh process loads the
+Compiled on first use and cached on disk (:func:`lib.games.jit.njit`): a fresh process loads the
 machine code instead of compiling again (see ``bench/connect_four_solver.py``). The
 search releases the GIL (``nogil=True``; it touches only its own arrays), so two
 visitors' solves can run on two cores and the server stays responsive meanwhile.
@@ -29,10 +29,10 @@ visitors' solves can run on two cores and the server stays responsive meanwhile.
 
 from __future__ import annotations
 
-import numba
 import numpy as np
 
 from lib.games.connect_four import COLUMNS, STRIDE
+from lib.games.jit import njit
 
 TABLE_SIZE = 8_388_593
 """Slots of the transposition table: a prime just under ``2**23`` (about 42 MB with the bytes
@@ -64,7 +64,7 @@ def new_scratch() -> np.ndarray:
     return np.zeros((_SQUARES + 1, 3, COLUMNS), dtype=np.uint64)
 
 
-@numba.njit(cache=True)
+@njit()
 def popcount(bits: np.uint64) -> int:
     """The number of set bits (SWAR: add neighbouring bit counts in parallel)."""
     bits = bits - ((bits >> np.uint64(1)) & np.uint64(0x5555555555555555))
@@ -75,7 +75,7 @@ def popcount(bits: np.uint64) -> int:
     return int((bits * np.uint64(0x0101010101010101)) >> np.uint64(56))
 
 
-@numba.njit(cache=True)
+@njit()
 def winning_squares(position: np.uint64, mask: np.uint64) -> np.uint64:
     """The empty squares completing a four for the owner of ``position`` (as in the solver)."""
     p = position
@@ -88,7 +88,7 @@ def winning_squares(position: np.uint64, mask: np.uint64) -> np.uint64:
     return found & (_BOARD ^ mask)
 
 
-@numba.njit(cache=True)
+@njit()
 def mirror_key(key: np.uint64) -> np.uint64:
     """The key of the left-right mirror image."""
     mirrored = np.uint64(0)
@@ -99,7 +99,7 @@ def mirror_key(key: np.uint64) -> np.uint64:
     return mirrored
 
 
-@numba.njit(cache=True)
+@njit()
 def _book_score(key: np.uint64, book_keys: np.ndarray, book_scores: np.ndarray) -> int:
     """The book's score of the position with ``key`` (or its mirror), :data:`ABORT` if absent."""
     twin = mirror_key(key)
@@ -110,7 +110,7 @@ def _book_score(key: np.uint64, book_keys: np.ndarray, book_scores: np.ndarray) 
     return ABORT
 
 
-@numba.njit(cache=True)
+@njit()
 def _ordered_moves(
     position: np.uint64, mask: np.uint64, possible: np.uint64, row: np.ndarray
 ) -> int:
@@ -136,7 +136,7 @@ def _ordered_moves(
     return count
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def negamax(
     position: np.uint64,
     mask: np.uint64,

@@ -1,7 +1,7 @@
 """Compiled bitboard kernels of the exact Othello endgame solver: legal moves, flips, counts.
 
 The compiled search (:mod:`lib.games.othello.endgame_search`) is built from these.
-They run as machine code (numba, ``@njit(cache=True)``: compiled on first use and kept
+They run as machine code (numba, :func:`lib.games.jit.njit`: compiled on first use and kept
 on disk beside this file, so later processes load them in a fraction of a second) on
 two ``numpy.uint64`` bitboards, the side to move's discs and the opponent's, in the
 layout of :mod:`lib.games.othello` (square ``(row, col)`` is bit ``row * 8 + col``,
@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import functools
 
-import numba
 import numpy as np
 from numba import types
 from numba.extending import intrinsic
 
+from lib.games.jit import njit
 from lib.games.othello import GEOMETRY
 
 ZERO, ONE, ALL = np.uint64(0), np.uint64(1), np.uint64(2**64 - 1)
@@ -154,7 +154,7 @@ def _leading_zeros(typingctx, board):
     return signature, codegen
 
 
-@numba.njit(cache=True, inline="always")
+@njit(inline="always")
 def highest_square(board: np.uint64) -> int:
     """The index of the highest set bit of a non-zero ``uint64`` board."""
     return 63 - _leading_zeros(board)
@@ -163,7 +163,7 @@ def highest_square(board: np.uint64) -> int:
 # -- the kernels ---------------------------------------------------------------------------
 
 
-@numba.njit(cache=True)
+@njit()
 def legal_moves(player: np.uint64, opponent: np.uint64, full: np.uint64, inner: np.uint64):
     """Bitboard of the legal moves of ``player`` (a run-doubling fill in each direction)."""
     edge_safe = opponent & inner
@@ -185,7 +185,7 @@ def legal_moves(player: np.uint64, opponent: np.uint64, full: np.uint64, inner: 
     return found & full & ~(player | opponent)
 
 
-@numba.njit(cache=True)
+@njit()
 def flips(square: int, player: np.uint64, opponent: np.uint64, tables: np.ndarray):
     """The discs ``player`` turns over by playing ``square`` (0: not a legal move there)."""
     flipped = ZERO
@@ -207,7 +207,7 @@ def flips(square: int, player: np.uint64, opponent: np.uint64, tables: np.ndarra
     return flipped
 
 
-@numba.njit(cache=True)
+@njit()
 def corner_stable(discs: np.uint64, tables: np.ndarray):
     """The discs that can never be flipped because they are a corner or touch one of the
     same colour along an edge (a cheap part of stability)."""
@@ -221,7 +221,7 @@ def corner_stable(discs: np.uint64, tables: np.ndarray):
     ) & discs
 
 
-@numba.njit(cache=True)
+@njit()
 def final_margin(player: np.uint64, opponent: np.uint64, empty_count: int) -> int:
     """Margin of a finished game for ``player``, empties to the winner."""
     difference = bit_count(player) - bit_count(opponent)

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numba
 import numpy as np
 
+from lib.games.jit import njit
 from lib.games.othello.endgame_kernels import (
     BOARD,
     CORNERS,
@@ -79,6 +79,7 @@ _KEY_OFFSET = 1024  # keeps fastest-first keys (which may be negative) in a uint
 # after the move, the opponent's, the opponent's legal moves there
 _KEY, _SQUARE, _PLAYER, _OPPONENT, _REPLIES = range(5)
 _HASH_1, _HASH_2 = np.uint64(0x9E3779B97F4A7C15), np.uint64(0xC2B2AE3D27D4EB4F)
+_MIX_1, _MIX_2 = np.uint64(0xFF51AFD7ED558CCD), np.uint64(0xC4CEB9FE1A85EC53)
 
 
 class Workspace(NamedTuple):
@@ -105,15 +106,24 @@ def new_workspace(table_bits: int, budget: int = 2**62) -> Workspace:
 # -- the transposition table ----------------------------------------------------------------
 
 
-@numba.njit(cache=True)
+@njit()
 def _bucket(table: np.ndarray, player: np.uint64, opponent: np.uint64) -> int:
-    """The first of the two slots where a position may be kept."""
+    """The first of the two slots where a position may be kept.
+
+    A product's low bits depend only on its factor's low bits, so the two products are
+    mixed again (MurmurHash3's finaliser): otherwise positions differing only near the
+    end of the board (its highest bits) would share one bucket and evict each other.
+    """
     mixed = (player * _HASH_1) ^ (opponent * _HASH_2)
-    mixed ^= mixed >> np.uint64(29)
+    mixed ^= mixed >> np.uint64(33)
+    mixed *= _MIX_1
+    mixed ^= mixed >> np.uint64(33)
+    mixed *= _MIX_2
+    mixed ^= mixed >> np.uint64(33)
     return np.int64(mixed & np.uint64(table.shape[0] - 2))
 
 
-@numba.njit(cache=True)
+@njit()
 def probe(table: np.ndarray, player: np.uint64, opponent: np.uint64) -> int:
     """The slot holding the position, or -1."""
     slot = _bucket(table, player, opponent)
@@ -123,25 +133,25 @@ def probe(table: np.ndarray, player: np.uint64, opponent: np.uint64) -> int:
     return -1
 
 
-@numba.njit(cache=True)
+@njit()
 def lower_bound(table: np.ndarray, slot: int) -> int:
     """The lower bound of the margin kept in ``slot``."""
     return int(table[slot, 2] & np.uint64(0xFF)) - 128
 
 
-@numba.njit(cache=True)
+@njit()
 def upper_bound(table: np.ndarray, slot: int) -> int:
     """The upper bound of the margin kept in ``slot``."""
     return int((table[slot, 2] >> np.uint64(8)) & np.uint64(0xFF)) - 128
 
 
-@numba.njit(cache=True)
+@njit()
 def best_square(table: np.ndarray, slot: int) -> int:
     """The best move kept in ``slot`` (-1: none)."""
     return int((table[slot, 2] >> np.uint64(16)) & np.uint64(0xFF)) - 1
 
 
-@numba.njit(cache=True)
+@njit()
 def store(
     table: np.ndarray,
     player: np.uint64,
@@ -171,7 +181,7 @@ def store(
     )
 
 
-@numba.njit(cache=True)
+@njit()
 def _record(
     table: np.ndarray,
     player: np.uint64,
@@ -199,7 +209,7 @@ def _record(
 # -- near the end: the last empties, by parity --------------------------------------------
 
 
-@numba.njit(cache=True)
+@njit()
 def parity_order(player: np.uint64, opponent: np.uint64, tables: np.ndarray, out: np.ndarray):
     """Write the empty squares into ``out``, those in regions with an odd number of
     empties first, by static rank within each group, then by square; return their count."""
@@ -226,7 +236,7 @@ def parity_order(player: np.uint64, opponent: np.uint64, tables: np.ndarray, out
     return count
 
 
-@numba.njit(cache=True)
+@njit()
 def last1(player: np.uint64, square: int, tables: np.ndarray, control: np.ndarray) -> int:
     """Margin with one empty square: only the number of flipped discs matters."""
     control[NODES] += 1
@@ -244,7 +254,7 @@ def last1(player: np.uint64, square: int, tables: np.ndarray, control: np.ndarra
     return difference + 1 if difference > 0 else difference - 1
 
 
-@numba.njit(cache=True)
+@njit()
 def last2(player, opponent, alpha, beta, first, second, tables, control) -> int:
     """Margin with two empty squares ``first`` and ``second``."""
     control[NODES] += 1
@@ -268,7 +278,7 @@ def last2(player, opponent, alpha, beta, first, second, tables, control) -> int:
     return final_margin(player, opponent, 2)
 
 
-@numba.njit(cache=True)
+@njit()
 def last3(player, opponent, alpha, beta, first, second, third, tables, control) -> int:
     """Margin with three empty squares (in parity order)."""
     control[NODES] += 1
@@ -309,7 +319,7 @@ def last3(player, opponent, alpha, beta, first, second, third, tables, control) 
     return final_margin(player, opponent, 3)
 
 
-@numba.njit(cache=True)
+@njit()
 def last4(player, opponent, alpha, beta, first, second, third, fourth, tables, control) -> int:
     """Margin with four empty squares (in parity order)."""
     control[NODES] += 1
@@ -352,7 +362,7 @@ def last4(player, opponent, alpha, beta, first, second, third, fourth, tables, c
     return final_margin(player, opponent, 4)
 
 
-@numba.njit(cache=True)
+@njit()
 def shallow(player, opponent, alpha, beta, count, tables, squares, control) -> int:
     """Fail-soft alpha-beta over the ``count`` empty squares in ``squares[count]`` (in
     parity order; each ply writes its own row), the last four by :func:`last4` ..."""
@@ -415,7 +425,7 @@ def shallow(player, opponent, alpha, beta, count, tables, squares, control) -> i
     return final_margin(player, opponent, count)
 
 
-@numba.njit(cache=True)
+@njit()
 def shallow_with_table(player, opponent, alpha, beta, tables, table, squares, control) -> int:
     """:func:`shallow` at :data:`SHALLOW_TABLE_EMPTIES` empties behind the table's bounds (no
     best move: the last-empties solver keeps its own parity order)."""
@@ -437,7 +447,7 @@ def shallow_with_table(player, opponent, alpha, beta, tables, table, squares, co
 # -- far from the end: move generation, fastest first, the table ------------------------
 
 
-@numba.njit(cache=True)
+@njit()
 def ordered_children(player, opponent, moves, tables, out) -> int:
     """Write the children of a position into ``out`` (rows: sort key, square, the mover's
     discs, the opponent's, the opponent's replies), best-looking first; return their count.
@@ -475,7 +485,7 @@ def ordered_children(player, opponent, moves, tables, out) -> int:
     return count
 
 
-@numba.njit(cache=True)
+@njit()
 def _refuting_child(table, children, count, beta):
     """Enhanced transposition cut-off: (the index of a child the table already knows to
     refute the window, the mover's margin it proves), or (-1, 0)."""
@@ -486,7 +496,7 @@ def _refuting_child(table, children, count, beta):
     return -1, 0
 
 
-@numba.njit(cache=True, nogil=True)
+@njit(nogil=True)
 def deep(player, opponent, alpha, beta, empties, moves, tables, table, children, squares, control):
     """Fail-soft alpha-beta with fastest-first ordering and the transposition table.
 

@@ -157,3 +157,43 @@ def test_solves_in_two_threads_at_once_keep_their_own_tables():
     with ThreadPoolExecutor(max_workers=2) as pool:
         found = list(pool.map(solver.move_scores, states))
     assert found == expected
+
+
+def sensible_position(seed: int, discs: int) -> ConnectFourState:
+    """A game in progress with ``discs`` discs, each move one that does not lose at once."""
+    rng = np.random.default_rng(seed)
+    while True:
+        state = initial_state()
+        for _ in range(discs):
+            columns = solver.non_losing_columns(state)
+            if not columns:
+                break
+            state = state.play(columns[int(rng.integers(len(columns)))])
+        if state.occupied().bit_count() == discs and not state.is_terminal():
+            return state
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    discs=st.integers(26, 34),
+    first_chunk=st.integers(8, 256),
+    grow_after=st.sampled_from([0.0005, 0.01, 4]),
+)
+def test_chunked_searches_that_grow_their_table_midway_equal_the_readable_search(
+    seed, discs, first_chunk, grow_after
+):
+    """A clocked solve as it runs when time is short: many tiny chunks, each resumed from
+    the table, and the table replaced by a larger (empty) one partway through."""
+    state = sensible_position(seed, discs)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(solver, "FIRST_CHUNK", first_chunk)
+        patch.setattr(solver, "LAST_CHUNK", 4 * first_chunk)
+        patch.setattr(solver, "GROW_AFTER", grow_after)
+        search = solver._CompiledSearch(
+            time.perf_counter() + 600.0, None, None, table_size=solver.SMALL_TABLE_SIZE
+        )
+        found = search.score(*solver.bitboards(state))
+    assert found == solver.score(state, compiled=False)
+    if search.nodes > grow_after * solver.FIRST_TABLE_SIZE:
+        assert search.keys.size == solver.SMALL_TABLE_SIZE  # outgrown: replaced midway

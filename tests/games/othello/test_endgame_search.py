@@ -17,6 +17,7 @@ from lib.games.othello.endgame_search import (
     NODES,
     STOPPED,
     UNKNOWN,
+    _bucket,
     best_square,
     deep,
     lower_bound,
@@ -209,3 +210,55 @@ def test_ordered_children_are_the_legal_moves_played_fastest_first(seed, empties
         child = OthelloState(new_opponent, new_player, 0, size)  # the opponent to move
         assert replies == child.move_mask()
         assert key >= 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    empties=st.integers(8, 11),
+    size=st.sampled_from([6, 8]),
+    table_bits=st.sampled_from([8, 12]),
+    chunk=st.integers(30, 300),
+    searches=st.lists(st.tuples(st.integers(-66, 64), st.integers(1, 40)), min_size=1, max_size=4),
+)
+def test_searches_stopped_by_small_budgets_and_started_again_stay_fail_soft(
+    seed, empties, size, table_bits, chunk, searches
+):
+    """As a watched solve runs them: every window resumed after each stop, on one small
+    table shared by the windows (what a stopped search left in it must never mislead).
+    A resumed search only gets on while the table keeps what earlier runs finished: on a
+    table far too small for the position (256 entries at 16 empties) it can go round
+    forever, so the positions here stay small (a solve's table holds at least 4,096
+    entries, its runs at least 1,000 nodes)."""
+    state = late_position(seed, empties, size)
+    if state.is_terminal():
+        return
+    tables, work = endgame_tables(size), new_workspace(table_bits, budget=chunk)
+    player, opponent = boards_of(state)
+    exact = negamax_margin(state)
+    for alpha, width in searches:
+        for _ in range(10_000):  # each run ends in a stop or the value
+            work.control[STOPPED] = 0
+            value = deep(
+                player, opponent, alpha, alpha + width, state.plies_left_hint(), UNKNOWN,
+                tables, *work,
+            )  # fmt: skip
+            if not work.control[STOPPED]:
+                break
+            work.control[BUDGET] = work.control[NODES] + chunk
+        assert not work.control[STOPPED]
+        assert_fail_soft(value, exact, alpha, alpha + width)
+
+
+@settings(max_examples=20, deadline=None)
+@given(low=st.integers(0, 2**40 - 1), other=st.integers(0, 2**64 - 1))
+def test_positions_differing_only_near_the_end_of_the_board_spread_over_the_buckets(low, other):
+    """Late positions often differ only in the board's last rows (the highest bits): they
+    must not crowd into a few buckets of two slots, evicting each other's bounds."""
+    table = new_workspace(12).table
+    rng = np.random.default_rng(low)
+    buckets = {
+        _bucket(table, np.uint64(low | int(high) << 48), np.uint64(other))
+        for high in rng.integers(0, 2**16, size=200)
+    }
+    assert len(buckets) >= 150  # of 2,048 buckets; 200 random draws hit about 190
