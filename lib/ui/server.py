@@ -36,12 +36,16 @@ def warm_shared_work() -> None:
     data's seeded GA run, exact optimum and charts) and of the Arena (its imports, the
     default study's seeded games). They took about a second of each page's first visit
     after a server start, which then missed 3 s; every later visit reads them from the
-    cache. Last, the games' compiled exact solvers are made ready in a separate process
+    cache. Meanwhile the games' compiled exact solvers are made ready in a separate process
     (:mod:`lib.games.compiled_code`), which fills numba's disk cache: the first AI move
     then loads the code in a fraction of a second instead of compiling it for seconds, and
     the compiler never holds this server's interpreter. A failure is only logged: the page
     then computes it itself, as it would without this.
     """
+    # first, in a thread of its own: the solvers' process compiles while the first looks
+    # are computed here, so a first AI move soon after the start rarely compiles them itself
+    solvers = threading.Thread(target=ready_compiled_solvers, name="solvers-warm-up", daemon=True)
+    solvers.start()
     # imported here, in the warm-up's thread: the entry script's run does not wait
     from lib.ui import arena_first_look, portfolio_first_look
 
@@ -50,6 +54,12 @@ def warm_shared_work() -> None:
             page.warm_first_look()
         except Exception:  # the page computes what failed here itself, and says why
             LOG.warning("warming %s's first look failed", page.__name__, exc_info=True)
+    solvers.join()
+
+
+def ready_compiled_solvers() -> None:
+    """Run :mod:`lib.games.compiled_code` in a process of its own (numba's compiler never
+    holds this server's interpreter); a failure is logged with the process's own error."""
     command = [sys.executable, "-m", "lib.games.compiled_code"]
     try:
         subprocess.run(
