@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lib.games.othello import GEOMETRY, SIZES, OthelloState, flip_mask, initial_state
+from lib.games.othello import GEOMETRY, SIZES, OthelloState, flip_mask
 from lib.games.othello.endgame import negamax_margin
 from lib.games.othello.endgame_kernels import REGION, endgame_tables
 from lib.games.othello.endgame_search import (
@@ -29,18 +29,7 @@ from lib.games.othello.endgame_search import (
     store,
     upper_bound,
 )
-
-
-def late_position(seed: int, empties: int, size: int) -> OthelloState:
-    """A random playout from the start, stopped at ``empties`` empty squares (or its end)."""
-    rng = np.random.default_rng(seed)
-    state = initial_state(size)
-    while state.plies_left_hint() > empties:
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state = state.play(moves[int(rng.integers(len(moves)))])
-    return state
+from tests.games.othello.test_endgame import late_position
 
 
 def boards_of(state: OthelloState) -> tuple[np.uint64, np.uint64]:

@@ -4,26 +4,12 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
 from lib.games import othello
 from lib.games.othello import endgame, view
-
-
-def _position(empties: int, seed: int) -> othello.OthelloState:
-    """A position with ``empties`` empty squares by seeded random play (not finished)."""
-    rng = np.random.default_rng(seed)
-    while True:
-        state = othello.initial_state()
-        while not state.is_terminal() and state.plies_left_hint() > empties:
-            moves = state.legal_moves()
-            state = state.play(moves[int(rng.integers(len(moves)))])
-        if not state.is_terminal():
-            return state
-        seed += 1
-        rng = np.random.default_rng(seed)
+from tests.games.othello.test_endgame import late_position
 
 
 @given(st.integers(-64, 64))
@@ -40,7 +26,8 @@ def test_margin_words_read_back_to_the_margin(margin):
 def test_every_moves_words_are_the_textbook_margin_of_the_position_after_it():
     view._every_move_solved.cache_clear()
     for seed in range(3):
-        state = _position(8, seed)
+        state = late_position(seed, 8)
+        assert not state.is_terminal()
         insight = view.move_insight(state)
         assert sorted(insight) == sorted(state.legal_moves())
         for move, (words, line) in insight.items():
@@ -54,7 +41,8 @@ def test_a_position_the_solver_cannot_finish_in_time_gets_no_words_and_is_not_ca
     monkeypatch,
 ):
     view._every_move_solved.cache_clear()
-    state = _position(12, 7)
+    state = late_position(7, 12)
+    assert not state.is_terminal()
     monkeypatch.setattr(view, "MOVE_VERDICT_SECONDS", 1e-9)
     assert view.move_insight(state) == {}
     monkeypatch.setattr(view, "MOVE_VERDICT_SECONDS", 30.0)
