@@ -7,9 +7,10 @@ read. Printed per job, in MB:
 
 * **peak RSS** (``VmHWM``): the physical memory it took at worst: what a ~1 GB server must
   hold (the server itself, plus every worker at once);
-* **peak address space** (``VmPeak``): what ``RLIMIT_AS`` (the cap) counts: the
-  libraries' mappings and reserved but untouched memory as well as the data;
-* **peak data** (``VmData``, sampled): private writable memory, heap and arrays.
+* **peak address space** (``VmPeak``): the libraries' mappings and reserved but untouched
+  memory as well as the data (a cap on it refused numba's LLVM);
+* **peak data** (``VmData``, sampled): private writable memory, heap and arrays: what
+  ``RLIMIT_DATA``, the cap, counts.
 
 The jobs (the same as ``bench/load.py``'s, plus the widest GA an upload allows):
 
@@ -25,7 +26,13 @@ The jobs (the same as ``bench/load.py``'s, plus the widest GA an upload allows):
 * ``routes``: every route algorithm on 400 pairs of a 2,000-place random graph;
 * ``evolution``: weight evolution at the hosted caps (population 30, depth 2, 2 games per
   pair in 5 leagues, 10 benchmark games), ``--evo-generations`` generations (memory is per
-  generation).
+  generation);
+* ``ladder-formula``: an Othello 6x6 strength ladder with a student's formula player (a
+  game reaches the compiled endgame solver, so the worker loads numba's LLVM);
+* ``othello-solver`` / ``connect-four-solver``: a game of each game's default AI, whose
+  exact solver (compiled code) takes over near the end;
+* ``cold-compile``: the Othello game again with numba's cache in an empty folder, so the
+  worker compiles the solver itself (a fresh install whose warm-up has not finished).
 
 An idle worker (a trivial job) is measured first: the floor every job starts from.
 
@@ -38,6 +45,7 @@ import argparse
 import os
 import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -117,6 +125,38 @@ def evolution_job(generations: int) -> int:
     return sum(g.games for g in evolve(config).generations)
 
 
+LADDER_FORMULA = "if(empties < 12, discs, 4*mobility + 10*corners)"
+"""The formula player of the ladder that once failed under an address-space cap."""
+
+
+def ladder_formula_job() -> int:
+    """Random, greedy and a formula player on 6x6 Othello at 0.1 s a move; the games."""
+    from lib.games.arena import run_tournament
+    from lib.games.arena.ladder import LadderConfig
+    from lib.games.search.players import PlayerConfig
+
+    formula = PlayerConfig(kind="alphabeta", depth=12, formula=LADDER_FORMULA, time_limit=0.1)
+    players = ("random", "greedy", formula.to_spec())
+    config = LadderConfig("othello", {"size": 6}, players, time_per_move=0.1, games_per_pair=2)
+    return len(run_tournament(config.matches()).records)
+
+
+def solver_game_job(game: str, options: dict) -> int:
+    """One game of ``game``'s default AI against random (its exact solver ends it)."""
+    from lib.games.arena import MatchConfig, run_tournament
+    from lib.games.core import get_game
+
+    player = get_game(game).default_player
+    match = MatchConfig(game, (player, "random"), games=1, seed=1, options=options)
+    return len(run_tournament([match]).records)
+
+
+def cold_compile_job(cache: str) -> int:
+    """The Othello solver game with numba's cache in the empty folder ``cache``."""
+    os.environ["NUMBA_CACHE_DIR"] = cache  # read when numba is first imported, below
+    return solver_game_job("othello", {"size": 8})
+
+
 def status(pid: int) -> dict[str, int]:
     """The ``Vm*`` lines of ``/proc/<pid>/status``, in bytes."""
     with open(f"/proc/{pid}/status") as text:
@@ -165,6 +205,10 @@ def main() -> None:
         "arena-deep": (here.deep_game_job, (options.arena_games,)),
         "routes": (here.routes_job, ()),
         "evolution": (here.evolution_job, (options.evo_generations,)),
+        "ladder-formula": (here.ladder_formula_job, ()),
+        "othello-solver": (here.solver_game_job, ("othello", {"size": 8})),
+        "connect-four-solver": (here.solver_game_job, ("connect_four", {})),
+        "cold-compile": (here.cold_compile_job, (tempfile.mkdtemp(prefix="numba-cold-"),)),
     }
     chosen = ["idle worker", *(options.jobs or [name for name in jobs if name != "idle worker"])]
     print(f"load average {os.getloadavg()[0]:.2f}; figures in MB")

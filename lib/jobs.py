@@ -7,10 +7,10 @@ jobs run at once); further jobs wait in a first-in, first-out queue that tells e
 position. A job can be cancelled: a queued job leaves the queue, a running one is asked to
 stop at its next progress callback and, if it has not stopped within a short grace period
 (a search deep inside one move calls nothing back), its worker process is killed and
-replaced, so no CPU is spent on work nobody waits for. Each worker's memory is capped
-(:func:`memory_cap_mb`): a job that needs more fails with :class:`JobOutOfMemory`, a plain
-message for the visitor, and its worker is replaced, so one runaway job cannot take the
-server's memory.
+replaced, so no CPU is spent on work nobody waits for. Each worker's private data is
+capped (:func:`memory_cap_mb`): a job that needs more fails with :class:`JobOutOfMemory`, a
+plain message for the visitor, and its worker is replaced, so one runaway job cannot take
+the server's memory.
 
 A job is a module-level function (it is pickled by name) called in a worker as
 ``function(*args, **kwargs)``. Its progress callbacks are named keyword arguments
@@ -32,6 +32,7 @@ Nothing here imports Streamlit: :mod:`lib.ui.jobs` creates one pool per server
 from __future__ import annotations
 
 import contextlib
+import errno
 import itertools
 import multiprocessing
 import os
@@ -63,16 +64,20 @@ Its old name is still read for a release (:data:`lib.settings.RENAMED`), as is
 MEMORY_ENV = "AI_SEARCH_LAB_JOB_MEMORY_MB"
 """Environment variable setting each worker's memory cap in MB (``0`` or ``off``: none)."""
 
-DEFAULT_MEMORY_MB = 600
-"""Each worker's address-space cap in MB without ``$AI_SEARCH_LAB_JOB_MEMORY_MB``.
+DEFAULT_MEMORY_MB = 480
+"""Each worker's data cap in MB without ``$AI_SEARCH_LAB_JOB_MEMORY_MB``.
 
-``bench/job_memory.py`` measured the heaviest jobs a hosted server allows at 390–486 MB of
-address space (148–228 MB resident): the GA at its caps 390 (473 on the widest table it
-takes), an Arena study or a depth-7 search 473–475, an evolution 473, every route algorithm
-on a 2,000-place map 486. 600 MB leaves them about a quarter more (other library versions
-map more), and bounds a worker's resident memory to roughly 600 MB less the ~290 MB of
-libraries mapped but not resident: a ~400 MB server and two workers at their cap stay
-near 1 GB."""
+The cap is on a worker's private data (``RLIMIT_DATA``: its heap and the arrays it fills),
+not on its address space, which also counts the libraries mapped: numba's LLVM alone maps
+about 200 MB it never fills, and a worker capped at 600 MB of address space could not load
+it (a formula player reaching the compiled endgame solver failed). ``bench/job_memory.py``
+measured the heaviest jobs a hosted server allows at 176–325 MB of data (147–381 MB
+resident): the GA at its caps 176 (263 on the widest table it takes), an Arena study or a
+depth-7 search 196–198, an evolution 196, every route algorithm on a 2,000-place map 225,
+a ladder with a formula player 251, a game ended by each compiled solver 236–253, and the
+Othello solver compiled in the worker itself (a cold cache) 325. 480 MB leaves the
+heaviest about half as much again, and stops a runaway job before it takes a small
+server's memory: resident memory stays near the data plus about 60 MB of library code."""
 
 WORKER_ENVIRONMENT = {
     "OPENBLAS_NUM_THREADS": "1",
@@ -157,12 +162,13 @@ def memory_cap_mb(environ: Mapping[str, str] | None = None) -> int | None:
     :data:`DEFAULT_MEMORY_MB`; None (no cap) for ``0`` / ``off`` or where the platform
     cannot cap a process (no :mod:`resource`, e.g. Windows).
 
-    The cap is on the worker's address space (``RLIMIT_AS``), which counts the libraries
-    mapped and memory reserved as well as what the job fills: a worker that has imported
-    the app's libraries spans about 470 MB, of which about 180 MB is resident
-    (``bench/job_memory.py`` prints both for the heaviest jobs). Unlike resident memory,
-    address space can be capped by the kernel on any Unix: an allocation past the cap
-    fails at once (a :class:`MemoryError`) instead of the machine running out.
+    The cap is on the worker's private data (``RLIMIT_DATA``: heap, arrays, anything it
+    writes), not its address space: libraries mapped but never filled (numba's LLVM maps
+    about 200 MB) do not count, so no legitimate job is refused for loading one. A worker
+    that has imported the app's libraries holds about 250 MB of data
+    (``bench/job_memory.py`` prints each heavy job's peaks). The kernel enforces the cap
+    at once on Linux: an allocation past it fails (a :class:`MemoryError`) instead of the
+    machine running out.
     Raises :class:`InputError` if the variable is not a whole number ≥ 0 or ``off``.
     """
     expected = "a whole number of megabytes (0 or off: no cap)"
@@ -232,15 +238,35 @@ class _WorkerLink:
 
 
 def _cap_memory(megabytes: int | None) -> None:
-    """Cap this process's address space at ``megabytes`` (a bigger allocation raises
-    :class:`MemoryError`), never above the hard limit it already has."""
+    """Cap this process's private data at ``megabytes`` (``RLIMIT_DATA``: a bigger
+    allocation raises :class:`MemoryError`), never above the hard limit it already has."""
     if megabytes is None or resource is None:
         return
     limit = megabytes * 1024 * 1024
-    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    _, hard = resource.getrlimit(resource.RLIMIT_DATA)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
-    resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
+
+
+def _ran_out_of_memory(error: BaseException) -> bool:
+    """Whether ``error`` (or what it was raised from) says memory ran out.
+
+    A :class:`MemoryError`, or an :class:`OSError` of ``ENOMEM``, or a shared library that
+    could not be mapped (``dlopen``'s "failed to map segment", which libraries such as
+    llvmlite re-raise as an ``OSError`` of their own wording).
+    """
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, MemoryError):
+            return True
+        if isinstance(error, OSError) and (
+            error.errno == errno.ENOMEM or "failed to map segment" in str(error)
+        ):
+            return True
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _worker_main(conn: Connection, memory_mb: int | None = None) -> None:
@@ -283,6 +309,10 @@ def _worker_main(conn: Connection, memory_mb: int | None = None) -> None:
         except InputError as error:
             outcome = ("input_error", job_id, str(error))
         except Exception as error:  # reported to the page, never a crash of the worker
+            if _ran_out_of_memory(error):  # e.g. a library that could not be loaded
+                with contextlib.suppress(Exception):
+                    link.send(("memory", job_id, None))
+                return
             outcome = ("failed", job_id, (f"{type(error).__name__}: {error}", _trace()))
         try:
             link.send(outcome)
@@ -416,7 +446,7 @@ class JobPool:
             system); the next job starts a new one.
         abandon_after: a job whose owner has not called :meth:`Job.wait` for this many
             seconds is cancelled (its page is gone without saying so).
-        memory_mb: each worker's address-space cap in MB (default :func:`memory_cap_mb`;
+        memory_mb: each worker's data cap in MB (default :func:`memory_cap_mb`;
             None or 0: no cap). A job that needs more fails with :class:`JobOutOfMemory` and
             its worker is replaced.
 

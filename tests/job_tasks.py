@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from typing import Any
 
 from lib.errors import InputError
 
@@ -52,3 +53,77 @@ def allocate(megabytes: int, _cargo: bytes = b"") -> tuple[int, int]:
     """
     block = bytearray(megabytes * 1024 * 1024)
     return os.getpid(), len(block)
+
+
+# -- one job of every kind the pages run (tests/test_jobs_every_kind.py) ---------------------
+
+LADDER_FORMULA = "if(empties < 12, discs, 4*mobility + 10*corners)"
+"""The formula of the ladder that once failed in a worker (numba's LLVM could not load)."""
+
+
+def ga_job() -> tuple[int, float]:
+    """The portfolio GA, small, on the bundled stocks: (generations, fitness)."""
+    from pathlib import Path
+
+    from lib.portfolio.data import load_stock_table
+    from lib.portfolio.ga import GAConfig, run_ga
+
+    table = load_stock_table(Path(__file__).resolve().parents[1] / "data" / "sample_stocks.csv")
+    config = GAConfig(population_size=60, elite_size=6, max_generations=15, seed=1)
+    result = run_ga(table, config)
+    return result.generations, float(result.fitness)
+
+
+def routes_job() -> int:
+    """Every route algorithm on every pair of Romania: the rows of the table."""
+    from lib.routes import compare, graphs, search
+
+    G = graphs.romania()
+    h = graphs.make_heuristic(G, graphs.STRAIGHT)
+    return len(compare.all_pairs(G, list(search.ALGORITHMS), h, drop_failing=True))
+
+
+def study_job() -> list[float]:
+    """A small Arena study (tic-tac-toe, alpha-beta against random): each game's score."""
+    from lib.games.arena import MatchConfig, run_tournament
+
+    match = MatchConfig("tictactoe", ("alphabeta:depth=9", "random"), games=2, seed=1)
+    return [record.result_a for record in run_tournament([match]).records]
+
+
+def formula_ladder_job() -> int:
+    """The Othello 6x6 ladder with a formula player at 0.1 s a move: the games played."""
+    from lib.games.arena import run_tournament
+    from lib.games.arena.ladder import LadderConfig
+    from lib.games.search.players import PlayerConfig
+
+    formula = PlayerConfig(kind="alphabeta", depth=12, formula=LADDER_FORMULA, time_limit=0.1)
+    players = ("random", "greedy", formula.to_spec())
+    config = LadderConfig("othello", {"size": 6}, players, time_per_move=0.1, games_per_pair=2)
+    return len(run_tournament(config.matches()).records)
+
+
+def evolution_job() -> int:
+    """Weight evolution, tiny: the games its one generation played."""
+    from lib.games.arena.evolve import EvolutionConfig, evolve
+
+    config = EvolutionConfig(
+        "tictactoe", population=6, leagues=2, generations=1, benchmark_games=2, seed=1
+    )
+    return sum(generation.games for generation in evolve(config).generations)
+
+
+def othello_solve_job(state: Any) -> tuple[int, int]:
+    """The compiled Othello endgame solver on ``state``: (its best move, its exact margin)."""
+    from lib.games.othello.endgame import solve
+
+    result = solve(state)
+    return result.best_move, result.margin
+
+
+def connect_four_solve_job(state: Any) -> tuple[int, tuple[int, ...]]:
+    """The compiled Connect Four solver on ``state``: (its score, its best columns)."""
+    from lib.games.connect_four.solver import solve
+
+    result = solve(state)
+    return result.score, result.best_moves

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 
@@ -265,21 +266,21 @@ def test_the_memory_cap_reads_the_environment():
             memory_cap_mb({MEMORY_ENV: bad})
 
 
-def address_space_limit(pid: int) -> int | None:
-    """The soft ``RLIMIT_AS`` of process ``pid`` in bytes (None: unlimited)."""
+def data_limit(pid: int) -> int | None:
+    """The soft ``RLIMIT_DATA`` of process ``pid`` in bytes (None: unlimited)."""
     with open(f"/proc/{pid}/limits") as limits:
-        line = next(line for line in limits if line.startswith("Max address space"))
+        line = next(line for line in limits if line.startswith("Max data size"))
     soft = line.split()[3]
     return None if soft == "unlimited" else int(soft)
 
 
 def test_a_job_over_the_memory_cap_fails_clearly_and_a_fresh_worker_takes_the_next():
-    cap = 200  # MB of address space: a bare worker spans a few tens
+    cap = 200  # MB of data: a bare worker holds about ten
     pool = JobPool(workers=1, memory_mb=cap, idle_seconds=30)
     try:
         first_pid, held = finish(pool.submit(job_tasks.allocate, (cap // 10,))).result()
         assert held == cap // 10 * 1024 * 1024  # under the cap: fine
-        assert address_space_limit(first_pid) == cap * 1024 * 1024
+        assert data_limit(first_pid) == cap * 1024 * 1024
         with pytest.raises(JobOutOfMemory) as failed:
             finish(pool.submit(job_tasks.allocate, (2 * cap,))).result()
         assert str(failed.value) == (
@@ -293,7 +294,7 @@ def test_a_job_over_the_memory_cap_fails_clearly_and_a_fresh_worker_takes_the_ne
             time.sleep(0.05)
         next_pid, held = finish(pool.submit(job_tasks.allocate, (cap // 10,))).result()
         assert next_pid != first_pid and held == cap // 10 * 1024 * 1024
-        assert address_space_limit(next_pid) == cap * 1024 * 1024
+        assert data_limit(next_pid) == cap * 1024 * 1024
         assert pool.worker_pids() == [next_pid]
     finally:
         pool.shutdown()
@@ -316,6 +317,23 @@ def test_without_a_cap_a_worker_has_the_servers_limit():
     pool = JobPool(workers=1, memory_mb=None)
     try:
         pid, _ = finish(pool.submit(job_tasks.allocate, (1,))).result()
-        assert address_space_limit(pid) == address_space_limit(os.getpid())
+        assert data_limit(pid) == data_limit(os.getpid())
     finally:
         pool.shutdown()
+
+
+def test_a_library_that_cannot_be_mapped_counts_as_out_of_memory():
+    from lib.jobs import _ran_out_of_memory
+
+    mapped = OSError("/x/libllvmlite.so: failed to map segment from shared object")
+    try:
+        try:
+            raise mapped
+        except OSError as inner:
+            raise OSError("Could not find/load shared object file 'libllvmlite.so'") from inner
+    except OSError as outer:
+        assert _ran_out_of_memory(outer)
+    assert _ran_out_of_memory(OSError(errno.ENOMEM, "Cannot allocate memory"))
+    assert _ran_out_of_memory(MemoryError())
+    assert not _ran_out_of_memory(OSError(errno.ENOENT, "No such file"))
+    assert not _ran_out_of_memory(ValueError("weights must be finite"))

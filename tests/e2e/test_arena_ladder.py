@@ -40,3 +40,25 @@ def test_run_a_small_ladder_and_download_the_ranked_table(page):
     assert list(table["rating"]) == sorted(table["rating"], reverse=True)
     assert table["games"].tolist() == [2 * (len(roster) - 1)] * len(roster)
     assert (table["wins"] + table["draws"] + table["losses"] == table["games"]).all()
+
+
+FORMULA_LADDER = (
+    "arena?ladder=othello&l_players=Random|Greedy+(one+ply)&l_time=0.1&l_games=2&lo_size=6"
+    "&l_formula=if(empties+<+12,+discs,+4*mobility+%2B+10*corners)"
+)
+"""A ladder with a student's formula player: its games reach the compiled endgame solver,
+whose LLVM a worker once could not load under the pool's memory cap (the page crashed)."""
+
+
+def test_a_ladder_with_a_formula_player_runs_to_its_table_in_the_pool(page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, FORMULA_LADDER)
+    page.get_by_role("button", name="Run ladder").wait_for(timeout=60_000)
+    wait_idle(page)
+    page.get_by_role("button", name="Run ladder").click()
+    # random, greedy and the formula player: 3 pairs, 2 games each
+    page.get_by_text("Played 6 games of").wait_for(timeout=180_000)
+    wait_idle(page)
+    page.locator(".st-key-arena_chart_ladder").wait_for()
+    main = page.locator('[data-testid="stMain"]').inner_text()
+    assert "encountered an error" not in main and "JobFailed" not in main
