@@ -81,6 +81,15 @@ def all_pages() -> tuple[PageInfo, ...]:
 PAGES: tuple[PageInfo, ...] = all_pages()
 """The pages in sidebar order (an immutable tuple, the same for every session)."""
 
+
+def page_groups(pages: tuple[PageInfo, ...]) -> dict[str, list[PageInfo]]:
+    """``pages`` by their group (the course's areas), groups and pages in sidebar order."""
+    groups: dict[str, list[PageInfo]] = {}
+    for info in pages:
+        groups.setdefault(info.group, []).append(info)
+    return groups
+
+
 PAGES_DIR = "pages"
 """Folder of the page files, relative to the repository root (the entry script's folder)."""
 
