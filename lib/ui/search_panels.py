@@ -115,6 +115,11 @@ def search_stats_panel(
         notes.append("the game's exact solver chose the move (it counts positions only)")
     elif stats.exact_endgame:
         notes.append("exact endgame search")
+    if stats.solver_compiling:
+        notes.append(
+            "the game's exact solver was left out: this server is still compiling it (once "
+            "after an install, some seconds), and the move did not wait for it"
+        )
     if stats.exact_attempt_seconds:
         notes.append(
             f"the exact endgame solver gave up after {stats.exact_attempt_seconds:.2f} s "

@@ -54,6 +54,7 @@ import numpy as np
 
 from lib.durations import duration_text
 from lib.errors import InputError
+from lib.games.compiled_code import compiling_elsewhere
 from lib.games.core import WIN_VALUE, Heuristic, game_of
 
 Move = Hashable
@@ -160,6 +161,8 @@ class SearchStats:
     # the game's exact solver chose the move: it counts positions only, so ``cutoffs`` and
     # ``leaf_evaluations`` were not counted (not zero)
     by_solver: bool = False
+    # the game's exact solver was left out: the server was still compiling it
+    solver_compiling: bool = False
 
     def budget_text(self) -> str:
         """Depth reached and time used against the budget, e.g. ``"depth 7, 812 ms of 1 s"``."""
@@ -643,7 +646,7 @@ def choose_move(
     True
     """
     moves = _check_request(state, algorithm, depth, time_limit, beam)
-    started = _start_clock(state, algorithm, time_limit, record_tree)
+    started, compiling = _start_clock(state, algorithm, time_limit, record_tree)
     if rng is not None and len(moves) > 1:
         moves = [moves[i] for i in rng.permutation(len(moves))]
     if algorithm == "random":
@@ -669,7 +672,7 @@ def choose_move(
             max_tree_nodes=max_tree_nodes,
             on_progress=on_progress,
         )
-    result.stats.seconds, result.stats.time_limit = time.perf_counter() - started, time_limit
+    _close_stats(result.stats, started, time_limit, compiling)
     return result
 
 
@@ -733,26 +736,54 @@ def _random_move(moves: list[Move], rng: np.random.Generator | None) -> SearchRe
     return SearchResult(move, 0.0, stats)
 
 
-def _start_clock(state: Any, algorithm: str, time_limit: float | None, record_tree: bool) -> float:
+def _start_clock(
+    state: Any, algorithm: str, time_limit: float | None, record_tree: bool
+) -> tuple[float, bool]:
     """The move's start time, read once the game's exact solver is ready: loading its
-    compiled code (``load_compiled``, once per process) is not the move's thinking time."""
+    compiled code (``load_compiled``, once per process) is not the move's thinking time;
+    and whether the solver is left out, the server still compiling it elsewhere."""
+    compiling = _solver_compiling(state, algorithm, time_limit, record_tree)
     solver = _exact_solver(state, algorithm, time_limit, record_tree)
     if solver is not None and hasattr(solver, "load_compiled"):
         solver.load_compiled()
-    return time.perf_counter()
+    return time.perf_counter(), compiling
+
+
+def _close_stats(
+    stats: SearchStats, started: float, time_limit: float | None, compiling: bool
+) -> None:
+    """Note in ``stats`` the move's time and budget, and whether the solver was left out."""
+    stats.seconds, stats.time_limit = time.perf_counter() - started, time_limit
+    stats.solver_compiling = compiling
+
+
+def _solver_name(state: Any, algorithm: str, time_limit: float | None, record_tree: bool) -> str:
+    """The module name of the game's exact endgame solver when this kind of search tries it:
+    alpha-beta with a time budget, no tree recorded, a game that names one; else ``""``."""
+    if algorithm != "alphabeta" or time_limit is None or record_tree:
+        return ""
+    game = game_of(state)
+    return game.exact_solver if game is not None and game.exact_solver else ""
+
+
+def _solver_compiling(
+    state: Any, algorithm: str, time_limit: float | None, record_tree: bool
+) -> bool:
+    """Whether this search left out the game's exact solver because the server was still
+    compiling it (:func:`lib.games.compiled_code.compiling_elsewhere`)."""
+    return bool(_solver_name(state, algorithm, time_limit, record_tree)) and compiling_elsewhere()
 
 
 def _exact_solver(
     state: Any, algorithm: str, time_limit: float | None, record_tree: bool
 ) -> Any | None:
     """The module of the game's exact endgame solver when this search tries it, else None:
-    alpha-beta with a time budget, no tree recorded, a game that names one."""
-    if algorithm != "alphabeta" or time_limit is None or record_tree:
+    alpha-beta with a time budget, no tree recorded, a game that names one, and its compiled
+    code not being compiled elsewhere right now (the move does not wait seconds for it)."""
+    name = _solver_name(state, algorithm, time_limit, record_tree)
+    if not name or compiling_elsewhere():
         return None
-    game = game_of(state)
-    if game is None or not game.exact_solver:
-        return None
-    return importlib.import_module(game.exact_solver)
+    return importlib.import_module(name)
 
 
 def _exact_endgame(
