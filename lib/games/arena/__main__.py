@@ -24,6 +24,8 @@ runs as ``__main__``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -44,7 +46,7 @@ from lib.games.arena.ladder import (
 from lib.games.arena.match import MAX_PLIES, GameRecord, MatchConfig
 from lib.games.arena.options import format_option_value, option_from_text, option_label
 from lib.games.arena.preset import Preset, presets
-from lib.games.arena.tournament import player_pairs, run_tournament
+from lib.games.arena.tournament import TournamentResult, player_pairs, run_tournament
 from lib.games.core import GameSpec, available_games
 from lib.games.search.players import AGENT_LOCAL_ONLY
 from lib.settings import local_mode
@@ -309,7 +311,24 @@ def executor_kind(args: argparse.Namespace) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m lib.games.arena``; returns the exit status."""
+    """Entry point of ``python -m lib.games.arena``; returns the exit status.
+
+    A Ctrl-C outside the games (while the tables are printed, say) ends it with one line
+    and the status 130, as a shell reports an interrupted command, not a traceback.
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("\nStopped (Ctrl-C).", file=sys.stderr)
+        return 130
+    finally:
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGINT, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main`'s work: parse, play, report."""
     args = parse_args(argv)
     try:
         ladder = cli_ladder(args) if args.ladder else None
@@ -317,12 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         kind = executor_kind(args)
         refuse_remote_agents(kind, matches)
 
-        def progress(record: GameRecord, done: int, total: int) -> None:
-            if not args.quiet:
-                print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
-
-        with open_executor(kind, workers=args.workers, scheduler=args.scheduler) as executor:
-            result = run_tournament(matches, executor, on_game=progress)
+        result = _play(matches, kind, args)
         table = ladder_table(result.records, result.matches, anchor=args.anchor) if ladder else None
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -333,6 +347,61 @@ def main(argv: Sequence[str] | None = None) -> int:
         return print_ladder(args, ladder, result, table)
     summary = result.summary()
     return _report(summary, summary.drop(columns=["match", "player_a", "player_b"]), result, args)
+
+
+class _Interrupts:
+    """Ctrl-C during a run: the first stops it after the games being played (they are kept
+    and reported), a second stops it at once (the games finished are still reported).
+    Once the games are over, a Ctrl-C is ignored: the report of the kept games is quick."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self.playing = True
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        if not self.playing:
+            return
+        if self.asked:
+            raise KeyboardInterrupt
+        self.asked = True
+        print(
+            "\nStopping after the games being played (Ctrl-C again to stop now)…",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _play(matches: list[MatchConfig], kind: str, args: argparse.Namespace) -> TournamentResult:
+    """Play ``matches`` on an executor of ``kind`` with a progress line; a Ctrl-C keeps the
+    games finished so far (the result is then ``cancelled``) and says so in one line."""
+    finished: list[GameRecord] = []
+    interrupts = _Interrupts()
+    with contextlib.suppress(ValueError):  # (only a main thread can; else Ctrl-C as usual)
+        signal.signal(signal.SIGINT, interrupts)  # until the end of the command (main)
+
+    def progress(record: GameRecord, done: int, total: int) -> None:
+        finished.append(record)
+        if not args.quiet:
+            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    try:
+        with open_executor(kind, workers=args.workers, scheduler=args.scheduler) as executor:
+            result = run_tournament(
+                matches, executor, on_game=progress, should_stop=lambda: interrupts.asked
+            )
+    except KeyboardInterrupt:
+        ordered = sorted(finished, key=lambda record: (record.match, record.game))
+        result = TournamentResult(tuple(matches), ordered, cancelled=True)
+    finally:
+        interrupts.playing = False
+    if result.cancelled:
+        total = sum(match.games for match in matches)
+        print(
+            f"\nStopped: {len(result.records)} of {total} games finished; "
+            "the tables below hold them.",
+            file=sys.stderr,
+        )
+    return result
 
 
 def print_ladder(
