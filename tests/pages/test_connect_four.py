@@ -11,9 +11,9 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from lib.games import connect_four
-from lib.games.core import WIN_VALUE
 from lib.games.connect_four import RED, YELLOW
 from lib.games.connect_four import view as connect_four_view
+from lib.games.core import WIN_VALUE
 from lib.games.drawing import figures as plots
 from lib.ui import game_page
 from tests.pages.game_app import (
@@ -303,7 +303,7 @@ def test_a_win_the_solver_did_not_settle_is_said_in_words_as_the_board_says_it(m
     connect_four_view.every_move_settled.cache_clear()
     app = _open(yellow="human")
     game = session(app, "connect_four")
-    for move in "d,e,b,e,a,c,b,c,b,b,c,c".split(","):
+    for move in "debeacbcbbcc":
         game.play(connect_four.parse_move(move, game.state))
     app.run()
     app.button(key="connect_four_w_hint").click().run()
