@@ -154,8 +154,11 @@ def _step_section(view: StepView) -> None:
     )
     st.markdown(explain.describe_step(state, trace[step], lambda node: md(graphs.node_label(node))))
     frontier = compare.frontier_table(state)
-    shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
-    routes_common.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
+    if frontier.empty:  # a zero-row table drew its "empty" placeholder over the caption below
+        st.markdown("Frontier: empty (no place is waiting to be expanded at this step).")
+    else:
+        shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
+        routes_common.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no blanks
     st.caption(f"{md(view.anim)}: {explain.f_rule(view.anim, view.w)}")
     c1, c2 = st.columns(2)
     with c1:

@@ -797,3 +797,20 @@ def test_a_big_map_checks_its_heuristic_when_asked():
     assert "sampled goal(s)" in verdict and "admissible" in verdict
     app.run()  # and it stays for this map and heuristic
     assert any("checked towards" in m.value for m in app.markdown)
+
+
+def test_an_empty_frontier_is_said_in_words_not_drawn_as_an_empty_table_over_its_caption():
+    """Step 1 of A* pops Arad: nothing is left on the frontier. A zero-row table drew its
+    "empty" placeholder over the caption under it; the page says it in a sentence instead,
+    above the rule's caption."""
+    app = _app()
+    _rest_player_on(app, 1)
+    assert not app.exception
+    assert not [d for d in app.dataframe if "f" in d.value.columns and d.value.empty]
+    texts = [(e.type, e.value) for e in app.main if e.type in ("markdown", "caption")]
+    said = [i for i, (_, value) in enumerate(texts) if value.startswith("Frontier: empty")]
+    rule = [i for i, (_, value) in enumerate(texts) if value == "A\\*: f = g + h."]
+    assert len(said) == 1 and len(rule) == 1 and said[0] < rule[0]
+    _rest_player_on(app, 2)  # Zerind pushed: a table again, no sentence
+    assert next(d.value for d in app.dataframe if "f" in d.value.columns)["node"].tolist()
+    assert not [m for m in app.markdown if m.value.startswith("Frontier: empty")]
