@@ -95,7 +95,8 @@ def _animation(
     )
     if st.session_state.get("rt_step_question") != question:  # a new search starts at step 0
         st.session_state["rt_step_question"] = question
-        routes_common.put("step", 0)
+        if not st.session_state.pop(routes_common.LINK_STEP_KEY, False):  # (or the link's)
+            routes_common.put("step", 0)
     _step_section(StepView(G, traced.trace, traced.path, anim, start, goal, w))
 
 
@@ -139,6 +140,7 @@ def _step_section(view: StepView) -> None:
     if int(routes_common.get("step", 0)) > last:
         routes_common.put("step", last)
     step = int(routes_common.get("step", 0))
+    routes_common.write_query({"step": step, "anim": view.anim})  # the link opens here
     state = search.trace_state(trace, step)
     data = animation.player_data(
         view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,

@@ -814,3 +814,24 @@ def test_an_empty_frontier_is_said_in_words_not_drawn_as_an_empty_table_over_its
     _rest_player_on(app, 2)  # Zerind pushed: a table again, no sentence
     assert next(d.value for d in app.dataframe if "f" in d.value.columns)["node"].tolist()
     assert not [m for m in app.markdown if m.value.startswith("Frontier: empty")]
+
+
+def test_the_step_is_kept_in_the_link_and_a_link_opens_at_its_step():
+    """Step ▶ writes the step (and the algorithm stepped through) to the address; a link
+    with them opens the step-through there, past its end at the last step."""
+    app = _app()
+    app.button(key="rt_w_next").click().run()
+    app.button(key="rt_w_next").click().run()
+    assert app.query_params["step"] in ("2", ["2"])
+    assert app.query_params["anim"] in ("A*", ["A*"])
+    _rest_player_on(app, 7)  # the player's slider: the link follows it too
+    assert app.query_params["step"] in ("7", ["7"])
+    opened = _app(step="5", anim="A*")
+    assert not opened.exception and not [w for w in opened.warning if "link" in w.value]
+    step, _, _, sentence = _step_view(opened)
+    assert step == 5 and sentence.startswith("Step 5:")
+    G = graphs.romania()
+    ucs = search.run("Uniform-cost", G, "Arad", "Bucharest", None, record_trace=True)
+    other = _app(step="9999", anim="Uniform-cost", algos="A*|Uniform-cost")
+    assert other.selectbox(key="rt_w_anim").value == "Uniform-cost"
+    assert _step_view(other)[0] == len(ucs.trace) - 1  # past the end: the last step
