@@ -183,3 +183,15 @@ def test_a_range_open_at_one_end_is_said_so():
         "The link's step=0 is outside this page's range 1 or more; using 1.",
         "The link's dip=3 is outside this page's range -1 or less; using -1.",
     ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(step=st.integers(0, 3000), anim=st.sampled_from(["A*", "BFS", "Uniform-cost", "IDA*"]))
+def test_the_route_pages_step_and_algorithm_round_trip_through_its_link(step, anim):
+    from lib.ui.routes_page import LINK
+
+    fields = {field.name: field for field in LINK}
+    schema = (fields["step"], fields["anim"])
+    text = write_link(schema, {"step": step, "anim": anim})
+    assert text == {"step": str(step), "anim": anim}
+    assert read_link(schema, text) == ({"step": step, "anim": anim}, [])

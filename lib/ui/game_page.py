@@ -615,6 +615,27 @@ def _result(game: GameSpec, session: GameSession) -> str:
     return result
 
 
+def board_view(
+    session: GameSession, settings: PageSettings, human_sides: set[int], *, pixels: int
+) -> BoardView:
+    """What the board shows besides the position: the last move, the hint's scores, and the
+    legal-move dots only when a person is to move (not while an AI is to move and thinks:
+    they were the person's moves, not clickable then)."""
+    state = session.state
+    hint = session.hint if session.hint_ply == session.ply else None
+    return BoardView(
+        last_move=session.moves[-1] if session.moves else None,
+        previous=session.states[-2] if len(session.states) > 1 else None,
+        scores=hint.stats.root_scores if hint else None,
+        bounds=hint.stats.root_bounds if hint else None,
+        marked=hint.move if hint else None,
+        pending=session.pending,
+        show_legal=settings.show_legal and state.to_move in human_sides,
+        flipped=settings.flipped,
+        pixels=pixels,
+    )
+
+
 def play_area(
     adapter: BoardAdapter,
     key: str,
@@ -626,18 +647,9 @@ def play_area(
     game = adapter.game
     state = session.state
     hint = session.hint if session.hint_ply == session.ply else None
-    view = BoardView(
-        last_move=session.moves[-1] if session.moves else None,
-        previous=session.states[-2] if len(session.states) > 1 else None,
-        scores=hint.stats.root_scores if hint else None,
-        bounds=hint.stats.root_bounds if hint else None,
-        marked=hint.move if hint else None,
-        pending=session.pending,
-        show_legal=settings.show_legal,
-        flipped=settings.flipped,
-        pixels=max(settings.pixels, PRESENTATION_BOARD_PIXELS) if presenting() else settings.pixels,
-    )
     human_sides = _acting_humans(session, settings)
+    pixels = max(settings.pixels, PRESENTATION_BOARD_PIXELS) if presenting() else settings.pixels
+    view = board_view(session, settings, human_sides, pixels=pixels)
     # (no key starting "{key}_board_": the tests find the board by that prefix)
     with st.container(horizontal=True, wrap=True, gap="small", key=f"{key}_play_area"):
         board_widget(adapter, key, view, human_sides)

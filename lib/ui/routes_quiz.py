@@ -39,6 +39,7 @@ LABELS = {  # the quiz tables' own columns (the others: the page's usual labels)
     "expanded": ("Expanded", "The place the search expanded", None),
     "right": ("Right?", "", None),
 }
+FRONTIER_ROWS_SHOWN = 10  # the frontier table's rows in view; more scroll inside it
 MAX_TRACE_STEPS = 20_000  # a search of at most quiz.MAX_QUIZ_PLACES places stays far under it
 
 
@@ -142,7 +143,10 @@ def _ask(
         "expand next?"
     )
     table = quiz.frontier_table(algorithm, question)
-    routes_common.show_table(table, LABELS, height=min(300, 35 * (len(table) + 1) + 3))
+    st.caption(quiz.ORDER_TEXT[algorithm])
+    # in the algorithm's order, the candidates are the top rows: always in view
+    shown = min(len(table), FRONTIER_ROWS_SHOWN)
+    routes_common.show_table(table, LABELS, height=35 * (shown + 1) + 3)
     columns = st.columns(4)
     for index, choice in enumerate(question.frontier):
         columns[index % 4].button(

@@ -24,6 +24,8 @@ import streamlit as st
 from lib.errors import InputError
 from lib.games import textbook_tree
 from lib.games.search.predict import (
+    CUT_HELP,
+    CUT_QUESTION,
     MovePredictionScore,
     TreePredictionScore,
     edge_name,
@@ -220,18 +222,14 @@ def prediction_panel(key: str, position: StepPosition, search: StepSearch) -> No
 def _tree_guess(key: str, position: StepPosition, search: StepSearch, search_id: tuple) -> None:
     """Pick the branches alpha-beta will cut, type the root's value, and reveal."""
     names = [edge_name(path, position.format_move) for path in tree_edges(position.state.tree)]
-    st.markdown(
-        "**Predict, then reveal.** Before you step: which branches will alpha-beta cut off, "
-        "and what will the root be worth?"
-    )
+    st.markdown(f"**Predict, then reveal.** Before you step: {CUT_QUESTION}")
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
         st.multiselect(
-            "Branches cut off",
+            "Branches skipped",
             names,
             key=f"{key}_step_w_predict_cuts",
             placeholder="e.g. M→M R",
-            help="A branch is named parent→child by the nodes' paths (L, M, R from the "
-            "root). Pick the first branch a cut-off skips; what hangs below it goes too.",
+            help=CUT_HELP,
             width=420,
         )
         st.number_input(
@@ -280,7 +278,7 @@ def _tree_score(score: TreePredictionScore, position: StepPosition) -> None:
     st.markdown(f"**Your prediction: {verdict}**")
     st.markdown(
         escape_markdown(
-            f"Cut-offs right: {_names(score.right, position)} · missed: "
+            f"Skipped branches right: {_names(score.right, position)} · missed: "
             f"{_names(score.missed, position)} · extra (not cut): {_names(score.extra, position)}"
         )
     )

@@ -22,6 +22,7 @@ from lib.games.drawing.figures import (
     grid_board_figure,
     score_colours,
     score_labels,
+    score_words,
 )
 
 LIGHT = "#f0d9b5"
@@ -118,7 +119,10 @@ def checkers_figure(
             heat_text = {display_position(s, flipped): labels[s] for s in best}
             for square, (value, move) in best.items():
                 position = display_position(square, flipped)
-                hover[position] += f" · best {checkers.format_move(move)}: {value:.4g}"
+                hover[position] += (
+                    f" · best {checkers.format_move(move)}: "
+                    f"{score_words(value, (bounds or {}).get(move, 'exact'))}"
+                )
     fig = grid_board_figure(
         8,
         8,

@@ -114,6 +114,23 @@ def score_labels(
     return labels
 
 
+def score_words(value: float, bound: str = "exact") -> str:
+    """A search score as a student reads it: ``a forced win``, ``+0.42``, ``at most -3``.
+
+    A forced result (:func:`~lib.games.search.fast.is_win_value`) is said in words,
+    never as its raw ±1e6 score; ``bound`` (``"upper"``/``"lower"``, an alpha-beta
+    bound) reads "at most" / "at least".
+
+    >>> score_words(1_000_002.0), score_words(-0.5, "upper")
+    ('a forced win', 'at most -0.5')
+    """
+    if is_win_value(value):
+        text = "a forced win" if value > 0 else "a forced loss"
+    else:
+        text = "0" if value == 0 else f"{value:+.4g}"
+    return {"upper": "at most ", "lower": "at least "}.get(bound, "") + text
+
+
 def score_colours(scores: Mapping[Hashable, float]) -> dict[Hashable, float]:
     """Scores mapped to [-1, 1] for colouring, relative to each other.
 
@@ -446,15 +463,17 @@ def root_scores_figure(
     if texts is not None:
         bar_texts = [texts.get(m, text) for (m, _), text in zip(items, bar_texts, strict=True)]
     names = [format_move(m) + (" ◀" if m == chosen else "") for m, _ in items]
-    bound_names = {"upper": "at most (alpha-beta bound)", "lower": "at least (alpha-beta bound)"}
     hover_texts = []
     for move, value in items:
         bound = (bounds or {}).get(move, "exact")
-        kind = " (forced win/loss: beyond any heuristic value)" if is_win_value(value) else ""
-        hover_texts.append(
-            (hover or {}).get(move)
-            or f"{format_move(move)}: {bound_names.get(bound, 'exactly')} {value:.6g}{kind}"
-        )
+        words = score_words(value, bound)
+        if bound in ("upper", "lower"):
+            words += " (alpha-beta bound)"
+        elif not is_win_value(value):
+            words = "exactly " + words
+        if is_win_value(value):
+            words += " (beyond any heuristic value)"
+        hover_texts.append((hover or {}).get(move) or f"{format_move(move)}: {words}")
     fig = go.Figure(
         go.Bar(
             x=lengths,
@@ -681,13 +700,26 @@ def _tree_value_label(node: TreeNode) -> str:
     return {"upper": "≤", "lower": "≥"}.get(node.bound, "") + text
 
 
+def _window_text(value: float) -> str:
+    """An alpha or beta as text: ``-12``, ``+∞``, ``win``/``loss`` (a forced result's score)."""
+    if math.isinf(value):
+        return "+∞" if value > 0 else "−∞"
+    if is_win_value(value):
+        return "win" if value > 0 else "loss"
+    return f"{value:.4g}"
+
+
 def _tree_node_hover(node: TreeNode, moves: str) -> str:
     """A node's hover: the moves to it, its status and kind, its value and alpha-beta window."""
     return (
         f"{moves}<br>{node.status}, {'max' if node.maximizing else 'min'} node"
-        + (f"<br>value {node.value:.6g} ({node.bound})" if node.value is not None else "")
         + (
-            f"<br>α={node.alpha:.4g}, β={node.beta:.4g}"
+            f"<br>value {score_words(node.value, node.bound)} ({node.bound})"
+            if node.value is not None
+            else ""
+        )
+        + (
+            f"<br>α={_window_text(node.alpha)}, β={_window_text(node.beta)}"
             if math.isfinite(node.alpha) or math.isfinite(node.beta)
             else ""
         )
