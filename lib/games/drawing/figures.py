@@ -19,7 +19,8 @@ import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
 from lib.charts import MIN_FONT, TEXT_COLOR, TITLE_FONT, readable
-from lib.games.search.fast import TreeNode, is_win_value
+from lib.games.search.fast import TreeNode
+from lib.games.search.values import is_win_value
 
 Square = tuple[int, int]
 
@@ -117,7 +118,7 @@ def score_labels(
 def score_words(value: float, bound: str = "exact") -> str:
     """A search score as a student reads it: ``a forced win``, ``+0.42``, ``at most -3``.
 
-    A forced result (:func:`~lib.games.search.fast.is_win_value`) is said in words,
+    A forced result (:func:`~lib.games.search.values.is_win_value`) is said in words,
     never as its raw ±1e6 score; ``bound`` (``"upper"``/``"lower"``, an alpha-beta
     bound) reads "at most" / "at least".
 

@@ -35,7 +35,6 @@ from typing import Any
 from lib.errors import InputError
 from lib.games import textbook_tree
 from lib.games.core import GameSpec
-from lib.games.search.fast import is_win_value, terminal_value
 from lib.games.search.reference import minimax_search
 from lib.games.search.tracers import (
     MAX_STEP_DEPTH,
@@ -45,6 +44,7 @@ from lib.games.search.tracers import (
     TextbookListing,
     step_through,
 )
+from lib.games.search.values import is_win_value, terminal_value
 
 Move = Hashable
 EvaluateFunction = Callable[[Any, int], float]
@@ -66,7 +66,7 @@ def ordered_moves(state: Any, evaluate: EvaluateFunction) -> list[Move]:
     """``state``'s moves, best first for the side to move by a one-ply look.
 
     Each move is scored by the position it leads to: a finished game by its
-    result (:func:`~lib.games.search.fast.terminal_value`), otherwise by
+    result (:func:`~lib.games.search.values.terminal_value`), otherwise by
     ``evaluate(child, mover)``. Ties keep the game's own order.
     """
     mover = state.to_move

@@ -19,9 +19,8 @@ from lib.games.search import variants
 from lib.games.search.fast import (
     choose_move,
     effective_branching_factor,
-    is_win_value,
-    terminal_value,
 )
+from lib.games.search.values import is_win_value, terminal_value
 from tests.games.othello.test_rules import random_state
 from tests.games.toy import AIMA_TREE, ToyState, leaf_heuristic
 

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from lib.errors import InputError
 from lib.games import core, textbook_tree
 from lib.games.search import fast as search
+from lib.games.search import values
 from lib.games.search.reference import SEARCHES, minimax_search
 from lib.games.search.stepthrough import (
     MAX_EVENTS,
@@ -319,7 +320,7 @@ def test_ordered_moves_are_the_moves_best_first(name):
         assert sorted(map(repr, moves)) == sorted(map(repr, state.legal_moves()))
         children = [state.play(m) for m in moves]
         scores = [
-            search.terminal_value(c, state.to_move, 1)
+            values.terminal_value(c, state.to_move, 1)
             if c.is_terminal()
             else evaluate(c, state.to_move)
             for c in children
@@ -372,7 +373,7 @@ def test_example_labels_say_who_wins():
             if value == 0:
                 assert position.label.endswith("(a draw)")
             else:
-                assert search.is_win_value(value)
+                assert values.is_win_value(value)
                 winner = game.player_names[mover if value > 0 else 1 - mover]
                 assert position.label.endswith(f"({winner} wins)")
 
