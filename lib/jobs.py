@@ -467,6 +467,29 @@ class Job:
         self._changed.notify_all()
 
 
+def job_kind(function: Callable[..., Any]) -> str:
+    """The name a job's function is known by (its module and name): jobs of one kind take
+    alike long, which is what a queued job's wait is estimated from."""
+    return f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', '?')}"
+
+
+class _Durations:
+    """How long each kind of job has taken to run on this pool: a moving average."""
+
+    WEIGHT = 0.3  # of the latest run against the average so far
+
+    def __init__(self) -> None:
+        self._seconds: dict[str, float] = {}
+
+    def record(self, kind: str, seconds: float) -> None:
+        old = self._seconds.get(kind)
+        self._seconds[kind] = seconds if old is None else old + self.WEIGHT * (seconds - old)
+
+    def typical(self, kind: str) -> float | None:
+        """The usual seconds of a job of ``kind``; None before one has finished."""
+        return self._seconds.get(kind)
+
+
 class _Worker:
     """The pool's side of one worker process."""
 
@@ -547,6 +570,7 @@ class JobPool:
         self._queue: deque[Job] = deque()
         self._workers: list[_Worker] = []
         self._ids = itertools.count(1)
+        self._durations = _Durations()
         self._wake_reader, self._wake_writer = multiprocessing.Pipe(duplex=False)
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -607,6 +631,29 @@ class JobPool:
         """``(running, queued)`` jobs now."""
         with self._lock:
             return sum(w.job is not None for w in self._workers), len(self._queue)
+
+    def estimated_wait(self, job: Job, now: float | None = None) -> float | None:
+        """Seconds until queued ``job`` starts, from how long jobs of each kind took here
+        before: the running ones' time left and those ahead of it in the queue, shared
+        among the workers. 0 for a job that is not queued; None while some job it waits
+        for is of a kind that has not finished here yet (nothing to go by)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            if job.state != QUEUED or job not in self._queue:
+                return 0.0
+            free_at = [0.0] * self.max_workers  # seconds from now until each worker is free
+            for slot, worker in enumerate(w for w in self._workers if w.job is not None):
+                typical = self._durations.typical(job_kind(worker.job.request.function))
+                if typical is None:
+                    return None
+                free_at[slot] = max(0.0, typical - (now - (worker.job.started or now)))
+            for ahead in itertools.takewhile(lambda queued: queued is not job, self._queue):
+                typical = self._durations.typical(job_kind(ahead.request.function))
+                if typical is None:
+                    return None
+                slot = free_at.index(min(free_at))
+                free_at[slot] += typical
+            return min(free_at)
 
     def worker_pids(self) -> list[int]:
         """Process ids of the live workers (for tests and the load benchmark)."""
@@ -754,6 +801,9 @@ class JobPool:
             self._retire(worker)
             job.finish(FAILED, error=JobOutOfMemory(self.memory_mb or 0))
         elif report.state != FAILED:
+            if report.state == DONE and job.started is not None:
+                seconds = time.monotonic() - job.started
+                self._durations.record(job_kind(job.request.function), seconds)
             job.finish(report.state, result=report.result)
         elif report.input_error:
             job.finish(FAILED, error=InputError(report.message))

@@ -28,6 +28,7 @@ from lib.jobs import (
     JobOutOfMemory,
     JobPool,
     default_workers,
+    job_kind,
     memory_cap_mb,
 )
 from tests import job_tasks
@@ -337,3 +338,26 @@ def test_a_library_that_cannot_be_mapped_counts_as_out_of_memory():
     assert _ran_out_of_memory(MemoryError())
     assert not _ran_out_of_memory(OSError(errno.ENOENT, "No such file"))
     assert not _ran_out_of_memory(ValueError("weights must be finite"))
+
+
+def test_a_queued_job_is_told_its_wait_from_how_long_jobs_of_its_kind_took_here():
+    pool = JobPool(workers=1, idle_seconds=30)
+    try:
+        first = pool.submit(job_tasks.stamp, ("a", 0.3))
+        second = pool.submit(job_tasks.stamp, ("b", 0.3))
+        wait_for_state(first, RUNNING)
+        assert pool.estimated_wait(second) is None  # none of its kind has finished here yet
+        finish(first), finish(second)
+        typical = pool._durations.typical(job_kind(job_tasks.stamp))
+        assert typical >= 0.3  # each slept that long in its worker
+        running = pool.submit(job_tasks.stamp, ("c", 5.0))
+        queued = [pool.submit(job_tasks.stamp, (label, 0.3)) for label in "de"]
+        wait_for_state(running, RUNNING)
+        now = time.monotonic()
+        left = max(0.0, typical - (now - running.started))
+        assert pool.estimated_wait(queued[0], now) == pytest.approx(left)
+        assert pool.estimated_wait(queued[1], now) == pytest.approx(left + typical)
+        assert pool.estimated_wait(running, now) == 0.0
+        assert pool.estimated_wait(queued[1], now + 100) == pytest.approx(typical)  # overdue
+    finally:
+        pool.shutdown()
