@@ -426,6 +426,37 @@ def square_from_point(point: Mapping) -> Square | None:
     return None
 
 
+def _score_bars(
+    items: list[tuple[Hashable, float]], bounds: Mapping[Hashable, str], cap: float
+) -> tuple[list[float], list[str]]:
+    """Each move's bar length and its text: the value itself, or for a forced win or loss
+    the length ``cap`` and the words (``≤``/``≥`` for an alpha-beta bound)."""
+    labels = score_labels(dict(items), bounds)
+    lengths, texts = [], []
+    for move, value in items:
+        if is_win_value(value):
+            lengths.append(cap if value > 0 else -cap)
+            prefix = {"upper": "≤ ", "lower": "≥ "}.get(bounds.get(move, "exact"), "")
+            texts.append(prefix + ("forced win" if value > 0 else "forced loss"))
+        else:
+            lengths.append(value)
+            texts.append(labels[move])
+    return lengths, texts
+
+
+def _score_hover(value: float, bounds: Mapping[Hashable, str], move: Hashable) -> str:
+    """A move's value in words for its bar's hover: exact, a bound, or beyond a heuristic."""
+    bound = bounds.get(move, "exact")
+    words = score_words(value, bound)
+    if bound in ("upper", "lower"):
+        words += " (alpha-beta bound)"
+    elif not is_win_value(value):
+        words = "exactly " + words
+    if is_win_value(value):
+        words += " (beyond any heuristic value)"
+    return words
+
+
 def root_scores_figure(
     scores: Mapping[Hashable, float],
     format_move: Callable[[Hashable], str],
@@ -448,33 +479,18 @@ def root_scores_figure(
     ``title``, ``axis_title``, bar ``texts`` and ``hover`` texts (move -> text).
     """
     items = sorted(scores.items(), key=lambda kv: kv[1])
+    bounds = bounds or {}
     colours = score_colours(dict(items))
-    labels = score_labels(dict(items), bounds)
     plain = [abs(v) for _, v in items if not is_win_value(v)]
     cap = 1.25 * max(plain, default=0.0) or 1.0
-    lengths, bar_texts = [], []
-    for move, value in items:
-        if is_win_value(value):
-            lengths.append(cap if value > 0 else -cap)
-            prefix = {"upper": "≤ ", "lower": "≥ "}.get((bounds or {}).get(move, "exact"), "")
-            bar_texts.append(prefix + ("forced win" if value > 0 else "forced loss"))
-        else:
-            lengths.append(value)
-            bar_texts.append(labels[move])
+    lengths, bar_texts = _score_bars(items, bounds, cap)
     if texts is not None:
         bar_texts = [texts.get(m, text) for (m, _), text in zip(items, bar_texts, strict=True)]
     names = [format_move(m) + (" ◀" if m == chosen else "") for m, _ in items]
-    hover_texts = []
-    for move, value in items:
-        bound = (bounds or {}).get(move, "exact")
-        words = score_words(value, bound)
-        if bound in ("upper", "lower"):
-            words += " (alpha-beta bound)"
-        elif not is_win_value(value):
-            words = "exactly " + words
-        if is_win_value(value):
-            words += " (beyond any heuristic value)"
-        hover_texts.append((hover or {}).get(move) or f"{format_move(move)}: {words}")
+    hover_texts = [
+        (hover or {}).get(move) or f"{format_move(move)}: {_score_hover(value, bounds, move)}"
+        for move, value in items
+    ]
     fig = go.Figure(
         go.Bar(
             x=lengths,
@@ -491,9 +507,7 @@ def root_scores_figure(
                 "cmax": 1,
                 "line": {"color": "#555555", "width": 1},
                 "pattern": {
-                    "shape": [
-                        "/" if (bounds or {}).get(m, "exact") != "exact" else "" for m, _ in items
-                    ]
+                    "shape": ["/" if bounds.get(m, "exact") != "exact" else "" for m, _ in items]
                 },
             },
             hovertext=hover_texts,
