@@ -112,7 +112,8 @@ def games_epilog(games: Mapping[str, GameSpec]) -> str:
 def build_parser(
     games: Mapping[str, GameSpec], game: GameSpec | None, studies: Mapping[str, Preset]
 ) -> argparse.ArgumentParser:
-    """The argument parser, with one flag per option of ``game`` (see :func:`option_flag`)."""
+    """The argument parser, with one flag per option of ``game`` (see :func:`option_flag`),
+    its flags in groups: what to play, how, where, and what to write."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description=(
@@ -122,38 +123,49 @@ def build_parser(
         epilog=games_epilog(games),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _what_to_play(parser.add_argument_group("what to play"), games, game, studies)
+    _how_to_play(parser.add_argument_group("how many games, and how long"))
+    _where_to_play(parser.add_argument_group("where the games run"))
+    _what_to_write(parser.add_argument_group("output"))
+    return parser
+
+
+def _what_to_play(
+    group: Any, games: Mapping[str, GameSpec], game: GameSpec | None, studies: Mapping[str, Preset]
+) -> None:
+    """The game, its options, and the players (a preset study, a ladder, specs, agents)."""
     default = next(iter(games), None)
-    parser.add_argument(
+    group.add_argument(
         "--game", choices=list(games), default=default, help=f"the game (default: {default})"
     )
     if game is not None:
         for name, allowed in game.options.items():
-            parser.add_argument(
+            group.add_argument(
                 option_flag(name),
                 dest=f"option_{name}",
                 metavar="{" + ",".join(map(str, allowed)) + "}",
                 default=None,
                 help=option_help(game, name),
             )
-    parser.add_argument(
+    group.add_argument(
         "--preset",
         choices=sorted(studies),
         help="run one of the games' studies instead of --players (--game and the game "
         "options are then ignored)",
     )
-    parser.add_argument(
+    group.add_argument(
         "--ladder",
         action="store_true",
         help="a strength ladder of --game: a round robin at an equal time per move, "
         "ranked by Bradley-Terry rating (players: --players, or the game's roster)",
     )
-    parser.add_argument(
+    group.add_argument(
         "--players",
         nargs="+",
         metavar="SPEC",
         help='player specs, e.g. "alphabeta:depth=5" "random"',
     )
-    parser.add_argument(
+    group.add_argument(
         "--agent",
         nargs="+",
         metavar="FILE",
@@ -161,46 +173,57 @@ def build_parser(
         f"players; local only: needs AI_SEARCH_LAB_LOCAL=1. Time per move: --time in a "
         f"ladder, else {DEFAULT_SECONDS:g} s (or write agent:path=FILE,time=S in --players)",
     )
-    parser.add_argument(
+
+
+def _how_to_play(group: Any) -> None:
+    """Games per match, the ladder's clock and anchor, the seed and the limits."""
+    group.add_argument(
         "--games",
         type=int,
         default=None,
         help=f"games per match (default: 10, the preset's, or {DEFAULT_GAMES_PER_PAIR} "
         "per pair in a ladder)",
     )
-    parser.add_argument(
+    group.add_argument(
         "--time",
         type=float,
         default=DEFAULT_TIME,
         help=f"with --ladder: seconds per move of the roster's searchers (default {DEFAULT_TIME})",
     )
-    parser.add_argument(
+    group.add_argument(
         "--anchor",
         metavar="SPEC",
         help="with --ladder: the player rated 0 (default: the ratings' mean is 0)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
-    parser.add_argument("--max-plies", type=int, default=MAX_PLIES, help="ply limit per game")
-    parser.add_argument(
+    group.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
+    group.add_argument("--max-plies", type=int, default=MAX_PLIES, help="ply limit per game")
+    group.add_argument(
         "--max-depth", type=int, default=None, help="with --preset: leave out deeper players"
     )
-    parser.add_argument("--csv", metavar="FILE", help="write the per-game table to FILE")
-    parser.add_argument(
-        "--timings",
-        action="store_true",
-        help="include wall-clock seconds in the CSV (then it differs from run to run)",
-    )
-    parser.add_argument("--summary-csv", metavar="FILE", help="write the summary table to FILE")
-    parser.add_argument(
+
+
+def _where_to_play(group: Any) -> None:
+    """In this process, local worker processes, or a Dask cluster."""
+    group.add_argument(
         "--workers", type=int, default=1, help="local worker processes (default 1: in-process)"
     )
-    parser.add_argument(
+    group.add_argument(
         "--scheduler",
         help="Dask scheduler address, e.g. tcp://10.0.0.5:8786"
         + ("" if dask_available() else f" (needs Dask, not installed here: {DASK_INSTALL})"),
     )
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    return parser
+
+
+def _what_to_write(group: Any) -> None:
+    """The CSV files, their timings, and the progress line."""
+    group.add_argument("--csv", metavar="FILE", help="write the per-game table to FILE")
+    group.add_argument(
+        "--timings",
+        action="store_true",
+        help="include wall-clock seconds in the CSV (then it differs from run to run)",
+    )
+    group.add_argument("--summary-csv", metavar="FILE", help="write the summary table to FILE")
+    group.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
 def parse_args(
