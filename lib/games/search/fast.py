@@ -265,33 +265,28 @@ class _Searcher:
         self,
         state: Any,
         evaluate: EvaluateFunction,
-        *,
-        algorithm: str,
-        ordering: bool,
-        transposition: bool,
-        beam: int | None,
-        endgame_exact: int | None,
-        max_tree_nodes: int,
+        options: SearchOptions,
         on_progress: Callable[[SearchStats], None] | None = None,
     ) -> None:
         self.root_player = state.to_move
         self.evaluate = evaluate
-        self.is_alphabeta = algorithm == "alphabeta"
-        self.chance = algorithm == "expectimax"
-        self.ordering = ordering and self.is_alphabeta
-        self.root_ordering = ordering  # every algorithm: root moves in the last iteration's order
+        self.is_alphabeta = options.algorithm == "alphabeta"
+        self.chance = options.algorithm == "expectimax"
+        self.ordering = options.ordering and self.is_alphabeta
+        # every algorithm: root moves in the last iteration's order
+        self.root_ordering = options.ordering
         self.table: dict[Hashable, tuple[int, int, float, Move]] | None = (
-            {} if transposition and self.is_alphabeta else None
+            {} if options.transposition and self.is_alphabeta else None
         )
-        self.beam = beam
-        self.endgame_exact = endgame_exact
-        self.stats = SearchStats(algorithm=algorithm)
+        self.beam = options.beam
+        self.endgame_exact = options.endgame_exact
+        self.stats = SearchStats(algorithm=options.algorithm)
         self.deadline: float | None = None
         self.on_progress = on_progress
         self.next_progress = 0.0  # the first report comes at the first check
         self.depth_cut = 0  # leaves cut by the depth limit in the current iteration
         self.pv: list[list[Move]] = []
-        self.max_tree_nodes = max_tree_nodes
+        self.max_tree_nodes = options.max_tree_nodes
         self.tree: list[TreeNode] | None = None  # a list while recording
         self.tree_truncated = False
 
@@ -723,17 +718,7 @@ def _heuristic_search(
     evaluate = resolve_evaluator(state, options.heuristic)
     if options.algorithm == "greedy":
         options = options.one_ply()
-    searcher = _Searcher(
-        state,
-        evaluate,
-        algorithm=options.algorithm,
-        ordering=options.ordering,
-        transposition=options.transposition,
-        beam=options.beam,
-        endgame_exact=options.endgame_exact,
-        max_tree_nodes=options.max_tree_nodes,
-        on_progress=on_progress,
-    )
+    searcher = _Searcher(state, evaluate, options, on_progress)
     searcher.stats.depth_cap = options.depth
     if _exact_solver(state, options) is not None:  # it was tried first, and gave up
         searcher.stats.exact_attempt_seconds = time.perf_counter() - started
