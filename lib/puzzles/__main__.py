@@ -5,7 +5,7 @@ idastar --heuristic pdb`` prints the run's counts and ends with one line
 ``length=<n> generated=<n> seconds=<s> moves=<the blank's moves>``; a
 malformed or unsolvable board, an unknown option or a run past its cap
 exits with status 2 and the reason. ``table`` prints AIMA's Figure 3.29
-beside ours; ``pdb`` builds (or loads) the 15-puzzle's pattern database.
+beside ours; ``prepare`` compiles the kernels and builds the pattern database.
 """
 
 from __future__ import annotations
@@ -61,11 +61,12 @@ def _table(args: argparse.Namespace) -> None:
     print(f"seconds={sum(r.seconds for r in rows):.2f}")
 
 
-def _pdb(args: argparse.Namespace) -> None:
-    from lib.puzzles.pdb import cache_file, load_pdb
+def _prepare(args: argparse.Namespace) -> None:
+    from lib.puzzles.fast import warm_compiled
+    from lib.puzzles.pdb import cache_file
 
-    load_pdb()
-    print(f"pattern database ready: {cache_file()}")
+    warm_compiled()
+    print(f"compiled code and pattern database ready: {cache_file()}")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -84,8 +85,8 @@ def parser() -> argparse.ArgumentParser:
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--ids-max-depth", type=int, default=12)
     t.set_defaults(run=_table)
-    p = sub.add_parser("pdb", help="build the 15-puzzle pattern database into its cache")
-    p.set_defaults(run=_pdb)
+    p = sub.add_parser("prepare", help="compile the kernels, build the pattern database")
+    p.set_defaults(run=_prepare)
     return top
 
 

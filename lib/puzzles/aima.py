@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lib.puzzles.fast import fast_astar, fast_ids, instances_at_depth
-from lib.puzzles.search import effective_branching_factor
+from lib.puzzles.results import effective_branching_factor
 
 #: AIMA 3rd ed., Figure 3.29: depth -> (IDS, A*(h1), A*(h2), b* IDS, b* A*(h1), b* A*(h2)).
 BOOK: dict[int, tuple[float | None, ...]] = {

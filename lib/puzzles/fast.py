@@ -42,6 +42,7 @@ class FastResult:
     expanded: int
     max_frontier: int
     seconds: float
+    next_bound: int | None = None  # IDA* stopped after its iterations: the bound to go on with
 
 
 # ----------------------------------------------------------------------- heuristics in the kernels
@@ -199,9 +200,13 @@ def _ids_kernel(start: np.ndarray, nb: np.ndarray, cap: int):  # pragma: no cove
 @njit()
 def _ida_kernel(
     start: np.ndarray, nb: np.ndarray, width: int, code: int, md: np.ndarray,
-    patterns: np.ndarray, tables: np.ndarray, cap: int,
+    patterns: np.ndarray, tables: np.ndarray, cap: int, first_bound: int, iterations: int,
 ):  # pragma: no cover - compiled  # fmt: skip
-    """IDA* as :func:`lib.puzzles.search.ida_star`: (length, gen, exp, peak, moves)."""
+    """IDA* as :func:`lib.puzzles.search.ida_star`: (length, gen, exp, peak, moves, next bound).
+
+    Starts at ``first_bound`` (``h(start)`` when negative) and stops after
+    ``iterations`` iterations (0: no limit) with length -1 and the next bound.
+    """
     tiles = start.copy()
     n = tiles.shape[0]
     pos = np.zeros(n, dtype=np.int64)
@@ -213,11 +218,15 @@ def _ida_kernel(
     hs = np.zeros(256, dtype=np.int64)
     gen, exp, peak = 0, 0, 0
     h0 = _estimate(tiles, pos, width, code, md, patterns, tables)
-    bound = h0
+    bound = h0 if first_bound < 0 else first_bound
+    done = 0
     while bound < 250:
+        if iterations > 0 and done == iterations:
+            return -1, gen, exp, peak, path[:0], bound
+        done += 1
         gen += 1
         if _is_goal(tiles):
-            return 0, gen, exp, peak, path[:0]
+            return 0, gen, exp, peak, path[:0], -1
         exp += 1
         peak = max(peak, 1)
         over = 1 << 30
@@ -245,7 +254,7 @@ def _ida_kernel(
                 continue
             gen += 1
             if gen > cap:
-                return -1, gen, exp, peak, path[:0]
+                return -1, gen, exp, peak, path[:0], -1
             t = tiles[to]
             tiles[blank] = t
             pos[t] = blank
@@ -261,7 +270,7 @@ def _ida_kernel(
             if f > bound or (h == 0 and _is_goal(tiles)):
                 if f <= bound:  # the goal
                     path[depth] = m
-                    return depth + 1, gen, exp, peak, path[: depth + 1].copy()
+                    return depth + 1, gen, exp, peak, path[: depth + 1].copy(), -1
                 over = min(over, f)
                 tiles[to] = t
                 pos[t] = to
@@ -276,9 +285,9 @@ def _ida_kernel(
             peak = max(peak, depth + 1)
             nxt[depth] = 0
         if over == 1 << 30:
-            return -1, gen, exp, peak, path[:0]
+            return -1, gen, exp, peak, path[:0], -1
         bound = over
-    return -1, gen, exp, peak, path[:0]
+    return -1, gen, exp, peak, path[:0], -1
 
 
 # --------------------------------------------------------------------------- A* on the 8-puzzle
@@ -304,13 +313,13 @@ def _astar_kernel(
 ):  # pragma: no cover - compiled
     """A* on the 8-puzzle as the route lab's best-first search: (length, gen, exp, peak)."""
     size = 362880
-    g = -np.ones(size, dtype=np.int64)
-    boards = np.zeros((size, 9), dtype=np.int8)
+    g = np.zeros(size, dtype=np.int8)  # 1 + the cheapest cost found; 0: not reached (calloc: cheap)
+    boards = np.empty((size, 9), dtype=np.int8)
     dummy_pos = np.zeros(9, dtype=np.int64)
     empty_patterns = np.zeros((0, 0), dtype=np.int64)
     empty_tables = np.zeros((0, 0), dtype=np.int8)
     r0 = _rank(start)
-    g[r0] = 0
+    g[r0] = 1
     boards[r0] = start
     h0 = _estimate(start, dummy_pos, 3, code, md, empty_patterns, empty_tables)
     heap = [(h0, 0, 0, r0)]
@@ -319,7 +328,7 @@ def _astar_kernel(
     child = np.zeros(9, dtype=np.int8)
     while len(heap) > 0:
         _, _, cost, r = heapq.heappop(heap)
-        if cost > g[r]:
+        if cost + 1 > g[r]:
             continue
         exp += 1
         node = boards[r]
@@ -338,9 +347,9 @@ def _astar_kernel(
             child[to] = 0
             rc = _rank(child)
             new_cost = cost + 1
-            if g[rc] >= 0 and new_cost >= g[rc]:
+            if g[rc] > 0 and new_cost + 1 >= g[rc]:
                 continue
-            g[rc] = new_cost
+            g[rc] = new_cost + 1
             boards[rc] = child
             newest -= 1
             f = new_cost + _estimate(child, dummy_pos, 3, code, md, empty_patterns, empty_tables)
@@ -443,8 +452,20 @@ def fast_ids(board: Board, cap: int = FAST_CAP) -> FastResult:
     return FastResult(moves, int(gen), int(exp), int(peak), time.perf_counter() - started)
 
 
-def fast_ida_star(board: Board, heuristic: str = "h2", cap: int = FAST_CAP) -> FastResult:
-    """IDA*, compiled (as :func:`lib.puzzles.search.ida_star`), with any heuristic key."""
+def fast_ida_star(
+    board: Board,
+    heuristic: str = "h2",
+    cap: int = FAST_CAP,
+    *,
+    bound: int | None = None,
+    iterations: int = 0,
+) -> FastResult:
+    """IDA*, compiled (as :func:`lib.puzzles.search.ida_star`), with any heuristic key.
+
+    ``bound`` starts at that f bound instead of h(start); ``iterations`` stops
+    after that many iterations (0: none) with ``next_bound`` set, so a caller can
+    report progress between iterations and go on from there.
+    """
     started = time.perf_counter()
     width = 3 if len(board) == 9 else 4
     if heuristic not in CODES:
@@ -457,12 +478,15 @@ def fast_ida_star(board: Board, heuristic: str = "h2", cap: int = FAST_CAP) -> F
         patterns, tables = load_pdb()
     else:
         patterns, tables = np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0), dtype=np.int8)
-    length, gen, exp, peak, path = _ida_kernel(
+    length, gen, exp, peak, path, next_bound = _ida_kernel(
         _prepare(board), neighbour_array(width), width, CODES[heuristic], manhattan_array(width),
-        patterns, tables, cap,
+        patterns, tables, cap, -1 if bound is None else bound, iterations,
     )  # fmt: skip
     moves = None if length < 0 else _moves(path)
-    return FastResult(moves, int(gen), int(exp), int(peak), time.perf_counter() - started)
+    return FastResult(
+        moves, int(gen), int(exp), int(peak), time.perf_counter() - started,
+        None if next_bound < 0 else int(next_bound),
+    )  # fmt: skip
 
 
 def fast_astar(board: Board, heuristic: str = "h2", cap: int = FAST_CAP) -> FastResult:
@@ -481,3 +505,23 @@ def fast_astar(board: Board, heuristic: str = "h2", cap: int = FAST_CAP) -> Fast
     )
     moves = None if length < 0 else "." * int(length)
     return FastResult(moves, int(gen), int(exp), int(peak), time.perf_counter() - started)
+
+
+def warm_compiled(*, with_pdb: bool = True) -> None:
+    """Compile (or load from numba's disk cache) every kernel, and load the pattern database.
+
+    A job pool worker caps its address space below what numba's compiler needs,
+    so the server readies the code once in its own process (the workers then
+    load it from the cache); the Docker image does it at build time
+    (``python -m lib.puzzles prepare``).
+    """
+    eight = (1, 0, 2, 3, 4, 5, 6, 7, 8)
+    fifteen = (1, 0, *range(2, 16))
+    fast_ids(eight)
+    fast_astar(eight, "h2")
+    distance_table()
+    for h in ("zero", "h1", "h2", "lc"):
+        fast_ida_star(eight, h)
+        fast_ida_star(fifteen, h)
+    if with_pdb:
+        fast_ida_star(fifteen, "pdb")

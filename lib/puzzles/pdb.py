@@ -12,7 +12,7 @@ Each table is built by a breadth-first search backwards from the goal over
 (placement, blank square) states, zero-cost blank moves first (a 0-1 BFS),
 compiled by numba: a few seconds for the three. The tables (3 x 16^5 bytes)
 are saved under :func:`cache_folder` and loaded from there afterwards; the
-Docker image builds them at build time (``python -m lib.puzzles pdb``).
+Docker image builds them at build time (``python -m lib.puzzles prepare``).
 """
 
 from __future__ import annotations
