@@ -39,7 +39,7 @@ from lib.puzzles.search import ALGORITHMS, PuzzleResult
 from lib.puzzles.solver import run_solve
 from lib.ui.common import escape_markdown, keep_widget_values, read_query, write_query
 from lib.ui.jobs import run_job
-from lib.ui.presentation import presenting, settings_block
+from lib.ui.presentation import presenting
 
 BOARD_KEY = "pz_board"
 RESULT_KEY = "pz_result"
@@ -220,15 +220,15 @@ def show_start_board(board: Board) -> None:
 
 def choose_run(board: Board) -> tuple[str, str, bool]:
     """Algorithm and heuristic widgets and the Solve button: ``(algorithm, heuristic, clicked)``."""
-    with settings_block("run"):
-        left, right = st.columns(2)
-        algorithm = left.selectbox(
+    with st.sidebar:
+        st.header("Search")
+        algorithm = st.selectbox(
             "Algorithm", ALGO_KEYS, key="pz_w_algo", format_func=lambda k: ALGORITHMS[k].label
         )
         options = HEURISTIC_KEYS if len(board) == 16 else HEURISTIC_KEYS[:3]
         if st.session_state.get("pz_w_h") not in options:
             st.session_state["pz_w_h"] = "h2"
-        heuristic = right.selectbox(
+        heuristic = st.selectbox(
             "Heuristic", options, key="pz_w_h", format_func=lambda k: HEURISTICS[k].label,
             disabled=not ALGORITHMS[algorithm].uses_heuristic,
         )  # fmt: skip
@@ -250,7 +250,8 @@ def compiled_ready() -> bool:
 def _solve_in_pool(board: Board, algorithm: str, heuristic: str) -> PuzzleResult:
     compiled_ready()
     bar = st.progress(0.0, text="Solving…")
-    st.button("Cancel", key="pz_w_cancel", icon=":material/stop:")
+    cancel = st.empty()
+    cancel.button("Cancel", key="pz_w_cancel", icon=":material/stop:")
 
     def on_iteration(iteration: int, bound: int, generated: int) -> None:
         bar.progress(
@@ -266,6 +267,7 @@ def _solve_in_pool(board: Board, algorithm: str, heuristic: str) -> PuzzleResult
         )
     finally:
         bar.empty()
+        cancel.empty()
 
 
 def solve_now(board: Board, algorithm: str, heuristic: str) -> PuzzleResult:
@@ -303,9 +305,15 @@ def show_run(board: Board) -> None:
 
 
 def show_result(result: PuzzleResult) -> None:
-    """Counts, effective branching factor and the solution animated on the board."""
+    """The solution animated on the board, its counts and effective branching factor."""
+    st.plotly_chart(
+        solution_figure(result.start, result.moves, size=420 if presenting() else 300),
+        key="pz_solution_chart",
+        config={"displayModeBar": False},
+        width="content",
+    )
     cols = st.columns(3)
-    cols[0].metric("Solution", f"{result.length} moves")
+    cols[0].metric("Moves", f"{result.length}")
     cols[1].metric("Generated", f"{result.generated:,}")
     cols[2].metric("Expanded", f"{result.expanded:,}")
     cols = st.columns(3)
@@ -319,12 +327,6 @@ def show_result(result: PuzzleResult) -> None:
         + (f" with {HEURISTICS[result.heuristic].label}" if info.uses_heuristic else "")
         + f" · optimal: {info.optimal} · memory: {info.memory}"
         + (f" · {result.notes}" if result.notes else "")
-    )
-    st.plotly_chart(
-        solution_figure(result.start, result.moves, size=420 if presenting() else 300),
-        key="pz_solution_chart",
-        config={"displayModeBar": False},
-        width="content",
     )
     assert apply_moves(result.start, result.moves) == goal_board(width_of(result.start))
     st.code(result.moves or "(already solved)", language=None, wrap_lines=True)

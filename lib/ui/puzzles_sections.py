@@ -68,13 +68,15 @@ def show_aima_table() -> None:
     if st.button("Compute the table", key="pz_w_aima", icon=":material/table:"):
         compiled_ready()
         bar = st.progress(0.0, text="Computing…")
-        st.button("Cancel", key="pz_w_aima_cancel", icon=":material/stop:")
+        cancel = st.empty()
+        cancel.button("Cancel", key="pz_w_aima_cancel", icon=":material/stop:")
         rows = run_job(
             aima_table,
             kwargs={"instances": instances},
             callbacks={"progress": (LATEST, lambda f, t: bar.progress(f, text=t))},
         )
         bar.empty()
+        cancel.empty()
         st.session_state["pz_aima"] = pd.DataFrame(table_records(rows))
     table = st.session_state.get("pz_aima")
     if table is None:
@@ -102,7 +104,8 @@ def show_korf() -> None:
     if st.button("Solve with IDA* + pattern database", key="pz_w_korf_solve"):
         compiled_ready()
         bar = st.progress(0.0, text="Solving…")
-        st.button("Cancel", key="pz_w_korf_cancel", icon=":material/stop:")
+        cancel = st.empty()
+        cancel.button("Cancel", key="pz_w_korf_cancel", icon=":material/stop:")
 
         def on_iteration(iteration: int, bound: int, generated: int) -> None:
             bar.progress(min(0.95, iteration / 8), text=f"bound {bound}: {generated:,} nodes")
@@ -117,6 +120,7 @@ def show_korf() -> None:
             return
         finally:
             bar.empty()
+            cancel.empty()
         st.session_state["pz_korf"] = (number, result)
     kept = st.session_state.get("pz_korf")
     if kept is None or kept[0] != number:

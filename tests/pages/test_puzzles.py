@@ -30,7 +30,7 @@ def test_first_load_solves_aimas_board_with_a_star_h2():
     assert not app.exception and not app.error
     assert app.title[0].value == "Sliding-tile puzzles"
     metrics = _metrics(app)
-    assert metrics["Solution"] == "26 moves"  # AIMA's Figure 3.4 board, optimal 26
+    assert metrics["Moves"] == "26"  # AIMA's Figure 3.4 board, optimal 26
     assert int(metrics["Generated"].replace(",", "")) > 0
     moves = app.code[0].value
     assert apply_moves(puzzles_page.DEFAULT_BOARD, moves) == goal_board(3)
@@ -45,15 +45,15 @@ def test_an_unsolvable_typed_board_is_refused_with_the_reason_and_the_board_kept
     assert app.session_state[puzzles_page.BOARD_KEY] == puzzles_page.DEFAULT_BOARD
     app.text_input(key="pz_w_typed").set_value("1 2 5 3 4 0 6 7 8").run()
     assert not app.error
-    assert _metrics(app)["Solution"] == "3 moves"
+    assert _metrics(app)["Moves"] == "3"
 
 
 def test_algorithm_and_link_settings():
     app = _app(board="1,2,5,3,4,0,6,7,8", algo="rbfs", h="lc")
     assert not app.exception and not app.error
-    assert _metrics(app)["Solution"] == "3 moves"
+    assert _metrics(app)["Moves"] == "3"
     app.selectbox(key="pz_w_algo").set_value("ids").run()
-    assert _metrics(app)["Solution"] == "3 moves" and app.query_params["algo"] == "ids"
+    assert _metrics(app)["Moves"] == "3" and app.query_params["algo"] == "ids"
     bad = _app(board="1,2,3", algo="nope")
     assert not bad.exception
     warnings = " ".join(w.value for w in bad.warning)
@@ -74,7 +74,7 @@ def test_the_15_puzzle_waits_for_solve_then_runs_in_the_pool():
     assert any("Press Solve" in i.value for i in app.info)
     app.button(key="pz_w_solve").click().run()
     assert not app.exception and not app.error
-    assert _metrics(app)["Solution"] == "45 moves"
+    assert _metrics(app)["Moves"] == "45"
 
 
 def test_the_comparison_runs_every_algorithm():
