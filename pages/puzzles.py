@@ -6,6 +6,7 @@ import streamlit as st
 
 from lib.ui import puzzles_page as page
 from lib.ui import puzzles_sections as sections
+from lib.ui import puzzles_steps as steps
 from lib.ui.navigation import require_app_navigation
 
 require_app_navigation()
@@ -28,6 +29,10 @@ with right:
 SECTIONS = (
     ("Compare the algorithms", "Every algorithm and heuristic on this board", "pz_open_compare",
      lambda: sections.show_comparison(board)),
+    ("Step through the search", "The code, the frontier and the search tree, step by step",
+     "pz_open_steps", lambda: steps.show_steps(board)),
+    ("You be the algorithm", "Pick the board the search expands next, and be scored",
+     "pz_open_quiz", lambda: steps.show_quiz(board)),
     ("The code", "The textbook code of the chosen algorithm", "pz_open_code",
      lambda: sections.show_code(st.session_state.get("pz_w_algo", "astar"))),
     ("AIMA's table, reproduced", "Search cost and effective branching factor (Figure 3.29)",

@@ -9,6 +9,8 @@ from streamlit.testing.v1 import AppTest
 from lib.puzzles.board import apply_moves, goal_board, parse_board
 from lib.puzzles.compare import compare_all
 from lib.puzzles.korf import korf_instances
+from lib.puzzles.search import solve
+from lib.routes import quiz
 from lib.ui import puzzles_page
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "puzzles.py")
@@ -87,3 +89,25 @@ def test_the_comparison_runs_every_algorithm():
     app.button(key="pz_w_compare").click().run()
     assert not app.exception and not app.error
     assert len(app.dataframe[0].value) == len(compare_all(puzzles_page.DEFAULT_BOARD))
+
+
+def test_step_through_and_quiz_use_the_route_labs_trace():
+    app = AppTest.from_file(PAGE, default_timeout=90)
+    app.query_params["board"] = "1,2,5,3,4,0,6,7,8"
+    app.session_state["pz_open_steps"] = True
+    app.session_state["pz_open_quiz"] = True
+    app.run()
+    assert not app.exception and not app.error
+    traced = solve(parse_board("1 2 5 3 4 0 6 7 8"), "astar", "h2", record_trace=True)
+    step = app.slider(key="pz_w_step")
+    assert step.max == len(traced.trace) - 1  # the route lab's trace of the run, every step
+    step.set_value(step.max).run()
+    assert not app.exception and not app.error
+    # the quiz: answer every question with the board the trace expanded
+    asked = quiz.questions("A*", traced.trace)
+    for question in asked:
+        radio = next(r for r in app.radio if r.label == "Which board is expanded next?")
+        radio.set_value(",".join(map(str, question.answer))).run()
+        app.button(key="pz_w_quiz_answer").click().run()
+        assert not app.exception
+    assert any(f"{len(asked)} of {len(asked)} right" in i.value for i in app.info)
