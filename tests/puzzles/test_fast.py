@@ -63,3 +63,20 @@ def test_a_kernel_stops_at_its_cap():
     assert fast_ids(board, cap=1000).moves is None
     assert fast_ida_star(board, "zero", cap=1000).moves is None
     assert fast_astar(board, "zero", cap=100).moves is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(boards15, st.sampled_from(["h2", "pdb"]))
+def test_ida_star_one_iteration_at_a_time_adds_up_to_one_run(board, h):
+    from lib.puzzles.solver import run_solve
+
+    bounds: list[int] = []
+    stepped = run_solve(board, "idastar", h, on_iteration=lambda i, b, n: bounds.append(b))
+    whole = fast_ida_star(board, h)
+    assert (stepped.moves, stepped.generated, stepped.expanded, stepped.max_frontier) == (
+        whole.moves,
+        whole.generated,
+        whole.expanded,
+        whole.max_frontier,
+    )
+    assert bounds == sorted(bounds) and all(b <= len(whole.moves) for b in bounds)
