@@ -199,7 +199,7 @@ def slide_tile(square: int) -> bool:
 def show_start_board(board: Board) -> None:
     """The start board (click a tile beside the blank to slide it) and its solvability."""
     chart_key = f"pz_board_chart_{st.session_state.get(CLICKS_KEY, 0)}"
-    size = 420 if presenting() else 300
+    size = 340 if presenting() else 300
     st.plotly_chart(
         board_figure(board, size=size, title="Start board"),
         key=chart_key,
@@ -307,7 +307,7 @@ def show_run(board: Board) -> None:
 def show_result(result: PuzzleResult) -> None:
     """The solution animated on the board, its counts and effective branching factor."""
     st.plotly_chart(
-        solution_figure(result.start, result.moves, size=420 if presenting() else 300),
+        solution_figure(result.start, result.moves, size=340 if presenting() else 300),
         key="pz_solution_chart",
         config={"displayModeBar": False},
         width="content",

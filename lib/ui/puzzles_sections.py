@@ -137,7 +137,7 @@ def _show_korf_result(published: int, korf_nodes: int, result: PuzzleResult) -> 
         icon=":material/check:",
     )
     st.plotly_chart(
-        solution_figure(result.start, result.moves, size=420 if presenting() else 300),
+        solution_figure(result.start, result.moves, size=340 if presenting() else 300),
         key="pz_korf_chart",
         config={"displayModeBar": False},
         width="content",
