@@ -38,6 +38,8 @@ USER streamlit
 # folder is read-only): the first AI move then loads it instead of compiling for seconds.
 ENV NUMBA_CACHE_DIR=/home/streamlit/.cache/numba
 RUN python -m lib.games.compiled_code
+# The sliding-tile puzzles' compiled searches and 15-puzzle pattern database, likewise.
+RUN python -m lib.puzzles prepare
 
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s --retries=3 \

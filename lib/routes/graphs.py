@@ -27,7 +27,6 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pandas as pd
-from scipy.spatial import cKDTree
 
 from lib.csv_upload import (
     SEPARATOR_NAMES,
@@ -460,6 +459,8 @@ def random_geometric(
         raise InputError(f"Radius must be in (0, 1.5], got {radius}.")
     rng = np.random.default_rng(seed)
     points = rng.random((n, 2))
+    from scipy.spatial import cKDTree  # here: SciPy maps ~100 MB, which a pool job may not spare
+
     pairs = cKDTree(points).query_pairs(radius, output_type="ndarray")
     lengths = np.hypot(*(points[pairs[:, 0]] - points[pairs[:, 1]]).T)
     G = nx.Graph(kind="random", name=f"Random geometric graph ({n} places)", radius=radius)

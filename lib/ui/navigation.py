@@ -64,6 +64,14 @@ _STATIC_PAGES: tuple[PageInfo, ...] = (
         "BFS, DFS, uniform-cost, greedy, A*, weighted A*, IDA*, bidirectional and the "
         "course's B* on maps: animated step by step and compared on every pair of places.",
     ),
+    PageInfo(
+        "puzzles.py",
+        "Sliding-tile puzzles",
+        ":material/grid_view:",
+        "Search",
+        "The 8- and 15-puzzle: BFS to IDA* and RBFS with h1, h2, linear conflict and a pattern "
+        "database; AIMA's table of search costs and Korf's 100 instances reproduced.",
+    ),
 )
 
 
@@ -75,7 +83,13 @@ def game_page(game: GameSpec) -> PageInfo:
 def all_pages() -> tuple[PageInfo, ...]:
     """Every page in sidebar order: the GA, each discovered game, the Arena, route search."""
     games = tuple(game_page(game) for game in available_games().values())
-    return (_static("portfolio.py"), *games, _static("arena.py"), _static("routes.py"))
+    return (
+        _static("portfolio.py"),
+        *games,
+        _static("arena.py"),
+        _static("routes.py"),
+        _static("puzzles.py"),
+    )
 
 
 PAGES: tuple[PageInfo, ...] = all_pages()
