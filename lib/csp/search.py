@@ -232,7 +232,7 @@ def backtracking_search(
                 tracer.assign(var, value)
                 removals: Removals = []
                 for other in [v for v in domains[var] if v != value]:
-                    prune(domains, var, other, removals, tracer, var)
+                    prune(domains, var, other, removals, tracer, var)  # [narrow]
                 if infer(csp, var, value, assignment, domains, removals, tracer):  # [infer]
                     result = backtrack(assignment)
                     if result is not None:

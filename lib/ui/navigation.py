@@ -64,6 +64,14 @@ _STATIC_PAGES: tuple[PageInfo, ...] = (
         "BFS, DFS, uniform-cost, greedy, A*, weighted A*, IDA*, bidirectional and the "
         "course's B* on maps: animated step by step and compared on every pair of places.",
     ),
+    PageInfo(
+        "csp.py",
+        "Constraint satisfaction",
+        ":material/grid_on:",
+        "Search",
+        "Backtracking with MRV, degree, LCV, forward checking and AC-3, and min-conflicts, on "
+        "map colouring, n-queens, Sudoku and the zebra puzzle: step by step and compared.",
+    ),
 )
 
 
@@ -75,7 +83,13 @@ def game_page(game: GameSpec) -> PageInfo:
 def all_pages() -> tuple[PageInfo, ...]:
     """Every page in sidebar order: the GA, each discovered game, the Arena, route search."""
     games = tuple(game_page(game) for game in available_games().values())
-    return (_static("portfolio.py"), *games, _static("arena.py"), _static("routes.py"))
+    return (
+        _static("portfolio.py"),
+        *games,
+        _static("arena.py"),
+        _static("routes.py"),
+        _static("csp.py"),
+    )
 
 
 PAGES: tuple[PageInfo, ...] = all_pages()
