@@ -125,6 +125,15 @@ def listing(algorithm: str) -> tuple[list[str], dict[str, tuple[int, ...]]]:
     return lines, marks
 
 
+def excerpt_start(lines: list[str]) -> int:
+    """The 0-based line where the panel's excerpt starts: the inner ``backtrack`` if any.
+
+    Every marked line of BACKTRACKING-SEARCH is in its inner function, so the
+    panel shows that part (about 25 lines) and the marked line stays in view.
+    """
+    return next((i for i, line in enumerate(lines) if "def backtrack(" in line), 0)
+
+
 def line_of(event: Event | None, marks: dict[str, tuple[int, ...]]) -> int | None:
     """The line of :func:`listing` that ``event`` is (None before the first event)."""
     if event is None:

@@ -258,7 +258,9 @@ def show_steps(run: runs.TracedRun) -> None:
             st.plotly_chart(figure, key="csp_w_picture", config={"displayModeBar": False})
     with code:
         lines, marks = runs.listing(run.settings.algorithm)
-        code_view(lines, runs.line_of(state.event, marks), key="csp_code")
+        start = runs.excerpt_start(lines)
+        numbers = range(start + 1, len(lines) + 1)
+        code_view(lines[start:], runs.line_of(state.event, marks), key="csp_code", numbers=numbers)
     with st.expander("Every variable's remaining domain at this step"):
         table = plots.domains_table(run, state)
         st.dataframe(table, hide_index=True, width="stretch", height=260)
