@@ -224,6 +224,11 @@ def show_counts(run: runs.TracedRun) -> None:
         st.warning(f"Gave up: {run.gave_up}.")
     else:
         st.error(f"{run.name} has no solution (the search tried everything).")
+    count = run.extra.get("solutions", 1)
+    if count == 2:
+        st.warning("This Sudoku has more than one solution: the search shows the first it found.")
+    elif count is None:
+        st.caption("Whether this Sudoku has only one solution was not settled (counting gave up).")
     cols = st.columns(5)
     cols[0].metric("Assignments", f"{run.assignments:,}")
     cols[1].metric("Backtracks", f"{run.backtracks:,}")

@@ -100,9 +100,16 @@ def test_the_comparison_table_and_its_csv():
     assert list(compare.long_table(cells).columns)[:3] == ["problem", "technique", "assignments"]
 
 
-def test_a_two_solution_sudoku_is_told_by_the_run_and_the_solver():
+def test_a_two_solution_sudoku_is_told_by_the_run_and_the_page():
     run = runs.traced_run(runs.Settings("sudoku", grid=TWO_SOLUTIONS, mrv=True, inference="mac"))
-    assert run.solution is not None  # the step-through shows one; the solver counts two
-    from lib.csp.sudoku import solve
+    assert run.solution is not None and run.extra["solutions"] == 2
+    app = open_page(problem="sudoku", puzzle=csp_page.TYPED, grid=TWO_SOLUTIONS)
+    assert not app.exception
+    assert "more than one solution" in plain(app.warning[0].value)
 
-    assert len(solve(TWO_SOLUTIONS).solutions) == 2
+
+def test_a_sudoku_without_a_solution_says_so():
+    no_solution = "12345678." + "........9" + "." * 63
+    app = open_page(problem="sudoku", puzzle=csp_page.TYPED, grid=no_solution, inference="mac")
+    assert not app.exception
+    assert "has no solution" in plain(app.error[0].value)
