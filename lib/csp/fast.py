@@ -31,6 +31,12 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
+def _equal_bits(mine: tuple, theirs: tuple) -> list[int]:
+    """For each of ``theirs``' values, the bit of the equal value in ``mine`` (0: none)."""
+    position = {value: k for k, value in enumerate(mine)}
+    return [1 << position[b] if b in position else 0 for b in theirs]
+
+
 @dataclass
 class FastRun:
     """What :meth:`CompiledCSP.search` found: solutions (up to the limit) and its work."""
@@ -49,7 +55,8 @@ class CompiledCSP:
     masks: tuple[int, ...]  # the initial domains
     neighbours: tuple[tuple[int, ...], ...]
     support: dict  # (i, j) -> per value index of i: mask of j's compatible values
-    ne: frozenset  # the arcs whose constraint is "not equal"
+    equal: dict  # a "not equal" arc (i, j) -> per value index of j: the bit of i's equal value
+    tables_into: tuple[tuple[int, ...], ...]  # the neighbours k of i whose arc (k, i) is not "!="
 
     @classmethod
     def of(cls, csp: CSP) -> CompiledCSP:
@@ -76,7 +83,15 @@ class CompiledCSP:
             tuple((1 << len(v)) - 1 for v in values),
             tuple(tuple(index[n] for n in csp.neighbours[var]) for var in csp.variables),
             support,
-            frozenset((index[A], index[B]) for A, B in csp.relations if csp.is_ne(A, B)),
+            {
+                (index[A], index[B]): _equal_bits(values[index[A]], values[index[B]])
+                for A, B in csp.relations
+                if csp.is_ne(A, B)
+            },
+            tuple(
+                tuple(index[n] for n in csp.neighbours[var] if not csp.is_ne(n, var))
+                for var in csp.variables
+            ),
         )
 
     # ---------------------------------------------------------------- pieces
@@ -120,22 +135,27 @@ class CompiledCSP:
         )
 
     def _ac3(self, dom: list[int], queue: deque) -> bool:
-        support, neighbours, ne = self.support, self.neighbours, self.ne
+        support, neighbours, equal = self.support, self.neighbours, self.equal
         while queue:
             xi, xj = queue.popleft()
-            other = dom[xj]
-            if other & (other - 1) and (xi, xj) in ne:
-                continue  # "not equal" to a variable with two values left: all supported
-            old, table = dom[xi], support[(xi, xj)]
-            new = old
-            for a in _bits(old):
-                if not table[a] & other:
-                    new &= ~(1 << a)
+            other, old = dom[xj], dom[xi]
+            same = equal.get((xi, xj))
+            if same is not None:  # "not equal": only a single value left in xj removes one
+                if other & (other - 1):
+                    continue
+                new = old & ~same[other.bit_length() - 1]
+            else:
+                new, table = old, support[(xi, xj)]
+                for a in _bits(old):
+                    if not table[a] & other:
+                        new &= ~(1 << a)
             if new != old:
                 if not new:
                     return False
                 dom[xi] = new
-                queue.extend((xk, xi) for xk in neighbours[xi] if xk != xj)
+                # a "not equal" arc into xi can prune only once xi is down to one value
+                into = neighbours[xi] if not new & (new - 1) else self.tables_into[xi]
+                queue.extend((xk, xi) for xk in into if xk != xj)
         return True
 
     def _infer(self, i: int, a: int, dom: list[int], value: list[int], inference: str) -> bool:
