@@ -248,7 +248,7 @@ def show_steps(run: runs.TracedRun) -> None:
     st.session_state[STEP_KEY] = min(int(st.session_state.get(STEP_KEY, last)), last)
     back, slider, forward = st.columns([1, 8, 1], vertical_alignment="bottom")
     back.button("◀", key="csp_w_back", on_click=_move, args=(-1, last), width="stretch")
-    step = slider.slider("Step", 0, last, key=STEP_KEY)
+    step = slider.slider("Step", 0, last, value=current(STEP_KEY, last), key=STEP_KEY)
     forward.button("▶", key="csp_w_next", on_click=_move, args=(1, last), width="stretch")
     state = replay(run.domains, run.events, step - 1)
     sentence = f"**Step {step} of {last}.** {md(runs.describe(state.event))}"

@@ -11,6 +11,7 @@ from lib.csp import compare, runs
 from lib.csp.sudoku import bundled
 from lib.links import read_link
 from lib.ui import csp_page
+from tests.pages.widget_defaults import default_mismatches, seeded_widget_count
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "csp.py")
 TWO_SOLUTIONS = "8596124377.38541.91.43795.8986147352375268914241593786432981675617425893598736241"
@@ -54,6 +55,14 @@ def test_the_link_sets_the_problem_and_techniques_and_follows_changes():
     assert app.metric[0].value == "75"  # FC + MRV on 8-queens (the comparison's figure)
     app.radio(key="csp_w_inference").set_value("mac").run()
     assert app.query_params["inference"] == ["mac"] or app.query_params["inference"] == "mac"
+
+
+def test_every_seeded_widget_sends_its_value_as_its_default():
+    app = open_page(problem="queens", n="12", mrv="true", lcv="true", inference="mac")
+    assert seeded_widget_count(app) >= 8
+    assert default_mismatches(app) == []
+    app.button(key="csp_w_back").click().run()
+    assert default_mismatches(app) == []
 
 
 def test_a_bad_link_value_is_noted_and_the_default_used():
