@@ -83,7 +83,7 @@ def map_figure(run: TracedRun, state: SearchState, height: int = 460) -> go.Figu
         height=height, margin={"l": 4, "r": 4, "t": 4, "b": 4}, plot_bgcolor="white", dragmode=False
     )
     fig.update_xaxes(visible=False)
-    fig.update_yaxes(visible=False, scaleanchor="x", scaleratio=1.25)
+    fig.update_yaxes(visible=False)  # fills the column: a map's nodes need room, not its shape
     return readable(fig)
 
 

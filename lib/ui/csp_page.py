@@ -194,17 +194,20 @@ def get_run(settings: runs.Settings) -> runs.TracedRun | None:
     if small(settings):
         run = runs.traced_run(settings)
     else:
-        st.button("Cancel", key="csp_w_cancel", icon=":material/stop:")
+        cancel = st.empty()  # removed once the run is over
+        cancel.button("Cancel", key="csp_w_cancel", icon=":material/stop:")
         status = st.empty()
 
         def progress(assignments: int) -> None:
             status.caption(f"Searching: {assignments:,} assignments so far…")
 
+        run = None
         with user_errors():
             run = run_job(
                 runs.traced_run, (settings,), callbacks={"on_progress": (LATEST, progress)}
             )
-            status.empty()
+        status.empty()
+        cancel.empty()
         if run is None:
             return None
     st.session_state["csp_run"] = run
@@ -253,7 +256,7 @@ def show_steps(run: runs.TracedRun) -> None:
     state = replay(run.domains, run.events, step - 1)
     sentence = f"**Step {step} of {last}.** {md(runs.describe(state.event))}"
     (st.warning if plots.is_backtrack(state) else st.markdown)(sentence)
-    picture, code = st.columns([3, 2])
+    picture, code = st.columns([5, 4])
     with picture:
         height = 560 if presenting() else 420
         figure = plots.figure(run, state, height)
