@@ -182,7 +182,7 @@ PROBLEMS: dict[str, Problem] = {
     "sudoku": Problem(
         "sudoku",
         "Sudoku",
-        lambda grid=None, **_: sudoku_csp(parse_grid(grid or bundled()["Norvig hardest 1"])),
+        lambda grid=None, **_: sudoku_csp(parse_grid(grid or bundled()["Norvig hardest 7"])),
         "81 cells, all-different rows, columns and boxes (810 binary constraints).",
     ),
     "zebra": Problem(
