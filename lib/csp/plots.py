@@ -29,24 +29,31 @@ def _focus(state: SearchState):
 
 
 def map_figure(run: TracedRun, state: SearchState, height: int = 460) -> go.Figure:
-    """The regions as nodes at their places, borders as lines, coloured as assigned."""
+    """The regions as nodes at their places, borders as lines, coloured as assigned.
+
+    A border between two regions of the same colour (min-conflicts' conflicts) is red.
+    """
     places = run.info["places"]
-    xs, ys = [], []
-    for a in run.variables:
-        for b in run.neighbours[a]:
-            if str(a) < str(b):
-                xs += [places[a][0], places[b][0], None]
-                ys += [places[a][1], places[b][1], None]
-    fig = go.Figure(
-        go.Scatter(
-            x=xs,
-            y=ys,
-            mode="lines",
-            line={"color": "#9ca3af", "width": 1.5},
-            hoverinfo="skip",
-            showlegend=False,
+    fig = go.Figure()
+    given = state.assignment
+    for clash, colour, width in ((False, "#9ca3af", 1.5), (True, "#dc2626", 4)):
+        xs, ys = [], []  # borders; in red those whose two regions have the same colour
+        for a in run.variables:
+            for b in run.neighbours[a]:
+                same = a in given and b in given and given[a] == given[b]
+                if str(a) < str(b) and same == clash:
+                    xs += [places[a][0], places[b][0], None]
+                    ys += [places[a][1], places[b][1], None]
+        fig.add_trace(
+            go.Scatter(
+                x=xs,
+                y=ys,
+                mode="lines",
+                line={"color": colour, "width": width},
+                hoverinfo="skip",
+                showlegend=False,
+            )
         )
-    )
     focus = _focus(state)
     colours, texts, hovers, lines = [], [], [], []
     for var in run.variables:

@@ -84,3 +84,19 @@ def test_the_queens_board_shades_pruned_squares():
     ]
     pruned = sum(4 - len(state.domains[v]) for v in run.variables if v not in state.assignment)
     assert len(shaded) == pruned >= 1
+
+
+def test_min_conflicts_conflicts_are_drawn_in_red():
+    run = runs.traced_run(runs.Settings("usa", algorithm="min-conflicts", seed=1))
+    n = len(run.variables)
+    start = replay(run.domains, run.events, n - 1)  # the greedy complete assignment
+    clashes = sum(
+        start.assignment[a] == start.assignment[b]
+        for a in run.variables
+        for b in run.neighbours[a]
+        if a < b
+    )
+    red = plots.map_figure(run, start).data[1]
+    assert red.line.color == "#dc2626" and len(red.x) == 3 * clashes
+    end = replay(run.domains, run.events, len(run.events) - 1)
+    assert run.solution is not None and len(plots.map_figure(run, end).data[1].x) == 0
