@@ -220,7 +220,7 @@ def _move(delta: int, last: int) -> None:
 
 
 def show_counts(run: runs.TracedRun) -> None:
-    """The run's outcome in a line and its counts."""
+    """The run's outcome in a line and its counts (one line of them in the presentation view)."""
     if run.solution is not None:
         st.success(f"Solved: {run.name}.")
     elif run.gave_up:
@@ -232,6 +232,13 @@ def show_counts(run: runs.TracedRun) -> None:
         st.warning("This Sudoku has more than one solution: the search shows the first it found.")
     elif count is None:
         st.caption("Whether this Sudoku has only one solution was not settled (counting gave up).")
+    if presenting():  # one line, so the picture comes up on a projector's first screen
+        st.markdown(
+            f"**{run.assignments:,}** assignments · **{run.backtracks:,}** backtracks · "
+            f"**{run.prunes:,}** values pruned · **{run.checks:,}** checks · "
+            f"{run.seconds:.3f} s"
+        )
+        return
     cols = st.columns(5)
     cols[0].metric("Assignments", f"{run.assignments:,}")
     cols[1].metric("Backtracks", f"{run.backtracks:,}")

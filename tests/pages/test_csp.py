@@ -11,6 +11,7 @@ from lib.csp import compare, runs
 from lib.csp.sudoku import bundled
 from lib.links import read_link
 from lib.ui import csp_page
+from lib.ui.presentation import TOGGLE_KEY
 from tests.pages.widget_defaults import default_mismatches, seeded_widget_count
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "csp.py")
@@ -122,3 +123,12 @@ def test_a_sudoku_without_a_solution_says_so():
     app = open_page(problem="sudoku", puzzle=csp_page.TYPED, grid=no_solution, inference="mac")
     assert not app.exception
     assert "has no solution" in plain(app.error[0].value)
+
+
+def test_the_presentation_view_hides_the_settings_and_keeps_the_counts_in_a_line():
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    app.session_state[TOGGLE_KEY] = True  # what the entry script's toggle sets
+    app.run()
+    assert not app.exception
+    assert not app.metric  # the counts are one line of text
+    assert any("7** assignments" in m.value for m in app.markdown)
