@@ -123,7 +123,7 @@ def run_cell(
 
 
 def compare(
-    rows: tuple[tuple[str, Callable[[], CSP]], ...] = ROWS,
+    rows: tuple[str, ...] | None = None,
     techniques: tuple[Technique, ...] = TECHNIQUES,
     *,
     cap: int = 100_000,
@@ -131,10 +131,16 @@ def compare(
     on_progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> list[Cell]:
-    """Every cell of the table, row by row; ``on_progress(done, total)`` after each."""
+    """Every cell of the table, row by row; ``on_progress(done, total)`` after each.
+
+    ``rows`` are labels of :data:`ROWS` (all of them when None): names, so that a job
+    sent to a worker process pickles.
+    """
+    builders = dict(ROWS)
+    chosen = [(label, builders[label]) for label in (rows or builders)]
     cells = []
-    total = len(rows) * len(techniques)
-    for label, build in rows:
+    total = len(chosen) * len(techniques)
+    for label, build in chosen:
         csp = build()
         compiled = CompiledCSP.of(csp)
         for technique in techniques:

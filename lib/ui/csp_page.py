@@ -287,6 +287,8 @@ def show_steps(run: runs.TracedRun) -> None:
 
 
 COMPARE_KEY = "csp_compare"
+COMPARE_ROWS: tuple[str, ...] = tuple(label for label, _ in compare.ROWS)
+COMPARE_CAP = 20_000  # assignments per cell on a shared server
 
 
 def show_comparison() -> None:
@@ -305,7 +307,10 @@ def show_comparison() -> None:
 
         with user_errors():
             cells = run_job(
-                compare.compare, (), {"cap": 20_000}, callbacks={"on_progress": (EVERY, progress)}
+                compare.compare,
+                (COMPARE_ROWS,),
+                {"cap": COMPARE_CAP},
+                callbacks={"on_progress": (EVERY, progress)},
             )
             st.session_state[COMPARE_KEY] = cells
         bar.empty()

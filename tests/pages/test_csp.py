@@ -105,7 +105,7 @@ def test_link_schema_round_trips():
 
 
 def test_the_comparison_table_and_its_csv():
-    cells = compare.compare(compare.ROWS[:1], cap=1_000)
+    cells = compare.compare(("Australia",), cap=1_000)
     assert compare.table(cells).loc["Australia", "FC+MRV"] == "7"
     assert list(compare.long_table(cells).columns)[:3] == ["problem", "technique", "assignments"]
 
@@ -132,3 +132,13 @@ def test_the_presentation_view_hides_the_settings_and_keeps_the_counts_in_a_line
     assert not app.exception
     assert not app.metric  # the counts are one line of text
     assert any("7** assignments" in m.value for m in app.markdown)
+
+
+def test_the_comparison_runs_on_the_job_pool_with_its_table(monkeypatch):
+    monkeypatch.setattr(csp_page, "COMPARE_ROWS", ("Australia", "8-queens"))
+    app = open_page()
+    app.button(key="csp_w_compare").click().run()
+    assert not app.exception
+    table = app.dataframe[-1].value
+    assert list(table.index) == ["Australia", "8-queens"]
+    assert table.loc["8-queens", "FC+MRV"] == "75" and table.loc["8-queens", "BT"] == "113"
