@@ -72,6 +72,14 @@ _STATIC_PAGES: tuple[PageInfo, ...] = (
         "The 8- and 15-puzzle: BFS to IDA* and RBFS with h1, h2, linear conflict and a pattern "
         "database; AIMA's table of search costs and Korf's 100 instances reproduced.",
     ),
+    PageInfo(
+        "csp.py",
+        "Constraint satisfaction",
+        ":material/grid_on:",
+        "Search",
+        "Backtracking with MRV, degree, LCV, forward checking and AC-3, and min-conflicts, on "
+        "map colouring, n-queens, Sudoku and the zebra puzzle: step by step and compared.",
+    ),
 )
 
 
@@ -89,6 +97,7 @@ def all_pages() -> tuple[PageInfo, ...]:
         _static("arena.py"),
         _static("routes.py"),
         _static("puzzles.py"),
+        _static("csp.py"),
     )
 
 
