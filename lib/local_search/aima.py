@@ -172,7 +172,9 @@ def aima_table(
     extra = pd.DataFrame(
         [(e, m, None, round(v, 2), "") for e, m, v in theory], columns=table.columns
     )
-    return pd.concat([table, extra], ignore_index=True)
+    result = pd.concat([table, extra], ignore_index=True)
+    result["Book"] = pd.to_numeric(result["Book"])
+    return result
 
 
 def _verdict(book: float | None, ours: float, goal: float | None) -> str:

@@ -64,6 +64,14 @@ _STATIC_PAGES: tuple[PageInfo, ...] = (
         "BFS, DFS, uniform-cost, greedy, A*, weighted A*, IDA*, bidirectional and the "
         "course's B* on maps: animated step by step and compared on every pair of places.",
     ),
+    PageInfo(
+        "local_search.py",
+        "Local search",
+        ":material/landscape:",
+        "Search",
+        "Hill climbing, sideways moves, restarts, simulated annealing, beam search, a GA and "
+        "min-conflicts on n-queens, up to a million queens, with AIMA's figures reproduced.",
+    ),
 )
 
 
@@ -75,7 +83,13 @@ def game_page(game: GameSpec) -> PageInfo:
 def all_pages() -> tuple[PageInfo, ...]:
     """Every page in sidebar order: the GA, each discovered game, the Arena, route search."""
     games = tuple(game_page(game) for game in available_games().values())
-    return (_static("portfolio.py"), *games, _static("arena.py"), _static("routes.py"))
+    return (
+        _static("portfolio.py"),
+        *games,
+        _static("arena.py"),
+        _static("routes.py"),
+        _static("local_search.py"),
+    )
 
 
 PAGES: tuple[PageInfo, ...] = all_pages()
