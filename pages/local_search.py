@@ -12,9 +12,9 @@ require_app_navigation()
 
 st.title("Local search: n-queens")
 st.markdown(
-    "Place n queens so that no two attack each other, by improving one complete board "
-    "step by step. Choose the algorithm and its settings in the sidebar; the board plays "
-    "the run, and the landscape shows the attacking pairs (h) of every neighbour."
+    "Place n queens so that no two attack each other by improving a complete board, "
+    "one step at a time. The landscape beside the board gives each neighbour's attacking "
+    "pairs (h); the algorithm and its settings are in the sidebar."
 )
 values = page.choose_settings()
 outcome = page.run(values)

@@ -88,7 +88,12 @@ def board_figure(records: Sequence[Step], step: int = 0, height: int = 420) -> g
         height=height,
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
         xaxis={"visible": False, "range": [-0.5, n - 0.5], "constrain": "domain"},
-        yaxis={"visible": False, "range": [-0.5, n - 0.5], "scaleanchor": "x"},
+        yaxis={
+            "visible": False,
+            "range": [-0.5, n - 0.5],
+            "scaleanchor": "x",
+            "constrain": "domain",
+        },
         updatemenus=[
             {
                 "type": "buttons",
@@ -147,7 +152,7 @@ def landscape_figure(state: Sequence[int], height: int = 420) -> go.Figure:
             x=list(range(n)),
             y=list(state),
             mode="markers",
-            marker={"symbol": "square-open", "size": max(12, int(300 / n)), "color": ATTACKED,
+            marker={"symbol": "square-open", "size": max(10, int(200 / n)), "color": ATTACKED,
                     "line": {"width": 3}},
             hoverinfo="skip",
             showlegend=False,
@@ -157,8 +162,19 @@ def landscape_figure(state: Sequence[int], height: int = 420) -> go.Figure:
         title={"text": f"Neighbours' h (now {Board(state).h}, best {best})"},
         height=height,
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
-        xaxis={"title": {"text": "column"}, "dtick": 1, "constrain": "domain"},
-        yaxis={"title": {"text": "row"}, "dtick": 1, "scaleanchor": "x"},
+        xaxis={
+            "title": {"text": "column"},
+            "dtick": 1,
+            "range": [-0.5, n - 0.5],
+            "constrain": "domain",
+        },
+        yaxis={
+            "title": {"text": "row"},
+            "dtick": 1,
+            "range": [-0.5, n - 0.5],
+            "scaleanchor": "x",
+            "constrain": "domain",
+        },
     )
     return readable(fig)
 

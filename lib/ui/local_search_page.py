@@ -240,17 +240,15 @@ def _move_step(delta: int, last: int) -> None:
 
 def show_run(outcome: Outcome) -> None:
     """The run's summary, board (animated), landscape, objective chart and downloads."""
-    first, last_h = outcome.history[0], outcome.h
-    verdict = "solved" if outcome.solved else "stuck"
-    cols = st.columns(4)
-    cols[0].metric("Attacking pairs", f"{last_h:,}", delta=f"{last_h - first:,} from the start",
-                   delta_color="inverse")  # fmt: skip
-    cols[1].metric("Steps", f"{outcome.steps:,}")
-    if outcome.algorithm == "random-restart":
-        cols[2].metric("Restarts", f"{outcome.restarts:,}")
-    else:
-        cols[2].metric("Result", verdict)
-    cols[3].metric("Seconds", f"{outcome.seconds:.2f}")
+    verdict = "solved" if outcome.solved else "not solved"
+    restarts = (
+        f" · **{outcome.restarts:,}** restarts" if outcome.algorithm == "random-restart" else ""
+    )
+    st.markdown(
+        f"**{outcome.h:,}** attacking pairs (**{outcome.history[0]:,}** at the start) · "
+        f"**{outcome.steps:,}** steps{restarts} · **{verdict}** · {outcome.seconds:.2f} s",
+        help=ALGORITHMS[outcome.algorithm].idea,
+    )
     records = outcome.records
     step = 0
     if records and outcome.n <= BOARD_LIMIT:

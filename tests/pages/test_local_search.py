@@ -21,8 +21,8 @@ def _app(**query: str) -> AppTest:
     return app.run()
 
 
-def _metric(app: AppTest, label: str) -> str:
-    return next(m.value for m in app.metric if m.label == label)
+def _summary(app: AppTest) -> str:
+    return next(m.value for m in app.markdown if "attacking pairs (**" in m.value)
 
 
 def test_first_load_runs_hill_climbing_with_sideways_moves_on_8_queens():
@@ -30,8 +30,8 @@ def test_first_load_runs_hill_climbing_with_sideways_moves_on_8_queens():
     assert not app.exception and not app.error
     assert app.title[0].value == "Local search: n-queens"
     expected = solve(8, "sideways", seed=1)
-    assert _metric(app, "Attacking pairs") == str(expected.h)
-    assert _metric(app, "Steps") == str(expected.steps)
+    assert _summary(app).startswith(f"**{expected.h}** attacking pairs (**{expected.history[0]}**")
+    assert f"**{expected.steps}** steps" in _summary(app)
     assert len(app.get("plotly_chart")) == 3  # board, landscape, objective
     assert app.query_params["algorithm"] == "sideways" and app.query_params["n"] == "8"
 
@@ -61,7 +61,7 @@ def test_settings_come_from_the_link_and_go_back_into_it():
              "t0": 1.5, "limit": 500}
         ),
     )  # fmt: skip
-    assert _metric(app, "Steps") == f"{expected.steps:,}"
+    assert f"**{expected.steps:,}** steps" in _summary(app)
     assert app.radio(key="ls_w_schedule").value == "linear"
     app.number_input(key="ls_w_seed").set_value(8).run()
     assert app.query_params["seed"] == "8" and app.query_params["schedule"] == "linear"
@@ -78,7 +78,7 @@ def test_an_n_out_of_range_in_the_link_is_named_with_the_range(n):
 def test_large_n_takes_min_conflicts_and_draws_no_board():
     app = _app(n="200000", algorithm="min-conflicts")
     assert not app.exception and not app.error
-    assert _metric(app, "Attacking pairs") == "0"
+    assert _summary(app).startswith("**0** attacking pairs") and "**solved**" in _summary(app)
     assert any("are not drawn" in i.value for i in app.info)
     assert len(app.get("plotly_chart")) == 1  # the objective only
     app = _app(n="500", algorithm="steepest")
