@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 
 from lib.charts import readable
@@ -212,5 +213,40 @@ def objective_figure(
         xaxis={"title": {"text": "step"}},
         yaxis={"title": {"text": "h (attacking pairs)"}, "rangemode": "tozero"},
         showlegend=False,
+    )
+    return readable(fig)
+
+
+PORTFOLIO_COLOURS = {"GA": "#0072B2", "Hill climbing": "#D55E00", "Simulated annealing": "#009E73"}
+
+
+def portfolio_figure(curves: pd.DataFrame, optimum: float | None, height: int = 380) -> go.Figure:
+    """Best feasible fitness against fitness evaluations, one line per algorithm; the optimum."""
+    fig = go.Figure()
+    for name, group in curves.groupby("algorithm", sort=False):
+        fig.add_trace(
+            go.Scatter(
+                x=group["evaluations"],
+                y=group["best fitness"],
+                mode="lines",
+                name=str(name),
+                line={"width": 3, "color": PORTFOLIO_COLOURS.get(str(name))},
+                hovertemplate="%{x:,} evaluations: %{y:.4f}<extra>" + str(name) + "</extra>",
+            )
+        )
+    if optimum is not None:
+        fig.add_hline(
+            y=optimum,
+            line={"dash": "dash", "color": "#1e293b"},
+            annotation_text=f"exact optimum {optimum:.4f}",
+            annotation_position="bottom right",
+        )
+    fig.update_layout(
+        title={"text": "Best feasible fitness against fitness evaluations"},
+        height=height,
+        margin={"l": 10, "r": 10, "t": 50, "b": 10},
+        xaxis={"title": {"text": "fitness evaluations"}},
+        yaxis={"title": {"text": "best feasible fitness"}},
+        legend={"orientation": "h", "y": -0.25},
     )
     return readable(fig)
