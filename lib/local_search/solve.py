@@ -31,6 +31,10 @@ STATE_LIMIT = 10_000
 """Most queens whose final state an :class:`Outcome` keeps."""
 
 
+class TimeUp(Exception):
+    """Raised inside a run that passed its time limit (caught by :func:`solve`)."""
+
+
 @dataclass(frozen=True)
 class Algorithm:
     """A registered algorithm: its title, what it does in a line, and whether it takes large n."""
@@ -128,6 +132,7 @@ class Outcome:
     seconds: float
     history: tuple[int, ...]
     records: tuple[Step, ...] = ()
+    stopped: str = ""  # why the run stopped early ("" if the algorithm ended it)
 
     @property
     def solved(self) -> bool:
@@ -184,11 +189,13 @@ def solve(
     *,
     on_step: Callable[[int, int], None] | None = None,
     compiled: bool | None = None,
+    time_limit: float | None = None,
 ) -> Outcome:
     """Run ``algorithm`` on ``n`` queens from ``seed``; ``on_step(steps, h)`` reports progress.
 
     ``compiled`` chooses the fast path (min-conflicts only); by default it is
-    taken beyond :data:`READABLE_LIMIT` queens.
+    taken beyond :data:`READABLE_LIMIT` queens. A run still going after
+    ``time_limit`` seconds stops there (its outcome says so).
     """
     n = check_n(n)
     check_algorithm(algorithm, n)
@@ -196,26 +203,21 @@ def solve(
     rand = Uniforms(seed)
     if compiled is None:
         compiled = n > READABLE_LIMIT
+    if compiled and algorithm != "min-conflicts":
+        raise InputError("Only min-conflicts has a compiled path.")
     start = time.perf_counter()
-    if compiled:
-        if algorithm != "min-conflicts":
-            raise InputError("Only min-conflicts has a compiled path on this page.")
-        board = fast.greedy_start(n, rand) if settings.greedy else fast.Arrays.random(n, rand)
-        history = [board.h]
-        steps = fast.min_conflicts(board, rand, settings.max_steps, on_step, history)
-        rows, h, restarts, records = board.rows.tolist(), board.h, 0, ()
-    else:
-        last = [0.0]
+    last = [start]
 
-        def report(steps: int) -> None:
-            if on_step is not None and time.perf_counter() - last[0] > 0.1:
-                last[0] = time.perf_counter()
-                on_step(steps, tracer.history[-1])
+    def report(steps: int, h: int) -> None:
+        now = time.perf_counter()
+        if time_limit is not None and now - start > time_limit:
+            raise TimeUp
+        if on_step is not None and now - last[0] > 0.1:
+            last[0] = now
+            on_step(steps, h)
 
-        tracer = Tracer(on_step=report)
-        final = _textbook(n, algorithm, rand, settings, tracer)
-        rows, h, steps, restarts = final.rows, final.h, tracer.steps, tracer.restarts
-        history, records = tracer.history, tuple(tracer.records)
+    run = _compiled if compiled else _readable
+    rows, h, steps, restarts, history, records, stopped = run(n, algorithm, rand, settings, report)
     return Outcome(
         algorithm,
         n,
@@ -227,7 +229,42 @@ def solve(
         time.perf_counter() - start,
         tuple(history),
         records,
+        stopped,
     )
+
+
+def _stopped(limit_reached: bool) -> str:
+    return "time limit" if limit_reached else ""
+
+
+def _compiled(
+    n: int, algorithm: str, rand: Uniforms, settings: Settings, report: Callable[[int, int], None]
+) -> tuple:
+    """Min-conflicts on the fast path: (rows, h, steps, restarts, history, records, stopped)."""
+    board = fast.greedy_start(n, rand) if settings.greedy else fast.Arrays.random(n, rand)
+    history = [board.h]
+    late = False
+    try:
+        fast.min_conflicts(board, rand, settings.max_steps, report, history)
+    except TimeUp:
+        late = True
+    return board.rows.tolist(), board.h, len(history) - 1, 0, history, (), _stopped(late)
+
+
+def _readable(
+    n: int, algorithm: str, rand: Uniforms, settings: Settings, report: Callable[[int, int], None]
+) -> tuple:
+    """The textbook algorithm: (rows, h, steps, restarts, history, records, stopped)."""
+    tracer = Tracer()
+    tracer.on_step = lambda steps: report(steps, tracer.history[-1])
+    late = False
+    try:
+        rows = _textbook(n, algorithm, rand, settings, tracer).rows
+    except TimeUp:
+        late, rows = True, list(tracer.last)
+    h = tracer.history[-1]
+    records = tuple(tracer.records)
+    return rows, h, tracer.steps, tracer.restarts, tracer.history, records, _stopped(late)
 
 
 def warm_up() -> None:

@@ -43,9 +43,11 @@ class Tracer:
     restarts: int = 0
     history: list[int] = field(default_factory=list)
     records: list[Step] = field(default_factory=list)
+    last: tuple[int, ...] | list[int] = ()  # the latest state reported (not copied)
 
     def start(self, state: tuple[int, ...] | list[int], h: int, note: str = "start") -> None:
         """The state a search starts from (also after each restart)."""
+        self.last = state
         self.history.append(h)
         self._record(state, h, None, note)
 
@@ -57,6 +59,7 @@ class Tracer:
         note: str = "",
     ) -> None:
         """One step of the search: the state after it and its ``h``."""
+        self.last = state
         self.steps += 1
         self.history.append(h)
         self._record(state, h, move, note)

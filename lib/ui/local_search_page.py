@@ -39,6 +39,8 @@ LANDSCAPE_LIMIT = 16
 """Most queens whose neighbours' landscape is drawn (n x n numbers)."""
 POOL_WORK = 2_000_000
 """Estimated neighbour evaluations from which a hosted server runs the search in its pool."""
+HOSTED_SECONDS, LOCAL_SECONDS = 60.0, 600.0
+"""A run's time limit on a hosted server and on a local install (it stops there)."""
 
 LINK: tuple[LinkField, ...] = (
     LinkField("n", int, 8, low=MIN_QUEENS, high=MAX_QUEENS),
@@ -167,8 +169,8 @@ def work(n: int, algorithm: str, settings: Settings) -> float:
     """A rough count of the neighbour evaluations a run may make (to choose where it runs)."""
     if algorithm == "min-conflicts":
         return 3.0 * n * min(settings.max_steps, 1_000) if n > READABLE_LIMIT else n * 50.0
-    if algorithm == "annealing":
-        return float(settings.schedule.limit)
+    if algorithm == "annealing":  # one neighbour a step, but a step costs as much as 20
+        return 20.0 * settings.schedule.limit
     if algorithm == "first-choice":
         return float(settings.max_tries) * n * n
     if algorithm == "beam":
@@ -222,12 +224,16 @@ def _run_now(n: int, algorithm: str, seed: int, settings: Settings) -> Outcome:
         fraction = min(1.0, steps / cap) if cap else 0.0
         bar.progress(fraction, text=f"step {steps:,}: {h:,} attacking pairs")
 
+    limit = LOCAL_SECONDS if local_mode() else HOSTED_SECONDS
     try:
         if not local_mode() and work(n, algorithm, settings) >= POOL_WORK:
             return run_job(
-                solve, (n, algorithm, seed, settings), callbacks={"on_step": (LATEST, progress)}
+                solve,
+                (n, algorithm, seed, settings),
+                {"time_limit": limit},
+                callbacks={"on_step": (LATEST, progress)},
             )
-        return solve(n, algorithm, seed, settings, on_step=progress)
+        return solve(n, algorithm, seed, settings, on_step=progress, time_limit=limit)
     finally:
         area.empty()
 
@@ -249,6 +255,12 @@ def show_run(outcome: Outcome) -> None:
         f"**{outcome.steps:,}** steps{restarts} · **{verdict}** · {outcome.seconds:.2f} s",
         help=ALGORITHMS[outcome.algorithm].idea,
     )
+    if outcome.stopped:
+        st.warning(
+            f"The run stopped at its time limit after {outcome.steps:,} steps "
+            f"({outcome.seconds:.0f} s); what it reached is shown. Lower the step limits "
+            "or the number of queens."
+        )
     records = outcome.records
     step = 0
     if records and outcome.n <= BOARD_LIMIT:

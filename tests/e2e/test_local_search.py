@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.e2e.conftest import open_page, wait_idle, wait_settled
 
 
@@ -37,3 +39,17 @@ def test_local_search_at_1024x768(page, tmp_path):
     page.keyboard.press("Enter")
     page.wait_for_function("() => location.search.includes('seed=2')")
     wait_idle(page)
+
+
+def test_a_long_run_shows_progress_and_cancel_stops_it(page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{page.app_url}/local_search?n=200&algorithm=annealing&t0=50&rate=0&limit=1000000")
+    page.locator('[data-testid="stProgress"]').first.wait_for(timeout=60_000)
+    # the bar counts the steps as the run goes (in the server's worker pool)
+    page.get_by_text(re.compile(r"^step [\d,]+: [\d,]+ attacking pairs$")).first.wait_for(
+        timeout=60_000
+    )
+    page.locator(".st-key-ls_w_cancel button").click()
+    page.get_by_text("The run was cancelled.").first.wait_for(timeout=60_000)
+    wait_idle(page)
+    assert page.locator(".st-key-ls_w_again button").is_visible()

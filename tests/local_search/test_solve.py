@@ -67,3 +67,17 @@ def test_command_line_refuses_bad_n_with_status_2(n, capsys):
     assert main(["queens", "--n", n]) == 2
     error = capsys.readouterr().err
     assert f"{int(n):,}" in error and "1,000,000" in error
+
+
+def test_a_run_past_its_time_limit_stops_with_a_true_state():
+    settings = Settings(schedule=Schedule(t0=50.0, rate=0.0, limit=10_000_000))
+    outcome = solve(60, "annealing", seed=1, settings=settings, time_limit=0.2)
+    assert outcome.stopped == "time limit" and 0 < outcome.steps < 10_000_000
+    assert outcome.h == attacking_pairs(outcome.state) == outcome.history[-1]
+    assert len(outcome.history) == outcome.steps + 1
+
+
+def test_the_compiled_path_stops_at_its_time_limit_between_chunks():
+    outcome = solve(300_000, "min-conflicts", seed=2, time_limit=0.0)
+    assert outcome.stopped == "time limit"
+    assert len(outcome.history) == outcome.steps + 1 and outcome.steps <= 256

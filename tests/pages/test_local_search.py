@@ -105,3 +105,11 @@ def test_the_aima_section_computes_the_table_beside_the_book():
     assert all(
         abs(ours - book) <= 3 for ours, book in zip(rates["Ours"], rates["Book"], strict=True)
     )
+
+
+def test_a_run_past_its_time_limit_says_so(monkeypatch):
+    monkeypatch.setattr(local_search_page, "HOSTED_SECONDS", 0.0)
+    monkeypatch.delenv("AI_SEARCH_LAB_LOCAL", raising=False)
+    app = _app(n="30", algorithm="annealing")
+    assert not app.exception and not app.error
+    assert any("stopped at its time limit" in w.value for w in app.warning)
