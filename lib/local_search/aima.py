@@ -126,7 +126,6 @@ def aima_table(
     counts instances and runs.
     """
     total = 2 * instances + 2 * restart_runs
-    done = [0]
 
     def part(offset: int) -> Callable[[int, int], None] | None:
         if on_progress is None:
@@ -137,7 +136,8 @@ def aima_table(
     sideways = climbs(instances, seed + 1, SIDEWAYS, on_progress=part(instances))
     again = restarts(restart_runs, seed + 2, 0, part(2 * instances))
     again_sideways = restarts(restart_runs, seed + 3, SIDEWAYS, part(2 * instances + restart_runs))
-    done[0] = total
+    if on_progress is not None:
+        on_progress(total, total)
     rows = [
         ("Steepest ascent", "solved (%)", 14, 100 * plain.rate, 2),
         ("Steepest ascent", "steps when solved", 4, plain.steps_solved, None),

@@ -51,13 +51,23 @@ def show_figures() -> None:
     instances, seed, million, submitted = _form()
     settings = (instances, seed, million)
     kept = st.session_state.get("ls_aima")
-    if submitted or kept is None:
+    if st.session_state.pop("ls_aima_running", False):  # the last run did not finish: Cancel
+        st.session_state["ls_aima_stopped"] = True
+    if submitted:
+        st.session_state.pop("ls_aima_stopped", None)
+    if st.session_state.get("ls_aima_stopped"):
+        st.info("The computation was stopped; press **Compute the figures** to run it.")
+    elif submitted or kept is None:
+        st.session_state["ls_aima_running"] = True  # until it finishes
         bar = st.progress(0.0, text="Climbing from random 8-queens states…")
         cancel = st.empty()
         cancel.button("Cancel", key="ls_w_aima_cancel", icon=":material/stop:")
 
         def progress(done: int, total: int) -> None:
-            bar.progress(min(1.0, done / total), text=f"{done:,} of {total:,} climbs and runs")
+            text = f"{done:,} of {total:,} climbs and runs"
+            if done == total and million:
+                text += "; now min-conflicts on a million queens…"
+            bar.progress(min(1.0, done / total), text=text)
 
         args = (instances, seed, max(200, instances // 5), MILLION if million else 0)
         with user_errors():
@@ -67,6 +77,7 @@ def show_figures() -> None:
                 table = run_job(aima_table, args, callbacks={"on_progress": (LATEST, progress)})
             kept = (settings, table)
             st.session_state["ls_aima"] = kept
+        st.session_state.pop("ls_aima_running", None)
         bar.empty()
         cancel.empty()
     if kept is None:

@@ -87,10 +87,18 @@ def show_section(table: pd.DataFrame, config: GAConfig, data_id: object) -> None
     settings = (data_id, config, budget, seed)
     kept = st.session_state.get("pf_local")
     exact = exact_optimum(table, report.exact_key(config))
-    if submitted or kept is None or kept[0][:2] != settings[:2]:
+    if st.session_state.pop("pf_local_running", False):  # the last run did not finish: Cancel
+        st.session_state["pf_local_stopped"] = True
+    if submitted:
+        st.session_state.pop("pf_local_stopped", None)
+    if st.session_state.get("pf_local_stopped"):
+        st.info("The comparison was stopped; press **Compare** to run it.")
+    elif submitted or kept is None or kept[0][:2] != settings[:2]:
+        st.session_state["pf_local_running"] = True  # until it finishes
         with user_errors():
             kept = (settings, _compare(table, config, budget, seed))
             st.session_state["pf_local"] = kept
+        st.session_state.pop("pf_local_running", None)
     if kept is None:
         return
     if kept[0] != settings:
