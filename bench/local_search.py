@@ -63,7 +63,9 @@ def main() -> None:
     pd.set_option("display.width", 160)
     print(f"load average: {os.getloadavg()[0]:.1f}")
     start = time.perf_counter()
-    table = aima.aima_table(args.instances, args.seed, restart_runs=args.instances // 5)
+    table = pd.DataFrame(
+        aima.aima_figures(args.instances, args.seed, restart_runs=args.instances // 5)
+    )
     print(f"\nAIMA's figures ({args.instances:,} instances), {time.perf_counter() - start:.1f} s:")
     print(table.fillna("").to_string(index=False))
     runs = [aima.million_queens(seed) for seed in range(1, args.seeds + 1)]

@@ -8,17 +8,16 @@ Random restarts then need 1/p climbs on average (about 7, or 1.06 with sideways
 moves), about 22 and 25 steps in all. §6.4: min-conflicts solves a million
 queens in about 50 steps after its first assignment.
 
-:func:`aima_table` measures each figure with the compiled fast paths (the same
+:func:`aima_figures` measures each figure with the compiled fast paths (the same
 choices as the textbook code) from one seed and returns the table.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import pandas as pd
 
 from lib.errors import InputError
 from lib.local_search import fast
@@ -113,17 +112,19 @@ def expected_steps(climbs: Climbs) -> float:
     return climbs.steps_solved + (1 - p) / p * climbs.steps_stuck
 
 
-def aima_table(
+def aima_figures(
     instances: int = 10_000,
     seed: int = 1,
     restart_runs: int = 2_000,
     queens: int = 1_000_000,
     on_progress: Callable[[int, int], None] | None = None,
-) -> pd.DataFrame:
-    """Every figure: experiment, measure, the book's value, ours, and whether ours meets the goal.
+) -> list[dict[str, object]]:
+    """Every figure, a row each: experiment, measure, the book's value, ours, goal met or not.
 
-    ``queens=0`` leaves the min-conflicts row out. ``on_progress(done, total)``
-    counts instances and runs.
+    ``queens=0`` leaves the min-conflicts rows out. ``on_progress(done, total)``
+    counts instances and runs. The rows are plain values (``pandas.DataFrame(rows)``
+    makes the table): a job of the server's pool that loads the compiled code and
+    pandas together would pass a worker's memory cap.
     """
     total = 2 * instances + 2 * restart_runs
 
@@ -156,25 +157,23 @@ def aima_table(
         rows.append((f"Min-conflicts, {queens:,} queens", "steps", 50, steps, None))
         rows.append((f"Min-conflicts, {queens:,} queens", "seconds (goal < 10)", None, seconds, 10))
         rows.append((f"Min-conflicts, {queens:,} queens", "attacking pairs left", 0, h, None))
-    table = pd.DataFrame(
-        [
-            (e, m, book, round(float(ours), 2), _verdict(book, ours, goal))
-            for e, m, book, ours, goal in rows
-        ],
-        columns=["Experiment", "Measure", "Book", "Ours", "Within goal"],
-    )
     theory = [
-        ("Random restart", "1/p from the sideways-free rate", 1 / plain.rate),
-        ("Restart, ≤ 100 sideways", "1/p from the sideways rate", 1 / sideways.rate),
-        ("Random restart", "steps by AIMA's formula", expected_steps(plain)),
-        ("Restart, ≤ 100 sideways", "steps by AIMA's formula", expected_steps(sideways)),
+        ("Random restart", "1/p from the sideways-free rate", None, 1 / plain.rate, None),
+        ("Restart, ≤ 100 sideways", "1/p from the sideways rate", None, 1 / sideways.rate, None),
+        ("Random restart", "steps by AIMA's formula", None, expected_steps(plain), None),
+        ("Restart, ≤ 100 sideways", "steps by AIMA's formula", None, expected_steps(sideways),
+         None),
+    ]  # fmt: skip
+    return [
+        {
+            "Experiment": experiment,
+            "Measure": measure,
+            "Book": math.nan if book is None else float(book),
+            "Ours": round(float(ours), 2),
+            "Within goal": _verdict(book, ours, goal),
+        }
+        for experiment, measure, book, ours, goal in rows + theory
     ]
-    extra = pd.DataFrame(
-        [(e, m, None, round(v, 2), "") for e, m, v in theory], columns=table.columns
-    )
-    result = pd.concat([table, extra], ignore_index=True)
-    result["Book"] = pd.to_numeric(result["Book"])
-    return result
 
 
 def _verdict(book: float | None, ours: float, goal: float | None) -> str:

@@ -239,7 +239,7 @@ def portfolio_figure(curves: pd.DataFrame, optimum: float | None, height: int = 
             y=optimum,
             line={"dash": "dash", "color": "#1e293b"},
             annotation_text=f"exact optimum {optimum:.4f}",
-            annotation_position="bottom right",
+            annotation_position="bottom left",
         )
     fig.update_layout(
         title={"text": "Best feasible fitness against fitness evaluations"},

@@ -265,9 +265,9 @@ def summary(runs: list[Run], optimum: float | None) -> pd.DataFrame:
         rows.append(
             {
                 "algorithm": run.algorithm,
-                "best fitness": run.fitness,
-                "distance to the optimum": gap,
-                "% of the optimum": 100 * run.fitness / optimum if optimum else math.nan,
+                "best fitness": round(run.fitness, 4),
+                "distance to the optimum": round(gap, 4),
+                "% of the optimum": round(100 * run.fitness / optimum, 2) if optimum else math.nan,
                 "stocks held": int(np.count_nonzero(run.weights)),
                 "evaluations": run.evaluations,
                 "seconds": round(run.seconds, 2),

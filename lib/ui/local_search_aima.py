@@ -1,19 +1,20 @@
 """The local search page's "AIMA's figures" section: the book's table measured here, beside it.
 
-The figures (:func:`lib.local_search.aima.aima_table`) are computed under a progress
+The figures (:func:`lib.local_search.aima.aima_figures`) are computed under a progress
 bar, on a hosted server in its worker pool (:func:`lib.ui.jobs.run_job`, Cancel
 stops it there), and kept for the session; the table downloads as CSV.
 """
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from lib.jobs import LATEST
-from lib.local_search.aima import MAX_INSTANCES, aima_table
+from lib.local_search.aima import MAX_INSTANCES, aima_figures
 from lib.settings import local_mode
 from lib.ui.common import csv_download, user_errors
-from lib.ui.jobs import run_job
+from lib.ui.local_search_page import pooled
 
 OPEN_KEY = "ls_w_aima_open"
 """The section's expander (computed only while open)."""
@@ -72,10 +73,10 @@ def show_figures() -> None:
         args = (instances, seed, max(200, instances // 5), MILLION if million else 0)
         with user_errors():
             if local_mode():
-                table = aima_table(*args, on_progress=progress)
+                rows = aima_figures(*args, on_progress=progress)
             else:
-                table = run_job(aima_table, args, callbacks={"on_progress": (LATEST, progress)})
-            kept = (settings, table)
+                rows = pooled(aima_figures, args, callbacks={"on_progress": (LATEST, progress)})
+            kept = (settings, pd.DataFrame(rows))
             st.session_state["ls_aima"] = kept
         st.session_state.pop("ls_aima_running", None)
         bar.empty()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import pandas as pd
 import pytest
 
 from lib.errors import InputError
@@ -29,7 +30,7 @@ def test_random_restart_needs_about_one_over_p_climbs():
 
 
 def test_the_table_names_the_book_and_our_figures():
-    table = aima.aima_table(500, seed=1, restart_runs=100, queens=2_000)
+    table = pd.DataFrame(aima.aima_figures(500, seed=1, restart_runs=100, queens=2_000))
     rates = table[table["Measure"] == "solved (%)"]
     assert list(rates["Book"]) == [14, 94]
     assert set(table["Within goal"]) <= {"yes", "no", ""}
@@ -40,3 +41,16 @@ def test_the_table_names_the_book_and_our_figures():
 def test_instances_are_capped():
     with pytest.raises(InputError, match="100,000"):
         aima.climbs(10**6, seed=1, max_sideways=0)
+
+
+def test_the_figures_job_loads_no_pandas():
+    # a pool worker holding the compiled code and pandas together passes its memory cap
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import lib.local_search.aima as a; "
+        "a.aima_figures(1000, 1, 200, 1000); print('pandas' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
