@@ -14,6 +14,7 @@ per step but no boards.
 
 from __future__ import annotations
 
+import inspect
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -265,6 +266,29 @@ def _readable(
     h = tracer.history[-1]
     records = tuple(tracer.records)
     return rows, h, tracer.steps, tracer.restarts, tracer.history, records, _stopped(late)
+
+
+SOURCES: dict[str, tuple[Callable[..., object], ...]] = {
+    "steepest": (textbook.hill_climbing, textbook.best_neighbours),
+    "sideways": (textbook.hill_climbing, textbook.best_neighbours),
+    "random-restart": (textbook.random_restart, textbook.hill_climbing),
+    "first-choice": (textbook.first_choice,),
+    "stochastic": (textbook.stochastic_hill_climbing,),
+    "annealing": (textbook.simulated_annealing, textbook.Schedule.__call__),
+    "beam": (textbook.local_beam_search,),
+    "genetic": (textbook.genetic_algorithm, textbook.reproduce),
+    "min-conflicts": (textbook.min_conflicts, textbook.greedy_start),
+}
+"""The textbook functions behind each algorithm, for the page's code panel."""
+
+
+def source(algorithm: str) -> str:
+    """The source of the textbook code that runs ``algorithm`` (the functions it calls too).
+
+    >>> source("steepest").splitlines()[0][:40]
+    'def hill_climbing(board: Board, rand: Un'
+    """
+    return "\n\n".join(inspect.getsource(function).rstrip() for function in SOURCES[algorithm])
 
 
 def warm_up() -> None:

@@ -26,6 +26,7 @@ from lib.local_search.solve import (
     Settings,
     check_algorithm,
     solve,
+    source,
 )
 from lib.local_search.textbook import SCHEDULES, Schedule
 from lib.settings import local_mode
@@ -299,6 +300,13 @@ def show_run(outcome: Outcome) -> None:
     index = records[step].index if records else None
     st.plotly_chart(plots.objective_figure(outcome.history, index), key="ls_objective")
     _downloads(outcome)
+    with st.expander("The code that ran (as the book writes it)"):
+        st.code(source(outcome.algorithm), language="python")
+        if outcome.n > READABLE_LIMIT:
+            st.caption(
+                "Beyond 200 queens the compiled version in lib/local_search/fast.py ran: the "
+                "same choices from the same random numbers, tested equal to this code."
+            )
 
 
 def _show_board(outcome: Outcome, step: int, last: int) -> None:

@@ -113,3 +113,9 @@ def test_a_run_past_its_time_limit_says_so(monkeypatch):
     app = _app(n="30", algorithm="annealing")
     assert not app.exception and not app.error
     assert any("stopped at its time limit" in w.value for w in app.warning)
+
+
+def test_the_code_panel_shows_the_textbook_code_of_the_algorithm():
+    app = _app(algorithm="min-conflicts")
+    code = app.code[0].value
+    assert code.startswith("def min_conflicts(") and "def greedy_start(" in code
