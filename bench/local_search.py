@@ -67,7 +67,7 @@ def main() -> None:
         aima.aima_figures(args.instances, args.seed, restart_runs=args.instances // 5)
     )
     print(f"\nAIMA's figures ({args.instances:,} instances), {time.perf_counter() - start:.1f} s:")
-    print(table.fillna("").to_string(index=False))
+    print(table.to_string(index=False, na_rep=""))
     runs = [aima.million_queens(seed) for seed in range(1, args.seeds + 1)]
     steps = [s for _, s, _ in runs]
     seconds = [t for _, _, t in runs]
