@@ -18,6 +18,7 @@ from lib.portfolio.ga import (
 from lib.ui import portfolio as ui
 from lib.ui import portfolio_first_look as first_look
 from lib.ui import portfolio_inputs as inputs
+from lib.ui import portfolio_local
 from lib.ui.common import csv_download, current, escape_markdown, user_errors
 from lib.ui.jobs import run_job
 from lib.ui.navigation import require_app_navigation
@@ -184,6 +185,17 @@ with results_box:
                 ui.show_results(saved, nested=True)
     elif saved is not None:
         ui.show_results(saved)
+
+# Local search on the same problem ------------------------------------------------------
+st.header("The same problem by local search")
+local_box = st.expander(
+    "Hill climbing and simulated annealing beside the GA, at the same budget",
+    key=portfolio_local.OPEN_KEY,
+    on_change="rerun",
+)
+if local_box.open and config is not None:
+    with local_box:
+        portfolio_local.show_section(table, config, data_id)
 
 # Parameter study ------------------------------------------------------------------------
 st.header("Parameter study")

@@ -80,6 +80,14 @@ _STATIC_PAGES: tuple[PageInfo, ...] = (
         "Backtracking with MRV, degree, LCV, forward checking and AC-3, and min-conflicts, on "
         "map colouring, n-queens, Sudoku and the zebra puzzle: step by step and compared.",
     ),
+    PageInfo(
+        "local_search.py",
+        "Local search",
+        ":material/landscape:",
+        "Search",
+        "Hill climbing, sideways moves, restarts, simulated annealing, beam search, a GA and "
+        "min-conflicts on n-queens, up to a million queens, with AIMA's figures reproduced.",
+    ),
 )
 
 
@@ -98,6 +106,7 @@ def all_pages() -> tuple[PageInfo, ...]:
         _static("routes.py"),
         _static("puzzles.py"),
         _static("csp.py"),
+        _static("local_search.py"),
     )
 
 
