@@ -7,6 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from lib.contest.contests import Contest, ContestSettings, Submission, join, open_contest, submit
+from lib.contest.identity import new_token
 from lib.contest.store import Store
 from tests.contest.postgres import NO_SERVER, PostgresServer, server_binaries
 
@@ -39,3 +41,38 @@ def store(database_url: str) -> Iterator[Store]:
     opened = Store(database_url)
     yield opened
     opened.dispose()
+
+
+TICTACTOE = ContestSettings(
+    game="tictactoe",
+    options={},
+    seconds_per_move=0.05,
+    max_depth=2,
+    games_per_entry=4,
+    max_entries=40,
+)
+"""A contest whose games take milliseconds: tic-tac-toe, depth 2."""
+
+FORMULAS = ("lines", "lines + centre", "2*lines + corners", "twos - ones", "centre", "corners")
+"""Tic-tac-toe formulas the test classes submit (entry i takes number i mod 6)."""
+
+
+def fill_class(
+    store: Store, settings: ContestSettings = TICTACTOE, size: int = 4
+) -> tuple[Contest, list[str]]:
+    """Open a contest and have ``size`` students join and submit one formula each."""
+    contest = open_contest(store, settings)
+    tokens = []
+    for i in range(size):
+        token = new_token()
+        join(store, contest.code, f"Student {i}", token, actor=f"session-{i}")
+        submit(
+            store,
+            contest.code,
+            token,
+            Submission(formula=FORMULAS[i % len(FORMULAS)]),
+            request_key=f"first-submit-{i}",
+            actor=f"session-{i}",
+        )
+        tokens.append(token)
+    return contest, tokens

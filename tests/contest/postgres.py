@@ -8,6 +8,7 @@ and the fixtures then skip the PostgreSQL half with the reason.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
@@ -95,10 +96,8 @@ class PostgresServer:
 
     def stop(self) -> None:
         """Stop the server and delete its folder."""
-        try:
+        with contextlib.suppress(subprocess.SubprocessError):
             self._run(
                 str(self.binaries / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "stop"
             )
-        except subprocess.SubprocessError:
-            pass
         shutil.rmtree(self.folder, ignore_errors=True)

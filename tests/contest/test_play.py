@@ -1,0 +1,67 @@
+"""The contest plays itself: claims under a lease, results recorded once, ratings."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from lib.contest.runner import ContestWorker, play_claim
+from lib.contest.schedule import claim_games, game_counts, record_result, spread
+from lib.contest.schema import games, ratings
+from lib.contest.standings import leaderboard
+from lib.contest.store import Store
+from lib.games.arena.rating import fit_ratings
+from tests.contest.conftest import fill_class
+
+
+def test_spread_takes_evenly_spaced_opponents() -> None:
+    field = list(range(10))
+    assert spread(field, 2) == [0, 9]
+    assert spread(field, 4) == [0, 3, 6, 9]
+    assert spread(field, 20) == field
+    assert spread(field, 1) == [5]
+
+
+def test_two_workers_never_hold_one_game_and_a_result_lands_once(store: Store) -> None:
+    contest, _ = fill_class(store, size=4)
+    total = game_counts(store, contest.id)["pending"]
+    first = claim_games(store, "w1", 3, now=1000.0, lease=10)
+    second = claim_games(store, "w2", 100, now=1001.0, lease=10)
+    assert len(first) == 3 and len(second) == total - 3
+    assert not {c.game_id for c in first} & {c.game_id for c in second}
+    record = play_claim(first[0])
+    assert not record_result(store, first[0], "w2", record)  # w2 does not hold it
+    assert record_result(store, first[0], "w1", record)
+    assert not record_result(store, first[0], "w1", record)  # recorded once
+    # w1 dies: after its lease, its other two games go to w3, and w1's late result is refused
+    assert claim_games(store, "w3", 100, now=1005.0) == []
+    taken = claim_games(store, "w3", 100, now=1011.0)
+    assert sorted(c.game_id for c in taken) == sorted(c.game_id for c in first[1:])
+    assert not record_result(store, first[1], "w1", play_claim(first[1]))
+    with store.read() as connection:
+        attempts = connection.scalar(
+            sa.select(games.c.attempts).where(games.c.id == first[1].game_id)
+        )
+    assert attempts == 2
+
+
+def test_the_worker_plays_everything_and_the_leaderboard_is_the_ladders_fit(store: Store) -> None:
+    contest, _ = fill_class(store, size=5)
+    worker = ContestWorker(store, batch=8)
+    while worker.schedule() + worker.step():
+        pass
+    counts = game_counts(store, contest.id)
+    assert set(counts) == {"done"}
+    table = leaderboard(store, contest.id)
+    assert table.games.sum() == 2 * counts["done"]
+    assert (table.wins + table.draws + table.losses == table.games).all()
+    with store.read() as connection:
+        played = connection.execute(
+            sa.select(games.c.version_a, games.c.version_b, games.c.result_a)
+        ).all()
+        stored = connection.scalar(sa.select(sa.func.count()).select_from(ratings))
+    oracle = fit_ratings([str(v) for v in range(1, 6)], [(str(a), str(b), s) for a, b, s in played])
+    by_entry = dict(zip(table.entry, table.rating, strict=True))
+    for entry in range(1, 6):  # entry i's only version is version i here
+        assert abs(by_entry[entry] - oracle.rating(str(entry))) < 1e-6
+    assert list(table.rating) == sorted(table.rating, reverse=True)
+    assert stored >= 5  # the rating history was kept
