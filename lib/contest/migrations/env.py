@@ -34,4 +34,5 @@ def _migrate(connection: sa.Connection) -> None:
         context.run_migrations()
 
 
-run()
+if hasattr(context, "config"):  # run by Alembic (not when merely imported)
+    run()

@@ -17,6 +17,13 @@ depends_on = None
 
 def upgrade() -> None:
     """Create the seven tables."""
+    _contests_entries_versions()
+    _games_and_ratings()
+    _polls()
+
+
+def _contests_entries_versions() -> None:
+    """The contests, their entries and the entries' versions."""
     op.create_table(
         "contests",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -59,6 +66,10 @@ def upgrade() -> None:
         sa.Column("created_at", sa.Float, nullable=False),
         sa.UniqueConstraint("entry_id", "number", name="uq_versions_entry_number"),
     )
+
+
+def _games_and_ratings() -> None:
+    """The games and the rating snapshots."""
     op.create_table(
         "games",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
@@ -96,6 +107,10 @@ def upgrade() -> None:
         sa.Column("computed_at", sa.Float, nullable=False),
         sa.UniqueConstraint("contest_id", "version_id", "games_total", name="uq_ratings_snapshot"),
     )
+
+
+def _polls() -> None:
+    """The polls and their answers."""
     op.create_table(
         "polls",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
