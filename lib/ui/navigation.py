@@ -64,6 +64,14 @@ _STATIC_PAGES: tuple[PageInfo, ...] = (
         "BFS, DFS, uniform-cost, greedy, A*, weighted A*, IDA*, bidirectional and the "
         "course's B* on maps: animated step by step and compared on every pair of places.",
     ),
+    PageInfo(
+        "contest.py",
+        "Class contest",
+        ":material/trophy:",
+        "Games",
+        "The class's own evaluation functions play each other: join with a code, submit a "
+        "formula, watch the leaderboard on the projector; class polls on the search pages.",
+    ),
 )
 
 
