@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> None:
     while time.monotonic() - start < 60 * args.limit:
         busy.append(light_click(3))
         counts = game_counts(store, contest.id)
-        if set(counts) <= {"done", "cancelled"}:
+        if not counts.get("pending") and not counts.get("claimed"):
             break
         time.sleep(1.0)
     minutes = (time.monotonic() - start) / 60
@@ -172,8 +172,8 @@ def main(argv: list[str] | None = None) -> None:
     thread.join()
     counts = game_counts(store, contest.id)
     print(
-        f"contest: {counts.get('done', 0)} of {scheduled} games in {minutes:.2f} min; "
-        f"load {os.getloadavg()[0]:.1f}"
+        f"contest: {counts.get('done', 0)} of {scheduled} games in {minutes:.2f} min "
+        f"({counts.get('failed', 0)} failed); load {os.getloadavg()[0]:.1f}"
     )
     table = leaderboard(store, contest.id)
     ids, played = round_robin(store, contest, pool)

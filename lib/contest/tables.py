@@ -7,6 +7,8 @@ publishes them after the contest closes (:func:`public_versions`).
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pandas as pd
 import sqlalchemy as sa
 
@@ -53,6 +55,19 @@ def _games_query(contest_id: int) -> sa.Select:
     )
 
 
+def replay_link(game: str, options: dict, moves: str | None) -> str:
+    """The game page's link replaying a recorded game (its options, its moves, no AI moves).
+
+    >>> replay_link("othello", {"size": 6}, "d3 c5")
+    'othello?size=6&moves=d3%2Cc5&replay=yes'
+    """
+    if not moves:
+        return ""
+    params = {name: str(value) for name, value in sorted(options.items())}
+    params.update(moves=",".join(moves.split()), replay="yes")
+    return f"{game}?{urlencode(params)}"
+
+
 def own_entry(store: Store, code: str, token: str) -> tuple[str, pd.DataFrame, pd.DataFrame]:
     """``(name, versions, games)`` of the entry ``token`` owns in contest ``code``.
 
@@ -93,6 +108,7 @@ def own_entry(store: Store, code: str, token: str) -> tuple[str, pd.DataFrame, p
                 "result": {1.0: "win", 0.5: "draw", 0.0: "loss"}.get(score, ""),
                 "plies": game.plies,
                 "moves": game.moves,
+                "replay": replay_link(contest.game, contest.options, game.moves),
             }
         )
     return entry.name, own_versions, pd.DataFrame(rows)

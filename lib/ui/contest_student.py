@@ -147,7 +147,12 @@ def show_entry(store: Store, contest: C.Contest) -> None:
         st.markdown("**Your versions**")
         st.dataframe(versions, hide_index=True, key="ct_w_versions")
         st.markdown("**Your games**")
-        st.dataframe(games, hide_index=True, key="ct_w_games")
+        st.dataframe(
+            games,
+            hide_index=True,
+            key="ct_w_games",
+            column_config={"replay": st.column_config.LinkColumn("Replay", display_text="replay")},
+        )
     published = public_versions(store, contest)
     if not published.empty:
         st.markdown("**Everyone's entries (published by the instructor)**")

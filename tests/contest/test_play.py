@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl
+
 import sqlalchemy as sa
 
 from lib.contest.runner import ContestWorker, play_claim
@@ -9,7 +11,10 @@ from lib.contest.schedule import claim_games, game_counts, record_result, spread
 from lib.contest.schema import games, ratings
 from lib.contest.standings import leaderboard
 from lib.contest.store import Store
+from lib.contest.tables import own_entry
 from lib.games.arena.rating import fit_ratings
+from lib.games.core import get_game
+from lib.links import read_moves
 from tests.contest.conftest import fill_class
 
 
@@ -65,3 +70,22 @@ def test_the_worker_plays_everything_and_the_leaderboard_is_the_ladders_fit(stor
         assert abs(by_entry[entry] - oracle.rating(str(entry))) < 1e-6
     assert list(table.rating) == sorted(table.rating, reverse=True)
     assert stored >= 5  # the rating history was kept
+
+
+def test_a_recorded_game_replays_on_the_game_page_from_its_link(store: Store) -> None:
+    contest, tokens = fill_class(store, size=2)
+    worker = ContestWorker(store, batch=8)
+    while worker.step():
+        pass
+    _, _, own = own_entry(store, contest.code, tokens[0])
+    game = get_game("tictactoe")
+    for row in own.itertuples(index=False):
+        page, _, query = row.replay.partition("?")
+        params = dict(parse_qsl(query))
+        assert page == "tictactoe" and params["replay"] == "yes"
+        moves, note = read_moves(params["moves"], game.initial_state(), game.parse_move)
+        assert note is None and len(moves) == row.plies
+        end = game.initial_state()
+        for move in moves:
+            end = end.play(move)
+        assert end.is_terminal()  # the whole recorded game, legal move by legal move
