@@ -50,12 +50,11 @@ sys.path.insert(0, str(ROOT))
 
 from lib.contest import contests as C  # noqa: E402
 from lib.contest.identity import new_token  # noqa: E402
-from lib.contest.runner import ContestWorker, JobPoolSubmitter  # noqa: E402
-from lib.contest.schedule import game_counts, game_seed  # noqa: E402
+from lib.contest.runner import ContestWorker, JobPoolSubmitter, play_claim  # noqa: E402
+from lib.contest.schedule import Claim, game_counts, game_seed  # noqa: E402
 from lib.contest.schema import games, versions  # noqa: E402
 from lib.contest.standings import leaderboard  # noqa: E402
 from lib.contest.store import Store  # noqa: E402
-from lib.games.arena.match import MatchConfig, play_game  # noqa: E402
 from lib.games.arena.rating import fit_ratings  # noqa: E402
 from lib.jobs import JobPool  # noqa: E402
 from lib.routes import graphs, search  # noqa: E402
@@ -90,12 +89,6 @@ def light_click(repeats: int = 7) -> float:
     return statistics.median(times)
 
 
-def play_pair(game: str, options: tuple, spec_a: str, spec_b: str, seed: int, index: int):
-    """One round-robin game (module level: it pickles to the pool)."""
-    match = MatchConfig(game, (spec_a, spec_b), games=2, seed=seed, options=options)
-    return play_game(match, index)
-
-
 def round_robin(store: Store, contest: C.Contest, pool: JobPool) -> tuple[list[int], dict]:
     """Every pair's two games (the contest's reused); the versions and their results."""
     with store.read() as connection:
@@ -111,17 +104,11 @@ def round_robin(store: Store, contest: C.Contest, pool: JobPool) -> tuple[list[i
         for b in ids[i + 1 :]:
             for index in (0, 1):
                 if (a, b, index) not in played:
-                    job = pool.submit(
-                        play_pair,
-                        (
-                            contest.game,
-                            options,
-                            specs[a],
-                            specs[b],
-                            game_seed(contest.seed, a, b),
-                            index,
-                        ),
-                    )
+                    claim = Claim(
+                        0, contest.id, contest.game, options, specs[a], specs[b], index,
+                        game_seed(contest.seed, a, b),
+                    )  # fmt: skip
+                    job = pool.submit(play_claim, (claim,))
                     waiting[(a, b, index)] = job
     for key, job in waiting.items():
         while not job.finished:
