@@ -12,6 +12,7 @@ nothing it had recorded is lost or counted twice.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
@@ -32,6 +33,8 @@ from lib.contest.schema import contests
 from lib.contest.standings import snapshot_ratings
 from lib.contest.store import Store
 from lib.games.arena.match import GameRecord, MatchConfig, play_game
+
+log = logging.getLogger(__name__)
 
 Submit = Callable[..., Any]
 """``submit(function, *args)`` returning a future-like object with ``result()``."""
@@ -112,7 +115,8 @@ class ContestWorker:
             if self.contest_id is not None:
                 query = query.where(contests.c.id == self.contest_id)
             added = 0
-            for row in connection.execute(query.with_for_update()).all():
+            # locked in id order, so two servers scheduling at once never deadlock
+            for row in connection.execute(query.order_by(contests.c.id).with_for_update()).all():
                 added += schedule_games(
                     connection, row.id, row.seed, row.games_per_entry, time.time()
                 )
@@ -147,5 +151,6 @@ class ContestWorker:
                 self.schedule()
                 if self.step() == 0:
                     stop.wait(idle)
-            except sa.exc.DBAPIError:  # the database is away for a moment: try again
+            except Exception:  # the database away for a moment, a bad row: log, go on
+                log.exception("The contest player's step failed; trying again.")
                 stop.wait(idle)

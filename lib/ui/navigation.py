@@ -81,9 +81,16 @@ def game_page(game: GameSpec) -> PageInfo:
 
 
 def all_pages() -> tuple[PageInfo, ...]:
-    """Every page in sidebar order: the GA, each discovered game, the Arena, route search."""
+    """Every page in sidebar order: the GA, each discovered game, the Arena, the class
+    contest, route search."""
     games = tuple(game_page(game) for game in available_games().values())
-    return (_static("portfolio.py"), *games, _static("arena.py"), _static("routes.py"))
+    return (
+        _static("portfolio.py"),
+        *games,
+        _static("arena.py"),
+        _static("contest.py"),
+        _static("routes.py"),
+    )
 
 
 PAGES: tuple[PageInfo, ...] = all_pages()
