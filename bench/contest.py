@@ -6,7 +6,8 @@ default settings (:class:`lib.contest.contests.ContestSettings`: alpha-beta, dep
 plays itself as on a server: :class:`lib.contest.runner.ContestWorker` in a thread of this
 process, its games on a :class:`lib.jobs.JobPool` (the server's default number of
 workers: the CPU count less one). The clock runs until every scheduled game is recorded
-(limit ``--limit`` minutes, default 10); the contest's ranking is its leaderboard.
+and the refinement it then schedules (neighbours of the leaderboard that have not met) is
+played too (limit ``--limit`` minutes, default 10); the contest's ranking is its leaderboard.
 
 The oracle is a full round robin of the same entries (every pair, both colours), rated by
 the same model (:func:`lib.games.arena.rating.fit_ratings`); games already played in the
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> None:
     while time.monotonic() - start < 60 * args.limit:
         busy.append(light_click(3))
         counts = game_counts(store, contest.id)
-        if not counts.get("pending") and not counts.get("claimed"):
+        if not counts.get("pending") and not counts.get("claimed") and worker.schedule() == 0:
             break
         time.sleep(1.0)
     minutes = (time.monotonic() - start) / 60

@@ -26,11 +26,12 @@ from lib.contest.schedule import (
     Claim,
     claim_games,
     record_result,
+    refine_games,
     release_failed,
     schedule_games,
 )
 from lib.contest.schema import contests
-from lib.contest.standings import snapshot_ratings
+from lib.contest.standings import ranked_versions, snapshot_ratings
 from lib.contest.store import Store
 from lib.games.arena.match import GameRecord, MatchConfig, play_game
 
@@ -101,14 +102,17 @@ class ContestWorker:
         batch: int = 4,
         lease: float = LEASE_SECONDS,
         contest_id: int | None = None,
+        refine: bool = True,
     ) -> None:
         self.store = store
+        self.refine = refine
         self.worker_id = worker_id or f"worker-{uuid.uuid4().hex[:12]}"
         self.submit = submit or _Done
         self.batch, self.lease, self.contest_id = batch, lease, contest_id
 
     def schedule(self) -> int:
-        """Top up every contest's schedule (or this worker's contest's); returns games added."""
+        """Top up every contest's schedule (or this worker's contest's), then refine the
+        ones with nothing left to play; returns the games added."""
 
         def work(connection: sa.Connection) -> int:
             query = sa.select(contests.c.id, contests.c.seed, contests.c.games_per_entry)
@@ -117,9 +121,13 @@ class ContestWorker:
             added = 0
             # locked in id order, so two servers scheduling at once never deadlock
             for row in connection.execute(query.order_by(contests.c.id).with_for_update()).all():
-                added += schedule_games(
-                    connection, row.id, row.seed, row.games_per_entry, time.time()
-                )
+                now = time.time()
+                added += schedule_games(connection, row.id, row.seed, row.games_per_entry, now)
+                if self.refine:
+                    ranking = ranked_versions(connection, row.id)
+                    added += refine_games(
+                        connection, row.id, row.seed, row.games_per_entry, ranking, now
+                    )
             return added
 
         return self.store.transact(work)

@@ -7,6 +7,10 @@ by the contest's seed), two games a pair so each side plays each colour once. Ea
 a row in state ``pending``, unique by ``(contest, version_a, version_b, game_index)``:
 scheduling twice (a retry, two servers) inserts nothing new.
 
+Once every scheduled game is played, :func:`refine_games` pairs neighbours of the
+leaderboard that have not met (up to twice the games a new entry plays), so a server with
+time to spare settles the order where it is closest.
+
 A server plays a game by claiming it: :func:`claim_games` moves rows from ``pending``
 (or ``claimed`` with an expired lease: a server that died) to ``claimed`` with an
 ``UPDATE ... WHERE state = 'pending'`` per row that counts its rows, so two servers
@@ -115,14 +119,10 @@ def game_seed(contest_seed: int, a: int, b: int) -> int:
     return int(sequence.generate_state(1)[0] % 2**31)
 
 
-def schedule_games(
-    connection: sa.Connection, contest_id: int, seed: int, per_entry: int, now: float
-) -> int:
-    """Schedule games until each current version has ``per_entry`` (or has met everyone).
-
-    Returns the number of games added. Runs inside the caller's transaction.
-    """
-    current = [version for version, _ in current_versions(connection, contest_id)]
+def live_games(
+    connection: sa.Connection, contest_id: int, current: Sequence[int]
+) -> tuple[dict[int, int], set[frozenset[int]]]:
+    """``(counts, met)``: each version's live games, and the pairs that have met."""
     live = connection.execute(
         sa.select(games.c.version_a, games.c.version_b).where(
             games.c.contest_id == contest_id, games.c.state.in_(LIVE_STATES)
@@ -134,6 +134,36 @@ def schedule_games(
         counts[a] = counts.get(a, 0) + 1
         counts[b] = counts.get(b, 0) + 1
         met.add(frozenset((a, b)))
+    return counts, met
+
+
+def pair_rows(contest_id: int, seed: int, one: int, other: int, now: float) -> list[dict]:
+    """The two pending games of a pair (each side plays each colour once), as rows."""
+    a, b = min(one, other), max(one, other)
+    return [
+        {
+            "contest_id": contest_id,
+            "version_a": a,
+            "version_b": b,
+            "game_index": index,
+            "seed": game_seed(seed, a, b),
+            "state": "pending",
+            "attempts": 0,
+            "created_at": now,
+        }
+        for index in (0, 1)
+    ]
+
+
+def schedule_games(
+    connection: sa.Connection, contest_id: int, seed: int, per_entry: int, now: float
+) -> int:
+    """Schedule games until each current version has ``per_entry`` (or has met everyone).
+
+    Returns the number of games added. Runs inside the caller's transaction.
+    """
+    current = [version for version, _ in current_versions(connection, contest_id)]
+    counts, met = live_games(connection, contest_id, current)
     rating = _latest_ratings(connection, contest_id)
     rows: list[dict[str, Any]] = []
     for version in sorted(current, key=lambda v: (counts[v], v)):
@@ -147,24 +177,44 @@ def schedule_games(
         pool = short if len(short) >= need else unmet
         pool.sort(key=lambda w: -rating.get(w, 0.0))
         for opponent in spread(pool, need):
-            a, b = min(version, opponent), max(version, opponent)
-            pair_seed = game_seed(seed, a, b)
-            for index in (0, 1):
-                rows.append(
-                    {
-                        "contest_id": contest_id,
-                        "version_a": a,
-                        "version_b": b,
-                        "game_index": index,
-                        "seed": pair_seed,
-                        "state": "pending",
-                        "attempts": 0,
-                        "created_at": now,
-                    }
-                )
-            met.add(frozenset((a, b)))
+            rows.extend(pair_rows(contest_id, seed, version, opponent, now))
+            met.add(frozenset((version, opponent)))
             counts[version] += 2
             counts[opponent] += 2
+    insert_ignoring_duplicates(connection, games, rows)
+    return len(rows)
+
+
+def refine_games(
+    connection: sa.Connection,
+    contest_id: int,
+    seed: int,
+    per_entry: int,
+    ranking: Sequence[int],
+    now: float,
+) -> int:
+    """When every scheduled game is played: pair neighbours of ``ranking`` (versions, best
+    first) that have not met, so the order is settled where it is closest; each version
+    plays at most twice ``per_entry`` games. Returns the number of games added."""
+    busy = connection.scalar(
+        sa.select(sa.func.count())
+        .select_from(games)
+        .where(games.c.contest_id == contest_id, games.c.state.in_(("pending", "claimed")))
+    )
+    if busy:
+        return 0
+    counts, met = live_games(connection, contest_id, ranking)
+    free = [v for v in ranking if counts[v] < 2 * per_entry]
+    rows: list[dict[str, Any]] = []
+    paired: set[int] = set()
+    for position, version in enumerate(free):
+        if version in paired:
+            continue
+        for other in free[position + 1 : position + 4]:  # the nearest below, not yet met
+            if other not in paired and frozenset((version, other)) not in met:
+                rows.extend(pair_rows(contest_id, seed, version, other, now))
+                paired.update((version, other))
+                break
     insert_ignoring_duplicates(connection, games, rows)
     return len(rows)
 

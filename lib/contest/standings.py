@@ -81,6 +81,13 @@ def fit(connection: sa.Connection, contest_id: int) -> tuple[pd.DataFrame, dict[
     }
 
 
+def ranked_versions(connection: sa.Connection, contest_id: int) -> list[int]:
+    """The current versions, best rated first (unrated ones last)."""
+    _, rated = fit(connection, contest_id)
+    current = [version for version, _ in current_versions(connection, contest_id)]
+    return sorted(current, key=lambda v: -rated.get(v, (float("-inf"),))[0])
+
+
 def leaderboard(store: Store, contest_id: int, include_hidden: bool = False) -> pd.DataFrame:
     """The contest's leaderboard, best first (entries without games last, unrated)."""
     with store.read() as connection:

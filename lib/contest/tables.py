@@ -61,7 +61,7 @@ def replay_link(game: str, options: dict, moves: str | None) -> str:
     >>> replay_link("othello", {"size": 6}, "d3 c5")
     'othello?size=6&moves=d3%2Cc5&replay=yes'
     """
-    if not moves:
+    if not isinstance(moves, str) or not moves:  # a game not played yet (None or NaN)
         return ""
     params = {name: str(value) for name, value in sorted(options.items())}
     params.update(moves=",".join(moves.split()), replay="yes")

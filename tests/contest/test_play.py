@@ -7,7 +7,14 @@ from urllib.parse import parse_qsl
 import sqlalchemy as sa
 
 from lib.contest.runner import ContestWorker, play_claim
-from lib.contest.schedule import claim_games, game_counts, record_result, spread
+from lib.contest.schedule import (
+    claim_games,
+    game_counts,
+    live_games,
+    record_result,
+    refine_games,
+    spread,
+)
 from lib.contest.schema import games, ratings
 from lib.contest.standings import leaderboard
 from lib.contest.store import Store
@@ -89,3 +96,25 @@ def test_a_recorded_game_replays_on_the_game_page_from_its_link(store: Store) ->
         for move in moves:
             end = end.play(move)
         assert end.is_terminal()  # the whole recorded game, legal move by legal move
+
+
+def test_refinement_pairs_unmet_neighbours_once_everything_is_played(store: Store) -> None:
+    contest, _ = fill_class(store, size=6)
+    with store.write() as connection:
+        connection.execute(games.update().values(state="done", result_a=0.5, winner="draw"))
+        before = live_games(connection, contest.id, range(1, 7))
+        ranking = [3, 1, 6, 2, 5, 4]
+        added = refine_games(connection, contest.id, contest.seed, 4, ranking, 0.0)
+        after = live_games(connection, contest.id, range(1, 7))
+        again = refine_games(connection, contest.id, contest.seed, 4, ranking, 0.0)
+    met = before[1]
+    new_pairs = after[1] - met
+    assert added == 2 * len(new_pairs) > 0 and again == 0  # nothing more while games wait
+    free = [v for v in ranking if before[0][v] < 2 * 4]  # the versions under the cap
+    for pair in new_pairs:  # each with an unmet neighbour at most three places below
+        assert pair <= set(free)
+        a, b = sorted(free.index(v) for v in pair)
+        assert 1 <= b - a <= 3
+    paired = {v for pair in new_pairs for v in pair}
+    assert all(after[0][v] == before[0][v] + 2 * (v in paired) for v in range(1, 7))
+    assert sum(len(p) for p in new_pairs) == len({v for p in new_pairs for v in p})
