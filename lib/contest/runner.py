@@ -24,6 +24,7 @@ import sqlalchemy as sa
 from lib.contest.schedule import (
     LEASE_SECONDS,
     Claim,
+    all_played,
     claim_games,
     record_result,
     refine_games,
@@ -123,7 +124,7 @@ class ContestWorker:
             for row in connection.execute(query.order_by(contests.c.id).with_for_update()).all():
                 now = time.time()
                 added += schedule_games(connection, row.id, row.seed, row.games_per_entry, now)
-                if self.refine:
+                if self.refine and all_played(connection, row.id):  # rate only when idle
                     ranking = ranked_versions(connection, row.id)
                     added += refine_games(
                         connection, row.id, row.seed, row.games_per_entry, ranking, now

@@ -185,6 +185,16 @@ def schedule_games(
     return len(rows)
 
 
+def all_played(connection: sa.Connection, contest_id: int) -> bool:
+    """Whether the contest has no game waiting (pending) or being played (claimed)."""
+    waiting = connection.scalar(
+        sa.select(sa.func.count())
+        .select_from(games)
+        .where(games.c.contest_id == contest_id, games.c.state.in_(("pending", "claimed")))
+    )
+    return not waiting
+
+
 def refine_games(
     connection: sa.Connection,
     contest_id: int,
@@ -196,12 +206,7 @@ def refine_games(
     """When every scheduled game is played: pair neighbours of ``ranking`` (versions, best
     first) that have not met, so the order is settled where it is closest; each version
     plays at most twice ``per_entry`` games. Returns the number of games added."""
-    busy = connection.scalar(
-        sa.select(sa.func.count())
-        .select_from(games)
-        .where(games.c.contest_id == contest_id, games.c.state.in_(("pending", "claimed")))
-    )
-    if busy:
+    if not all_played(connection, contest_id):
         return 0
     counts, met = live_games(connection, contest_id, ranking)
     free = [v for v in ranking if counts[v] < 2 * per_entry]
