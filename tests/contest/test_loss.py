@@ -13,6 +13,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 import sqlalchemy as sa
 
 from lib.contest.contests import Submission, join, open_contest, submit
@@ -88,6 +89,7 @@ SLOW = TICTACTOE.__class__(
 """Games of about a second (full-depth search on a clock), so a kill lands mid-batch."""
 
 
+@pytest.mark.slow
 def test_a_server_killed_mid_contest_loses_and_doubles_nothing(
     store: Store, database_url: str
 ) -> None:
@@ -115,6 +117,7 @@ def test_a_server_killed_mid_contest_loses_and_doubles_nothing(
     assert leaderboard(store, contest.id).games.sum() == 2 * len(after)  # none counted twice
 
 
+@pytest.mark.slow
 def test_two_servers_on_one_postgresql_database_share_the_work(postgres_server) -> None:
     database_url = postgres_server.create_database("two_servers")
     store = Store(database_url)
