@@ -84,9 +84,17 @@ _STATIC_PAGES: tuple[PageInfo, ...] = (
         "local_search.py",
         "Local search",
         ":material/landscape:",
-        "Search",
+        "Optimisation",
         "Hill climbing, sideways moves, restarts, simulated annealing, beam search, a GA and "
         "min-conflicts on n-queens, up to a million queens, with AIMA's figures reproduced.",
+    ),
+    PageInfo(
+        "contest.py",
+        "Class contest",
+        ":material/trophy:",
+        "Class",
+        "The class's own evaluation functions play each other: join with a code, submit a "
+        "formula, watch the leaderboard on the projector; class polls on the search pages.",
     ),
 )
 
@@ -97,16 +105,19 @@ def game_page(game: GameSpec) -> PageInfo:
 
 
 def all_pages() -> tuple[PageInfo, ...]:
-    """Every page in sidebar order: the GA, each discovered game, the Arena, route search."""
+    """Every page in sidebar order, by the course's areas: optimisation (the GA, local
+    search), each discovered game and the Arena, the search chapters (routes, puzzles,
+    constraint satisfaction), and the class contest."""
     games = tuple(game_page(game) for game in available_games().values())
     return (
         _static("portfolio.py"),
+        _static("local_search.py"),
         *games,
         _static("arena.py"),
         _static("routes.py"),
         _static("puzzles.py"),
         _static("csp.py"),
-        _static("local_search.py"),
+        _static("contest.py"),
     )
 
 

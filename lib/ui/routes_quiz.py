@@ -21,6 +21,7 @@ from lib.routes import explain, graphs, quiz, search, search_tree
 from lib.ui import routes_common
 from lib.ui.common import csv_download
 from lib.ui.common import escape_markdown as md
+from lib.ui.contest_poll import ask_the_class
 
 if TYPE_CHECKING:
     from lib.routes.quiz import Question as Asked
@@ -167,6 +168,18 @@ def _ask(
         on_select=partial(_clicked, G, chart_key, key, asked, algorithm),
         selection_mode="points",
         config={"displayModeBar": False},
+    )
+    ask_the_class("route_next", "rt_w_quiz", partial(_poll_question, algorithm, question))
+
+
+def _poll_question(algorithm: str, question: Asked) -> tuple[str, list[str], str, str]:
+    """This question as a class poll: the frontier's places, the one expanded, and why."""
+    answer = question.choice(question.answer)
+    return (
+        f"{algorithm}: which place on the frontier is expanded next?",
+        [choice.label for choice in question.frontier],
+        answer.label if answer is not None else str(question.answer),
+        quiz.explain(algorithm, question, question.answer),
     )
 
 

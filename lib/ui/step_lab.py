@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Hashable
+from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -37,6 +38,7 @@ from lib.games.search.predict import (
 from lib.games.search.stepthrough import StepPosition, StepSearch, value_text
 from lib.games.tree_table import edited_rows, leaf_rows, tree_from_rows
 from lib.ui.common import escape_markdown, keep_widget_values
+from lib.ui.contest_poll import ask_the_class
 
 DEFAULT_TREE_TEXT = textbook_tree.tree_to_text(textbook_tree.AIMA_FIGURE_5_2)
 """The text a new visitor finds in the box: AIMA's figure 5.2."""
@@ -242,6 +244,29 @@ def _tree_guess(key: str, position: StepPosition, search: StepSearch, search_id:
             args=(key, position, search, search_id),
             icon=":material/visibility:",
         )
+    ask_the_class("root_value", f"{key}_step", partial(_poll_root_value, position, search))
+
+
+def _poll_root_value(position: StepPosition, search: StepSearch) -> tuple[str, list, str, str]:
+    """The root-value guess as a class poll: the tree's leaf values, the root's, and why."""
+    score = reveal_tree(
+        position.state, search.depth, position.evaluate, [], None, ordering=search.ordering
+    )
+    leaves = sorted({float(v) for v in _leaf_values(position.state.tree)})
+    return (
+        f"Alpha-beta, {search.depth} plies: what is the root worth?",
+        [value_text(v) for v in leaves],
+        value_text(score.value),
+        f"The root is worth {value_text(score.value)}. Alpha-beta cuts off: "
+        f"{_names(score.missed, position)}.",
+    )
+
+
+def _leaf_values(tree: object) -> list:
+    """Every leaf value of a nested-tuple tree."""
+    if isinstance(tree, tuple):
+        return [value for child in tree for value in _leaf_values(child)]
+    return [tree]
 
 
 def _reveal_tree(key: str, position: StepPosition, search: StepSearch, search_id: tuple) -> None:
