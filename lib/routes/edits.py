@@ -111,7 +111,7 @@ def apply_edits(
 
 
 def walled_ends(terrain: np.ndarray, ends: Iterable[tuple[int, int] | None]) -> list:
-    """The cells of ``ends`` that are walls of ``terrain``, in order (``None`` and cells off it skipped).
+    """The cells of ``ends`` that are walls of ``terrain``, in order (``None``, off-grid skipped).
 
     The editor's walls spare the start and the goal; a link's edits may wall them, and the
     page frees them again (an ``"erase"`` :class:`CellEdit` of these cells) and says so.
@@ -120,7 +120,9 @@ def walled_ends(terrain: np.ndarray, ends: Iterable[tuple[int, int] | None]) -> 
     return [
         cell
         for cell in ends
-        if cell is not None and 0 <= cell[0] < rows and 0 <= cell[1] < cols
+        if cell is not None
+        and 0 <= cell[0] < rows
+        and 0 <= cell[1] < cols
         and terrain[cell] == WALL
     ]
 

@@ -104,7 +104,7 @@ def _spare_ends(terrain: np.ndarray) -> np.ndarray:
         if cell in walled
     )
     free = terrain.size - int((terrain == edits.WALL).sum())
-    alone = " Every other cell is a wall: start and goal are walled in, no route." if not free else ""
+    alone = "" if free else " Every other cell is a wall: start and goal are walled in, no route."
     st.warning(
         f"The link's edits wall the {named}: kept free, as the editor keeps them.{alone}",
         icon=":material/warning:",
