@@ -75,7 +75,9 @@ def describe(error: BaseException, path: str, memory_mb: int | None = None) -> s
     else:
         text = f"{type(error).__name__}: {error}"
     lines = [
-        frame.lineno for frame in traceback.extract_tb(error.__traceback__) if frame.filename == path
+        frame.lineno
+        for frame in traceback.extract_tb(error.__traceback__)
+        if frame.filename == path
     ]
     if lines:
         text += f" (line {lines[-1]})"

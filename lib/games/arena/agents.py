@@ -68,7 +68,12 @@ AGENT_MEMORY_MB = 1024
 runner with NumPy, pandas and the lab's search imported reserves about 420 MB; beyond the
 cap an allocation fails and the agent loses its game to "out of memory"."""
 
-THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS")
+THREAD_VARIABLES = (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "NUMBA_NUM_THREADS",
+)
 """Thread counts set to 1 in an agent's environment (unless set): each thread's stack and
 buffers count against :data:`AGENT_MEMORY_MB`, and an agent plays on one core."""
 
