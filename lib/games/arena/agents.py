@@ -16,7 +16,10 @@ so the clock is a plain ``queue.get(timeout=...)`` that works on every platform.
 replies are JSON, never unpickled. A crash (an exception, an import or syntax error,
 ``sys.exit`` or ``os._exit``), a move later than the clock plus :data:`GRACE_SECONDS`,
 or an illegal move raises :class:`AgentFault`: the Arena scores that game as lost by
-the agent, with the reason, and goes on with the next game.
+the agent, with the reason, and goes on with the next game. The process runs in a
+session (process group) of its own under a memory cap (:data:`AGENT_MEMORY_MB`), and
+the whole group is killed when its game ends, however it ends: nothing it started
+outlives the game, and a signal it sends its group reaches no one else.
 """
 
 from __future__ import annotations
