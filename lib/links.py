@@ -204,15 +204,14 @@ def read_moves(
             f"{MAX_MOVES_CHARS:,}; the game starts from the beginning."
         )
     tokens = [token for token in _MOVE_SEPARATORS.split(text) if token]
-    note = None
-    if len(tokens) > MAX_LINK_MOVES:
+    given, note = len(tokens), None
+    if given > MAX_LINK_MOVES:
         note = (
-            f"The link's {name}= has {len(tokens):,} moves, over the limit of "
-            f"{MAX_LINK_MOVES:,}; the first {MAX_LINK_MOVES:,} are played."
+            f"The link's {name}= has {given:,} moves given, the first {MAX_LINK_MOVES:,} "
+            f"kept (a link plays at most {MAX_LINK_MOVES:,})."
         )
-        tokens = tokens[:MAX_LINK_MOVES]
     state, moves = start, []
-    for ply, token in enumerate(tokens, start=1):
+    for ply, token in enumerate(tokens[:MAX_LINK_MOVES], start=1):
         try:
             legal = state.legal_moves()
             if not legal:
@@ -221,12 +220,12 @@ def read_moves(
             if move not in legal:
                 raise InputError("it is not legal in that position")
         except _REFUSED as error:
-            rest = len(tokens) - ply
+            rest = given - ply  # of all the moves given, the cap's too
             why = str(error).rstrip(".") or "it cannot be read"
             return moves, (
                 f"The link's {name}= has move {ply} “{quote(shown(token))}” that cannot be "
                 f"played ({quote(why[:200])}); keeping the {ply - 1} move(s) before it"
-                + (f" and leaving out the {rest} after it." if rest else ".")
+                + (f" and leaving out the {rest:,} after it." if rest else ".")
             )
         moves.append(move)
         state = state.play(move)

@@ -183,3 +183,26 @@ def test_a_range_open_at_one_end_is_said_so():
         "The link's step=0 is outside this page's range 1 or more; using 1.",
         "The link's dip=3 is outside this page's range -1 or less; using -1.",
     ]
+
+
+class _Endless:
+    """A game state where one move, ``"m"``, is always legal: no link move is ever refused."""
+
+    def legal_moves(self) -> list[str]:
+        return ["m"]
+
+    def play(self, move: str) -> _Endless:
+        return self
+
+
+def test_moves_over_the_cap_are_counted_as_given_and_said_to_be_cut():
+    given = MAX_LINK_MOVES + 100
+    read, note = read_moves(" ".join(["m"] * given), _Endless(), lambda text, state: text)
+    assert len(read) == MAX_LINK_MOVES
+    assert note == (
+        f"The link's moves= has {given:,} moves given, the first {MAX_LINK_MOVES:,} kept "
+        f"(a link plays at most {MAX_LINK_MOVES:,})."
+    )
+    connect = get_game("connect_four")
+    read, note = read_moves(" ".join(["a"] * given), connect.initial_state(), connect.parse_move)
+    assert len(read) == 6 and f"and leaving out the {given - 7:,} after it." in note
