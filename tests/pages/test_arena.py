@@ -426,3 +426,61 @@ def test_local_mode_first_visit_shows_results(monkeypatch):
     assert run.status == "done" and run.records
     assert len(app.dataframe) >= 1
     arena_first_look.first_look_records.clear()
+
+
+def test_a_study_keeps_its_games_in_a_journal_named_in_the_link(monkeypatch, tmp_path):
+    from lib.games.arena import journal
+
+    monkeypatch.setenv(journal.DATA_DIR, str(tmp_path))
+    app = _app()
+    app.radio(key="arena_w_source").set_value("Free choice")
+    app.run()
+    app.text_area(key="arena_w_players").set_value("greedy")
+    app.number_input(key="arena_w_free_games").set_value(2)
+    _submit(app, "Run study")
+    run = app.session_state["arena_study"]
+    study = app.query_params["study"]
+    study = study[0] if isinstance(study, list) else study
+    kept = journal.read(journal.journal_folder(), study)
+    assert kept.done and kept.records == run.records and kept.matches == run.matches
+
+
+def test_after_a_server_restart_the_link_s_study_comes_back_with_what_was_lost(
+    monkeypatch, tmp_path
+):
+    from lib.games.arena import journal
+
+    monkeypatch.setenv(journal.DATA_DIR, str(tmp_path))
+    matches = (
+        MatchConfig("othello", ("alphabeta:depth=1", "random"), games=3, options={"size": 6}),
+    )
+    study = journal.new_study_id()
+    journal.start(journal.journal_folder(), study, matches)
+    first = run_tournament(matches, should_stop=lambda: True).records  # one game, then a restart
+    journal.append(journal.journal_folder(), study, first[0])
+    app = AppTest.from_file(PAGE, default_timeout=120)
+    app.query_params["study"] = study  # a new session: the reconnected page's
+    app.run()
+    assert not app.exception
+    (said,) = [w.value for w in app.warning if "restarted" in w.value]
+    assert "The 1 games it had finished were kept" in said
+    assert "the other 2 of its 3 games" in said and "lost" in said
+    assert list(app.dataframe[0].value["games"]) == [1]
+    assert {b.key for b in app.get("download_button")} >= {"arena_dl_summary", "arena_dl_games"}
+    _submit(app, "Resume")
+    run = app.session_state["arena_study"]
+    assert run.status == "done" and [r.game for r in run.records] == [0, 1, 2]
+    assert journal.read(journal.journal_folder(), study).records == run.records
+
+
+def test_a_link_s_study_this_server_no_longer_has_is_said_so(monkeypatch, tmp_path):
+    from lib.games.arena import journal
+
+    monkeypatch.setenv(journal.DATA_DIR, str(tmp_path))
+    for study in (journal.new_study_id(), "../../etc/passwd"):
+        app = AppTest.from_file(PAGE, default_timeout=120)
+        app.query_params["study"] = study
+        app.run()
+        assert not app.exception
+        assert any("no longer on this server" in w.value for w in app.warning)
+        assert "study" not in app.query_params
