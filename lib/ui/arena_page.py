@@ -470,7 +470,12 @@ def restore_study() -> StudyRun | None:
     status = "done" if kept.done else "cancelled"
     run = StudyRun(kept.matches, list(kept.records), status=status, study_id=study)
     st.session_state[STUDY_KEY] = run
-    if not kept.done:
+    if not kept.done and not kept.restarted:  # its session is another tab's, on this server
+        st.info(
+            f"This study runs, or was stopped, in another tab: its {len(kept.records)} "
+            f"finished games of {kept.total} so far are below."
+        )
+    elif not kept.done:
         lost = kept.total - len(kept.records)
         st.warning(
             f"The server restarted while this study ran. The {len(kept.records)} games it "

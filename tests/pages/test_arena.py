@@ -459,6 +459,7 @@ def test_after_a_server_restart_the_link_s_study_comes_back_with_what_was_lost(
     journal.start(journal.journal_folder(), study, matches)
     first = run_tournament(matches, should_stop=lambda: True).records  # one game, then a restart
     journal.append(journal.journal_folder(), study, first[0])
+    monkeypatch.setattr(journal, "SERVER_ID", "f" * 16)  # the restarted server is another
     app = AppTest.from_file(PAGE, default_timeout=120)
     app.query_params["study"] = study  # a new session: the reconnected page's
     app.run()
@@ -485,3 +486,18 @@ def test_a_link_s_study_this_server_no_longer_has_is_said_so(monkeypatch, tmp_pa
         assert not app.exception
         assert any("no longer on this server" in w.value for w in app.warning)
         assert "study" not in app.query_params
+
+
+def test_a_study_running_in_another_tab_is_said_so_not_called_lost(monkeypatch, tmp_path):
+    from lib.games.arena import journal
+
+    monkeypatch.setenv(journal.DATA_DIR, str(tmp_path))
+    matches = (MatchConfig("tictactoe", ("greedy", "random"), games=4),)
+    study = journal.new_study_id()
+    journal.start(journal.journal_folder(), study, matches)  # by this server: no restart
+    journal.append(journal.journal_folder(), study, run_tournament(matches).records[0])
+    app = AppTest.from_file(PAGE, default_timeout=120)
+    app.query_params["study"] = study
+    app.run()
+    assert not app.exception and not any("restarted" in w.value for w in app.warning)
+    assert any("in another tab" in i.value and "1 finished games of 4" in i.value for i in app.info)

@@ -34,6 +34,9 @@ KEEP_SECONDS = 86_400.0
 """A journal is deleted this long after its last write (when a new study starts)."""
 MAX_JOURNAL_BYTES = 20_000_000
 """Longest journal read back (a hosted study of 400 games writes about 200 KB)."""
+SERVER_ID = secrets.token_hex(8)
+"""This server process's id, written with each study: a journal of another id outlived
+the server that wrote it (a restart), one of this id belongs to another tab's session."""
 _STUDY_ID = re.compile(r"[0-9a-f]{16}")
 _RECORD_FIELDS = {f.name for f in fields(GameRecord)}
 
@@ -45,6 +48,12 @@ class KeptStudy:
     matches: tuple[MatchConfig, ...]
     records: list[GameRecord]
     done: bool
+    server: str = ""  # the SERVER_ID of the process that wrote it
+
+    @property
+    def restarted(self) -> bool:
+        """Whether the server that wrote the journal has stopped since (this is another)."""
+        return self.server != SERVER_ID
 
     @property
     def total(self) -> int:
@@ -85,7 +94,8 @@ def _write(folder: Path, study: str, entry: dict, mode: str = "a") -> None:
 def start(folder: Path, study: str, matches: Sequence[MatchConfig]) -> None:
     """Begin ``study``'s journal with its ``matches``; journals older than a day go."""
     prune(folder)
-    _write(folder, study, {"matches": [asdict(m) for m in matches]}, mode="w")
+    entry = {"matches": [asdict(m) for m in matches], "server": SERVER_ID}
+    _write(folder, study, entry, mode="w")
 
 
 def append(folder: Path, study: str, record: GameRecord) -> None:
@@ -132,7 +142,8 @@ def read(folder: Path, study: str) -> KeptStudy | None:
         record for entry in entries[1:] if (record := _record(entry, len(matches))) is not None
     ]
     done = any(isinstance(e, dict) and e.get("done") is True for e in entries[1:])
-    return KeptStudy(matches, records, done)
+    server = entries[0].get("server")
+    return KeptStudy(matches, records, done, server if isinstance(server, str) else "")
 
 
 def _entry(line: str) -> object:

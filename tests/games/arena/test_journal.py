@@ -27,6 +27,11 @@ def test_the_finished_games_read_back_as_they_were_played(tmp_path):
         journal.append(tmp_path, study, record)
     kept = journal.read(tmp_path, study)
     assert kept.matches == MATCHES and kept.records == played[:3] and not kept.done
+    assert not kept.restarted  # written by this process: the server has not restarted
+    lines = journal.path(tmp_path, study).read_text().splitlines()
+    first = json.loads(lines[0]) | {"server": "0" * 16}  # as another server process wrote it
+    journal.path(tmp_path, study).write_text("\n".join([json.dumps(first), *lines[1:]]) + "\n")
+    assert journal.read(tmp_path, study).restarted
     for record in played[3:]:
         journal.append(tmp_path, study, record)
     journal.finish(tmp_path, study)
