@@ -36,6 +36,7 @@ import errno
 import itertools
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -769,20 +770,39 @@ class JobPool:
                     self._handle(worker, conn.recv())
             except (EOFError, OSError):  # the worker died (killed, out of memory, crashed)
                 job = worker.job
-                code = worker.process.exitcode
+                died = "" if worker.kill_at is not None else self._died_message(worker.process)
                 self._retire(worker, kill=True)
                 if job is not None and not job.finished:
                     if worker.kill_at is not None:
                         job.finish(CANCELLED)
                     else:
-                        job.finish(FAILED, error=InputError(self._died_message(code)))
+                        job.finish(FAILED, error=InputError(died))
 
-    def _died_message(self, code: int | None) -> str:
+    def _died_message(self, process: multiprocessing.process.BaseProcess) -> str:
+        """What is known of a worker ``process`` that died under its job: its signal or code.
+
+        Read before the pool kills it: the process is given a moment to be reaped, since
+        its pipe closes just before it ends (its exit code is None until then).
+        """
+        process.join(timeout=2)
+        code = process.exitcode
+        start = "The worker process running this job stopped unexpectedly"
         cap = f" (this server allows {self.memory_mb:,} MB per job)" if self.memory_mb else ""
-        return (
-            f"The worker process running this job stopped unexpectedly (exit code {code}); "
-            f"it may have run out of memory{cap}: try smaller settings."
-        )
+        if code is None:
+            return f"{start} (its exit status is unknown): try again, or smaller settings."
+        if code >= 0:
+            return f"{start}: it exited with code {code}; try again, or smaller settings."
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = "unknown"
+        killed = f"{start}: killed by signal {name} ({-code})"
+        if -code == signal.SIGKILL:  # what the system's out-of-memory killer sends
+            return (
+                f"{killed}, as when the machine runs out of memory{cap}, or stopped by an "
+                "administrator: try smaller settings."
+            )
+        return f"{killed}, sent from outside (the server stopping, or an administrator)."
 
     def _handle(self, worker: _Worker, report: _Report) -> None:
         job = worker.job

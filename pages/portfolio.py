@@ -5,10 +5,11 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from lib.csv_upload import size_limit_text
 from lib.errors import InputError
 from lib.jobs import LATEST
 from lib.portfolio import plots, report
-from lib.portfolio.data import require_stocks
+from lib.portfolio.data import MAX_BYTES, require_stocks
 from lib.portfolio.ga import (
     COURSE_STUDY,
     check_size,
@@ -70,7 +71,9 @@ if load_error is not None:
     st.stop()
 if data is None:
     with results_area:
-        st.info("Upload a CSV file in the sidebar to continue (up to 10 MB).")
+        st.info(
+            f"Upload a CSV file in the sidebar to continue (up to {size_limit_text(MAX_BYTES)})."
+        )
     st.stop()
 table = data.table
 for note in data.notes:  # they quote tickers from the file

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import time
 
 import networkx as nx
@@ -194,7 +195,7 @@ def test_errors_come_back_as_clear_messages(pool):
     with pytest.raises(JobFailed, match="ValueError: weights must be finite") as failed:
         finish(pool.submit(job_tasks.fail_with, ("value",))).result()
     assert "fail_with" in failed.value.details  # the traceback, for a log
-    with pytest.raises(InputError, match=r"stopped unexpectedly.*smaller settings"):
+    with pytest.raises(InputError, match=r"stopped unexpectedly: it exited with code 3"):
         finish(pool.submit(job_tasks.fail_with, ("exit",))).result()
     with pytest.raises(JobFailed, match="could not be sent back"):
         finish(pool.submit(job_tasks.fail_with, ("unpicklable",))).result()
@@ -202,6 +203,23 @@ def test_errors_come_back_as_clear_messages(pool):
         finish(pool.submit(job_tasks.count_up, (3,), {"on_step": lambda *a: None})).result()
     # the pool still works after all that
     assert finish(pool.submit(job_tasks.stamp, ("ok", 0.0))).state == DONE
+
+
+@pytest.mark.parametrize(
+    "sent, said",
+    [
+        (signal.SIGKILL, r"killed by signal SIGKILL \(9\).*out of memory.*smaller settings"),
+        (signal.SIGTERM, r"killed by signal SIGTERM \(15\)"),
+    ],
+)
+def test_a_worker_killed_from_outside_is_reported_with_its_signal(pool, sent, said):
+    job = pool.submit(job_tasks.spin, (60.0,))
+    wait_for_state(job, RUNNING)
+    os.kill(job.worker_pid, sent)
+    with pytest.raises(InputError, match=said) as stopped:
+        finish(job).result()
+    assert "None" not in str(stopped.value)
+    assert finish(pool.submit(job_tasks.stamp, ("ok", 0.0))).state == DONE  # a fresh worker
 
 
 def test_a_ga_run_in_the_pool_equals_the_same_run_here(pool):

@@ -29,6 +29,7 @@ import numpy as np
 import pandas as pd
 
 from lib.csv_upload import (
+    MAX_BYTES,
     SEPARATOR_NAMES,
     SEPARATORS,
     Source,
@@ -71,7 +72,7 @@ BUCHAREST_SLD: dict[str, float] = {
 MAX_UPLOAD_NODES = 5_000
 MAX_UPLOAD_EDGES = 20_000
 #: Largest uploaded CSV read at all (the server refuses bigger uploads too).
-MAX_UPLOAD_BYTES = 10 * 2**20
+MAX_UPLOAD_BYTES = MAX_BYTES
 #: Largest size of a number (road length or coordinate) in an upload: sums stay finite.
 MAX_UPLOAD_NUMBER = 1e12
 #: Size caps for generated graphs shown on the page (the library allows more).

@@ -91,15 +91,18 @@ def test_the_help_lists_every_game_and_its_options(capsys):
             assert f"{option_flag(option)} {{{','.join(map(str, allowed))}}}" in text
     for key in presets():
         assert key in text
-    # a game's own flags carry the option's title and the names of its values
-    for name, spec in available_games().items():
-        for option in spec.options:
-            with pytest.raises(SystemExit):
-                parse_args(["--game", name, "--help"])
-            shown = " ".join(capsys.readouterr().out.split())
-            assert spec.option_labels.get(option, option.replace("_", " ").capitalize()) in shown
-            for value, label in spec.option_formats.get(option, {}).items():
-                assert f"{value} ({label})" in shown
+
+
+@pytest.mark.parametrize("name", list(available_games()))
+def test_a_game_s_own_flags_carry_its_option_titles_and_value_names(name, capsys):
+    spec = available_games()[name]
+    with pytest.raises(SystemExit):
+        parse_args(["--game", name, "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for option in spec.options:
+        assert spec.option_labels.get(option, option.replace("_", " ").capitalize()) in shown
+        for value, label in spec.option_formats.get(option, {}).items():
+            assert f"{value} ({label})" in shown
 
 
 def test_unknown_games_presets_and_option_flags_are_refused(capsys):
