@@ -14,7 +14,7 @@ from lib.jobs import LATEST
 from lib.local_search.aima import MAX_INSTANCES, aima_figures
 from lib.settings import local_mode
 from lib.ui.common import csv_download, user_errors
-from lib.ui.local_search_page import pooled
+from lib.ui.jobs import run_job
 
 OPEN_KEY = "ls_w_aima_open"
 """The section's expander (computed only while open)."""
@@ -75,7 +75,7 @@ def show_figures() -> None:
             if local_mode():
                 rows = aima_figures(*args, on_progress=progress)
             else:
-                rows = pooled(aima_figures, args, callbacks={"on_progress": (LATEST, progress)})
+                rows = run_job(aima_figures, args, callbacks={"on_progress": (LATEST, progress)})
             kept = (settings, pd.DataFrame(rows))
             st.session_state["ls_aima"] = kept
         st.session_state.pop("ls_aima_running", None)

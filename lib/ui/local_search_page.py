@@ -9,13 +9,12 @@ state's neighbours (small boards), the objective over the steps and the download
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
 import streamlit as st
 
-from lib.jobs import LATEST, JobOutOfMemory
+from lib.jobs import LATEST
 from lib.links import LinkField
 from lib.local_search import plots
 from lib.local_search.queens import MAX_QUEENS, MIN_QUEENS, check_n
@@ -229,7 +228,7 @@ def _run_now(n: int, algorithm: str, seed: int, settings: Settings) -> Outcome:
     limit = LOCAL_SECONDS if local_mode() else HOSTED_SECONDS
     try:
         if not local_mode() and work(n, algorithm, settings) >= POOL_WORK:
-            return pooled(
+            return run_job(
                 solve,
                 (n, algorithm, seed, settings),
                 {"time_limit": limit},
@@ -238,25 +237,6 @@ def _run_now(n: int, algorithm: str, seed: int, settings: Settings) -> Outcome:
         return solve(n, algorithm, seed, settings, on_step=progress, time_limit=limit)
     finally:
         area.empty()
-
-
-def pooled(
-    function: Callable[..., Any],
-    args: Sequence[Any] = (),
-    kwargs: Mapping[str, Any] | None = None,
-    *,
-    callbacks: Mapping[str, tuple[str, Callable[..., Any]]] | None = None,
-) -> Any:
-    """:func:`lib.ui.jobs.run_job`, tried once more in a fresh worker if it ran out of memory.
-
-    The compiled code takes about 470 MB of a worker's address space; a worker that
-    has run a pandas job before holds pandas too and can pass its cap (600 MB by
-    default). That worker is replaced, so the second try runs in a fresh one.
-    """
-    try:
-        return run_job(function, args, kwargs, callbacks=callbacks)
-    except JobOutOfMemory:
-        return run_job(function, args, kwargs, callbacks=callbacks)
 
 
 def _move_step(delta: int, last: int) -> None:
