@@ -83,6 +83,8 @@ def parse_path(text: Any, row: int) -> tuple[int, ...]:
     if not isinstance(text, str) or not text.strip():
         raise InputError(f"{where}: the leaf's path is empty; type moves like 'M R'.")
     parts = text.replace("→", " ").split()
+    if not parts:  # arrows alone: the root, which is never a leaf
+        raise InputError(f"{where}: the path {text.strip()!r} has no move; type moves like 'M R'.")
     if len(parts) > MAX_LEVELS:
         raise InputError(f"{where}: the path has {len(parts)} moves; at most {MAX_LEVELS}.")
     moves = []

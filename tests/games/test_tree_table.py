@@ -142,3 +142,9 @@ def test_deleting_a_row_removes_just_that_leaf(tree, data):
     expected = flat(tree)
     del expected[gone]
     assert flat(shorter) == expected
+
+
+def test_a_path_of_arrows_alone_names_the_root_and_is_refused():
+    # the root is never a leaf: a table of one row "→" once built a tree that is a number
+    with pytest.raises(InputError, match=r"Table, row 1: the path '→' has no move"):
+        tree_from_rows([("→", 0)])

@@ -81,7 +81,7 @@ def test_an_evolution_waits_its_turn_then_equals_the_same_evolution_run_here(poo
     assert pool.waiting_lines[0].startswith("Waiting for a free worker (position 1 in the queue")
     evo = app.session_state[arena_page.EVOLUTION_KEY]
     job = pool.jobs[-1]
-    _, _, function, args, _, modes = job._message
+    function, args, modes = job.request.function, job.request.args, job.request.callbacks
     assert function is evolve and args == (evo.config,)
     assert modes == {"on_generation": EVERY, "on_game": LATEST}
 
@@ -114,7 +114,7 @@ def test_a_stopped_evolution_is_cancelled_in_its_worker_and_said_so(pool):
     with pytest.raises(RuntimeError, match="timed out"):
         app.run(timeout=4)  # AppTest stops the script, as a rerun or a closed tab does
     job = pool.jobs[-1]
-    assert job._message[2] is evolve
+    assert job.request.function is evolve
     finish(job, timeout=250.0)
     assert job.state == CANCELLED
     (pid,) = pool.worker_pids()  # it stopped at a game's callback: the worker lives on, idle
