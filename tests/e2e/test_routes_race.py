@@ -83,4 +83,3 @@ def test_the_step_player_has_the_speed_control_too(page):
         arg=[player.element_handle(), last],
     )
     assert time.monotonic() - began < 4
-
