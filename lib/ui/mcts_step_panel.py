@@ -21,7 +21,7 @@ import pandas as pd
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games.drawing.mcts_tree import mcts_tree_figure
+from lib.games.drawing.mcts_tree import TREE_FONT, mcts_tree_figure
 from lib.games.drawing.view import BoardAdapter
 from lib.games.search.mcts import DEFAULT_EXPLORATION
 from lib.games.search.mcts_steps import (
@@ -39,6 +39,7 @@ from lib.games.search.mcts_steps import (
 )
 from lib.links import LinkField
 from lib.ui.common import current, escape_markdown, read_query
+from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_panel import (
     CHART_CONFIG,
     PLAY_SECONDS,
@@ -57,6 +58,8 @@ MAX_EXPLORATION = 5.0
 MAX_SEED = 1_000_000
 TREE_WIDTH = 640
 """Pixels of the tree chart: the main column of a 1024 px screen with the sidebar open."""
+PRESENT_TREE_FONT = CHART_TEXT_PX + 4
+"""The tree's labels (px) in the presentation view: the room's back row reads them."""
 MCTS_WIDGETS = ("simulations", "exploration", "seed", "solver")
 """The panel's settable widgets (``<page>_mcts_w_<name>``), kept while the tab is hidden."""
 
@@ -256,6 +259,7 @@ def _view(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent, s
                 game.format_move,
                 game.player_names,
                 title=f"UCT, c = {trace.exploration:g}" + (", MCTS-Solver" if trace.solver else ""),
+                font=PRESENT_TREE_FONT if presenting() else TREE_FONT,
             )
             st.plotly_chart(figure, key=f"{key}_mcts_tree", config=CHART_CONFIG)
             st.caption(LEGEND)
