@@ -45,9 +45,9 @@ from lib.ui.step_panel import (
     PLAY_SECONDS,
     SMALL_BOARD_PIXELS,
     _link_step,
-    _step_buttons,
     advance_step,
     small_board,
+    step_bar,
 )
 
 SIDE_WIDTH = SMALL_BOARD_PIXELS + 40
@@ -102,10 +102,7 @@ def _panel(adapter: BoardAdapter, key: str, ticking: bool) -> None:
     steps_key = f"{key}_mcts"  # _step_buttons' and advance_step's keys: <page>_mcts_step_...
     advance_step(steps_key, (adapter.game.name, state.key, settings), trace.steps, ticking)
     _link_step(steps_key, trace.steps, "mcts_step")
-    _step_buttons(steps_key, trace.steps)
-    shown = st.slider(
-        "Step", 1, max(trace.steps, 2), key=f"{steps_key}_step_w_step", disabled=trace.steps == 1
-    )
+    shown = step_bar(steps_key, trace.steps)
     step = min(shown, trace.steps) - 1
     write_mcts_link(settings, step + 1)
     event = trace.events[step]

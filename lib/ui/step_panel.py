@@ -225,11 +225,7 @@ def _panel(
     _advance(key, choice, search, ticking)
     _link_step(key, search.steps)
     _search_notes(search)
-    _step_buttons(key, search.steps)
-    slider_key = f"{key}_step_w_step"
-    shown = st.slider(
-        "Step", 1, max(search.steps, 2), key=slider_key, disabled=search.steps - 1 == 0
-    )
+    shown = step_bar(key, search.steps)
     step = min(shown, search.steps) - 1
     write_step_link(key, choice, step + 1)
     # under the step buttons: they stay put when the guess is hidden after step 1
@@ -344,6 +340,30 @@ def _search_notes(search: StepSearch) -> None:
         )
     if search.trace.truncated:
         st.caption(f"Only the first {MAX_EVENTS:,} steps are kept: the search is cut there.")
+
+
+STEP_BAR_CSS = """
+[data-testid="stLayoutWrapper"]:has(> .st-key-{key}_step_bar) {{
+  position: sticky; top: 3.75rem; z-index: 5;
+}}
+.st-key-{key}_step_bar {{ background: white; padding-bottom: 0.25rem; }}
+"""
+"""The step buttons and slider stay at the window's top while the text, the tree and the code
+under them are scrolled into view (Streamlit's header is 3.75rem tall). Streamlit wraps the
+container in a layout wrapper of its own size: the wrapper is what sticks, in the panel."""
+
+
+def step_bar(key: str, steps: int) -> int:
+    """The step buttons and the slider, kept in view above the tree (sticky); the step shown.
+
+    The slider keeps its keyboard: ← and → a step, Home and End the first and last.
+    """
+    with st.container(key=f"{key}_step_bar", gap="small"):
+        st.html(f"<style>{STEP_BAR_CSS.format(key=key)}</style>")
+        _step_buttons(key, steps)
+        return st.slider(
+            "Step", 1, max(steps, 2), key=f"{key}_step_w_step", disabled=steps - 1 == 0
+        )
 
 
 def _step_buttons(key: str, steps: int) -> None:

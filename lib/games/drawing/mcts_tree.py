@@ -327,7 +327,7 @@ def mcts_tree_figure(
         },
         "font": {"size": font},
         "hoverlabel": {"font": {"size": font}},
-        "height": 240 + round(110 * font / MIN_FONT) * depth,
+        "height": 230 + round(100 * font / MIN_FONT) * depth,
         "margin": {"l": 20, "r": 20, "t": 80, "b": 20},
         "plot_bgcolor": "white",
         "showlegend": False,
