@@ -434,6 +434,25 @@ def _step_status(key: str, position: StepPosition, search: StepSearch, now: Any,
         )
 
 
+WIDE_TREE_CSS = """
+.st-key-{key}_box {{ overflow-x: auto; overflow-y: hidden; direction: rtl; }}
+.st-key-{key}_box > * {{ direction: ltr; }}
+.st-key-{key}_box .st-key-{key} {{ flex: none !important; max-width: none !important; }}
+"""
+"""A tree drawn wider than its column (its labels need the room) scrolls sideways, opened at
+its right end: a depth-first search's newest nodes, the current one among them, are there."""
+
+
+def wide_tree(figure: Any, key: str) -> None:
+    """Show the tree chart ``figure`` under ``key``: at the column's width, or at its own width
+    (``layout.width``, :func:`lib.games.drawing.step_tree.step_tree_figure`) in a box that
+    scrolls sideways."""
+    with st.container(key=f"{key}_box"):
+        st.html(f"<style>{WIDE_TREE_CSS.format(key=key)}</style>")
+        width = "content" if figure.layout.width else "stretch"
+        st.plotly_chart(figure, key=key, config=CHART_CONFIG, width=width)
+
+
 def _fitted(figure: Any) -> Any:
     """``figure`` no taller than :data:`TREE_HEIGHT` (a deep tree is drawn flatter)."""
     return figure.update_layout(height=min(figure.layout.height or TREE_HEIGHT, TREE_HEIGHT))
@@ -509,7 +528,7 @@ def _step_view(
             minimax_capped=search.minimax_capped,
             positions=layout,
         )
-        st.plotly_chart(_fitted(figure), key=f"{key}_step_tree", config=CHART_CONFIG)
+        wide_tree(_fitted(figure), f"{key}_step_tree")
     with side:  # the code first: it is what the step is about, the board can go below
         code_view(excerpt.rows, excerpt.current, f"{key}_step_code", numbers=excerpt.numbers)
         _node_position(adapter, key, position, event.path)

@@ -209,8 +209,7 @@ def _one_screen(page, bar: str, names: list[str]) -> dict:
 @pytest.mark.parametrize("mode", list(MODES))
 def test_the_step_through_s_controls_stay_on_the_screen_of_the_tree(page, mode):
     """The step bar sticks under the window's top while the text, the tree and the code are
-    scrolled into view under it. (The tree's labels are not yet laid out by their sizes: a
-    wide level's move labels can still touch, so this test does not check them.)"""
+    scrolled into view under it; no label of the tree covers another."""
     _open(page, PROJECTOR, "tictactoe?step=12", mode)
     page.get_by_role("tab", name="Step through").click()
     key = "tictactoe"
@@ -222,18 +221,46 @@ def test_the_step_through_s_controls_stay_on_the_screen_of_the_tree(page, mode):
         f".st-key-{key}_step_bar",
         [
             f".st-key-{key}_step_status",
-            f".st-key-{key}_step_tree .js-plotly-plot",
+            f".st-key-{key}_step_tree_box",
             f".st-key-{key}_step_code .code-view",
             f".st-key-{key}_step_w_next button",
             f'.st-key-{key}_step_w_step [data-testid="stSlider"]',
         ],
     )
+    texts = page.evaluate(CHART_TEXTS, f".st-key-{key}_step_tree")
+    assert texts and _overlapping(texts) == []
     # the slider's keyboard moves the step with the tree in view
     page.locator(f".st-key-{key}_step_w_step input[type=range]").first.focus()
     page.keyboard.press("ArrowRight")
     page.locator(f".st-key-{key}_step_status").get_by_text("Step 13 of").first.wait_for(
         timeout=WAIT_MS
     )
+
+
+@pytest.mark.parametrize("step", [40, 211])
+def test_a_checkers_tree_s_labels_are_apart_the_wide_tree_scrolls_to_its_newest_nodes(page, step):
+    _open(page, PROJECTOR, f"checkers?step={step}", "sidebar")
+    page.get_by_role("tab", name="Step through").click()
+    key = "checkers"
+    tree = f".st-key-{key}_step_tree"
+    page.locator(f"{tree} .scatterlayer text").first.wait_for(timeout=2 * WAIT_MS)
+    wait_idle(page)
+    page.locator(f".st-key-{key}_step_status").get_by_text(f"Step {step} of").first.wait_for()
+    texts = page.evaluate(CHART_TEXTS, tree)
+    assert len(texts) >= 8 and _overlapping(texts) == []
+    assert min(t["size"] for t in texts) >= 14  # room made, no text made smaller
+    # the current node's ring is inside the tree's box as it opens (scrolled to the right end)
+    ring, box = page.evaluate(
+        """(key) => {
+            const box = document.querySelector(`.st-key-${key}_step_tree_box`);
+            const traces = box.querySelectorAll('.scatterlayer .trace');
+            const ring = traces[traces.length - 1].querySelector('.point');
+            const r = ring.getBoundingClientRect(), b = box.getBoundingClientRect();
+            return [[r.left, r.right], [b.left, b.right]];
+        }""",
+        key,
+    )
+    assert box[0] - 0.5 <= ring[0] and ring[1] <= box[1] + 0.5, (ring, box)
 
 
 @pytest.mark.parametrize("mode", list(MODES))

@@ -11,6 +11,7 @@ the current node's children.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
 import plotly.graph_objects as go
@@ -43,13 +44,27 @@ LABEL_FLIP_SHARE = 0.25
 DENSE_LEAVES = 60
 """Drawings more leaves wide than this have smaller markers (they would be a solid block)."""
 
+TREE_PLOT_PIXELS = 260
+"""The plot's width (px) in the step-through's tree column at 1024x768 with the sidebar open:
+a tree whose labels need more is drawn wider (``layout.width``), and the page scrolls it."""
+CHAR_PIXELS = 0.62
+"""A label character's width, in font sizes (the page's sans-serif; digits and "α=−∞")."""
+LABEL_PAD = 6
+"""Pixels kept between two labels of a row."""
+UNIT_PIXELS = 4
+"""A big tree's unlabelled leaf (px): a dense fringe; a labelled node takes what it needs."""
+
 _SYMBOLS = {"max": "triangle-up", "min": "triangle-down", "chance": "circle", "pruned": "x"}
 
 
-def tree_positions(final: TreeAtStep) -> dict[Path, tuple[float, int]]:
+def tree_positions(
+    final: TreeAtStep, widths: Mapping[Path, float] | None = None
+) -> dict[Path, tuple[float, int]]:
     """x (leaf order, parents centred over their children) and y (ply) of every node.
 
     Computed from the finished tree, so a node keeps its place while the tree grows.
+    ``widths``: the x units a node takes (a leaf's slot, the least span of an inner node's
+    subtree; 1 for a leaf not named), :func:`label_widths`.
     """
     position: dict[Path, tuple[float, int]] = {}
     next_leaf = 0.0
@@ -58,11 +73,15 @@ def tree_positions(final: TreeAtStep) -> dict[Path, tuple[float, int]]:
         path, done = stack.pop()
         node = final.nodes[path]
         if not node.children:
-            position[path] = (next_leaf, node.ply)
-            next_leaf += 1
+            wide = 1.0 if widths is None else widths.get(path, 1.0)
+            position[path] = (next_leaf + (wide - 1) / 2, node.ply)
+            next_leaf += wide
         elif done:
             xs = [position[child][0] for child in node.children]
-            position[path] = ((min(xs) + max(xs)) / 2, node.ply)
+            # a labelled node over a narrow subtree: room made after it
+            extra = 0.0 if widths is None else widths.get(path, 0.0) - (max(xs) - min(xs) + 1)
+            position[path] = ((min(xs) + max(xs)) / 2 + max(extra, 0.0) / 2, node.ply)
+            next_leaf += max(extra, 0.0)
         else:
             stack.append((path, True))
             stack.extend((child, False) for child in reversed(node.children))
@@ -104,11 +123,34 @@ def labelled_paths(now: TreeAtStep, full: bool) -> set[Path]:
     return set(path).union(*(now.nodes[p].children for p in path))
 
 
+def text_pixels(text: str, size: int = MIN_FONT) -> float:
+    """The estimated width (px) of a label (plotly's ``<b>`` markup not counted)."""
+    plain = text.replace("<b>", "").replace("</b>", "")
+    return len(plain) * CHAR_PIXELS * size
+
+
+def label_widths(
+    now: TreeAtStep, labelled: set[Path], format_move: Callable[[Move], str]
+) -> dict[Path, float]:
+    """The x units (of :data:`UNIT_PIXELS`) each labelled node of a big tree takes: room for
+    its value and for its move, written beside the middle of its edge (two siblings' edge
+    middles are half as far apart as the siblings)."""
+    widths = {}
+    for path in labelled:
+        if not path:
+            continue
+        move = text_pixels(escape_plot_text(format_move(path[-1]))) + LABEL_PAD
+        value = text_pixels(node_label(now.nodes[path])) + LABEL_PAD
+        widths[path] = max(1.0, 2 * move / UNIT_PIXELS, value / UNIT_PIXELS)
+    return widths
+
+
 def _node_places(
     now: TreeAtStep,
     final: TreeAtStep,
     positions: Mapping[Path, tuple[float, int]] | None,
     leaves: int,
+    widths: Mapping[Path, float],
 ) -> Mapping[Path, tuple[float, int]]:
     """Where each node is drawn: in the finished tree's places when it is small (``leaves``).
 
@@ -118,7 +160,7 @@ def _node_places(
     """
     if leaves <= FULL_LABEL_LEAVES:
         return positions if positions is not None else tree_positions(final)
-    return tree_positions(now)
+    return tree_positions(now, widths)
 
 
 def x_span(position: Mapping[Path, tuple[float, int]]) -> tuple[float, float]:
@@ -240,6 +282,46 @@ def _node_trace(
         showlegend=False,
         name="nodes",
     )
+
+
+def _reach(text: str, side: str, offset: float) -> tuple[float, float]:
+    """How far (px) a label written at ``side`` of its point reaches left and right of it."""
+    wide = text_pixels(text)
+    if side.endswith("left"):
+        return offset + wide, 0.0
+    if side.endswith("right"):
+        return 0.0, offset + wide
+    return wide / 2, wide / 2
+
+
+def label_rows(
+    traces: Sequence[dict | None], marker: float
+) -> dict[float, list[tuple[float, float, float]]]:
+    """The labels of the figure's text traces by row: ``{y: [(x, reach left, reach right)]}``
+    (x in x units, reaches in px; a label under its node is a row of its own)."""
+    rows: dict[float, list[tuple[float, float, float]]] = {}
+    for trace in traces:
+        if trace is None or "text" not in trace.get("mode", ""):
+            continue
+        sides = trace["textposition"]
+        offset = marker / 2 + 3 if "markers" in trace["mode"] else 3
+        for i, (x, y, text) in enumerate(zip(trace["x"], trace["y"], trace["text"], strict=True)):
+            if not text:
+                continue
+            side = sides if isinstance(sides, str) else sides[i]
+            row = y + (0.3 if side.startswith("bottom") else 0.0)
+            rows.setdefault(round(row, 3), []).append((x, *_reach(text, side, offset)))
+    return rows
+
+
+def unit_pixels(rows: Mapping[float, Sequence[tuple[float, float, float]]]) -> float:
+    """The pixels one x unit needs so that no two labels of a row overlap (:func:`label_rows`)."""
+    need = 0.0
+    for labels in rows.values():
+        for (x0, _, right), (x1, left, _) in itertools.pairwise(sorted(labels)):
+            if x1 - x0 > 1e-9:
+                need = max(need, (right + left + LABEL_PAD) / (x1 - x0))
+    return need
 
 
 def _drawn_leaves(position: Mapping[Path, tuple[float, int]]) -> float:
@@ -365,11 +447,12 @@ def step_tree_figure(
     ring and no windows, and a big tree labels only the root and its moves.
     """
     leaves = sum(1 for node in final.nodes.values() if not node.children)
-    position = _node_places(now, final, positions, leaves)
     full = leaves <= full_label_leaves
     labelled = labelled_paths(now, full)
     if whole and not full:
         labelled = {(), *now.nodes[()].children}
+    widths = label_widths(now, labelled, format_move)
+    position = _node_places(now, final, positions, leaves, widths)
     # plain dicts, validated once by nothing: plotly's per-element validation of a few
     # thousand labels and colours costs more than the whole step (bench/step_through.py)
     traces = [
@@ -381,6 +464,14 @@ def step_tree_figure(
         None if whole else _current_ring_trace(*position[now.current]),
     ]
     layout = _step_layout(now, final, position, title, minimax_nodes, minimax_capped)
+    # as wide as its labels need, never smaller text: the page scrolls a wide tree sideways
+    low, high = x_span(position)
+    marker = 8 if _drawn_leaves(position) > DENSE_LEAVES else 16
+    need = unit_pixels(label_rows(traces, marker)) * (high - low)
+    if need > TREE_PLOT_PIXELS:
+        layout["width"] = round(need) + layout["margin"]["l"] + layout["margin"]["r"]
+        # the page opens a wide tree at its right end (the newest nodes): the title there too
+        layout["title"] |= {"x": 1.0, "xanchor": "right"}
     return go.Figure(
         data=[trace for trace in traces if trace is not None], layout=layout, _validate=False
     )
