@@ -27,7 +27,13 @@ from typing import Any
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games.drawing.step_tree import counter_text, path_moves, step_tree_figure, tree_positions
+from lib.games.drawing.step_tree import (
+    MAX_TREE_HEIGHT,
+    counter_text,
+    path_moves,
+    step_tree_figure,
+    tree_positions,
+)
 from lib.games.drawing.view import BoardAdapter, BoardView
 from lib.games.search.players import SEARCH_KINDS, PlayerConfig, bind_heuristic
 from lib.games.search.stepthrough import (
@@ -73,7 +79,7 @@ LEGEND = (
     "path being searched, with each node's α/β window; blue: returned its value (green: "
     "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
 )
-TREE_HEIGHT = 420
+TREE_HEIGHT = MAX_TREE_HEIGHT
 """Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px; with
 the tabs and the controls above too, the deepest node fits a 900 px window."""
 COMPARE_LABEL_LEAVES = 12

@@ -51,6 +51,12 @@ CHAR_PIXELS = 0.62
 """A label character's width, in font sizes (the page's sans-serif; digits and "α=−∞")."""
 LABEL_PAD = 6
 """Pixels kept between two labels of a row."""
+MAX_TREE_HEIGHT = 420
+"""The tallest the page draws the tree (px; a deeper tree is drawn flatter): the rows'
+spacing the labels are kept apart for."""
+WINDOW_RISE = 0.25
+"""How far (plies) a node's α/β window is written above it: midway between its value, beside
+the node, and the move on its edge, half a ply up."""
 UNIT_PIXELS = 4
 """A big tree's unlabelled leaf (px): a dense fringe; a labelled node takes what it needs."""
 
@@ -314,10 +320,20 @@ def label_rows(
     return rows
 
 
-def unit_pixels(rows: Mapping[float, Sequence[tuple[float, float, float]]]) -> float:
-    """The pixels one x unit needs so that no two labels of a row overlap (:func:`label_rows`)."""
+def unit_pixels(
+    rows: Mapping[float, Sequence[tuple[float, float, float]]], ply_pixels: float = 1e9
+) -> float:
+    """The pixels one x unit needs so that no two labels of a row overlap (:func:`label_rows`);
+    rows closer than a line of text (at ``ply_pixels`` a ply) count as one row."""
+    bands: list[list[tuple[float, float, float]]] = []
+    last = None
+    for y in sorted(rows):
+        if last is None or (y - last) * ply_pixels >= 1.3 * MIN_FONT:
+            bands.append([])
+        bands[-1].extend(rows[y])
+        last = y
     need = 0.0
-    for labels in rows.values():
+    for labels in bands:
         for (x0, _, right), (x1, left, _) in itertools.pairwise(sorted(labels)):
             if x1 - x0 > 1e-9:
                 need = max(need, (right + left + LABEL_PAD) / (x1 - x0))
@@ -351,7 +367,7 @@ def _window_trace(now: TreeAtStep, position: Mapping[Path, tuple[float, int]]) -
     return dict(
         type="scatter",
         x=[position[n.path][0] for n in open_nodes],
-        y=[position[n.path][1] - 0.28 for n in open_nodes],
+        y=[position[n.path][1] - WINDOW_RISE for n in open_nodes],
         mode="text",
         text=[
             f"<b>{window_label(n.alpha, n.beta)}</b>"
@@ -467,7 +483,10 @@ def step_tree_figure(
     # as wide as its labels need, never smaller text: the page scrolls a wide tree sideways
     low, high = x_span(position)
     marker = 8 if _drawn_leaves(position) > DENSE_LEAVES else 16
-    need = unit_pixels(label_rows(traces, marker)) * (high - low)
+    depth = max(node.ply for node in final.nodes.values())
+    height = min(layout["height"], MAX_TREE_HEIGHT) - layout["margin"]["t"] - layout["margin"]["b"]
+    ply = height / (depth + 1.3)  # the y range: depth + 0.6 down to -0.7
+    need = unit_pixels(label_rows(traces, marker), ply) * (high - low)
     if need > TREE_PLOT_PIXELS:
         layout["width"] = round(need) + layout["margin"]["l"] + layout["margin"]["r"]
         # the page opens a wide tree at its right end (the newest nodes): the title there too
