@@ -26,6 +26,7 @@ from typing import Any
 
 import streamlit as st
 
+from lib.charts import MIN_FONT
 from lib.errors import InputError
 from lib.games.drawing.step_tree import (
     MAX_TREE_HEIGHT,
@@ -56,6 +57,7 @@ from lib.games.textbook_tree import tree_from_text
 from lib.links import LinkField
 from lib.ui.code_view import code_view
 from lib.ui.common import escape_markdown, read_query
+from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_lab import (
     keep_tree_text,
     own_tree_position,
@@ -80,6 +82,8 @@ LEGEND = (
     "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
 )
 TREE_HEIGHT = MAX_TREE_HEIGHT
+PRESENT_TREE_FONT = CHART_TEXT_PX + 2
+"""The tree's labels (px) in the presentation view: the tree is laid out for them."""
 """Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px; with
 the tabs and the controls above too, the deepest node fits a 900 px window."""
 COMPARE_LABEL_LEAVES = 12
@@ -533,6 +537,7 @@ def _step_view(
             minimax_nodes=search.minimax_nodes,
             minimax_capped=search.minimax_capped,
             positions=layout,
+            font=PRESENT_TREE_FONT if presenting() else MIN_FONT,
         )
         wide_tree(_fitted(figure), f"{key}_step_tree")
     with side:  # the code first: it is what the step is about, the board can go below

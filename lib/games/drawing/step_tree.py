@@ -136,7 +136,10 @@ def text_pixels(text: str, size: int = MIN_FONT) -> float:
 
 
 def label_widths(
-    now: TreeAtStep, labelled: set[Path], format_move: Callable[[Move], str]
+    now: TreeAtStep,
+    labelled: set[Path],
+    format_move: Callable[[Move], str],
+    size: int = MIN_FONT,
 ) -> dict[Path, float]:
     """The x units (of :data:`UNIT_PIXELS`) each labelled node of a big tree takes: room for
     its value and for its move, written beside the middle of its edge (two siblings' edge
@@ -145,8 +148,8 @@ def label_widths(
     for path in labelled:
         if not path:
             continue
-        move = text_pixels(escape_plot_text(format_move(path[-1]))) + LABEL_PAD
-        value = text_pixels(node_label(now.nodes[path])) + LABEL_PAD
+        move = text_pixels(escape_plot_text(format_move(path[-1])), size) + LABEL_PAD
+        value = text_pixels(node_label(now.nodes[path]), size) + LABEL_PAD
         widths[path] = max(1.0, 2 * move / UNIT_PIXELS, value / UNIT_PIXELS)
     return widths
 
@@ -290,9 +293,9 @@ def _node_trace(
     )
 
 
-def _reach(text: str, side: str, offset: float) -> tuple[float, float]:
+def _reach(text: str, side: str, offset: float, size: int) -> tuple[float, float]:
     """How far (px) a label written at ``side`` of its point reaches left and right of it."""
-    wide = text_pixels(text)
+    wide = text_pixels(text, size)
     if side.endswith("left"):
         return offset + wide, 0.0
     if side.endswith("right"):
@@ -301,7 +304,7 @@ def _reach(text: str, side: str, offset: float) -> tuple[float, float]:
 
 
 def label_rows(
-    traces: Sequence[dict | None], marker: float
+    traces: Sequence[dict | None], marker: float, size: int = MIN_FONT
 ) -> dict[float, list[tuple[float, float, float]]]:
     """The labels of the figure's text traces by row: ``{y: [(x, reach left, reach right)]}``
     (x in x units, reaches in px; a label under its node is a row of its own)."""
@@ -316,19 +319,21 @@ def label_rows(
                 continue
             side = sides if isinstance(sides, str) else sides[i]
             row = y + (0.3 if side.startswith("bottom") else 0.0)
-            rows.setdefault(round(row, 3), []).append((x, *_reach(text, side, offset)))
+            rows.setdefault(round(row, 3), []).append((x, *_reach(text, side, offset, size)))
     return rows
 
 
 def unit_pixels(
-    rows: Mapping[float, Sequence[tuple[float, float, float]]], ply_pixels: float = 1e9
+    rows: Mapping[float, Sequence[tuple[float, float, float]]],
+    ply_pixels: float = 1e9,
+    size: int = MIN_FONT,
 ) -> float:
     """The pixels one x unit needs so that no two labels of a row overlap (:func:`label_rows`);
     rows closer than a line of text (at ``ply_pixels`` a ply) count as one row."""
     bands: list[list[tuple[float, float, float]]] = []
     last = None
     for y in sorted(rows):
-        if last is None or (y - last) * ply_pixels >= 1.3 * MIN_FONT:
+        if last is None or (y - last) * ply_pixels >= 1.3 * size:
             bands.append([])
         bands[-1].extend(rows[y])
         last = y
@@ -448,6 +453,7 @@ def step_tree_figure(
     positions: Mapping[Path, tuple[float, int]] | None = None,
     full_label_leaves: int = FULL_LABEL_LEAVES,
     whole: bool = False,
+    font: int = MIN_FONT,
 ) -> go.Figure:
     """Draw the tree ``now`` (one step of a trace whose finished tree is ``final``).
 
@@ -459,6 +465,8 @@ def step_tree_figure(
     Trees with more than ``full_label_leaves`` leaves label only the current path
     (half-width charts pass fewer than :data:`FULL_LABEL_LEAVES`).
 
+    ``font``: the labels' size (px); the tree is laid out for it.
+
     ``whole`` draws a search as a whole, not at a step (the comparison's other tree): no
     ring and no windows, and a big tree labels only the root and its moves.
     """
@@ -467,7 +475,7 @@ def step_tree_figure(
     labelled = labelled_paths(now, full)
     if whole and not full:
         labelled = {(), *now.nodes[()].children}
-    widths = label_widths(now, labelled, format_move)
+    widths = label_widths(now, labelled, format_move, font)
     position = _node_places(now, final, positions, leaves, widths)
     # plain dicts, validated once by nothing: plotly's per-element validation of a few
     # thousand labels and colours costs more than the whole step (bench/step_through.py)
@@ -480,13 +488,17 @@ def step_tree_figure(
         None if whole else _current_ring_trace(*position[now.current]),
     ]
     layout = _step_layout(now, final, position, title, minimax_nodes, minimax_capped)
+    for trace in traces:  # the labels' size (the presentation view's is larger)
+        if trace is not None and "textfont" in trace:
+            trace["textfont"]["size"] = font
+    layout["font"] = layout["hoverlabel"]["font"] = {"size": font}
     # as wide as its labels need, never smaller text: the page scrolls a wide tree sideways
     low, high = x_span(position)
     marker = 8 if _drawn_leaves(position) > DENSE_LEAVES else 16
     depth = max(node.ply for node in final.nodes.values())
     height = min(layout["height"], MAX_TREE_HEIGHT) - layout["margin"]["t"] - layout["margin"]["b"]
     ply = height / (depth + 1.3)  # the y range: depth + 0.6 down to -0.7
-    need = unit_pixels(label_rows(traces, marker), ply) * (high - low)
+    need = unit_pixels(label_rows(traces, marker, font), ply, font) * (high - low)
     if need > TREE_PLOT_PIXELS:
         layout["width"] = round(need) + layout["margin"]["l"] + layout["margin"]["r"]
         # the page opens a wide tree at its right end (the newest nodes): the title there too
