@@ -54,9 +54,12 @@ LABEL_PAD = 6
 MAX_TREE_HEIGHT = 420
 """The tallest the page draws the tree (px; a deeper tree is drawn flatter): the rows'
 spacing the labels are kept apart for."""
-WINDOW_RISE = 0.25
+WINDOW_RISE = 0.27
 """How far (plies) a node's α/β window is written above it: midway between its value, beside
 the node, and the move on its edge, half a ply up."""
+MOVE_AT = 0.45
+"""Where along its edge (from the parent) a move is written: a line of text clear of the
+child's window above the child (:data:`WINDOW_RISE`)."""
 UNIT_PIXELS = 4
 """A big tree's unlabelled leaf (px): a dense fringe; a labelled node takes what it needs."""
 
@@ -142,15 +145,15 @@ def label_widths(
     size: int = MIN_FONT,
 ) -> dict[Path, float]:
     """The x units (of :data:`UNIT_PIXELS`) each labelled node of a big tree takes: room for
-    its value and for its move, written beside the middle of its edge (two siblings' edge
-    middles are half as far apart as the siblings)."""
+    its value and for its move, written beside its edge at :data:`MOVE_AT` of the way down
+    (two siblings' moves are that share of the siblings' distance apart)."""
     widths = {}
     for path in labelled:
         if not path:
             continue
         move = text_pixels(escape_plot_text(format_move(path[-1])), size) + LABEL_PAD
         value = text_pixels(node_label(now.nodes[path]), size) + LABEL_PAD
-        widths[path] = max(1.0, 2 * move / UNIT_PIXELS, value / UNIT_PIXELS)
+        widths[path] = max(1.0, move / MOVE_AT / UNIT_PIXELS, value / UNIT_PIXELS)
     return widths
 
 
@@ -221,14 +224,14 @@ def _move_label_trace(
     labelled: set[Path],
     format_move: Callable[[Move], str],
 ) -> dict | None:
-    """The move on each labelled edge, left of its middle (None: no edge is labelled)."""
+    """The move on each labelled edge, left of it a little above its middle (None: none)."""
     edge_paths = [p for p in now.nodes if p and p in labelled]
     if not edge_paths:
         return None
     return dict(
         type="scatter",
-        x=[0.5 * position[p[:-1]][0] + 0.5 * position[p][0] for p in edge_paths],
-        y=[0.5 * position[p[:-1]][1] + 0.5 * position[p][1] for p in edge_paths],
+        x=[(1 - MOVE_AT) * position[p[:-1]][0] + MOVE_AT * position[p][0] for p in edge_paths],
+        y=[(1 - MOVE_AT) * position[p[:-1]][1] + MOVE_AT * position[p][1] for p in edge_paths],
         mode="text",
         text=[escape_plot_text(format_move(p[-1])) for p in edge_paths],
         textposition="middle left",
