@@ -82,10 +82,10 @@ LEGEND = (
     "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
 )
 TREE_HEIGHT = MAX_TREE_HEIGHT
-PRESENT_TREE_FONT = CHART_TEXT_PX
-"""The tree's labels (px) in the presentation view: the tree is laid out for them."""
 """Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px; with
 the tabs and the controls above too, the deepest node fits a 900 px window."""
+PRESENT_TREE_FONT = CHART_TEXT_PX
+"""The tree's labels (px) in the presentation view: the tree is laid out for them."""
 COMPARE_LABEL_LEAVES = 12
 """Half-width trees (the comparison) label every node only up to this many leaves."""
 CHART_CONFIG = {"displayModeBar": False}
