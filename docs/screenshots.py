@@ -146,12 +146,23 @@ def watch_search(page: Page) -> None:
     scroll_to(page, player)
 
 
+UNDER_BAR = """([bar, below]) => {
+    const main = document.querySelector('[data-testid="stMain"]');
+    const status = document.querySelector(below);
+    status.scrollIntoView({block: 'start'});
+    main.scrollBy(0, status.getBoundingClientRect().top
+        - document.querySelector(bar).getBoundingClientRect().bottom);
+}"""
+
+
 def mcts_steps(page: Page) -> None:
     """MCTS steps on a projector: the step bar over the step's text and the tree."""
     settle(page, ".st-key-tictactoe_play_area svg")
     page.get_by_role("tab", name="MCTS steps").click()
     settle(page, ".st-key-tictactoe_mcts_tree .scatterlayer text")
-    scroll_to(page, ".st-key-tictactoe_mcts_status", margin=200)
+    page.mouse.move(5, page.viewport_size["height"] - 5)
+    page.evaluate(UNDER_BAR, [".st-key-tictactoe_mcts_step_bar", ".st-key-tictactoe_mcts_status"])
+    page.wait_for_timeout(1000)
 
 
 def routes(page: Page) -> None:

@@ -422,11 +422,11 @@ def _luminance(colour: str) -> float:
 def test_free_cells_cost_3_cost_10_and_walls_step_down_in_a_contrast_a_projector_keeps():
     style = animation._style(graphs.grid_from_terrain(np.ones((4, 4), np.uint8)))
     levels = [style["free"], style["terrain"]["3"], style["terrain"]["10"], style["obstacle"]]
-    steps = [contrast_ratio(a, b) for a, b in zip(levels, levels[1:], strict=False)]
+    steps = [contrast_ratio(a, b) for a, b in itertools.pairwise(levels)]
     assert all(ratio >= 2.0 for ratio in steps), steps
     assert _luminance(levels[0]) > _luminance(levels[1]) > _luminance(levels[2])
     # free against 3, and 3 against 10: still apart with a tenth of white washed over them
-    washed = [_washed_out(a, b, 0.1) for a, b in zip(levels, levels[1:3], strict=False)]
+    washed = [_washed_out(a, b, 0.1) for a, b in itertools.pairwise(levels[:3])]
     assert all(ratio >= 1.8 for ratio in washed), washed
     # and neither cost shade is mistaken for the frontier's or the explored places' look
     looks = animation.look_colours(graphs.grid_from_terrain(np.ones((4, 4), np.uint8)))
