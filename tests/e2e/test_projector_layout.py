@@ -6,9 +6,10 @@ covers another (the bounding boxes of its labels). The race: two racers side by 
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from lib.routes import graphs
+from lib.routes import edits, graphs
 from lib.ui import routes_common
 from lib.ui.components.route_player import PRESENT_PLACE_FONT
 from tests.e2e.conftest import WAIT_MS, open_page, wait_idle
@@ -280,3 +281,24 @@ def test_the_mcts_steps_controls_tree_and_caption_on_one_screen(page, mode):
     assert texts and _overlapping(texts) == []
     least = 20 if mode == "presentation" else 15
     assert min(t["size"] for t in texts) >= least
+
+
+def test_a_grid_s_costs_are_written_on_cells_large_enough_and_not_on_small_ones(page):
+    terrain = np.ones((6, 8), np.uint8)
+    terrain[2, 1:4], terrain[4, 5] = 3, 10
+    link = edits.encode_terrain(np.ones((6, 8), np.uint8), terrain)
+    grid = "routes?source=Grid+with+obstacles&obstacles=0&seed=1&algos=A*"
+    _open(page, PROJECTOR, f"{grid}&rows=6&cols=8&edits={link}", "sidebar")
+    player = page.locator(PLAYER).first
+    player.locator("canvas.search").wait_for(timeout=2 * WAIT_MS)
+    wait_idle(page)
+    page.wait_for_function("(root) => root.dataset.costLabels === '4'", arg=player.element_handle())
+    # a 60x80 grid's cells are too small to hold a number: the shade alone tells the cost
+    big = np.ones((60, 80), np.uint8)
+    big[10, 10:20] = 10
+    link = edits.encode_terrain(np.ones((60, 80), np.uint8), big)
+    open_page(page, f"{grid}&rows=60&cols=80&edits={link}")
+    player = page.locator(PLAYER).first
+    player.locator("canvas.search").wait_for(timeout=2 * WAIT_MS)
+    wait_idle(page)
+    page.wait_for_function("(root) => root.dataset.costLabels === '0'", arg=player.element_handle())

@@ -548,7 +548,9 @@ class Player {
   // (a projector's viewers tell 3 from 10 by the number, not only by the shade).
   writeCosts(ctx) {
     const c = this.cell;
+    this.root.dataset.costLabels = "0";
     if (c < COST_LABEL_CELL) return;
+    let written = 0;
     const cols = this.data.cols;
     const size = Math.min(16, Math.floor(c * 0.5));
     ctx.font = `600 ${size}px sans-serif`;
@@ -564,7 +566,9 @@ class Player {
       ctx.strokeText(String(cost), x, y);
       ctx.fillStyle = "#111827";
       ctx.fillText(String(cost), x, y);
+      written += 1;
     }
+    this.root.dataset.costLabels = String(written); // for the browser tests
   }
 
   // Whether a text's box (css px) would cover a text written before, or run off the canvas.
