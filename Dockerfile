@@ -22,11 +22,16 @@ RUN pip install -r requirements.txt
 
 # MALLOC_ARENA_MAX=2: memory freed when visitors leave goes back to the system (docs/hosting.md).
 # The app's own settings, with their defaults (docs/configuration.md; an empty
-# AI_SEARCH_LAB_JOB_WORKERS: the CPU count less one, at most 2).
+# AI_SEARCH_LAB_JOB_WORKERS: the CPU count less one, at most 2; an empty
+# AI_SEARCH_LAB_DATABASE_URL: the class contest's SQLite file, docs/contest.md).
 ENV MALLOC_ARENA_MAX=2 \
     AI_SEARCH_LAB_LOCAL=0 \
     AI_SEARCH_LAB_JOB_WORKERS= \
     AI_SEARCH_LAB_JOB_MEMORY_MB=480 \
+    AI_SEARCH_LAB_DATABASE_URL= \
+    AI_SEARCH_LAB_DATA_DIR= \
+    AI_SEARCH_LAB_INSTRUCTOR_KEY= \
+    AI_SEARCH_LAB_CONTEST_PLAYER=1 \
     STREAMLIT_SERVER_PORT=8501 \
     STREAMLIT_SERVER_BASE_URL_PATH=
 
@@ -34,10 +39,14 @@ ENV MALLOC_ARENA_MAX=2 \
 RUN useradd --create-home --uid 10001 streamlit
 COPY . ./
 USER streamlit
+# the class contest's SQLite folder, owned by the server's user (compose.yaml mounts a volume)
+RUN mkdir -p /home/streamlit/data
 # The exact solvers' compiled code, made once here in the server user's cache (the code's own
 # folder is read-only): the first AI move then loads it instead of compiling for seconds.
 ENV NUMBA_CACHE_DIR=/home/streamlit/.cache/numba
 RUN python -m lib.games.compiled_code
+# The sliding-tile puzzles' compiled searches and 15-puzzle pattern database, likewise.
+RUN python -m lib.puzzles prepare
 
 EXPOSE 8501
 HEALTHCHECK --interval=30s --timeout=5s --start-period=40s --retries=3 \

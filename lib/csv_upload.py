@@ -50,8 +50,13 @@ from lib.errors import InputError
 #: A file given as bytes, text, a path, or an open file (Streamlit's ``UploadedFile``).
 Source = bytes | str | Path | IO[bytes] | IO[str]
 
-MAX_BYTES = 10 * 2**20
-"""Largest file read by default (the app's upload limit is the same)."""
+UPLOAD_MB = 10
+"""The server's upload limit, ``server.maxUploadSize`` in ``.streamlit/config.toml`` (a test
+checks they agree)."""
+MAX_BYTES = UPLOAD_MB * 1_000_000
+"""Largest file read by default: the upload limit as Streamlit's uploader counts it in a
+browser on Linux or macOS (MB of 1,000,000 bytes; of 2**20 on Windows and on the server),
+the smallest of its counts, so a file the app says fits is never refused before."""
 SEPARATORS = (",", ";", "\t")
 """Column separators accepted, sniffed from the header line (ties go to the first)."""
 SEPARATOR_NAMES = {",": "comma", ";": "semicolon", "\t": "tab", "|": "vertical bar"}
@@ -64,13 +69,13 @@ _DECIMAL_COMMA = re.compile(r"^\s*([+-]?\d*),(\d+(?:[eE][+-]?\d+)?)\s*$")
 
 
 def size_limit_text(max_bytes: int) -> str:
-    """A byte cap in words: ``10 MB`` for whole megabytes, else the number of bytes.
+    """A byte cap in words: whole megabytes (of 1,000,000 bytes) with their bytes, else bytes.
 
-    >>> size_limit_text(10 * 2**20), size_limit_text(30)
-    ('10 MB', '30 bytes')
+    >>> size_limit_text(10_000_000), size_limit_text(30)
+    ('10 MB (10,000,000 bytes)', '30 bytes')
     """
-    if max_bytes >= 2**20 and max_bytes % 2**20 == 0:
-        return f"{max_bytes // 2**20} MB"
+    if max_bytes >= 10**6 and max_bytes % 10**6 == 0:
+        return f"{max_bytes // 10**6} MB ({max_bytes:,} bytes)"
     return f"{max_bytes:,} bytes"
 
 

@@ -36,6 +36,7 @@ import errno
 import itertools
 import multiprocessing
 import os
+import signal
 import sys
 import threading
 import time
@@ -191,6 +192,51 @@ class JobEvent:
     args: tuple
 
 
+# -- what the pool and a worker say to each other -----------------------------------------
+
+
+@dataclass(frozen=True)
+class _Run:
+    """Pool to worker: run ``function(*args, **kwargs)`` with these progress callbacks."""
+
+    job_id: int
+    function: Callable[..., Any]
+    args: tuple
+    kwargs: dict[str, Any]
+    callbacks: dict[str, str]  # keyword argument -> EVERY or LATEST
+
+
+@dataclass(frozen=True)
+class _Cancel:
+    """Pool to worker: stop job ``job_id`` at its next callback."""
+
+    job_id: int
+
+
+EVENT, OUT_OF_MEMORY, FINISHED = "event", "out of memory", "finished"
+
+
+@dataclass(frozen=True)
+class _Report:
+    """Worker to pool, about job ``job_id`` (None: the job it was being sent).
+
+    ``kind`` is :data:`EVENT` (``event`` holds a callback's call), :data:`OUT_OF_MEMORY`
+    (the worker leaves), or :data:`FINISHED` with the job's end ``state`` (:data:`DONE`,
+    :data:`CANCELLED`, :data:`FAILED`) and its ``result``, or for a failure its
+    ``message``, ``details`` (a traceback) and whether it was the visitor's
+    ``input_error``.
+    """
+
+    kind: str
+    job_id: int | None
+    event: JobEvent | None = None
+    state: str = ""
+    result: Any = None
+    message: str = ""
+    details: str = ""
+    input_error: bool = False
+
+
 # -- the worker process ---------------------------------------------------------------------
 
 
@@ -213,7 +259,7 @@ class _Forwarder:
             if now - self.last < LATEST_EVERY:
                 return
             self.last = now
-        self.link.send(("event", self.link.job_id, JobEvent(self.name, args)))
+        self.link.send(_Report(EVENT, self.link.job_id, event=JobEvent(self.name, args)))
 
 
 class _WorkerLink:
@@ -224,14 +270,14 @@ class _WorkerLink:
         self.job_id = -1
         self.cancelled = False
 
-    def send(self, message: tuple) -> None:
-        self.conn.send(message)
+    def send(self, report: _Report) -> None:
+        self.conn.send(report)
 
     def check_cancelled(self) -> None:
         """Read any cancel message for the running job; raise :class:`JobCancelled` if so."""
         while not self.cancelled and self.conn.poll():
             message = self.conn.recv()
-            if message == ("cancel", self.job_id):
+            if message == _Cancel(self.job_id):
                 self.cancelled = True
         if self.cancelled:
             raise JobCancelled
@@ -288,36 +334,42 @@ def _worker_main(conn: Connection, memory_mb: int | None = None) -> None:
             return
         except MemoryError:  # receiving the job (its arguments, its modules' imports)
             with contextlib.suppress(Exception):
-                link.send(("memory", None, None))
+                link.send(_Report(OUT_OF_MEMORY, None))
             return
         if message is None:
             return
-        if message[0] != "run":
+        if not isinstance(message, _Run):
             continue  # a cancel for a job that already finished
-        _, job_id, function, args, kwargs, callbacks = message
-        link.job_id, link.cancelled = job_id, False
-        forwarders = {name: _Forwarder(link, name, mode) for name, mode in callbacks.items()}
-        try:
-            result = function(*args, **kwargs, **forwarders)
-            outcome: tuple = ("done", job_id, result)
-        except MemoryError:  # say so and leave: the job's memory goes with the process
+        report = _run_job(link, message)
+        if report.kind == OUT_OF_MEMORY:  # say so and leave: its memory goes with the process
             with contextlib.suppress(Exception):
-                link.send(("memory", job_id, None))
+                link.send(report)
             return  # a fresh worker takes the next job
-        except JobCancelled:
-            outcome = ("cancelled", job_id, None)
-        except InputError as error:
-            outcome = ("input_error", job_id, str(error))
-        except Exception as error:  # reported to the page, never a crash of the worker
-            if _ran_out_of_memory(error):  # e.g. a library that could not be loaded
-                with contextlib.suppress(Exception):
-                    link.send(("memory", job_id, None))
-                return
-            outcome = ("failed", job_id, (f"{type(error).__name__}: {error}", _trace()))
         try:
-            link.send(outcome)
+            link.send(report)
         except Exception as error:  # e.g. a result that cannot be pickled
-            link.send(("failed", job_id, (f"its result could not be sent back: {error}", "")))
+            message = f"its result could not be sent back: {error}"
+            link.send(_Report(FINISHED, report.job_id, state=FAILED, message=message))
+
+
+def _run_job(link: _WorkerLink, run: _Run) -> _Report:
+    """Run the job ``run`` asks for in this worker; the report of how it ended."""
+    link.job_id, link.cancelled = run.job_id, False
+    forwarders = {name: _Forwarder(link, name, mode) for name, mode in run.callbacks.items()}
+    try:
+        result = run.function(*run.args, **run.kwargs, **forwarders)
+        return _Report(FINISHED, run.job_id, state=DONE, result=result)
+    except MemoryError:
+        return _Report(OUT_OF_MEMORY, run.job_id)
+    except JobCancelled:
+        return _Report(FINISHED, run.job_id, state=CANCELLED)
+    except InputError as error:
+        return _Report(FINISHED, run.job_id, state=FAILED, message=str(error), input_error=True)
+    except Exception as error:  # reported to the page, never a crash of the worker
+        if _ran_out_of_memory(error):  # e.g. a library that could not be loaded
+            return _Report(OUT_OF_MEMORY, run.job_id)
+        message, details = f"{type(error).__name__}: {error}", _trace()
+        return _Report(FINISHED, run.job_id, state=FAILED, message=message, details=details)
 
 
 def _trace() -> str:
@@ -334,10 +386,10 @@ class Job:
     for the callbacks' calls since the last take, :meth:`result` once finished.
     """
 
-    def __init__(self, pool: JobPool, job_id: int, message: tuple) -> None:
+    def __init__(self, pool: JobPool, request: _Run) -> None:
         self._pool = pool
-        self.id = job_id
-        self._message = message
+        self.id = request.job_id
+        self.request = request  # what its worker is sent
         self.state = QUEUED
         self.position: int | None = None  # 1 = next to start, while queued
         self.worker_pid: int | None = None  # while running
@@ -392,10 +444,51 @@ class Job:
         """Cancel the job: out of the queue, or stopped in (or killed with) its worker."""
         self._pool.cancel(self)
 
-    def _finish(self, state: str, result: Any = None, error: Exception | None = None) -> None:
+    # -- its changes, made by its pool's dispatcher (under the pool's lock)
+
+    def queued_at(self, position: int) -> None:
+        """It is now ``position`` in the queue (1: next to start)."""
+        if self.position != position:
+            self.position = position
+            self._changed.notify_all()
+
+    def started_in(self, pid: int | None, now: float) -> None:
+        """A worker (process ``pid``) has started it at ``now``."""
+        self.state, self.started, self.worker_pid, self.position = RUNNING, now, pid, None
+        self._changed.notify_all()
+
+    def add_event(self, event: JobEvent) -> None:
+        """Its worker forwarded a callback's call (taken by :meth:`take_events`)."""
+        self._events.append(event)
+
+    def finish(self, state: str, result: Any = None, error: Exception | None = None) -> None:
+        """It ended: ``state`` (done, failed, cancelled), with its result or error."""
         self.state, self._result, self._error = state, result, error
         self.position = self.worker_pid = None
         self._changed.notify_all()
+
+
+def job_kind(function: Callable[..., Any]) -> str:
+    """The name a job's function is known by (its module and name): jobs of one kind take
+    alike long, which is what a queued job's wait is estimated from."""
+    return f"{getattr(function, '__module__', '?')}.{getattr(function, '__qualname__', '?')}"
+
+
+class _Durations:
+    """How long each kind of job has taken to run on this pool: a moving average."""
+
+    WEIGHT = 0.3  # of the latest run against the average so far
+
+    def __init__(self) -> None:
+        self._seconds: dict[str, float] = {}
+
+    def record(self, kind: str, seconds: float) -> None:
+        old = self._seconds.get(kind)
+        self._seconds[kind] = seconds if old is None else old + self.WEIGHT * (seconds - old)
+
+    def typical(self, kind: str) -> float | None:
+        """The usual seconds of a job of ``kind``; None before one has finished."""
+        return self._seconds.get(kind)
 
 
 class _Worker:
@@ -478,6 +571,7 @@ class JobPool:
         self._queue: deque[Job] = deque()
         self._workers: list[_Worker] = []
         self._ids = itertools.count(1)
+        self._durations = _Durations()
         self._wake_reader, self._wake_writer = multiprocessing.Pipe(duplex=False)
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -503,9 +597,8 @@ class JobPool:
         with self._lock:
             if self._closed:
                 raise RuntimeError("The job pool is shut down.")
-            job_id = next(self._ids)
-            message = ("run", job_id, function, tuple(args), dict(kwargs or {}), callbacks)
-            job = Job(self, job_id, message)
+            request = _Run(next(self._ids), function, tuple(args), dict(kwargs or {}), callbacks)
+            job = Job(self, request)
             self._queue.append(job)
             self._renumber()
             if self._thread is None:
@@ -525,20 +618,43 @@ class JobPool:
                 return
             if job.state == QUEUED:
                 self._queue.remove(job)
-                job._finish(CANCELLED)
+                job.finish(CANCELLED)
                 self._renumber()
                 return
             for worker in self._workers:
                 if worker.job is job and worker.kill_at is None:
                     worker.kill_at = time.monotonic() + self.grace
                     with contextlib.suppress(OSError, ValueError):
-                        worker.conn.send(("cancel", job.id))
+                        worker.conn.send(_Cancel(job.id))
         self._wake()
 
     def counts(self) -> tuple[int, int]:
         """``(running, queued)`` jobs now."""
         with self._lock:
             return sum(w.job is not None for w in self._workers), len(self._queue)
+
+    def estimated_wait(self, job: Job, now: float | None = None) -> float | None:
+        """Seconds until queued ``job`` starts, from how long jobs of each kind took here
+        before: the running ones' time left and those ahead of it in the queue, shared
+        among the workers. 0 for a job that is not queued; None while some job it waits
+        for is of a kind that has not finished here yet (nothing to go by)."""
+        now = time.monotonic() if now is None else now
+        with self._lock:
+            if job.state != QUEUED or job not in self._queue:
+                return 0.0
+            free_at = [0.0] * self.max_workers  # seconds from now until each worker is free
+            for slot, worker in enumerate(w for w in self._workers if w.job is not None):
+                typical = self._durations.typical(job_kind(worker.job.request.function))
+                if typical is None:
+                    return None
+                free_at[slot] = max(0.0, typical - (now - (worker.job.started or now)))
+            for ahead in itertools.takewhile(lambda queued: queued is not job, self._queue):
+                typical = self._durations.typical(job_kind(ahead.request.function))
+                if typical is None:
+                    return None
+                slot = free_at.index(min(free_at))
+                free_at[slot] += typical
+            return min(free_at)
 
     def worker_pids(self) -> list[int]:
         """Process ids of the live workers (for tests and the load benchmark)."""
@@ -550,12 +666,12 @@ class JobPool:
         with self._lock:
             self._closed = True
             for job in list(self._queue):
-                job._finish(CANCELLED)
+                job.finish(CANCELLED)
             self._queue.clear()
             workers, self._workers = self._workers, []
             for worker in workers:
                 if worker.job is not None:
-                    worker.job._finish(CANCELLED)
+                    worker.job.finish(CANCELLED)
         for worker in workers:
             worker.stop(kill=True)
         self._wake()
@@ -570,9 +686,7 @@ class JobPool:
 
     def _renumber(self) -> None:
         for position, job in enumerate(self._queue, start=1):
-            if job.position != position:
-                job.position = position
-                job._changed.notify_all()
+            job.queued_at(position)
 
     def _dispatch(self) -> None:
         while True:
@@ -597,7 +711,7 @@ class JobPool:
             job = worker.job
             if job is not None and worker.kill_at is not None and now >= worker.kill_at:
                 self._retire(worker, kill=True)
-                job._finish(CANCELLED)
+                job.finish(CANCELLED)
                 continue
             if job is not None and worker.kill_at is not None:
                 deadlines.append(worker.kill_at - now)
@@ -609,7 +723,7 @@ class JobPool:
             ):
                 worker.kill_at = now + self.grace
                 with contextlib.suppress(OSError, ValueError):
-                    worker.conn.send(("cancel", job.id))
+                    worker.conn.send(_Cancel(job.id))
                 deadlines.append(self.grace)
             idle_for = now - worker.idle_since
             if job is None and (not worker.process.is_alive() or idle_for > self.idle_seconds):
@@ -619,7 +733,7 @@ class JobPool:
         for job in list(self._queue):
             if self.abandon_after is not None and now - job.touched > self.abandon_after:
                 self._queue.remove(job)
-                job._finish(CANCELLED)
+                job.finish(CANCELLED)
         while self._queue:
             worker = next((w for w in self._workers if w.job is None), None)
             if worker is None and len(self._workers) < self.max_workers:
@@ -629,16 +743,14 @@ class JobPool:
                 break
             job = self._queue.popleft()
             try:
-                worker.conn.send(job._message)
+                worker.conn.send(job.request)
             except OSError:  # the worker left while receiving it (e.g. out of memory):
                 pass  # its message, or its end, is read next and says why the job failed
             except Exception as error:  # e.g. an argument that cannot be pickled
-                job._finish(FAILED, error=JobFailed(f"The job could not be started: {error}"))
+                job.finish(FAILED, error=JobFailed(f"The job could not be started: {error}"))
                 continue
             worker.job, worker.kill_at = job, None
-            job.state, job.started, job.worker_pid = RUNNING, now, worker.process.pid
-            job.position = None
-            job._changed.notify_all()
+            job.started_in(worker.process.pid, now)
         self._renumber()
         if self.abandon_after is not None and (self._queue or any(w.job for w in self._workers)):
             deadlines.append(self.abandon_after / 4)
@@ -658,44 +770,64 @@ class JobPool:
                     self._handle(worker, conn.recv())
             except (EOFError, OSError):  # the worker died (killed, out of memory, crashed)
                 job = worker.job
-                code = worker.process.exitcode
+                died = "" if worker.kill_at is not None else self._died_message(worker.process)
                 self._retire(worker, kill=True)
                 if job is not None and not job.finished:
                     if worker.kill_at is not None:
-                        job._finish(CANCELLED)
+                        job.finish(CANCELLED)
                     else:
-                        job._finish(FAILED, error=InputError(self._died_message(code)))
+                        job.finish(FAILED, error=InputError(died))
 
-    def _died_message(self, code: int | None) -> str:
+    def _died_message(self, process: multiprocessing.process.BaseProcess) -> str:
+        """What is known of a worker ``process`` that died under its job: its signal or code.
+
+        Read before the pool kills it: the process is given a moment to be reaped, since
+        its pipe closes just before it ends (its exit code is None until then).
+        """
+        process.join(timeout=2)
+        code = process.exitcode
+        start = "The worker process running this job stopped unexpectedly"
         cap = f" (this server allows {self.memory_mb:,} MB per job)" if self.memory_mb else ""
-        return (
-            f"The worker process running this job stopped unexpectedly (exit code {code}); "
-            f"it may have run out of memory{cap}: try smaller settings."
-        )
+        if code is None:
+            return f"{start} (its exit status is unknown): try again, or smaller settings."
+        if code >= 0:
+            return f"{start}: it exited with code {code}; try again, or smaller settings."
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = "unknown"
+        killed = f"{start}: killed by signal {name} ({-code})"
+        if -code == signal.SIGKILL:  # what the system's out-of-memory killer sends
+            return (
+                f"{killed}, as when the machine runs out of memory{cap}, or stopped by an "
+                "administrator: try smaller settings."
+            )
+        return f"{killed}, sent from outside (the server stopping, or an administrator)."
 
-    def _handle(self, worker: _Worker, message: tuple) -> None:
-        kind, job_id, payload = message
+    def _handle(self, worker: _Worker, report: _Report) -> None:
         job = worker.job
-        if kind == "memory" and job_id is None and job is not None:
+        job_id = report.job_id
+        if report.kind == OUT_OF_MEMORY and job_id is None and job is not None:
             job_id = job.id  # it ran out receiving the job it was sent
         if job is None or job.id != job_id:
             return  # news of a job already given up
-        if kind == "event":
-            if worker.kill_at is None:
-                job._events.append(payload)
+        if report.kind == EVENT:
+            if worker.kill_at is None and report.event is not None:
+                job.add_event(report.event)
             return
         worker.job, worker.kill_at = None, None
         worker.idle_since = time.monotonic()
-        if kind == "memory":  # the worker has left: a fresh one takes the next job
+        if report.kind == OUT_OF_MEMORY:  # the worker has left: a fresh one takes the next job
             self._retire(worker)
-            job._finish(FAILED, error=JobOutOfMemory(self.memory_mb or 0))
-        elif kind == "done":
-            job._finish(DONE, result=payload)
-        elif kind == "cancelled":
-            job._finish(CANCELLED)
-        elif kind == "input_error":
-            job._finish(FAILED, error=InputError(payload))
+            job.finish(FAILED, error=JobOutOfMemory(self.memory_mb or 0))
+        elif report.state != FAILED:
+            if report.state == DONE and job.started is not None:
+                seconds = time.monotonic() - job.started
+                self._durations.record(job_kind(job.request.function), seconds)
+            job.finish(report.state, result=report.result)
+        elif report.input_error:
+            job.finish(FAILED, error=InputError(report.message))
         else:
-            message, details = payload
-            job._finish(FAILED, error=JobFailed(f"The job failed: {message}", details))
+            error = JobFailed(f"The job failed: {report.message}", report.details)
+            job.finish(FAILED, error=error)
         self._wake()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -31,6 +32,9 @@ from lib.errors import InputError
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
 SHOWN_LIMIT = 40
+MAX_WHOLE = 2**53
+"""Largest whole number a link's number may be (beyond it a float is no longer exact)."""
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 """Longest link value a note repeats whole."""
 
 
@@ -97,6 +101,9 @@ class LinkField:
                 raise ValueError(text)
             return next((c for c in self.choices if str(c) == value), value), False
         number = float(text.strip())
+        too_large = abs(number) > (MAX_WHOLE if self.kind is int else sys.float_info.max)
+        if too_large and _NUMBER.fullmatch(text.strip()):
+            raise OverflowError(text)  # a number, of too many digits to be used
         if not math.isfinite(number) or (self.kind is int and number != int(number)):
             raise ValueError(text)
         value = int(number) if self.kind is int else number
@@ -121,6 +128,8 @@ class LinkField:
 
     def range_text(self) -> str:
         """This field's range in words, e.g. "1–8" (or "1 or more" without an upper bound)."""
+        if self.low is None and self.high is None:
+            return f"any {self.describe().removeprefix('a ')} up to {MAX_WHOLE:,}"
         if self.high is None:
             return f"{self.write(self.kind(self.low))} or more"
         if self.low is None:
@@ -148,7 +157,14 @@ def read_link(
         given = f"The link's {field.name}={quote(shown(raw))}"
         try:
             value, moved = field.read(str(raw))
-        except (ValueError, TypeError, OverflowError):
+        except OverflowError:
+            values[field.name] = field.default
+            used = "the default" if field.default is None else field.write(field.default)
+            notes.append(
+                f"{given} is too large: this page's range is {field.range_text()}; using {used}."
+            )
+            continue
+        except (ValueError, TypeError):
             values[field.name] = field.default
             used = "the default" if field.default is None else field.write(field.default)
             notes.append(f"{given} is not {field.describe()}; using {used}.")
@@ -204,15 +220,14 @@ def read_moves(
             f"{MAX_MOVES_CHARS:,}; the game starts from the beginning."
         )
     tokens = [token for token in _MOVE_SEPARATORS.split(text) if token]
-    note = None
-    if len(tokens) > MAX_LINK_MOVES:
+    given, note = len(tokens), None
+    if given > MAX_LINK_MOVES:
         note = (
-            f"The link's {name}= has {len(tokens):,} moves, over the limit of "
-            f"{MAX_LINK_MOVES:,}; the first {MAX_LINK_MOVES:,} are played."
+            f"The link's {name}= has {given:,} moves given, the first {MAX_LINK_MOVES:,} "
+            f"kept (a link plays at most {MAX_LINK_MOVES:,})."
         )
-        tokens = tokens[:MAX_LINK_MOVES]
     state, moves = start, []
-    for ply, token in enumerate(tokens, start=1):
+    for ply, token in enumerate(tokens[:MAX_LINK_MOVES], start=1):
         try:
             legal = state.legal_moves()
             if not legal:
@@ -221,12 +236,12 @@ def read_moves(
             if move not in legal:
                 raise InputError("it is not legal in that position")
         except _REFUSED as error:
-            rest = len(tokens) - ply
+            rest = given - ply  # of all the moves given, the cap's too
             why = str(error).rstrip(".") or "it cannot be read"
             return moves, (
                 f"The link's {name}= has move {ply} “{quote(shown(token))}” that cannot be "
                 f"played ({quote(why[:200])}); keeping the {ply - 1} move(s) before it"
-                + (f" and leaving out the {rest} after it." if rest else ".")
+                + (f" and leaving out the {rest:,} after it." if rest else ".")
             )
         moves.append(move)
         state = state.play(move)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from lib.csv_upload import size_limit_text
 from lib.errors import InputError
 from lib.jobs import LATEST
 from lib.portfolio import plots, report
-from lib.portfolio.data import require_stocks
+from lib.portfolio.data import MAX_BYTES, require_stocks
 from lib.portfolio.ga import (
     COURSE_STUDY,
     check_size,
@@ -18,6 +19,7 @@ from lib.portfolio.ga import (
 from lib.ui import portfolio as ui
 from lib.ui import portfolio_first_look as first_look
 from lib.ui import portfolio_inputs as inputs
+from lib.ui import portfolio_local
 from lib.ui.common import csv_download, current, escape_markdown, user_errors
 from lib.ui.jobs import run_job
 from lib.ui.navigation import require_app_navigation
@@ -69,7 +71,9 @@ if load_error is not None:
     st.stop()
 if data is None:
     with results_area:
-        st.info("Upload a CSV file in the sidebar to continue (up to 10 MB).")
+        st.info(
+            f"Upload a CSV file in the sidebar to continue (up to {size_limit_text(MAX_BYTES)})."
+        )
     st.stop()
 table = data.table
 for note in data.notes:  # they quote tickers from the file
@@ -184,6 +188,17 @@ with results_box:
                 ui.show_results(saved, nested=True)
     elif saved is not None:
         ui.show_results(saved)
+
+# Local search on the same problem ------------------------------------------------------
+st.header("The same problem by local search")
+local_box = st.expander(
+    "Hill climbing and simulated annealing beside the GA, at the same budget",
+    key=portfolio_local.OPEN_KEY,
+    on_change="rerun",
+)
+if local_box.open and config is not None:
+    with local_box:
+        portfolio_local.show_section(table, config, data_id)
 
 # Parameter study ------------------------------------------------------------------------
 st.header("Parameter study")

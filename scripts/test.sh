@@ -31,6 +31,14 @@ if [ ! -x /usr/bin/chromium ]; then
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
 fi
 
+# PostgreSQL's server binaries for the contest store's tests (they start a throwaway cluster)
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  sudo_cmd=""
+  [ "$(id -u)" = 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq postgresql >/dev/null
+fi
+
 "$venv_python" -m ruff check .
 "$venv_python" -m ruff format --check .
 "$venv_python" -m pytest -n 2 --dist loadfile "$@"

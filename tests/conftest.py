@@ -12,6 +12,15 @@ from tests.games.plugin import every_game_name, plugin_on_path
 
 
 @pytest.fixture(autouse=True)
+def _study_journals_in_a_test_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Arena's study journals (``lib.games.arena.journal``) go to a folder of the test
+    run, not the machine's temporary folder (a test may set its own)."""
+    monkeypatch.setenv("AI_SEARCH_LAB_DATA_DIR", str(tmp_path_factory.getbasetemp() / "data"))
+
+
+@pytest.fixture(autouse=True)
 def _restore_main_module() -> Iterator[None]:
     """Put ``sys.modules["__main__"]`` back after each test.
 

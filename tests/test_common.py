@@ -149,3 +149,11 @@ def test_plot_text_never_contains_a_tag_and_unescapes_back(text):
     escaped = escape_plot_text(text)
     assert "<" not in escaped and ">" not in escaped
     assert html.unescape(escaped) == text
+
+
+def test_echo_cuts_long_user_text_and_says_its_length():
+    from lib.errors import echo
+
+    assert echo("b2") == "b2" and echo("x" * 20) == "x" * 20
+    assert echo("x" * 5_000) == "x" * 20 + "… (5,000 characters)"
+    assert echo(12345, limit=3) == "123… (5 characters)"

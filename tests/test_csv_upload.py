@@ -25,6 +25,8 @@ from lib.csv_upload import (
 )
 from lib.errors import InputError
 
+ROOT = Path(__file__).resolve().parents[1]
+
 # names: text without control characters or surrounding blanks (a separator or a quote
 # inside a name is written in double quotes by the csv module)
 NAMES = st.text(
@@ -225,7 +227,25 @@ def test_size_cap_for_every_kind_of_source(tmp_path):
     assert len(read_csv_table(text, label="big.csv", max_bytes=12)) == 2
     with pytest.raises(InputError, match=r"it has 12 bytes"):
         read_csv_table(path, label="big.csv", max_bytes=11)
-    assert csv_upload.size_limit_text(csv_upload.MAX_BYTES) == "10 MB"
+    assert csv_upload.size_limit_text(csv_upload.MAX_BYTES) == "10 MB (10,000,000 bytes)"
+
+
+def test_every_upload_cap_is_the_server_s_as_the_browser_counts_it():
+    """Streamlit's uploader counts ``server.maxUploadSize`` in MB of 1,000,000 bytes in a
+    browser on Linux or macOS (of 2**20 on Windows and on the server): the app's caps and
+    its texts take the smallest, so a file the app says fits is never refused before."""
+    import tomllib
+
+    from lib.portfolio import data
+    from lib.routes import graphs
+
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text(encoding="utf-8"))
+    megabytes = config["server"]["maxUploadSize"]
+    assert megabytes == csv_upload.UPLOAD_MB
+    assert csv_upload.MAX_BYTES == data.MAX_BYTES == graphs.MAX_UPLOAD_BYTES == megabytes * 10**6
+    nearly = "a,b\n" + "1,2\n" * ((99 * 2**20 // 10) // 4)  # 9.9 MiB: over 10,000,000 bytes
+    with pytest.raises(InputError, match=r"limit of 10 MB \(10,000,000 bytes\)"):
+        read_csv_table(nearly, label="big.csv")
 
 
 def test_a_missing_path_is_named():

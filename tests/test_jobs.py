@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import time
 
 import networkx as nx
@@ -28,6 +29,7 @@ from lib.jobs import (
     JobOutOfMemory,
     JobPool,
     default_workers,
+    job_kind,
     memory_cap_mb,
 )
 from tests import job_tasks
@@ -193,7 +195,7 @@ def test_errors_come_back_as_clear_messages(pool):
     with pytest.raises(JobFailed, match="ValueError: weights must be finite") as failed:
         finish(pool.submit(job_tasks.fail_with, ("value",))).result()
     assert "fail_with" in failed.value.details  # the traceback, for a log
-    with pytest.raises(InputError, match=r"stopped unexpectedly.*smaller settings"):
+    with pytest.raises(InputError, match=r"stopped unexpectedly: it exited with code 3"):
         finish(pool.submit(job_tasks.fail_with, ("exit",))).result()
     with pytest.raises(JobFailed, match="could not be sent back"):
         finish(pool.submit(job_tasks.fail_with, ("unpicklable",))).result()
@@ -201,6 +203,23 @@ def test_errors_come_back_as_clear_messages(pool):
         finish(pool.submit(job_tasks.count_up, (3,), {"on_step": lambda *a: None})).result()
     # the pool still works after all that
     assert finish(pool.submit(job_tasks.stamp, ("ok", 0.0))).state == DONE
+
+
+@pytest.mark.parametrize(
+    "sent, said",
+    [
+        (signal.SIGKILL, r"killed by signal SIGKILL \(9\).*out of memory.*smaller settings"),
+        (signal.SIGTERM, r"killed by signal SIGTERM \(15\)"),
+    ],
+)
+def test_a_worker_killed_from_outside_is_reported_with_its_signal(pool, sent, said):
+    job = pool.submit(job_tasks.spin, (60.0,))
+    wait_for_state(job, RUNNING)
+    os.kill(job.worker_pid, sent)
+    with pytest.raises(InputError, match=said) as stopped:
+        finish(job).result()
+    assert "None" not in str(stopped.value)
+    assert finish(pool.submit(job_tasks.stamp, ("ok", 0.0))).state == DONE  # a fresh worker
 
 
 def test_a_ga_run_in_the_pool_equals_the_same_run_here(pool):
@@ -337,3 +356,26 @@ def test_a_library_that_cannot_be_mapped_counts_as_out_of_memory():
     assert _ran_out_of_memory(MemoryError())
     assert not _ran_out_of_memory(OSError(errno.ENOENT, "No such file"))
     assert not _ran_out_of_memory(ValueError("weights must be finite"))
+
+
+def test_a_queued_job_is_told_its_wait_from_how_long_jobs_of_its_kind_took_here():
+    pool = JobPool(workers=1, idle_seconds=30)
+    try:
+        first = pool.submit(job_tasks.stamp, ("a", 0.3))
+        second = pool.submit(job_tasks.stamp, ("b", 0.3))
+        wait_for_state(first, RUNNING)
+        assert pool.estimated_wait(second) is None  # none of its kind has finished here yet
+        finish(first), finish(second)
+        typical = pool._durations.typical(job_kind(job_tasks.stamp))
+        assert typical >= 0.3  # each slept that long in its worker
+        running = pool.submit(job_tasks.stamp, ("c", 5.0))
+        queued = [pool.submit(job_tasks.stamp, (label, 0.3)) for label in "de"]
+        wait_for_state(running, RUNNING)
+        now = time.monotonic()
+        left = max(0.0, typical - (now - running.started))
+        assert pool.estimated_wait(queued[0], now) == pytest.approx(left)
+        assert pool.estimated_wait(queued[1], now) == pytest.approx(left + typical)
+        assert pool.estimated_wait(running, now) == 0.0
+        assert pool.estimated_wait(queued[1], now + 100) == pytest.approx(typical)  # overdue
+    finally:
+        pool.shutdown()

@@ -11,17 +11,16 @@ check their answers against the same work done here, outside the pool.
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 
 from lib.errors import InputError
-from lib.games.connect_four import initial_state as connect_four_start
 from lib.games.connect_four.solver import solve as solve_connect_four
 from lib.games.othello.endgame import negamax_margin
 from lib.jobs import DEFAULT_MEMORY_MB, MEMORY_ENV, JobOutOfMemory, JobPool, memory_cap_mb
 from tests import job_tasks
 from tests.games.othello.test_endgame import late_position
+from tests.games.test_compiled_code import connect_four_position
 from tests.test_jobs import finish
 
 MB = 1024 * 1024
@@ -90,19 +89,6 @@ def test_othellos_compiled_endgame_solver(pool):
     move, margin = run(pool, job_tasks.othello_solve_job, state)
     assert margin == negamax_margin(state)  # the textbook negamax, here
     assert move in state.legal_moves()
-
-
-def connect_four_position(seed: int, discs: int):
-    """A random unfinished Connect Four position of ``discs`` discs (playouts from ``seed``)."""
-    rng = random.Random(seed)
-    while True:
-        state = connect_four_start()
-        for _ in range(discs):
-            if state.is_terminal():
-                break
-            state = state.play(rng.choice(state.legal_moves()))
-        if not state.is_terminal():
-            return state
 
 
 def test_connect_fours_compiled_solver(pool):

@@ -14,6 +14,7 @@ from lib.games.core import available_games, get_game
 from lib.links import (
     MAX_LINK_MOVES,
     MAX_MOVES_CHARS,
+    SHOWN_LIMIT,
     LinkField,
     parse_bool,
     read_link,
@@ -183,3 +184,51 @@ def test_a_range_open_at_one_end_is_said_so():
         "The link's step=0 is outside this page's range 1 or more; using 1.",
         "The link's dip=3 is outside this page's range -1 or less; using -1.",
     ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(step=st.integers(0, 3000), anim=st.sampled_from(["A*", "BFS", "Uniform-cost", "IDA*"]))
+def test_the_route_pages_step_and_algorithm_round_trip_through_its_link(step, anim):
+    from lib.ui.routes_page import LINK
+
+    fields = {field.name: field for field in LINK}
+    schema = (fields["step"], fields["anim"])
+    text = write_link(schema, {"step": step, "anim": anim})
+    assert text == {"step": str(step), "anim": anim}
+    assert read_link(schema, text) == ({"step": step, "anim": anim}, [])
+
+
+class _Endless:
+    """A game state where one move, ``"m"``, is always legal: no link move is ever refused."""
+
+    def legal_moves(self) -> list[str]:
+        return ["m"]
+
+    def play(self, move: str) -> _Endless:
+        return self
+
+
+def test_moves_over_the_cap_are_counted_as_given_and_said_to_be_cut():
+    given = MAX_LINK_MOVES + 100
+    read, note = read_moves(" ".join(["m"] * given), _Endless(), lambda text, state: text)
+    assert len(read) == MAX_LINK_MOVES
+    assert note == (
+        f"The link's moves= has {given:,} moves given, the first {MAX_LINK_MOVES:,} kept "
+        f"(a link plays at most {MAX_LINK_MOVES:,})."
+    )
+    connect = get_game("connect_four")
+    read, note = read_moves(" ".join(["a"] * given), connect.initial_state(), connect.parse_move)
+    assert len(read) == 6 and f"and leaving out the {given - 7:,} after it." in note
+
+
+@pytest.mark.parametrize("digits", [400, 5_000])
+def test_a_whole_number_with_hundreds_of_digits_is_called_too_large_with_the_range(digits):
+    schema = (LinkField("step", int, 1, low=1), LinkField("depth", int, 3, low=1, high=8))
+    huge = "9" * digits
+    read, notes = read_link(schema, {"step": huge, "depth": "+" + huge})
+    assert read == {"step": 1, "depth": 3}
+    step, depth = notes
+    assert step.startswith(f"The link's step={huge[:SHOWN_LIMIT]}… ({digits:,} characters)")
+    assert step.endswith("is too large: this page's range is 1 or more; using 1.")
+    assert depth.endswith("is too large: this page's range is 1–8; using 3.")
+    assert "not a whole number" not in step + depth

@@ -60,23 +60,32 @@ def move_json(move: Any, depth: int = 0) -> Any:
     raise TypeError(f"choose_move returned {shown} ({type(move).__name__}), which is not a move")
 
 
-def describe(error: BaseException, path: str) -> str:
-    """What went wrong, in one line: the exception and the agent file's line it came from."""
+def describe(error: BaseException, path: str, memory_mb: int | None = None) -> str:
+    """What went wrong, in one line: the exception and the agent file's line it came from
+    (``memory_mb``: the process's memory cap, named for a :class:`MemoryError`)."""
     if isinstance(error, AgentFileError):
-        text = str(error)
-    elif isinstance(error, SystemExit):
-        text = f"called sys.exit({error.code!r})"
-    elif isinstance(error, SyntaxError) and error.filename == path:
-        text = f"SyntaxError at line {error.lineno}, column {error.offset}: {error.msg}"
+        return _shorten(str(error))
+    if isinstance(error, SystemExit):
+        return _shorten(f"called sys.exit({error.code!r})")
+    if isinstance(error, SyntaxError) and error.filename == path:
+        return _shorten(f"SyntaxError at line {error.lineno}, column {error.offset}: {error.msg}")
+    if isinstance(error, MemoryError):
+        cap = f" (an agent may use {memory_mb:,} MB)" if memory_mb else ""
+        text = f"out of memory{cap}: MemoryError"
     else:
         text = f"{type(error).__name__}: {error}"
-        lines = [
-            frame.lineno
-            for frame in traceback.extract_tb(error.__traceback__)
-            if frame.filename == path
-        ]
-        if lines:
-            text += f" (line {lines[-1]})"
+    lines = [
+        frame.lineno
+        for frame in traceback.extract_tb(error.__traceback__)
+        if frame.filename == path
+    ]
+    if lines:
+        text += f" (line {lines[-1]})"
+    return _shorten(text)
+
+
+def _shorten(text: str) -> str:
+    """``text`` cut to :data:`MAX_MESSAGE` characters (an agent's exception may be huge)."""
     return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
 
 
@@ -101,15 +110,22 @@ def read_frame(source: BinaryIO) -> Any:
     return pickle.loads(source.read(size)) if size else None
 
 
-def serve(path: str, game: str, source: BinaryIO, reply: Callable[[dict], None]) -> None:
-    """Load the agent, then answer positions from ``source`` until told to stop."""
+def serve(
+    path: str,
+    game: str,
+    source: BinaryIO,
+    reply: Callable[[dict], None],
+    memory_mb: int | None = None,
+) -> None:
+    """Load the agent, then answer positions from ``source`` until told to stop (``memory_mb``:
+    the process's memory cap, named when the agent runs out of memory)."""
     try:
         from lib.games.core import get_game
 
         get_game(game)  # the game's module, so that its states unpickle
         choose = load_agent(path)
     except BaseException as error:  # the agent's file may raise anything, sys.exit included
-        reply({"error": f"could not load the file: {describe(error, path)}"})
+        reply({"error": f"could not load the file: {describe(error, path, memory_mb)}"})
         return
     reply({"ready": True})
     while (message := read_frame(source)) is not None:
@@ -117,13 +133,32 @@ def serve(path: str, game: str, source: BinaryIO, reply: Callable[[dict], None])
         try:
             move = move_json(choose(state, max(0.0, seconds - (time.time() - sent))))
         except BaseException as error:
-            reply({"error": describe(error, path)})
+            reply({"error": describe(error, path, memory_mb)})
             return
         reply({"move": move})
 
 
+def cap_memory(megabytes: int) -> bool:
+    """Cap this process's address space at ``megabytes`` (2**20 bytes), the hard limit too,
+    so the agent cannot raise it: True if set (not where ``resource`` is missing)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return False
+    limit = megabytes * 2**20
+    _, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    return True
+
+
 def main(argv: list[str]) -> int:
-    """Serve the agent file ``argv[0]`` for the game ``argv[1]`` on stdin and stdout."""
+    """Serve the agent file ``argv[0]`` for the game ``argv[1]`` on stdin and stdout, under a
+    memory cap of ``argv[2]`` MB if given."""
+    memory_mb = int(argv[2]) if len(argv) > 2 else None
+    if memory_mb is not None:
+        cap_memory(memory_mb)
     replies = os.fdopen(os.dup(sys.stdout.fileno()), "w", encoding="utf-8")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # the agent's prints, C code's too
 
@@ -131,7 +166,7 @@ def main(argv: list[str]) -> int:
         replies.write(json.dumps(message) + "\n")
         replies.flush()
 
-    serve(argv[0], argv[1], sys.stdin.buffer, reply)
+    serve(argv[0], argv[1], sys.stdin.buffer, reply, memory_mb)
     return 0
 
 

@@ -51,8 +51,10 @@ the Arena's records, ``step_examples`` and the command line use.
 
 from __future__ import annotations
 
+import ast
 import functools
 import importlib
+import importlib.util
 import pkgutil
 import re
 from collections.abc import Callable, Hashable, Mapping
@@ -283,6 +285,74 @@ class GameSpec:
     # the page's default AI, a player spec (see lib.games.search.players); without a depth
     # cap it deepens while its clock lasts, e.g. "alphabeta:time=1"
     default_player: str = "alphabeta:time=1"
+
+    def __post_init__(self) -> None:
+        """Check the hooks named as strings now, so a typo fails with the game's name at
+        once rather than on the first click that loads it (:func:`check_hooks`)."""
+        check_hooks(self)
+
+
+class GameSpecError(ValueError):
+    """A :class:`GameSpec` names a hook that is not there (the message names the game)."""
+
+
+HOOKS = {"view": "ADAPTER", "features": "FEATURES", "exact_solver": "exact_solution"}
+"""The spec's fields naming a module, and the name each module must define."""
+
+
+def check_hooks(spec: GameSpec) -> None:
+    """Raise :class:`GameSpecError` unless every hook ``spec`` names exists: each module of
+    :data:`HOOKS` defines its name and each ``players`` entry ``"module:factory"`` its factory.
+
+    The modules are found and their source read, not imported: a game's module is still
+    being imported when its spec is made, and the hooks import the search and plotly.
+    """
+    wanted = [(name, getattr(spec, name), HOOKS[name]) for name in HOOKS if getattr(spec, name)]
+    for kind, target in spec.players.items():
+        module, colon, factory = target.partition(":")
+        if not colon or not module or not factory:
+            raise GameSpecError(
+                f"Game {spec.name!r}: its players[{kind!r}] is {target!r}; expected "
+                "'module:factory'."
+            )
+        wanted.append((f"players[{kind!r}]", module, factory))
+    for field_name, module, name in wanted:
+        problem = _missing(module, name)
+        if problem:
+            raise GameSpecError(f"Game {spec.name!r}: its {field_name} names {problem}.")
+
+
+def _missing(module: str, name: str) -> str:
+    """What is wrong with hook ``name`` of ``module`` ("" if it is there), read from source."""
+    try:
+        found = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        found = None
+    if found is None:
+        return f"no module {module}"
+    origin = found.origin or ""
+    if not origin.endswith(".py"):
+        return ""  # compiled or namespace: not read here (its import says)
+    names = _top_level_names(origin)
+    if name in names or "__getattr__" in names:
+        return ""
+    return f"{module}, which defines no {name}"
+
+
+@functools.cache
+def _top_level_names(path: str) -> frozenset[str]:
+    """The names a Python source file binds at module level (definitions, assignments, imports)."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"), filename=path)
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names.update(n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name))
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((a.asname or a.name).partition(".")[0] for a in node.names)
+    return frozenset(names)
 
 
 _DECLARES_GAME = re.compile(r"^GAME\s*[:=]", re.MULTILINE)

@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from lib.errors import InputError
+from lib.errors import InputError, echo
 from lib.games.core import Heuristic
 
 AIMA_FIGURE_5_2: tuple = ((3, 12, 8), (2, 4, 6), (14, 5, 2))
@@ -210,12 +210,12 @@ class _TreeReader:
             return self.leaf(value, offset)
         if value in _CLOSING:
             return self.children(value, offset, level + 1)
-        raise self.fail(offset, f"found {value!r} where a number or '[' was expected.")
+        raise self.fail(offset, f"found {echo(value)!r} where a number or '[' was expected.")
 
     def leaf(self, value: str, offset: int) -> int | float:
         number = float(value)
         if abs(number) > MAX_LEAF_VALUE:
-            raise self.fail(offset, f"the leaf {value} is outside ±{MAX_LEAF_VALUE:,}.")
+            raise self.fail(offset, f"the leaf {echo(value)} is outside ±{MAX_LEAF_VALUE:,}.")
         self.leaves += 1
         if self.leaves > MAX_LEAVES:
             raise self.fail(offset, f"more than {MAX_LEAVES:,} leaves; type a smaller tree.")
@@ -237,7 +237,9 @@ class _TreeReader:
                 return tuple(children)
             if children:
                 if value != ",":
-                    raise self.fail(at, f"found {value!r} where ',' or {closing!r} was expected.")
+                    raise self.fail(
+                        at, f"found {echo(value)!r} where ',' or {closing!r} was expected."
+                    )
                 self.next += 1
             children.append(self.node(level))
 
@@ -268,7 +270,7 @@ def tree_from_text(text: str) -> TreeState:
     tree = reader.node(0)
     extra = reader.peek()
     if extra is not None:
-        raise reader.fail(extra[2], f"found {extra[1]!r} after the tree's last ']'.")
+        raise reader.fail(extra[2], f"found {echo(extra[1])!r} after the tree's last ']'.")
     return initial_state(tree)
 
 

@@ -44,6 +44,7 @@ from typing import IO, Literal
 import numpy as np
 import pandas as pd
 
+from lib.csv_upload import MAX_BYTES as UPLOAD_BYTES
 from lib.csv_upload import parse_numbers, read_csv_table, uses_decimal_comma
 from lib.errors import InputError
 
@@ -53,7 +54,7 @@ MAX_STOCKS = 20_000
 """Most stocks a table may hold (keeps the GA's population array small)."""
 MAX_ROWS = 250_000
 """Most data rows a file may hold (a long price history of 100 stocks × 10 years is ~250k)."""
-MAX_BYTES = 10 * 1024 * 1024
+MAX_BYTES = UPLOAD_BYTES
 """Largest file accepted (the app's upload limit is the same)."""
 
 COLUMNS = ["ticker", "risk", "return"]

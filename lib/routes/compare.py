@@ -188,21 +188,14 @@ def all_pairs(
     out of the whole table instead (so that every algorithm kept is compared on
     the same pairs), and ``table.attrs["dropped"]`` maps its name to the message.
     """
-    unknown = [a for a in algorithms if a not in ALGORITHMS]
-    if unknown:
-        raise InputError(f"Unknown algorithm(s): {', '.join(unknown)}.")
-    if not algorithms:
-        raise InputError("Choose at least one algorithm to compare.")
     pairs = list(choose_pairs(G, ordered=ordered) if pairs is None else pairs)
-    if len(pairs) * len(algorithms) > MAX_SEARCHES:
-        raise InputError(
-            f"{len(pairs):,} pairs x {len(algorithms)} algorithms is over the limit of "
-            f"{MAX_SEARCHES:,} searches; sample fewer pairs or choose fewer algorithms."
-        )
+    _check_comparison(algorithms, len(pairs))
     optimum: dict[Hashable, dict] = {}
-    rows = []
-    active = list(algorithms)
-    dropped: dict[str, str] = {}
+    table = _Table(algorithms, drop_failing)
+
+    def search(name: str, s: Hashable, t: Hashable) -> RouteResult:
+        return run(name, G, s, t, heuristic, weight=weight, w=w, max_expansions=max_expansions)
+
     for done, (s, t) in enumerate(pairs, start=1):
         if s not in optimum:
             optimum[s] = nx.single_source_dijkstra_path_length(G, s, weight=weight)
@@ -210,46 +203,86 @@ def all_pairs(
         # A route whose length overflows to infinity (road lengths near 1e308) is no route:
         # the searches report "no path" for it, as they do for places in different parts.
         if best is not None and math.isfinite(best):
-            pair_rows = []
-            for name in list(active):
-                try:
-                    result = run(
-                        name, G, s, t, heuristic, weight=weight, w=w, max_expansions=max_expansions
-                    )
-                except nx.NetworkXNoPath:
-                    pair_rows = []  # leave the whole pair out, so every algorithm has the same
-                    break
-                except InputError as error:
-                    if not drop_failing:
-                        raise
-                    dropped[name] = f"{node_label(s)} → {node_label(t)}: {error}"
-                    active.remove(name)
-                    rows = [row for row in rows if row[2] != name]
-                    pair_rows = [row for row in pair_rows if row[2] != name]
-                    continue
-                excess = 0.0 if best == 0 else 100.0 * (result.cost - best) / best
-                pair_rows.append(
-                    (
-                        node_label(s),
-                        node_label(t),
-                        name,
-                        result.cost,
-                        float(best),
-                        bool(result.cost <= best * (1 + TOLERANCE) + TOLERANCE),
-                        max(0.0, excess),
-                        result.edges,
-                        result.expanded,
-                        result.generated,
-                        result.max_frontier,
-                        result.seconds,
-                    )
-                )
-            rows.extend(pair_rows)
+            table.add_pair(s, t, float(best), search)
         if on_progress is not None:
             on_progress(done, len(pairs))
-    table = pd.DataFrame(rows, columns=COLUMNS)
-    table.attrs["dropped"] = dropped
-    return table
+    return table.frame()
+
+
+def _check_comparison(algorithms: Sequence[str], pairs: int) -> None:
+    """Refuse an unknown algorithm, none at all, or more searches than allowed."""
+    unknown = [a for a in algorithms if a not in ALGORITHMS]
+    if unknown:
+        raise InputError(f"Unknown algorithm(s): {', '.join(unknown)}.")
+    if not algorithms:
+        raise InputError("Choose at least one algorithm to compare.")
+    if pairs * len(algorithms) > MAX_SEARCHES:
+        raise InputError(
+            f"{pairs:,} pairs x {len(algorithms)} algorithms is over the limit of "
+            f"{MAX_SEARCHES:,} searches; sample fewer pairs or choose fewer algorithms."
+        )
+
+
+Searcher = Callable[[str, Hashable, Hashable], RouteResult]
+"""One algorithm (by name) from a place to another: what :func:`all_pairs` compares."""
+
+
+class _Table:
+    """The rows of :func:`all_pairs` so far, and the algorithms still compared."""
+
+    def __init__(self, algorithms: Sequence[str], drop_failing: bool) -> None:
+        self.active = list(algorithms)
+        self.drop_failing = drop_failing
+        self.rows: list[tuple] = []
+        self.dropped: dict[str, str] = {}
+
+    def add_pair(self, s: Hashable, t: Hashable, best: float, search: Searcher) -> None:
+        """Each algorithm still compared on ``s`` → ``t`` (optimum ``best``): a row each,
+        or none at all when a search finds no route (every algorithm has the same pairs)."""
+        pair_rows = []
+        for name in list(self.active):
+            try:
+                result = search(name, s, t)
+            except nx.NetworkXNoPath:
+                return
+            except InputError as error:
+                if not self.drop_failing:
+                    raise
+                self._drop(name, f"{node_label(s)} → {node_label(t)}: {error}")
+                pair_rows = [row for row in pair_rows if row[2] != name]
+                continue
+            pair_rows.append(_row(s, t, name, result, best))
+        self.rows.extend(pair_rows)
+
+    def _drop(self, name: str, why: str) -> None:
+        """Leave ``name`` out of the whole table (its rows so far too), saying why."""
+        self.dropped[name] = why
+        self.active.remove(name)
+        self.rows = [row for row in self.rows if row[2] != name]
+
+    def frame(self) -> pd.DataFrame:
+        table = pd.DataFrame(self.rows, columns=COLUMNS)
+        table.attrs["dropped"] = self.dropped
+        return table
+
+
+def _row(s: Hashable, t: Hashable, name: str, result: RouteResult, best: float) -> tuple:
+    """One row of :data:`COLUMNS`: ``name``'s route from ``s`` to ``t`` against ``best``."""
+    excess = 0.0 if best == 0 else 100.0 * (result.cost - best) / best
+    return (
+        node_label(s),
+        node_label(t),
+        name,
+        result.cost,
+        best,
+        bool(result.cost <= best * (1 + TOLERANCE) + TOLERANCE),
+        max(0.0, excess),
+        result.edges,
+        result.expanded,
+        result.generated,
+        result.max_frontier,
+        result.seconds,
+    )
 
 
 def summary(table: pd.DataFrame) -> pd.DataFrame:

@@ -140,7 +140,7 @@ class CompiledGraph:
         compiled.weight = weight
         compiled.nodes = list(nodes)
         compiled.index = dict(zip(compiled.nodes, numbers.tolist(), strict=True))
-        spans = zip([0, *ends[:-1]], ends, strict=True)
+        spans = zip([0, *ends][:-1], ends, strict=True)  # none on a graph of no nodes
         compiled.edges = [dict(zip(heads[a:b], lengths[a:b], strict=True)) for a, b in spans]
         compiled._own, compiled._roads = False, None  # complete: nothing to read later
         compiled._coords = None

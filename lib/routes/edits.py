@@ -110,6 +110,23 @@ def apply_edits(
     return terrain
 
 
+def walled_ends(terrain: np.ndarray, ends: Iterable[tuple[int, int] | None]) -> list:
+    """The cells of ``ends`` that are walls of ``terrain``, in order (``None``, off-grid skipped).
+
+    The editor's walls spare the start and the goal; a link's edits may wall them, and the
+    page frees them again (an ``"erase"`` :class:`CellEdit` of these cells) and says so.
+    """
+    rows, cols = terrain.shape
+    return [
+        cell
+        for cell in ends
+        if cell is not None
+        and 0 <= cell[0] < rows
+        and 0 <= cell[1] < cols
+        and terrain[cell] == WALL
+    ]
+
+
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -27,9 +27,9 @@ from pathlib import Path
 import networkx as nx
 import numpy as np
 import pandas as pd
-from scipy.spatial import cKDTree
 
 from lib.csv_upload import (
+    MAX_BYTES,
     SEPARATOR_NAMES,
     SEPARATORS,
     Source,
@@ -72,7 +72,7 @@ BUCHAREST_SLD: dict[str, float] = {
 MAX_UPLOAD_NODES = 5_000
 MAX_UPLOAD_EDGES = 20_000
 #: Largest uploaded CSV read at all (the server refuses bigger uploads too).
-MAX_UPLOAD_BYTES = 10 * 2**20
+MAX_UPLOAD_BYTES = MAX_BYTES
 #: Largest size of a number (road length or coordinate) in an upload: sums stay finite.
 MAX_UPLOAD_NUMBER = 1e12
 #: Size caps for generated graphs shown on the page (the library allows more).
@@ -460,6 +460,8 @@ def random_geometric(
         raise InputError(f"Radius must be in (0, 1.5], got {radius}.")
     rng = np.random.default_rng(seed)
     points = rng.random((n, 2))
+    from scipy.spatial import cKDTree  # here: SciPy maps ~100 MB, which a pool job may not spare
+
     pairs = cKDTree(points).query_pairs(radius, output_type="ndarray")
     lengths = np.hypot(*(points[pairs[:, 0]] - points[pairs[:, 1]]).T)
     G = nx.Graph(kind="random", name=f"Random geometric graph ({n} places)", radius=radius)

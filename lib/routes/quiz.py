@@ -61,6 +61,17 @@ RULES = {
     "A*": "A* takes the lowest f = g + h. " + _BEST_FIRST_TIE.format(value="f"),
 }
 
+#: The order the frontier table lists the places in: the algorithm's own, in words.
+ORDER_TEXT = {
+    "BFS": "The frontier is listed as BFS takes it: oldest push (lowest Pushed #) first.",
+    "DFS": "The frontier is listed as DFS takes it: newest push (highest Pushed #) first.",
+    **{
+        name: f"The frontier is listed as {name} takes it: lowest {value} first; on a tie "
+        f"in {value}, the newest entry (highest Pushed #) first."
+        for name, value in (("Uniform-cost", "g"), ("Greedy best-first", "h"), ("A*", "f"))
+    },
+}
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -131,13 +142,18 @@ def decider(algorithm: str, choice: Choice) -> float:
     return float(getattr(choice, DECIDER[algorithm]))
 
 
+def ranked(algorithm: str, frontier: Sequence[Choice]) -> list[Choice]:
+    """``frontier`` in the order :data:`RULES` says ``algorithm`` takes it (:data:`ORDER_TEXT`)."""
+    if algorithm == "BFS":
+        return sorted(frontier, key=lambda c: c.order)
+    if algorithm == "DFS":
+        return sorted(frontier, key=lambda c: -c.order)
+    return sorted(frontier, key=lambda c: (decider(algorithm, c), -c.order))
+
+
 def rule_pick(algorithm: str, frontier: Sequence[Choice]) -> Choice:
     """The entry :data:`RULES` says ``algorithm`` expands next (the tests hold it to the trace)."""
-    if algorithm == "BFS":
-        return min(frontier, key=lambda c: c.order)
-    if algorithm == "DFS":
-        return max(frontier, key=lambda c: c.order)
-    return min(frontier, key=lambda c: (decider(algorithm, c), -c.order))
+    return ranked(algorithm, frontier)[0]
 
 
 def value_text(algorithm: str, choice: Choice) -> str:
@@ -247,14 +263,16 @@ def answers_table(round_: Round) -> pd.DataFrame:
 
 
 def frontier_table(algorithm: str, question: Question) -> pd.DataFrame:
-    """The frontier of ``question`` as the student sees it, by place name.
+    """The frontier of ``question`` as the student sees it, in ``algorithm``'s own order.
 
-    BFS and DFS show the order of the pushes (what decides them); their f is
-    the number of roads from the start.
+    The rows come as the search takes them (:func:`ranked`, said in
+    :data:`ORDER_TEXT`): the next place to expand is on top, its rivals just
+    below. BFS and DFS show the order of the pushes (what decides them); their
+    f is the number of roads from the start.
     """
     rows = [
         (c.label, c.g, c.h, c.f, c.order, "" if c.parent is None else node_label(c.parent))
-        for c in question.frontier
+        for c in ranked(algorithm, question.frontier)
     ]
     table = pd.DataFrame(rows, columns=["node", "g", "h", "f", "pushed", "parent"])
     if algorithm in ("BFS", "DFS"):

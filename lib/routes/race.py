@@ -43,22 +43,42 @@ def tick_steps(trace: Sequence[TraceStep]) -> np.ndarray:
     """The trace step each tick ends on: tick ``t`` is the search after ``t`` expansions.
 
     An expansion starts at a pop (best-first searches) or an expand step (BFS, DFS,
-    IDA*, bidirectional) and runs until the next one; tick 0 is the start pushed.
+    IDA*, bidirectional) and runs until the next one; tick 0 is the start pushed. A
+    goal test of a place other than the one being expanded is an expansion too (the
+    last one of BFS, DFS and IDA*, which test a place when they take it), so the
+    last tick is the search's own count of expansions (``RouteResult.expanded``).
 
     >>> from lib.routes.trace import FrontierEntry
     >>> push = TraceStep(None, (FrontierEntry("A", 0, 0, 0, None),), part=Part.PUSH)
     >>> pop, test = TraceStep("A", (), part=Part.POP), TraceStep("A", (), part=Part.GOAL_TEST)
     >>> tick_steps([push, pop, test])
     array([0, 2])
+    >>> tick_steps([push, test])  # BFS from the goal: its goal test is its one expansion
+    array([0, 1])
     """
-    starts = [
-        i
-        for i, step in enumerate(trace)
-        if step.current is not None and step.part in (Part.POP, Part.EXPAND)
-    ]
-    ends = [start - 1 for start in starts] + [len(trace) - 1]
+    return np.asarray(_tick_ends(expansion_starts(trace), len(trace)), dtype=np.int64)
+
+
+def expansion_starts(trace: Sequence[TraceStep]) -> list[int]:
+    """The steps at which an expansion starts (see :func:`tick_steps`)."""
+    starts: list[int] = []
+    expanding: Hashable | None = None
+    for i, step in enumerate(trace):
+        if step.current is None:
+            continue
+        if step.part in (Part.POP, Part.EXPAND) or (
+            step.part is Part.GOAL_TEST and step.current != expanding
+        ):
+            starts.append(i)
+            expanding = step.current
+    return starts
+
+
+def _tick_ends(starts: list[int], length: int) -> list[int]:
+    """Each tick's last step: just before the next expansion starts, the last step at the end."""
+    ends = [start - 1 for start in starts] + [length - 1]
     ends[0] = max(ends[0], 0)  # a trace opening on an expansion: tick 0 shows step 0
-    return np.asarray(ends, dtype=np.int64)
+    return ends
 
 
 def race_data(

@@ -36,10 +36,11 @@ import itertools
 import math
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from heapq import heappop, heappush
+from typing import Protocol
 
 import networkx as nx
 
@@ -72,6 +73,7 @@ __all__ = [
     "ALGORITHMS",
     "INFO",
     "FrontierEntry",
+    "ImplicitGraph",
     "Part",
     "RouteResult",
     "TraceState",
@@ -92,6 +94,25 @@ __all__ = [
 ]
 
 Heuristic = Callable[[Hashable, Hashable], float]
+
+
+class ImplicitGraph(Protocol):
+    """A state space searched without building it: what the searches ask of a graph.
+
+    ``node in G`` says whether a node belongs to it; ``G[u]`` maps each
+    neighbour of ``u`` to its edge data (``{"weight": w}``, or ``{}`` for 1),
+    generated when asked; ``is_directed()`` is ``False`` when every edge can
+    be walked back (bidirectional search needs that). Every algorithm here
+    except the fast path of A* and uniform-cost accepts one in place of a
+    networkx graph (e.g. :class:`lib.puzzles.space.PuzzleSpace`).
+    """
+
+    def __contains__(self, node: object) -> bool: ...
+
+    def __getitem__(self, node: Hashable) -> Mapping[Hashable, Mapping]: ...
+
+    def is_directed(self) -> bool: ...
+
 
 #: Default cap on recorded trace steps (the animation never needs more).
 MAX_TRACE_STEPS = 5_000
@@ -159,7 +180,13 @@ def _trivial(name: str, source: Hashable, recorder: Recorder, started: float) ->
 
 
 def _neighbours(G: nx.Graph, backward: bool = False) -> dict:
-    """Adjacency to follow: successors, or predecessors for a backward search."""
+    """Adjacency to follow: successors, or predecessors for a backward search.
+
+    A graph that is not a networkx graph is an implicit state space
+    (:class:`ImplicitGraph`): ``G[u]`` generates ``u``'s neighbours when asked.
+    """
+    if not isinstance(G, nx.Graph):
+        return G  # type: ignore[return-value]
     if backward and G.is_directed():
         return G._pred  # read-only use of networkx's adjacency
     return G._adj
@@ -191,7 +218,7 @@ def _best_first(
     """
     started = time.perf_counter()
     _check_nodes(G, source, target)
-    if fast and not record_trace:
+    if fast and not record_trace and isinstance(G, nx.Graph):
         try:
             found = run_fast(G, source, target, heuristic, weight, w)
         except NotFast:

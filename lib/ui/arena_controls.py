@@ -16,6 +16,7 @@ Hand-off contract with the game pages (:mod:`lib.ui.game_page`, key = game name)
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import time
@@ -30,6 +31,7 @@ from lib.errors import InputError
 from lib.games.arena import (
     GameRecord,
     MatchConfig,
+    journal,
     replay_blocker,
     replay_link_params,
     start_state,
@@ -181,6 +183,19 @@ class StudyRun:
     status: str = "running"  # running, done, cancelled
     where: str = "in this process"
     note: str = ""  # what the study builder left out (players over the caps), shown with it
+    study_id: str = ""  # its journal (lib.games.arena.journal), "" if it has none
+
+    def keep(self, record: GameRecord) -> None:
+        """Add a finished game to the study's journal (nothing is lost if it cannot be)."""
+        if self.study_id:
+            with contextlib.suppress(OSError):
+                journal.append(journal.journal_folder(), self.study_id, record)
+
+    def close_journal(self) -> None:
+        """Mark the study's journal as played to its end."""
+        if self.study_id:
+            with contextlib.suppress(OSError):
+                journal.finish(journal.journal_folder(), self.study_id)
 
     @property
     def total(self) -> int:
@@ -381,6 +396,7 @@ def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) ->
 
     def on_game(record: GameRecord, done: int, total: int) -> None:
         run.records.append(record)
+        run.keep(record)  # a server restart keeps it (lib.games.arena.journal)
         progress.progress(done / total, text=f"{done} of {total} games ({record.label})")
         now = time.monotonic()
         if now - last_draw[0] >= live_every:
@@ -400,6 +416,7 @@ def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) ->
         )
         run.records = list(result.records)
         run.status = "done"
+        run.close_journal()
         progress.empty()
         table_slot.empty()
         chart_slot.empty()
@@ -410,6 +427,8 @@ def run_study(run: StudyRun, choice: ExecutorChoice, live_every: float = 1.0) ->
         )
     run.records = list(result.records)
     run.status = "cancelled" if result.cancelled else "done"
+    if run.status == "done":
+        run.close_journal()
     progress.empty()
     table_slot.empty()
     chart_slot.empty()

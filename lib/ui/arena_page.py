@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
+from lib.errors import InputError
 from lib.games.arena import (
     MAX_PLIES,
     REPLAY_LINK_PARAMS,
@@ -23,6 +24,7 @@ from lib.games.arena import (
     Preset,
     games_table,
     grid_matches,
+    journal,
     pair_matches,
     play_game,
     player_pairs,
@@ -78,6 +80,7 @@ from lib.ui.common import csv_download, escape_markdown, query_int, user_errors
 STUDY_KEY = "arena_study"
 EVOLUTION_KEY = "arena_evo"
 LEFT_OUT_KEY = "arena_left_out"  # the study builder's note for the next run
+STUDY_PARAM = "study"  # the link's study id: its journal, read after a server restart
 SHARED_KEY = "arena_shared"  # (link parameters, record, match) of a shared replay
 SOURCES = ["A preset", "A grid", "Free choice"]
 MAX_SEED = 2**31 - 1
@@ -209,7 +212,8 @@ def is_first_look() -> bool:
         STUDY_KEY not in st.session_state
         and "arena_w_source" not in st.session_state
         and not any(
-            name in st.query_params for name in ("preset", "replay", "ladder", *PRESET_LINK_NUMBERS)
+            name in st.query_params
+            for name in ("preset", "replay", "ladder", STUDY_PARAM, *PRESET_LINK_NUMBERS)
         )
     )
 
@@ -428,8 +432,58 @@ def accept_study(
         refuse_remote_agents(executor, matches)
         run = StudyRun(tuple(matches), note=note)
         st.session_state[STUDY_KEY] = run
+        start_journal(run)
         return run
     return None
+
+
+def start_journal(run: StudyRun) -> None:
+    """Give ``run`` a journal of its finished games (:mod:`lib.games.arena.journal`) and put
+    its id in the link, so a page that reconnects to a restarted server gets them back."""
+    study = journal.new_study_id()
+    try:
+        journal.start(journal.journal_folder(), study, run.matches)
+    except (OSError, InputError):  # no writable folder: the study runs without a journal
+        st.query_params.pop(STUDY_PARAM, None)
+        return
+    run.study_id = study
+    st.query_params[STUDY_PARAM] = study
+
+
+def restore_study() -> StudyRun | None:
+    """The study of the link's ``study=`` read from its journal, when this session has none:
+    the server restarted while it ran. Says what was kept and what was lost."""
+    study = st.query_params.get(STUDY_PARAM)
+    if study is None or STUDY_KEY in st.session_state:
+        return None
+    try:
+        kept = journal.read(journal.journal_folder(), study)
+    except InputError:
+        kept = None
+    if kept is None or not kept.matches:
+        st.query_params.pop(STUDY_PARAM, None)
+        st.warning(
+            "This link's study is no longer on this server (its games are kept for a day "
+            "after the last one): run it again below."
+        )
+        return None
+    status = "done" if kept.done else "cancelled"
+    run = StudyRun(kept.matches, list(kept.records), status=status, study_id=study)
+    st.session_state[STUDY_KEY] = run
+    if not kept.done and not kept.restarted:  # its session is another tab's, on this server
+        st.info(
+            f"This study runs, or was stopped, in another tab: its {len(kept.records)} "
+            f"finished games of {kept.total} so far are below."
+        )
+    elif not kept.done:
+        lost = kept.total - len(kept.records)
+        st.warning(
+            f"The server restarted while this study ran. The {len(kept.records)} games it "
+            f"had finished were kept (below, with their CSV); the other {lost} of its "
+            f"{kept.total} games, the ones being played then included, were lost. "
+            "**Resume** plays them."
+        )
+    return run
 
 
 def run_study_section(ctx: ArenaContext, matches: list[MatchConfig] | None) -> StudyRun | None:
@@ -440,7 +494,7 @@ def run_study_section(ctx: ArenaContext, matches: list[MatchConfig] | None) -> S
     games and offers Resume. While it runs, a Cancel button and the live
     progress show; when it ends the page reruns to drop them.
     """
-    run: StudyRun | None = st.session_state.get(STUDY_KEY)
+    run: StudyRun | None = st.session_state.get(STUDY_KEY) or restore_study()
     if run is not None and run.status == "running" and matches is None:
         run.status = "cancelled"
     if matches is not None:

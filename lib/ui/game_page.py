@@ -440,7 +440,8 @@ def buttons_row(
             key=f"{key}_w_hint",
             disabled=not human_turn,
             icon=":material/lightbulb:",
-            help=f"What {hint_player.label()} would play here, with the score of every move.",
+            help=f"What {escape_markdown(hint_player.label())} would play here, with the score "
+            "of every move.",
         )
         step = False
         if must_pass:  # in the place of Step (a person is to move, so Step would be disabled)
@@ -589,7 +590,8 @@ def _turn_line(adapter: BoardAdapter, session: GameSession, settings: PageSettin
     moves = state.legal_moves()
     status = adapter.status(state) if adapter.status else ""
     human_turn = bool(moves) and state.to_move in _acting_humans(session, settings)
-    who = "replay" if session.replay else settings.configs[state.to_move].label()
+    # a label may hold a typed formula ("1e6*1e6"): shown as typed, not as Markdown
+    who = "replay" if session.replay else escape_markdown(settings.configs[state.to_move].label())
     prompt = ""
     if human_turn and game.pass_move is not None and moves == [game.pass_move]:
         prompt = ": no legal move, press **Pass**"
@@ -615,6 +617,27 @@ def _result(game: GameSpec, session: GameSession) -> str:
     return result
 
 
+def board_view(
+    session: GameSession, settings: PageSettings, human_sides: set[int], *, pixels: int
+) -> BoardView:
+    """What the board shows besides the position: the last move, the hint's scores, and the
+    legal-move dots only when a person is to move (not while an AI is to move and thinks:
+    they were the person's moves, not clickable then)."""
+    state = session.state
+    hint = session.hint if session.hint_ply == session.ply else None
+    return BoardView(
+        last_move=session.moves[-1] if session.moves else None,
+        previous=session.states[-2] if len(session.states) > 1 else None,
+        scores=hint.stats.root_scores if hint else None,
+        bounds=hint.stats.root_bounds if hint else None,
+        marked=hint.move if hint else None,
+        pending=session.pending,
+        show_legal=settings.show_legal and state.to_move in human_sides,
+        flipped=settings.flipped,
+        pixels=pixels,
+    )
+
+
 def play_area(
     adapter: BoardAdapter,
     key: str,
@@ -626,18 +649,9 @@ def play_area(
     game = adapter.game
     state = session.state
     hint = session.hint if session.hint_ply == session.ply else None
-    view = BoardView(
-        last_move=session.moves[-1] if session.moves else None,
-        previous=session.states[-2] if len(session.states) > 1 else None,
-        scores=hint.stats.root_scores if hint else None,
-        bounds=hint.stats.root_bounds if hint else None,
-        marked=hint.move if hint else None,
-        pending=session.pending,
-        show_legal=settings.show_legal,
-        flipped=settings.flipped,
-        pixels=max(settings.pixels, PRESENTATION_BOARD_PIXELS) if presenting() else settings.pixels,
-    )
     human_sides = _acting_humans(session, settings)
+    pixels = max(settings.pixels, PRESENTATION_BOARD_PIXELS) if presenting() else settings.pixels
+    view = board_view(session, settings, human_sides, pixels=pixels)
     # (no key starting "{key}_board_": the tests find the board by that prefix)
     with st.container(horizontal=True, wrap=True, gap="small", key=f"{key}_play_area"):
         board_widget(adapter, key, view, human_sides)
@@ -813,7 +827,8 @@ def ai_move(
     game = adapter.game
     state = session.state
     config = settings.configs[state.to_move]
-    who = f"**{game.player_names[state.to_move]}** ({config.label()}) **is thinking…**"
+    label = escape_markdown(config.label())  # a typed formula's text, shown as typed
+    who = f"**{game.player_names[state.to_move]}** ({label}) **is thinking…**"
     thinking(who)
 
     def progress(stats: Any) -> None:
@@ -835,7 +850,7 @@ def ai_move(
         )
         # a Streamlit call is where a run that a newer one replaced stops (an Undo, a click,
         # Autoplay switched off while it searched): its reply is never played
-        thinking(f"**{game.player_names[state.to_move]}** ({config.label()}) has chosen.")
+        thinking(f"**{game.player_names[state.to_move]}** ({label}) has chosen.")
         # and should the newer run have started all the same, the session drops the reply
         if session.play_reply(decision.move, decision, config.label(), at_ply=ply, run=run):
             st.rerun()

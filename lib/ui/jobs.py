@@ -32,22 +32,41 @@ def shared_pool() -> JobPool:
     return JobPool()
 
 
-def waiting_text(position: int | None, running: int, workers: int) -> str:
-    """The line shown while a job waits in the queue.
+def waiting_text(
+    position: int | None, running: int, workers: int, wait_seconds: float | None = None
+) -> str:
+    """The line shown while a job waits in the queue, with the wait expected when known.
 
     >>> waiting_text(2, 1, 1)
     'Waiting for a free worker (position 2 in the queue; 1 of 1 workers busy)…'
+    >>> waiting_text(2, 1, 1, 95)
+    'Waiting for a free worker (position 2 in the queue; 1 of 1 workers busy; about 2 min)…'
     """
+    expected = "" if wait_seconds is None else f"; about {wait_text(wait_seconds)}"
     return (
         f"Waiting for a free worker (position {position or 1} in the queue; "
-        f"{running} of {workers} workers busy)…"
+        f"{running} of {workers} workers busy{expected})…"
     )
+
+
+def wait_text(seconds: float) -> str:
+    """A wait in words, rounded as a person reads it.
+
+    >>> [wait_text(s) for s in (0.4, 12, 59.6, 95, 3600)]
+    ['a few seconds', '12 s', '1 min', '2 min', '60 min']
+    """
+    if seconds < 5:
+        return "a few seconds"
+    if seconds < 59.5:
+        return f"{seconds:.0f} s"
+    return f"{max(1, round(seconds / 60))} min"
 
 
 def show_waiting(slot: Any, job: Job, pool: JobPool) -> None:
     """Draw the waiting line of a queued ``job`` in ``slot``."""
     running, _ = pool.counts()
-    slot.info(waiting_text(job.position, running, pool.max_workers), icon=":material/schedule:")
+    text = waiting_text(job.position, running, pool.max_workers, pool.estimated_wait(job))
+    slot.info(text, icon=":material/schedule:")
 
 
 def show_running(slot: Any, job: Job) -> None:

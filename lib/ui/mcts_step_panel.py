@@ -34,6 +34,7 @@ from lib.games.search.mcts_steps import (
     describe,
     node_name,
     result_text,
+    too_few_note,
     traced_mcts,
     tree_at,
 )
@@ -195,6 +196,9 @@ def _status(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent,
             f"{escape_markdown(chosen_text(trace, game.format_move, game.player_names))}."
             f"{ended}"
         )
+        weak = too_few_note(trace, game.format_move)
+        if weak:
+            st.caption(f":orange[{escape_markdown(weak)}]")
 
 
 def phase_table(event: MctsEvent, format_move: Any, players: Any) -> pd.DataFrame | None:

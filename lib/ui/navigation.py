@@ -64,6 +64,38 @@ _STATIC_PAGES: tuple[PageInfo, ...] = (
         "BFS, DFS, uniform-cost, greedy, A*, weighted A*, IDA*, bidirectional and the "
         "course's B* on maps: animated step by step and compared on every pair of places.",
     ),
+    PageInfo(
+        "puzzles.py",
+        "Sliding-tile puzzles",
+        ":material/grid_view:",
+        "Search",
+        "The 8- and 15-puzzle: BFS to IDA* and RBFS with h1, h2, linear conflict and a pattern "
+        "database; AIMA's table of search costs and Korf's 100 instances reproduced.",
+    ),
+    PageInfo(
+        "csp.py",
+        "Constraint satisfaction",
+        ":material/grid_on:",
+        "Search",
+        "Backtracking with MRV, degree, LCV, forward checking and AC-3, and min-conflicts, on "
+        "map colouring, n-queens, Sudoku and the zebra puzzle: step by step and compared.",
+    ),
+    PageInfo(
+        "local_search.py",
+        "Local search",
+        ":material/landscape:",
+        "Optimisation",
+        "Hill climbing, sideways moves, restarts, simulated annealing, beam search, a GA and "
+        "min-conflicts on n-queens, up to a million queens, with AIMA's figures reproduced.",
+    ),
+    PageInfo(
+        "contest.py",
+        "Class contest",
+        ":material/trophy:",
+        "Class",
+        "The class's own evaluation functions play each other: join with a code, submit a "
+        "formula, watch the leaderboard on the projector; class polls on the search pages.",
+    ),
 )
 
 
@@ -73,9 +105,20 @@ def game_page(game: GameSpec) -> PageInfo:
 
 
 def all_pages() -> tuple[PageInfo, ...]:
-    """Every page in sidebar order: the GA, each discovered game, the Arena, route search."""
+    """Every page in sidebar order, by the course's areas: optimisation (the GA, local
+    search), each discovered game and the Arena, the search chapters (routes, puzzles,
+    constraint satisfaction), and the class contest."""
     games = tuple(game_page(game) for game in available_games().values())
-    return (_static("portfolio.py"), *games, _static("arena.py"), _static("routes.py"))
+    return (
+        _static("portfolio.py"),
+        _static("local_search.py"),
+        *games,
+        _static("arena.py"),
+        _static("routes.py"),
+        _static("puzzles.py"),
+        _static("csp.py"),
+        _static("contest.py"),
+    )
 
 
 PAGES: tuple[PageInfo, ...] = all_pages()

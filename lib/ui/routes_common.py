@@ -277,6 +277,32 @@ def show_table(
     )
 
 
+#: The step-through's step and the algorithm stepped through, in the link (the step is
+#: clamped to the trace's last step when the search is shorter).
+MAX_LINK_STEP = 3_000
+STEP_LINK = (
+    LinkField("step", int, 0, low=0, high=MAX_LINK_STEP),
+    LinkField(
+        "anim",
+        str,
+        "",  # the first algorithm with a route
+        parse=lambda text: text if text in search.ALGORITHMS else _refuse(text),
+        expected="an algorithm name (" + ", ".join(search.ALGORITHMS) + ")",
+    ),
+)
+LINK_STEP_KEY = "rt_step_from_link"  # the first search stepped through opens at the link's step
+
+
+def _refuse(text: str) -> str:
+    raise ValueError(text)
+
+
+def keep_step_from_link() -> None:
+    """On a session's first run: the link's step is the one the first search opens at."""
+    if "step" in st.query_params:
+        st.session_state[LINK_STEP_KEY] = True
+
+
 #: The race's expander (it runs only while open) and its component's key.
 RACE_OPEN_KEY, RACE_KEY = "rt_w_race_open", "rt_race"
 DEFAULT_RACERS = ("A*", "Uniform-cost")

@@ -91,6 +91,27 @@ def _cell(label: object) -> tuple[int, int] | None:
     return None
 
 
+def _spare_ends(terrain: np.ndarray) -> np.ndarray:
+    """A link's ``terrain`` with the start and goal freed if it walls them (and a warning)."""
+    names = ("start", "goal")
+    cells = [_cell(routes_common.get(name)) for name in names]
+    walled = edits.walled_ends(terrain, cells)
+    if not walled:
+        return terrain
+    named = " and the ".join(
+        f"{name} {md(str(routes_common.get(name)))}"
+        for name, cell in zip(names, cells, strict=True)
+        if cell in walled
+    )
+    free = terrain.size - int((terrain == edits.WALL).sum())
+    alone = "" if free else " Every other cell is a wall: start and goal are walled in, no route."
+    st.warning(
+        f"The link's edits wall the {named}: kept free, as the editor keeps them.{alone}",
+        icon=":material/warning:",
+    )
+    return edits.apply_edit(terrain, edits.CellEdit("erase", tuple(walled)))
+
+
 def edited_map(G: nx.Graph, graph_key: str, first_visit: bool) -> tuple[nx.Graph, str]:
     """The map as this visitor edited it, and its key (``G`` and ``graph_key`` unedited).
 
@@ -107,7 +128,7 @@ def edited_map(G: nx.Graph, graph_key: str, first_visit: bool) -> tuple[nx.Graph
         except InputError as error:
             st.warning(f"{md(str(error))} The map is shown as generated.")
         else:
-            stack[:] = [("load", loaded.tobytes())]
+            stack[:] = [("load", _spare_ends(loaded).tobytes())]
     terrain = _terrain(base, stack)
     if (terrain == base).all():
         return G, graph_key

@@ -97,6 +97,7 @@ LINK = (
     ),
     LinkField("w", float, DEFAULTS["w"], low=1.0, high=5.0, digits=1),
     *routes_common.RACE_LINK,
+    *routes_common.STEP_LINK,
 )
 """The page's link settings (start, goal and heuristic depend on the map: read below)."""
 
@@ -128,6 +129,7 @@ def load_link_settings() -> bool:
         st.warning(note, icon=":material/warning:")
     if first_visit:
         routes_common.open_race_from_link()
+        routes_common.keep_step_from_link()
     if first_visit and "algos" in st.query_params:
         unknown = [a for a in st.query_params["algos"].split("|") if a not in ALGO_NAMES]
         if unknown and routes_common.get("algos") != DEFAULT_ALGOS:

@@ -21,6 +21,7 @@ from lib.routes import explain, graphs, quiz, search, search_tree
 from lib.ui import routes_common
 from lib.ui.common import csv_download
 from lib.ui.common import escape_markdown as md
+from lib.ui.contest_poll import ask_the_class
 
 if TYPE_CHECKING:
     from lib.routes.quiz import Question as Asked
@@ -39,6 +40,7 @@ LABELS = {  # the quiz tables' own columns (the others: the page's usual labels)
     "expanded": ("Expanded", "The place the search expanded", None),
     "right": ("Right?", "", None),
 }
+FRONTIER_ROWS_SHOWN = 10  # the frontier table's rows in view; more scroll inside it
 MAX_TRACE_STEPS = 20_000  # a search of at most quiz.MAX_QUIZ_PLACES places stays far under it
 
 
@@ -142,7 +144,10 @@ def _ask(
         "expand next?"
     )
     table = quiz.frontier_table(algorithm, question)
-    routes_common.show_table(table, LABELS, height=min(300, 35 * (len(table) + 1) + 3))
+    st.caption(quiz.ORDER_TEXT[algorithm])
+    # in the algorithm's order, the candidates are the top rows: always in view
+    shown = min(len(table), FRONTIER_ROWS_SHOWN)
+    routes_common.show_table(table, LABELS, height=35 * (shown + 1) + 3)
     columns = st.columns(4)
     for index, choice in enumerate(question.frontier):
         columns[index % 4].button(
@@ -163,6 +168,18 @@ def _ask(
         on_select=partial(_clicked, G, chart_key, key, asked, algorithm),
         selection_mode="points",
         config={"displayModeBar": False},
+    )
+    ask_the_class("route_next", "rt_w_quiz", partial(_poll_question, algorithm, question))
+
+
+def _poll_question(algorithm: str, question: Asked) -> tuple[str, list[str], str, str]:
+    """This question as a class poll: the frontier's places, the one expanded, and why."""
+    answer = question.choice(question.answer)
+    return (
+        f"{algorithm}: which place on the frontier is expanded next?",
+        [choice.label for choice in question.frontier],
+        answer.label if answer is not None else str(question.answer),
+        quiz.explain(algorithm, question, question.answer),
     )
 
 

@@ -95,7 +95,8 @@ def _animation(
     )
     if st.session_state.get("rt_step_question") != question:  # a new search starts at step 0
         st.session_state["rt_step_question"] = question
-        routes_common.put("step", 0)
+        if not st.session_state.pop(routes_common.LINK_STEP_KEY, False):  # (or the link's)
+            routes_common.put("step", 0)
     _step_section(StepView(G, traced.trace, traced.path, anim, start, goal, w))
 
 
@@ -139,6 +140,7 @@ def _step_section(view: StepView) -> None:
     if int(routes_common.get("step", 0)) > last:
         routes_common.put("step", last)
     step = int(routes_common.get("step", 0))
+    routes_common.write_query({"step": step, "anim": view.anim})  # the link opens here
     state = search.trace_state(trace, step)
     data = animation.player_data(
         view.G, trace, step=step, path=view.path, start=view.start, goal=view.goal,
@@ -154,8 +156,11 @@ def _step_section(view: StepView) -> None:
     )
     st.markdown(explain.describe_step(state, trace[step], lambda node: md(graphs.node_label(node))))
     frontier = compare.frontier_table(state)
-    shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
-    routes_common.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no rows of blanks
+    if frontier.empty:  # a zero-row table drew its "empty" placeholder over the caption below
+        st.markdown("Frontier: empty (no place is waiting to be expanded at this step).")
+    else:
+        shown = frontier if (frontier["side"] != "").any() else frontier.drop(columns="side")
+        routes_common.show_table(shown, height=min(260, 35 * (len(shown) + 1) + 3))  # no blanks
     st.caption(f"{md(view.anim)}: {explain.f_rule(view.anim, view.w)}")
     c1, c2 = st.columns(2)
     with c1:

@@ -43,8 +43,8 @@ def proved_moves_markdown(
 ) -> str:
     """A markdown list, one move a line in the game's notation order: the proved value in
     words with its line where the game's solver settled the move (``verdicts``), else the
-    search's score (``≤`` for an alpha-beta bound). Empty without verdicts: the board's
-    colours and numbers already show the search's scores."""
+    search's score in words (:func:`~lib.games.drawing.figures.score_words`). Empty without
+    verdicts: the board's colours and numbers already show the search's scores."""
     if not verdicts:
         return ""
     lines = []
@@ -55,8 +55,9 @@ def proved_moves_markdown(
             shown = f", line {escape_markdown(line)}" if line else ""
             lines.append(f"- **{name}** {escape_markdown(words)}{shown}")
         else:
-            bound = "≤ " if bounds.get(move) == "upper" else ""
-            lines.append(f"- **{name}** not proved: search score {bound}{scores[move]:.4g}")
+            words = plots.score_words(scores[move], bounds.get(move, "exact"))
+            found = f"finds {words}" if "forced" in words else f"scores it {words}"
+            lines.append(f"- **{name}** not proved by the solver; the search {found}")
     return "\n".join(lines)
 
 
@@ -115,6 +116,11 @@ def search_stats_panel(
         notes.append("the game's exact solver chose the move (it counts positions only)")
     elif stats.exact_endgame:
         notes.append("exact endgame search")
+    if stats.solver_compiling:
+        notes.append(
+            "the game's exact solver was left out: this server is still compiling it (once "
+            "after an install, some seconds), and the move did not wait for it"
+        )
     if stats.exact_attempt_seconds:
         notes.append(
             f"the exact endgame solver gave up after {stats.exact_attempt_seconds:.2f} s "

@@ -11,6 +11,7 @@ from pathlib import Path
 import streamlit as st
 from streamlit.runtime import Runtime
 
+from lib.games import compiled_code
 from lib.memory import MemoryReleaser, tune_allocator
 
 LOG = logging.getLogger(__name__)
@@ -62,9 +63,10 @@ def ready_compiled_solvers() -> None:
     holds this server's interpreter); a failure is logged with the process's own error."""
     command = [sys.executable, "-m", "lib.games.compiled_code"]
     try:
-        subprocess.run(
-            command, cwd=REPOSITORY, check=True, capture_output=True, timeout=COMPILE_SECONDS
-        )
+        with compiled_code.warming_up():  # meanwhile, searches here play without the solvers
+            subprocess.run(
+                command, cwd=REPOSITORY, check=True, capture_output=True, timeout=COMPILE_SECONDS
+            )
     except subprocess.CalledProcessError as error:  # the first solve compiles it instead
         reason = error.stderr.decode(errors="replace")[-2000:] if error.stderr else ""
         LOG.warning("readying the compiled solvers failed: %s", reason)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Hashable
+from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -24,6 +25,8 @@ import streamlit as st
 from lib.errors import InputError
 from lib.games import textbook_tree
 from lib.games.search.predict import (
+    CUT_HELP,
+    CUT_QUESTION,
     MovePredictionScore,
     TreePredictionScore,
     edge_name,
@@ -35,6 +38,7 @@ from lib.games.search.predict import (
 from lib.games.search.stepthrough import StepPosition, StepSearch, value_text
 from lib.games.tree_table import edited_rows, leaf_rows, tree_from_rows
 from lib.ui.common import escape_markdown, keep_widget_values
+from lib.ui.contest_poll import ask_the_class
 
 DEFAULT_TREE_TEXT = textbook_tree.tree_to_text(textbook_tree.AIMA_FIGURE_5_2)
 """The text a new visitor finds in the box: AIMA's figure 5.2."""
@@ -220,18 +224,14 @@ def prediction_panel(key: str, position: StepPosition, search: StepSearch) -> No
 def _tree_guess(key: str, position: StepPosition, search: StepSearch, search_id: tuple) -> None:
     """Pick the branches alpha-beta will cut, type the root's value, and reveal."""
     names = [edge_name(path, position.format_move) for path in tree_edges(position.state.tree)]
-    st.markdown(
-        "**Predict, then reveal.** Before you step: which branches will alpha-beta cut off, "
-        "and what will the root be worth?"
-    )
+    st.markdown(f"**Predict, then reveal.** Before you step: {CUT_QUESTION}")
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
         st.multiselect(
-            "Branches cut off",
+            "Branches skipped",
             names,
             key=f"{key}_step_w_predict_cuts",
             placeholder="e.g. M→M R",
-            help="A branch is named parent→child by the nodes' paths (L, M, R from the "
-            "root). Pick the first branch a cut-off skips; what hangs below it goes too.",
+            help=CUT_HELP,
             width=420,
         )
         st.number_input(
@@ -244,6 +244,29 @@ def _tree_guess(key: str, position: StepPosition, search: StepSearch, search_id:
             args=(key, position, search, search_id),
             icon=":material/visibility:",
         )
+    ask_the_class("root_value", f"{key}_step", partial(_poll_root_value, position, search))
+
+
+def _poll_root_value(position: StepPosition, search: StepSearch) -> tuple[str, list, str, str]:
+    """The root-value guess as a class poll: the tree's leaf values, the root's, and why."""
+    score = reveal_tree(
+        position.state, search.depth, position.evaluate, [], None, ordering=search.ordering
+    )
+    leaves = sorted({float(v) for v in _leaf_values(position.state.tree)})
+    return (
+        f"Alpha-beta, {search.depth} plies: what is the root worth?",
+        [value_text(v) for v in leaves],
+        value_text(score.value),
+        f"The root is worth {value_text(score.value)}. Alpha-beta cuts off: "
+        f"{_names(score.missed, position)}.",
+    )
+
+
+def _leaf_values(tree: object) -> list:
+    """Every leaf value of a nested-tuple tree."""
+    if isinstance(tree, tuple):
+        return [value for child in tree for value in _leaf_values(child)]
+    return [tree]
 
 
 def _reveal_tree(key: str, position: StepPosition, search: StepSearch, search_id: tuple) -> None:
@@ -280,7 +303,7 @@ def _tree_score(score: TreePredictionScore, position: StepPosition) -> None:
     st.markdown(f"**Your prediction: {verdict}**")
     st.markdown(
         escape_markdown(
-            f"Cut-offs right: {_names(score.right, position)} · missed: "
+            f"Skipped branches right: {_names(score.right, position)} · missed: "
             f"{_names(score.missed, position)} · extra (not cut): {_names(score.extra, position)}"
         )
     )

@@ -357,3 +357,34 @@ def test_no_code_line_is_cut_at_1024_px(page):
         "(root) => [...root.querySelectorAll('.code .row')].map((r) => r.offsetHeight)"
     )
     assert max(heights) > min(heights)
+
+
+def test_step_writes_the_step_to_the_address_and_the_address_reopens_there(page):
+    open_page(page, "routes")
+    player = _player(page)
+    page.locator(".st-key-rt_w_next button").click()
+    _wait(page, player, "root.dataset.step === '1'")
+    _sentence(page, 1).wait_for()
+    wait_idle(page)
+    page.wait_for_function("() => window.location.search.includes('step=1')", timeout=30_000)
+    assert "anim=A" in page.url
+    open_page(page, "routes?step=6&anim=A*")
+    player = _player(page)
+    _wait(page, player, "root.dataset.step === '6'")
+    _sentence(page, 6).wait_for()
+
+
+def test_an_empty_frontier_is_a_line_that_does_not_cover_the_rule_under_it(page):
+    """Step 1 (Arad popped, nothing waiting): the frontier is said in a line, and the
+    rule's caption under it is not drawn over (a zero-row table's "empty" was)."""
+    open_page(page, "routes")
+    player = _player(page)
+    page.locator(".st-key-rt_w_next button").click()
+    _wait(page, player, "root.dataset.step === '1'")
+    said = page.locator('[data-testid="stMarkdownContainer"]', has_text="Frontier: empty").first
+    said.wait_for()
+    wait_idle(page)
+    rule = page.locator('[data-testid="stCaptionContainer"]', has_text="f = g + h").first
+    top, bottom = said.bounding_box(), rule.bounding_box()
+    assert top["y"] + top["height"] <= bottom["y"]  # one under the other, no overlap
+    assert page.locator('[data-testid="stDataFrame"]', has_text="empty").count() == 0

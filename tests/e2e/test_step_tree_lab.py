@@ -175,7 +175,7 @@ def test_a_prediction_is_scored(page):
     total = _steps("[[3, 12, 8], [2, 4, 6], [14, 5, 2]]")
     _wait_step(page, total, total)  # jumped to the last step: the cuts are drawn
     said = predict.inner_text()
-    assert "Cut-offs right: M→M M, M→M R" in said and "missed: none" in said
+    assert "Skipped branches right: M→M M, M→M R" in said and "missed: none" in said
     assert "Root value: you said 3, right." in said
     # a wrong guess after going back to the first step: what was missed is listed
     page.locator(f".st-key-{KEY}_step_w_first button").click()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import importlib
 import pkgutil
@@ -99,3 +100,27 @@ def test_every_module_of_the_game_runs_its_docstring_examples(game):
         assert result.failed == 0, module.__name__
         attempted += result.attempted
     assert attempted > 0, "the rules' docstring shows the game in a few examples"
+
+
+def test_every_hook_the_spec_names_is_found_when_the_spec_is_made(game):
+    rebuilt = dataclasses.replace(game)  # the game's own hooks are all there
+    assert rebuilt == game
+
+
+@pytest.mark.parametrize(
+    "field, typo, named",
+    [
+        ("view", "lib.games.tictactoe.veiw", "no module lib.games.tictactoe.veiw"),
+        ("view", "lib.games.tictactoe", "defines no ADAPTER"),
+        ("features", "lib.games.tictactoe.feature", "no module lib.games.tictactoe.feature"),
+        ("exact_solver", "lib.games.tictactoe.plots", "defines no exact_solution"),
+        ("players", {"perfect": "lib.games.sim.player:make_perfekt"}, "defines no make_perfekt"),
+        ("players", {"perfect": "lib.games.sim.player"}, "'module:factory'"),
+    ],
+)
+def test_a_typo_in_a_hook_fails_when_the_spec_is_made_naming_the_game(field, typo, named):
+    spec = core.get_game("tictactoe")
+    with pytest.raises(core.GameSpecError) as refused:
+        dataclasses.replace(spec, **{field: typo})
+    message = str(refused.value)
+    assert message.startswith(f"Game 'tictactoe': its {field}") and named in message

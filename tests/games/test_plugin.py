@@ -20,10 +20,11 @@ from lib.games import core
 from lib.games.arena.__main__ import main as arena_main
 from lib.games.arena.evolve import EvolutionConfig, evolve
 from lib.games.arena.ladder import LadderConfig, run_ladder
-from lib.games.search.fast import choose_move, is_win_value
+from lib.games.search.fast import choose_move
 from lib.games.search.mcts import mcts_search
 from lib.games.search.players import PlayerConfig
 from lib.games.search.stepthrough import StepPosition, run_step_search
+from lib.games.search.values import is_win_value
 from lib.games.session import GameSession, decide
 from tests.games.plugin import plugin_on_path
 

@@ -98,3 +98,12 @@ def test_alpha_beta_equals_minimax_on_any_typed_tree(tree):
 def test_the_textbook_trees_read_back():
     for tree in (AIMA_FIGURE_5_2, THREE_PLY):
         assert tree_from_text(tree_to_text(tree)).tree == tree
+
+
+@pytest.mark.parametrize("leaf", ["9" * 5_000, "1e" + "9" * 5_000, "-" + "7" * 300 + ".5"])
+def test_a_huge_leaf_is_echoed_cut_with_its_length(leaf):
+    with pytest.raises(InputError) as refused:
+        tree_from_text(f"[[{leaf}, 1], [2, 3]]")
+    message = str(refused.value)
+    assert message.startswith(f"Tree, at character 3: the leaf {leaf[:20]}… ({len(leaf):,} ")
+    assert len(message) < 120 and leaf[:21] not in message

@@ -322,18 +322,19 @@ def test_every_form_offers_the_game_options():
         assert app.selectbox(key=key).options == ["6", "8"]
 
 
-def test_option_selects_are_titled_and_named_by_each_game_s_spec():
+@pytest.mark.parametrize("name", list(available_games()))
+def test_option_selects_are_titled_and_named_by_each_game_s_spec(name):
+    spec = available_games()[name]
     app = _app()
     app.radio(key="arena_w_source").set_value("Free choice").run()
-    for name, spec in available_games().items():
-        app.selectbox(key="arena_w_game").set_value(name).run()
-        assert not app.exception
-        for option, allowed in spec.options.items():
-            select = app.selectbox(key=f"arena_w_opt_{name}_{option}")
-            assert select.label == option_label(spec, option)
-            assert select.options == [format_option_value(spec, option, v) for v in allowed]
+    app.selectbox(key="arena_w_game").set_value(name).run()
+    assert not app.exception
+    for option, allowed in spec.options.items():
+        select = app.selectbox(key=f"arena_w_opt_{name}_{option}")
+        assert select.label == option_label(spec, option)
+        assert select.options == [format_option_value(spec, option, v) for v in allowed]
     # the evolution form starts on the options the game evolves on
-    for name, spec in evolvable_games(available_games()).items():
+    if name in evolvable_games(available_games()):
         app.selectbox(key="arena_w_evo_game").set_value(name).run()
         for option, value in spec.evolve_options:
             assert app.selectbox(key=f"arena_w_evo_opt_{name}_{option}").value == value
@@ -426,3 +427,77 @@ def test_local_mode_first_visit_shows_results(monkeypatch):
     assert run.status == "done" and run.records
     assert len(app.dataframe) >= 1
     arena_first_look.first_look_records.clear()
+
+
+def test_a_study_keeps_its_games_in_a_journal_named_in_the_link(monkeypatch, tmp_path):
+    from lib.games.arena import journal
+
+    monkeypatch.setenv(journal.DATA_DIR, str(tmp_path))
+    app = _app()
+    app.radio(key="arena_w_source").set_value("Free choice")
+    app.run()
+    app.text_area(key="arena_w_players").set_value("greedy")
+    app.number_input(key="arena_w_free_games").set_value(2)
+    _submit(app, "Run study")
+    run = app.session_state["arena_study"]
+    study = app.query_params["study"]
+    study = study[0] if isinstance(study, list) else study
+    kept = journal.read(journal.journal_folder(), study)
+    assert kept.done and kept.records == run.records and kept.matches == run.matches
+
+
+def test_after_a_server_restart_the_link_s_study_comes_back_with_what_was_lost(
+    monkeypatch, tmp_path
+):
+    from lib.games.arena import journal
+
+    monkeypatch.setenv(journal.DATA_DIR, str(tmp_path))
+    matches = (
+        MatchConfig("othello", ("alphabeta:depth=1", "random"), games=3, options={"size": 6}),
+    )
+    study = journal.new_study_id()
+    journal.start(journal.journal_folder(), study, matches)
+    first = run_tournament(matches, should_stop=lambda: True).records  # one game, then a restart
+    journal.append(journal.journal_folder(), study, first[0])
+    monkeypatch.setattr(journal, "SERVER_ID", "f" * 16)  # the restarted server is another
+    app = AppTest.from_file(PAGE, default_timeout=120)
+    app.query_params["study"] = study  # a new session: the reconnected page's
+    app.run()
+    assert not app.exception
+    (said,) = [w.value for w in app.warning if "restarted" in w.value]
+    assert "The 1 games it had finished were kept" in said
+    assert "the other 2 of its 3 games" in said and "lost" in said
+    assert list(app.dataframe[0].value["games"]) == [1]
+    assert {b.key for b in app.get("download_button")} >= {"arena_dl_summary", "arena_dl_games"}
+    _submit(app, "Resume")
+    run = app.session_state["arena_study"]
+    assert run.status == "done" and [r.game for r in run.records] == [0, 1, 2]
+    assert journal.read(journal.journal_folder(), study).records == run.records
+
+
+def test_a_link_s_study_this_server_no_longer_has_is_said_so(monkeypatch, tmp_path):
+    from lib.games.arena import journal
+
+    monkeypatch.setenv(journal.DATA_DIR, str(tmp_path))
+    for study in (journal.new_study_id(), "../../etc/passwd"):
+        app = AppTest.from_file(PAGE, default_timeout=120)
+        app.query_params["study"] = study
+        app.run()
+        assert not app.exception
+        assert any("no longer on this server" in w.value for w in app.warning)
+        assert "study" not in app.query_params
+
+
+def test_a_study_running_in_another_tab_is_said_so_not_called_lost(monkeypatch, tmp_path):
+    from lib.games.arena import journal
+
+    monkeypatch.setenv(journal.DATA_DIR, str(tmp_path))
+    matches = (MatchConfig("tictactoe", ("greedy", "random"), games=4),)
+    study = journal.new_study_id()
+    journal.start(journal.journal_folder(), study, matches)  # by this server: no restart
+    journal.append(journal.journal_folder(), study, run_tournament(matches).records[0])
+    app = AppTest.from_file(PAGE, default_timeout=120)
+    app.query_params["study"] = study
+    app.run()
+    assert not app.exception and not any("restarted" in w.value for w in app.warning)
+    assert any("in another tab" in i.value and "1 finished games of 4" in i.value for i in app.info)

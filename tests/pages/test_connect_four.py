@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 from lib.games import connect_four
 from lib.games.connect_four import RED, YELLOW
 from lib.games.connect_four import view as connect_four_view
+from lib.games.core import WIN_VALUE
 from lib.games.drawing import figures as plots
 from lib.ui import game_page
 from tests.pages.game_app import (
@@ -185,10 +186,15 @@ def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
     assert proved.pop("d") == "wins in 1 ply, line d"
     assert sorted(proved) == list("abcefg")
     for move, score in hint.stats.root_scores.items():
-        if move != 3:
-            bound = "≤ " if hint.stats.root_bounds.get(move) == "upper" else ""
-            expected = f"not proved: search score {bound}{score:.4g}"
-            assert proved[connect_four.format_move(move)] == expected
+        if move != 3:  # in words, never a raw forced-result score like 1e+06
+            bound = "at most " if hint.stats.root_bounds.get(move) == "upper" else ""
+            if abs(score) > WIN_VALUE / 2:
+                words = "finds " + bound + ("a forced win" if score > 0 else "a forced loss")
+            else:
+                words = f"scores it {bound}{'0' if score == 0 else f'{score:+.4g}'}"
+            said = proved[connect_four.format_move(move)]
+            assert said == f"not proved by the solver; the search {words}"
+            assert "e+0" not in said
     connect_four_view.every_move_settled.cache_clear()
 
 
@@ -283,3 +289,30 @@ def test_a_win_found_without_a_search_shows_no_branching_factor():
     assert game.moves[-2:] == [3, 2] and stats.by_solver and stats.nodes == 0
     metrics = {m.label: m.value for m in app.metric}
     assert (metrics["Nodes"], metrics["EBF"]) == ("0", "—")
+
+
+def test_a_win_the_solver_did_not_settle_is_said_in_words_as_the_board_says_it(monkeypatch):
+    """d,e,b,e,a,c,b,c,b,b,c,c: the search sees a forced win for e (the board says WIN);
+    the hint's list, when the solver has no time to settle e, says so in words."""
+    verdicts = connect_four_view.solver.move_verdicts
+
+    def without_e(state, **kwargs):  # as a busy server: e is not settled in time
+        return {m: v for m, v in verdicts(state, **kwargs).items() if m != 4}
+
+    monkeypatch.setattr(connect_four_view.solver, "move_verdicts", without_e)
+    connect_four_view.every_move_settled.cache_clear()
+    app = _open(yellow="human")
+    game = session(app, "connect_four")
+    for move in "debeacbcbbcc":
+        game.play(connect_four.parse_move(move, game.state))
+    app.run()
+    app.button(key="connect_four_w_hint").click().run()
+    assert not app.exception
+    scores = session(app, "connect_four").hint.stats.root_scores
+    assert scores[4] > WIN_VALUE / 2  # e: a forced win for the search
+    text = "\n".join(m.value for m in app.markdown)
+    assert "e+0" not in text and "search score" not in text
+    proved = _proved_lines(app)
+    assert proved["e"] == "not proved by the solver; the search finds a forced win"
+    assert proved["d"].startswith("wins in ")  # settled by the solver, as the board says
+    connect_four_view.every_move_settled.cache_clear()

@@ -122,3 +122,12 @@ def test_the_arena_spec_fields_take_a_formula_player():
     run = app.session_state["arena_study"]
     assert parse_player_spec(run.matches[0].players[0]).formula == "max(twos, corners)"
     assert run.status == "done" and len(run.records) == 2
+
+
+def test_a_formula_in_the_status_line_is_shown_as_typed_not_as_markdown():
+    app = open_game_page(
+        "tictactoe", x="alphabeta:depth=1,formula=1e6%2A1e6%2A1e6", o="alphabeta:depth=1"
+    )
+    assert not app.exception
+    (status,) = [i.value for i in app.info if "to move" in i.value]
+    assert "1e6\\*1e6\\*1e6" in status  # escaped: Markdown shows each asterisk

@@ -295,3 +295,21 @@ def test_any_link_text_gives_settings_in_range_and_notes_not_errors(params):
         if field.high is not None:
             assert value <= field.high
     assert all(isinstance(note, str) for note in notes)
+
+
+def test_too_few_simulations_are_said_under_the_choice():
+    """X must block at a3; 10 simulations without the solver play b3 (3 visits, like a3):
+    the caption under the choice says the count is too few to mean much; 300 do not."""
+    app = play(open_game_page("tictactoe", tab=MCTS_STEP_TAB), ("a1", "b2", "c3", "c1"))
+    app.toggle(key="tictactoe_mcts_w_solver").set_value(False).run()
+    app.number_input(key="tictactoe_mcts_w_seed").set_value(2).run()
+    app.number_input(key="tictactoe_mcts_w_simulations").set_value(10).run()
+    assert not app.exception
+    captions = [c.value.replace("\\", "") for c in app.caption]
+    assert any("the search plays b3 (most visited)" in c for c in captions)
+    (note,) = [c for c in captions if "Too few simulations" in c]
+    assert "b3 has 3 visits, a3 3" in note
+    app.number_input(key="tictactoe_mcts_w_simulations").set_value(300).run()
+    captions = [c.value.replace("\\", "") for c in app.caption]
+    assert any("the search plays a3 (most visited)" in c for c in captions)
+    assert not [c for c in captions if "Too few simulations" in c]

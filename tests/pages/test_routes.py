@@ -797,3 +797,41 @@ def test_a_big_map_checks_its_heuristic_when_asked():
     assert "sampled goal(s)" in verdict and "admissible" in verdict
     app.run()  # and it stays for this map and heuristic
     assert any("checked towards" in m.value for m in app.markdown)
+
+
+def test_an_empty_frontier_is_said_in_words_not_drawn_as_an_empty_table_over_its_caption():
+    """Step 1 of A* pops Arad: nothing is left on the frontier. A zero-row table drew its
+    "empty" placeholder over the caption under it; the page says it in a sentence instead,
+    above the rule's caption."""
+    app = _app()
+    _rest_player_on(app, 1)
+    assert not app.exception
+    assert not [d for d in app.dataframe if "f" in d.value.columns and d.value.empty]
+    texts = [(e.type, e.value) for e in app.main if e.type in ("markdown", "caption")]
+    said = [i for i, (_, value) in enumerate(texts) if value.startswith("Frontier: empty")]
+    rule = [i for i, (_, value) in enumerate(texts) if value == "A\\*: f = g + h."]
+    assert len(said) == 1 and len(rule) == 1 and said[0] < rule[0]
+    _rest_player_on(app, 2)  # Zerind pushed: a table again, no sentence
+    assert next(d.value for d in app.dataframe if "f" in d.value.columns)["node"].tolist()
+    assert not [m for m in app.markdown if m.value.startswith("Frontier: empty")]
+
+
+def test_the_step_is_kept_in_the_link_and_a_link_opens_at_its_step():
+    """Step ▶ writes the step (and the algorithm stepped through) to the address; a link
+    with them opens the step-through there, past its end at the last step."""
+    app = _app()
+    app.button(key="rt_w_next").click().run()
+    app.button(key="rt_w_next").click().run()
+    assert app.query_params["step"] in ("2", ["2"])
+    assert app.query_params["anim"] in ("A*", ["A*"])
+    _rest_player_on(app, 7)  # the player's slider: the link follows it too
+    assert app.query_params["step"] in ("7", ["7"])
+    opened = _app(step="5", anim="A*")
+    assert not opened.exception and not [w for w in opened.warning if "link" in w.value]
+    step, _, _, sentence = _step_view(opened)
+    assert step == 5 and sentence.startswith("Step 5:")
+    G = graphs.romania()
+    ucs = search.run("Uniform-cost", G, "Arad", "Bucharest", None, record_trace=True)
+    other = _app(step="9999", anim="Uniform-cost", algos="A*|Uniform-cost")
+    assert other.selectbox(key="rt_w_anim").value == "Uniform-cost"
+    assert _step_view(other)[0] == len(ucs.trace) - 1  # past the end: the last step

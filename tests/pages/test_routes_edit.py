@@ -91,3 +91,16 @@ def test_the_race_section_gets_each_racer():
     race_box = next(m for m in app.multiselect if m.label.startswith("Algorithms to race"))
     race_box.set_value(["A*"]).run()
     assert any("at least two" in i.value for i in app.info)
+
+
+def test_a_link_walling_every_cell_says_the_ends_are_walled_in_and_finds_no_route():
+    import numpy as np
+
+    from lib.routes import edits
+
+    base = np.ones((6, 8), np.uint8)
+    app = _app(**GRID, edits=edits.encode_terrain(base, np.zeros_like(base)))
+    assert not app.exception
+    (warning,) = [w.value for w in app.warning if "walled in" in w.value]
+    assert "start 5,0" in warning and "goal 5,7" in warning
+    assert any("none of the chosen algorithms returned a route" in i.value for i in app.info)

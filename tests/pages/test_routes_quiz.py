@@ -140,3 +140,25 @@ def test_a_small_grid_plays_dfs_with_its_cells_as_buttons():
         _pick(app, question, position, question.answer)
     assert "Score: 3 / 3 right" in _text(app)
     assert "pushed #" in app.success[0].value.replace("\\", "")
+
+
+def test_the_frontier_table_lists_the_candidates_first_and_says_its_order():
+    """On a grid, up to question 12: the table's top row is the place A* expands (sorted by
+    f, then newest first), the order is said above it, and the top rows need no scrolling."""
+    app = _app(source="Grid with obstacles", rows="8", cols="10", obstacles="20", seed="2")
+    app.selectbox(key="rt_w_quiz_algo").set_value("A*").run()
+    G = graphs.grid(8, 10, obstacles=0.2, seed=2, corridor=True)
+    start = graphs.find_node(G, app.selectbox(key="rt_w_start").value)
+    goal = graphs.find_node(G, app.selectbox(key="rt_w_goal").value)
+    h = graphs.make_heuristic(G, graphs.heuristic_choices(G)[0])  # the page's: Manhattan
+    traced = search.run("A*", G, start, goal, h, record_trace=True)
+    asked = quiz.questions("A*", traced.trace)
+    assert len(asked) >= 12
+    for position in range(12):
+        question = asked[position]
+        (table,) = [d.value for d in app.dataframe if "pushed" in d.value.columns]
+        assert list(table["node"]) == [c.label for c in quiz.ranked("A*", question.frontier)]
+        assert table["node"].iloc[0] == graphs.node_label(question.answer)
+        assert any(c.value == quiz.ORDER_TEXT["A*"] for c in app.caption)
+        _pick(app, question, position, question.answer)
+    assert "Score: 12 / 12 right" in _text(app)

@@ -8,7 +8,13 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from lib.games import core, textbook_tree
-from lib.games.search.predict import edge_name, pruned_edges, root_move_values
+from lib.games.search.predict import (
+    CUT_HELP,
+    CUT_QUESTION,
+    edge_name,
+    pruned_edges,
+    root_move_values,
+)
 from lib.ui.step_panel import OWN_TREE
 from tests.pages.game_app import RECORD_TAB, STEP_TAB, open_game_page, open_panels, session
 
@@ -36,7 +42,9 @@ def own_tree(text: str | None = None, algorithm: str = "alphabeta") -> AppTest:
 def revealed(app: AppTest) -> list[str]:
     """The lines of the score shown after Reveal (Markdown escapes taken out)."""
     box = [m.value.replace("\\", "") for m in app.markdown]
-    return [line for line in box if line.startswith(("**Your prediction", "Cut-offs", "Root"))]
+    return [
+        line for line in box if line.startswith(("**Your prediction", "Skipped branches", "Root"))
+    ]
 
 
 def test_the_own_tree_starts_as_aimas_figure_and_steps_through_a_typed_tree():
@@ -103,7 +111,7 @@ def test_a_big_trees_score_lists_the_first_branches_and_counts_the_rest():
     lines = revealed(app)
     # the first child is worth 9; every other stops at its first leaf (8, 7 ... below 9)
     assert lines[0] == "**Your prediction: 0 of 91 marks.**"
-    assert lines[1].startswith("Cut-offs right: none · missed: M→M M, M→M R, M→M c3")
+    assert lines[1].startswith("Skipped branches right: none · missed: M→M M, M→M R, M→M c3")
     assert " and 78 more · extra (not cut): none" in lines[1]
 
 
@@ -123,7 +131,7 @@ def test_a_tree_prediction_is_scored_and_jumps_to_the_last_step():
     assert not app.exception
     assert revealed(app) == [
         "**Your prediction: 0 of 4 marks.**",
-        "Cut-offs right: M→M M · missed: M→M R, c3→c3 M · extra (not cut): R→R M",
+        "Skipped branches right: M→M M · missed: M→M R, c3→c3 M · extra (not cut): R→R M",
         "Root value: you said 5, wrong: it is 3.",
     ]
     total = int(re.search(r"of ([\d,]+)\*\*", step_line(app)).group(1))
@@ -179,3 +187,30 @@ def test_the_move_minimax_chooses_is_predicted_on_the_board():
     app.button(key=f"{PAGE}_step_w_reveal_move").click().run()
     said = [m.value.replace("\\", "") for m in app.markdown if m.value.startswith("**Right")]
     assert len(said) == 1 and f"minimax chooses {game.format_move(chosen)}" in said[0]
+
+
+def test_following_the_help_on_the_figure_from_its_link_scores_full_marks():
+    """The link of AIMA figure 5.5 at step 1: the question and help ask for every branch
+    a cut-off skips, and picking exactly those (the book's two leaves below M) and the
+    value 3 is full marks; picking only the first of them misses the second."""
+    app = open_game_page(
+        PAGE,
+        tab=STEP_TAB,
+        tree="[[3,12,8],[2,4,6],[14,5,2]]",
+        step_algo="alphabeta",
+        step="1",
+    )
+    assert not app.exception
+    pick = app.multiselect(key=f"{PAGE}_step_w_predict_cuts")
+    assert pick.help == CUT_HELP
+    assert any(CUT_QUESTION in m.value for m in app.markdown)
+    pick.set_value(["M→M M", "M→M R"])
+    app.number_input(key=f"{PAGE}_step_w_predict_value").set_value(3)
+    app.button(key=f"{PAGE}_step_w_reveal").click().run()
+    assert revealed(app)[0] == "**Your prediction: Full marks!**"
+    app.button(key=f"{PAGE}_step_w_first").click().run()
+    app.multiselect(key=f"{PAGE}_step_w_predict_cuts").set_value(["M→M M"])
+    app.number_input(key=f"{PAGE}_step_w_predict_value").set_value(3)
+    app.button(key=f"{PAGE}_step_w_reveal").click().run()
+    assert revealed(app)[0] == "**Your prediction: 2 of 3 marks.**"
+    assert "missed: M→M R" in revealed(app)[1]

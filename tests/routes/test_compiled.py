@@ -264,3 +264,11 @@ def test_a_complete_index_reads_nothing():
     built = _index_of(G)
     assert built.read_all() is built.edges and None not in built.edges
     assert built.fill(7) is built.edges[7]  # nothing read: the generator gave every node its roads
+
+
+@pytest.mark.parametrize("diagonal", [False, True])
+def test_a_grid_walled_everywhere_is_an_empty_graph_with_an_empty_index(diagonal):
+    G = graphs.grid_from_terrain(np.zeros((3, 4), np.uint8), diagonal=diagonal)
+    assert G.number_of_nodes() == 0 and len(G.graph["obstacles"]) == 12
+    empty = CompiledGraph.from_edge_arrays([], np.array([], int), np.array([], int), np.array([]))
+    assert _same(empty, CompiledGraph(nx.Graph())) and _same(_index_of(G), empty)

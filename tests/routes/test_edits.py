@@ -180,3 +180,13 @@ def test_romania_round_trips_through_the_upload_format():
     H = graphs.load_graph_csv(edits.edges_csv(G), edits.nodes_csv(G))
     assert nx.utils.graphs_equal(nx.Graph(G.edges(data=True)), nx.Graph(H.edges(data=True)))
     assert dict(G.nodes(data="pos")) == dict(H.nodes(data="pos"))
+
+
+def test_the_walled_ends_are_named_in_order_and_freeing_them_gives_an_isolated_pair():
+    terrain = np.zeros((3, 4), np.uint8)  # a link's edits may wall every cell
+    ends = [(2, 0), (2, 3), (9, 9)]  # the last is off the grid: not a wall of it
+    assert edits.walled_ends(terrain, ends) == [(2, 0), (2, 3)]
+    freed = edits.apply_edit(terrain, CellEdit("erase", tuple(edits.walled_ends(terrain, ends))))
+    G = graphs.grid_from_terrain(freed)
+    assert sorted(G.nodes) == [(2, 0), (2, 3)] and not nx.has_path(G, (2, 0), (2, 3))
+    assert edits.walled_ends(np.ones((3, 4), np.uint8), ends) == []

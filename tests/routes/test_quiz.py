@@ -115,3 +115,27 @@ def test_only_the_five_algorithms_and_one_sided_searches_can_be_played():
         quiz.questions("IDA*", _trace("IDA*").trace)
     with pytest.raises(InputError, match="one search"):
         quiz.questions("A*", _trace("Bidirectional UCS").trace)
+
+
+@pytest.mark.parametrize("name", quiz.QUIZ_ALGORITHMS)
+def test_the_frontier_table_is_in_the_algorithm_s_own_order_answer_first(name):
+    """The table is sorted as the search takes the places (f, then the tie rule): its
+    first row is what the trace expanded, and each row comes before the next by the rule."""
+    maps = [romania(), grid(8, 8, obstacles=0.15, seed=2)]
+    for G in maps:
+        places = sorted(max(nx.connected_components(G), key=len), key=str)
+        result = search.run(name, G, places[0], places[-1], StraightLine.of(G), record_trace=True)
+        for q in quiz.questions(name, result.trace):
+            table = quiz.frontier_table(name, q)
+            assert table["node"].iloc[0] == q.choice(q.answer).label
+            assert sorted(table["node"]) == sorted(c.label for c in q.frontier)
+            for row in range(len(table) - 1):  # the rule picks each row from the rows below it
+                below = [q.choice(graph_node(G, n)) for n in table["node"].iloc[row:]]
+                assert quiz.rule_pick(name, below).label == table["node"].iloc[row]
+    for name_ in quiz.QUIZ_ALGORITHMS:  # the order is said in words, the tie included
+        assert "first" in quiz.ORDER_TEXT[name_]
+        assert name_ in ("BFS", "DFS") or "tie" in quiz.ORDER_TEXT[name_]
+
+
+def graph_node(G, label):
+    return next(node for node in G if quiz.node_label(node) == label)

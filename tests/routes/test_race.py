@@ -19,7 +19,11 @@ def test_tick_t_is_the_search_after_t_expansions(name):
     expansions = [
         i
         for i, s in enumerate(traced.trace)
-        if s.current is not None and s.part in (Part.POP, Part.EXPAND)
+        if s.current is not None
+        and (
+            s.part in (Part.POP, Part.EXPAND)
+            or (s.part is Part.GOAL_TEST and traced.trace[i - 1].current != s.current)
+        )
     ]
     assert len(ticks) == len(expansions) + 1
     for t, step in enumerate(ticks[:-1]):  # tick t ends just before expansion t + 1 starts
@@ -44,3 +48,26 @@ def test_race_data_holds_each_racer_and_refuses_a_lone_racer():
     assert sizes[0] == 1 and len(sizes) == astar["ticks"] + 1
     with pytest.raises(ValueError, match="2 to 4 racers"):
         race.race_data(G, racers[:1], start="Arad", goal="Bucharest")
+
+
+@pytest.mark.parametrize("name", list(search.ALGORITHMS))
+def test_the_race_s_last_tick_counts_the_expansions_the_table_reports(name):
+    """The counter under a racer ends at the search's own count of expansions (the legend's
+    and the table's): BFS's and DFS's last expansion is the one whose goal test ends it."""
+    grid = graphs.grid(8, 9, obstacles=0.2, seed=4, corridor=True)
+    cases = [
+        (grid, (0, 0), (7, 8), graphs.make_heuristic(grid, graphs.MANHATTAN)),
+        (graphs.romania(), "Arad", "Bucharest", None),
+        (graphs.romania(), "Arad", "Arad", None),  # the start is the goal: one expansion
+        (graphs.romania(), "Neamt", "Timisoara", None),
+    ]
+    for G, start, goal, h in cases:
+        h = graphs.StraightLine.of(G) if h is None else h
+        traced = search.run(name, G, start, goal, h, record_trace=True, max_trace_steps=100_000)
+        other = search.run("A*", G, start, goal, h, record_trace=True)
+        racers = [
+            race.Racer(name, traced.trace, traced.path, traced.cost),
+            race.Racer("A*", other.trace, other.path, other.cost),
+        ]
+        data = race.race_data(G, racers, start=start, goal=goal)
+        assert data["racers"][0]["ticks"] == traced.expanded, (start, goal)

@@ -163,7 +163,7 @@ def test_a_big_map_compares_in_the_pool_and_gets_the_same_table_as_here(pool):
     next(b for b in app.button if b.label == "Compare on a sample of pairs").click().run()
     assert not app.exception, app.exception
     (job,) = pool.jobs
-    _, _, function, args, kwargs, _ = job._message
+    function, args, kwargs = job.request.function, job.request.args, job.request.kwargs
     G = args[0]
     assert function is compare.all_pairs and G.number_of_nodes() >= COMPARE_IN_POOL_PLACES
     shown = app.session_state["rt_compare"][1]

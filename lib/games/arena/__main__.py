@@ -24,6 +24,8 @@ runs as ``__main__``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import signal
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -44,7 +46,7 @@ from lib.games.arena.ladder import (
 from lib.games.arena.match import MAX_PLIES, GameRecord, MatchConfig
 from lib.games.arena.options import format_option_value, option_from_text, option_label
 from lib.games.arena.preset import Preset, presets
-from lib.games.arena.tournament import player_pairs, run_tournament
+from lib.games.arena.tournament import TournamentResult, player_pairs, run_tournament
 from lib.games.core import GameSpec, available_games
 from lib.games.search.players import AGENT_LOCAL_ONLY
 from lib.settings import local_mode
@@ -110,7 +112,8 @@ def games_epilog(games: Mapping[str, GameSpec]) -> str:
 def build_parser(
     games: Mapping[str, GameSpec], game: GameSpec | None, studies: Mapping[str, Preset]
 ) -> argparse.ArgumentParser:
-    """The argument parser, with one flag per option of ``game`` (see :func:`option_flag`)."""
+    """The argument parser, with one flag per option of ``game`` (see :func:`option_flag`),
+    its flags in groups: what to play, how, where, and what to write."""
     parser = argparse.ArgumentParser(
         prog=PROG,
         description=(
@@ -120,38 +123,49 @@ def build_parser(
         epilog=games_epilog(games),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    _what_to_play(parser.add_argument_group("what to play"), games, game, studies)
+    _how_to_play(parser.add_argument_group("how many games, and how long"))
+    _where_to_play(parser.add_argument_group("where the games run"))
+    _what_to_write(parser.add_argument_group("output"))
+    return parser
+
+
+def _what_to_play(
+    group: Any, games: Mapping[str, GameSpec], game: GameSpec | None, studies: Mapping[str, Preset]
+) -> None:
+    """The game, its options, and the players (a preset study, a ladder, specs, agents)."""
     default = next(iter(games), None)
-    parser.add_argument(
+    group.add_argument(
         "--game", choices=list(games), default=default, help=f"the game (default: {default})"
     )
     if game is not None:
         for name, allowed in game.options.items():
-            parser.add_argument(
+            group.add_argument(
                 option_flag(name),
                 dest=f"option_{name}",
                 metavar="{" + ",".join(map(str, allowed)) + "}",
                 default=None,
                 help=option_help(game, name),
             )
-    parser.add_argument(
+    group.add_argument(
         "--preset",
         choices=sorted(studies),
         help="run one of the games' studies instead of --players (--game and the game "
         "options are then ignored)",
     )
-    parser.add_argument(
+    group.add_argument(
         "--ladder",
         action="store_true",
         help="a strength ladder of --game: a round robin at an equal time per move, "
         "ranked by Bradley-Terry rating (players: --players, or the game's roster)",
     )
-    parser.add_argument(
+    group.add_argument(
         "--players",
         nargs="+",
         metavar="SPEC",
         help='player specs, e.g. "alphabeta:depth=5" "random"',
     )
-    parser.add_argument(
+    group.add_argument(
         "--agent",
         nargs="+",
         metavar="FILE",
@@ -159,46 +173,57 @@ def build_parser(
         f"players; local only: needs AI_SEARCH_LAB_LOCAL=1. Time per move: --time in a "
         f"ladder, else {DEFAULT_SECONDS:g} s (or write agent:path=FILE,time=S in --players)",
     )
-    parser.add_argument(
+
+
+def _how_to_play(group: Any) -> None:
+    """Games per match, the ladder's clock and anchor, the seed and the limits."""
+    group.add_argument(
         "--games",
         type=int,
         default=None,
         help=f"games per match (default: 10, the preset's, or {DEFAULT_GAMES_PER_PAIR} "
         "per pair in a ladder)",
     )
-    parser.add_argument(
+    group.add_argument(
         "--time",
         type=float,
         default=DEFAULT_TIME,
         help=f"with --ladder: seconds per move of the roster's searchers (default {DEFAULT_TIME})",
     )
-    parser.add_argument(
+    group.add_argument(
         "--anchor",
         metavar="SPEC",
         help="with --ladder: the player rated 0 (default: the ratings' mean is 0)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
-    parser.add_argument("--max-plies", type=int, default=MAX_PLIES, help="ply limit per game")
-    parser.add_argument(
+    group.add_argument("--seed", type=int, default=0, help="seed (default: 0)")
+    group.add_argument("--max-plies", type=int, default=MAX_PLIES, help="ply limit per game")
+    group.add_argument(
         "--max-depth", type=int, default=None, help="with --preset: leave out deeper players"
     )
-    parser.add_argument("--csv", metavar="FILE", help="write the per-game table to FILE")
-    parser.add_argument(
-        "--timings",
-        action="store_true",
-        help="include wall-clock seconds in the CSV (then it differs from run to run)",
-    )
-    parser.add_argument("--summary-csv", metavar="FILE", help="write the summary table to FILE")
-    parser.add_argument(
+
+
+def _where_to_play(group: Any) -> None:
+    """In this process, local worker processes, or a Dask cluster."""
+    group.add_argument(
         "--workers", type=int, default=1, help="local worker processes (default 1: in-process)"
     )
-    parser.add_argument(
+    group.add_argument(
         "--scheduler",
         help="Dask scheduler address, e.g. tcp://10.0.0.5:8786"
         + ("" if dask_available() else f" (needs Dask, not installed here: {DASK_INSTALL})"),
     )
-    parser.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    return parser
+
+
+def _what_to_write(group: Any) -> None:
+    """The CSV files, their timings, and the progress line."""
+    group.add_argument("--csv", metavar="FILE", help="write the per-game table to FILE")
+    group.add_argument(
+        "--timings",
+        action="store_true",
+        help="include wall-clock seconds in the CSV (then it differs from run to run)",
+    )
+    group.add_argument("--summary-csv", metavar="FILE", help="write the summary table to FILE")
+    group.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
 
 def parse_args(
@@ -309,7 +334,24 @@ def executor_kind(args: argparse.Namespace) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m lib.games.arena``; returns the exit status."""
+    """Entry point of ``python -m lib.games.arena``; returns the exit status.
+
+    A Ctrl-C outside the games (while the tables are printed, say) ends it with one line
+    and the status 130, as a shell reports an interrupted command, not a traceback.
+    """
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("\nStopped (Ctrl-C).", file=sys.stderr)
+        return 130
+    finally:
+        with contextlib.suppress(ValueError):
+            signal.signal(signal.SIGINT, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    """:func:`main`'s work: parse, play, report."""
     args = parse_args(argv)
     try:
         ladder = cli_ladder(args) if args.ladder else None
@@ -317,12 +359,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         kind = executor_kind(args)
         refuse_remote_agents(kind, matches)
 
-        def progress(record: GameRecord, done: int, total: int) -> None:
-            if not args.quiet:
-                print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
-
-        with open_executor(kind, workers=args.workers, scheduler=args.scheduler) as executor:
-            result = run_tournament(matches, executor, on_game=progress)
+        result = _play(matches, kind, args)
         table = ladder_table(result.records, result.matches, anchor=args.anchor) if ladder else None
     except InputError as error:
         print(f"error: {error}", file=sys.stderr)
@@ -333,6 +370,61 @@ def main(argv: Sequence[str] | None = None) -> int:
         return print_ladder(args, ladder, result, table)
     summary = result.summary()
     return _report(summary, summary.drop(columns=["match", "player_a", "player_b"]), result, args)
+
+
+class _Interrupts:
+    """Ctrl-C during a run: the first stops it after the games being played (they are kept
+    and reported), a second stops it at once (the games finished are still reported).
+    Once the games are over, a Ctrl-C is ignored: the report of the kept games is quick."""
+
+    def __init__(self) -> None:
+        self.asked = False
+        self.playing = True
+
+    def __call__(self, signum: int, frame: Any) -> None:
+        if not self.playing:
+            return
+        if self.asked:
+            raise KeyboardInterrupt
+        self.asked = True
+        print(
+            "\nStopping after the games being played (Ctrl-C again to stop now)…",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
+def _play(matches: list[MatchConfig], kind: str, args: argparse.Namespace) -> TournamentResult:
+    """Play ``matches`` on an executor of ``kind`` with a progress line; a Ctrl-C keeps the
+    games finished so far (the result is then ``cancelled``) and says so in one line."""
+    finished: list[GameRecord] = []
+    interrupts = _Interrupts()
+    with contextlib.suppress(ValueError):  # (only a main thread can; else Ctrl-C as usual)
+        signal.signal(signal.SIGINT, interrupts)  # until the end of the command (main)
+
+    def progress(record: GameRecord, done: int, total: int) -> None:
+        finished.append(record)
+        if not args.quiet:
+            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    try:
+        with open_executor(kind, workers=args.workers, scheduler=args.scheduler) as executor:
+            result = run_tournament(
+                matches, executor, on_game=progress, should_stop=lambda: interrupts.asked
+            )
+    except KeyboardInterrupt:
+        ordered = sorted(finished, key=lambda record: (record.match, record.game))
+        result = TournamentResult(tuple(matches), ordered, cancelled=True)
+    finally:
+        interrupts.playing = False
+    if result.cancelled:
+        total = sum(match.games for match in matches)
+        print(
+            f"\nStopped: {len(result.records)} of {total} games finished; "
+            "the tables below hold them.",
+            file=sys.stderr,
+        )
+    return result
 
 
 def print_ladder(

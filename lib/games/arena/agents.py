@@ -16,15 +16,20 @@ so the clock is a plain ``queue.get(timeout=...)`` that works on every platform.
 replies are JSON, never unpickled. A crash (an exception, an import or syntax error,
 ``sys.exit`` or ``os._exit``), a move later than the clock plus :data:`GRACE_SECONDS`,
 or an illegal move raises :class:`AgentFault`: the Arena scores that game as lost by
-the agent, with the reason, and goes on with the next game.
+the agent, with the reason, and goes on with the next game. The process runs in a
+session (process group) of its own under a memory cap (:data:`AGENT_MEMORY_MB`), and
+the whole group is killed when its game ends, however it ends: nothing it started
+outlives the game, and a signal it sends its group reaches no one else.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pickle
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -59,6 +64,35 @@ MAX_REPLY = 10_000
 
 ROOT = Path(__file__).resolve().parents[3]
 """The repository root: on the agent process's ``PYTHONPATH`` so it imports the games."""
+
+
+AGENT_MEMORY_MB = 1024
+"""Address space an agent's process may use (``RLIMIT_AS``, in MB of 2**20 bytes). The
+runner with NumPy, pandas and the lab's search imported reserves about 420 MB; beyond the
+cap an allocation fails and the agent loses its game to "out of memory"."""
+
+THREAD_VARIABLES = (
+    "OMP_NUM_THREADS",
+    "OPENBLAS_NUM_THREADS",
+    "MKL_NUM_THREADS",
+    "NUMBA_NUM_THREADS",
+)
+"""Thread counts set to 1 in an agent's environment (unless set): each thread's stack and
+buffers count against :data:`AGENT_MEMORY_MB`, and an agent plays on one core."""
+
+
+def kill_group(process: subprocess.Popen) -> None:
+    """Kill ``process`` and every process of its group (``SIGKILL``; nothing if none is left).
+
+    ``process`` was started with ``start_new_session``, so its group is its own and has its
+    id. Where there are no process groups (Windows), the process alone is killed.
+    """
+    if not hasattr(os, "killpg"):
+        if process.poll() is None:
+            process.kill()
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
 
 
 class AgentFault(Exception):
@@ -167,16 +201,20 @@ class AgentPlayer:
         return Decision(legal[chosen])
 
     def close(self) -> None:
-        """Stop the agent's process (nothing to do if it never started)."""
+        """Stop the agent's process and every process it started (nothing if it never started).
+
+        The whole process group is killed first (a child the agent forked holds the reply
+        pipe open: the reading thread would never see its end), then the process is reaped.
+        """
         process, self._process = self._process, None
         if process is None:
             return
-        if process.poll() is None:
-            process.kill()
+        kill_group(process)
         process.wait()
         for stream in (process.stdin, process.stdout):
             if stream is not None:
-                stream.close()
+                with contextlib.suppress(OSError):
+                    stream.close()
 
     @property
     def running(self) -> bool:
@@ -188,6 +226,8 @@ class AgentPlayer:
         when it has not been started; loading is not on any move's clock)."""
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        for name in THREAD_VARIABLES:  # one thread each: less address space under the cap
+            env.setdefault(name, "1")
         self._process = subprocess.Popen(
             [
                 sys.executable,
@@ -195,10 +235,12 @@ class AgentPlayer:
                 "lib.games.agent_runner",
                 str(agent_file(str(self.config.path))),
                 self.game,
+                str(AGENT_MEMORY_MB),
             ],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
+            start_new_session=True,  # a group of its own, killed whole by close()
         )
         threading.Thread(
             target=_read_replies, args=(self._process.stdout, self._replies), daemon=True

@@ -16,6 +16,7 @@ import contextlib
 import importlib.util
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -76,10 +77,17 @@ def process_pool(workers: int) -> ProcessPoolExecutor:
 
     Uses the ``forkserver`` start method where available (``spawn`` elsewhere)
     rather than forking a process that runs threads (Streamlit, Dask).
+    Its workers ignore Ctrl-C (SIGINT, which a terminal sends to every process of the
+    command): the command that started them decides what a Ctrl-C stops.
     """
     methods = multiprocessing.get_all_start_methods()
     method = "forkserver" if "forkserver" in methods else "spawn"
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context(method))
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context(method),
+        initializer=signal.signal,
+        initargs=(signal.SIGINT, signal.SIG_IGN),
+    )
 
 
 @contextlib.contextmanager

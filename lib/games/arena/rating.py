@@ -131,6 +131,78 @@ def log_posterior(theta: np.ndarray, games: np.ndarray, score: np.ndarray, prior
     return value
 
 
+def _check_fit(
+    players: tuple[str, ...], anchor: str | None, prior_sd: float | None, confidence: float
+) -> None:
+    """Refuse a fit that cannot be made (:func:`fit_ratings`' settings), naming why."""
+    if not players:
+        raise InputError("There is no player to rate.")
+    if anchor is not None and anchor not in players:
+        raise InputError(f"The anchor {anchor!r} is not among the rated players.")
+    if not 0 < confidence < 1:
+        raise InputError(f"Confidence must be between 0 and 1, got {confidence}.")
+    if prior_sd is not None and not prior_sd > 0:
+        raise InputError(f"The prior's standard deviation must be positive, got {prior_sd}.")
+
+
+def _information(theta: np.ndarray, games: np.ndarray, prior_var: float | None) -> np.ndarray:
+    """Minus the Hessian of the log-posterior at ``theta``: the graph Laplacian of
+    games·p·(1 − p), plus the prior's precision."""
+    precision = 0.0 if prior_var is None else 1.0 / prior_var
+    p = expit(theta[:, None] - theta[None, :])
+    weight = games * p * (1 - p)
+    return np.diag(weight.sum(axis=1)) - weight + precision * np.eye(len(theta))
+
+
+def _newton(
+    games: np.ndarray, score: np.ndarray, prior_var: float | None, max_iterations: int
+) -> tuple[np.ndarray, int]:
+    """The log-posterior's maximum (ratings in nats) by Newton's method, and the iterations."""
+    precision = 0.0 if prior_var is None else 1.0 / prior_var
+    theta = np.zeros(len(games))
+    current = log_posterior(theta, games, score, prior_var)
+    iterations = 0
+    for iterations in range(1, max_iterations + 1):  # noqa: B007 (returned)
+        p = expit(theta[:, None] - theta[None, :])
+        gradient = (score - games * p).sum(axis=1) - precision * theta
+        # without a prior the information is singular along (1, ..., 1), the direction
+        # that moves every rating alike: the pseudo-inverse steps orthogonally to it
+        step = np.linalg.pinv(_information(theta, games, prior_var)) @ gradient
+        # Newton's step, halved until the log-posterior does not fall (it is concave)
+        for _ in range(60):
+            candidate = log_posterior(theta + step, games, score, prior_var)
+            if candidate >= current - 1e-12:
+                break
+            step = step / 2
+        theta, current = theta + step, candidate
+        if prior_var is None and np.ptp(theta) * ELO_PER_NAT > MAX_PLAIN_ELO:
+            raise InputError(
+                "These results have no finite maximum-likelihood ratings (a player, or a group "
+                "of players, won or lost every game against the others); fit with a prior."
+            )
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    return theta, iterations
+
+
+def _anchored(
+    players: tuple[str, ...], theta: np.ndarray, covariance_nats: np.ndarray, anchor: str | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """Ratings on the Elo scale with ``anchor`` at 0 (None: their mean at 0), and their
+    covariance: a linear map R = A·theta with A's rows e_i − e_anchor (or e_i − mean), so
+    the covariance is A·C·Aᵀ."""
+    n = len(players)
+    shift = np.zeros((n, n))
+    if anchor is not None:
+        shift[:, players.index(anchor)] = 1.0
+    else:
+        shift[:] = 1.0 / n
+    to_anchored = np.eye(n) - shift
+    elo = ELO_PER_NAT * (to_anchored @ theta)
+    covariance = ELO_PER_NAT**2 * (to_anchored @ covariance_nats @ to_anchored.T)
+    return elo, covariance
+
+
 def fit_ratings(
     players: Sequence[str],
     results: Iterable[tuple[str, str, float]],
@@ -160,59 +232,12 @@ def fit_ratings(
         maximum likelihood estimate.
     """
     players = tuple(players)
-    if not players:
-        raise InputError("There is no player to rate.")
-    if anchor is not None and anchor not in players:
-        raise InputError(f"The anchor {anchor!r} is not among the rated players.")
-    if not 0 < confidence < 1:
-        raise InputError(f"Confidence must be between 0 and 1, got {confidence}.")
-    if prior_sd is not None and not prior_sd > 0:
-        raise InputError(f"The prior's standard deviation must be positive, got {prior_sd}.")
+    _check_fit(players, anchor, prior_sd, confidence)
     games, score = score_matrices(players, results)
-    n = len(players)
     prior_var = None if prior_sd is None else (prior_sd / ELO_PER_NAT) ** 2
-    precision = 0.0 if prior_var is None else 1.0 / prior_var
-
-    def information(theta: np.ndarray) -> np.ndarray:
-        # minus the Hessian of the log-posterior: the graph Laplacian of games·p·(1 − p)
-        p = expit(theta[:, None] - theta[None, :])
-        weight = games * p * (1 - p)
-        return np.diag(weight.sum(axis=1)) - weight + precision * np.eye(n)
-
-    theta = np.zeros(n)
-    current = log_posterior(theta, games, score, prior_var)
-    iterations = 0
-    for iterations in range(1, max_iterations + 1):  # noqa: B007 (reported in the result)
-        p = expit(theta[:, None] - theta[None, :])
-        gradient = (score - games * p).sum(axis=1) - precision * theta
-        # without a prior the information is singular along (1, ..., 1), the direction
-        # that moves every rating alike: the pseudo-inverse steps orthogonally to it
-        step = np.linalg.pinv(information(theta)) @ gradient
-        # Newton's step, halved until the log-posterior does not fall (it is concave)
-        for _ in range(60):
-            candidate = log_posterior(theta + step, games, score, prior_var)
-            if candidate >= current - 1e-12:
-                break
-            step = step / 2
-        theta, current = theta + step, candidate
-        if prior_var is None and np.ptp(theta) * ELO_PER_NAT > MAX_PLAIN_ELO:
-            raise InputError(
-                "These results have no finite maximum-likelihood ratings (a player, or a group "
-                "of players, won or lost every game against the others); fit with a prior."
-            )
-        if np.max(np.abs(step)) < 1e-10:
-            break
-    covariance_nats = np.linalg.pinv(information(theta))
-    # anchored ratings are a linear map of theta: R = A·theta with A's rows e_i − e_anchor
-    # (or e_i − mean); their covariance is A·C·Aᵀ
-    shift = np.zeros((n, n))
-    if anchor is not None:
-        shift[:, players.index(anchor)] = 1.0
-    else:
-        shift[:] = 1.0 / n
-    to_anchored = np.eye(n) - shift
-    elo = ELO_PER_NAT * (to_anchored @ theta)
-    covariance = ELO_PER_NAT**2 * (to_anchored @ covariance_nats @ to_anchored.T)
+    theta, iterations = _newton(games, score, prior_var, max_iterations)
+    covariance_nats = np.linalg.pinv(_information(theta, games, prior_var))
+    elo, covariance = _anchored(players, theta, covariance_nats, anchor)
     half_width = norm.ppf(0.5 + confidence / 2) * np.sqrt(np.clip(np.diag(covariance), 0, None))
     return Ratings(
         players=players,

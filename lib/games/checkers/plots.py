@@ -22,6 +22,7 @@ from lib.games.drawing.figures import (
     grid_board_figure,
     score_colours,
     score_labels,
+    score_words,
 )
 
 LIGHT = "#f0d9b5"
@@ -67,6 +68,76 @@ def move_heat(
     return best
 
 
+Square = tuple[int, int]
+"""A board square as drawn: (display row, display column)."""
+
+
+def _pieces(state: checkers.CheckersState, flipped: bool) -> tuple[list[Piece], dict[Square, str]]:
+    """Every piece to draw (kings marked ``K``) and each dark square's hover text."""
+    pieces = []
+    hover: dict[Square, str] = {}
+    for player, (fill, outline) in ((checkers.BLACK, BLACK_PIECE), (checkers.WHITE, WHITE_PIECE)):
+        men, kings = state.pieces(player)
+        name = checkers.PLAYER_NAMES[player]
+        for square, king in [(s, False) for s in men] + [(s, True) for s in kings]:
+            row, col = display_position(square, flipped)
+            pieces.append(
+                Piece(row, col, fill, outline, "K" if king else "", text_colour="#d4a017")
+            )
+            hover[(row, col)] = f"{square}: {name} {'king' if king else 'man'}"
+    for square in range(1, 33):
+        hover.setdefault(display_position(square, flipped), f"{square}: empty")
+    return pieces, hover
+
+
+def _heat(
+    scores: Mapping[Hashable, float],
+    bounds: Mapping[Hashable, str],
+    piece_of: int | None,
+    flipped: bool,
+    pixels: int,
+    hover: dict[Square, str],
+) -> tuple[dict[Square, str] | None, dict[Square, str] | None]:
+    """The move scores' heat map (:func:`move_heat`): each square's colour and label; the
+    best move's value in words is added to the square's ``hover``."""
+    best = move_heat(scores, piece_of)
+    if not best:
+        return None, None
+    values = {square: value for square, (value, _) in best.items()}
+    colours = score_colours(values)
+    labels = score_labels(
+        values,
+        {square: bounds.get(move, "exact") for square, (_, move) in best.items()},
+        compact=pixels / 8 < FULL_LABEL_CELL_PX,
+    )
+    for square, (value, move) in best.items():
+        words = score_words(value, bounds.get(move, "exact"))
+        hover[display_position(square, flipped)] += f" · best {checkers.format_move(move)}: {words}"
+    heat = {display_position(s, flipped): colours[s] for s in best}
+    heat_text = {display_position(s, flipped): labels[s] for s in best}
+    return heat, heat_text
+
+
+def _square_numbers(flipped: bool, pixels: int) -> go.Scatter:
+    """The squares' numbers 1–32, small in each dark square's corner."""
+    numbers = [display_position(s, flipped) for s in range(1, 33)]
+    return go.Scatter(
+        x=[c - 0.3 for _, c in numbers],
+        y=[r - 0.32 for r, _ in numbers],
+        mode="text",
+        text=[str(s) for s in range(1, 33)],
+        # readable on a projector, and on a piece (dark outline round light digits)
+        textfont={
+            "size": max(MIN_FONT, pixels / 36),
+            "color": "#fff8e7",
+            "weight": "bold",
+            "shadow": "1px 1px 2px #000, -1px -1px 2px #000",
+        },
+        hoverinfo="skip",
+        name="square numbers",
+    )
+
+
 def checkers_figure(
     state: checkers.CheckersState,
     *,
@@ -88,37 +159,11 @@ def checkers_figure(
     map, see :func:`move_heat`. Kings are marked ``K``.
     """
     selected = list(selected)
-    pieces = []
-    hover: dict[tuple[int, int], str] = {}
-    for player, (fill, outline) in ((checkers.BLACK, BLACK_PIECE), (checkers.WHITE, WHITE_PIECE)):
-        men, kings = state.pieces(player)
-        name = checkers.PLAYER_NAMES[player]
-        for square, king in [(s, False) for s in men] + [(s, True) for s in kings]:
-            row, col = display_position(square, flipped)
-            pieces.append(
-                Piece(row, col, fill, outline, "K" if king else "", text_colour="#d4a017")
-            )
-            hover[(row, col)] = f"{square}: {name} {'king' if king else 'man'}"
-    for square in range(1, 33):
-        position = display_position(square, flipped)
-        hover.setdefault(position, f"{square}: empty")
+    pieces, hover = _pieces(state, flipped)
     heat = heat_text = None
-    piece_of = selected[0] if selected else None
     if scores:
-        best = move_heat(scores, piece_of)
-        if best:
-            values = {square: value for square, (value, _) in best.items()}
-            colours = score_colours(values)
-            labels = score_labels(
-                {square: value for square, (value, _) in best.items()},
-                {square: (bounds or {}).get(move, "exact") for square, (_, move) in best.items()},
-                compact=pixels / 8 < FULL_LABEL_CELL_PX,
-            )
-            heat = {display_position(s, flipped): colours[s] for s in best}
-            heat_text = {display_position(s, flipped): labels[s] for s in best}
-            for square, (value, move) in best.items():
-                position = display_position(square, flipped)
-                hover[position] += f" · best {checkers.format_move(move)}: {value:.4g}"
+        piece_of = selected[0] if selected else None
+        heat, heat_text = _heat(scores, bounds or {}, piece_of, flipped, pixels, hover)
     fig = grid_board_figure(
         8,
         8,
@@ -135,23 +180,7 @@ def checkers_figure(
         pixels=pixels,
     )
     if show_numbers:
-        numbers = [display_position(s, flipped) for s in range(1, 33)]
-        label_trace = go.Scatter(
-            x=[c - 0.3 for _, c in numbers],
-            y=[r - 0.32 for r, _ in numbers],
-            mode="text",
-            text=[str(s) for s in range(1, 33)],
-            # readable on a projector, and on a piece (dark outline round light digits)
-            textfont={
-                "size": max(MIN_FONT, pixels / 36),
-                "color": "#fff8e7",
-                "weight": "bold",
-                "shadow": "1px 1px 2px #000, -1px -1px 2px #000",
-            },
-            hoverinfo="skip",
-            name="square numbers",
-        )
-        fig.add_trace(label_trace)
+        fig.add_trace(_square_numbers(flipped, pixels))
         # keep the click-target trace ("squares") last
         fig.data = (*fig.data[:-2], fig.data[-1], fig.data[-2])
     if flipped:

@@ -21,6 +21,7 @@ from lib.games.drawing.figures import (
     grid_board_figure,
     score_colours,
     score_labels,
+    score_words,
 )
 
 BOARD = "#1e56b0"
@@ -93,7 +94,9 @@ def connect_four_figure(
             what = "empty" if owner is None else connect_four.PLAYER_NAMES[owner]
             text = f"column {name}, row {height + 1} from the bottom: {what}"
             if column in scored and landing[column] == (display_row(height), column):
-                text += f", score {scored[column]:.4g}"
+                text += (
+                    f", score {score_words(scored[column], (bounds or {}).get(column, 'exact'))}"
+                )
             hover[(display_row(height), column)] = text
     last = last_square(state, last_move) if last_move is not None else None
     selected = landing.get(marked) if marked is not None else None

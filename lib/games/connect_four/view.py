@@ -10,6 +10,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from lib.games import connect_four
+from lib.games.compiled_code import compiling_elsewhere
 from lib.games.connect_four import COLUMNS, ROWS, solver, start
 from lib.games.connect_four.plots import connect_four_figure, display_row
 from lib.games.drawing.view import BoardAdapter, BoardView, ClickOutcome
@@ -159,18 +160,33 @@ def start_answer(proof: start.StartProof | None) -> str:
     )
 
 
-@functools.lru_cache(maxsize=512)
+COMPILING = (
+    "The exact solver is still being compiled on this server (once after an install, some "
+    "seconds): who wins from here is shown when it is ready."
+)
+"""The verdict while the server compiles the solver: the page does not wait for it."""
+
+
 def verdict(state: connect_four.ConnectFourState) -> str:
     """Who wins from here with perfect play, proved by the exact solver (or why not shown).
 
-    Cached per position: the result is a pure function of the position, so the
-    cache is safe to share between visitors, and a rerun of the page does not
-    solve again.
+    While the server compiles the solver (:func:`compiling_elsewhere`) a position that
+    needs a live solve says so instead of waiting (that answer is not cached).
     """
     if state.is_terminal():
         return ""
     if state == connect_four.initial_state():  # far beyond a live solve: proved ahead
         return start_answer(start.bundled_start_proof())
+    if compiling_elsewhere():
+        return COMPILING
+    return _solved_verdict(state)
+
+
+@functools.lru_cache(maxsize=512)
+def _solved_verdict(state: connect_four.ConnectFourState) -> str:
+    """:func:`verdict` by a live solve. Cached per position: the result is a pure function
+    of the position, so the cache is safe to share between visitors, and a rerun of the
+    page does not solve again."""
     result = solver.solve(state, time_limit=VERDICT_SECONDS, book=solver.bundled_book())
     empties = state.plies_left_hint()
     if result is None:
@@ -228,6 +244,8 @@ def move_insight(state: connect_four.ConnectFourState) -> Mapping[int, tuple[str
     settled is cached (a pure function of the position); a partial answer, which a busy
     machine may give, is not, so a later ask can settle more.
     """
+    if compiling_elsewhere():  # the page does not wait for the compiler
+        return {}
     try:
         return every_move_settled(state)
     except _Unsettled as unsettled:

@@ -19,7 +19,8 @@ import plotly.graph_objects as go
 from plotly.colors import sample_colorscale
 
 from lib.charts import MIN_FONT, TEXT_COLOR, TITLE_FONT, readable
-from lib.games.search.fast import TreeNode, is_win_value
+from lib.games.search.fast import TreeNode
+from lib.games.search.values import is_win_value
 
 Square = tuple[int, int]
 
@@ -112,6 +113,23 @@ def score_labels(
             text = f"{value:+.3g}"
         labels[move] = prefix + text
     return labels
+
+
+def score_words(value: float, bound: str = "exact") -> str:
+    """A search score as a student reads it: ``a forced win``, ``+0.42``, ``at most -3``.
+
+    A forced result (:func:`~lib.games.search.values.is_win_value`) is said in words,
+    never as its raw ±1e6 score; ``bound`` (``"upper"``/``"lower"``, an alpha-beta
+    bound) reads "at most" / "at least".
+
+    >>> score_words(1_000_002.0), score_words(-0.5, "upper")
+    ('a forced win', 'at most -0.5')
+    """
+    if is_win_value(value):
+        text = "a forced win" if value > 0 else "a forced loss"
+    else:
+        text = "0" if value == 0 else f"{value:+.4g}"
+    return {"upper": "at most ", "lower": "at least "}.get(bound, "") + text
 
 
 def score_colours(scores: Mapping[Hashable, float]) -> dict[Hashable, float]:
@@ -408,6 +426,37 @@ def square_from_point(point: Mapping) -> Square | None:
     return None
 
 
+def _score_bars(
+    items: list[tuple[Hashable, float]], bounds: Mapping[Hashable, str], cap: float
+) -> tuple[list[float], list[str]]:
+    """Each move's bar length and its text: the value itself, or for a forced win or loss
+    the length ``cap`` and the words (``≤``/``≥`` for an alpha-beta bound)."""
+    labels = score_labels(dict(items), bounds)
+    lengths, texts = [], []
+    for move, value in items:
+        if is_win_value(value):
+            lengths.append(cap if value > 0 else -cap)
+            prefix = {"upper": "≤ ", "lower": "≥ "}.get(bounds.get(move, "exact"), "")
+            texts.append(prefix + ("forced win" if value > 0 else "forced loss"))
+        else:
+            lengths.append(value)
+            texts.append(labels[move])
+    return lengths, texts
+
+
+def _score_hover(value: float, bounds: Mapping[Hashable, str], move: Hashable) -> str:
+    """A move's value in words for its bar's hover: exact, a bound, or beyond a heuristic."""
+    bound = bounds.get(move, "exact")
+    words = score_words(value, bound)
+    if bound in ("upper", "lower"):
+        words += " (alpha-beta bound)"
+    elif not is_win_value(value):
+        words = "exactly " + words
+    if is_win_value(value):
+        words += " (beyond any heuristic value)"
+    return words
+
+
 def root_scores_figure(
     scores: Mapping[Hashable, float],
     format_move: Callable[[Hashable], str],
@@ -430,31 +479,18 @@ def root_scores_figure(
     ``title``, ``axis_title``, bar ``texts`` and ``hover`` texts (move -> text).
     """
     items = sorted(scores.items(), key=lambda kv: kv[1])
+    bounds = bounds or {}
     colours = score_colours(dict(items))
-    labels = score_labels(dict(items), bounds)
     plain = [abs(v) for _, v in items if not is_win_value(v)]
     cap = 1.25 * max(plain, default=0.0) or 1.0
-    lengths, bar_texts = [], []
-    for move, value in items:
-        if is_win_value(value):
-            lengths.append(cap if value > 0 else -cap)
-            prefix = {"upper": "≤ ", "lower": "≥ "}.get((bounds or {}).get(move, "exact"), "")
-            bar_texts.append(prefix + ("forced win" if value > 0 else "forced loss"))
-        else:
-            lengths.append(value)
-            bar_texts.append(labels[move])
+    lengths, bar_texts = _score_bars(items, bounds, cap)
     if texts is not None:
         bar_texts = [texts.get(m, text) for (m, _), text in zip(items, bar_texts, strict=True)]
     names = [format_move(m) + (" ◀" if m == chosen else "") for m, _ in items]
-    bound_names = {"upper": "at most (alpha-beta bound)", "lower": "at least (alpha-beta bound)"}
-    hover_texts = []
-    for move, value in items:
-        bound = (bounds or {}).get(move, "exact")
-        kind = " (forced win/loss: beyond any heuristic value)" if is_win_value(value) else ""
-        hover_texts.append(
-            (hover or {}).get(move)
-            or f"{format_move(move)}: {bound_names.get(bound, 'exactly')} {value:.6g}{kind}"
-        )
+    hover_texts = [
+        (hover or {}).get(move) or f"{format_move(move)}: {_score_hover(value, bounds, move)}"
+        for move, value in items
+    ]
     fig = go.Figure(
         go.Bar(
             x=lengths,
@@ -471,9 +507,7 @@ def root_scores_figure(
                 "cmax": 1,
                 "line": {"color": "#555555", "width": 1},
                 "pattern": {
-                    "shape": [
-                        "/" if (bounds or {}).get(m, "exact") != "exact" else "" for m, _ in items
-                    ]
+                    "shape": ["/" if bounds.get(m, "exact") != "exact" else "" for m, _ in items]
                 },
             },
             hovertext=hover_texts,
@@ -681,13 +715,26 @@ def _tree_value_label(node: TreeNode) -> str:
     return {"upper": "≤", "lower": "≥"}.get(node.bound, "") + text
 
 
+def _window_text(value: float) -> str:
+    """An alpha or beta as text: ``-12``, ``+∞``, ``win``/``loss`` (a forced result's score)."""
+    if math.isinf(value):
+        return "+∞" if value > 0 else "−∞"
+    if is_win_value(value):
+        return "win" if value > 0 else "loss"
+    return f"{value:.4g}"
+
+
 def _tree_node_hover(node: TreeNode, moves: str) -> str:
     """A node's hover: the moves to it, its status and kind, its value and alpha-beta window."""
     return (
         f"{moves}<br>{node.status}, {'max' if node.maximizing else 'min'} node"
-        + (f"<br>value {node.value:.6g} ({node.bound})" if node.value is not None else "")
         + (
-            f"<br>α={node.alpha:.4g}, β={node.beta:.4g}"
+            f"<br>value {score_words(node.value, node.bound)} ({node.bound})"
+            if node.value is not None
+            else ""
+        )
+        + (
+            f"<br>α={_window_text(node.alpha)}, β={_window_text(node.beta)}"
             if math.isfinite(node.alpha) or math.isfinite(node.beta)
             else ""
         )

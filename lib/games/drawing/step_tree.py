@@ -98,12 +98,22 @@ def tree_positions(
 
 
 def node_label(node: StepNode) -> str:
-    """The value shown at a node: ``≥``/``≤`` marks a bound (the node was cut off)."""
+    """The value shown at a node: ``≥``/``≤`` marks a bound, an exact value has no mark.
+
+    A returned node is exact when its children's values pin it down
+    (:attr:`~lib.games.search.stepthrough.StepNode.exact`): AIMA figure 5.5 writes
+    2 at a MIN node whose last leaf is 2, though 2 is below alpha there.
+    """
     if node.status == "pruned" or node.value is None:
         return ""
     bound = ""
-    if node.cut and node.status == "done":
-        bound = "≥" if node.node == "max" else "≤"
+    if node.status == "done" and not node.exact:
+        if node.value == node.low:
+            bound = "≥"
+        elif node.value == node.high:
+            bound = "≤"
+        else:
+            bound = "≥" if node.node == "max" else "≤"
     return bound + value_text(node.value)
 
 

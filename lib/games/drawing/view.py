@@ -1,6 +1,6 @@
 """What a game's board view provides to the shared game page (no Streamlit here).
 
-A game's view module (named by its ``GameSpec.view``, e.g. ``lib/ui/othello_view.py``)
+A game's view module (named by its ``GameSpec.view``, e.g. ``lib/games/othello/view.py``)
 defines ``ADAPTER = BoardAdapter(...)``: how a position is drawn (a plotly figure, which the
 game page shows as SVG through :func:`lib.games.drawing.board_drawing.drawing`, and its tabs, the
 last search's score board and the step-through, as plotly charts), how a click on one of its

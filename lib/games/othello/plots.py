@@ -13,6 +13,7 @@ from lib.games.drawing.figures import (
     grid_board_figure,
     score_colours,
     score_labels,
+    score_words,
 )
 from lib.games.othello import OthelloState
 
@@ -66,8 +67,10 @@ def othello_figure(
             name = othello.format_move(othello.square(r, c))
             owner = state.cell(r, c)
             what = "empty" if owner is None else othello.PLAYER_NAMES[owner]
-            if scores and othello.square(r, c) in scores:
-                what += f", score {scores[othello.square(r, c)]:.4g}"
+            square = othello.square(r, c)
+            if scores and square in scores:
+                bound = (bounds or {}).get(square, "exact")
+                what += f", score {score_words(scores[square], bound)}"
             hover[(r, c)] = f"{name}: {what}"
     return grid_board_figure(
         n,

@@ -10,6 +10,7 @@ from typing import Any
 import plotly.graph_objects as go
 
 from lib.games import othello
+from lib.games.compiled_code import compiling_elsewhere
 from lib.games.drawing.view import BoardAdapter, BoardView, ClickOutcome
 from lib.games.othello import endgame
 from lib.games.othello import plots as othello_plots
@@ -137,6 +138,8 @@ def move_insight(state: othello.OthelloState) -> Mapping[int, tuple[str, str]]:
     :data:`MOVE_VERDICT_SECONDS` (empty otherwise, or for a finished game). Read-only and
     cached once settled: a pure function of the position, shared by every visitor."""
     if state.is_terminal():
+        return {}
+    if compiling_elsewhere():  # the page does not wait for the compiler
         return {}
     try:
         return _every_move_solved(state)

@@ -47,14 +47,17 @@ import importlib
 import math
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from lib.durations import duration_text
 from lib.errors import InputError
+from lib.games.compiled_code import compiling_elsewhere
 from lib.games.core import WIN_VALUE, Heuristic, game_of
+from lib.games.search.values import WIN_THRESHOLD as _WIN_THRESHOLD
+from lib.games.search.values import terminal_value
 
 Move = Hashable
 EvaluateFunction = Callable[[Any, int], float]
@@ -75,7 +78,6 @@ UNLIMITED = 10_000
 """Depth used for a search to the end of the game (exact endgame)."""
 
 _INF = math.inf
-_WIN_THRESHOLD = WIN_VALUE / 2
 _CHECK_EVERY = 255  # check the clock every 256 nodes
 #: Seconds between two calls of a search's ``on_progress`` callback.
 PROGRESS_EVERY = 0.25
@@ -160,6 +162,8 @@ class SearchStats:
     # the game's exact solver chose the move: it counts positions only, so ``cutoffs`` and
     # ``leaf_evaluations`` were not counted (not zero)
     by_solver: bool = False
+    # the game's exact solver was left out: the server was still compiling it
+    solver_compiling: bool = False
 
     def budget_text(self) -> str:
         """Depth reached and time used against the budget, e.g. ``"depth 7, 812 ms of 1 s"``."""
@@ -204,24 +208,6 @@ def effective_branching_factor(nodes: int, depth: int) -> float:
     if depth <= 0 or nodes <= 0:
         return 0.0
     return float(nodes) ** (1.0 / depth)
-
-
-def terminal_value(state: Any, player: int, ply: int) -> float:
-    """Value of a finished game for ``player``, found ``ply`` plies below the root.
-
-    ``WIN_VALUE + margin - ply`` for a win (margin = the game's ``score``),
-    its negative for a loss, 0 for a draw.
-    """
-    winner = state.winner()
-    if winner is None:
-        return 0.0
-    value = WIN_VALUE + abs(float(state.score(player))) - ply
-    return value if winner == player else -value
-
-
-def is_win_value(value: float) -> bool:
-    """True for a value that means a forced win or loss (beyond every heuristic)."""
-    return abs(value) > _WIN_THRESHOLD
 
 
 def default_heuristic(state: Any) -> Heuristic:
@@ -279,33 +265,28 @@ class _Searcher:
         self,
         state: Any,
         evaluate: EvaluateFunction,
-        *,
-        algorithm: str,
-        ordering: bool,
-        transposition: bool,
-        beam: int | None,
-        endgame_exact: int | None,
-        max_tree_nodes: int,
+        options: SearchOptions,
         on_progress: Callable[[SearchStats], None] | None = None,
     ) -> None:
         self.root_player = state.to_move
         self.evaluate = evaluate
-        self.is_alphabeta = algorithm == "alphabeta"
-        self.chance = algorithm == "expectimax"
-        self.ordering = ordering and self.is_alphabeta
-        self.root_ordering = ordering  # every algorithm: root moves in the last iteration's order
+        self.is_alphabeta = options.algorithm == "alphabeta"
+        self.chance = options.algorithm == "expectimax"
+        self.ordering = options.ordering and self.is_alphabeta
+        # every algorithm: root moves in the last iteration's order
+        self.root_ordering = options.ordering
         self.table: dict[Hashable, tuple[int, int, float, Move]] | None = (
-            {} if transposition and self.is_alphabeta else None
+            {} if options.transposition and self.is_alphabeta else None
         )
-        self.beam = beam
-        self.endgame_exact = endgame_exact
-        self.stats = SearchStats(algorithm=algorithm)
+        self.beam = options.beam
+        self.endgame_exact = options.endgame_exact
+        self.stats = SearchStats(algorithm=options.algorithm)
         self.deadline: float | None = None
         self.on_progress = on_progress
         self.next_progress = 0.0  # the first report comes at the first check
         self.depth_cut = 0  # leaves cut by the depth limit in the current iteration
         self.pv: list[list[Move]] = []
-        self.max_tree_nodes = max_tree_nodes
+        self.max_tree_nodes = options.max_tree_nodes
         self.tree: list[TreeNode] | None = None  # a list while recording
         self.tree_truncated = False
 
@@ -571,6 +552,44 @@ def _check_request(state: Any, algorithm: str, depth: Any, time_limit: Any, beam
     return moves
 
 
+@dataclass(frozen=True)
+class SearchOptions:
+    """The settings of one search: :func:`choose_move`'s keywords but ``rng`` and
+    ``on_progress`` (what it draws from and whom it tells, not how it searches)."""
+
+    algorithm: str = "alphabeta"
+    depth: int | None = 4
+    heuristic: Any = None
+    ordering: bool = True
+    time_limit: float | None = None
+    beam: int | None = None
+    endgame_exact: int | None = None
+    transposition: bool = True
+    record_tree: bool = False
+    exact_root_scores: bool = False
+    iterative: bool | None = None
+    max_tree_nodes: int = 4000
+
+    @property
+    def tries_solver(self) -> bool:
+        """Alpha-beta with a time budget and no tree recorded: the kind of search that tries
+        the game's exact endgame solver first (when the game has one)."""
+        clocked = self.time_limit is not None
+        return self.algorithm == "alphabeta" and clocked and not self.record_tree
+
+    def one_ply(self) -> SearchOptions:
+        """These settings as greedy searches: each move scored once, nothing more."""
+        return replace(
+            self,
+            depth=1,
+            iterative=False,
+            time_limit=None,
+            record_tree=False,
+            beam=None,
+            endgame_exact=None,
+        )
+
+
 def choose_move(
     state: Any,
     *,
@@ -642,34 +661,43 @@ def choose_move(
     >>> othello.format_move(result.move) in {"c2", "b3", "e4", "d5"}
     True
     """
-    moves = _check_request(state, algorithm, depth, time_limit, beam)
-    started = _start_clock(state, algorithm, time_limit, record_tree)
+    options = SearchOptions(
+        algorithm=algorithm,
+        depth=depth,
+        heuristic=heuristic,
+        ordering=ordering,
+        time_limit=time_limit,
+        beam=beam,
+        endgame_exact=endgame_exact,
+        transposition=transposition,
+        record_tree=record_tree,
+        exact_root_scores=exact_root_scores,
+        iterative=iterative,
+        max_tree_nodes=max_tree_nodes,
+    )
+    return search(state, options, rng=rng, on_progress=on_progress)
+
+
+def search(
+    state: Any,
+    options: SearchOptions,
+    *,
+    rng: np.random.Generator | None = None,
+    on_progress: Callable[[SearchStats], None] | None = None,
+) -> SearchResult:
+    """:func:`choose_move` with its settings in one :class:`SearchOptions`."""
+    o = options
+    moves = _check_request(state, o.algorithm, o.depth, o.time_limit, o.beam)
+    started, compiling = _start_clock(state, options)
     if rng is not None and len(moves) > 1:
         moves = [moves[i] for i in rng.permutation(len(moves))]
-    if algorithm == "random":
+    if options.algorithm == "random":
         result = _random_move(moves, rng)
-    elif solution := _exact_endgame(state, algorithm, time_limit, record_tree, exact_root_scores):
+    elif solution := _exact_endgame(state, options):
         result = solution
     else:
-        result = _heuristic_search(
-            state,
-            moves,
-            started,
-            algorithm=algorithm,
-            depth=depth,
-            evaluate=resolve_evaluator(state, heuristic),
-            ordering=ordering,
-            time_limit=time_limit,
-            beam=beam,
-            endgame_exact=endgame_exact,
-            transposition=transposition,
-            record_tree=record_tree,
-            exact_root_scores=exact_root_scores,
-            iterative=iterative,
-            max_tree_nodes=max_tree_nodes,
-            on_progress=on_progress,
-        )
-    result.stats.seconds, result.stats.time_limit = time.perf_counter() - started, time_limit
+        result = _heuristic_search(state, moves, started, options, on_progress)
+    _close_stats(result.stats, started, options.time_limit, compiling)
     return result
 
 
@@ -677,50 +705,36 @@ def _heuristic_search(
     state: Any,
     moves: list[Move],
     started: float,
-    *,
-    algorithm: str,
-    depth: int | None,
-    evaluate: EvaluateFunction,
-    ordering: bool,
-    time_limit: float | None,
-    beam: int | None,
-    endgame_exact: int | None,
-    transposition: bool,
-    record_tree: bool,
-    exact_root_scores: bool,
-    iterative: bool | None,
-    max_tree_nodes: int,
+    options: SearchOptions,
     on_progress: Callable[[SearchStats], None] | None,
 ) -> SearchResult:
-    """The search of :func:`choose_move` (its settings), with the time left of a budget
-    that began at ``started``.
+    """The heuristic search of :func:`search`, with the time left of a budget that began
+    at ``started``.
 
     Iterative deepening is on with a budget (and always without a depth), unless
-    ``iterative`` says otherwise. Greedy is a one-ply minimax. The time an exact endgame
-    solver spent before giving up is noted in the statistics.
+    ``options.iterative`` says otherwise. Greedy is a one-ply minimax. The time an exact
+    endgame solver spent before giving up is noted in the statistics.
     """
-    if algorithm == "greedy":  # each move scored once, nothing more
-        depth, iterative, time_limit, record_tree = 1, False, None, False
-        beam = endgame_exact = None
-    searcher = _Searcher(
-        state,
-        evaluate,
-        algorithm=algorithm,
-        ordering=ordering,
-        transposition=transposition,
-        beam=beam,
-        endgame_exact=endgame_exact,
-        max_tree_nodes=max_tree_nodes,
-        on_progress=on_progress,
-    )
-    searcher.stats.depth_cap = depth
-    if _exact_solver(state, algorithm, time_limit, record_tree) is not None:  # it gave up
+    evaluate = resolve_evaluator(state, options.heuristic)
+    if options.algorithm == "greedy":
+        options = options.one_ply()
+    searcher = _Searcher(state, evaluate, options, on_progress)
+    searcher.stats.depth_cap = options.depth
+    if _exact_solver(state, options) is not None:  # it was tried first, and gave up
         searcher.stats.exact_attempt_seconds = time.perf_counter() - started
-    if iterative is None or depth is None:
-        iterative = time_limit is not None
-    deadline = None if time_limit is None else started + time_limit
+    iterative = options.iterative
+    if iterative is None or options.depth is None:
+        iterative = options.time_limit is not None
+    deadline = None if options.time_limit is None else started + options.time_limit
     return _deepen(
-        searcher, state, moves, depth, iterative, deadline, exact_root_scores, record_tree
+        searcher,
+        state,
+        moves,
+        options.depth,
+        iterative,
+        deadline,
+        options.exact_root_scores,
+        options.record_tree,
     )
 
 
@@ -733,35 +747,51 @@ def _random_move(moves: list[Move], rng: np.random.Generator | None) -> SearchRe
     return SearchResult(move, 0.0, stats)
 
 
-def _start_clock(state: Any, algorithm: str, time_limit: float | None, record_tree: bool) -> float:
+def _start_clock(state: Any, options: SearchOptions) -> tuple[float, bool]:
     """The move's start time, read once the game's exact solver is ready: loading its
-    compiled code (``load_compiled``, once per process) is not the move's thinking time."""
-    solver = _exact_solver(state, algorithm, time_limit, record_tree)
+    compiled code (``load_compiled``, once per process) is not the move's thinking time;
+    and whether the solver is left out, the server still compiling it elsewhere."""
+    compiling = _solver_compiling(state, options)
+    solver = _exact_solver(state, options)
     if solver is not None and hasattr(solver, "load_compiled"):
         solver.load_compiled()
-    return time.perf_counter()
+    return time.perf_counter(), compiling
 
 
-def _exact_solver(
-    state: Any, algorithm: str, time_limit: float | None, record_tree: bool
-) -> Any | None:
-    """The module of the game's exact endgame solver when this search tries it, else None:
-    alpha-beta with a time budget, no tree recorded, a game that names one."""
-    if algorithm != "alphabeta" or time_limit is None or record_tree:
-        return None
+def _close_stats(
+    stats: SearchStats, started: float, time_limit: float | None, compiling: bool
+) -> None:
+    """Note in ``stats`` the move's time and budget, and whether the solver was left out."""
+    stats.seconds, stats.time_limit = time.perf_counter() - started, time_limit
+    stats.solver_compiling = compiling
+
+
+def _solver_name(state: Any, options: SearchOptions) -> str:
+    """The module name of the game's exact endgame solver when this kind of search tries it
+    (:attr:`SearchOptions.tries_solver`) and the game names one; else ``""``."""
+    if not options.tries_solver:
+        return ""
     game = game_of(state)
-    if game is None or not game.exact_solver:
+    return game.exact_solver if game is not None and game.exact_solver else ""
+
+
+def _solver_compiling(state: Any, options: SearchOptions) -> bool:
+    """Whether this search left out the game's exact solver because the server was still
+    compiling it (:func:`lib.games.compiled_code.compiling_elsewhere`)."""
+    return bool(_solver_name(state, options)) and compiling_elsewhere()
+
+
+def _exact_solver(state: Any, options: SearchOptions) -> Any | None:
+    """The module of the game's exact endgame solver when this search tries it, else None:
+    alpha-beta with a time budget, no tree recorded, a game that names one, and its compiled
+    code not being compiled elsewhere right now (the move does not wait seconds for it)."""
+    name = _solver_name(state, options)
+    if not name or compiling_elsewhere():
         return None
-    return importlib.import_module(game.exact_solver)
+    return importlib.import_module(name)
 
 
-def _exact_endgame(
-    state: Any,
-    algorithm: str,
-    time_limit: float | None,
-    record_tree: bool,
-    exact_root_scores: bool,
-) -> SearchResult | None:
+def _exact_endgame(state: Any, options: SearchOptions) -> SearchResult | None:
     """The game's own exact endgame solver, when it has one and it fits the time budget.
 
     A game may name an exact solver (:attr:`GameSpec.exact_solver`) whose
@@ -773,10 +803,11 @@ def _exact_endgame(
     scored like finished games (``WIN_VALUE + margin``), so the page shows them as forced
     wins with their margin.
     """
-    solver = _exact_solver(state, algorithm, time_limit, record_tree)
+    solver = _exact_solver(state, options)
     if solver is None:
         return None
-    solution = solver.exact_solution(state, time_limit, every_move=exact_root_scores)
+    every_move = options.exact_root_scores
+    solution = solver.exact_solution(state, options.time_limit, every_move=every_move)
     if solution is None:
         return None
 
@@ -784,7 +815,7 @@ def _exact_endgame(
         return 0.0 if margin == 0 else math.copysign(WIN_VALUE + abs(margin), margin)
 
     stats = SearchStats(
-        algorithm=algorithm,
+        algorithm=options.algorithm,
         nodes=solution.nodes,
         completed_nodes=solution.nodes,
         completed_depth=state.plies_left_hint(),

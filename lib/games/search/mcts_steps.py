@@ -389,6 +389,52 @@ def chosen_text(
     return f"{move} (proven: {result_text(proof, players)})"
 
 
+MIN_SIMULATIONS_PER_MOVE = 10
+"""Fewer simulations than this per root move are too few for the most visited move to mean much."""
+
+SEPARATION_SIGMAS = 2.0
+"""The most visited move must lead the runner-up by more than this many standard deviations
+of a fair split of their visits (``sqrt(n1 + n2)``) for its lead to be more than chance."""
+
+
+def too_few_note(trace: MctsTrace, format_move: Callable[[Move], str]) -> str:
+    """A caption when the move was chosen on too little evidence, else ``""``.
+
+    A proven move needs none. A move chosen by visits is weak when the search ran
+    fewer than :data:`MIN_SIMULATIONS_PER_MOVE` simulations per root move, or when
+    its lead over the runner-up is within :data:`SEPARATION_SIGMAS` standard
+    deviations of a fair split (``n1 - n2 <= 2 * sqrt(n1 + n2)``): a coin tossed
+    between the two moves would often lead by as much.
+    """
+    moves = len(trace.state.legal_moves())
+    if trace.move_proven is not None or trace.root_proven is not None or moves < 2:
+        return ""
+    first = trace.root_visits.get(trace.move, 0)
+    others = {move: n for move, n in trace.root_visits.items() if move != trace.move}
+    runner = max(others, key=lambda move: others[move], default=None)
+    second = others.get(runner, 0) if runner is not None else 0
+    few = trace.simulations < MIN_SIMULATIONS_PER_MOVE * moves
+    chance = SEPARATION_SIGMAS * math.sqrt(first + second)
+    close = first - second <= chance
+    if not (few or close):
+        return ""
+    visits = f"{format_move(trace.move)} has {first} visit{'' if first == 1 else 's'}"
+    if runner is not None:
+        visits += f", {format_move(runner)} {second}"
+    why = []
+    if few:
+        why.append(
+            f"{trace.simulations} simulations for {moves} moves (fewer than "
+            f"{MIN_SIMULATIONS_PER_MOVE} a move)"
+        )
+    if close:
+        why.append(f"a lead of {first - second}, within chance (about {chance:.0f} or less)")
+    return (
+        f"Too few simulations for this choice to mean much: {visits}; "
+        f"{' and '.join(why)}. More simulations, or the solver, would settle it."
+    )
+
+
 def node_name(path: Path, format_move: Callable[[Move], str]) -> str:
     """``the root`` or ``the node after a1 b2``."""
     return "the node after " + " ".join(format_move(m) for m in path) if path else "the root"

@@ -38,6 +38,20 @@ Move = Hashable
 Path = tuple[Move, ...]
 EvaluateFunction = Callable[[Any, int], float]
 
+CUT_QUESTION = "which branches will alpha-beta skip, and what will the root be worth?"
+"""The question a guess of a tree's cut-offs answers (what :func:`score_tree_prediction` scores)."""
+
+CUT_HELP = (
+    "Pick every branch a cut-off skips: when a node stops early, each of its moves left "
+    "unsearched is one branch (a MIN node that stops after one of its three moves skips "
+    "the other two). Name a branch parent→child by the nodes' paths (L, M, R from the root); what "
+    "hangs below a picked branch is skipped with it, so need not be picked. One mark per "
+    "skipped branch picked and one for the root value; one off per picked branch that is "
+    "searched."
+)
+"""How to answer :data:`CUT_QUESTION`: the textbook's notion (AIMA figure 5.5 crosses out
+both leaves of the second MIN node left unexamined), which the scoring counts."""
+
 VALUE_TOLERANCE = 1e-6
 """A guessed value this close to the true one is right (typed decimals are not exact)."""
 

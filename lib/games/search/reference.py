@@ -22,7 +22,7 @@ line while it replays the steps (:func:`lib.games.search.tracers.source_listing`
 Values follow the same conventions as the fast engine in :mod:`lib.games.search.fast`
 (tests prove both return the same values): scores are from the point of view of
 the player to move at the root, a finished game scores
-:func:`~lib.games.search.fast.terminal_value` (beyond every heuristic, faster wins
+:func:`~lib.games.search.values.terminal_value` (beyond every heuristic, faster wins
 first), and a forced pass is a move like any other. Which side maximises is
 read from ``state.to_move``, so a game where one side moves twice in a row is
 searched correctly.
@@ -41,7 +41,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol
 
-from lib.games.search.fast import terminal_value
+from lib.games.search.values import terminal_value
 
 Move = Hashable
 EvaluateFunction = Callable[[Any, int], float]

@@ -35,7 +35,6 @@ from typing import Any
 from lib.errors import InputError
 from lib.games import textbook_tree
 from lib.games.core import GameSpec
-from lib.games.search.fast import is_win_value, terminal_value
 from lib.games.search.reference import minimax_search
 from lib.games.search.tracers import (
     MAX_STEP_DEPTH,
@@ -45,6 +44,7 @@ from lib.games.search.tracers import (
     TextbookListing,
     step_through,
 )
+from lib.games.search.values import is_win_value, terminal_value
 
 Move = Hashable
 EvaluateFunction = Callable[[Any, int], float]
@@ -66,7 +66,7 @@ def ordered_moves(state: Any, evaluate: EvaluateFunction) -> list[Move]:
     """``state``'s moves, best first for the side to move by a one-ply look.
 
     Each move is scored by the position it leads to: a finished game by its
-    result (:func:`~lib.games.search.fast.terminal_value`), otherwise by
+    result (:func:`~lib.games.search.values.terminal_value`), otherwise by
     ``evaluate(child, mover)``. Ties keep the game's own order.
     """
     mover = state.to_move
@@ -332,7 +332,10 @@ class StepNode:
     cut-off skipped: never entered). ``value`` is the value backed up so far
     (a leaf's score, a max/min node's best so far, a chance node's running
     mean, the value returned once ``done``); ``alpha``/``beta`` its window as
-    last seen; ``cut`` whether it stopped early (its value is then a bound).
+    last seen; ``cut`` whether a cut-off skipped at least one of its moves.
+    ``low``/``high`` bound its true value once ``done``: equal when the value
+    is exact (every move below it searched, or the skipped ones could not
+    matter), see :func:`value_bounds`.
     """
 
     path: tuple[Move, ...]
@@ -346,6 +349,13 @@ class StepNode:
     terminal: bool = False
     cut: bool = False
     children: list[tuple[Move, ...]] = field(default_factory=list)
+    low: float = -math.inf
+    high: float = math.inf
+
+    @property
+    def exact(self) -> bool:
+        """Whether the node has returned its exact value (not a bound on it)."""
+        return self.status == "done" and self.low == self.high
 
 
 @dataclass(frozen=True)
@@ -401,7 +411,7 @@ def tree_at(events: Sequence[StepEvent], step: int) -> TreeAtStep:
         elif event.kind == "backup":
             node.value = event.value
         elif event.kind == "cutoff":
-            node.cut = True
+            node.cut = bool(event.pruned)  # meeting the window on the last move skips nothing
             if event.pruned:
                 cutoffs += 1
                 pruned += len(event.pruned)
@@ -411,8 +421,30 @@ def tree_at(events: Sequence[StepEvent], step: int) -> TreeAtStep:
                 node.children.append(child)
         elif event.kind == "exit":
             node.value, node.status = event.value, "done"
+            node.low, node.high = value_bounds(node, nodes)
     last = events[step]
     return TreeAtStep(step, last, nodes, last.path, visited, cutoffs, pruned)
+
+
+def value_bounds(node: StepNode, nodes: dict[tuple[Move, ...], StepNode]) -> tuple[float, float]:
+    """What a returned node's true value can be, from its children's: ``(low, high)``.
+
+    A leaf is exact; a move a cut-off skipped could be worth anything; a MAX node's
+    value lies between the largest of its children's lows and of their highs, a MIN
+    node's likewise with the smallest, a chance node's between their means. A node
+    every move below which was searched is therefore exact.
+    """
+    if node.leaf or not node.children:
+        value = math.nan if node.value is None else node.value
+        return value, value
+    kids = [nodes[child] for child in node.children]
+    lows = [kid.low if kid.status == "done" else -math.inf for kid in kids]
+    highs = [kid.high if kid.status == "done" else math.inf for kid in kids]
+    if node.node == "max":
+        return max(lows), max(highs)
+    if node.node == "min":
+        return min(lows), min(highs)
+    return sum(lows) / len(lows), sum(highs) / len(highs)
 
 
 # -- words --------------------------------------------------------------------------
@@ -477,8 +509,14 @@ def describe_step(
     if event.kind == "beta":
         return f"{where}: beta lowered to {value} (MIN can hold MAX to that)."
     if event.kind == "cutoff":
-        skipped = ", ".join(format_move(m) for m in event.pruned) or "nothing left"
-        return f"Cut-off at {where}: α ≥ β, so its other moves are skipped ({skipped})."
+        window = f"α={value_text(event.alpha)} ≥ β={value_text(event.beta)}"
+        if not event.pruned:
+            return (
+                f"{where}: {window}, but every move has been searched: nothing is cut off, "
+                "and its value is exact."
+            )
+        skipped = ", ".join(format_move(m) for m in event.pruned)
+        return f"Cut-off at {where}: {window}, so its other moves are skipped ({skipped})."
     if event.kind == "exit":
         return f"{where} returns {value} to its parent."
     return f"{event.kind} at {where}."

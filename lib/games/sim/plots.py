@@ -21,6 +21,7 @@ from lib.games.drawing.figures import (
     board_title,
     score_colours,
     score_labels,
+    score_words,
 )
 
 COLOURS = ("#e53935", "#1e63d6")  # red, blue
@@ -222,7 +223,9 @@ def _score_badges_trace(
     )
 
 
-def _line_hovers(state: sim.SimState, placed: Mapping[sim.Move, float]) -> list[str]:
+def _line_hovers(
+    state: sim.SimState, placed: Mapping[sim.Move, float], bounds: Mapping[Hashable, str]
+) -> list[str]:
     """Each line's hover, in :data:`sim.LINES` order: its owner or "free", and its score."""
     hover = []
     for line in sim.LINES:
@@ -234,12 +237,16 @@ def _line_hovers(state: sim.SimState, placed: Mapping[sim.Move, float]) -> list[
         else:
             what = "free: click to colour it"
         if line in placed:
-            what += f", score {placed[line]:.4g}"
+            what += f", score {score_words(placed[line], bounds.get(line, 'exact'))}"
         hover.append(f"{sim.format_move(line)}: {what}")
     return hover
 
 
-def _click_targets_trace(state: sim.SimState, placed: Mapping[sim.Move, float]) -> go.Scatter:
+def _click_targets_trace(
+    state: sim.SimState,
+    placed: Mapping[sim.Move, float],
+    bounds: Mapping[Hashable, str] | None = None,
+) -> go.Scatter:
     """The "lines" trace: a click target per line, a white disc on the free unscored ones."""
     targets = [target_xy(line) for line in sim.LINES]
     free_now = state.free() if not state.is_terminal() else 0
@@ -264,7 +271,7 @@ def _click_targets_trace(state: sim.SimState, placed: Mapping[sim.Move, float]) 
                 "width": 1.5,
             },
         },
-        hovertext=_line_hovers(state, placed),
+        hovertext=_line_hovers(state, placed, bounds or {}),
         hoverinfo="text",
         name="lines",
     )
@@ -320,6 +327,6 @@ def sim_figure(
     fig.add_trace(_points_trace())
     if placed:
         fig.add_trace(_score_badges_trace(placed, bounds))
-    fig.add_trace(_click_targets_trace(state, placed))
+    fig.add_trace(_click_targets_trace(state, placed, bounds))
     _lay_out_hexagon(fig, title, pixels)
     return fig

@@ -18,6 +18,7 @@ from lib.games.drawing.figures import (
     grid_board_figure,
     score_colours,
     score_labels,
+    score_words,
 )
 
 BOARD = "#eceff1"
@@ -69,7 +70,7 @@ def tictactoe_figure(
             owner = state.cell(row, col)
             what = "empty" if owner is None else tictactoe.PLAYER_NAMES[owner]
             if move in scores:
-                what += f", score {scores[move]:.4g}"
+                what += f", score {score_words(scores[move], (bounds or {}).get(move, 'exact'))}"
             hover[(row, col)] = f"{tictactoe.format_move(move)} ({move + 1}): {what}"
     fig = grid_board_figure(
         tictactoe.SIZE,

@@ -4,9 +4,14 @@ runs off a local install."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import itertools
+import os
 import pickle
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -244,3 +249,135 @@ def test_any_text_as_an_agent_file_loses_with_a_named_reason(tmp_path, source):
 def test_an_agent_s_games_are_not_offered_as_replay_links():
     match = MatchConfig("tictactoe", (f"agent:path={GREEDY}", "random"))
     assert "cannot be replayed from a link" in replay_blocker(match)
+
+
+FORKS = """
+import os, random, time
+
+def choose_move(state, seconds_left):
+    child = os.fork()
+    if child == 0:  # a child that would outlive its parent
+        time.sleep(10**6)
+        os._exit(0)
+    with open({record!r}, "a") as f:
+        f.write(f"{{os.getpgid(0)}} {{child}}\\n")
+    {ending}
+"""
+"""An agent that forks a sleeping child at each move, records its process group, then
+plays a legal move (or crashes: ``ending``)."""
+
+
+def _group_is_gone(pgid: int) -> bool:
+    """Whether no process of group ``pgid`` is alive (zombies left for a reaper count as gone)."""
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return True
+    members = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            members.append(stat.parent.name)
+    return not members
+
+
+@pytest.mark.parametrize(
+    "ending, forfeit",
+    [("return random.choice(state.legal_moves())", ""), ("raise ValueError('boom')", "A: crash")],
+)
+def test_no_process_an_agent_forks_outlives_its_game(tmp_path, ending, forfeit):
+    record_file = tmp_path / "groups.txt"
+    path = write_agent(tmp_path, "forks", FORKS.format(record=str(record_file), ending=ending))
+    start = time.perf_counter()
+    try:
+        record = play_game(MatchConfig("tictactoe", (f"agent:path={path}", "random")), 0)
+        assert time.perf_counter() - start < 20
+        assert record.forfeit.startswith(forfeit) and (forfeit or record.plies >= 5)
+        groups = {int(line.split()[0]) for line in record_file.read_text().splitlines()}
+        assert len(groups) == 1 and os.getpgid(0) not in groups  # a group of its own
+        deadline = time.monotonic() + 5  # killed at once; a reaper may take a moment
+        while not _group_is_gone(next(iter(groups))) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _group_is_gone(next(iter(groups)))
+    finally:  # should the test fail, its sleeping children do not outlive it
+        for line in record_file.read_text().splitlines() if record_file.exists() else ():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(line.split()[1]), signal.SIGKILL)
+
+
+def test_an_agent_that_stops_itself_times_out_on_the_wall_clock(tmp_path):
+    source = (
+        "import os, signal\n\ndef choose_move(state, seconds_left):\n"
+        "    os.kill(os.getpid(), signal.SIGSTOP)\n    return 0\n"
+    )
+    path = write_agent(tmp_path, "stops", source)
+    player = arena_player(parse_player_spec(f"agent:path={path},time=0.5"), get_game("tictactoe"))
+    player.start()
+    pid = player._process.pid
+    start = time.perf_counter()
+    with pytest.raises(AgentFault, match=r"timeout: no move within 0\.5 s"):
+        player.choose(get_game("tictactoe").initial_state(), None)
+    assert time.perf_counter() - start < 0.5 + GRACE_SECONDS + 3
+    assert not player.running and _group_is_gone(pid)
+
+
+def test_an_agent_over_its_memory_cap_loses_with_a_message_saying_memory(tmp_path):
+    source = (
+        "def choose_move(state, seconds_left):\n"
+        "    block = bytes(2 * 1024**3)  # 2 GB (zero pages: nothing is touched if allowed)\n"
+        "    return state.legal_moves()[len(block) % 1]\n"
+    )
+    path = write_agent(tmp_path, "greedy_for_memory", source)
+    record = play_game(MatchConfig("tictactoe", (f"agent:path={path}", "random"), games=1), 0)
+    from lib.games.arena.agents import AGENT_MEMORY_MB
+
+    assert record.winner == "B", record.forfeit
+    assert record.forfeit.startswith("A: crash: out of memory"), record.forfeit
+    assert f"{AGENT_MEMORY_MB:,} MB" in record.forfeit and "line 2" in record.forfeit
+
+
+def test_an_agent_that_stops_its_whole_process_group_stops_only_itself(tmp_path):
+    source = (
+        "import os, signal\n\ndef choose_move(state, seconds_left):\n"
+        "    os.kill(0, signal.SIGSTOP)  # every process of its group\n    return 0\n"
+    )
+    path = write_agent(tmp_path, "stops_group", source)
+    script = (
+        "from lib.games.arena import MatchConfig, play_game\n"
+        f"match = MatchConfig('tictactoe', ('agent:path={path},time=0.5', 'random'))\n"
+        "print(play_game(match, 0).forfeit)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    # the Arena in a group of its own, so that before the fix the agent froze it, not pytest
+    arena = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, env=env, start_new_session=True
+    )
+    try:
+        out, _ = arena.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the Arena froze with its agent")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(arena.pid, signal.SIGKILL)
+        arena.wait()
+    assert out.decode().startswith("A: timeout: no move within 0.5 s")
+
+
+def test_an_agent_using_numpy_pandas_and_the_lab_s_search_plays_under_the_memory_cap(tmp_path):
+    source = (
+        "import numpy as np\nimport pandas as pd\n"
+        "from lib.games.search.fast import choose_move as search\n\n"
+        "def choose_move(state, seconds_left):\n"
+        "    table = pd.DataFrame(np.ones((1000, 100)))  # about 1 MB\n"
+        "    return search(state, algorithm='alphabeta', depth=2).move\n"
+    )
+    path = write_agent(tmp_path, "uses_libraries", source)
+    player = arena_player(parse_player_spec(f"agent:path={path},time=20"), get_game("othello"))
+    try:
+        state = get_game("othello").initial_state()
+        assert player.choose(state, None).move in state.legal_moves()
+    finally:
+        player.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -90,15 +91,18 @@ def test_the_help_lists_every_game_and_its_options(capsys):
             assert f"{option_flag(option)} {{{','.join(map(str, allowed))}}}" in text
     for key in presets():
         assert key in text
-    # a game's own flags carry the option's title and the names of its values
-    for name, spec in available_games().items():
-        for option in spec.options:
-            with pytest.raises(SystemExit):
-                parse_args(["--game", name, "--help"])
-            shown = " ".join(capsys.readouterr().out.split())
-            assert spec.option_labels.get(option, option.replace("_", " ").capitalize()) in shown
-            for value, label in spec.option_formats.get(option, {}).items():
-                assert f"{value} ({label})" in shown
+
+
+@pytest.mark.parametrize("name", list(available_games()))
+def test_a_game_s_own_flags_carry_its_option_titles_and_value_names(name, capsys):
+    spec = available_games()[name]
+    with pytest.raises(SystemExit):
+        parse_args(["--game", name, "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for option in spec.options:
+        assert spec.option_labels.get(option, option.replace("_", " ").capitalize()) in shown
+        for value, label in spec.option_formats.get(option, {}).items():
+            assert f"{value} ({label})" in shown
 
 
 def test_unknown_games_presets_and_option_flags_are_refused(capsys):
@@ -182,3 +186,48 @@ def test_a_ladder_s_agent_joins_the_roster_at_the_ladder_s_time(monkeypatch):
     ladder = cli_ladder(args)
     assert ladder.roster()[:-1] == tuple(ladder_players("tictactoe", 0.3))
     assert ladder.roster()[-1] == "agent:path=examples/greedy_agent.py,time=0.3"
+
+
+def interrupted_run(tmp_path, workers: int, interrupts: int) -> tuple:
+    """A long study on the command line, sent ``interrupts`` Ctrl-Cs (SIGINT to its whole
+    process group, as a terminal sends it) once a few games are done: tic-tac-toe's quick
+    games, or for two Ctrl-Cs Othello's slower ones (the second lands inside a game)."""
+    out = tmp_path / "games.csv"
+    command = [sys.executable, "-m", "lib.games.arena"]
+    if interrupts == 1:
+        command += ["--game", "tictactoe", "--players", "alphabeta:depth=9", "random"]
+    else:
+        command += ["--game", "othello", "--size", "8", "--players", "alphabeta:depth=5", "random"]
+    command += ["--games", "5000"]
+    command += ["--workers", str(workers), "--csv", str(out)]
+    run = subprocess.Popen(
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    seen = ""
+    while "2/5000 games" not in seen and run.poll() is None:  # the progress line
+        seen += run.stderr.read(1)
+    os.killpg(run.pid, signal.SIGINT)
+    if interrupts == 2:  # the second while a game of seconds is being played
+        while "again to stop now" not in seen and run.poll() is None:
+            seen += run.stderr.read(1)
+        os.killpg(run.pid, signal.SIGINT)
+    stdout, stderr = run.communicate(timeout=120)
+    return run, seen + stderr, stdout, out
+
+
+@pytest.mark.parametrize(("workers", "interrupts"), [(1, 1), (1, 2), (2, 1)])
+def test_ctrl_c_keeps_the_games_finished_and_says_so_in_one_line(tmp_path, workers, interrupts):
+    run, stderr, stdout, out = interrupted_run(tmp_path, workers, interrupts)
+    assert run.returncode == 0, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    (stopped,) = [line for line in stderr.splitlines() if line.startswith("Stopped:")]
+    finished = int(stopped.split()[1])
+    assert 2 <= finished < 5000 and stopped.endswith("the tables below hold them.")
+    table = pd.read_csv(out)  # the finished games, written as a whole run's would be
+    assert len(table) == finished and table["game"].is_unique
+    assert "win_pct" in stdout

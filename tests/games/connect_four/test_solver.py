@@ -429,19 +429,19 @@ def test_the_pages_verdict_says_who_wins_how_soon_and_the_line(monkeypatch):
     from lib.games.connect_four.view import verdict
 
     monkeypatch.setattr(view, "VERDICT_SECONDS", 20.0)  # room for a loaded test machine
-    verdict.cache_clear()
+    view._solved_verdict.cache_clear()
     won = verdict(state_from_moves("dcdddfdcffdacccffa"))
     assert "**Red wins in 17 plies**; best a, line acbbbbbeeeeeebfaa" in won
     assert "**draw**; best d" in verdict(state_from_moves("caecgfccbdccgbggegfdafaabddefa"))
     monkeypatch.setattr(view, "VERDICT_SECONDS", 0.05)
     assert verdict(state_from_moves("dc")).startswith("Not solved within 0.05 s")
-    verdict.cache_clear()
+    view._solved_verdict.cache_clear()
 
 
 def test_who_wins_from_the_start_is_answered_from_the_bundled_proof():
     from lib.games.connect_four import start, view
 
-    view.verdict.cache_clear()
+    view._solved_verdict.cache_clear()
     started = time.perf_counter()
     answer = view.verdict(initial_state())
     assert time.perf_counter() - started < 0.5  # read from the proof, not searched live
@@ -454,7 +454,7 @@ def test_who_wins_from_the_start_is_answered_from_the_bundled_proof():
     assert f"({proof.total_nodes():,} positions)" in answer
     assert "*Proved by this app's own solver:*" in view.ABOUT
     assert "scripts/prove_connect_four_start.py" in view.ABOUT
-    view.verdict.cache_clear()
+    view._solved_verdict.cache_clear()
 
 
 def test_without_the_proof_file_the_start_is_labelled_known_not_proved():

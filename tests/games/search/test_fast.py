@@ -19,9 +19,8 @@ from lib.games.search import variants
 from lib.games.search.fast import (
     choose_move,
     effective_branching_factor,
-    is_win_value,
-    terminal_value,
 )
+from lib.games.search.values import is_win_value, terminal_value
 from tests.games.othello.test_rules import random_state
 from tests.games.toy import AIMA_TREE, ToyState, leaf_heuristic
 
@@ -435,13 +434,11 @@ def test_the_exact_endgame_is_tried_with_the_budget_and_the_search_falls_back_in
     assert fallback.seconds >= 1.0
 
 
-def test_each_game_declares_its_default_ai_which_spends_its_clock():
-    from lib.games.core import available_games
+def test_each_game_declares_its_default_ai_which_spends_its_clock(game):
     from lib.games.drawing.view import load_adapter
     from lib.games.search.players import parse_player_spec
 
-    for game in available_games().values():
-        config = parse_player_spec(game.default_player)
-        assert config.kind == "alphabeta" and config.time_limit is not None
-        assert config.depth is None and config.search_depth is None  # no cap
-        assert load_adapter(game).default_players == ("human", game.default_player)
+    config = parse_player_spec(game.default_player)
+    assert config.kind == "alphabeta" and config.time_limit is not None
+    assert config.depth is None and config.search_depth is None  # no cap
+    assert load_adapter(game).default_players == ("human", game.default_player)

@@ -18,7 +18,7 @@ from lib.games.arena.__main__ import main
 from lib.games.arena.limits import HOSTED_CAPS, LOCAL_CAPS, check_matches, over_cap
 from lib.games.core import available_games, get_game
 from lib.games.search import mcts
-from lib.games.search.fast import choose_move, is_win_value
+from lib.games.search.fast import choose_move
 from lib.games.search.players import (
     MAX_SIMULATIONS,
     MctsPlayer,
@@ -27,6 +27,7 @@ from lib.games.search.players import (
     parse_player_spec,
     parse_player_spec_to_fit,
 )
+from lib.games.search.values import is_win_value
 from lib.games.session import decide
 
 GAMES = list(available_games())

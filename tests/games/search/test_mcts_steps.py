@@ -21,6 +21,7 @@ from lib.games.search.mcts_steps import (
     chosen_text,
     describe,
     result_text,
+    too_few_note,
     traced_mcts,
     tree_at,
     ucb1,
@@ -363,3 +364,37 @@ def test_the_steps_are_described(connect_four_trace):
     )
     deep = next(i for i, e in enumerate(trace.events) if len(e.choices) >= 2)
     assert said[deep].count("has the highest UCB1") == len(trace.events[deep].choices)
+
+
+BLOCK_AT_A3 = ("a1", "b2", "c3", "c1")  # O threatens a3-b2-c1: X must take a3
+
+
+def test_too_few_simulations_are_said_when_the_visits_do_not_separate_the_moves():
+    """10 simulations of the blocking position pick b3 on a 3-3 tie with a3 (the forced move):
+    the caption says the count is too few to mean much. 300 simulations pick a3 by far: no
+    such caption; nor when the solver proved the move."""
+    state = position(tictactoe.GAME, BLOCK_AT_A3)
+    a3 = tictactoe.parse_move("a3", state)
+    weak = traced_mcts(state, simulations=10, seed=2, solver=False)
+    assert tictactoe.format_move(weak.move) == "b3" and weak.root_visits[a3] == 3
+    note = too_few_note(weak, tictactoe.format_move)
+    assert note.startswith("Too few simulations for this choice to mean much")
+    assert "b3 has 3 visits, a3 3" in note and "10 simulations for 5 moves" in note
+    strong = traced_mcts(state, simulations=300, seed=0, solver=False)
+    assert strong.move == a3 and too_few_note(strong, tictactoe.format_move) == ""
+    proven = traced_mcts(state, simulations=100, seed=0, solver=True)
+    assert proven.move_proven is not None and too_few_note(proven, tictactoe.format_move) == ""
+
+
+@settings(max_examples=30, deadline=None)
+@given(simulations=st.integers(1, 120), seed=st.integers(0, 50))
+def test_a_choice_passed_as_meaningful_leads_beyond_chance(simulations, seed):
+    """No note: the move was proven, or it leads the runner-up by more than two standard
+    deviations of a fair split of their visits, with at least ten simulations a move."""
+    state = position(tictactoe.GAME, BLOCK_AT_A3)
+    trace = traced_mcts(state, simulations=simulations, seed=seed, solver=False)
+    visits = [*sorted(trace.root_visits.values(), reverse=True), 0]
+    first, second = trace.root_visits[trace.move], visits[1]
+    if too_few_note(trace, tictactoe.format_move) == "":
+        assert first - second > 2 * math.sqrt(first + second)
+        assert trace.simulations >= 10 * len(state.legal_moves())

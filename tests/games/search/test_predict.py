@@ -11,9 +11,12 @@ from hypothesis import strategies as st
 from lib.errors import InputError
 from lib.games import core, textbook_tree
 from lib.games.search.predict import (
+    CUT_HELP,
+    CUT_QUESTION,
     edge_name,
     minimax_choice,
     pruned_edges,
+    reveal_tree,
     root_move_values,
     score_move_prediction,
     score_tree_prediction,
@@ -167,3 +170,16 @@ def test_a_move_guess_is_right_wrong_or_a_tie():
         score_move_prediction("z", values)
     with pytest.raises(InputError, match="no move"):
         minimax_choice({})
+
+
+def test_the_question_and_help_ask_for_every_branch_the_scoring_counts():
+    """AIMA figure 5.5: after M's first leaf (2 <= 3) "there is no point in looking at the
+    other successor states": both are pruned, and the scoring counts each of them."""
+    assert "every branch" in CUT_HELP and "first" not in CUT_HELP.lower()
+    assert "skip" in CUT_QUESTION
+    root = textbook_tree.initial_state(AIMA_FIGURE_5_2)
+    book = {(1, 1), (1, 2)}  # the figure's two crossed-out leaves below M
+    score = reveal_tree(root, 2, leaf_value, book, 3.0)
+    assert score.full_marks and score.out_of == 3
+    first_only = reveal_tree(root, 2, leaf_value, {(1, 1)}, 3.0)
+    assert first_only.missed == ((1, 2),) and first_only.marks == 2

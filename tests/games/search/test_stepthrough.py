@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from lib.errors import InputError
 from lib.games import core, textbook_tree
 from lib.games.search import fast as search
+from lib.games.search import values
 from lib.games.search.reference import SEARCHES, minimax_search
 from lib.games.search.stepthrough import (
     MAX_EVENTS,
@@ -319,7 +320,7 @@ def test_ordered_moves_are_the_moves_best_first(name):
         assert sorted(map(repr, moves)) == sorted(map(repr, state.legal_moves()))
         children = [state.play(m) for m in moves]
         scores = [
-            search.terminal_value(c, state.to_move, 1)
+            values.terminal_value(c, state.to_move, 1)
             if c.is_terminal()
             else evaluate(c, state.to_move)
             for c in children
@@ -372,7 +373,7 @@ def test_example_labels_say_who_wins():
             if value == 0:
                 assert position.label.endswith("(a draw)")
             else:
-                assert search.is_win_value(value)
+                assert values.is_win_value(value)
                 winner = game.player_names[mover if value > 0 else 1 - mover]
                 assert position.label.endswith(f"({winner} wins)")
 
@@ -485,3 +486,53 @@ def test_the_root_and_a_textbook_trees_leaves_are_named_as_they_are():
     )
     # a game position's leaf is still scored by the heuristic at the depth limit
     assert "depth limit" in describe_step(leaf, textbook_tree.format_move)
+
+
+# -- cut-offs and exact values --------------------------------------------------------
+
+
+def test_a_node_that_meets_the_window_on_its_last_move_cuts_nothing_and_is_exact():
+    """AIMA figure 5.5: MIN node R sees 14, 5 and 2; at 2 (≤ α = 3) nothing is left to skip,
+    so step 41 is no cut-off, and R is worth exactly 2 (the figure writes 2, not ≤2)."""
+    from lib.games.drawing.step_tree import node_label
+
+    search_ = run_step_search(tree_position(AIMA_FIGURE_5_2), algorithm="alphabeta")
+    step_41 = search_.trace.events[40]
+    assert step_41.kind == "cutoff" and step_41.path == (2,) and step_41.pruned == ()
+    text = describe_step(step_41, textbook_tree.format_move, abstract=True)
+    assert "cut-off" not in text.lower() and "skipped" not in text
+    assert "nothing is cut off" in text and "every move" in text
+    # the real cut-off (step 23, MIN node M) is still called one
+    step_23 = search_.trace.events[22]
+    assert step_23.pruned == (1, 2)
+    assert describe_step(step_23, textbook_tree.format_move).startswith("Cut-off at MIN node M")
+    final = search_.final
+    labels = {path: node_label(node) for path, node in final.nodes.items() if node.ply <= 1}
+    assert labels == {(): "3", (0,): "3", (1,): "≤2", (2,): "2"}
+    assert not final.nodes[(2,)].cut and final.nodes[(1,)].cut
+
+
+@settings(max_examples=80, deadline=None)
+@given(tree=st.tuples(trees, trees) | st.tuples(trees, trees, trees), ordering=st.booleans())
+def test_a_value_drawn_without_a_bound_is_the_minimax_value(tree, ordering):
+    """A node's label is exact (no ≥/≤) whenever no move below it was skipped, and an
+    exact label is always the node's minimax value; a bound is a true bound."""
+    from lib.games.drawing.step_tree import node_label
+
+    search_ = run_step_search(tree_position(tree), algorithm="alphabeta", ordering=ordering)
+    final = search_.final
+    pruned = [path for path, node in final.nodes.items() if node.status == "pruned"]
+    for path, node in final.nodes.items():
+        if node.status == "pruned":
+            continue
+        true = nested_minimax(subtree(tree, path), node.ply)
+        label = node_label(node)
+        assert node.cut == any(p[:-1] == path for p in pruned)
+        if not any(p[: len(path)] == path for p in pruned):
+            assert label == value_text(node.value)  # the whole subtree searched: exact
+        if label.startswith("≥"):
+            assert true >= node.value
+        elif label.startswith("≤"):
+            assert true <= node.value
+        else:
+            assert node.value == true

@@ -36,5 +36,4 @@ ADAPTER = BoardAdapter(
     cell_label=lambda state, r, c: "●" if c < state.counters else "",
     board_shape=lambda state: (1, 11),
     status=lambda state: f"{state.counters} counters left",
-    default_players=("human", "alphabeta:depth=6"),
 )

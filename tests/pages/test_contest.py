@@ -1,0 +1,125 @@
+"""The class contest page under AppTest: the student's, the projector's and the
+instructor's views, on an SQLite file of the test's own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from streamlit.testing.v1 import AppTest
+
+from lib.contest import contests as C
+from lib.contest import polls
+from lib.contest.identity import new_token
+from lib.contest.schema import entries, versions
+from lib.contest.store import URL_ENV, Store
+from lib.ui.contest_common import PLAYER_ENV, TOKEN_KEY
+
+PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "contest.py")
+SETTINGS = C.ContestSettings(game="tictactoe", options={}, max_depth=2, games_per_entry=2)
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch) -> Store:
+    url = f"sqlite:///{tmp_path / 'contest.sqlite3'}"
+    monkeypatch.setenv(URL_ENV, url)
+    monkeypatch.setenv(PLAYER_ENV, "0")  # the tests play no games in the background
+    monkeypatch.delenv("AI_SEARCH_LAB_LOCAL", raising=False)
+    monkeypatch.delenv(C.INSTRUCTOR_KEY_ENV, raising=False)
+    return Store(url)
+
+
+def _app(**query: str) -> AppTest:
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    for key, value in query.items():
+        app.query_params[key] = value
+    return app.run()
+
+
+def _button(app: AppTest, label: str):
+    return next(b for b in app.button if b.label == label)
+
+
+def _texts(app: AppTest) -> list[str]:
+    return [t.value for t in app.text]
+
+
+def test_a_student_joins_submits_and_sees_the_entry_as_text(store: Store) -> None:
+    contest = C.open_contest(store, SETTINGS)
+    app = _app(code=contest.code)
+    assert not app.exception
+    hostile = "<b>Ada</b> **bold**"
+    app.text_input(key="ct_w_name").input(hostile)
+    app = _button(app, "Join").click().run()
+    assert not app.exception and app.session_state[TOKEN_KEY]
+    assert app.query_params["entry"] == app.session_state[TOKEN_KEY]
+    assert f"Playing as: {hostile}" in _texts(app)  # as text, not Markdown or HTML
+    assert not any(hostile in m.value for m in app.markdown)
+    app.text_area(key="ct_w_formula").input("lines ** 2")
+    app = _button(app, "Submit entry").click().run()
+    assert "**" in app.error[0].value.replace("\\", "")  # the game page's message
+    app.text_area(key="ct_w_formula").input("lines + 2*centre")
+    app = _button(app, "Submit entry").click().run()
+    assert not app.exception and "Version 1 submitted" in app.success[0].value
+    with store.read() as connection:
+        assert connection.scalars(sa.select(versions.c.text)).all() == ["lines + 2*centre"]
+        assert connection.scalars(sa.select(entries.c.name)).all() == [hostile]
+
+
+def test_a_stale_link_and_a_bad_code_get_a_message(store: Store) -> None:
+    contest = C.open_contest(store, SETTINGS)
+    app = _app(code=contest.code, entry="not-a-token")
+    assert "not (or no longer) valid" in app.error[0].value.replace("\\", "")
+    app = _button(app, "Join again").click().run()  # forget the stale token: the join form
+    assert "entry" not in app.query_params and app.text_input(key="ct_w_name")
+    app = _app(code="0O0O0O")
+    assert "join code" in app.error[0].value
+
+
+def test_the_projector_shows_the_board_and_the_poll(store: Store) -> None:
+    contest = C.open_contest(store, SETTINGS)
+    for i, name in enumerate(("Ada", "<script>x</script>")):
+        token = new_token()
+        C.join(store, contest.code, name, token, f"s{i}")
+        C.submit(store, contest.code, token, C.Submission(formula="lines"), f"request-{i}", "s")
+    poll = polls.open_poll(
+        store, contest.code, kind="route_next", question="Which node next?",
+        choices=["A", "B"], answer="B", explanation="B has the lowest f.", request_key="poll-1234",
+    )  # fmt: skip
+    polls.answer_poll(store, contest.code, poll.id, "voter-1", "A", "s1")
+    app = _app(view="projector", code=contest.code)
+    assert not app.exception
+    board = app.dataframe[0].value
+    assert set(board["Name"]) == {"Ada", "<script>x</script>"}
+    assert list(board.columns) == ["Rank", "Name", "Rating", "W/D/L", "Games", "Change"]
+    assert set(board["Change"]) == {"new"}
+    assert "Which node next?" in _texts(app)
+    polls.reveal(store, contest.code, poll.id)
+    app = _app(view="projector", code=contest.code)
+    assert "Answer: B" in app.success[0].value and "B has the lowest f." in _texts(app)
+
+
+def test_the_instructor_needs_the_key_on_a_hosted_server(store: Store, monkeypatch) -> None:
+    app = _app(view="instructor")
+    assert "until an instructor's key is set" in app.error[0].value
+    assert not [b for b in app.button if b.label == "Open contest"]
+    monkeypatch.setenv(C.INSTRUCTOR_KEY_ENV, "sesame-321")
+    app = _app(view="instructor")
+    app.text_input(key="ct_instructor_key").input("wrong").run()
+    assert "not the instructor's key" in app.error[0].value
+    app.text_input(key="ct_instructor_key").input("sesame-321").run()
+    app.selectbox(key="ct_w_game").set_value("tictactoe").run()
+    app = _button(app, "Open contest").click().run()
+    assert not app.exception
+    (contest,) = C.list_contests(store)
+    assert contest.game == "tictactoe" and app.metric[0].value == contest.code
+    C.join(store, contest.code, "Rude name", new_token(), "s1")
+    app.run()
+    app.radio(key="ct_w_action").set_value("rename")
+    app.text_input(key="ct_w_new_name").input("Kind name")
+    app = _button(app, "Apply").click().run()
+    with store.read() as connection:
+        assert connection.scalars(sa.select(entries.c.name)).all() == ["Kind name"]
+    app = _button(app, "Close").click().run()
+    assert not C.get_contest(store, contest.code).is_open
