@@ -1,4 +1,5 @@
-"""Take the README's screenshots: each page in headless Chromium at 1280x800, saved as JPEG.
+"""Take the README's screenshots: each page in headless Chromium at 1280x800 (the "doing"
+views at a projector's 1024x768, the race at 1400x900), saved as JPEG.
 
 Run from the repository root, in the project's environment (Playwright and Debian's
 Chromium, as the browser tests use them)::
@@ -63,7 +64,7 @@ SCROLL = """(e, margin) => {
 
 def scroll_to(page: Page, selector: str, margin: int = 0) -> None:
     """Scroll the main column so that ``selector``'s first match is ``margin`` px from the top."""
-    page.mouse.move(5, VIEWPORT["height"] - 5)  # no tooltip left over a button
+    page.mouse.move(5, page.viewport_size["height"] - 5)  # no tooltip left over a button
     page.locator(selector).first.evaluate(SCROLL, margin)
     page.wait_for_timeout(1000)
 
@@ -119,6 +120,51 @@ def arena(page: Page) -> None:
     scroll_to(page, '[data-testid="stTabs"]')
 
 
+PROJECTOR = {"width": 1024, "height": 768}
+"""A classroom projector's screen: the "doing" views are shown at this size."""
+WIDE = {"width": 1400, "height": 900}
+
+
+def race(page: Page) -> None:
+    """The route race: four algorithms two to a row, a few dozen ticks in."""
+    board = '.st-key-rt_race:not([data-stale="true"]) .route-race'
+    settle(page, f"{board} .racer canvas.search")
+    page.locator(board).first.locator("select.speed").select_option("0.5")
+    page.locator(board).first.locator("button.play").click()
+    page.wait_for_timeout(2500)
+    page.locator(board).first.locator("button.play").click()  # pause mid-race
+    scroll_to(page, board)
+
+
+def watch_search(page: Page) -> None:
+    """Watch it search on a projector: the map across the page, the code under it."""
+    player = '.st-key-rt_animation:not([data-stale="true"]) .route-player'
+    settle(page, f"{player} canvas.search")
+    page.locator(player).first.locator("input.steps").focus()
+    for _ in range(9):
+        page.keyboard.press("ArrowRight")
+    scroll_to(page, player)
+
+
+UNDER_BAR = """([bar, below]) => {
+    const main = document.querySelector('[data-testid="stMain"]');
+    const status = document.querySelector(below);
+    status.scrollIntoView({block: 'start'});
+    main.scrollBy(0, status.getBoundingClientRect().top
+        - document.querySelector(bar).getBoundingClientRect().bottom);
+}"""
+
+
+def mcts_steps(page: Page) -> None:
+    """MCTS steps on a projector: the step bar over the step's text and the tree."""
+    settle(page, ".st-key-tictactoe_play_area svg")
+    page.get_by_role("tab", name="MCTS steps").click()
+    settle(page, ".st-key-tictactoe_mcts_tree .scatterlayer text")
+    page.mouse.move(5, page.viewport_size["height"] - 5)
+    page.evaluate(UNDER_BAR, [".st-key-tictactoe_mcts_step_bar", ".st-key-tictactoe_mcts_status"])
+    page.wait_for_timeout(1000)
+
+
 def routes(page: Page) -> None:
     """Route search on Romania: four algorithms' routes from Arad to Bucharest."""
     settle(page, ".st-key-rt_map")
@@ -133,7 +179,12 @@ SHOTS: dict[str, tuple[str, Callable[[Page], None]]] = {
     "step-through": ("/tictactoe", step_through),
     "arena": ("/arena", arena),
     "routes": ("/routes", routes),
+    "race": ("/routes?race=A*|Uniform-cost|Greedy+best-first|BFS", race),
+    "watch-search": ("/routes", watch_search),
+    "mcts-steps": ("/tictactoe?mcts_step=9", mcts_steps),
 }
+#: pictures taken at another window size than :data:`VIEWPORT`
+SIZES = {"race": WIDE, "watch-search": PROJECTOR, "mcts-steps": PROJECTOR}
 
 
 def main(names: list[str]) -> None:
@@ -146,7 +197,8 @@ def main(names: list[str]) -> None:
         try:
             for name in names or list(SHOTS):
                 address, prepare = SHOTS[name]
-                context = browser.new_context(viewport=VIEWPORT)  # a new visitor per page
+                size = SIZES.get(name, VIEWPORT)
+                context = browser.new_context(viewport=size)  # a new visitor per page
                 page = context.new_page()
                 page.goto(url + address, timeout=TIMEOUT_MS)
                 prepare(page)

@@ -48,8 +48,10 @@ PLACE_COLOUR = "#374151"
 #: A play shows at most this many frames, one every :data:`FRAME_MS` milliseconds
 #: (7.2 s for a whole search; the slider reaches every step).
 MAX_FRAMES, FRAME_MS = 120, 60
-#: The shade of a grid cell by its cost (cost 1: the free cells' colour).
-TERRAIN_COLOURS = MappingProxyType({"3": "#c9b18f", "10": "#8c6d46"})
+#: The shade of a grid cell by its cost (cost 1: the free cells' colour): free, 3, 10 and a
+#: wall step down in lightness, each at least twice as dark as the one before (a contrast
+#: ratio a washed-out projector keeps), in browns beside the frontier's orange.
+TERRAIN_COLOURS = MappingProxyType({"3": "#b8884a", "10": "#6b4423"})
 #: The parts of the pseudocode and the sides of a bidirectional search, by their codes.
 PARTS = tuple(part.value for part in Part)
 SIDES = ("", "forward", "backward")

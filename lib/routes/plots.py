@@ -40,7 +40,7 @@ LABEL_NODES_UP_TO = 60
 FONT = {"size": 14, "color": "#1f2937"}
 PLACE_FONT = {"size": 15, "color": "#111827"}
 ROAD_FONT = {"size": 14, "color": "#4b5563"}
-OBSTACLE_COLOUR, FREE_COLOUR = "#333333", "#f2f2f2"
+OBSTACLE_COLOUR, FREE_COLOUR = "#1a1a1a", "#f2f2f2"
 #: Plot-area sizes (px) the grid markers are sized for: the narrowest layout the page is
 #: read at (an 800 px wide window), so that markers never grow past their cells.
 MAP_AREA, ANIMATION_AREA = (440, 460), (440, 480)

@@ -21,7 +21,7 @@ import pandas as pd
 import streamlit as st
 
 from lib.errors import InputError
-from lib.games.drawing.mcts_tree import mcts_tree_figure
+from lib.games.drawing.mcts_tree import TREE_FONT, mcts_tree_figure
 from lib.games.drawing.view import BoardAdapter
 from lib.games.search.mcts import DEFAULT_EXPLORATION
 from lib.games.search.mcts_steps import (
@@ -40,14 +40,15 @@ from lib.games.search.mcts_steps import (
 )
 from lib.links import LinkField
 from lib.ui.common import current, escape_markdown, read_query
+from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_panel import (
     CHART_CONFIG,
     PLAY_SECONDS,
     SMALL_BOARD_PIXELS,
     _link_step,
-    _step_buttons,
     advance_step,
     small_board,
+    step_bar,
 )
 
 SIDE_WIDTH = SMALL_BOARD_PIXELS + 40
@@ -58,6 +59,8 @@ MAX_EXPLORATION = 5.0
 MAX_SEED = 1_000_000
 TREE_WIDTH = 640
 """Pixels of the tree chart: the main column of a 1024 px screen with the sidebar open."""
+PRESENT_TREE_FONT = CHART_TEXT_PX + 4
+"""The tree's labels (px) in the presentation view: the room's back row reads them."""
 MCTS_WIDGETS = ("simulations", "exploration", "seed", "solver")
 """The panel's settable widgets (``<page>_mcts_w_<name>``), kept while the tab is hidden."""
 
@@ -100,10 +103,7 @@ def _panel(adapter: BoardAdapter, key: str, ticking: bool) -> None:
     steps_key = f"{key}_mcts"  # _step_buttons' and advance_step's keys: <page>_mcts_step_...
     advance_step(steps_key, (adapter.game.name, state.key, settings), trace.steps, ticking)
     _link_step(steps_key, trace.steps, "mcts_step")
-    _step_buttons(steps_key, trace.steps)
-    shown = st.slider(
-        "Step", 1, max(trace.steps, 2), key=f"{steps_key}_step_w_step", disabled=trace.steps == 1
-    )
+    shown = step_bar(steps_key, trace.steps)
     step = min(shown, trace.steps) - 1
     write_mcts_link(settings, step + 1)
     event = trace.events[step]
@@ -260,6 +260,7 @@ def _view(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent, s
                 game.format_move,
                 game.player_names,
                 title=f"UCT, c = {trace.exploration:g}" + (", MCTS-Solver" if trace.solver else ""),
+                font=PRESENT_TREE_FONT if presenting() else TREE_FONT,
             )
             st.plotly_chart(figure, key=f"{key}_mcts_tree", config=CHART_CONFIG)
             st.caption(LEGEND)

@@ -26,8 +26,15 @@ from typing import Any
 
 import streamlit as st
 
+from lib.charts import MIN_FONT
 from lib.errors import InputError
-from lib.games.drawing.step_tree import counter_text, path_moves, step_tree_figure, tree_positions
+from lib.games.drawing.step_tree import (
+    MAX_TREE_HEIGHT,
+    counter_text,
+    path_moves,
+    step_tree_figure,
+    tree_positions,
+)
 from lib.games.drawing.view import BoardAdapter, BoardView
 from lib.games.search.players import SEARCH_KINDS, PlayerConfig, bind_heuristic
 from lib.games.search.stepthrough import (
@@ -50,6 +57,7 @@ from lib.games.textbook_tree import tree_from_text
 from lib.links import LinkField
 from lib.ui.code_view import code_view
 from lib.ui.common import escape_markdown, read_query
+from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_lab import (
     keep_tree_text,
     own_tree_position,
@@ -73,9 +81,11 @@ LEGEND = (
     "path being searched, with each node's α/β window; blue: returned its value (green: "
     "a leaf); grey ✕ on a dotted edge: a move a cut-off skipped; ≥ / ≤: a bound."
 )
-TREE_HEIGHT = 420
+TREE_HEIGHT = MAX_TREE_HEIGHT
 """Tallest tree chart (pixels): with the step's text above, tree and code fit 768 px; with
 the tabs and the controls above too, the deepest node fits a 900 px window."""
+PRESENT_TREE_FONT = CHART_TEXT_PX
+"""The tree's labels (px) in the presentation view: the tree is laid out for them."""
 COMPARE_LABEL_LEAVES = 12
 """Half-width trees (the comparison) label every node only up to this many leaves."""
 CHART_CONFIG = {"displayModeBar": False}
@@ -225,11 +235,7 @@ def _panel(
     _advance(key, choice, search, ticking)
     _link_step(key, search.steps)
     _search_notes(search)
-    _step_buttons(key, search.steps)
-    slider_key = f"{key}_step_w_step"
-    shown = st.slider(
-        "Step", 1, max(search.steps, 2), key=slider_key, disabled=search.steps - 1 == 0
-    )
+    shown = step_bar(key, search.steps)
     step = min(shown, search.steps) - 1
     write_step_link(key, choice, step + 1)
     # under the step buttons: they stay put when the guess is hidden after step 1
@@ -346,6 +352,30 @@ def _search_notes(search: StepSearch) -> None:
         st.caption(f"Only the first {MAX_EVENTS:,} steps are kept: the search is cut there.")
 
 
+STEP_BAR_CSS = """
+[data-testid="stLayoutWrapper"]:has(> .st-key-{key}_step_bar) {{
+  position: sticky; top: 3.75rem; z-index: 5;
+}}
+.st-key-{key}_step_bar {{ background: white; padding-bottom: 0.25rem; }}
+"""
+"""The step buttons and slider stay at the window's top while the text, the tree and the code
+under them are scrolled into view (Streamlit's header is 3.75rem tall). Streamlit wraps the
+container in a layout wrapper of its own size: the wrapper is what sticks, in the panel."""
+
+
+def step_bar(key: str, steps: int) -> int:
+    """The step buttons and the slider, kept in view above the tree (sticky); the step shown.
+
+    The slider keeps its keyboard: ← and → a step, Home and End the first and last.
+    """
+    with st.container(key=f"{key}_step_bar", gap="small"):
+        st.html(f"<style>{STEP_BAR_CSS.format(key=key)}</style>")
+        _step_buttons(key, steps)
+        return st.slider(
+            "Step", 1, max(steps, 2), key=f"{key}_step_w_step", disabled=steps - 1 == 0
+        )
+
+
 def _step_buttons(key: str, steps: int) -> None:
     """First, Prev, Play or Pause, Next, Last."""
     slider_key = f"{key}_step_w_step"
@@ -412,6 +442,25 @@ def _step_status(key: str, position: StepPosition, search: StepSearch, now: Any,
             f"Search statistics ({_title(search)}): {counted(stats.nodes, 'node')}, "
             f"{counted(stats.cutoffs, 'cut-off')}; {result}."
         )
+
+
+WIDE_TREE_CSS = """
+.st-key-{key}_box {{ overflow-x: auto; overflow-y: hidden; direction: rtl; }}
+.st-key-{key}_box > * {{ direction: ltr; }}
+.st-key-{key}_box .st-key-{key} {{ flex: none !important; max-width: none !important; }}
+"""
+"""A tree drawn wider than its column (its labels need the room) scrolls sideways, opened at
+its right end: a depth-first search's newest nodes, the current one among them, are there."""
+
+
+def wide_tree(figure: Any, key: str) -> None:
+    """Show the tree chart ``figure`` under ``key``: at the column's width, or at its own width
+    (``layout.width``, :func:`lib.games.drawing.step_tree.step_tree_figure`) in a box that
+    scrolls sideways."""
+    with st.container(key=f"{key}_box"):
+        st.html(f"<style>{WIDE_TREE_CSS.format(key=key)}</style>")
+        width = "content" if figure.layout.width else "stretch"
+        st.plotly_chart(figure, key=key, config=CHART_CONFIG, width=width)
 
 
 def _fitted(figure: Any) -> Any:
@@ -488,8 +537,9 @@ def _step_view(
             minimax_nodes=search.minimax_nodes,
             minimax_capped=search.minimax_capped,
             positions=layout,
+            font=PRESENT_TREE_FONT if presenting() else MIN_FONT,
         )
-        st.plotly_chart(_fitted(figure), key=f"{key}_step_tree", config=CHART_CONFIG)
+        wide_tree(_fitted(figure), f"{key}_step_tree")
     with side:  # the code first: it is what the step is about, the board can go below
         code_view(excerpt.rows, excerpt.current, f"{key}_step_code", numbers=excerpt.numbers)
         _node_position(adapter, key, position, event.path)

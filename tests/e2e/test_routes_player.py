@@ -154,6 +154,7 @@ def test_hovering_a_place_on_the_step_map_shows_its_name(page):
     player = _player(page)
     index = list(graphs.romania().nodes).index("Sibiu")
     x, y = player.evaluate(f"(root) => root.pixelOf({index})")
+    player.locator("canvas.marks").scroll_into_view_if_needed()  # the code is under the map
     box = player.locator("canvas.marks").bounding_box()
     page.mouse.move(box["x"] + x, box["y"] + y)
     tip = player.locator(".tip")

@@ -83,16 +83,3 @@ def test_the_step_player_has_the_speed_control_too(page):
         arg=[player.element_handle(), last],
     )
     assert time.monotonic() - began < 4
-
-
-def test_race_maps_at_1024_px_are_one_under_another_and_wide(page):
-    page.set_viewport_size({"width": 1024, "height": 768})
-    open_page(page, "routes?algos=A*|Uniform-cost|Greedy+best-first")
-    board = _open_race(page)
-    boxes = [
-        board.locator(".racer").nth(i).locator("canvas.search").bounding_box()
-        for i in range(board.locator(".racer").count())
-    ]
-    assert len(boxes) >= 2
-    assert len({round(box["x"]) for box in boxes}) == 1  # one column
-    assert all(box["width"] >= 500 for box in boxes)  # room for the names and road costs

@@ -23,7 +23,9 @@ LAYOUT = """(key) => {
     const current = (selector) => Array.from(document.querySelectorAll(selector)).find(
         (el) => !el.closest('[data-stale="true"]') && el.getBoundingClientRect().height > 0);
     const status = current(`.st-key-${key}_step_status`);
-    const tree = current(`.st-key-${key}_step_tree .js-plotly-plot`);
+    // the tree's box: a tree wider than its column scrolls sideways in it
+    const tree = current(`.st-key-${key}_step_tree_box`)
+        || current(`.st-key-${key}_step_tree .js-plotly-plot`);
     const code = current(`.st-key-${key}_step_code .code-view`);
     if (!status || !tree || !code) return null;
     status.scrollIntoView({block: 'start'});

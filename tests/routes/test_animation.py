@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from lib.routes import animation, explain, graphs, map_data, places, plots, search
 from lib.routes.trace import Part, replay
+from tests.test_charts import contrast_ratio
 
 ALGORITHMS = list(search.ALGORITHMS)
 
@@ -401,3 +402,33 @@ def test_the_route_map_keeps_its_map_digest_when_only_the_ends_and_routes_change
     assert first["mapDigest"] == second["mapDigest"] and first["digest"] != second["digest"]
     other = animation.route_map_data(graphs.random_geometric(20, seed=1), start=0, goal=1)
     assert other["mapDigest"] != first["mapDigest"]
+
+
+# -- a grid's terrain on a projector ------------------------------------------------------
+
+
+def _washed_out(first: str, second: str, flare: float) -> float:
+    """The contrast ratio of two colours with ``flare`` (of white's luminance) added to both:
+    a projector in a lit room, whose black is grey."""
+    darker, lighter = sorted((_luminance(first), _luminance(second)))
+    return (lighter + 0.05 + flare) / (darker + 0.05 + flare)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance, read back from the contrast with black: (L + 0.05) / 0.05."""
+    return contrast_ratio(colour, "#000000") * 0.05 - 0.05
+
+
+def test_free_cells_cost_3_cost_10_and_walls_step_down_in_a_contrast_a_projector_keeps():
+    style = animation._style(graphs.grid_from_terrain(np.ones((4, 4), np.uint8)))
+    levels = [style["free"], style["terrain"]["3"], style["terrain"]["10"], style["obstacle"]]
+    steps = [contrast_ratio(a, b) for a, b in itertools.pairwise(levels)]
+    assert all(ratio >= 2.0 for ratio in steps), steps
+    assert _luminance(levels[0]) > _luminance(levels[1]) > _luminance(levels[2])
+    # free against 3, and 3 against 10: still apart with a tenth of white washed over them
+    washed = [_washed_out(a, b, 0.1) for a, b in itertools.pairwise(levels[:3])]
+    assert all(ratio >= 1.8 for ratio in washed), washed
+    # and neither cost shade is mistaken for the frontier's or the explored places' look
+    looks = animation.look_colours(graphs.grid_from_terrain(np.ones((4, 4), np.uint8)))
+    for shade in levels[1:3]:
+        assert min(contrast_ratio(shade, look) for look in looks[-2:]) >= 1.6

@@ -31,7 +31,11 @@ PLOT_PIXELS = 600
 """About the plotting width of the tree chart (the panel gives it 640 pixels)."""
 
 LABEL_PIXELS = 60
-"""The room a label needs in its row ("b2" over "3.5/12" over "✓ X wins", a UCB1 value)."""
+"""The room a label needs in its row ("b2" over "3.5/12" over "✓ X wins", a UCB1 value) at
+:data:`~lib.charts.MIN_FONT` px; larger labels need more in proportion."""
+
+TREE_FONT = 15
+"""The tree's labels (px); the presentation view passes its own, larger size."""
 
 MARKER_PIXELS = (5, 14)
 """Smallest and largest node marker: a dense tree's nodes shrink to stay apart."""
@@ -89,10 +93,10 @@ def marker_size(position: Mapping[Path, tuple[float, int]]) -> float:
     return max(smallest, min(largest, 0.8 * PLOT_PIXELS / (high - low)))
 
 
-def label_gap(position: Mapping[Path, tuple[float, int]]) -> float:
-    """How far apart (x units) two labels in a row must be not to overlap."""
+def label_gap(position: Mapping[Path, tuple[float, int]], font: int = TREE_FONT) -> float:
+    """How far apart (x units) two labels of ``font`` px in a row must be not to overlap."""
     low, high = x_range(position)
-    return LABEL_PIXELS * (high - low) / PLOT_PIXELS
+    return LABEL_PIXELS * font / MIN_FONT * (high - low) / PLOT_PIXELS
 
 
 def spaced(candidates: Sequence[tuple[Any, float, float]], gap: float) -> list[Any]:
@@ -109,14 +113,17 @@ def spaced(candidates: Sequence[tuple[Any, float, float]], gap: float) -> list[A
 
 
 def labelled(
-    nodes: Mapping[Path, NodeCounts], path: Path, position: Mapping[Path, tuple[float, int]]
+    nodes: Mapping[Path, NodeCounts],
+    path: Path,
+    position: Mapping[Path, tuple[float, int]],
+    font: int = TREE_FONT,
 ) -> set[Path]:
     """Nodes whose move and counts are written: the path to ``path`` first, then the most
     visited, each where it does not overlap a label already written in its row (every
     node of a small tree)."""
     on_path = {path[:i] for i in range(len(path) + 1)}
     order = sorted(nodes, key=lambda p: (p not in on_path, -nodes[p].visits))
-    gap = label_gap(position)
+    gap = label_gap(position, font)
     return set(spaced([(p, *position[p]) for p in order], gap))
 
 
@@ -165,7 +172,9 @@ def _edges(
     )
 
 
-def _ucb_labels(event: MctsEvent, position: Mapping[Path, tuple[float, int]]) -> dict | None:
+def _ucb_labels(
+    event: MctsEvent, position: Mapping[Path, tuple[float, int]], font: int
+) -> dict | None:
     """Each child's UCB1 on its edge at every node selection passed, the chosen one bold.
 
     Neighbouring edges write theirs at two heights; a value with no room left beside the
@@ -180,7 +189,7 @@ def _ucb_labels(event: MctsEvent, position: Mapping[Path, tuple[float, int]]) ->
             rank = (child.move != choice.chosen, -(child.ucb1 if child.ucb1 is not None else -1))
             candidates.append((rank, (child, choice, x0 + along * (x1 - x0), y0 + along)))
     candidates.sort(key=lambda item: item[0])
-    kept = spaced([(key, key[2], key[3]) for _, key in candidates], label_gap(position))
+    kept = spaced([(key, key[2], key[3]) for _, key in candidates], label_gap(position, font))
     if not kept:
         return None
     texts, colours = [], []
@@ -196,7 +205,7 @@ def _ucb_labels(event: MctsEvent, position: Mapping[Path, tuple[float, int]]) ->
         mode="text",
         text=texts,
         textposition="middle center",
-        textfont={"size": MIN_FONT, "color": colours},
+        textfont={"size": font, "color": colours},
         hoverinfo="skip",
         showlegend=False,
         name="UCB1",
@@ -211,6 +220,7 @@ def _nodes(
     format_move: Callable[[Move], str],
     players: Sequence[str],
     ringed: Path,
+    font: int,
 ) -> dict:
     """Every node: a circle (a diamond once proven), its wins/visits where labelled."""
     items = list(nodes.items())
@@ -242,20 +252,26 @@ def _nodes(
             "size": [size + 4 if c.proven is not None else size for _, c in items],
             "color": [colour(p, c) for p, c in items],
         },
-        # clear of a ring round it
+        # every line clear of a ring round it (plotly starts each line at the same x)
         text=[
-            ("\u2003\u2002" if p in beside else "") + node_text(p, c, format_move, players)
-            if p in shown
-            else ""
+            _indented(node_text(p, c, format_move, players), p in beside) if p in shown else ""
             for p, c in items
         ],
         textposition=["middle right" if p in beside else "bottom center" for p, _ in items],
-        textfont={"size": MIN_FONT, "color": [colour(p, c) for p, c in items]},
+        textfont={"size": font, "color": [colour(p, c) for p, c in items]},
         hovertext=[hover(p, c) for p, c in items],
         hoverinfo="text",
         showlegend=False,
         name="nodes",
     )
+
+
+def _indented(text: str, beside: bool) -> str:
+    """A label written right of its node: each of its lines starts past the node's ring."""
+    if not beside:
+        return text
+    pad = "\u2003\u2002"
+    return pad + f"<br>{pad}".join(text.split("<br>"))
 
 
 def _rings(points: Sequence[tuple[float, int]], colour: str, size: int, name: str) -> dict:
@@ -283,6 +299,7 @@ def mcts_tree_figure(
     players: Sequence[str],
     *,
     title: str,
+    font: int = TREE_FONT,
 ) -> go.Figure:
     """Draw the tree ``nodes`` (:func:`~lib.games.search.mcts_steps.tree_at` at the step of
     ``event``): the path to the step's node, its ring, UCB1 on the edges while selecting,
@@ -290,13 +307,13 @@ def mcts_tree_figure(
     position = tree_layout(nodes)
     path = event.path  # the simulation's node: the path to it is orange
     on_path = {path[:i] for i in range(len(path) + 1)}
-    shown = labelled(nodes, path, position)
+    shown = labelled(nodes, path, position, font)
     proved = [position[u.path] for u in event.updates if u.newly_proven]
     traces = [
         _edges(position, [p for p in nodes if p], EDGE_COLOUR, 1.5, "edges"),
         _edges(position, [p for p in on_path if p], PATH_COLOUR, 4, "path"),
-        _ucb_labels(event, position) if event.phase == "selection" else None,
-        _nodes(nodes, position, shown, on_path, format_move, players, event.focus),
+        _ucb_labels(event, position, font) if event.phase == "selection" else None,
+        _nodes(nodes, position, shown, on_path, format_move, players, event.focus, font),
         _rings(proved, PROOF_COLOUR, 34, "newly proven") if proved else None,
         _rings([position[event.focus]], CURRENT_COLOUR, 28, "current node"),
     ]
@@ -308,9 +325,9 @@ def mcts_tree_figure(
             f"{phase}</sup>",
             "font": {"size": TITLE_FONT},
         },
-        "font": {"size": MIN_FONT},
-        "hoverlabel": {"font": {"size": MIN_FONT}},
-        "height": 240 + 110 * depth,
+        "font": {"size": font},
+        "hoverlabel": {"font": {"size": font}},
+        "height": 230 + round(100 * font / MIN_FONT) * depth,
         "margin": {"l": 20, "r": 20, "t": 80, "b": 20},
         "plot_bgcolor": "white",
         "showlegend": False,

@@ -11,6 +11,7 @@ the current node's children.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Hashable, Mapping, Sequence
 
 import plotly.graph_objects as go
@@ -43,13 +44,36 @@ LABEL_FLIP_SHARE = 0.25
 DENSE_LEAVES = 60
 """Drawings more leaves wide than this have smaller markers (they would be a solid block)."""
 
+TREE_PLOT_PIXELS = 260
+"""The plot's width (px) in the step-through's tree column at 1024x768 with the sidebar open:
+a tree whose labels need more is drawn wider (``layout.width``), and the page scrolls it."""
+CHAR_PIXELS = 0.62
+"""A label character's width, in font sizes (the page's sans-serif; digits and "α=−∞")."""
+LABEL_PAD = 6
+"""Pixels kept between two labels of a row."""
+MAX_TREE_HEIGHT = 420
+"""The tallest the page draws the tree (px; a deeper tree is drawn flatter): the rows'
+spacing the labels are kept apart for."""
+WINDOW_RISE = 0.27
+"""How far (plies) a node's α/β window is written above it: midway between its value, beside
+the node, and the move on its edge, half a ply up."""
+MOVE_AT = 0.45
+"""Where along its edge (from the parent) a move is written: a line of text clear of the
+child's window above the child (:data:`WINDOW_RISE`)."""
+UNIT_PIXELS = 4
+"""A big tree's unlabelled leaf (px): a dense fringe; a labelled node takes what it needs."""
+
 _SYMBOLS = {"max": "triangle-up", "min": "triangle-down", "chance": "circle", "pruned": "x"}
 
 
-def tree_positions(final: TreeAtStep) -> dict[Path, tuple[float, int]]:
+def tree_positions(
+    final: TreeAtStep, widths: Mapping[Path, float] | None = None
+) -> dict[Path, tuple[float, int]]:
     """x (leaf order, parents centred over their children) and y (ply) of every node.
 
     Computed from the finished tree, so a node keeps its place while the tree grows.
+    ``widths``: the x units a node takes (a leaf's slot, the least span of an inner node's
+    subtree; 1 for a leaf not named), :func:`label_widths`.
     """
     position: dict[Path, tuple[float, int]] = {}
     next_leaf = 0.0
@@ -58,11 +82,15 @@ def tree_positions(final: TreeAtStep) -> dict[Path, tuple[float, int]]:
         path, done = stack.pop()
         node = final.nodes[path]
         if not node.children:
-            position[path] = (next_leaf, node.ply)
-            next_leaf += 1
+            wide = 1.0 if widths is None else widths.get(path, 1.0)
+            position[path] = (next_leaf + (wide - 1) / 2, node.ply)
+            next_leaf += wide
         elif done:
             xs = [position[child][0] for child in node.children]
-            position[path] = ((min(xs) + max(xs)) / 2, node.ply)
+            # a labelled node over a narrow subtree: room made after it
+            extra = 0.0 if widths is None else widths.get(path, 0.0) - (max(xs) - min(xs) + 1)
+            position[path] = ((min(xs) + max(xs)) / 2 + max(extra, 0.0) / 2, node.ply)
+            next_leaf += max(extra, 0.0)
         else:
             stack.append((path, True))
             stack.extend((child, False) for child in reversed(node.children))
@@ -114,11 +142,37 @@ def labelled_paths(now: TreeAtStep, full: bool) -> set[Path]:
     return set(path).union(*(now.nodes[p].children for p in path))
 
 
+def text_pixels(text: str, size: int = MIN_FONT) -> float:
+    """The estimated width (px) of a label (plotly's ``<b>`` markup not counted)."""
+    plain = text.replace("<b>", "").replace("</b>", "")
+    return len(plain) * CHAR_PIXELS * size
+
+
+def label_widths(
+    now: TreeAtStep,
+    labelled: set[Path],
+    format_move: Callable[[Move], str],
+    size: int = MIN_FONT,
+) -> dict[Path, float]:
+    """The x units (of :data:`UNIT_PIXELS`) each labelled node of a big tree takes: room for
+    its value and for its move, written beside its edge at :data:`MOVE_AT` of the way down
+    (two siblings' moves are that share of the siblings' distance apart)."""
+    widths = {}
+    for path in labelled:
+        if not path:
+            continue
+        move = text_pixels(escape_plot_text(format_move(path[-1])), size) + LABEL_PAD
+        value = text_pixels(node_label(now.nodes[path]), size) + LABEL_PAD
+        widths[path] = max(1.0, move / MOVE_AT / UNIT_PIXELS, value / UNIT_PIXELS)
+    return widths
+
+
 def _node_places(
     now: TreeAtStep,
     final: TreeAtStep,
     positions: Mapping[Path, tuple[float, int]] | None,
     leaves: int,
+    widths: Mapping[Path, float],
 ) -> Mapping[Path, tuple[float, int]]:
     """Where each node is drawn: in the finished tree's places when it is small (``leaves``).
 
@@ -128,7 +182,7 @@ def _node_places(
     """
     if leaves <= FULL_LABEL_LEAVES:
         return positions if positions is not None else tree_positions(final)
-    return tree_positions(now)
+    return tree_positions(now, widths)
 
 
 def x_span(position: Mapping[Path, tuple[float, int]]) -> tuple[float, float]:
@@ -180,14 +234,14 @@ def _move_label_trace(
     labelled: set[Path],
     format_move: Callable[[Move], str],
 ) -> dict | None:
-    """The move on each labelled edge, left of its middle (None: no edge is labelled)."""
+    """The move on each labelled edge, left of it a little above its middle (None: none)."""
     edge_paths = [p for p in now.nodes if p and p in labelled]
     if not edge_paths:
         return None
     return dict(
         type="scatter",
-        x=[0.5 * position[p[:-1]][0] + 0.5 * position[p][0] for p in edge_paths],
-        y=[0.5 * position[p[:-1]][1] + 0.5 * position[p][1] for p in edge_paths],
+        x=[(1 - MOVE_AT) * position[p[:-1]][0] + MOVE_AT * position[p][0] for p in edge_paths],
+        y=[(1 - MOVE_AT) * position[p[:-1]][1] + MOVE_AT * position[p][1] for p in edge_paths],
         mode="text",
         text=[escape_plot_text(format_move(p[-1])) for p in edge_paths],
         textposition="middle left",
@@ -252,6 +306,58 @@ def _node_trace(
     )
 
 
+def _reach(text: str, side: str, offset: float, size: int) -> tuple[float, float]:
+    """How far (px) a label written at ``side`` of its point reaches left and right of it."""
+    wide = text_pixels(text, size)
+    if side.endswith("left"):
+        return offset + wide, 0.0
+    if side.endswith("right"):
+        return 0.0, offset + wide
+    return wide / 2, wide / 2
+
+
+def label_rows(
+    traces: Sequence[dict | None], marker: float, size: int = MIN_FONT
+) -> dict[float, list[tuple[float, float, float]]]:
+    """The labels of the figure's text traces by row: ``{y: [(x, reach left, reach right)]}``
+    (x in x units, reaches in px; a label under its node is a row of its own)."""
+    rows: dict[float, list[tuple[float, float, float]]] = {}
+    for trace in traces:
+        if trace is None or "text" not in trace.get("mode", ""):
+            continue
+        sides = trace["textposition"]
+        offset = marker / 2 + 3 if "markers" in trace["mode"] else 3
+        for i, (x, y, text) in enumerate(zip(trace["x"], trace["y"], trace["text"], strict=True)):
+            if not text:
+                continue
+            side = sides if isinstance(sides, str) else sides[i]
+            row = y + (0.3 if side.startswith("bottom") else 0.0)
+            rows.setdefault(round(row, 3), []).append((x, *_reach(text, side, offset, size)))
+    return rows
+
+
+def unit_pixels(
+    rows: Mapping[float, Sequence[tuple[float, float, float]]],
+    ply_pixels: float = 1e9,
+    size: int = MIN_FONT,
+) -> float:
+    """The pixels one x unit needs so that no two labels of a row overlap (:func:`label_rows`);
+    rows closer than a line of text (at ``ply_pixels`` a ply) count as one row."""
+    bands: list[list[tuple[float, float, float]]] = []
+    last = None
+    for y in sorted(rows):
+        if last is None or (y - last) * ply_pixels >= 1.3 * size:
+            bands.append([])
+        bands[-1].extend(rows[y])
+        last = y
+    need = 0.0
+    for labels in bands:
+        for (x0, _, right), (x1, left, _) in itertools.pairwise(sorted(labels)):
+            if x1 - x0 > 1e-9:
+                need = max(need, (right + left + LABEL_PAD) / (x1 - x0))
+    return need
+
+
 def _drawn_leaves(position: Mapping[Path, tuple[float, int]]) -> float:
     """How many leaves wide the drawing is (a big tree's grows with the steps)."""
     xs = [p[0] for p in position.values()]
@@ -279,7 +385,7 @@ def _window_trace(now: TreeAtStep, position: Mapping[Path, tuple[float, int]]) -
     return dict(
         type="scatter",
         x=[position[n.path][0] for n in open_nodes],
-        y=[position[n.path][1] - 0.28 for n in open_nodes],
+        y=[position[n.path][1] - WINDOW_RISE for n in open_nodes],
         mode="text",
         text=[
             f"<b>{window_label(n.alpha, n.beta)}</b>"
@@ -360,6 +466,7 @@ def step_tree_figure(
     positions: Mapping[Path, tuple[float, int]] | None = None,
     full_label_leaves: int = FULL_LABEL_LEAVES,
     whole: bool = False,
+    font: int = MIN_FONT,
 ) -> go.Figure:
     """Draw the tree ``now`` (one step of a trace whose finished tree is ``final``).
 
@@ -371,15 +478,18 @@ def step_tree_figure(
     Trees with more than ``full_label_leaves`` leaves label only the current path
     (half-width charts pass fewer than :data:`FULL_LABEL_LEAVES`).
 
+    ``font``: the labels' size (px); the tree is laid out for it.
+
     ``whole`` draws a search as a whole, not at a step (the comparison's other tree): no
     ring and no windows, and a big tree labels only the root and its moves.
     """
     leaves = sum(1 for node in final.nodes.values() if not node.children)
-    position = _node_places(now, final, positions, leaves)
     full = leaves <= full_label_leaves
     labelled = labelled_paths(now, full)
     if whole and not full:
         labelled = {(), *now.nodes[()].children}
+    widths = label_widths(now, labelled, format_move, font)
+    position = _node_places(now, final, positions, leaves, widths)
     # plain dicts, validated once by nothing: plotly's per-element validation of a few
     # thousand labels and colours costs more than the whole step (bench/step_through.py)
     traces = [
@@ -391,6 +501,21 @@ def step_tree_figure(
         None if whole else _current_ring_trace(*position[now.current]),
     ]
     layout = _step_layout(now, final, position, title, minimax_nodes, minimax_capped)
+    for trace in traces:  # the labels' size (the presentation view's is larger)
+        if trace is not None and "textfont" in trace:
+            trace["textfont"]["size"] = font
+    layout["font"] = layout["hoverlabel"]["font"] = {"size": font}
+    # as wide as its labels need, never smaller text: the page scrolls a wide tree sideways
+    low, high = x_span(position)
+    marker = 8 if _drawn_leaves(position) > DENSE_LEAVES else 16
+    depth = max(node.ply for node in final.nodes.values())
+    height = min(layout["height"], MAX_TREE_HEIGHT) - layout["margin"]["t"] - layout["margin"]["b"]
+    ply = height / (depth + 1.3)  # the y range: depth + 0.6 down to -0.7
+    need = unit_pixels(label_rows(traces, marker, font), ply, font) * (high - low)
+    if need > TREE_PLOT_PIXELS:
+        layout["width"] = round(need) + layout["margin"]["l"] + layout["margin"]["r"]
+        # the page opens a wide tree at its right end (the newest nodes): the title there too
+        layout["title"] |= {"x": 1.0, "xanchor": "right"}
     return go.Figure(
         data=[trace for trace in traces if trace is not None], layout=layout, _validate=False
     )

@@ -23,6 +23,16 @@ const ARRAYS = { int16: Int16Array, int32: Int32Array, uint8: Uint8Array };
 // the page redraws it (per parentElement, as the players).
 const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
 const speeds = new WeakMap();
+// A grid's cell costs are written on the cells this many css px wide or more.
+const COST_LABEL_CELL = 22;
+// A race's racers: two to a row; the css px a racer takes beside its map (its head and its
+// counters) and the race's own head and controls, to fit a row of maps in the window.
+const RACE_COLUMNS = 2;
+const RACER_TEXT = 56;
+const RACE_HEAD = 130;
+// The css px a player (or the route map) takes beside its map: its title, caption, legend
+// and controls.
+const PLAYER_TEXT = 230;
 // The route map's tools on an editable grid: [tool, button text]; the painting tools'
 // names are lib/routes/edits.py's TOOLS. The tool chosen is kept per parentElement.
 const TOOLS = [
@@ -143,7 +153,7 @@ class Player {
 
   build(parent) {
     const data = this.data;
-    this.root = element("div", "route-player");
+    this.root = element("div", data.present ? "route-player present" : "route-player");
     this.root.dataset.last = String(this.last);
     this.root.dataset.places = String(this.x.length);
     const head = element("div", "head");
@@ -307,7 +317,8 @@ class Player {
     const [x0, x1] = d.xRange;
     const [y0, y1] = d.yRange;
     const pad = d.labels ? 24 : 4; // room for names over the top and bottom places
-    const plot = Math.max(220, Math.min(580, (width * (y1 - y0)) / (x1 - x0)));
+    const [least, most] = this.plotHeights();
+    const plot = Math.max(least, Math.min(most, (width * (y1 - y0)) / (x1 - x0)));
     const height = Math.round(plot + 2 * pad);
     const [marginLeft, marginRight] = this.sideMargins(width, plot);
     const room = width - marginLeft - marginRight;
@@ -343,6 +354,15 @@ class Player {
     const step = this.shown < 0 ? d.step : this.shown;
     this.shown = -1;
     this.show(step);
+  }
+
+  // The least and most height (css px) of the map's drawing: a race's racers share the
+  // window's height (Race.plotHeight), each under its head and over its counters.
+  // A player's map, with its caption above and its controls under it, fits in the window.
+  plotHeights() {
+    if (this.data.maxPlot) return [120, this.data.maxPlot];
+    const most = Math.max(300, Math.min(580, window.innerHeight - PLAYER_TEXT));
+    return [220, most];
   }
 
   // The room to keep left and right of the map so that every place's name, written beside
@@ -500,10 +520,10 @@ class Player {
       ctx.lineWidth = 1;
       ctx.stroke();
     }
-    if (d.roadLengths) {
-      const r = d.roadLengths;
-      this.writeAll(ctx, r.text, r.x, r.y, s.roadFont, s.roadText, () => ["center", "middle"]);
-    }
+    // the boxes of the texts written (css px): a text that would cover one already written
+    // is left out (names before road lengths), and the tests read them all
+    this.written = [];
+    this.skipped = [];
     if (d.labels) {
       const xs = Array.from(this.x);
       const ys = Array.from(this.y);
@@ -513,6 +533,52 @@ class Player {
         return [horizontal, vertical, gap];
       });
     }
+    if (d.roadLengths) {
+      const r = d.roadLengths;
+      this.writeAll(ctx, r.text, r.x, r.y, s.roadFont, s.roadText, () => ["center", "middle"]);
+    }
+    if (d.grid && this.costAt.size) this.writeCosts(ctx);
+    this.root.dataset.labels = String(this.written.length);
+    this.root.dataset.skipped = String(this.skipped.length);
+    this.root.labelBoxes = () => this.written.map((box) => ({ ...box }));
+    this.root.skippedLabels = () => this.skipped.slice();
+  }
+
+  // A grid's cell costs written on their cells once a cell is large enough to hold them
+  // (a projector's viewers tell 3 from 10 by the number, not only by the shade).
+  writeCosts(ctx) {
+    const c = this.cell;
+    this.root.dataset.costLabels = "0";
+    if (c < COST_LABEL_CELL) return;
+    let written = 0;
+    const cols = this.data.cols;
+    const size = Math.min(16, Math.floor(c * 0.5));
+    ctx.font = `600 ${size}px sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    for (const [cell, cost] of this.costAt) {
+      const col = cell % cols;
+      const x = this.toX(col);
+      const y = this.toY((cell - col) / cols);
+      if (x < 0 || y < 0 || x > this.width || y > this.height) continue;
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = "white";
+      ctx.strokeText(String(cost), x, y);
+      ctx.fillStyle = "#111827";
+      ctx.fillText(String(cost), x, y);
+      written += 1;
+    }
+    this.root.dataset.costLabels = String(written); // for the browser tests
+  }
+
+  // Whether a text's box (css px) would cover a text written before, or run off the canvas.
+  clashes(box) {
+    if (box.left < 0 || box.top < 0 || box.right > this.width || box.bottom > this.height) {
+      return true;
+    }
+    return this.written.some(
+      (w) => box.left < w.right && w.left < box.right && box.top < w.bottom && w.top < box.bottom,
+    );
   }
 
   // Text with a white halo (as plotly's text shadow), beside or on the points (data units).
@@ -537,6 +603,19 @@ class Player {
       let y = py - ((lines.length - 1) * tall) / 2; // the first line's middle
       if (vertical === "top") y = py - gap - (lines.length - 0.5) * tall;
       else if (vertical === "bottom") y = py + gap + tall / 2;
+      const wide = Math.max(...lines.map((line) => ctx.measureText(line).width));
+      let left = x - wide / 2;
+      if (ctx.textAlign === "right") left = x - wide;
+      else if (ctx.textAlign === "left") left = x;
+      const box = {
+        text: String(texts[i]), left, right: left + wide,
+        top: y - tall / 2, bottom: y + (lines.length - 0.5) * tall,
+      };
+      if (this.written && this.clashes(box)) {
+        this.skipped.push(box.text);
+        continue;
+      }
+      if (this.written) this.written.push(box);
       ctx.textBaseline = "middle";
       lines.forEach((line, k) => {
         ctx.strokeStyle = "white";
@@ -739,7 +818,7 @@ class RouteMap extends Player {
 
   build(parent) {
     const data = this.data;
-    this.root = element("div", "route-player route-map");
+    this.root = element("div", `route-player route-map${data.present ? " present" : ""}`);
     this.root.dataset.places = String(this.x.length);
     this.root.dataset.start = String(data.start);
     this.root.dataset.goal = String(data.goal);
@@ -1090,7 +1169,7 @@ class Race {
     this.send = () => {}; // the component's setTriggerValue, once given
     this.tick = 0;
     this.playing = false;
-    this.root = element("div", "route-player route-race");
+    this.root = element("div", `route-player route-race${data.present ? " present" : ""}`);
     this.root.dataset.ticks = String(data.ticks);
     const head = element("div", "head");
     head.append(element("div", "title", data.title));
@@ -1111,8 +1190,9 @@ class Race {
     );
     this.root.append(head, controls, board);
     parent.append(this.root);
+    const maxPlot = Race.plotHeight(data.racers.length);
     this.racers = data.racers.map(
-      (racer) => new Racer(board, { ...data, ...racer, step: 0, racers: undefined }),
+      (racer) => new Racer(board, { ...data, ...racer, step: 0, racers: undefined, maxPlot }),
     );
     this.playButton.addEventListener("click", () => (this.playing ? this.pause() : this.play()));
     this.stepButton.addEventListener("click", () => {
@@ -1124,6 +1204,14 @@ class Race {
       this.showTick(0);
     });
     this.showTick(0);
+  }
+
+  // The most height (css px) of each racer's map: the rows of racers, each with its head
+  // and counters, and the race's controls fit in the window (what a projector shows).
+  static plotHeight(racers) {
+    const rows = Math.ceil(racers / RACE_COLUMNS);
+    const room = (window.innerHeight - RACE_HEAD) / rows - RACER_TEXT - 2 * 24;
+    return Math.max(120, Math.min(580, Math.floor(room)));
   }
 
   showTick(tick) {

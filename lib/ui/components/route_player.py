@@ -41,12 +41,31 @@ from pathlib import Path
 
 import streamlit as st
 
+from lib.ui.presentation import CHART_TEXT_PX, presenting
+
 _HERE = Path(__file__).parent
 _PLAYER = st.components.v2.component(
     "ai_search_lab.route_player",
     css=(_HERE / "route_player.css").read_text(encoding="utf-8"),
     js=(_HERE / "route_player.js").read_text(encoding="utf-8"),
 )
+
+
+#: The map's texts in the presentation view: place names and cell costs, roads' lengths (px).
+PRESENT_PLACE_FONT, PRESENT_ROAD_FONT = CHART_TEXT_PX + 4, CHART_TEXT_PX + 2
+
+
+def projected(data: dict, present: bool) -> dict:
+    """``data`` drawn for the presentation view when ``present``: larger names and lengths.
+
+    The digest changes with it, so a player already shown is drawn again at the new size.
+    """
+    if not present or "style" not in data:
+        return data
+    style = dict(data["style"])
+    style["placeFont"] = max(style["placeFont"], PRESENT_PLACE_FONT)
+    style["roadFont"] = max(style["roadFont"], PRESENT_ROAD_FONT)
+    return {**data, "style": style, "present": True, "digest": f"{data.get('digest', '')}:p"}
 
 
 def route_player(data: dict, *, key: str, on_step: Callable[[], None]) -> None:
@@ -56,7 +75,7 @@ def route_player(data: dict, *, key: str, on_step: Callable[[], None]) -> None:
     step other than ``data["step"]``, ``on_step`` is called with that step in
     ``st.session_state[key]["step"]`` (a trigger value, there for that one run).
     """
-    _PLAYER(data=data, key=key, height="content", on_step_change=on_step)
+    _PLAYER(data=projected(data, presenting()), key=key, height="content", on_step_change=on_step)
 
 
 def route_map(
@@ -77,7 +96,7 @@ def route_map(
     """
     events = {"on_edit_change": on_edit, "on_move_change": on_move}
     _PLAYER(
-        data=data,
+        data=projected(data, presenting()),
         key=key,
         height="content",
         on_click_change=on_click,
@@ -93,4 +112,4 @@ def route_race(data: dict, *, key: str, on_speed: Callable[[], None] | None = No
     ``on_speed``, with the speed in ``st.session_state[key]["speed"]`` (a trigger value).
     """
     events = {"on_speed_change": on_speed} if on_speed is not None else {}
-    _PLAYER(data=data, key=key, height="content", **events)
+    _PLAYER(data=projected(data, presenting()), key=key, height="content", **events)

@@ -98,7 +98,7 @@ def test_nodes_are_labelled_with_their_move_and_wins_over_visits_without_overlap
     fig = figure_at(opening, step)
     # the labels beside inner nodes start with spaces, clear of the ring round a node
     texts = {
-        p: text.lstrip("\u2003\u2002")
+        p: text.replace("\u2003\u2002", "")
         for p, text in zip(nodes, trace_named(fig, "nodes").text, strict=True)
     }
     written = {p for p, text in texts.items() if text}
@@ -177,7 +177,10 @@ def test_the_ringed_nodes_label_sits_beside_the_ring_not_under_it(opening):
             if xy == (ring.x[0], ring.y[0])
         )
         assert nodes.textposition[at] == "middle right"
-        assert nodes.text[at].startswith("\u2003")  # a gap as wide as the ring's radius
+        # every line (the counts under the move too) starts a gap as wide as the ring's radius
+        lines = nodes.text[at].split("<br>")
+        assert all(line.startswith("\u2003") for line in lines)
+        assert len(lines) == (2 if step else 1)  # the root: its visits alone
         assert nodes.text[at].strip() != ""
 
 
@@ -191,7 +194,7 @@ def test_a_proof_is_drawn_as_diamonds_and_ringed_where_just_proven(forced_win):
     assert {paths[i] for i in proven} == {p for p, c in tree.items() if c.proven is not None}
     assert () in {paths[i] for i in proven}  # the root
     assert all(nodes.marker["color"][i] == PROVEN_COLOUR for i in proven)
-    texts = [text.lstrip("\u2003\u2002") for text in nodes.text]
+    texts = [text.replace("\u2003\u2002", "") for text in nodes.text]
     assert texts[0] == f"{forced_win.simulations}<br>✓ X wins"  # the root: visits, proven
     assert any(text == "a3<br>1/1<br>✓ X wins" for text in texts)
     rings = trace_named(fig, "newly proven")

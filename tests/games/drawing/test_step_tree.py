@@ -3,6 +3,8 @@ and which labels are written on it."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from lib.charts import MIN_FONT
@@ -13,11 +15,15 @@ from lib.games.drawing.step_tree import (
     FULL_LABEL_LEAVES,
     LABEL_FLIP_SHARE,
     PRUNED_COLOUR,
+    TREE_PLOT_PIXELS,
     counter_text,
+    label_rows,
+    label_widths,
     labelled_paths,
     node_label,
     step_tree_figure,
     tree_positions,
+    unit_pixels,
 )
 from lib.games.search.stepthrough import StepPosition, run_step_search, tree_at, window_label
 from lib.games.textbook_tree import THREE_PLY, leaf_value
@@ -154,8 +160,20 @@ def test_big_trees_label_the_current_path_and_its_children(othello):
     assert len(labelled) < len(now.nodes)
     moves = trace_named(fig, "moves")
     assert len(moves.text) == sum(1 for p in labelled if p)
-    # laid out as it stands: the part searched so far spans the width
-    assert max(nodes.x) == sum(1 for n in now.nodes.values() if not n.children) - 1
+    # laid out as it stands, from its labels' sizes: each leaf in a slot of its own, a
+    # labelled leaf's slot wide enough for its move and value, the others one unit
+    widths = label_widths(now, labelled, core.get_game("othello").format_move)
+    at = dict(zip(now.nodes, nodes.x, strict=True))
+    leaves = sorted((at[p], widths.get(p, 1.0)) for p, n in now.nodes.items() if not n.children)
+    assert leaves[0][0] == (leaves[0][1] - 1) / 2
+    for (x0, w0), (x1, w1) in itertools.pairwise(leaves):
+        assert x1 - x0 >= (w0 + w1) / 2 - 1e-9
+    assert all(widths[p] > 1 for p in labelled if p)  # a move label needs more than a unit
+    # the figure is as wide as its labels need at that scale, no text made smaller
+    low, high = fig.layout.xaxis.range
+    plot = (fig.layout.width or 0) - fig.layout.margin.l - fig.layout.margin.r
+    rows = label_rows([t.to_plotly_json() for t in fig.data], 16)
+    assert unit_pixels(rows) * (high - low) <= max(plot, TREE_PLOT_PIXELS) + 1
 
 
 def test_text_is_readable_on_a_projector(textbook, othello):
