@@ -1,6 +1,6 @@
 """Benchmark: AIMA's n-queens local-search figures reproduced, and the fast paths timed.
 
-1. The book's table (3rd ed., §4.1.1 and §6.4) beside ours: steepest ascent with
+1. The book's table (3rd ed., Section 4.1.1 and Section 6.4) beside ours: steepest ascent with
    and without 100 sideways moves over ``--instances`` random 8-queens states
    (goal: each success rate within 2 percentage points of 14 % and 94 %), random
    restart's climbs and steps per solution (with 1/p from the measured rates),

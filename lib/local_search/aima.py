@@ -1,11 +1,11 @@
 """AIMA's local-search figures for n-queens, measured here and set beside the book's.
 
-Russell and Norvig (3rd ed., §4.1.1) report that steepest-ascent hill climbing
+Russell and Norvig (3rd ed., Section 4.1.1) report that steepest-ascent hill climbing
 solves 14 % of random 8-queens instances, taking 4 steps on average when it
 succeeds and 3 when it gets stuck; allowing up to 100 consecutive sideways
 moves raises that to 94 %, with 21 steps per success and 64 per failure.
 Random restarts then need 1/p climbs on average (about 7, or 1.06 with sideways
-moves), about 22 and 25 steps in all. §6.4: min-conflicts solves a million
+moves), about 22 and 25 steps in all. Section 6.4: min-conflicts solves a million
 queens in about 50 steps after its first assignment.
 
 :func:`aima_figures` measures each figure with the compiled fast paths (the same

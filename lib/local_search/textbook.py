@@ -1,4 +1,4 @@
-"""The local searches of AIMA chapter 4 and min-conflicts (§6.4) on n-queens, as the book has them.
+"""The local searches of AIMA chapter 4 and min-conflicts (6.4) on n-queens, as the book has them.
 
 Each function is the book's pseudocode over a :class:`~lib.local_search.queens.Board`
 (``h`` = attacking pairs, lower is better: the book's "value" is ``-h``), takes
@@ -150,7 +150,7 @@ def simulated_annealing(board: Board, rand: Uniforms, tracer: Tracer, schedule: 
 def local_beam_search(
     n: int, rand: Uniforms, tracer: Tracer, k: int = 10, max_steps: int = 200
 ) -> Board:
-    """Local beam search: keep the ``k`` best of all the beam's neighbours (AIMA §4.1.3).
+    """Local beam search: keep the ``k`` best of all the beam's neighbours (AIMA Section 4.1.3).
 
     The tracer follows the beam's best state. Ties between equally good
     neighbours are broken at random (the list is shuffled, then sorted by ``h``).

@@ -45,9 +45,10 @@ def show_figures() -> None:
     """The form, the progress while computing, and the table beside the book's."""
     st.markdown(
         "Russell and Norvig, *Artificial Intelligence: A Modern Approach*, 3rd edition, "
-        "§4.1.1 (8-queens, steepest-ascent hill climbing from random states) and §6.4 "
-        "(min-conflicts). Steps count moves made; a climb that ends stuck counts its moves "
-        "up to the local minimum or plateau. Random restart's figures are per solution."
+        "Section 4.1.1 (8-queens, steepest-ascent hill climbing from random states) and "
+        "Section 6.4 (min-conflicts). Steps count moves made; a climb that ends stuck counts "
+        "its moves up to the local minimum or plateau. Random restart's figures are per "
+        "solution."
     )
     instances, seed, million, submitted = _form()
     settings = (instances, seed, million)

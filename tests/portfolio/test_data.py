@@ -198,7 +198,7 @@ BAD = [
     ),
     ("duplicate column", b"Date,A,B,A\n2021-01-04,1,2,3\n", ["line 1", "'A'", "twice"]),
     ("duplicate date", b"Date,A\n2021-01-04,10\n2021-01-04,11\n", ["2021-01-04", "line 2"]),
-    # issue 11 §5: each of these said something else before
+    # each of these once said something else
     (
         "one price row",  # was "at least 1 ... lower the minimum to 0 or fewer"
         b"Date,A,B\n2021-01-04,10,20\n",

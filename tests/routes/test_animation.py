@@ -297,7 +297,7 @@ def _places_2000() -> nx.Graph:
 
 #: The page's largest maps (its slider caps, the benchmark's seeds).
 LARGEST_MAPS = {"60x80 grid": _grid_60x80, "2,000 places": _places_2000}
-#: Issue 12: a figure Streamlit sends for the largest maps stays under 300 KB.
+#: A figure Streamlit sends for the largest maps stays under 300 KB.
 PAYLOAD_BOUND = 300_000
 
 
