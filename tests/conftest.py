@@ -6,9 +6,15 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from lib.games.core import GameSpec, get_game
 from tests.games.plugin import every_game_name, plugin_on_path
+
+# Speed is measured in bench/, not here: on a busy shared machine one example can outlast
+# hypothesis's 200 ms default deadline, which would then fail a correct property.
+settings.register_profile("lab", deadline=None)
+settings.load_profile("lab")
 
 
 @pytest.fixture(autouse=True)
