@@ -191,14 +191,15 @@ def _status(adapter: BoardAdapter, key: str, trace: MctsTrace, event: MctsEvent,
                 f" The root was proven ({verdict}) at simulation {trace.simulations}: "
                 "the search stopped there."
             )
+        # a choice too few simulations made says so in the same line, its reasons on hover:
+        # the tree below stays on a projector's screen
+        weak, _, why = too_few_note(trace, game.format_move).partition("; ")
         st.caption(
             f"After all {trace.simulations} simulations the search plays "
             f"{escape_markdown(chosen_text(trace, game.format_move, game.player_names))}."
-            f"{ended}"
+            f"{ended}" + (f" :orange[{escape_markdown(weak)}.]" if weak else ""),
+            help=escape_markdown(why[:1].upper() + why[1:]) if why else None,
         )
-        weak = too_few_note(trace, game.format_move)
-        if weak:
-            st.caption(f":orange[{escape_markdown(weak)}]")
 
 
 def phase_table(event: MctsEvent, format_move: Any, players: Any) -> pd.DataFrame | None:
