@@ -15,6 +15,7 @@ import logging
 import os
 import warnings
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TypeVar
 
 from lib.errors import InputError
@@ -100,3 +101,19 @@ def local_mode(environ: Mapping[str, str] | None = None) -> bool:
     """
     found = lookup(LOCAL, environ)
     return found is not None and found[1] == "1"
+
+
+DATA_DIR = "AI_SEARCH_LAB_DATA_DIR"
+"""Environment variable naming the folder of what outlives a server's process."""
+
+
+def data_folder(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the app keeps what must outlive a server's process (the class contest's SQLite
+    file, the Arena's study journals): ``$AI_SEARCH_LAB_DATA_DIR``, else
+    ``$XDG_DATA_HOME/ai-search-lab``, by default ``~/.local/share/ai-search-lab``."""
+    environ = os.environ if environ is None else environ
+    chosen = environ.get(DATA_DIR, "").strip()
+    if chosen:
+        return Path(chosen).expanduser()
+    base = environ.get("XDG_DATA_HOME", "").strip() or str(Path.home() / ".local" / "share")
+    return Path(base).expanduser() / "ai-search-lab"

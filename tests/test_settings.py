@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +65,11 @@ def test_local_mode_is_on_only_for_1():
     for text in ("", "0", "yes", "true", "11"):
         assert not local_mode({LOCAL: text})
     assert not local_mode({})
+
+
+def test_the_data_folder_is_the_variable_s_else_the_user_s_data_folder(tmp_path):
+    from lib.settings import DATA_DIR, data_folder
+
+    assert data_folder({DATA_DIR: f" {tmp_path} "}) == tmp_path
+    assert data_folder({"XDG_DATA_HOME": str(tmp_path)}) == tmp_path / "ai-search-lab"
+    assert data_folder({}) == Path.home() / ".local" / "share" / "ai-search-lab"

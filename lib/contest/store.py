@@ -28,11 +28,12 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 
 from lib.errors import InputError
+from lib.settings import DATA_DIR, data_folder
 
 URL_ENV = "AI_SEARCH_LAB_DATABASE_URL"
 """Environment variable holding the contest database's SQLAlchemy URL."""
 
-DATA_DIR_ENV = "AI_SEARCH_LAB_DATA_DIR"
+DATA_DIR_ENV = DATA_DIR
 """Environment variable naming the folder of the default SQLite file."""
 
 SQLITE_FILE = "contest.sqlite3"
@@ -51,14 +52,9 @@ T = TypeVar("T")
 
 
 def data_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """The folder of the default SQLite database (``$AI_SEARCH_LAB_DATA_DIR`` or
-    ``$XDG_DATA_HOME/ai-search-lab``, by default ``~/.local/share/ai-search-lab``)."""
-    environ = os.environ if environ is None else environ
-    chosen = environ.get(DATA_DIR_ENV, "").strip()
-    if chosen:
-        return Path(chosen).expanduser()
-    base = environ.get("XDG_DATA_HOME", "").strip() or str(Path.home() / ".local" / "share")
-    return Path(base).expanduser() / "ai-search-lab"
+    """The folder of the default SQLite database: the app's data folder
+    (:func:`lib.settings.data_folder`)."""
+    return data_folder(environ)
 
 
 def database_url(secret_url: str | None = None, environ: Mapping[str, str] | None = None) -> str:

@@ -7,8 +7,8 @@ line per finished game, then ``{"done": true}``. A visitor whose page reconnects
 restarted server gets back the games finished before the restart (:func:`read`), and
 the page says which were lost (the games in progress and those not yet played).
 
-Journals live in :func:`journal_folder` (``AI_SEARCH_LAB_DATA_DIR``, else the system's
-temporary folder) and are deleted a day after their last game (:data:`KEEP_SECONDS`).
+Journals live in :func:`journal_folder` (in the app's data folder,
+``AI_SEARCH_LAB_DATA_DIR``) and are deleted a day after their last game (:data:`KEEP_SECONDS`).
 A study id from a link is used only if it has the form of one this module made
 (:func:`valid_study_id`), so a link cannot name any other file.
 """
@@ -19,17 +19,15 @@ import contextlib
 import json
 import re
 import secrets
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from lib.games.arena.match import GameRecord, MatchConfig
-from lib.settings import setting
+from lib.settings import DATA_DIR as DATA_DIR  # the variable that moves the journals
+from lib.settings import data_folder
 
-DATA_DIR = "AI_SEARCH_LAB_DATA_DIR"
-"""Environment variable: the folder where the app keeps its files (study journals)."""
 KEEP_SECONDS = 86_400.0
 """A journal is deleted this long after its last write (when a new study starts)."""
 MAX_JOURNAL_BYTES = 20_000_000
@@ -62,9 +60,9 @@ class KeptStudy:
 
 
 def journal_folder() -> Path:
-    """The folder of the study journals (``AI_SEARCH_LAB_DATA_DIR``/studies)."""
-    base = setting(DATA_DIR, Path, Path(tempfile.gettempdir()) / "ai-search-lab")
-    return base / "studies"
+    """The folder of the study journals: ``studies`` in the app's data folder
+    (:func:`lib.settings.data_folder`, ``$AI_SEARCH_LAB_DATA_DIR``)."""
+    return data_folder() / "studies"
 
 
 def new_study_id() -> str:
