@@ -21,7 +21,7 @@ import time
 from collections.abc import Sequence
 
 from lib.csp.problems import PROBLEMS
-from lib.csp.search import INFERENCES, backtracking_search, min_conflicts
+from lib.csp.search import INFERENCES, run_algorithm
 from lib.csp.sudoku import bundled, format_grid, parse_grid, solve
 from lib.csp.trace import CSPTracer, SearchStopped
 from lib.errors import InputError
@@ -71,18 +71,18 @@ def solve_command(args: argparse.Namespace) -> int:
     tracer = CSPTracer()
     start = time.perf_counter()
     try:
-        if args.algorithm == "min-conflicts":
-            solution = min_conflicts(csp, max_steps=args.max_steps, seed=args.seed, tracer=tracer)
-        else:
-            solution = backtracking_search(
-                csp,
-                mrv=args.mrv,
-                degree=args.degree,
-                lcv=args.lcv,
-                inference=args.inference,
-                tracer=tracer,
-                max_assignments=args.max_assignments,
-            )
+        solution = run_algorithm(
+            csp,
+            args.algorithm,
+            mrv=args.mrv,
+            degree=args.degree,
+            lcv=args.lcv,
+            inference=args.inference,
+            seed=args.seed,
+            max_steps=args.max_steps,
+            max_assignments=args.max_assignments,
+            tracer=tracer,
+        )
     except SearchStopped as stop:
         raise InputError(f"Gave up: {stop.reason}.") from None
     seconds = time.perf_counter() - start

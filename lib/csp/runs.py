@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lib.csp.problems import PROBLEMS
-from lib.csp.search import backtracking_search, min_conflicts
+from lib.csp.search import backtracking_search, min_conflicts, run_algorithm
 from lib.csp.sudoku import solve
 from lib.csp.trace import CSPTracer, Event, Kind, SearchStopped
 
@@ -84,20 +84,20 @@ def traced_run(settings: Settings, on_progress: Callable[[int], None] | None = N
     gave_up = ""
     solution = None
     try:
-        if settings.algorithm == "min-conflicts":
-            solution = min_conflicts(csp, max_steps=MAX_STEPS, seed=settings.seed, tracer=tracer)
-            if solution is None:
-                gave_up = f"no solution within {MAX_STEPS:,} steps"
-        else:
-            solution = backtracking_search(
-                csp,
-                mrv=settings.mrv,
-                degree=settings.degree,
-                lcv=settings.lcv,
-                inference=settings.inference,
-                tracer=tracer,
-                max_assignments=MAX_ASSIGNMENTS,
-            )
+        solution = run_algorithm(
+            csp,
+            settings.algorithm,
+            mrv=settings.mrv,
+            degree=settings.degree,
+            lcv=settings.lcv,
+            inference=settings.inference,
+            seed=settings.seed,
+            max_steps=MAX_STEPS,
+            max_assignments=MAX_ASSIGNMENTS,
+            tracer=tracer,
+        )
+        if solution is None and settings.algorithm == "min-conflicts":
+            gave_up = f"no solution within {MAX_STEPS:,} steps"
     except SearchStopped as stop:
         gave_up = stop.reason
     extra = {}

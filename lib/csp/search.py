@@ -298,3 +298,31 @@ def min_conflicts(
         current[var] = min_conflicts_value(csp, var, current, rng, tracer)  # [assign]
         tracer.assign(var, current[var], note=f"{len(conflicted)} variables in conflict")
     return None
+
+
+def run_algorithm(
+    csp: CSP,
+    algorithm: str,
+    *,
+    mrv: bool,
+    degree: bool,
+    lcv: bool,
+    inference: str,
+    seed: int,
+    max_steps: int,
+    max_assignments: int,
+    tracer: CSPTracer,
+) -> Assignment | None:
+    """``min-conflicts`` (with ``seed``, ``max_steps``) or backtracking with the techniques
+    given, on ``csp``: the one choice the command line and the page both make."""
+    if algorithm == "min-conflicts":
+        return min_conflicts(csp, max_steps=max_steps, seed=seed, tracer=tracer)
+    return backtracking_search(
+        csp,
+        mrv=mrv,
+        degree=degree,
+        lcv=lcv,
+        inference=inference,
+        tracer=tracer,
+        max_assignments=max_assignments,
+    )
