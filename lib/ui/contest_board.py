@@ -61,8 +61,10 @@ def show_leaderboard(store: Store, contest: Contest, live: bool = True) -> None:
     """The leaderboard, redrawn every :data:`REFRESH_SECONDS` while ``live``."""
 
     def draw() -> None:
-        table = leaderboard(store, contest.id)
+        # the counts first: a game recorded between the two reads is then in the table,
+        # never in the caption alone (the table and its CSV are never older than the caption)
         counts = game_counts(store, contest.id)
+        table = leaderboard(store, contest.id)
         every = st.session_state.setdefault(LAST_RANKS_KEY, {})
         shown = board_table(table, every.get(contest.id, {}))
         every[contest.id] = dict(zip(table.entry.astype(int), table["rank"], strict=True))

@@ -359,10 +359,26 @@ class Player {
   // The least and most height (css px) of the map's drawing: a race's racers share the
   // window's height (Race.plotHeight), each under its head and over its counters.
   // A player's map, with its caption above and its controls under it, fits in the window.
+  // A player that starts on the first screen ends on it too, down to its legend.
   plotHeights() {
     if (this.data.maxPlot) return [120, this.data.maxPlot];
-    const most = Math.max(300, Math.min(580, window.innerHeight - PLAYER_TEXT));
-    return [220, most];
+    let most = Math.min(580, window.innerHeight - PLAYER_TEXT);
+    const room = this.roomOnFirstScreen();
+    if (room !== null) most = Math.min(most, room);
+    return [220, Math.max(300, most)];
+  }
+
+  // The most height (css px) of the map's drawing for the player, page scrolled to its top,
+  // to end on the first screen: the window less the page above the player, the player's
+  // own texts (title, tools, hint, legend) and the drawing's margins. Null for a player
+  // that starts lower on the page (it fits in the window, scrolled to).
+  roomOnFirstScreen() {
+    if (!this.root || !this.root.isConnected) return null;
+    const top = this.root.getBoundingClientRect().top + window.scrollY;
+    if (top <= 0 || top >= window.innerHeight / 2) return null;
+    const texts = this.root.offsetHeight - this.stage.offsetHeight;
+    const pad = this.data.labels ? 24 : 4;
+    return Math.floor(window.innerHeight - top - texts - 2 * pad - 8);
   }
 
   // The room to keep left and right of the map so that every place's name, written beside
