@@ -601,7 +601,13 @@ class _CompiledSearch(_Search):
 
 FIRST_CHUNK = 1 << 12
 """Nodes of the compiled search's first chunk between two reads of the clock (under a
-millisecond); each chunk doubles up to :data:`LAST_CHUNK`."""
+millisecond); each chunk doubles up to :data:`LAST_CHUNK`.
+
+A chunk must outlast the re-descent to where the last one stopped (at most a node per move
+tried on each square of the path, :data:`REDESCENT`, when the table keeps what was proved):
+a shorter chunk would spend itself re-descending and never finish."""
+REDESCENT = SQUARES * COLUMNS
+"""The most nodes a resumed search visits to come back to where its last chunk stopped."""
 LAST_CHUNK = 1 << 15
 """The longest chunk: about 5 ms at 6.5 million nodes a second, so a time limit is overrun by
 a few milliseconds at most (more when the machine is busy)."""
