@@ -9,6 +9,8 @@ step is about ringed.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import pandas as pd
 import plotly.graph_objects as go
 
@@ -154,94 +156,75 @@ def queens_figure(run: TracedRun, state: SearchState, height: int = 460) -> go.F
     return readable(fig)
 
 
-def sudoku_figure(run: TracedRun, state: SearchState, height: int = 460) -> go.Figure:
-    """The grid: givens in black, assigned digits in blue, the candidates left in small grey."""
-    grid = run.info["grid"]
-    focus = _focus(state)
-    big_x, big_y, big_text, big_colour = [], [], [], []
-    small_x, small_y, small_text = [], [], []
-    shapes = []
+def _candidates_text(left: Collection[int]) -> str:
+    """A cell's candidates left, in a 3x3 keypad of small digits (a gap for each one gone)."""
+    if not left:
+        return "∅"
+    return "<br>".join(
+        " ".join(str(d) if d in left else " " for d in range(k, k + 3)) for k in (1, 4, 7)
+    )
+
+
+def _sudoku_cells(grid: str, state: SearchState) -> tuple[dict[str, list], dict[str, list]]:
+    """The digits (givens and assignments, with their colours) and the candidates left, as
+    the text traces' columns: ``(digits, candidates)`` of ``x``, ``y``, ``text`` (and
+    ``colour`` for digits)."""
+    digits: dict[str, list] = {"x": [], "y": [], "text": [], "colour": []}
+    candidates: dict[str, list] = {"x": [], "y": [], "text": []}
     for index in range(81):
         r, c = divmod(index, 9)
         var = variable(index)
         value = state.assignment.get(var)
         if value is not None or grid[index] != "0":
-            big_x.append(c + 0.5)
-            big_y.append(8.5 - r)
-            big_text.append(str(value if value is not None else grid[index]))
-            big_colour.append("#111827" if grid[index] != "0" else "#1d4ed8")
+            digits["text"].append(str(value if value is not None else grid[index]))
+            digits["colour"].append("#111827" if grid[index] != "0" else "#1d4ed8")
+            cell = digits
         else:
-            left = state.domains[var]
-            small_x.append(c + 0.5)
-            small_y.append(8.5 - r)
-            small_text.append(
-                "<br>".join(
-                    " ".join(str(d) if d in left else " " for d in range(k, k + 3))
-                    for k in (1, 4, 7)
-                )
-                if left
-                else "∅"
-            )
-        if var == focus:
-            shapes.append(
-                {
-                    "type": "rect",
-                    "x0": c,
-                    "x1": c + 1,
-                    "y0": 8 - r,
-                    "y1": 9 - r,
-                    "fillcolor": "#fde68a",
-                    "line": {"width": 0},
-                    "layer": "below",
-                }
-            )
+            candidates["text"].append(_candidates_text(state.domains[var]))
+            cell = candidates
+        cell["x"].append(c + 0.5)
+        cell["y"].append(8.5 - r)
+    return digits, candidates
+
+
+def _sudoku_shapes(focus: object) -> list[dict]:
+    """The grid's lines (thick around the boxes) and the cell in focus, shaded."""
+    shapes = []
+    for index in range(81):
+        if variable(index) == focus:
+            r, c = divmod(index, 9)
+            shapes.append({
+                "type": "rect", "x0": c, "x1": c + 1, "y0": 8 - r, "y1": 9 - r,
+                "fillcolor": "#fde68a", "line": {"width": 0}, "layer": "below",
+            })  # fmt: skip
     for k in range(10):
-        width = 2.5 if k % 3 == 0 else 0.5
-        shapes.append(
-            {
-                "type": "line",
-                "x0": k,
-                "x1": k,
-                "y0": 0,
-                "y1": 9,
-                "line": {"width": width, "color": "#374151"},
-            }
-        )
-        shapes.append(
-            {
-                "type": "line",
-                "x0": 0,
-                "x1": 9,
-                "y0": k,
-                "y1": k,
-                "line": {"width": width, "color": "#374151"},
-            }
-        )
+        line = {"width": 2.5 if k % 3 == 0 else 0.5, "color": "#374151"}
+        shapes.append({"type": "line", "x0": k, "x1": k, "y0": 0, "y1": 9, "line": line})
+        shapes.append({"type": "line", "x0": 0, "x1": 9, "y0": k, "y1": k, "line": line})
+    return shapes
+
+
+def sudoku_figure(run: TracedRun, state: SearchState, height: int = 460) -> go.Figure:
+    """The grid: givens in black, assigned digits in blue, the candidates left in small grey."""
+    digits, candidates = _sudoku_cells(run.info["grid"], state)
     fig = go.Figure()
-    fig.add_trace(
-        go.Scatter(
-            x=small_x,
-            y=small_y,
-            mode="text",
-            text=small_text,
-            textfont={"size": 12, "color": "#6b7280"},
-            hoverinfo="skip",
-            showlegend=False,
+    for cells, font in (
+        (candidates, {"size": 12, "color": "#6b7280"}),
+        (digits, {"size": 24, "color": digits["colour"]}),
+    ):
+        fig.add_trace(
+            go.Scatter(
+                x=cells["x"],
+                y=cells["y"],
+                mode="text",
+                text=cells["text"],
+                textfont=font,
+                hoverinfo="skip",
+                showlegend=False,
+            )
         )
-    )
-    fig.add_trace(
-        go.Scatter(
-            x=big_x,
-            y=big_y,
-            mode="text",
-            text=big_text,
-            textfont={"size": 24, "color": big_colour},
-            hoverinfo="skip",
-            showlegend=False,
-        )
-    )
     fig.update_layout(
-        shapes=shapes,
+        shapes=_sudoku_shapes(_focus(state)),
         height=height,
         margin={"l": 4, "r": 4, "t": 4, "b": 4},
         plot_bgcolor="white",
