@@ -22,7 +22,7 @@ import inspect
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -166,6 +166,97 @@ def start_state(match: MatchConfig, game_index: int) -> Any:
     return spec.initial_state(**options)
 
 
+@dataclass
+class _SideTotals:
+    """One side's search statistics over a game: what its record's ``*_a``/``*_b`` hold."""
+
+    nodes: int = 0
+    cutoffs: int = 0
+    moves: int = 0
+    seconds: float = 0.0
+    ebfs: list[float] = field(default_factory=list)
+
+    def add(self, decision: Any, elapsed: float) -> None:
+        """Count one move: its time and, for a searching player, its search's statistics."""
+        self.moves += 1
+        self.seconds += elapsed
+        stats = decision.stats
+        if stats is not None:
+            self.nodes += int(stats.nodes)
+            self.cutoffs += int(getattr(stats, "cutoffs", 0) or 0)
+            ebf = getattr(stats, "ebf", None)
+            if ebf is not None and math.isfinite(ebf) and ebf > 0:
+                self.ebfs.append(float(ebf))
+
+    def record_fields(self, side: str) -> dict[str, Any]:
+        """The record's fields of this side (``side`` is ``"a"`` or ``"b"``)."""
+        ebf = float(np.mean(self.ebfs)) if self.ebfs else None
+        return {
+            f"nodes_{side}": self.nodes, f"cutoffs_{side}": self.cutoffs,
+            f"moves_{side}": self.moves, f"seconds_{side}": self.seconds, f"ebf_{side}": ebf,
+        }  # fmt: skip
+
+
+@dataclass
+class _Playout:
+    """A game as it is played: its state, moves, each side's totals and how it ended."""
+
+    state: Any
+    first_player: int
+    moves: list[str] = field(default_factory=list)
+    totals: dict[str, _SideTotals] = field(
+        default_factory=lambda: {side: _SideTotals() for side in "ab"}
+    )
+    truncated: bool = False
+    forfeit: str = ""
+    winner_colour: int | None = None
+
+
+def _play_out(
+    match: MatchConfig,
+    game_index: int,
+    a_colour: int,
+    on_move: Callable[[int, str], None] | None,
+) -> _Playout:
+    """Play game ``game_index`` of ``match`` to its end, the move cap or a forfeit."""
+    from lib.games.search.players import parse_player_spec
+
+    spec = get_game(match.game)
+    rngs = {
+        side: np.random.default_rng(s)
+        for side, s in zip("ab", game_seed(match.seed, game_index).spawn(2), strict=True)
+    }
+    players = {
+        side: arena_player(parse_player_spec(text), spec)
+        for side, text in zip("ab", match.players, strict=True)
+    }
+    state = start_state(match, game_index)
+    game = _Playout(state, first_player=int(state.to_move))
+    try:
+        while not game.state.is_terminal():
+            if len(game.moves) >= match.max_plies:
+                game.truncated = True
+                return game
+            side = "a" if game.state.to_move == a_colour else "b"
+            start = time.perf_counter()
+            try:
+                decision = players[side].choose(game.state, rngs[side])
+            except AgentFault as fault:
+                game.forfeit = f"{side.upper()}: {fault.reason}"
+                game.winner_colour = 1 - game.state.to_move
+                return game
+            game.totals[side].add(decision, time.perf_counter() - start)
+            game.moves.append(spec.format_move(decision.move))
+            game.state = game.state.play(decision.move)
+            if on_move is not None:
+                on_move(len(game.moves), game.moves[-1])
+    finally:
+        for player in players.values():
+            getattr(player, "close", lambda: None)()
+    game.winner_colour = game.state.winner()
+    return game
+
+
 def play_game(
     match: MatchConfig,
     game_index: int,
@@ -180,54 +271,15 @@ def play_game(
     ``on_move(plies, move)`` is called after each move (progress for a long game
     played on its own). A player whose move fails (:class:`AgentFault`) loses the game.
     """
-    from lib.games.search.players import parse_player_spec
-
-    spec = get_game(match.game)
-    rngs = {
-        side: np.random.default_rng(s)
-        for side, s in zip("ab", game_seed(match.seed, game_index).spawn(2), strict=True)
-    }
-    players = {
-        side: arena_player(parse_player_spec(text), spec)
-        for side, text in zip("ab", match.players, strict=True)
-    }
     a_first = game_index % 2 == 0
     a_colour = 0 if a_first else 1
-    # per side: nodes, cutoffs, moves, seconds, ebf values
-    totals = {side: [0, 0, 0, 0.0, []] for side in "ab"}
-    state = start_state(match, game_index)
-    first_player = int(state.to_move)
-    moves: list[str] = []
-    truncated, forfeit, winner_colour = False, "", None
-    try:
-        while not state.is_terminal():
-            if len(moves) >= match.max_plies:
-                truncated = True
-                break
-            side = "a" if state.to_move == a_colour else "b"
-            start = time.perf_counter()
-            try:
-                decision = players[side].choose(state, rngs[side])
-            except AgentFault as fault:
-                forfeit, winner_colour = f"{side.upper()}: {fault.reason}", 1 - state.to_move
-                break
-            _count(totals[side], decision, time.perf_counter() - start)
-            moves.append(spec.format_move(decision.move))
-            state = state.play(decision.move)
-            if on_move is not None:
-                on_move(len(moves), moves[-1])
-    finally:
-        for player in players.values():
-            getattr(player, "close", lambda: None)()
-    if not forfeit and not truncated:
-        winner_colour = state.winner()
-    if winner_colour is None:
+    game = _play_out(match, game_index, a_colour, on_move)
+    if game.winner_colour is None:
         winner, result_a = "draw", 0.5
-    elif winner_colour == a_colour:
+    elif game.winner_colour == a_colour:
         winner, result_a = "A", 1.0
     else:
         winner, result_a = "B", 0.0
-    a, b = totals["a"], totals["b"]
     return GameRecord(
         match=match_index,
         label=match.label,
@@ -236,36 +288,15 @@ def play_game(
         a_first=a_first,
         winner=winner,
         result_a=result_a,
-        margin=float(state.score(a_colour)),
-        plies=len(moves),
-        truncated=truncated,
-        nodes_a=a[0],
-        nodes_b=b[0],
-        cutoffs_a=a[1],
-        cutoffs_b=b[1],
-        moves_a=a[2],
-        moves_b=b[2],
-        seconds_a=a[3],
-        seconds_b=b[3],
-        ebf_a=float(np.mean(a[4])) if a[4] else None,
-        ebf_b=float(np.mean(b[4])) if b[4] else None,
-        moves=" ".join(moves),
-        first_player=first_player,
-        forfeit=forfeit,
+        margin=float(game.state.score(a_colour)),
+        plies=len(game.moves),
+        truncated=game.truncated,
+        **game.totals["a"].record_fields("a"),
+        **game.totals["b"].record_fields("b"),
+        moves=" ".join(game.moves),
+        first_player=game.first_player,
+        forfeit=game.forfeit,
     )
-
-
-def _count(total: list, decision: Any, elapsed: float) -> None:
-    """Add one move's time and search statistics to a side's ``total`` (see play_game)."""
-    total[2] += 1
-    total[3] += elapsed
-    stats = decision.stats
-    if stats is not None:
-        total[0] += int(stats.nodes)
-        total[1] += int(getattr(stats, "cutoffs", 0) or 0)
-        ebf = getattr(stats, "ebf", None)
-        if ebf is not None and math.isfinite(ebf) and ebf > 0:
-            total[4].append(float(ebf))
 
 
 def play_task(match: MatchConfig, game_index: int, match_index: int) -> GameRecord:
