@@ -7,9 +7,10 @@ by the contest's seed), two games a pair so each side plays each colour once. Ea
 a row in state ``pending``, unique by ``(contest, version_a, version_b, game_index)``:
 scheduling twice (a retry, two servers) inserts nothing new.
 
-Once every scheduled game is played, :func:`refine_games` pairs neighbours of the
-leaderboard that have not met (up to twice the games a new entry plays), so a server with
-time to spare settles the order where it is closest.
+Once every scheduled game is played, :func:`refine_games` pairs each entry with its nearest
+neighbour below on the leaderboard that it has not met (up to :data:`REFINE_FACTOR` times
+the games a new entry plays), round after round, so a server with time to spare settles
+the order where it is closest first, and comes ever nearer to a full round robin.
 
 A server plays a game by claiming it: :func:`claim_games` moves rows from ``pending``
 (or ``claimed`` with an expired lease: a server that died) to ``claimed`` with an
@@ -39,6 +40,10 @@ LEASE_SECONDS = 180.0
 
 MAX_ATTEMPTS = 3
 """A game whose claims failed this many times is set ``failed`` and no longer played."""
+
+REFINE_FACTOR = 6
+"""Refinement stops for a version once it has played this many times a new entry's games
+(40 entries with 12 games each: 72 games each, nearly the full round robin's 78)."""
 
 LIVE_STATES = ("pending", "claimed", "done")
 """Game states that count towards an entry's scheduled games (not cancelled or failed)."""
@@ -203,19 +208,20 @@ def refine_games(
     ranking: Sequence[int],
     now: float,
 ) -> int:
-    """When every scheduled game is played: pair neighbours of ``ranking`` (versions, best
-    first) that have not met, so the order is settled where it is closest; each version
-    plays at most twice ``per_entry`` games. Returns the number of games added."""
+    """When every scheduled game is played: pair each version of ``ranking`` (best first)
+    with the nearest below it that it has not met and that is not paired yet, so the order
+    is settled where it is closest; each version plays at most :data:`REFINE_FACTOR` times
+    ``per_entry`` games. Returns the number of games added (none once all have met)."""
     if not all_played(connection, contest_id):
         return 0
     counts, met = live_games(connection, contest_id, ranking)
-    free = [v for v in ranking if counts[v] < 2 * per_entry]
+    free = [v for v in ranking if counts[v] < REFINE_FACTOR * per_entry]
     rows: list[dict[str, Any]] = []
     paired: set[int] = set()
     for position, version in enumerate(free):
         if version in paired:
             continue
-        for other in free[position + 1 : position + 4]:  # the nearest below, not yet met
+        for other in free[position + 1 :]:  # the nearest below, not yet met
             if other not in paired and frozenset((version, other)) not in met:
                 rows.extend(pair_rows(contest_id, seed, version, other, now))
                 paired.update((version, other))

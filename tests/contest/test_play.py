@@ -8,6 +8,7 @@ import sqlalchemy as sa
 
 from lib.contest.runner import ContestWorker, play_claim
 from lib.contest.schedule import (
+    REFINE_FACTOR,
     claim_games,
     game_counts,
     live_games,
@@ -110,11 +111,12 @@ def test_refinement_pairs_unmet_neighbours_once_everything_is_played(store: Stor
     met = before[1]
     new_pairs = after[1] - met
     assert added == 2 * len(new_pairs) > 0 and again == 0  # nothing more while games wait
-    free = [v for v in ranking if before[0][v] < 2 * 4]  # the versions under the cap
-    for pair in new_pairs:  # each with an unmet neighbour at most three places below
+    free = [v for v in ranking if before[0][v] < REFINE_FACTOR * 4]  # under the cap
+    paired = {v for pair in new_pairs for v in pair}
+    for pair in new_pairs:  # each with the nearest below that it had not met and is free
         assert pair <= set(free)
         a, b = sorted(free.index(v) for v in pair)
-        assert b - a in (1, 2, 3)
-    paired = {v for pair in new_pairs for v in pair}
+        for skipped in free[a + 1 : b]:
+            assert frozenset((free[a], skipped)) in met or skipped in paired
     assert all(after[0][v] == before[0][v] + 2 * (v in paired) for v in range(1, 7))
     assert sum(len(p) for p in new_pairs) == len({v for p in new_pairs for v in p})
