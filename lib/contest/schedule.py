@@ -299,13 +299,13 @@ def claim_games(
             )
             if result.rowcount == 1:
                 taken.append(game_id)
-        return _claims(connection, taken)
+        return claims_of(connection, taken)
 
     return store.transact(work)
 
 
-def _claims(connection: sa.Connection, game_ids: Sequence[int]) -> list[Claim]:
-    """The :class:`Claim` of each of ``game_ids``."""
+def claims_of(connection: sa.Connection, game_ids: Sequence[int]) -> list[Claim]:
+    """The :class:`Claim` of each of ``game_ids`` (what a player needs to play them)."""
     if not game_ids:
         return []
     a, b = versions.alias("a"), versions.alias("b")
