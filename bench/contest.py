@@ -13,7 +13,7 @@ The oracle is a full round robin of the same entries (every pair, both colours),
 the same model (:func:`lib.games.arena.rating.fit_ratings`); games already played in the
 contest are reused for their pairs (the same players and seeds; depth-capped searches that
 finish within their clock play the same moves), the others are played after the clock
-stops, on the same pool. The agreement is Kendall's tau (``scipy.stats.kendalltau``)
+stops, on a pool of one worker per core. The agreement is Kendall's tau (``scipy.stats.kendalltau``)
 between the two orders of the entries.
 
 A light click elsewhere in the app is a rerun of the tic-tac-toe page (AppTest) in this, the
@@ -170,8 +170,11 @@ def main(argv: list[str] | None = None) -> None:
         f"({counts.get('failed', 0)} failed); load {os.getloadavg()[0]:.1f}"
     )
     table = leaderboard(store, contest.id)
-    ids, played = round_robin(store, contest, pool)
     pool.shutdown()
+    # the oracle after the clock, on every core (nothing else to keep responsive then)
+    oracle_pool = JobPool(os.cpu_count() or 1, abandon_after=None)
+    ids, played = round_robin(store, contest, oracle_pool)
+    oracle_pool.shutdown()
     oracle = fit_ratings(
         [str(v) for v in ids],
         [(str(a), str(b), float(r)) for (a, b, _), r in played.items()],
