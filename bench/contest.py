@@ -13,8 +13,8 @@ The oracle is a full round robin of the same entries (every pair, both colours),
 the same model (:func:`lib.games.arena.rating.fit_ratings`); games already played in the
 contest are reused for their pairs (the same players and seeds; depth-capped searches that
 finish within their clock play the same moves), the others are played after the clock
-stops, on a pool of one worker per core. The agreement is Kendall's tau (``scipy.stats.kendalltau``)
-between the two orders of the entries.
+stops, on a pool of one worker per core. The agreement is Kendall's tau
+(``scipy.stats.kendalltau``) between the two orders of the entries.
 
 A light click elsewhere in the app is a rerun of the tic-tac-toe page (AppTest) in this, the
 server's, process: median of repeated timings, first with nothing running, then while the
