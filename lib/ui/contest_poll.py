@@ -1,7 +1,8 @@
 """ "Ask the class": open a page's own prediction question as a poll of a class contest.
 
-The route page's quiz ("which place is expanded next?") and the step-through's guess ("what
-is the root worth?") call :func:`ask_the_class` beside their question; the instructor types
+The route page's quiz ("which place is expanded next?") and the step-through's guesses ("what
+is the root worth?" on a tree, "which move will minimax choose?" on a game position) call
+:func:`ask_the_class` beside their question; the instructor types
 the contest's join code (and the key where one is set) and opens the poll; students answer
 on the Class contest page, the projector shows the answers and then the reveal.
 """
