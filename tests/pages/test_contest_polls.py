@@ -20,6 +20,7 @@ from lib.ui import routes_quiz
 from lib.ui.contest_common import PLAYER_ENV
 from lib.ui.step_panel import OWN_TREE
 from tests.pages.game_app import STEP_TAB, open_game_page, session
+from tests.pages.test_contest import AUTH
 
 ROUTES = str(Path(__file__).resolve().parents[2] / "pages" / "routes.py")
 
@@ -98,6 +99,28 @@ def test_the_step_through_opens_the_move_minimax_chooses_as_a_poll(contest) -> N
     app = app.button(key="tictactoe_step_w_reveal_move").click().run()
     said = [m.value.replace("\\", "") for m in app.markdown if m.value.startswith("**Right")]
     assert len(said) == 1 and f"minimax chooses {poll.answer}" in said[0]
+
+
+def test_an_instructor_logged_in_through_the_provider_opens_a_poll_without_a_key(
+    contest, monkeypatch
+) -> None:
+    store, opened = contest
+    monkeypatch.delenv("AI_SEARCH_LAB_LOCAL")  # a hosted server, no key: only the login
+    app = AppTest.from_file(ROUTES, default_timeout=60)
+    app.session_state[routes_quiz.OPEN_KEY] = True
+    app.secrets["auth"] = AUTH
+    app.secrets["contest"] = {"instructors": ["teach@school.org"]}
+    app.user = {"is_logged_in": True, "email": "ada@school.org"}  # a student's login
+    app = app.run().button(key="rt_w_quiz_pick_0_0").click().run()  # on to question 2
+    app = _open_poll(app, "rt_w_quiz", opened.code)
+    assert "not on this server's list" in app.error[-1].value
+    assert polls.live_poll(store, opened.code) is None
+    app.user = {"is_logged_in": True, "email": "teach@school.org"}
+    app = app.run()
+    assert not [t for t in app.text_input if t.key == "ct_instructor_key"]
+    app = app.button(key="rt_w_quiz_poll_open").click().run()
+    assert not app.exception and "is open" in app.success[-1].value
+    assert polls.live_poll(store, opened.code).kind == "route_next"
 
 
 def test_a_hosted_server_without_a_key_opens_no_poll(contest, monkeypatch) -> None:
