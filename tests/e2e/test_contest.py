@@ -1,7 +1,8 @@
 """A class contest in real browsers, as a class would run it on a fresh hosted server: the
 instructor opens it with the key, eight students join and submit from their own sessions,
 the contest plays itself, the projector's leaderboard fills; a poll from the route page and
-one from the step-through each fill with the class's answers and are revealed."""
+one from the step-through each fill with the class's answers and are revealed (a poll
+appears by itself on a student's open page)."""
 
 from __future__ import annotations
 
@@ -113,7 +114,7 @@ def _answer(page, choice: str) -> None:
     poll.get_by_text(choice, exact=True).click()
     wait_idle(page)
     page.get_by_role("button", name="Send my answer").click()
-    page.get_by_text("Answer sent.").wait_for(timeout=60_000)
+    page.get_by_text(f"Answer sent: {choice}.").wait_for(timeout=60_000)
 
 
 def _reveal(browser, app_url: str) -> None:
@@ -204,24 +205,30 @@ def test_a_class_runs_a_contest_and_two_polls(browser, contest_server) -> None:
         assert table["games"].sum() == 2 * done and (table["games"] >= 1).all()
         print(f"8 students joined in {joined:.0f} s; the board was full after {filled:.0f} s")
 
-        # a poll from the step-through: which move minimax chooses on the empty board
-        open_page(instructor, "tictactoe")
-        instructor.get_by_role("tab", name="Step through").click()
-        wait_rendered(instructor, ".st-key-tictactoe_step_predict")
-        wait_idle(instructor)
-        _ask_the_class(instructor, "tictactoe_step", code)
-        move_poll = polls.live_poll(store, code)
-        game = core.get_game("tictactoe")
-        values = root_move_values(
-            game.initial_state(), DEFAULT_DEPTH, game.heuristics[game.default_heuristic].bind()
-        )
-        assert move_poll.kind == "root_move" and move_poll.id != route_poll.id
-        assert move_poll.answer == game.format_move(minimax_choice(values))
-        picked = {choice: 0 for choice in move_poll.choices}
-        for number, link in enumerate(links):  # each student back through the kept link
+        # a poll from the step-through: which move minimax chooses on the empty board; half
+        # the class answers (through the kept links), one of them waiting on the page
+        answering = links[::2]
+        with fresh_page(browser, app_url) as waiting:
+            open_page(waiting, answering[0].removeprefix(app_url + "/"))
+            open_page(instructor, "tictactoe")
+            instructor.get_by_role("tab", name="Step through").click()
+            wait_rendered(instructor, ".st-key-tictactoe_step_predict")
+            wait_idle(instructor)
+            _ask_the_class(instructor, "tictactoe_step", code)
+            move_poll = polls.live_poll(store, code)
+            game = core.get_game("tictactoe")
+            evaluate = game.heuristics[game.default_heuristic].bind()
+            values = root_move_values(game.initial_state(), DEFAULT_DEPTH, evaluate)
+            assert move_poll.kind == "root_move" and move_poll.id != route_poll.id
+            assert move_poll.answer == game.format_move(minimax_choice(values))
+            picked = {choice: 0 for choice in move_poll.choices}
+            waiting.get_by_text(move_poll.question, exact=True).wait_for(timeout=60_000)  # itself
+            _answer(waiting, move_poll.answer)
+            picked[move_poll.answer] += 1
+        for number, link in enumerate(answering[1:]):
             with fresh_page(browser, app_url) as page:
                 open_page(page, link.removeprefix(app_url + "/"))
-                choice = (move_poll.answer, move_poll.choices[number])[number % 2]
+                choice = (move_poll.choices[number], move_poll.answer)[number % 2]
                 _answer(page, choice)
                 picked[choice] += 1
         _projector_shows(projector, move_poll, picked)

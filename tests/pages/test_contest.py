@@ -181,3 +181,25 @@ def test_a_malformed_instructors_list_says_which_entry(store: Store) -> None:
     app = _login_app({"is_logged_in": True, "email": "teach@school.org"}, ["teach@school.org", "x"])
     assert "Entry 2 of the secret contest.instructors" in app.error[0].value.replace("\\", "")
     assert not [b for b in app.button if b.label == "Open contest"]
+
+
+def test_a_student_answers_the_live_poll_once_and_may_change_it(store: Store) -> None:
+    contest = C.open_contest(store, SETTINGS)
+    app = _app(code=contest.code)
+    assert not [r for r in app.radio if r.key.startswith("ct_w_poll_")]  # no poll yet
+    poll = polls.open_poll(
+        store, contest.code, kind="route_next", question="Which node *next*?",
+        choices=["A*", "B"], answer="B", explanation="B has the lowest f.", request_key="poll-1234",
+    )  # fmt: skip
+    app.run()  # the poll appears (in the browser: by itself, the fragment redraws)
+    assert "Which node *next*?" in _texts(app)
+    app.radio(key=f"ct_w_poll_{poll.id}").set_value("A*").run()
+    app = app.button(key=f"ct_w_poll_send_{poll.id}").click().run()
+    assert polls.poll_counts(store, poll) == {"A*": 1, "B": 0}
+    assert "Answer sent: A\\*." in app.success[0].value  # a choice is text, not Markdown
+    app.radio(key=f"ct_w_poll_{poll.id}").set_value("B").run()
+    app = app.button(key=f"ct_w_poll_send_{poll.id}").click().run()
+    assert polls.poll_counts(store, poll) == {"A*": 0, "B": 1}  # changed, not doubled
+    polls.reveal(store, contest.code, poll.id)
+    app.run()
+    assert not [r for r in app.radio if r.key.startswith("ct_w_poll_")]  # closed for answers
