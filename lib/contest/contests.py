@@ -28,6 +28,8 @@ from typing import Any
 import sqlalchemy as sa
 
 from lib.contest import identity
+from lib.contest.access import INSTRUCTOR_KEY_ENV as INSTRUCTOR_KEY_ENV  # re-exported
+from lib.contest.access import instructor_access
 from lib.contest.schedule import cancel_pending, schedule_games
 from lib.contest.schema import actions, contests, entries, versions
 from lib.contest.store import Store
@@ -78,9 +80,6 @@ RATE_LIMITS = {
 
 RATE_WINDOW = 60.0
 """The rate limits' window (seconds)."""
-
-INSTRUCTOR_KEY_ENV = "AI_SEARCH_LAB_INSTRUCTOR_KEY"
-"""Environment variable holding the instructor's key."""
 
 
 @dataclass(frozen=True)
@@ -180,21 +179,13 @@ class Contest:
 
 
 def check_instructor(given: object, configured: str | None, hosted: bool) -> None:
-    """Allow an instructor action, or raise :class:`InputError` saying why not.
+    """Allow an instructor action by the key alone, or raise :class:`InputError` saying why
+    not (a login too: :func:`lib.contest.access.instructor_access`).
 
     With a key configured, ``given`` must equal it (constant-time comparison). Without
     one, a local install allows everything and a hosted server nothing.
     """
-    if configured:
-        if not identity.same_secret(given, configured):
-            raise InputError("That is not the instructor's key.")
-        return
-    if hosted:
-        raise InputError(
-            "Contests cannot be run on this hosted server until an instructor's key is set: "
-            f"set the environment variable {INSTRUCTOR_KEY_ENV}, or add "
-            'instructor_key = "..." under [contest] in .streamlit/secrets.toml.'
-        )
+    instructor_access(given, configured, hosted)
 
 
 def rate_limit(

@@ -2,7 +2,8 @@
 
 A poll is a question with a few choices, the algorithm's answer and the explanation the
 single-student version shows (the route page's "which node comes off the frontier next",
-the step-through's "what is the root's value"). The instructor opens it in a contest (one
+the step-through's "what is the root's value" and "which move does minimax choose"; the
+kinds are :data:`POLL_KINDS`). The instructor opens it in a contest (one
 poll is live at a time: opening one closes the last); students answer with the join code
 from their own devices, one answer per browser (answering again changes it, while the
 poll is open); the projector shows the counts filling, then :func:`reveal` shows the
@@ -24,6 +25,13 @@ from lib.contest.contests import MAX_KEY, _contest_by_code, rate_limit
 from lib.contest.schema import poll_answers, polls
 from lib.contest.store import Store
 from lib.errors import InputError
+
+POLL_KINDS = {
+    "route_next": "Route page: which place is expanded next",
+    "root_value": "Step-through, a tree: what is the root worth",
+    "root_move": "Step-through, a game position: which move does minimax choose",
+}
+"""The questions a poll can ask (its ``kind``) and what each is, by the page asking it."""
 
 MAX_CHOICES = 12
 """The most choices a poll may offer."""
@@ -83,6 +91,8 @@ def open_poll(
         raise InputError("The poll's answer must be one of its choices.")
     if not isinstance(request_key, str) or not 8 <= len(request_key) <= MAX_KEY:
         raise InputError("A poll needs a request key of 8 to 64 characters.")
+    if kind not in POLL_KINDS:
+        raise InputError(f"A poll asks one of {', '.join(POLL_KINDS)}, not {str(kind)[:30]!r}.")
 
     def work(connection: sa.Connection) -> Poll:
         contest = _contest_by_code(connection, code, lock=True)
@@ -99,7 +109,7 @@ def open_poll(
         result = connection.execute(
             polls.insert().values(
                 contest_id=contest.id,
-                kind=str(kind)[:30],
+                kind=kind,
                 question=str(question)[:MAX_QUESTION],
                 choices=json.dumps(list(choices)),
                 answer=str(answer)[:MAX_CHOICE],

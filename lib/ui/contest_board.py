@@ -68,13 +68,18 @@ def show_leaderboard(store: Store, contest: Contest, live: bool = True) -> None:
         every = st.session_state.setdefault(LAST_RANKS_KEY, {})
         shown = board_table(table, every.get(contest.id, {}))
         every[contest.id] = dict(zip(table.entry.astype(int), table["rank"], strict=True))
-        st.caption(
-            f"{counts.get('done', 0)} games played, "
-            f"{counts.get('pending', 0) + counts.get('claimed', 0)} to play."
-        )
+        # the caption above the table is sent after it and its CSV: a browser shows a new
+        # count only once the table and the file it downloads are this run's (sent first,
+        # the caption led the download button by the table's time, and a click meanwhile
+        # fetched the last run's file)
+        above = st.container()
         st.dataframe(shown, hide_index=True, width="stretch", key="ct_w_board")
         csv_download(
             table, f"contest-{contest.code}-leaderboard.csv", "Leaderboard CSV", "ct_w_board_csv"
+        )
+        above.caption(
+            f"{counts.get('done', 0)} games played, "
+            f"{counts.get('pending', 0) + counts.get('claimed', 0)} to play."
         )
 
     st.fragment(draw, run_every=REFRESH_SECONDS if live else None)()

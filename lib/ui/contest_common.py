@@ -3,7 +3,9 @@
 :func:`contest_store` opens the contest database once per server (``st.cache_resource``):
 ``$AI_SEARCH_LAB_DATABASE_URL``, else the secret ``[connections.contest] url`` (the shape
 ``st.connection`` reads), else the SQLite file (:mod:`lib.contest.store`). The instructor's
-key is ``$AI_SEARCH_LAB_INSTRUCTOR_KEY`` or the secret ``[contest] instructor_key``.
+key is ``$AI_SEARCH_LAB_INSTRUCTOR_KEY`` or the secret ``[contest] instructor_key``; where
+the host configured ``st.login`` (an ``[auth]`` secret), a login whose e-mail is on the
+secret ``[contest] instructors`` is the instructor too (:mod:`lib.contest.access`).
 :func:`start_player` starts this server's contest player once: a thread that plays the
 pending games on the shared job pool (so under its caps), unless
 ``$AI_SEARCH_LAB_CONTEST_PLAYER`` is ``0``.
@@ -18,7 +20,7 @@ from typing import Any
 
 import streamlit as st
 
-from lib.contest.contests import INSTRUCTOR_KEY_ENV, check_instructor
+from lib.contest.access import INSTRUCTOR_KEY_ENV, Login, instructor_access, parse_instructors
 from lib.contest.runner import ContestWorker, JobPoolSubmitter
 from lib.contest.store import Store, database_url
 from lib.settings import local_mode
@@ -40,14 +42,20 @@ INSTRUCTOR_KEY = "ct_instructor_key"
 """Session key (a password input) of the instructor's key as typed."""
 
 
-def secret(section: str, name: str) -> str | None:
-    """``st.secrets[section][name]`` (``section`` may be dotted), or None without one."""
+def secret_value(section: str, name: str) -> Any:
+    """``st.secrets[section][name]`` as it is (``section`` may be dotted), or None."""
     try:
         value: Any = st.secrets
-        for part in (*section.split("."), name):
+        for part in (*filter(None, section.split(".")), name):
             value = value[part]
     except Exception:  # a missing key, or no secrets file (Streamlit's own error types)
         return None
+    return value
+
+
+def secret(section: str, name: str) -> str | None:
+    """``st.secrets[section][name]`` (``section`` may be dotted) as text, or None without one."""
+    value = secret_value(section, name)
     return str(value) if value else None
 
 
@@ -72,11 +80,42 @@ def hosted() -> bool:
     return not local_mode()
 
 
+def login_providers() -> list[str | None]:
+    """The identity providers the host configured for ``st.login`` (None: the unnamed one
+    of ``[auth]`` itself; a name: an ``[auth.NAME]`` section); empty without ``[auth]``."""
+    auth = secret_value("", "auth")
+    if not hasattr(auth, "items"):
+        return []
+    named = [
+        str(name)
+        for name, value in auth.items()
+        if hasattr(value, "items") and name != "client_kwargs"  # the unnamed one's settings
+    ]
+    return ([None] if "client_id" in auth else []) + named
+
+
+def instructors() -> frozenset[str]:
+    """The instructors' e-mail addresses (secret ``[contest] instructors``); raises
+    :class:`lib.errors.InputError` when the secret is not a list of addresses."""
+    return parse_instructors(secret_value("contest", "instructors"))
+
+
+def current_login() -> Login:
+    """What ``st.user`` says of this session (configured: the host has an ``[auth]``)."""
+    return Login.from_user(bool(login_providers()), st.user.to_dict())
+
+
+def check_instructor_here(given: object) -> str:
+    """How this session is the instructor (``"login"``, ``"key"``, ``"local"``), with the
+    key ``given``; raises :class:`lib.errors.InputError` saying why not."""
+    return instructor_access(given, configured_key(), hosted(), current_login(), instructors())
+
+
 def instructor_allowed() -> bool:
-    """Whether this session may act as the instructor (the key typed, or a local install
-    without one); never raises."""
+    """Whether this session may act as the instructor (logged in as one, the key typed, or
+    a local install without one); never raises."""
     try:
-        check_instructor(st.session_state.get(INSTRUCTOR_KEY), configured_key(), hosted())
+        check_instructor_here(st.session_state.get(INSTRUCTOR_KEY))
     except ValueError:
         return False
     return True

@@ -1,8 +1,10 @@
 """The contest page's instructor view: open, close and reopen contests, moderate entries,
 publish the formulas, manage polls, download everything as CSV.
 
-Every action needs the instructor's key (:func:`lib.ui.contest_common.instructor_allowed`);
-without one configured a hosted server refuses and says how to set it.
+Every action needs the instructor (:func:`lib.ui.contest_common.instructor_allowed`): a
+login through the host's identity provider with an e-mail on the instructors' list
+(``st.login``), or the instructor's key; without either configured a hosted server refuses
+and says how to set one.
 """
 
 from __future__ import annotations
@@ -14,31 +16,78 @@ import streamlit as st
 
 from lib.contest import contests as C
 from lib.contest import polls
+from lib.contest.access import login_instructor
 from lib.contest.store import Store
 from lib.contest.tables import export_tables
+from lib.errors import InputError
 from lib.games.arena.options import format_option_value, option_label
 from lib.games.core import available_games, get_game
-from lib.ui.common import csv_download, user_errors
+from lib.ui.common import csv_download, escape_markdown, user_errors
 from lib.ui.contest_common import (
     CODE_KEY,
     INSTRUCTOR_KEY,
     actor,
     configured_key,
+    current_login,
     hosted,
     instructor_allowed,
+    instructors,
+    login_providers,
 )
 
 
+def show_login() -> tuple[bool, bool]:
+    """Where the host configured ``st.login`` and an instructors' list: log in or out, and
+    who is logged in. Returns (login offered, this session is a logged-in instructor)."""
+    providers = login_providers()
+    try:
+        allowed = instructors()
+    except InputError as error:
+        st.error(escape_markdown(error))
+        return False, False
+    if not providers or not allowed:
+        return False, False
+    login = current_login()
+    if login.logged_in:
+        left, right = st.columns([3, 1], vertical_alignment="center")
+        is_instructor = login_instructor(login, allowed)
+        left.text(
+            f"Logged in as {login.email or 'an account without an e-mail address'}"
+            + (": an instructor." if is_instructor else ": not on this server's instructors' list.")
+        )
+        right.button("Log out", key="ct_w_logout", icon=":material/logout:", on_click=st.logout)
+        return True, is_instructor
+    with st.container(horizontal=True):
+        for provider in providers:
+            label = "Log in as the instructor" + (f" ({provider})" if provider else "")
+            st.button(
+                label, key=f"ct_w_login_{provider or ''}", icon=":material/login:",
+                on_click=st.login, args=(provider,),
+            )  # fmt: skip
+    st.caption("After logging in, the app opens on its home page: come back to this page.")
+    return True, False
+
+
 def show_key_gate() -> bool:
-    """Ask for the instructor's key where one is set; True when this session may act."""
+    """Log in, or type the instructor's key where one is set; True when this session may act."""
+    offered, logged_in = show_login()
+    if logged_in:
+        return True
     if configured_key():
-        st.text_input("Instructor's key", type="password", key=INSTRUCTOR_KEY)
+        st.text_input(
+            "Instructor's key" + (" (or log in)" if offered else ""),
+            type="password",
+            key=INSTRUCTOR_KEY,
+        )
+    elif offered:
+        pass  # the login buttons are the way in
     elif hosted():
         st.error(
             "Contests cannot be run on this hosted server until an instructor's key is set. "
             "Set the environment variable AI\\_SEARCH\\_LAB\\_INSTRUCTOR\\_KEY, or add "
-            '`instructor_key = "..."` under `[contest]` in `.streamlit/secrets.toml` '
-            "(see docs/contest.md)."
+            '`instructor_key = "..."` under `[contest]` in `.streamlit/secrets.toml`, or let '
+            "instructors log in: an `[auth]` identity provider and "
+            '`instructors = ["..."]` under `[contest]` (see docs/contest.md).'
         )
         return False
     else:

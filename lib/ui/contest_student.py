@@ -20,6 +20,7 @@ from lib.errors import InputError
 from lib.games.core import get_game
 from lib.games.formula import MAX_TEXT
 from lib.ui.common import escape_markdown, user_errors
+from lib.ui.contest_board import REFRESH_SECONDS
 from lib.ui.contest_common import CODE_KEY, TOKEN_KEY, actor
 
 REQUEST_KEY = "ct_request"
@@ -27,6 +28,9 @@ REQUEST_KEY = "ct_request"
 
 VOTER_KEY = "ct_voter"
 """Session key of this browser's poll-voter secret."""
+
+SENT_KEY = "ct_poll_sent"
+"""Session key prefix (``_<poll id>``) of the answer this browser sent to a poll."""
 
 
 def code_from_link() -> str:
@@ -160,15 +164,29 @@ def show_entry(store: Store, contest: C.Contest) -> None:
 
 
 def show_poll_answer(store: Store, contest: C.Contest) -> None:
-    """The live poll, answered from this browser (one answer; answering again changes it)."""
-    poll = polls.live_poll(store, contest.code)
-    if poll is None or poll.state != "open":
-        return
-    st.subheader("Class poll")
-    st.text(poll.question)
-    choice = st.radio("Your answer", list(poll.choices), index=None, key=f"ct_w_poll_{poll.id}")
-    if st.button("Send my answer", key=f"ct_w_poll_send_{poll.id}", disabled=choice is None):
-        with user_errors():
-            voter = st.session_state.setdefault(VOTER_KEY, new_token())
-            polls.answer_poll(store, contest.code, poll.id, voter, choice, actor())
-            st.success("Answer sent.")
+    """The live poll, answered from this browser (one answer; answering again changes it).
+
+    A fragment: a poll the instructor opens appears by itself within
+    :data:`~lib.ui.contest_board.REFRESH_SECONDS`, and choosing and sending an answer rerun
+    the poll alone, not the student's entry and leaderboard below it.
+    """
+
+    def draw() -> None:
+        poll = polls.live_poll(store, contest.code)
+        if poll is None or poll.state != "open":
+            return
+        st.subheader("Class poll")
+        st.text(poll.question)
+        choice = st.radio("Your answer", list(poll.choices), index=None, key=f"ct_w_poll_{poll.id}")
+        if st.button("Send my answer", key=f"ct_w_poll_send_{poll.id}", disabled=choice is None):
+            with user_errors():
+                voter = st.session_state.setdefault(VOTER_KEY, new_token())
+                polls.answer_poll(store, contest.code, poll.id, voter, choice, actor())
+                st.session_state[f"{SENT_KEY}_{poll.id}"] = choice
+        sent = st.session_state.get(f"{SENT_KEY}_{poll.id}")
+        if sent is not None:  # kept: the fragment redraws itself every few seconds
+            st.success(
+                f"Answer sent: {escape_markdown(sent)}. You may change it while the poll is open."
+            )
+
+    st.fragment(draw, run_every=REFRESH_SECONDS)()

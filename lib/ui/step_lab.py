@@ -30,6 +30,9 @@ from lib.games.search.predict import (
     MovePredictionScore,
     TreePredictionScore,
     edge_name,
+    explain_move_choice,
+    minimax_choice,
+    move_question,
     reveal_tree,
     root_move_values,
     score_move_prediction,
@@ -320,10 +323,7 @@ def _tree_score(score: TreePredictionScore, position: StepPosition) -> None:
 def _move_guess(key: str, position: StepPosition, search: StepSearch, search_id: tuple) -> None:
     """Pick the move minimax will choose at the search's depth, and reveal."""
     moves = {position.format_move(move): move for move in position.state.legal_moves()}
-    st.markdown(
-        f"**Predict, then reveal.** Which move will minimax choose, {search.depth} "
-        f"pl{'y' if search.depth == 1 else 'ies'} deep?"
-    )
+    st.markdown(f"**Predict, then reveal.** {move_question(search.depth)}")
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
         st.selectbox(
             "Your guess",
@@ -340,6 +340,18 @@ def _move_guess(key: str, position: StepPosition, search: StepSearch, search_id:
             args=(key, position, search, search_id, moves),
             icon=":material/visibility:",
         )
+    ask_the_class("root_move", f"{key}_step", partial(_poll_root_move, position, search))
+
+
+def _poll_root_move(position: StepPosition, search: StepSearch) -> tuple[str, list, str, str]:
+    """The move guess as a class poll: the root's moves, minimax's choice, and why."""
+    values = root_move_values(position.state, search.depth, position.evaluate)
+    return (
+        f"{position.label}: {move_question(search.depth)}",
+        [position.format_move(move) for move in values],
+        position.format_move(minimax_choice(values)),
+        explain_move_choice(values, position.format_move, search.depth),
+    )
 
 
 def _reveal_move(

@@ -8,6 +8,10 @@ from lib.contest import polls as P
 from lib.contest.contests import open_contest
 from lib.contest.store import Store
 from lib.errors import InputError
+from lib.games import core
+from lib.games.search.predict import explain_move_choice, move_question, root_move_values
+from lib.games.search.reference import minimax_search
+from lib.games.search.stepthrough import example_state
 from tests.contest.conftest import TICTACTOE
 
 
@@ -53,3 +57,39 @@ def test_opening_a_poll_closes_the_last_one(store: Store) -> None:
             store, code, kind="x", question="?", choices=["a", "b"], answer="c",
             explanation="", request_key="poll-key-3",
         )  # fmt: skip
+
+
+def test_a_poll_of_the_move_minimax_chooses_is_kept_with_the_contest(database_url) -> None:
+    """The step-through's "which move does minimax choose" on a tic-tac-toe position: the
+    root's moves, minimax's move (the textbook minimax's), and it outlives the store."""
+    game = core.get_game("tictactoe")
+    state = example_state(game, ("b2", "a1"))
+    evaluate = game.heuristics[game.default_heuristic].bind()
+    values = root_move_values(state, 3, evaluate)
+    _, best_move = minimax_search(state, 3, evaluate)  # the oracle: the textbook search
+    store = Store(database_url)
+    code = open_contest(store, TICTACTOE).code
+    poll = P.open_poll(
+        store, code, kind="root_move", question=move_question(3),
+        choices=[game.format_move(m) for m in values], answer=game.format_move(best_move),
+        explanation=explain_move_choice(values, game.format_move, 3), request_key="move-poll-1",
+    )  # fmt: skip
+    P.answer_poll(store, code, poll.id, "voter-1", game.format_move(best_move), "s1")
+    store.dispose()
+    again = Store(database_url)  # a restarted server
+    (kept,) = P.contest_polls(again, poll.contest_id)
+    assert kept.kind == "root_move" and len(kept.choices) == len(state.legal_moves()) == 7
+    assert kept.answer == game.format_move(best_move)
+    assert kept.explanation.startswith(f"Minimax chooses {kept.answer}:")
+    assert P.poll_counts(again, kept)[kept.answer] == 1
+    again.dispose()
+
+
+def test_a_poll_asks_only_a_known_question(store: Store) -> None:
+    code = open_contest(store, TICTACTOE).code
+    with pytest.raises(InputError, match="route_next, root_value, root_move"):
+        P.open_poll(
+            store, code, kind="<b>x</b>", question="?", choices=["a", "b"], answer="a",
+            explanation="", request_key="poll-key-9",
+        )  # fmt: skip
+    assert P.live_poll(store, code) is None

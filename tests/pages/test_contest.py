@@ -123,3 +123,83 @@ def test_the_instructor_needs_the_key_on_a_hosted_server(store: Store, monkeypat
         assert connection.scalars(sa.select(entries.c.name)).all() == ["Kind name"]
     app = _button(app, "Close").click().run()
     assert not C.get_contest(store, contest.code).is_open
+
+
+AUTH = {
+    "redirect_uri": "http://localhost:8501/oauth2callback",
+    "cookie_secret": "a-test-cookie-secret",
+    "client_id": "lab",
+    "client_secret": "lab-secret",
+    "server_metadata_url": "http://localhost:1/.well-known/openid-configuration",
+}
+"""An identity provider as a host sets one up for st.login (never contacted here)."""
+
+
+def _login_app(user: dict, instructors: list[str], key: str | None = None) -> AppTest:
+    app = AppTest.from_file(PAGE, default_timeout=60)
+    app.query_params["view"] = "instructor"
+    app.secrets["auth"] = AUTH
+    app.secrets["contest"] = {
+        "instructors": instructors,
+        **({"instructor_key": key} if key else {}),
+    }
+    app.user = user
+    return app.run()
+
+
+def test_an_instructor_logged_in_through_the_provider_types_no_key(store: Store) -> None:
+    """A hosted server with no key: the listed e-mail (any case) is the instructor; another
+    login, or none, gets no instructor's controls; logging out ends it."""
+    teacher = {"is_logged_in": True, "email": "Teach@School.org", "email_verified": True}
+    app = _login_app(teacher, ["teach@school.org"])
+    assert not app.exception and not app.error
+    assert "Logged in as Teach@School.org: an instructor." in _texts(app)
+    assert not [t for t in app.text_input if t.key == "ct_instructor_key"]
+    app.selectbox(key="ct_w_game").set_value("tictactoe").run()
+    app = _button(app, "Open contest").click().run()
+    assert not app.exception and [c.game for c in C.list_contests(store)] == ["tictactoe"]
+    app = _button(app, "Log out").click().run()
+    assert not [b for b in app.button if b.label == "Open contest"]
+    assert _button(app, "Log in as the instructor")
+    student = {"is_logged_in": True, "email": "ada@school.org", "email_verified": True}
+    app = _login_app(student, ["teach@school.org"])
+    assert "not on this server's instructors' list" in _texts(app)[0]
+    assert not [b for b in app.button if b.label == "Open contest"]
+    unverified = {**teacher, "email_verified": False}
+    app = _login_app(unverified, ["teach@school.org"])
+    assert not [b for b in app.button if b.label == "Open contest"]
+
+
+def test_with_a_key_too_a_logged_out_instructor_may_type_it(store: Store) -> None:
+    app = _login_app({"is_logged_in": False}, ["teach@school.org"], key="sesame-321")
+    assert _button(app, "Log in as the instructor")
+    app.text_input(key="ct_instructor_key").input("sesame-321").run()
+    assert not app.exception and _button(app, "Open contest")
+
+
+def test_a_malformed_instructors_list_says_which_entry(store: Store) -> None:
+    app = _login_app({"is_logged_in": True, "email": "teach@school.org"}, ["teach@school.org", "x"])
+    assert "Entry 2 of the secret contest.instructors" in app.error[0].value.replace("\\", "")
+    assert not [b for b in app.button if b.label == "Open contest"]
+
+
+def test_a_student_answers_the_live_poll_once_and_may_change_it(store: Store) -> None:
+    contest = C.open_contest(store, SETTINGS)
+    app = _app(code=contest.code)
+    assert not [r for r in app.radio if r.key.startswith("ct_w_poll_")]  # no poll yet
+    poll = polls.open_poll(
+        store, contest.code, kind="route_next", question="Which node *next*?",
+        choices=["A*", "B"], answer="B", explanation="B has the lowest f.", request_key="poll-1234",
+    )  # fmt: skip
+    app.run()  # the poll appears (in the browser: by itself, the fragment redraws)
+    assert "Which node *next*?" in _texts(app)
+    app.radio(key=f"ct_w_poll_{poll.id}").set_value("A*").run()
+    app = app.button(key=f"ct_w_poll_send_{poll.id}").click().run()
+    assert polls.poll_counts(store, poll) == {"A*": 1, "B": 0}
+    assert "Answer sent: A\\*." in app.success[0].value  # a choice is text, not Markdown
+    app.radio(key=f"ct_w_poll_{poll.id}").set_value("B").run()
+    app = app.button(key=f"ct_w_poll_send_{poll.id}").click().run()
+    assert polls.poll_counts(store, poll) == {"A*": 0, "B": 1}  # changed, not doubled
+    polls.reveal(store, contest.code, poll.id)
+    app.run()
+    assert not [r for r in app.radio if r.key.startswith("ct_w_poll_")]  # closed for answers

@@ -7,7 +7,8 @@ reveals the truth and scores the guess:
   alpha-beta cuts off (:func:`pruned_edges`) and the root's value
   (:func:`score_tree_prediction`);
 * on a game position, which move minimax chooses at a depth
-  (:func:`root_move_values`, :func:`score_move_prediction`).
+  (:func:`root_move_values`, :func:`score_move_prediction`; :func:`explain_move_choice`
+  says why in words, for a class poll's reveal).
 
 A branch (an edge) is named by the path of the node it leads to, a tuple of
 moves from the root. The branches a cut-off skips are the ones the step-through
@@ -32,7 +33,7 @@ from typing import Any
 from lib.errors import InputError
 from lib.games.search.fast import choose_move
 from lib.games.search.reference import NullTracer, alphabeta_search
-from lib.games.search.stepthrough import OrderedState, UnwrapOrdered
+from lib.games.search.stepthrough import OrderedState, UnwrapOrdered, value_text
 
 Move = Hashable
 Path = tuple[Move, ...]
@@ -222,6 +223,44 @@ class MovePredictionScore:
     def tie(self) -> bool:
         """A different move of the same value: as good, but not the one minimax returns."""
         return self.right and self.guess != self.chosen
+
+
+def move_question(depth: int) -> str:
+    """The question a guess of minimax's move answers, ``depth`` plies deep.
+
+    >>> move_question(1)
+    'Which move will minimax choose, 1 ply deep?'
+    """
+    return f"Which move will minimax choose, {depth} pl{'y' if depth == 1 else 'ies'} deep?"
+
+
+def explain_move_choice(
+    values: dict[Move, float], format_move: Callable[[Move], str], depth: int
+) -> str:
+    """Why minimax picks its move, in words: the move, every root move's value in move
+    order (the single-student reveal's table), and the moves as good as it.
+
+    >>> print(explain_move_choice({"a": 1.0, "b": 5.0, "c": 5.0}, str, 2))
+    Minimax chooses b: its value, 2 plies deep for the player to move, is 5, the highest. \
+Every move's value: a 1, b 5, c 5. c is as good (5 too); minimax keeps the first best move \
+in move order.
+    """
+    chosen = minimax_choice(values)
+    best = values[chosen]
+    every = ", ".join(f"{format_move(m)} {value_text(v)}" for m, v in values.items())
+    text = (
+        f"Minimax chooses {format_move(chosen)}: its value, {depth} pl"
+        f"{'y' if depth == 1 else 'ies'} deep for the player to move, is {value_text(best)}, "
+        f"the highest. Every move's value: {every}."
+    )
+    ties = [format_move(m) for m, v in values.items() if v == best and m != chosen]
+    if ties:
+        verb = "is" if len(ties) == 1 else "are"
+        text += (
+            f" {', '.join(ties)} {verb} as good ({value_text(best)} too); minimax keeps the "
+            "first best move in move order."
+        )
+    return text
 
 
 def score_move_prediction(guess: Move, values: dict[Move, float]) -> MovePredictionScore:

@@ -4,6 +4,8 @@ move's value against the textbook minimax."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +16,7 @@ from lib.games.search.predict import (
     CUT_HELP,
     CUT_QUESTION,
     edge_name,
+    explain_move_choice,
     minimax_choice,
     pruned_edges,
     reveal_tree,
@@ -170,6 +173,28 @@ def test_a_move_guess_is_right_wrong_or_a_tie():
         score_move_prediction("z", values)
     with pytest.raises(InputError, match="no move"):
         minimax_choice({})
+
+
+@pytest.mark.parametrize(("name", "moves", "depth"), [("tictactoe", (), 2), ("othello", (), 3)])
+def test_the_explanation_of_minimax_s_move_names_it_every_value_and_the_ties(name, moves, depth):
+    """The reveal of the class poll "which move does minimax choose": the textbook minimax's
+    move, each root move's textbook value in move order, and the other best moves."""
+    game = core.get_game(name)
+    state = example_state(game, moves)
+    evaluate = game.heuristics[game.default_heuristic].bind()
+    values = reference_root_values(state, depth, evaluate)
+    best_value, best_move = minimax_search(state, depth, evaluate)
+    text = explain_move_choice(root_move_values(state, depth, evaluate), game.format_move, depth)
+    assert text.startswith(f"Minimax chooses {game.format_move(best_move)}: ")
+    every = re.search(r"Every move's value: (.*?)\.(?: |$)", text).group(1)
+    named = [part.rsplit(" ", 1) for part in every.split(", ")]
+    assert [m for m, _ in named] == [game.format_move(m) for m in state.legal_moves()]
+    assert [float(v) for _, v in named] == pytest.approx(
+        [values[m] for m in state.legal_moves()], abs=5e-3 * max(1, abs(best_value))
+    )
+    ties = [game.format_move(m) for m in values if values[m] == best_value and m != best_move]
+    assert ("as good" in text) == bool(ties)
+    assert all(f" {tie}" in text.split("highest.")[1] for tie in ties)
 
 
 def test_the_question_and_help_ask_for_every_branch_the_scoring_counts():
