@@ -1,8 +1,8 @@
 """The sidebar's player controls of a game page, seeded from the page's link.
 
 :func:`player_controls` draws one player's widgets (kind, depth, heuristic and
-weights, search options) within this page's caps; :func:`_query_config` and
-:func:`_query_option` read a shared link's settings, naming each value they
+weights, search options) within this page's caps; :func:`query_config` and
+:func:`query_option` read a shared link's settings, naming each value they
 cannot use.
 """
 
@@ -44,7 +44,7 @@ UI_MAX_EXPLORATION = 4.0
 """Largest exploration constant c the page offers."""
 
 
-def _init_widget(key: str, value: Any) -> Any:
+def init_widget(key: str, value: Any) -> Any:
     """Seed the widget ``key`` with ``value`` once; return its current value.
 
     Pass what it returns to the widget as its default too (``value=``, or ``index=``
@@ -62,10 +62,10 @@ def _init_clamped(
 
     When the seeded value had to be moved inside the range, ``changed`` gets
     ``"<name> <old> → <new> (<why>)"`` for the page to say so. Returns the value, for
-    the widget's ``value=`` (see :func:`_init_widget`).
+    the widget's ``value=`` (see :func:`init_widget`).
     """
     seeding = key not in st.session_state
-    current = _init_widget(key, value)
+    current = init_widget(key, value)
     if not low <= current <= high:
         st.session_state[key] = type(current)(min(max(current, low), high))
         if seeding:
@@ -156,7 +156,7 @@ def _kind_select(
     if not allow_human:
         kinds.pop("human", None)
     kind_default = default.kind if default.kind in kinds else next(iter(kinds))
-    kind = _init_widget(p + "kind", kind_default)
+    kind = init_widget(p + "kind", kind_default)
     kind = st.selectbox(
         f"{label}: player",
         list(kinds),
@@ -224,7 +224,7 @@ def _heuristic_controls(
     """
     names = heuristic_names(game)
     from_link = FORMULA_CHOICE if default.formula is not None and FORMULA_CHOICE in names else None
-    _init_widget(p + "heuristic", from_link or default.heuristic or game.default_heuristic)
+    init_widget(p + "heuristic", from_link or default.heuristic or game.default_heuristic)
     if st.session_state[p + "heuristic"] not in names:
         changed.append(
             f"heuristic {escape_markdown(st.session_state[p + 'heuristic'])} → "
@@ -264,7 +264,7 @@ def _heuristic_controls(
         ):
             seed = value if use_default else default.weights[index]
             wkey = f"{p}weight_{heuristic_name}_{name}"
-            seed = _init_widget(wkey, float(seed))
+            seed = init_widget(wkey, float(seed))
             values.append(st.number_input(name, value=seed, key=wkey, step=1.0, format="%.3g"))
     if tuple(values) != tuple(heuristic.default_weights):
         return heuristic_name, tuple(float(v) for v in values), None
@@ -345,14 +345,14 @@ def _alphabeta_options(
     p: str, default: PlayerConfig, changed: list[str], options: SearchOptions
 ) -> SearchOptions:
     """Move ordering, the transposition table and the beam width of alpha-beta."""
-    ordering = _init_widget(p + "ordering", default.ordering)
+    ordering = init_widget(p + "ordering", default.ordering)
     ordering = st.toggle(
         "Move ordering",
         ordering,
         key=p + "ordering",
         help="Search the best-looking moves first.",
     )
-    transposition = _init_widget(p + "tt", default.transposition)
+    transposition = init_widget(p + "tt", default.transposition)
     transposition = st.toggle(
         "Transposition table",
         transposition,
@@ -418,7 +418,7 @@ def mcts_controls(
             help="UCB1 = win rate + c·sqrt(ln N / n): a larger c tries the less-visited moves "
             "more often; c = 0 always follows the best win rate so far.",
         )
-        solver = _init_widget(p + "solver", seed.solver)
+        solver = init_widget(p + "solver", seed.solver)
         solver = st.toggle(
             "Solver: prove wins and losses",
             solver,
@@ -477,7 +477,7 @@ def _rollout_controls(
     changed: list[str],
 ) -> tuple[str, str | None, tuple[float, ...] | None]:
     """The rollout kind and, for heuristic rollouts, the heuristic and a link's weights."""
-    rollout = _init_widget(p + "rollout", seed.rollout)
+    rollout = init_widget(p + "rollout", seed.rollout)
     rollout = st.selectbox(
         "Rollouts",
         list(mcts.ROLLOUTS),
@@ -491,7 +491,7 @@ def _rollout_controls(
     if rollout != "heuristic":
         return rollout, None, None
     names = list(game.heuristics)
-    _init_widget(p + "rollout_heuristic", seed.heuristic or game.default_heuristic)
+    init_widget(p + "rollout_heuristic", seed.heuristic or game.default_heuristic)
     if st.session_state[p + "rollout_heuristic"] not in names:
         changed.append(
             f"heuristic {escape_markdown(st.session_state[p + 'rollout_heuristic'])} → "
@@ -561,7 +561,7 @@ def url_spec(config: PlayerConfig) -> str:
     """``config.to_spec()`` with the depth always written for search players.
 
     A URL that leaves the depth out means "the page's default depth" (see
-    :func:`_query_config`), so the page writes it out even when it equals the
+    :func:`query_config`), so the page writes it out even when it equals the
     library default.
     """
     spec = config.to_spec()
@@ -572,7 +572,7 @@ def url_spec(config: PlayerConfig) -> str:
     return spec
 
 
-def _query_config(
+def query_config(
     name: str, fallback: str, notes: list[str], kinds: Mapping[str, str] | None = None
 ) -> tuple[PlayerConfig, list[str]]:
     """The player spec in the URL parameter ``name``, else ``fallback``.
@@ -625,7 +625,7 @@ def _query_config(
     ]
 
 
-def _query_option(name: str, allowed: tuple[Any, ...], notes: list[str]) -> Any:
+def query_option(name: str, allowed: tuple[Any, ...], notes: list[str]) -> Any:
     """The game option ``name`` from the URL, else the last allowed one (a bad value: ``notes``)."""
     default = allowed[-1] if allowed else None
     values, problems = read_query((LinkField(name, str, default, choices=tuple(allowed)),))

@@ -53,13 +53,14 @@ from lib.ui.common import (
 from lib.ui.components.game_board import game_board
 from lib.ui.game_controls import (
     DEFAULT_TIME,
-    _init_widget,
-    _query_config,
-    _query_option,
+    init_widget,
     player_controls,
+    query_config,
+    query_option,
     url_spec,
 )
 from lib.ui.game_link import LINK_PLAYER, link_seed, restore_from_link, write_game_link
+from lib.ui.game_state import GamePageState
 from lib.ui.mcts_step_panel import (
     drop_mcts_link,
     mcts_step_panel,
@@ -112,14 +113,10 @@ keeps the board and its panel side by side, and the board whole, on a 1024x768 p
 # -- board ------------------------------------------------------------------------
 
 
-def _session(key: str) -> GameSession:
-    return st.session_state[f"{key}_session"]
-
-
-def _ai_plays_on(key: str, human_sides: set[int]) -> bool:
+def _ai_plays_on(page: GamePageState, human_sides: set[int]) -> bool:
     """Whether the AI to move searches without being asked: a person plays the other side,
     or Autoplay is on."""
-    return len(human_sides) == 1 or bool(st.session_state.get(f"{key}_w_autoplay"))
+    return len(human_sides) == 1 or page.autoplay
 
 
 def not_your_turn(game: GameSpec, state: Any, ai_plays_on: bool) -> str:
@@ -130,18 +127,18 @@ def not_your_turn(game: GameSpec, state: Any, ai_plays_on: bool) -> str:
 
 
 def _on_board_click(
-    adapter: BoardAdapter, key: str, board_key: str, human_sides: set[int], at_ply: int
+    adapter: BoardAdapter, page: GamePageState, human_sides: set[int], at_ply: int
 ) -> None:
     """The board's click callback: apply the clicked move before the rerun draws the board."""
-    session = _session(key)
-    event = st.session_state.get(board_key)
+    session = page.session
+    event = page.board_event
     target = event.get("click") if isinstance(event, Mapping) else None
     session.nonce += 1  # the board's revision: this click was handled
     square = plots.square_from_point({"customdata": target}) if target is not None else None
     if square is None:
         return
     handle_square(
-        adapter, session, square, human_sides, at_ply, ai_plays_on=_ai_plays_on(key, human_sides)
+        adapter, session, square, human_sides, at_ply, ai_plays_on=_ai_plays_on(page, human_sides)
     )
 
 
@@ -182,7 +179,9 @@ def handle_square(
             session.message = str(error)
 
 
-def board_widget(adapter: BoardAdapter, key: str, view: BoardView, human_sides: set[int]) -> None:
+def board_widget(
+    adapter: BoardAdapter, page: GamePageState, view: BoardView, human_sides: set[int]
+) -> None:
     """The clickable board (SVG, no plotly.js); a click applies the move in the callback.
 
     Its key is the same in every run: under a new key Streamlit kept the previous board,
@@ -190,35 +189,38 @@ def board_widget(adapter: BoardAdapter, key: str, view: BoardView, human_sides: 
     the session's click count (``data-revision``), so a page script can tell a click
     was handled.
     """
-    session = _session(key)
-    board_key = f"{key}_board_live"
+    session = page.session
     game_board(
         drawing(adapter.figure(session.state, view)),
-        key=board_key,
+        key=page.BOARD,
         revision=session.nonce,
-        on_click=functools.partial(
-            _on_board_click, adapter, key, board_key, human_sides, session.ply
-        ),
+        on_click=functools.partial(_on_board_click, adapter, page, human_sides, session.ply),
     )
 
 
 def _on_grid_click(
-    adapter: BoardAdapter, key: str, square: tuple[int, int], humans: set[int], at_ply: int
+    adapter: BoardAdapter,
+    page: GamePageState,
+    square: tuple[int, int],
+    humans: set[int],
+    at_ply: int,
 ) -> None:
     handle_square(
-        adapter, _session(key), square, humans, at_ply, ai_plays_on=_ai_plays_on(key, humans)
+        adapter, page.session, square, humans, at_ply, ai_plays_on=_ai_plays_on(page, humans)
     )
 
 
-def _on_list_move(adapter: BoardAdapter, key: str, humans: set[int], at_ply: int) -> None:
-    session = _session(key)
+def _on_list_move(
+    adapter: BoardAdapter, page: GamePageState, humans: set[int], at_ply: int
+) -> None:
+    session = page.session
     if at_ply != session.ply:
         session.message = STALE_MESSAGE
         return
     state = session.state
-    text = st.session_state.get(f"{key}_w_move_text", "")
+    text = page.move_text
     if state.to_move not in humans:
-        session.message = not_your_turn(adapter.game, state, _ai_plays_on(key, humans))
+        session.message = not_your_turn(adapter.game, state, _ai_plays_on(page, humans))
         return
     try:
         move = adapter.game.parse_move(text, state)
@@ -228,14 +230,14 @@ def _on_list_move(adapter: BoardAdapter, key: str, humans: set[int], at_ply: int
         session.message = str(error)
 
 
-def fallback_controls(adapter: BoardAdapter, key: str, human_sides: set[int]) -> None:
+def fallback_controls(adapter: BoardAdapter, page: GamePageState, human_sides: set[int]) -> None:
     """Button grid (grid games) and a move-list picker: the board without a mouse."""
-    session = _session(key)
+    session = page.session
     state = session.state
     game = adapter.game
     # drawn only while open (its 64 buttons were most of a first visit's wait in the browser)
     fallback = st.expander(
-        "Keyboard-friendly board (buttons)", key=f"{key}_w_fallback", on_change="rerun"
+        "Keyboard-friendly board (buttons)", key=page.FALLBACK, on_change="rerun"
     )
     if not fallback.open:
         return
@@ -247,20 +249,20 @@ def fallback_controls(adapter: BoardAdapter, key: str, human_sides: set[int]) ->
                 for c in range(cols):
                     columns[c].button(
                         adapter.cell_label(state, r, c),
-                        key=f"{key}_w_cell_{r}_{c}",
+                        key=page.cell_key(r, c),
                         on_click=_on_grid_click,
-                        args=(adapter, key, (r, c), human_sides, session.ply),
+                        args=(adapter, page, (r, c), human_sides, session.ply),
                         use_container_width=True,
                     )
         moves = state.legal_moves()
         if moves:
             names = [game.format_move(m) for m in moves]
-            st.selectbox("Or pick a legal move", names, key=f"{key}_w_move_text")
+            st.selectbox("Or pick a legal move", names, key=page.MOVE_TEXT)
             st.button(
                 "Play this move",
-                key=f"{key}_w_play_listed",
+                key=page.PLAY_LISTED,
                 on_click=_on_list_move,
-                args=(adapter, key, human_sides, session.ply),
+                args=(adapter, page, human_sides, session.ply),
             )
 
 
@@ -296,7 +298,7 @@ class PageSettings:
         return {side for side in (0, 1) if self.configs[side].is_human}
 
 
-def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageSettings:
+def settings_sidebar(adapter: BoardAdapter, page: GamePageState, notes: list[str]) -> PageSettings:
     """The sidebar: game options and both players (seeded from the URL on first use), display.
 
     Widget values vanish when the visitor opens another page; the game and the
@@ -305,20 +307,20 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
     """
     game = adapter.game
     names = [name.lower() for name in game.player_names]
-    previous = st.session_state.get(f"{key}_session")
-    stored_specs = st.session_state.get(f"{key}_specs", adapter.default_players)
+    previous = page.session if page.has_session else None
+    stored_specs = page.specs or adapter.default_players
     options: dict[str, Any] = {}
     with st.sidebar:
         st.subheader(f"{game.title} settings")
         for option, allowed in game.options.items():
-            wkey = f"{key}_w_opt_{option}"
+            wkey = page.option_key(option)
             if wkey not in st.session_state:
                 kept = previous.options.get(option) if previous is not None else None
                 in_url = option in st.query_params
                 value = kept if kept in allowed and not in_url else None
-                _init_widget(
+                init_widget(
                     wkey,
-                    _query_option(option, tuple(allowed), notes) if value is None else value,
+                    query_option(option, tuple(allowed), notes) if value is None else value,
                 )
             options[option] = st.selectbox(
                 game.option_labels.get(option, option.capitalize()),
@@ -335,14 +337,14 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
         )
         with user_errors():
             for side, name in enumerate(game.player_names):
-                default, link_changes = _query_config(
+                default, link_changes = query_config(
                     names[side], stored_specs[side], notes, available_kinds(game)
                 )
                 st.markdown(f"**{name}**")
                 configs.append(
                     player_controls(
                         game,
-                        f"{key}_p{side}",
+                        page.player_prefix(side),
                         name,
                         default,
                         notes=notes,
@@ -356,30 +358,30 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
         # each widget's default is its value (see lib.ui.common.current)
         show_legal = st.toggle(
             "Mark legal moves",
-            value=current(f"{key}_w_show_legal", True),
-            key=f"{key}_w_show_legal",
+            value=current(page.SHOW_LEGAL, True),
+            key=page.SHOW_LEGAL,
         )
         flipped = adapter.flippable and st.toggle(
-            "Turn the board round", value=current(f"{key}_w_flip", False), key=f"{key}_w_flip"
+            "Turn the board round", value=current(page.FLIP, False), key=page.FLIP
         )
         pixels = st.slider(
             "Board display size (pixels)",
             *BOARD_PIXEL_RANGE,
-            value=current(f"{key}_w_board_px", BOARD_PIXELS),
+            value=current(page.BOARD_PIXELS, BOARD_PIXELS),
             step=20,
-            key=f"{key}_w_board_px",
+            key=page.BOARD_PIXELS,
             help=f"{BOARD_PIXELS} fits the whole board on a 1024×768 screen; "
             "larger suits a bigger screen.",
         )
         show_tree = st.toggle(
             f"Record the search tree (depth ≤ {game.tree_depth})",
-            value=current(f"{key}_w_tree", False),
-            key=f"{key}_w_tree",
+            value=current(page.TREE, False),
+            key=page.TREE,
         )
         exact_scores = st.toggle(
             "Exact score for every move (slower)",
-            value=current(f"{key}_w_exact", False),
-            key=f"{key}_w_exact",
+            value=current(page.EXACT, False),
+            key=page.EXACT,
             help="Otherwise alpha-beta only proves that the other moves are no better (≤ bounds).",
         )
     _sync_query_params(
@@ -388,7 +390,7 @@ def settings_sidebar(adapter: BoardAdapter, key: str, notes: list[str]) -> PageS
             **{names[side]: url_spec(configs[side]) for side in (0, 1)},
         }
     )
-    st.session_state[f"{key}_specs"] = tuple(url_spec(config) for config in configs)
+    page.specs = tuple(url_spec(config) for config in configs)
     return PageSettings(
         options, (configs[0], configs[1]), show_legal, flipped, pixels, show_tree, exact_scores
     )
@@ -403,7 +405,7 @@ def _hint_player(game: GameSpec, configs: tuple[PlayerConfig, PlayerConfig]) -> 
 
 
 def buttons_row(
-    adapter: BoardAdapter, key: str, session: GameSession, settings: PageSettings
+    adapter: BoardAdapter, page: GamePageState, session: GameSession, settings: PageSettings
 ) -> tuple[bool, bool]:
     """New game, Undo, Hint, Pass or Step, Autoplay. Returns (step pressed, autoplay on)."""
     game = adapter.game
@@ -414,30 +416,28 @@ def buttons_row(
     must_pass = human_turn and game.pass_move is not None and moves == [game.pass_move]
     hint_player = _hint_player(game, settings.configs)
     # one row at 1024 px with the sidebar open (about 560 px of main column): short labels
-    with st.container(
-        horizontal=True, vertical_alignment="center", gap="small", key=f"{key}_buttons"
-    ):
-        new_game = st.button("New game", key=f"{key}_w_new", icon=":material/restart_alt:")
+    with st.container(horizontal=True, vertical_alignment="center", gap="small", key=page.BUTTONS):
+        new_game = st.button("New game", key=page.NEW_GAME, icon=":material/restart_alt:")
         st.button(
             "Undo",
-            key=f"{key}_w_undo",
+            key=page.UNDO,
             disabled=not session.moves,
             icon=":material/undo:",
             on_click=_on_undo,
-            args=(key, frozenset(human_sides), session.ply),
+            args=(page, frozenset(human_sides), session.ply),
         )
         st.button(
             "Forward",
-            key=f"{key}_w_forward",
+            key=page.FORWARD,
             disabled=not session.future,
             icon=":material/redo:",
             help="Play again the move taken back (the game as it went on).",
             on_click=_on_forward,
-            args=(key, session.ply),
+            args=(page, session.ply),
         )
         want_hint = st.button(
             "Hint",
-            key=f"{key}_w_hint",
+            key=page.HINT,
             disabled=not human_turn,
             icon=":material/lightbulb:",
             help=f"What {escape_markdown(hint_player.label())} would play here, with the score "
@@ -447,33 +447,31 @@ def buttons_row(
         if must_pass:  # in the place of Step (a person is to move, so Step would be disabled)
             st.button(
                 "Pass",
-                key=f"{key}_w_pass",
+                key=page.PASS,
                 type="primary",
                 icon=":material/step_over:",
                 help="No legal move: you must pass.",
                 on_click=_on_pass,
-                args=(key, game.pass_move, session.ply),
+                args=(page, game.pass_move, session.ply),
             )
         else:
             step = st.button(
                 "Step",
-                key=f"{key}_w_step",
+                key=page.STEP,
                 disabled=not moves or human_turn,
                 icon=":material/skip_next:",
                 help="Let the AI to move play one move.",
             )
         autoplay = st.toggle(
             "Autoplay",
-            value=current(f"{key}_w_autoplay", False),
-            key=f"{key}_w_autoplay",
+            value=current(page.AUTOPLAY, False),
+            key=page.AUTOPLAY,
             disabled=bool(human_sides),
             help="AI vs AI: play the AI moves one after another (when both sides are AI players).",
         )
     if new_game:
-        st.session_state[f"{key}_session"] = GameSession.new(
-            game, settings.options, session.seed + 1
-        )
-        st.session_state.pop(f"{key}_notes", None)
+        page.session = GameSession.new(game, settings.options, session.seed + 1)
+        page.drop_notes()
         st.rerun()
     if want_hint:
         ply = session.ply
@@ -496,49 +494,48 @@ def buttons_row(
     return step, autoplay
 
 
-def _on_undo(key: str, human_sides: frozenset[int], at_ply: int) -> None:
+def _on_undo(page: GamePageState, human_sides: frozenset[int], at_ply: int) -> None:
     """Undo pressed on the board with ``at_ply`` moves: dropped (and said) if it has changed."""
-    if not _session(key).undo(set(human_sides), at_ply=at_ply):
-        _session(key).message = STALE_MESSAGE
-    st.session_state.pop(f"{key}_w_autoplay", None)
+    if not page.session.undo(set(human_sides), at_ply=at_ply):
+        page.session.message = STALE_MESSAGE
+    page.stop_autoplay()
 
 
-def _on_forward(key: str, at_ply: int) -> None:
+def _on_forward(page: GamePageState, at_ply: int) -> None:
     """Forward pressed on the board with ``at_ply`` moves: the next kept move, played again."""
-    if not _session(key).forward(at_ply=at_ply):
-        _session(key).message = STALE_MESSAGE
-    st.session_state.pop(f"{key}_w_autoplay", None)
+    if not page.session.forward(at_ply=at_ply):
+        page.session.message = STALE_MESSAGE
+    page.stop_autoplay()
 
 
-def _on_move_slider(key: str, at_ply: int) -> None:
+def _on_move_slider(page: GamePageState, at_ply: int) -> None:
     """The move slider let go: show the position after that many moves."""
-    wanted = int(st.session_state.get(f"{key}_w_ply", at_ply))
-    if not _session(key).go_to(wanted, at_ply=at_ply):
-        _session(key).message = STALE_MESSAGE
-    st.session_state.pop(f"{key}_w_autoplay", None)
+    wanted = page.shown_ply
+    if not page.session.go_to(at_ply if wanted is None else wanted, at_ply=at_ply):
+        page.session.message = STALE_MESSAGE
+    page.stop_autoplay()
 
 
-def move_slider(key: str, session: GameSession) -> None:
+def move_slider(page: GamePageState, session: GameSession) -> None:
     """A slider over the game's plies (a replay, or moves taken back that Forward replays)."""
     if not (session.replay or session.future) or session.total_plies < 1:
         return
-    slider_key = f"{key}_w_ply"
-    st.session_state[slider_key] = session.ply  # follows Undo, Forward and the board
+    page.shown_ply = session.ply  # follows Undo, Forward and the board
     st.slider(
         "Move shown",
         0,
         session.total_plies,
-        key=slider_key,
+        key=page.SHOWN_PLY,
         on_change=_on_move_slider,
-        args=(key, session.ply),
+        args=(page, session.ply),
         help="Step through the game: the later moves are kept until a different move is played.",
     )
 
 
-def _on_pass(key: str, pass_move: Any, at_ply: int) -> None:
+def _on_pass(page: GamePageState, pass_move: Any, at_ply: int) -> None:
     """Pass pressed on the board with ``at_ply`` moves: dropped (and said) if it has changed."""
-    if not _session(key).play(pass_move, None, "human", at_ply=at_ply):
-        _session(key).message = STALE_MESSAGE
+    if not page.session.play(pass_move, None, "human", at_ply=at_ply):
+        page.session.message = STALE_MESSAGE
 
 
 def _acting_humans(session: GameSession, settings: PageSettings) -> set[int]:
@@ -547,7 +544,7 @@ def _acting_humans(session: GameSession, settings: PageSettings) -> set[int]:
 
 
 def status_slot(
-    adapter: BoardAdapter, key: str, session: GameSession, settings: PageSettings
+    adapter: BoardAdapter, page: GamePageState, session: GameSession, settings: PageSettings
 ) -> Callable[[str], None]:
     """The fixed-height line right above the board: whose turn or the result, and under it
     a click's message (for this run: it goes with the next move).
@@ -558,7 +555,7 @@ def status_slot(
     state = session.state
     status = adapter.status(state) if adapter.status else ""
     # either fits in the fixed height without moving the board
-    slot = st.container(height=STATUS_HEIGHT, border=False, key=f"{key}_messages")
+    slot = st.container(height=STATUS_HEIGHT, border=False, key=page.MESSAGES)
     status_line = slot.empty()
     shown = session.message
     session.message = None
@@ -640,7 +637,7 @@ def board_view(
 
 def play_area(
     adapter: BoardAdapter,
-    key: str,
+    page: GamePageState,
     session: GameSession,
     settings: PageSettings,
     description: str,
@@ -653,10 +650,10 @@ def play_area(
     pixels = max(settings.pixels, PRESENTATION_BOARD_PIXELS) if presenting() else settings.pixels
     view = board_view(session, settings, human_sides, pixels=pixels)
     # (no key starting "{key}_board_": the tests find the board by that prefix)
-    with st.container(horizontal=True, wrap=True, gap="small", key=f"{key}_play_area"):
-        board_widget(adapter, key, view, human_sides)
-        with st.container(width=SIDE_PANEL_WIDTH, key=f"{key}_side_panel"):
-            notice = st.session_state.pop(f"{key}_notice", None)  # once, on arrival
+    with st.container(horizontal=True, wrap=True, gap="small", key=page.PLAY_AREA):
+        board_widget(adapter, page, view, human_sides)
+        with st.container(width=SIDE_PANEL_WIDTH, key=page.SIDE_PANEL):
+            notice = page.take_notice()  # once, on arrival
             if notice:
                 st.info(escape_markdown(notice), icon=":material/tune:")
             # on arrival from the Arena, also a toast: a phone's narrow column puts this panel under
@@ -699,27 +696,27 @@ def play_area(
                         )
                     )
             # under the verdict and the hint: they stay on a projector's first screen
-            move_slider(key, session)
+            move_slider(page, session)
             if description:
                 st.markdown(f"**How to play.** {description}")
-    fallback_controls(adapter, key, human_sides)
+    fallback_controls(adapter, page, human_sides)
 
 
 def analysis_tabs(
-    adapter: BoardAdapter, key: str, session: GameSession, settings: PageSettings
+    adapter: BoardAdapter, page: GamePageState, session: GameSession, settings: PageSettings
 ) -> None:
     """The AI's last search, the comparison of variants, the game record, the heuristics."""
     game = adapter.game
     # only the open tab is computed and sent (a first visit waited for all five in the
     # browser); the settings of a closed one are kept for when it opens again
-    tabs = st.tabs(list(ANALYSIS_TABS), key=f"{key}_w_tabs", on_change="rerun")
+    tabs = st.tabs(list(ANALYSIS_TABS), key=page.TABS, on_change="rerun")
     if not tabs[1].open:
-        keep_widget_values([compare_depth_key(key)])
+        keep_widget_values([compare_depth_key(page.game)])
     if not tabs[4].open:
-        keep_widget_values(step_widget_keys(key))
+        keep_widget_values(step_widget_keys(page.game))
         drop_step_link()
     if not tabs[5].open:
-        keep_widget_values(mcts_step_widget_keys(key))
+        keep_widget_values(mcts_step_widget_keys(page.game))
         drop_mcts_link()
     if tabs[0].open:
         with tabs[0]:
@@ -739,7 +736,7 @@ def analysis_tabs(
                     decision.stats,
                     game.format_move,
                     chosen=decision.move,
-                    key=f"{key}_last",
+                    key=page.LAST_SEARCH,
                     board=adapter.figure(
                         before,
                         BoardView(
@@ -757,7 +754,7 @@ def analysis_tabs(
                 )
     if tabs[1].open:
         with tabs[1]:
-            compare_panel(adapter, key, session, _hint_player_for_compare(settings))
+            compare_panel(adapter, page.game, session, _hint_player_for_compare(settings))
     if tabs[2].open:
         with tabs[2]:
             table = session.record_table(game)
@@ -772,7 +769,10 @@ def analysis_tabs(
             else:
                 st.caption("No move yet.")
             csv_download(
-                table, f"{game.name}_game.csv", "Download game record (CSV)", key=f"{key}_dl"
+                table,
+                f"{game.name}_game.csv",
+                "Download game record (CSV)",
+                key=page.RECORD_DOWNLOAD,
             )
     if tabs[3].open:
         with tabs[3]:
@@ -788,10 +788,10 @@ def analysis_tabs(
                 )
     if tabs[4].open:
         with tabs[4]:
-            step_panel(adapter, key, settings.configs)
+            step_panel(adapter, page.game, settings.configs)
     if tabs[5].open:
         with tabs[5]:
-            mcts_step_panel(adapter, key)
+            mcts_step_panel(adapter, page.game)
 
 
 def _proved_by_search(
@@ -867,41 +867,40 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
     """
     require_app_navigation()
     adapter = load_adapter(game)
-    key = game.name
+    page = GamePageState(game.name)
     st.title(game.title)
     notes: list[str] = []  # problems with the link's settings, shown on the page
-    settings = settings_sidebar(adapter, key, notes)
+    settings = settings_sidebar(adapter, page, notes)
 
-    skey = f"{key}_session"
-    if skey not in st.session_state or st.session_state[skey].options != settings.options:
+    if not page.has_session or page.session.options != settings.options:
         # a link's position is read once, into the session's first game
-        from_link = not st.session_state.get(f"{key}_link_read")
+        from_link = not page.link_read
         seed = link_seed(notes) if from_link else None
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % (2**32))
-        st.session_state[skey] = GameSession.new(game, settings.options, seed)
+        page.session = GameSession.new(game, settings.options, seed)
         if from_link:
-            restore_from_link(game, st.session_state[skey], notes)
+            restore_from_link(game, page.session, notes)
             # the step-through's position may be the board's: read after its moves
-            if read_step_link(adapter, key, settings.configs, notes):
-                st.session_state[f"{key}_w_tabs"] = ANALYSIS_TABS[4]
-            if read_mcts_link(key, notes):
-                st.session_state[f"{key}_w_tabs"] = ANALYSIS_TABS[5]
-    st.session_state[f"{key}_link_read"] = True
-    session = _session(key)
+            if read_step_link(adapter, page.game, settings.configs, notes):
+                page.open_tab(ANALYSIS_TABS[4])
+            if read_mcts_link(page.game, notes):
+                page.open_tab(ANALYSIS_TABS[5])
+    page.link_read = True
+    session = page.session
     run = session.start_run()  # a newer run (a click, Undo, Autoplay off) makes this one stale
 
     # settings problems, on the page itself, not only in the sidebar; kept until New game (a
     # link's settings are read once: the AI's first move reruns the page without them)
-    kept_notes = st.session_state.setdefault(f"{key}_notes", [])
+    kept_notes = page.notes
     kept_notes.extend(note for note in notes if note not in kept_notes)
     for note in kept_notes:
         st.warning(note, icon=":material/warning:")
 
-    step, autoplay = buttons_row(adapter, key, session, settings)
-    thinking = status_slot(adapter, key, session, settings)
-    play_area(adapter, key, session, settings, description)
-    analysis_tabs(adapter, key, session, settings)
+    step, autoplay = buttons_row(adapter, page, session, settings)
+    thinking = status_slot(adapter, page, session, settings)
+    play_area(adapter, page, session, settings, description)
+    analysis_tabs(adapter, page, session, settings)
     write_game_link(game, session)
 
     state = session.state
