@@ -131,7 +131,7 @@ def _player_settings(
             configs.append(
                 player_controls(
                     game,
-                    page.player_prefix(side),
+                    page.player(side),
                     name,
                     default,
                     notes=notes,

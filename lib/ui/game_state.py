@@ -8,7 +8,11 @@ The page, its sidebar, its board and its tabs, and the Arena's hand-off to the p
 typed properties, instead of writing ``f"{key}_..."`` strings of their own.
 
 Widget keys end in ``_w_<name>`` (a widget key equal to one of the page's own keys would
-overwrite it); the tests find widgets by these keys, and a link never holds them.
+overwrite it); the tests find widgets by these keys, and a link never holds them. The
+sidebar's two players have theirs in :class:`PlayerKeys`. The panels of the analysis tabs
+(:mod:`lib.ui.step_panel`, :mod:`lib.ui.mcts_step_panel`, :mod:`lib.ui.search_panels`) keep
+their own widgets under the same prefix and a name of their own (``<game>_step_...``,
+``<game>_mcts_...``, ``<game>_w_cmp_...``), spelled in those modules.
 """
 
 from __future__ import annotations
@@ -21,14 +25,14 @@ from lib.games.session import GameSession
 
 
 class _Key:
-    """A key of the page, read as ``<game>_<suffix>`` from a :class:`GamePageState`."""
+    """One key, read as ``<prefix><suffix>`` from the object that holds the prefix."""
 
     def __init__(self, suffix: str, doc: str) -> None:
         self.suffix = suffix
         self.__doc__ = doc
 
-    def __get__(self, page: GamePageState, owner: type | None = None) -> str:
-        return f"{page.game}_{self.suffix}"
+    def __get__(self, holder: GamePageState | PlayerKeys, owner: type | None = None) -> str:
+        return holder.prefix + self.suffix
 
 
 class GamePageState:
@@ -47,8 +51,13 @@ class GamePageState:
 
     @property
     def game(self) -> str:
-        """The game's name (``GameSpec.name``): the prefix of every key."""
+        """The game's name (``GameSpec.name``)."""
         return self._game
+
+    @property
+    def prefix(self) -> str:
+        """What every key of the page starts with: ``<game>_``."""
+        return f"{self._game}_"
 
     def __repr__(self) -> str:
         return f"GamePageState({self._game!r})"
@@ -100,9 +109,9 @@ class GamePageState:
         """The sidebar's select of the game option ``option`` (its value)."""
         return f"{self.game}_w_opt_{option}"
 
-    def player_prefix(self, side: int) -> str:
-        """The prefix of side ``side``'s player widgets (``<prefix>_w_kind`` ...)."""
-        return f"{self.game}_p{side}"
+    def player(self, side: int) -> PlayerKeys:
+        """The keys of side ``side``'s player widgets in the sidebar (``<game>_p<side>_w_...``)."""
+        return PlayerKeys(f"{self.game}_p{side}")
 
     def cell_key(self, row: int, col: int) -> str:
         """The keyboard-friendly board's button of the square (``row``, ``col``)."""
@@ -195,3 +204,48 @@ class GamePageState:
     def board_event(self) -> Any:
         """The board component's last event (a mapping with ``click``, or None)."""
         return st.session_state.get(self.BOARD)
+
+
+class PlayerKeys:
+    """The widget keys of one player's settings in the sidebar: ``<prefix>_w_<name>``.
+
+    :func:`lib.ui.game_controls.player_controls` draws the widgets; the Arena's "use these
+    weights" sets the kind, the depth, the heuristic and its weights before it opens the
+    page (:func:`lib.ui.arena_controls.use_weights`).
+    """
+
+    __slots__ = ("_prefix",)
+
+    def __init__(self, prefix: str) -> None:
+        """``prefix``: the player's (``<game>_p<side>`` on a game page)."""
+        self._prefix = f"{prefix}_w_"
+
+    @property
+    def prefix(self) -> str:
+        """What every key of this player starts with (``<game>_p<side>_w_`` on a game page)."""
+        return self._prefix
+
+    def __repr__(self) -> str:
+        return f"PlayerKeys({self._prefix[: -len('_w_')]!r})"
+
+    KIND = _Key("kind", "The player's kind: human, alphabeta, mcts ... (str).")
+    KIND_SHOWN = _Key("kind_shown", "The kind drawn in the last run (str): tells a new one.")
+    DEPTH = _Key("depth", "A search's depth cap in plies, 0 for none (int).")
+    DEPTH_KEPT = _Key("depth_kept", "The last depth, carried over to another algorithm (int).")
+    HEURISTIC = _Key("heuristic", "The heuristic's name, or the choice of a formula (str).")
+    FORMULA = _Key("formula", "A student's evaluation formula, as typed (str).")
+    TIME = _Key("time", "A search's time budget per move in seconds (float).")
+    ENDGAME = _Key("endgame", "Search to the end at this many moves left, 0 for off (int).")
+    ORDERING = _Key("ordering", "Alpha-beta: move ordering (bool).")
+    TRANSPOSITION = _Key("tt", "Alpha-beta: the transposition table (bool).")
+    BEAM = _Key("beam", "Alpha-beta: the beam width, 0 for off (int).")
+    SIMULATIONS = _Key("sims", "MCTS: simulations per move (int).")
+    MCTS_TIME = _Key("mcts_time", "MCTS: the time budget per move in seconds (float).")
+    EXPLORATION = _Key("c", "MCTS: the exploration constant c (float).")
+    SOLVER = _Key("solver", "MCTS: prove wins and losses (bool).")
+    ROLLOUT = _Key("rollout", "MCTS: the rollout kind (str).")
+    ROLLOUT_HEURISTIC = _Key("rollout_heuristic", "MCTS: the heuristic judging rollouts (str).")
+
+    def weight(self, heuristic: str, name: str) -> str:
+        """The weight ``name`` of ``heuristic`` (float; the heuristic's default until set)."""
+        return f"{self._prefix}weight_{heuristic}_{name}"

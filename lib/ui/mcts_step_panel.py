@@ -40,6 +40,7 @@ from lib.games.search.mcts_steps import (
 )
 from lib.links import LinkField
 from lib.ui.common import current, escape_markdown, read_query
+from lib.ui.game_state import GamePageState
 from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_panel import (
     CHART_CONFIG,
@@ -94,7 +95,7 @@ def _panel(adapter: BoardAdapter, key: str, ticking: bool) -> None:
         "selection by UCB1, expansion, a random roll-out, and the back-up of its result."
     )
     settings = _controls(key)
-    state = st.session_state[f"{key}_session"].state
+    state = GamePageState(key).session.state
     try:
         trace = _cached_trace(adapter, state, settings)
     except InputError as error:

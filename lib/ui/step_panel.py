@@ -57,6 +57,7 @@ from lib.games.textbook_tree import tree_from_text
 from lib.links import LinkField
 from lib.ui.code_view import code_view
 from lib.ui.common import escape_markdown, read_query
+from lib.ui.game_state import GamePageState
 from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_lab import (
     keep_tree_text,
@@ -256,7 +257,7 @@ def _step_positions(
     """The positions offered: the board's, the textbook trees, the student's own tree, the
     game's examples (an example that does not replay is said, and is not offered)."""
     game = adapter.game
-    board = st.session_state[f"{key}_session"].state
+    board = GamePageState(key).session.state
     evaluate = _evaluator(adapter, configs)
     own = own_tree_position(key, OWN_TREE)
     try:

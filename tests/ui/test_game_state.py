@@ -8,7 +8,7 @@ import itertools
 from streamlit.testing.v1 import AppTest
 
 from lib.games.core import available_games
-from lib.ui.game_state import GamePageState
+from lib.ui.game_state import GamePageState, PlayerKeys
 
 
 def _keys(page: GamePageState) -> dict[str, str]:
@@ -19,8 +19,14 @@ def _keys(page: GamePageState) -> dict[str, str]:
         if name.isupper() and isinstance(getattr(page, name), str)
     }
     keys["option size"] = page.option_key("size")
-    keys["player 0"] = page.player_prefix(0)
-    keys["player 1"] = page.player_prefix(1)
+    for side in (0, 1):
+        player = page.player(side)
+        keys |= {
+            f"player {side} {name}": getattr(player, name)
+            for name in dir(PlayerKeys)
+            if name.isupper()
+        }
+        keys[f"player {side} weight"] = player.weight("h", "w")
     keys["cell 0 0"] = page.cell_key(0, 0)
     return keys
 
@@ -44,15 +50,13 @@ def test_widget_keys_and_the_page_own_keys_stay_apart():
     # a widget key equal to one of the page's own keys silently overwrites it
     page = GamePageState("othello")
     own = {page.SESSION, page.SPECS, page.LINK_READ, page.NOTES, page.NOTICE}
-    widgets = {
-        key
-        for name, key in _keys(page).items()
-        if "_w_" in key or name in {"BOARD", "player 0", "player 1"}
-    }
+    widgets = {key for name, key in _keys(page).items() if "_w_" in key or name == "BOARD"}
     assert own.isdisjoint(widgets)
     assert not any("_w_" in key for key in own)
-    # a player's widgets (<prefix>_w_...) cannot reach the page's own keys either
-    assert not any(key.startswith(page.player_prefix(0) + "_") for key in own)
+    # and the two players' widgets are apart from each other and from the page's own keys
+    first, second = page.player(0).prefix, page.player(1).prefix
+    assert not first.startswith(second) and not second.startswith(first)
+    assert not any(key.startswith((first, second)) for key in own)
 
 
 def _script() -> None:
