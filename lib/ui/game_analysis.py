@@ -7,7 +7,7 @@ browser); the settings of a closed one are kept for when it opens again.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import streamlit as st
@@ -22,9 +22,14 @@ from lib.games.session import GameSession
 from lib.ui.common import csv_download, escape_markdown, keep_widget_values
 from lib.ui.game_sidebar import PageSettings
 from lib.ui.game_state import GamePageState
-from lib.ui.mcts_step_panel import drop_mcts_link, mcts_step_panel, mcts_step_widget_keys
+from lib.ui.mcts_step_panel import (
+    drop_mcts_link,
+    mcts_step_panel,
+    mcts_step_widget_keys,
+    read_mcts_link,
+)
 from lib.ui.search_panels import compare_depth_key, compare_panel, search_stats_panel
-from lib.ui.step_panel import drop_step_link, step_panel, step_widget_keys
+from lib.ui.step_panel import drop_step_link, read_step_link, step_panel, step_widget_keys
 
 ANALYSIS_TABS = (
     "Last search",
@@ -37,6 +42,20 @@ ANALYSIS_TABS = (
 """The tabs under the board, in order (a test opens one by setting ``<game>_w_tabs``)."""
 STEP_TAB, MCTS_STEP_TAB = ANALYSIS_TABS[4], ANALYSIS_TABS[5]
 """The tabs a link may open (it holds a step-through's settings)."""
+
+
+def open_linked_tab(
+    adapter: BoardAdapter, page: GamePageState, configs: Sequence[PlayerConfig], notes: list[str]
+) -> None:
+    """Read a link's step-through settings (once, on arrival) and open the tab they are for.
+
+    The step-through's position may be the board's: call it after the link's moves are
+    played. Problems with the settings go to ``notes``.
+    """
+    if read_step_link(adapter, page.game, configs, notes):
+        page.open_tab(STEP_TAB)
+    if read_mcts_link(page.game, notes):
+        page.open_tab(MCTS_STEP_TAB)
 
 
 def analysis_tabs(

@@ -30,16 +30,14 @@ from lib.games.core import GameSpec
 from lib.games.drawing.view import BoardAdapter, load_adapter
 from lib.games.session import GameSession, decide
 from lib.ui.common import escape_markdown, user_errors
-from lib.ui.game_analysis import MCTS_STEP_TAB, STEP_TAB, analysis_tabs
+from lib.ui.game_analysis import analysis_tabs, open_linked_tab
 from lib.ui.game_buttons import buttons_row
 from lib.ui.game_controls import DEFAULT_TIME
 from lib.ui.game_link import link_seed, restore_from_link, write_game_link
 from lib.ui.game_play_area import play_area, status_slot
 from lib.ui.game_sidebar import PageSettings, settings_sidebar
 from lib.ui.game_state import GamePageState
-from lib.ui.mcts_step_panel import read_mcts_link
 from lib.ui.navigation import require_app_navigation
-from lib.ui.step_panel import read_step_link
 
 
 def run_game_page(game: GameSpec, description: str = "") -> None:
@@ -96,10 +94,7 @@ def _start_session(
     if from_link:
         restore_from_link(game, page.session, notes)
         # the step-through's position may be the board's: read after its moves
-        if read_step_link(adapter, page.game, settings.configs, notes):
-            page.open_tab(STEP_TAB)
-        if read_mcts_link(page.game, notes):
-            page.open_tab(MCTS_STEP_TAB)
+        open_linked_tab(adapter, page, settings.configs, notes)
     page.link_read = True
 
 
