@@ -46,8 +46,8 @@ from lib.ui.step_panel import (
     CHART_CONFIG,
     PLAY_SECONDS,
     SMALL_BOARD_PIXELS,
-    _link_step,
     advance_step,
+    apply_link_step,
     small_board,
     step_bar,
 )
@@ -103,7 +103,7 @@ def _panel(adapter: BoardAdapter, key: str, ticking: bool) -> None:
         return
     steps_key = f"{key}_mcts"  # _step_buttons' and advance_step's keys: <page>_mcts_step_...
     advance_step(steps_key, (adapter.game.name, state.key, settings), trace.steps, ticking)
-    _link_step(steps_key, trace.steps, "mcts_step")
+    apply_link_step(steps_key, trace.steps, "mcts_step")
     shown = step_bar(steps_key, trace.steps)
     step = min(shown, trace.steps) - 1
     write_mcts_link(settings, step + 1)

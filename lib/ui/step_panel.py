@@ -234,7 +234,7 @@ def _panel(
         st.info(escape_markdown(str(error)), icon=":material/info:")
         return
     _advance(key, choice, search, ticking)
-    _link_step(key, search.steps)
+    apply_link_step(key, search.steps)
     _search_notes(search)
     shown = step_bar(key, search.steps)
     step = min(shown, search.steps) - 1
@@ -595,7 +595,7 @@ def read_step_link(
 
     A bad value is named in ``notes`` and its default used; ``tree=`` is read with
     :func:`lib.games.textbook_tree.tree_from_text` and chooses :data:`OWN_TREE`. The step
-    is applied when the search is known (:func:`_link_step`: a step past its end is said).
+    is applied when the search is known (:func:`apply_link_step`: a step past its end is said).
     """
     if not any(name in st.query_params for name in STEP_LINK_PARAMS):
         return False
@@ -624,7 +624,7 @@ def read_step_link(
     return True
 
 
-def _link_step(key: str, steps: int, param: str = "step") -> None:
+def apply_link_step(key: str, steps: int, param: str = "step") -> None:
     """Show the link's step, once its search is known (a step past the end shows the last).
 
     Shared with the other step-throughs keyed ``<key>_step_...`` (``param``: its name in
