@@ -4,14 +4,15 @@ state, live progress, and the hand-offs to the game pages (replay a game, use ev
 The logic they draw (caps and study checks, option defaults) lives in
 :mod:`lib.games.arena.limits` and :mod:`lib.games.arena.options`; nothing here names a game.
 
-Hand-off contract with the game pages (:mod:`lib.ui.game_page`, key = game name):
+Hand-off to the game pages (:mod:`lib.ui.game_page`), through the keys of their
+:class:`lib.ui.game_state.GamePageState`:
 
-* ``st.session_state["<game>_session"]`` holds the page's :class:`GameSession`;
-  a replay puts the finished game there (all its positions, so Undo steps back);
-* ``st.session_state["<game>_w_opt_<option>"]`` are the page's option widgets
-  (e.g. ``<game>_w_opt_size``), set to the replayed game's options;
-* ``st.session_state["<game>_p<side>_w_..."]`` are the player widgets; "use these
-  weights" sets the kind, heuristic and ``weight_<heuristic>_<name>`` of a side.
+* its ``session`` holds the page's :class:`GameSession`; a replay puts the finished
+  game there (all its positions, so Undo steps back);
+* its ``option_key(option)`` are the page's option widgets, set to the replayed game's
+  options;
+* its ``player(side)`` are a side's player widgets; "use these weights" sets the kind,
+  heuristic and weights of a side.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ from lib.games.session import GameSession
 from lib.jobs import EVERY, LATEST
 from lib.settings import local_mode
 from lib.ui.common import user_errors
+from lib.ui.game_state import GamePageState
 from lib.ui.jobs import run_job
 from lib.ui.navigation import page_file
 
@@ -288,10 +290,11 @@ def replay_state(record: GameRecord, match: MatchConfig) -> dict[str, Any]:
         session.replay_link = replay_url(record, match)  # called from the Arena: its address
     players = (match.players[0], match.players[1]) if record.a_first else match.players[::-1]
     players = tuple("human" if is_agent(p) else p for p in players)  # agents play only here
+    page = GamePageState(game)
     return {
-        **{f"{game}_w_opt_{option}": value for option, value in session.options.items()},
-        f"{game}_session": session,
-        f"{game}_specs": players,
+        **{page.option_key(option): value for option, value in session.options.items()},
+        page.SESSION: session,
+        page.SPECS: players,
     }
 
 
@@ -302,7 +305,8 @@ def open_replay(record: GameRecord, match: MatchConfig) -> None:
     the banner beside the board says what is replayed, and the game page offers the link
     that plays it again (when a link can).
     """
-    sides = tuple(f"{match.game}_p{side}_w_" for side in (0, 1))
+    page = GamePageState(match.game)
+    sides = tuple(page.player(side).prefix for side in (0, 1))
     for key in [key for key in st.session_state if str(key).startswith(sides)]:
         del st.session_state[key]
     st.session_state.update(replay_state(record, match))
@@ -320,18 +324,19 @@ def use_weights(
     """Make ``side`` of the game page an alpha-beta player with these heuristic weights."""
     spec = get_game(game)
     names = spec.heuristics[heuristic].weight_names
-    prefix = f"{game}_p{side}_w_"
-    st.session_state[prefix + "kind"] = "alphabeta"
-    st.session_state[prefix + "heuristic"] = heuristic
+    page = GamePageState(game)
+    player = page.player(side)
+    st.session_state[player.KIND] = "alphabeta"
+    st.session_state[player.HEURISTIC] = heuristic
     if depth is not None:
-        st.session_state[prefix + "depth"] = depth
+        st.session_state[player.DEPTH] = depth
     for name, value in zip(names, weights, strict=True):
-        st.session_state[f"{prefix}weight_{heuristic}_{name}"] = float(value)
+        st.session_state[player.weight(heuristic, name)] = float(value)
     for option, value in options.items():
-        st.session_state[f"{game}_w_opt_{option}"] = value
-    st.session_state.pop(f"{game}_session", None)  # a fresh game with the new player
+        st.session_state[page.option_key(option)] = value
+    page.drop_session()  # a fresh game with the new player
     colour = spec.player_names[side]
-    st.session_state[f"{game}_notice"] = (
+    page.leave_notice(
         f"{colour} is now alpha-beta with the evolved weights of '{heuristic}' "
         f"({', '.join(f'{n} {v:g}' for n, v in zip(names, weights, strict=True))}); "
         f"see {colour}'s settings in the sidebar."

@@ -63,14 +63,13 @@ def pointed(text: str, message: str) -> str | None:
     return f"{text}\n{' ' * (column - 1)}^"
 
 
-def formula_controls(game: GameSpec, p: str, label: str, seed: str | None) -> str | None:
-    """The formula box of one player (widget key ``{p}formula``) and the feature list beside it.
+def formula_controls(game: GameSpec, key: str, label: str, seed: str | None) -> str | None:
+    """The formula box of one player (widget key ``key``) and the feature list beside it.
 
     ``seed`` (a link's formula) fills the box on first use. Returns the
     formula when it compiles; otherwise shows the error (and where it stands)
     and returns None, leaving the text in the box to be fixed.
     """
-    key = p + "formula"
     if key not in st.session_state:
         st.session_state[key] = seed if seed is not None else starting_formula(game)
     text = st.text_input(

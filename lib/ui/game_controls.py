@@ -1,8 +1,8 @@
 """The sidebar's player controls of a game page, seeded from the page's link.
 
 :func:`player_controls` draws one player's widgets (kind, depth, heuristic and
-weights, search options) within this page's caps; :func:`_query_config` and
-:func:`_query_option` read a shared link's settings, naming each value they
+weights, search options) within this page's caps; :func:`query_config` and
+:func:`query_option` read a shared link's settings, naming each value they
 cannot use.
 """
 
@@ -31,6 +31,7 @@ from lib.games.search.players import (
 from lib.links import LinkField, shown
 from lib.ui.common import escape_markdown, read_query
 from lib.ui.formula_panel import FORMULA_CHOICE, formula_controls, heuristic_names
+from lib.ui.game_state import PlayerKeys
 
 UI_MAX_DEPTH = {"alphabeta": 8, "minimax": 4, "expectimax": 4, "greedy": 1}
 """Depth caps per algorithm in the UI (a hosted server must stay responsive)."""
@@ -44,7 +45,7 @@ UI_MAX_EXPLORATION = 4.0
 """Largest exploration constant c the page offers."""
 
 
-def _init_widget(key: str, value: Any) -> Any:
+def init_widget(key: str, value: Any) -> Any:
     """Seed the widget ``key`` with ``value`` once; return its current value.
 
     Pass what it returns to the widget as its default too (``value=``, or ``index=``
@@ -62,10 +63,10 @@ def _init_clamped(
 
     When the seeded value had to be moved inside the range, ``changed`` gets
     ``"<name> <old> → <new> (<why>)"`` for the page to say so. Returns the value, for
-    the widget's ``value=`` (see :func:`_init_widget`).
+    the widget's ``value=`` (see :func:`init_widget`).
     """
     seeding = key not in st.session_state
-    current = _init_widget(key, value)
+    current = init_widget(key, value)
     if not low <= current <= high:
         st.session_state[key] = type(current)(min(max(current, low), high))
         if seeding:
@@ -99,7 +100,7 @@ def depth_limits() -> str:
 
 def player_controls(
     game: GameSpec,
-    key: str,
+    keys: PlayerKeys,
     label: str,
     default: PlayerConfig,
     *,
@@ -112,26 +113,28 @@ def player_controls(
 
     ``default`` seeds the widgets on first use (e.g. from a URL query
     parameter); afterwards the widgets are the source of truth. Widget keys
-    start with ``{key}_w_``. Returns the validated :class:`PlayerConfig`.
+    are ``keys`` (one side's, see :class:`lib.ui.game_state.PlayerKeys`).
+    Returns the validated :class:`PlayerConfig`.
     Problems with ``default`` (weights that do not fit the heuristic) are shown
     in the sidebar and appended to ``notes``, for the page to show in its main
     area too.
     """
-    p = f"{key}_w_"
-    kind, shown = _kind_select(game, p, label, default, allow_human)
+    kind, shown = _kind_select(game, keys, label, default, allow_human)
     if kind == MCTS_KIND:
-        return mcts_controls(game, p, label, default, notes=notes, link_changes=link_changes)
+        return mcts_controls(game, keys, label, default, notes=notes, link_changes=link_changes)
     if kind not in SEARCH_KINDS:
         return PlayerConfig(kind=kind)
     changed = list(link_changes)  # settings from the URL moved inside this page's limits
     depth = None  # greedy looks one ply ahead whatever the depth
     if kind != "greedy":
-        depth = _depth_slider(p, label, kind, shown, default, ai_depth, changed)
-    heuristic_name, weights, formula = _heuristic_controls(game, p, label, default, notes, changed)
+        depth = _depth_slider(keys, label, kind, shown, default, ai_depth, changed)
+    heuristic_name, weights, formula = _heuristic_controls(
+        game, keys, label, default, notes, changed
+    )
     options = SearchOptions()
     if kind != "greedy":
         with st.expander(f"{label}: search options"):
-            options = _search_options(game, p, kind, default, changed)
+            options = _search_options(game, keys, kind, default, changed)
     if changed and notes is not None:
         notes.append(f"{label}: changed the link's settings: " + "; ".join(changed) + ".")
     return PlayerConfig(
@@ -149,27 +152,27 @@ def player_controls(
 
 
 def _kind_select(
-    game: GameSpec, p: str, label: str, default: PlayerConfig, allow_human: bool
+    game: GameSpec, keys: PlayerKeys, label: str, default: PlayerConfig, allow_human: bool
 ) -> tuple[str, str | None]:
     """The player's kind (a person, a search, MCTS ...), and the kind shown in the last run."""
     kinds = available_kinds(game)
     if not allow_human:
         kinds.pop("human", None)
     kind_default = default.kind if default.kind in kinds else next(iter(kinds))
-    kind = _init_widget(p + "kind", kind_default)
+    kind = init_widget(keys.KIND, kind_default)
     kind = st.selectbox(
         f"{label}: player",
         list(kinds),
         index=list(kinds).index(kind),
         format_func=kinds.get,
-        key=p + "kind",
+        key=keys.KIND,
     )
-    shown, st.session_state[p + "kind_shown"] = st.session_state.get(p + "kind_shown"), kind
+    shown, st.session_state[keys.KIND_SHOWN] = st.session_state.get(keys.KIND_SHOWN), kind
     return kind, shown
 
 
 def _depth_slider(
-    p: str,
+    keys: PlayerKeys,
     label: str,
     kind: str,
     shown: str | None,
@@ -182,14 +185,14 @@ def _depth_slider(
     cap = UI_MAX_DEPTH.get(kind, 6)
     # Each algorithm's slider has its own range, so Streamlit makes it a new widget (at
     # its minimum) when the algorithm changes: carry the depth over from the last one.
-    kept = st.session_state.get(p + "depth_kept")
+    kept = st.session_state.get(keys.DEPTH_KEPT)
     if kept is not None and shown != kind:
-        st.session_state[p + "depth"] = min(max(kept, 0), cap)
+        st.session_state[keys.DEPTH] = min(max(kept, 0), cap)
     seed_depth = default.depth if default.kind in SEARCH_KINDS else ai_depth
     depth = _init_clamped(
         changed,
         "depth",
-        p + "depth",
+        keys.DEPTH,
         seed_depth or 0,  # 0: no cap
         0,
         cap,
@@ -200,18 +203,18 @@ def _depth_slider(
         0,
         cap,
         depth,
-        key=p + "depth",
+        key=keys.DEPTH,
         help="How many moves ahead the AI may look (a forced pass counts as a move). "
         "It deepens one ply at a time while its time budget lasts; 0: no cap, it goes on "
         "until the time runs out or it sees the end of the game.",
     )
-    st.session_state[p + "depth_kept"] = depth
+    st.session_state[keys.DEPTH_KEPT] = depth
     return depth or None
 
 
 def _heuristic_controls(
     game: GameSpec,
-    p: str,
+    keys: PlayerKeys,
     label: str,
     default: PlayerConfig,
     notes: list[str] | None,
@@ -224,22 +227,26 @@ def _heuristic_controls(
     """
     names = heuristic_names(game)
     from_link = FORMULA_CHOICE if default.formula is not None and FORMULA_CHOICE in names else None
-    _init_widget(p + "heuristic", from_link or default.heuristic or game.default_heuristic)
-    if st.session_state[p + "heuristic"] not in names:
+    init_widget(keys.HEURISTIC, from_link or default.heuristic or game.default_heuristic)
+    if st.session_state[keys.HEURISTIC] not in names:
         changed.append(
-            f"heuristic {escape_markdown(st.session_state[p + 'heuristic'])} → "
+            f"heuristic {escape_markdown(st.session_state[keys.HEURISTIC])} → "
             f"{game.default_heuristic} ({game.title} has {', '.join(names)})"
         )
-        st.session_state[p + "heuristic"] = game.default_heuristic
+        st.session_state[keys.HEURISTIC] = game.default_heuristic
     heuristic_name = st.selectbox(
         f"{label}: heuristic",
         names,
-        index=names.index(st.session_state[p + "heuristic"]),
-        key=p + "heuristic",
+        index=names.index(st.session_state[keys.HEURISTIC]),
+        key=keys.HEURISTIC,
         help="The evaluation function used where the search stops.",
     )
     if heuristic_name == FORMULA_CHOICE:
-        return game.default_heuristic, None, formula_controls(game, p, label, default.formula)
+        return (
+            game.default_heuristic,
+            None,
+            formula_controls(game, keys.FORMULA, label, default.formula),
+        )
     heuristic = game.heuristics[heuristic_name]
     problem = weights_problem(default, game, heuristic_name, label)
     if problem and notes is not None and problem not in notes:
@@ -263,8 +270,8 @@ def _heuristic_controls(
             zip(heuristic.weight_names, heuristic.default_weights, strict=True)
         ):
             seed = value if use_default else default.weights[index]
-            wkey = f"{p}weight_{heuristic_name}_{name}"
-            seed = _init_widget(wkey, float(seed))
+            wkey = keys.weight(heuristic_name, name)
+            seed = init_widget(wkey, float(seed))
             values.append(st.number_input(name, value=seed, key=wkey, step=1.0, format="%.3g"))
     if tuple(values) != tuple(heuristic.default_weights):
         return heuristic_name, tuple(float(v) for v in values), None
@@ -283,12 +290,12 @@ class SearchOptions:
 
 
 def _search_options(
-    game: GameSpec, p: str, kind: str, default: PlayerConfig, changed: list[str]
+    game: GameSpec, keys: PlayerKeys, kind: str, default: PlayerConfig, changed: list[str]
 ) -> SearchOptions:
     """Time budget; alpha-beta's ordering, table and beam; the exact endgame where a game
     can tell how many moves are left."""
     time_limit = _time_budget_slider(
-        p + "time",
+        keys.TIME,
         # an MCTS budget (up to the page's largest, see mcts_controls) is not carried
         # over to a search
         float((default.kind in SEARCH_KINDS and default.time_limit) or DEFAULT_TIME),
@@ -297,13 +304,13 @@ def _search_options(
     )
     options = SearchOptions(time_limit=float(time_limit))
     if kind == "alphabeta":
-        options = _alphabeta_options(p, default, changed, options)
+        options = _alphabeta_options(keys, default, changed, options)
     has_hint = hasattr(game.initial_state(), "plies_left_hint")
     if kind in ("alphabeta", "minimax") and has_hint:
         endgame = _init_clamped(
             changed,
             "endgame",
-            p + "endgame",
+            keys.ENDGAME,
             default.endgame_exact or 0,
             0,
             14,
@@ -317,7 +324,7 @@ def _search_options(
             0,
             14,
             endgame,
-            key=p + "endgame",
+            key=keys.ENDGAME,
             help=(
                 "The game's exact solver is tried first at every move, whatever this says: "
                 "when it finishes within the time budget, its perfect move is played. This "
@@ -342,32 +349,32 @@ def exact_solve_timing(game_name: str, empties: int) -> SolveTiming:
 
 
 def _alphabeta_options(
-    p: str, default: PlayerConfig, changed: list[str], options: SearchOptions
+    keys: PlayerKeys, default: PlayerConfig, changed: list[str], options: SearchOptions
 ) -> SearchOptions:
     """Move ordering, the transposition table and the beam width of alpha-beta."""
-    ordering = _init_widget(p + "ordering", default.ordering)
+    ordering = init_widget(keys.ORDERING, default.ordering)
     ordering = st.toggle(
         "Move ordering",
         ordering,
-        key=p + "ordering",
+        key=keys.ORDERING,
         help="Search the best-looking moves first.",
     )
-    transposition = _init_widget(p + "tt", default.transposition)
+    transposition = init_widget(keys.TRANSPOSITION, default.transposition)
     transposition = st.toggle(
         "Transposition table",
         transposition,
-        key=p + "tt",
+        key=keys.TRANSPOSITION,
         help="Reuse values of positions reached by another move order.",
     )
     beam = _init_clamped(
-        changed, "beam", p + "beam", default.beam or 0, 0, 10, "this page allows 0 to 10"
+        changed, "beam", keys.BEAM, default.beam or 0, 0, 10, "this page allows 0 to 10"
     )
     beam = st.slider(
         "Beam (0 = off)",
         0,
         10,
         beam,
-        key=p + "beam",
+        key=keys.BEAM,
         help="Expand only the k best-looking moves at each node (the course used 3).",
     )
     return replace(options, ordering=ordering, transposition=transposition, beam=beam or None)
@@ -375,7 +382,7 @@ def _alphabeta_options(
 
 def mcts_controls(
     game: GameSpec,
-    p: str,
+    keys: PlayerKeys,
     label: str,
     default: PlayerConfig,
     *,
@@ -391,10 +398,10 @@ def mcts_controls(
     """
     seed = default if default.kind == MCTS_KIND else PlayerConfig(kind=MCTS_KIND)
     changed = list(link_changes)
-    simulations = _simulations_input(p, label, seed, changed)
+    simulations = _simulations_input(keys, label, seed, changed)
     with st.expander(f"{label}: search options"):
         time_limit = _time_budget_slider(
-            p + "mcts_time",
+            keys.MCTS_TIME,
             float(seed.time_limit or UI_MAX_TIME),
             changed,
             "The search stops here even if simulations are left.",
@@ -402,7 +409,7 @@ def mcts_controls(
         exploration = _init_clamped(
             changed,
             "c",
-            p + "c",
+            keys.EXPLORATION,
             seed.exploration,
             0.0,
             UI_MAX_EXPLORATION,
@@ -414,19 +421,21 @@ def mcts_controls(
             UI_MAX_EXPLORATION,
             exploration,
             step=0.1,
-            key=p + "c",
+            key=keys.EXPLORATION,
             help="UCB1 = win rate + c·sqrt(ln N / n): a larger c tries the less-visited moves "
             "more often; c = 0 always follows the best win rate so far.",
         )
-        solver = _init_widget(p + "solver", seed.solver)
+        solver = init_widget(keys.SOLVER, seed.solver)
         solver = st.toggle(
             "Solver: prove wins and losses",
             solver,
-            key=p + "solver",
+            key=keys.SOLVER,
             help="MCTS-Solver: a move that wins by force is proven and played (the fastest "
             "win); a proven loss is avoided. Off: the textbook UCT, averages only.",
         )
-        rollout, heuristic_name, weights = _rollout_controls(game, p, label, seed, notes, changed)
+        rollout, heuristic_name, weights = _rollout_controls(
+            game, keys, label, seed, notes, changed
+        )
     if changed and notes is not None:
         notes.append(f"{label}: changed the link's settings: " + "; ".join(changed) + ".")
     return PlayerConfig(
@@ -442,7 +451,7 @@ def mcts_controls(
     )
 
 
-def _simulations_input(p: str, label: str, seed: PlayerConfig, changed: list[str]) -> int:
+def _simulations_input(keys: PlayerKeys, label: str, seed: PlayerConfig, changed: list[str]) -> int:
     """Simulations per move (a link naming only a time budget gets the page's largest)."""
     simulations = seed.simulations
     if simulations is None:
@@ -450,7 +459,7 @@ def _simulations_input(p: str, label: str, seed: PlayerConfig, changed: list[str
     simulations = _init_clamped(
         changed,
         "sims",
-        p + "sims",
+        keys.SIMULATIONS,
         simulations,
         1,
         UI_MAX_SIMULATIONS,
@@ -462,7 +471,7 @@ def _simulations_input(p: str, label: str, seed: PlayerConfig, changed: list[str
         UI_MAX_SIMULATIONS,
         simulations,
         step=100,
-        key=p + "sims",
+        key=keys.SIMULATIONS,
         help="Each simulation walks down the tree by UCB1, adds one position and plays the "
         "game out from it. More simulations play better and take longer.",
     )
@@ -470,20 +479,20 @@ def _simulations_input(p: str, label: str, seed: PlayerConfig, changed: list[str
 
 def _rollout_controls(
     game: GameSpec,
-    p: str,
+    keys: PlayerKeys,
     label: str,
     seed: PlayerConfig,
     notes: list[str] | None,
     changed: list[str],
 ) -> tuple[str, str | None, tuple[float, ...] | None]:
     """The rollout kind and, for heuristic rollouts, the heuristic and a link's weights."""
-    rollout = _init_widget(p + "rollout", seed.rollout)
+    rollout = init_widget(keys.ROLLOUT, seed.rollout)
     rollout = st.selectbox(
         "Rollouts",
         list(mcts.ROLLOUTS),
         index=list(mcts.ROLLOUTS).index(rollout),
         format_func=mcts.ROLLOUTS.get,
-        key=p + "rollout",
+        key=keys.ROLLOUT,
         help=f"Random: random moves to the end of the game. Heuristic: "
         f"{mcts.HEURISTIC_ROLLOUT_PLIES} random moves, then the side the heuristic "
         "favours counts as the winner (faster, and it knows the game a little).",
@@ -491,19 +500,19 @@ def _rollout_controls(
     if rollout != "heuristic":
         return rollout, None, None
     names = list(game.heuristics)
-    _init_widget(p + "rollout_heuristic", seed.heuristic or game.default_heuristic)
-    if st.session_state[p + "rollout_heuristic"] not in names:
+    init_widget(keys.ROLLOUT_HEURISTIC, seed.heuristic or game.default_heuristic)
+    if st.session_state[keys.ROLLOUT_HEURISTIC] not in names:
         changed.append(
-            f"heuristic {escape_markdown(st.session_state[p + 'rollout_heuristic'])} → "
+            f"heuristic {escape_markdown(st.session_state[keys.ROLLOUT_HEURISTIC])} → "
             f"{game.default_heuristic} ({game.title} has {', '.join(names)})"
         )
-        st.session_state[p + "rollout_heuristic"] = game.default_heuristic
+        st.session_state[keys.ROLLOUT_HEURISTIC] = game.default_heuristic
     chosen = st.selectbox(
         "Heuristic that judges the rollouts",
         names,
-        index=names.index(st.session_state[p + "rollout_heuristic"]),
-        key=p + "rollout_heuristic",
-        help=game.heuristics[st.session_state[p + "rollout_heuristic"]].description,
+        index=names.index(st.session_state[keys.ROLLOUT_HEURISTIC]),
+        key=keys.ROLLOUT_HEURISTIC,
+        help=game.heuristics[st.session_state[keys.ROLLOUT_HEURISTIC]].description,
     )
     heuristic_name = None if chosen == game.default_heuristic else chosen
     weights = None
@@ -561,7 +570,7 @@ def url_spec(config: PlayerConfig) -> str:
     """``config.to_spec()`` with the depth always written for search players.
 
     A URL that leaves the depth out means "the page's default depth" (see
-    :func:`_query_config`), so the page writes it out even when it equals the
+    :func:`query_config`), so the page writes it out even when it equals the
     library default.
     """
     spec = config.to_spec()
@@ -572,7 +581,7 @@ def url_spec(config: PlayerConfig) -> str:
     return spec
 
 
-def _query_config(
+def query_config(
     name: str, fallback: str, notes: list[str], kinds: Mapping[str, str] | None = None
 ) -> tuple[PlayerConfig, list[str]]:
     """The player spec in the URL parameter ``name``, else ``fallback``.
@@ -625,7 +634,7 @@ def _query_config(
     ]
 
 
-def _query_option(name: str, allowed: tuple[Any, ...], notes: list[str]) -> Any:
+def query_option(name: str, allowed: tuple[Any, ...], notes: list[str]) -> Any:
     """The game option ``name`` from the URL, else the last allowed one (a bad value: ``notes``)."""
     default = allowed[-1] if allowed else None
     values, problems = read_query((LinkField(name, str, default, choices=tuple(allowed)),))

@@ -40,13 +40,14 @@ from lib.games.search.mcts_steps import (
 )
 from lib.links import LinkField
 from lib.ui.common import current, escape_markdown, read_query
+from lib.ui.game_state import GamePageState
 from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_panel import (
     CHART_CONFIG,
     PLAY_SECONDS,
     SMALL_BOARD_PIXELS,
-    _link_step,
     advance_step,
+    apply_link_step,
     small_board,
     step_bar,
 )
@@ -94,7 +95,7 @@ def _panel(adapter: BoardAdapter, key: str, ticking: bool) -> None:
         "selection by UCB1, expansion, a random roll-out, and the back-up of its result."
     )
     settings = _controls(key)
-    state = st.session_state[f"{key}_session"].state
+    state = GamePageState(key).session.state
     try:
         trace = _cached_trace(adapter, state, settings)
     except InputError as error:
@@ -102,7 +103,7 @@ def _panel(adapter: BoardAdapter, key: str, ticking: bool) -> None:
         return
     steps_key = f"{key}_mcts"  # _step_buttons' and advance_step's keys: <page>_mcts_step_...
     advance_step(steps_key, (adapter.game.name, state.key, settings), trace.steps, ticking)
-    _link_step(steps_key, trace.steps, "mcts_step")
+    apply_link_step(steps_key, trace.steps, "mcts_step")
     shown = step_bar(steps_key, trace.steps)
     step = min(shown, trace.steps) - 1
     write_mcts_link(settings, step + 1)

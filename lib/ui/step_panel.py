@@ -57,6 +57,7 @@ from lib.games.textbook_tree import tree_from_text
 from lib.links import LinkField
 from lib.ui.code_view import code_view
 from lib.ui.common import escape_markdown, read_query
+from lib.ui.game_state import GamePageState
 from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_lab import (
     keep_tree_text,
@@ -233,7 +234,7 @@ def _panel(
         st.info(escape_markdown(str(error)), icon=":material/info:")
         return
     _advance(key, choice, search, ticking)
-    _link_step(key, search.steps)
+    apply_link_step(key, search.steps)
     _search_notes(search)
     shown = step_bar(key, search.steps)
     step = min(shown, search.steps) - 1
@@ -256,7 +257,7 @@ def _step_positions(
     """The positions offered: the board's, the textbook trees, the student's own tree, the
     game's examples (an example that does not replay is said, and is not offered)."""
     game = adapter.game
-    board = st.session_state[f"{key}_session"].state
+    board = GamePageState(key).session.state
     evaluate = _evaluator(adapter, configs)
     own = own_tree_position(key, OWN_TREE)
     try:
@@ -594,7 +595,7 @@ def read_step_link(
 
     A bad value is named in ``notes`` and its default used; ``tree=`` is read with
     :func:`lib.games.textbook_tree.tree_from_text` and chooses :data:`OWN_TREE`. The step
-    is applied when the search is known (:func:`_link_step`: a step past its end is said).
+    is applied when the search is known (:func:`apply_link_step`: a step past its end is said).
     """
     if not any(name in st.query_params for name in STEP_LINK_PARAMS):
         return False
@@ -623,7 +624,7 @@ def read_step_link(
     return True
 
 
-def _link_step(key: str, steps: int, param: str = "step") -> None:
+def apply_link_step(key: str, steps: int, param: str = "step") -> None:
     """Show the link's step, once its search is known (a step past the end shows the last).
 
     Shared with the other step-throughs keyed ``<key>_step_...`` (``param``: its name in

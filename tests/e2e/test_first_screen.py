@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from lib.games.core import available_games
 from lib.games.drawing.view import load_adapter
-from lib.ui.game_page import ANALYSIS_TABS
+from lib.ui.game_analysis import ANALYSIS_TABS
 from lib.ui.navigation import PAGES
 from lib.ui.presentation import SIDEBAR_WIDTH
 from tests.e2e.conftest import WAIT_MS, open_page, wait_idle

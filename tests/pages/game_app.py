@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from lib.games.core import GameSpec
 from lib.games.session import GameSession
-from lib.ui.game_page import ANALYSIS_TABS
+from lib.ui.game_analysis import ANALYSIS_TABS
 
 LAST_SEARCH_TAB, COMPARE_TAB, RECORD_TAB, ABOUT_TAB, STEP_TAB, MCTS_STEP_TAB = ANALYSIS_TABS
 

@@ -15,7 +15,8 @@ from lib.games.connect_four import RED, YELLOW
 from lib.games.connect_four import view as connect_four_view
 from lib.games.core import WIN_VALUE
 from lib.games.drawing import figures as plots
-from lib.ui import game_page
+from lib.games.drawing.view import BoardView
+from lib.ui import game_analysis, game_page
 from tests.pages.game_app import (
     LAST_SEARCH_TAB,
     RECORD_TAB,
@@ -103,7 +104,7 @@ def test_click_handler_plays_the_column_of_any_square():
     assert connect_four_view.cell_label(state, 4, 3) == "d2 +"
     assert connect_four_view.cell_label(state, 3, 3) == "d3"
     assert connect_four_view.cell_label(state, 0, 0) == "a6 🟡"
-    fig = connect_four_view.figure(state, game_page.BoardView(last_move=3))
+    fig = connect_four_view.figure(state, BoardView(last_move=3))
     assert fig.data[-1].name == "squares"
     assert "7/42 discs" in connect_four_view.status(state)
 
@@ -244,9 +245,9 @@ def test_the_start_answer_points_to_a_tab_the_page_has():
     answer = next(m.value for m in app.markdown if "Who wins from the start?" in m.value)
     pointed = re.findall(r"under \*([^*]+)\*", answer)
     assert pointed, answer
-    assert set(pointed) <= set(game_page.ANALYSIS_TABS), pointed
+    assert set(pointed) <= set(game_analysis.ANALYSIS_TABS), pointed
     missing = connect_four_view.start_answer(None)
-    assert set(re.findall(r"under \*([^*]+)\*", missing)) <= set(game_page.ANALYSIS_TABS)
+    assert set(re.findall(r"under \*([^*]+)\*", missing)) <= set(game_analysis.ANALYSIS_TABS)
 
 
 def test_the_verdict_beside_the_board_is_worked_out_under_a_spinner(monkeypatch):

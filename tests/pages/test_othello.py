@@ -17,7 +17,8 @@ from lib.games.othello import view as othello_view
 from lib.games.search import variants
 from lib.games.search.players import PlayerConfig, parse_player_spec
 from lib.games.session import STALE_MESSAGE, GameSession, decide
-from lib.ui import game_controls, game_page, search_panels
+from lib.ui import game_analysis, game_controls, game_play_area, search_panels
+from lib.ui.game_board import handle_square
 from tests.pages.game_app import (
     COMPARE_TAB,
     LAST_SEARCH_TAB,
@@ -194,9 +195,9 @@ def test_click_handler_maps_squares_to_moves():
 
 def test_handle_square_refuses_moves_for_the_ai_side():
     session = GameSession.new(othello.GAME, {"size": 6})
-    game_page.handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={1})
+    handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={1})
     assert session.moves == [] and "Black is thinking…" in session.message
-    game_page.handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={0})
+    handle_square(othello_view.ADAPTER, session, (1, 2), human_sides={0})
     assert session.moves == [othello.square(1, 2)]
 
 
@@ -346,12 +347,12 @@ def _values(block) -> list[str]:
 def test_status_slot_above_the_board_has_a_fixed_height_and_takes_click_messages():
     app = _app(white="human", buttons=True)
     block = _main_block(app, "othello_messages")  # the same height whatever it says
-    assert block.proto.height_config.pixel_height == game_page.STATUS_HEIGHT
+    assert block.proto.height_config.pixel_height == game_play_area.STATUS_HEIGHT
     assert _values(block) == [app.info[0].value]
     assert "to move (Human): click a square with a dot" in app.info[0].value
     app.button(key="othello_w_cell_0_0").click().run()  # not a legal move
     block = _main_block(app, "othello_messages")
-    assert block.proto.height_config.pixel_height == game_page.STATUS_HEIGHT
+    assert block.proto.height_config.pixel_height == game_play_area.STATUS_HEIGHT
     assert _values(block) == [app.main.warning[-1].value]
     assert "not legal" in app.main.warning[-1].value
     assert "Black** to move (Human)" in app.main.warning[-1].value  # the turn line is kept
@@ -444,7 +445,7 @@ def test_the_button_board_and_closed_tabs_are_drawn_only_when_opened():
     # the board alone, drawn without plotly (its chart library is a first visit's longest wait)
     assert cells == [] and len(app.get("plotly_chart")) == 0
     assert board(app, "othello")[1]["shapes"]
-    assert [tab.label for tab in app.tabs] == list(game_page.ANALYSIS_TABS)
+    assert [tab.label for tab in app.tabs] == list(game_analysis.ANALYSIS_TABS)
     assert any(c.value.startswith("Nothing searched yet") for c in app.caption)  # the first tab
     assert not any(s.key == "othello_w_cmp_depth" for s in app.slider)
     open_panels(app, "othello", buttons=True).run()
@@ -493,14 +494,14 @@ def test_a_click_while_the_ai_thinks_names_the_side_thinking():
     """Issue: a click while the AI thought said "It is the AI's turn: use Step or Autoplay,
     or make this side human" although the AI was thinking and moved anyway."""
     session = GameSession.new(othello.GAME, {"size": 8})
-    game_page.handle_square(othello_view.ADAPTER, session, (2, 3), human_sides={1}, at_ply=0)
+    handle_square(othello_view.ADAPTER, session, (2, 3), human_sides={1}, at_ply=0)
     assert session.moves == []
     assert session.message.startswith("Black is thinking…")
     assert "Step or Autoplay" not in session.message
     # two AI players and no Autoplay: nobody thinks until Step or Autoplay
-    game_page.handle_square(othello_view.ADAPTER, session, (2, 3), human_sides=set(), at_ply=0)
+    handle_square(othello_view.ADAPTER, session, (2, 3), human_sides=set(), at_ply=0)
     assert "Step or Autoplay" in session.message
-    game_page.handle_square(
+    handle_square(
         othello_view.ADAPTER, session, (2, 3), human_sides=set(), at_ply=0, ai_plays_on=True
     )
     assert session.message.startswith("Black is thinking…")

@@ -7,9 +7,11 @@ from streamlit.testing.v1 import AppTest
 
 from lib.games import tictactoe
 from lib.games.drawing import figures as plots
+from lib.games.drawing.view import BoardView
+from lib.games.session import GameSession
 from lib.games.tictactoe import CROSS, NOUGHT
 from lib.games.tictactoe import view as tictactoe_view
-from lib.ui import game_page
+from lib.ui.game_board import handle_square
 from tests.pages.game_app import (
     LAST_SEARCH_TAB,
     RECORD_TAB,
@@ -108,11 +110,11 @@ def test_click_handler():
     assert "outside" in tictactoe_view.move_for_square(state, (3, 0), None).message
     assert tictactoe_view.cell_label(state, 0, 0) == "a1 X"
     assert tictactoe_view.cell_label(state, 1, 1) == "b2 O"
-    fig = tictactoe_view.figure(state, game_page.BoardView(last_move=4))
+    fig = tictactoe_view.figure(state, BoardView(last_move=4))
     assert fig.data[-1].name == "squares"
-    session_ = game_page.GameSession.new(tictactoe.GAME, {})
-    game_page.handle_square(tictactoe_view.ADAPTER, session_, (0, 2), human_sides={CROSS})
+    session_ = GameSession.new(tictactoe.GAME, {})
+    handle_square(tictactoe_view.ADAPTER, session_, (0, 2), human_sides={CROSS})
     assert session_.moves == [2]
-    game_page.handle_square(tictactoe_view.ADAPTER, session_, (0, 0), human_sides={CROSS})
+    handle_square(tictactoe_view.ADAPTER, session_, (0, 0), human_sides={CROSS})
     assert session_.moves == [2] and "O is thinking…" in session_.message
     assert session_.state.to_move == NOUGHT

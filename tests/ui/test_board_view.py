@@ -7,7 +7,8 @@ from lib.games import othello
 from lib.games.othello.plots import othello_figure
 from lib.games.search.players import parse_player_spec
 from lib.games.session import GameSession
-from lib.ui.game_page import PageSettings, board_view
+from lib.ui.game_board import board_view
+from lib.ui.game_sidebar import PageSettings
 
 LEGAL_DOT = "rgba(255,255,255,0.6)"
 HUMAN, AI = parse_player_spec("human"), parse_player_spec("alphabeta:depth=1")
