@@ -309,6 +309,97 @@ async def part_a(playwright, browser, url: str, pid: int, clicks: int, jobs: lis
     print(f"    after: {load()}")
 
 
+# -- part (c): six heavy sessions beside a light one ----------------------------------------
+
+SIX_SESSIONS = {
+    # name: (address, what starts it, what it is); a pool job starts with its button, a
+    # game's AI-against-AI play with its Autoplay switch (its search runs in the server)
+    "arena": (*HEAVY_JOBS["arena"][:2], "Arena study"),
+    "ga": (*HEAVY_JOBS["ga"][:2], "GA at its caps"),
+    "routes": (*HEAVY_JOBS["routes"][:2], "all pairs, 2,000 places"),
+    "arena2": (*HEAVY_JOBS["arena"][:2], "a second Arena study"),
+    "othello": (
+        "othello?size=8&black=alphabeta:time=5&white=alphabeta:time=5",
+        "autoplay:othello",
+        "Othello AI against AI, 5 s a move (the largest budget)",
+    ),
+    "connect_four": (
+        "connect_four?red=alphabeta:time=5&yellow=alphabeta:time=5",
+        "autoplay:connect_four",
+        "Connect Four AI against AI, 5 s a move",
+    ),
+}
+WAITING = '[data-testid="stAlert"]:has-text("Waiting for a free worker")'
+"""A queued job's line: its place in the queue and, when known, the wait expected."""
+
+
+async def start_heavy(page, url: str, name: str) -> str:
+    """Open session ``name``'s page and start its heavy work; what the page shows then."""
+    address, start, _ = SIX_SESSIONS[name]
+    await page.goto(f"{url}/{address}")
+    await wait_done(page, 180_000)
+    if start.startswith("autoplay:"):
+        game = start.split(":", 1)[1]
+        await page.locator(f".st-key-{game}_w_autoplay label").first.click()
+        await page.get_by_text("is thinking").first.wait_for(timeout=180_000)
+        return "thinking (in the server)"
+    if name.removesuffix("2") in SECTIONS_TO_OPEN:
+        await page.locator(SECTIONS_TO_OPEN[name.removesuffix("2")]).first.click()
+    await page.get_by_role("button", name=start).first.click(timeout=180_000)
+    shown = page.locator(f"{JOB_PROGRESS}, {WAITING}").first
+    await shown.wait_for(timeout=180_000)
+    return "running" if await page.locator(WAITING).count() == 0 else "queued"
+
+
+async def part_c(playwright, browser, url: str, pid: int, clicks: int, names: list[str]) -> float:
+    """A light click's median alone, then beside ``names`` (six heavy sessions); the ratio."""
+    print(f"\n(c) a light click beside {len(names)} heavy sessions, median of {clicks}")
+    print(f"    before: {load()}")
+    a_context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    await a_context.add_init_script(RUN_RECORDER)
+    a = await a_context.new_page()
+    await a.goto(f"{url}/{OTHELLO}")
+    await wait_done(a)
+    await click_times(a, 2)
+    known = chromium_pids()
+    b_browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    renice_browser(known)
+    alone = statistics.median(await click_times(a, clicks))
+    pages = []
+    for name in names:
+        context = await b_browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = await context.new_page()
+        pages.append((name, page))
+        state = await start_heavy(page, url, name)
+        renice_browser(known)
+        print(f"    {SIX_SESSIONS[name][2]}: {state}")
+    await asyncio.sleep(3)
+    for name, page in pages:
+        waiting = page.locator(WAITING)
+        if await waiting.count():
+            print(f"    {name} shows: {(await waiting.first.inner_text()).strip()}")
+    server_before, workers_before = tree_cpu(pid)
+    started = time.monotonic()
+    beside = await click_times(a, clicks)
+    spent = time.monotonic() - started
+    server_cpu, workers_cpu = tree_cpu(pid)
+    for name, page in pages:
+        waiting = page.locator(WAITING)
+        if await waiting.count():
+            print(f"    {name} shows at the end: {(await waiting.first.inner_text()).strip()}")
+    await b_browser.close()
+    await a_context.close()
+    median = statistics.median(beside) if beside else float("nan")
+    ratio = median / alone
+    print(
+        f"    alone {alone:.3f} s, beside six heavy sessions {median:.3f} s over "
+        f"{len(beside)} clicks in {spent:.1f} s: {ratio:.2f}x (goal 2x); CPU meanwhile: "
+        f"server {server_cpu - server_before:.1f} s, workers {workers_cpu - workers_before:.1f} s"
+    )
+    print(f"    after: {load()}")
+    return ratio
+
+
 # -- part (b): many visitors cycling through the pages --------------------------------------
 
 
@@ -454,6 +545,8 @@ async def run(args: argparse.Namespace) -> None:
             try:
                 if args.part in ("a", "both"):
                     await part_a(playwright, browser, url, pid, args.clicks, args.jobs)
+                if args.part == "c":
+                    await part_c(playwright, browser, url, pid, args.clicks, args.six)
                 if args.part in ("b", "both"):
                     await part_b(browser, url, pid, args.sessions, args.seconds)
             finally:
@@ -463,10 +556,13 @@ async def run(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=("a", "b", "both"), default="both")
+    parser.add_argument("--part", choices=("a", "b", "c", "both"), default="both")
     parser.add_argument("--clicks", type=int, default=10, help="clicks per median (part a)")
     parser.add_argument(
         "--jobs", nargs="*", default=list(HEAVY_JOBS), choices=list(HEAVY_JOBS), help="part a"
+    )
+    parser.add_argument(
+        "--six", nargs="*", default=list(SIX_SESSIONS), choices=list(SIX_SESSIONS), help="part c"
     )
     parser.add_argument("--sessions", type=int, default=20, help="visitors (part b)")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long they stay (b)")
