@@ -25,12 +25,23 @@ visitor, i.e. one Streamlit session), bounded in time. Two parts:
     a minute after the visitors leave (goal: within 10 %), and again once Streamlit's
     2-minute reconnect window is over (it keeps a closed tab's session that long).
 
+(c) **Six heavy sessions beside a light one** (``--part c``). Visitor A's click as in (a),
+    first alone, then while six sessions of B's browser all work at once: two Arena
+    studies, the GA at its caps and the all-pairs comparison (jobs of the shared pool:
+    with two workers two run and two wait, and each waiting page's line, its place and
+    the wait expected, is printed) and Othello and Connect Four played AI against AI at
+    5 s a move (Autoplay: these searches run in the server's process, in threads of lower
+    priority). Goal: the median click at most 2x its median alone (printed as the ratio).
+    ``--six`` picks some of the sessions. Nothing here is niced but B's browser: the
+    server's and its workers' priorities are what is measured.
+
 Load averages are printed before and after each part: on a shared 2-core machine the
 absolute times mean little without them, the ratios more.
 
 Run: ``python -m bench.load`` (``--sessions 5 --seconds 30`` for a quick run;
-``--part a`` or ``--part b`` for one part; ``--jobs arena ga`` for some jobs; ``--root DIR``
-serves another checkout, e.g. the app before the job pool, from ``git archive``).
+``--part a`` or ``--part b`` for one part, ``--part c`` for the six heavy sessions;
+``--jobs arena ga`` for some jobs; ``--root DIR`` serves another checkout, e.g. the app
+before the job pool, from ``git archive``).
 """
 
 from __future__ import annotations
@@ -333,6 +344,12 @@ WAITING = '[data-testid="stAlert"]:has-text("Waiting for a free worker")'
 """A queued job's line: its place in the queue and, when known, the wait expected."""
 
 
+async def waiting_line(waiting) -> str:
+    """A queued job's line as one line of text (its icon's name left out)."""
+    text = (await waiting.first.inner_text()).replace("schedule", "")
+    return " ".join(text.split())
+
+
 async def start_heavy(page, url: str, name: str) -> str:
     """Open session ``name``'s page and start its heavy work; what the page shows then."""
     address, start, _ = SIX_SESSIONS[name]
@@ -377,7 +394,7 @@ async def part_c(playwright, browser, url: str, pid: int, clicks: int, names: li
     for name, page in pages:
         waiting = page.locator(WAITING)
         if await waiting.count():
-            print(f"    {name} shows: {(await waiting.first.inner_text()).strip()}")
+            print(f"    {name} shows: {await waiting_line(waiting)}")
     server_before, workers_before = tree_cpu(pid)
     started = time.monotonic()
     beside = await click_times(a, clicks)
@@ -386,7 +403,7 @@ async def part_c(playwright, browser, url: str, pid: int, clicks: int, names: li
     for name, page in pages:
         waiting = page.locator(WAITING)
         if await waiting.count():
-            print(f"    {name} shows at the end: {(await waiting.first.inner_text()).strip()}")
+            print(f"    {name} shows at the end: {await waiting_line(waiting)}")
     await b_browser.close()
     await a_context.close()
     median = statistics.median(beside) if beside else float("nan")
