@@ -700,8 +700,9 @@ class JobPool:
 
         Each job's length is what :meth:`Job.seconds_expected` knows: its own progress
         once running, else how long jobs of its kind took here, else what its submitter
-        expected. A job of which none of that is known counts as long as the longest
-        known (a rough figure, but a figure). 0 for a job that is not queued; None while
+        expected. A job of which none of that is known counts as long as the shortest
+        known (a rough figure, but a figure; the longest made a quick comparison queued
+        behind a half-hour study read as half an hour). 0 for a job that is not queued; None while
         nothing at all is known (no job has finished here, none has said how far it is).
         """
         now = time.monotonic() if now is None else now
@@ -719,7 +720,7 @@ class JobPool:
             known = [seconds for seconds in lengths.values() if seconds is not None]
             if len(known) < len(lengths) and not known:
                 return None
-            stand_in = max(known, default=0.0)
+            stand_in = min(known, default=0.0)
             free_at = [0.0] * self.max_workers  # seconds from now until each worker is free
             for slot, other in enumerate(running):
                 length = lengths[other.id] if lengths[other.id] is not None else stand_in
