@@ -55,10 +55,10 @@ def run_lowered(
     """``work(report)`` in a new thread ``niceness`` lower (default
     :func:`lib.jobs.worker_niceness`); its result, or its exception raised here.
 
-    Each ``report(progress)`` call of ``work`` reaches ``on_progress`` in this thread (the
-    newest one, within ``poll`` seconds; the last one too). If ``on_progress`` raises (or anything stops
-    this thread's wait), ``work``'s next report raises :class:`Abandoned` there and the
-    exception goes on here at once.
+    Each ``report(progress)`` call of ``work`` reaches ``on_progress`` in this thread
+    (the newest one, within ``poll`` seconds; the last one too). If ``on_progress``
+    raises (or anything stops this thread's wait), ``work``'s next report raises
+    :class:`Abandoned` there and the exception goes on here at once.
     """
     step = worker_niceness() if niceness is None else niceness
     lock = threading.Lock()
