@@ -25,12 +25,23 @@ visitor, i.e. one Streamlit session), bounded in time. Two parts:
     a minute after the visitors leave (goal: within 10 %), and again once Streamlit's
     2-minute reconnect window is over (it keeps a closed tab's session that long).
 
+(c) **Six heavy sessions beside a light one** (``--part c``). Visitor A's click as in (a),
+    first alone, then while six sessions of B's browser all work at once: two Arena
+    studies, the GA at its caps and the all-pairs comparison (jobs of the shared pool:
+    with two workers two run and two wait, and each waiting page's line, its place and
+    the wait expected, is printed) and Othello and Connect Four played AI against AI at
+    5 s a move (Autoplay: these searches run in the server's process, in threads of lower
+    priority). Goal: the median click at most 2x its median alone (printed as the ratio).
+    ``--six`` picks some of the sessions. Nothing here is niced but B's browser: the
+    server's and its workers' priorities are what is measured.
+
 Load averages are printed before and after each part: on a shared 2-core machine the
 absolute times mean little without them, the ratios more.
 
 Run: ``python -m bench.load`` (``--sessions 5 --seconds 30`` for a quick run;
-``--part a`` or ``--part b`` for one part; ``--jobs arena ga`` for some jobs; ``--root DIR``
-serves another checkout, e.g. the app before the job pool, from ``git archive``).
+``--part a`` or ``--part b`` for one part, ``--part c`` for the six heavy sessions;
+``--jobs arena ga`` for some jobs; ``--root DIR`` serves another checkout, e.g. the app
+before the job pool, from ``git archive``).
 """
 
 from __future__ import annotations
@@ -309,6 +320,107 @@ async def part_a(playwright, browser, url: str, pid: int, clicks: int, jobs: lis
     print(f"    after: {load()}")
 
 
+# -- part (c): six heavy sessions beside a light one ----------------------------------------
+
+SIX_SESSIONS = {
+    # name: (address, what starts it, what it is); a pool job starts with its button, a
+    # game's AI-against-AI play with its Autoplay switch (its search runs in the server)
+    "arena": (*HEAVY_JOBS["arena"][:2], "Arena study"),
+    "ga": (*HEAVY_JOBS["ga"][:2], "GA at its caps"),
+    "routes": (*HEAVY_JOBS["routes"][:2], "all pairs, 2,000 places"),
+    "arena2": (*HEAVY_JOBS["arena"][:2], "a second Arena study"),
+    "othello": (
+        "othello?size=8&black=alphabeta:time=5&white=alphabeta:time=5",
+        "autoplay:othello",
+        "Othello AI against AI, 5 s a move (the largest budget)",
+    ),
+    "connect_four": (
+        "connect_four?red=alphabeta:time=5&yellow=alphabeta:time=5",
+        "autoplay:connect_four",
+        "Connect Four AI against AI, 5 s a move",
+    ),
+}
+WAITING = '[data-testid="stAlert"]:has-text("Waiting for a free worker")'
+"""A queued job's line: its place in the queue and, when known, the wait expected."""
+
+
+async def waiting_line(waiting) -> str:
+    """A queued job's line as one line of text (its icon's name left out)."""
+    text = (await waiting.first.inner_text()).replace("schedule", "")
+    return " ".join(text.split())
+
+
+async def start_heavy(page, url: str, name: str) -> str:
+    """Open session ``name``'s page and start its heavy work; what the page shows then."""
+    address, start, _ = SIX_SESSIONS[name]
+    await page.goto(f"{url}/{address}")
+    await wait_done(page, 180_000)
+    if start.startswith("autoplay:"):
+        game = start.split(":", 1)[1]
+        await page.locator(f".st-key-{game}_w_autoplay label").first.click()
+        await page.get_by_text("is thinking").first.wait_for(timeout=180_000)
+        return "thinking (in the server)"
+    if name.removesuffix("2") in SECTIONS_TO_OPEN:
+        await page.locator(SECTIONS_TO_OPEN[name.removesuffix("2")]).first.click()
+    await page.get_by_role("button", name=start).first.click(timeout=180_000)
+    shown = page.locator(f"{JOB_PROGRESS}, {WAITING}").first
+    await shown.wait_for(timeout=180_000)
+    return "running" if await page.locator(WAITING).count() == 0 else "queued"
+
+
+async def part_c(playwright, browser, url: str, pid: int, clicks: int, names: list[str]) -> float:
+    """A light click's median alone, then beside ``names`` (six heavy sessions); the ratio."""
+    print(f"\n(c) a light click beside {len(names)} heavy sessions, median of {clicks}")
+    print(f"    before: {load()}")
+    a_context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    await a_context.add_init_script(RUN_RECORDER)
+    a = await a_context.new_page()
+    await a.goto(f"{url}/{OTHELLO}")
+    await wait_done(a)
+    await click_times(a, 2)
+    known = chromium_pids()
+    b_browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    renice_browser(known)
+    alone = statistics.median(await click_times(a, clicks))
+    pages = []
+    for name in names:
+        context = await b_browser.new_context(viewport={"width": 1400, "height": 1000})
+        page = await context.new_page()
+        pages.append((name, page))
+        state = await start_heavy(page, url, name)
+        renice_browser(known)
+        print(f"    {SIX_SESSIONS[name][2]}: {state}")
+    await asyncio.sleep(3)
+    for name, page in pages:
+        waiting = page.locator(WAITING)
+        if await waiting.count():
+            print(f"    {name} shows: {await waiting_line(waiting)}")
+    server_before, workers_before = tree_cpu(pid)
+    started = time.monotonic()
+    beside = await click_times(a, clicks)
+    spent = time.monotonic() - started
+    server_cpu, workers_cpu = tree_cpu(pid)
+    for name, page in pages:
+        waiting = page.locator(WAITING)
+        if await waiting.count():
+            print(f"    {name} shows at the end: {await waiting_line(waiting)}")
+    await b_browser.close()  # the heavy work stops with its tabs (cancelled within ~1 s)
+    await asyncio.sleep(5)
+    # alone again after: the machine's own load drifts; the ratio is to the mean of both
+    after = statistics.median(await click_times(a, clicks))
+    await a_context.close()
+    median = statistics.median(beside) if beside else float("nan")
+    ratio = median / ((alone + after) / 2)
+    print(
+        f"    alone {alone:.3f} s before and {after:.3f} s after, beside six heavy sessions "
+        f"{median:.3f} s over {len(beside)} clicks in {spent:.1f} s: {ratio:.2f}x the mean "
+        f"alone (goal 2x); CPU meanwhile: server {server_cpu - server_before:.1f} s, "
+        f"workers {workers_cpu - workers_before:.1f} s"
+    )
+    print(f"    after: {load()}")
+    return ratio
+
+
 # -- part (b): many visitors cycling through the pages --------------------------------------
 
 
@@ -454,6 +566,8 @@ async def run(args: argparse.Namespace) -> None:
             try:
                 if args.part in ("a", "both"):
                     await part_a(playwright, browser, url, pid, args.clicks, args.jobs)
+                if args.part == "c":
+                    await part_c(playwright, browser, url, pid, args.clicks, args.six)
                 if args.part in ("b", "both"):
                     await part_b(browser, url, pid, args.sessions, args.seconds)
             finally:
@@ -463,10 +577,13 @@ async def run(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=("a", "b", "both"), default="both")
+    parser.add_argument("--part", choices=("a", "b", "c", "both"), default="both")
     parser.add_argument("--clicks", type=int, default=10, help="clicks per median (part a)")
     parser.add_argument(
         "--jobs", nargs="*", default=list(HEAVY_JOBS), choices=list(HEAVY_JOBS), help="part a"
+    )
+    parser.add_argument(
+        "--six", nargs="*", default=list(SIX_SESSIONS), choices=list(SIX_SESSIONS), help="part c"
     )
     parser.add_argument("--sessions", type=int, default=20, help="visitors (part b)")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long they stay (b)")

@@ -92,9 +92,16 @@ one job on a shared CPU, and each BLAS thread would reserve buffers (more on a h
 reports many CPUs); Arrow's default allocator (pandas' strings) reserves about 1 GB of
 address space up front that it never touches, the system allocator does not."""
 
+NICENESS_ENV = "AI_SEARCH_LAB_JOB_NICENESS"
+"""Environment variable setting how much lower than the server a worker's CPU priority is."""
+
 WORKER_NICENESS = 10
-"""How much lower than the server a worker's CPU priority is (Unix ``nice``): when the CPU
-is short, the server's answer to a click comes before a heavy job's next step."""
+"""How much lower than the server a worker's CPU priority is (Unix ``nice``), without
+``$AI_SEARCH_LAB_JOB_NICENESS``: when the CPU is short, the server's answer to a click
+comes before a heavy job's next step. Linux shares a busy core by weight, 1024 for the
+server against 110 for a worker at 10: the server gets about 90 % of a core it has to
+share with one worker, which is why the workers may take every core
+(:func:`default_workers`)."""
 
 EVERY = "every"
 """Forward every call of this callback (in order)."""
@@ -147,15 +154,36 @@ MAX_DEFAULT_WORKERS = 2
 
 
 def default_workers(environ: Mapping[str, str] | None = None) -> int:
-    """The number of workers: ``$AI_SEARCH_LAB_JOB_WORKERS``, else the CPU count minus one (≥ 1,
-    at most :data:`MAX_DEFAULT_WORKERS`).
+    """The number of workers: ``$AI_SEARCH_LAB_JOB_WORKERS``, else the CPU count (at most
+    :data:`MAX_DEFAULT_WORKERS`).
 
-    One core is left to the server itself, which draws every session's pages.
-    Raises :class:`InputError` if the variable is not a whole number ≥ 1.
+    The server's share of the CPU is kept by priority, not by a core left idle: the
+    workers run :data:`WORKER_NICENESS` lower (:func:`worker_niceness`), so a click the
+    server answers takes the CPU from them whenever it needs it, and a second job starts
+    at once instead of queueing behind the first. Raises :class:`InputError` if the
+    variable is not a whole number ≥ 1.
     """
-    default = min(MAX_DEFAULT_WORKERS, max(1, (os.cpu_count() or 1) - 1))
+    default = min(MAX_DEFAULT_WORKERS, max(1, os.cpu_count() or 1))
     expected = "a whole number of at least 1"
     return setting(WORKERS_ENV, whole_number(1), default, expected=expected, environ=environ)
+
+
+def worker_niceness(environ: Mapping[str, str] | None = None) -> int:
+    """How much lower than the server the workers' CPU priority is:
+    ``$AI_SEARCH_LAB_JOB_NICENESS``, else :data:`WORKER_NICENESS`.
+
+    0 (the server's own priority) to 19 (the lowest Unix has). Raises :class:`InputError`
+    if the variable is not a whole number in that range.
+    """
+    expected = "a whole number from 0 to 19"
+    return setting(NICENESS_ENV, _niceness, WORKER_NICENESS, expected=expected, environ=environ)
+
+
+def _niceness(text: str) -> int:
+    value = whole_number(0)(text)
+    if value > 19:
+        raise ValueError(text)
+    return value
 
 
 def memory_cap_mb(environ: Mapping[str, str] | None = None) -> int | None:
@@ -315,14 +343,18 @@ def _ran_out_of_memory(error: BaseException) -> bool:
     return False
 
 
-def _worker_main(conn: Connection, memory_mb: int | None = None) -> None:
+def _worker_main(
+    conn: Connection, memory_mb: int | None = None, niceness: int = WORKER_NICENESS
+) -> None:
     """A worker's loop: run each job it is sent and send back events and the outcome.
 
-    A job that runs out of the worker's memory (``memory_mb``) is reported as such and the
-    worker exits, so the pool replaces it with a fresh process.
+    The worker first lowers its CPU priority by ``niceness`` (a heavy job yields the CPU
+    to the clicks the server answers). A job that runs out of the worker's memory
+    (``memory_mb``) is reported as such and the worker exits, so the pool replaces it with
+    a fresh process.
     """
-    with contextlib.suppress(OSError):  # a heavy job yields the CPU to clicks being served
-        os.nice(WORKER_NICENESS)
+    with contextlib.suppress(OSError, AttributeError):  # Windows has no nice
+        os.nice(niceness)
     for name, value in WORKER_ENVIRONMENT.items():
         os.environ.setdefault(name, value)
     _cap_memory(memory_mb)
@@ -400,6 +432,8 @@ class Job:
         self.submitted = time.monotonic()
         self.started: float | None = None
         self.touched = self.submitted  # last time its owner looked (see abandon_after)
+        self.expected: float | None = None  # seconds its submitter expects it to run
+        self.fraction: float | None = None  # how much of it is done, as its owner last heard
 
     @property
     def finished(self) -> bool:
@@ -443,6 +477,20 @@ class Job:
     def cancel(self) -> None:
         """Cancel the job: out of the queue, or stopped in (or killed with) its worker."""
         self._pool.cancel(self)
+
+    def progressed(self, fraction: float) -> None:
+        """Its owner heard that ``fraction`` (0 to 1) of it is done: a queued job's wait
+        behind it is estimated from that while no job of its kind has finished here."""
+        with self._pool._lock:
+            self.fraction = min(1.0, max(0.0, float(fraction)))
+
+    def seconds_expected(self, typical: float | None, now: float) -> float | None:
+        """Seconds this job runs in all, as far as is known: projected from its own
+        progress once running (at least 2 % done), else ``typical`` (how long its kind took
+        here), else what its submitter expected; None if nothing says."""
+        if self.started is not None and self.fraction is not None and self.fraction >= 0.02:
+            return (now - self.started) / self.fraction
+        return typical if typical is not None else self.expected
 
     # -- its changes, made by its pool's dispatcher (under the pool's lock)
 
@@ -495,10 +543,15 @@ class _Worker:
     """The pool's side of one worker process."""
 
     def __init__(
-        self, context: multiprocessing.context.BaseContext, memory_mb: int | None = None
+        self,
+        context: multiprocessing.context.BaseContext,
+        memory_mb: int | None = None,
+        niceness: int = WORKER_NICENESS,
     ) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_worker_main, args=(child, memory_mb), daemon=True)
+        self.process = context.Process(
+            target=_worker_main, args=(child, memory_mb, niceness), daemon=True
+        )
         # A new process (spawn, forkserver) first runs the parent's ``__main__`` file again.
         # In a Streamlit server that is the page being run (its script runner installs the
         # page as ``__main__``): a worker would draw the page. Hide it while starting, and
@@ -542,6 +595,8 @@ class JobPool:
         memory_mb: each worker's data cap in MB (default :func:`memory_cap_mb`;
             None or 0: no cap). A job that needs more fails with :class:`JobOutOfMemory` and
             its worker is replaced.
+        niceness: how much lower than the server the workers' CPU priority is (default
+            :func:`worker_niceness`).
 
     Workers start on demand (``forkserver``, else ``spawn``: never a fork of a threaded
     server). A dispatcher thread starts jobs, collects what workers send and enforces
@@ -556,10 +611,12 @@ class JobPool:
         idle_seconds: float = 60.0,
         abandon_after: float | None = 10.0,
         memory_mb: int | Literal["environment"] | None = "environment",
+        niceness: int | None = None,
     ) -> None:
         self.max_workers = default_workers() if workers is None else int(workers)
         # 0 is no cap, as in the environment variable
         self.memory_mb = (memory_cap_mb() if memory_mb == "environment" else memory_mb) or None
+        self.niceness = worker_niceness() if niceness is None else niceness
         if self.max_workers < 1:
             raise InputError(f"A job pool needs at least 1 worker, got {workers}.")
         self.grace, self.idle_seconds, self.abandon_after = grace, idle_seconds, abandon_after
@@ -585,10 +642,13 @@ class JobPool:
         kwargs: Mapping[str, Any] | None = None,
         *,
         callbacks: Mapping[str, str] | None = None,
+        expected_seconds: float | None = None,
     ) -> Job:
         """Queue ``function(*args, **kwargs, **callbacks)``; return its :class:`Job`.
 
         ``callbacks`` maps keyword argument names to :data:`EVERY` or :data:`LATEST`.
+        ``expected_seconds``: how long the submitter expects it to run (e.g. its time
+        cap), for the wait of jobs queued behind it until one of its kind has finished.
         """
         callbacks = dict(callbacks or {})
         for name, mode in callbacks.items():
@@ -599,6 +659,7 @@ class JobPool:
                 raise RuntimeError("The job pool is shut down.")
             request = _Run(next(self._ids), function, tuple(args), dict(kwargs or {}), callbacks)
             job = Job(self, request)
+            job.expected = expected_seconds
             self._queue.append(job)
             self._renumber()
             if self._thread is None:
@@ -634,26 +695,39 @@ class JobPool:
             return sum(w.job is not None for w in self._workers), len(self._queue)
 
     def estimated_wait(self, job: Job, now: float | None = None) -> float | None:
-        """Seconds until queued ``job`` starts, from how long jobs of each kind took here
-        before: the running ones' time left and those ahead of it in the queue, shared
-        among the workers. 0 for a job that is not queued; None while some job it waits
-        for is of a kind that has not finished here yet (nothing to go by)."""
+        """Seconds until queued ``job`` starts: the running jobs' time left and those ahead
+        of it in the queue, shared among the workers.
+
+        Each job's length is what :meth:`Job.seconds_expected` knows: its own progress
+        once running, else how long jobs of its kind took here, else what its submitter
+        expected. A job of which none of that is known counts as long as the shortest
+        known (a rough figure, but a figure; the longest made a quick comparison queued
+        behind a half-hour study read as half an hour). 0 for a job that is not queued; None while
+        nothing at all is known (no job has finished here, none has said how far it is).
+        """
         now = time.monotonic() if now is None else now
         with self._lock:
             if job.state != QUEUED or job not in self._queue:
                 return 0.0
+            running = [w.job for w in self._workers if w.job is not None]
+            ahead = list(itertools.takewhile(lambda queued: queued is not job, self._queue))
+            lengths = {
+                other.id: other.seconds_expected(
+                    self._durations.typical(job_kind(other.request.function)), now
+                )
+                for other in (*running, *ahead)
+            }
+            known = [seconds for seconds in lengths.values() if seconds is not None]
+            if len(known) < len(lengths) and not known:
+                return None
+            stand_in = min(known, default=0.0)
             free_at = [0.0] * self.max_workers  # seconds from now until each worker is free
-            for slot, worker in enumerate(w for w in self._workers if w.job is not None):
-                typical = self._durations.typical(job_kind(worker.job.request.function))
-                if typical is None:
-                    return None
-                free_at[slot] = max(0.0, typical - (now - (worker.job.started or now)))
-            for ahead in itertools.takewhile(lambda queued: queued is not job, self._queue):
-                typical = self._durations.typical(job_kind(ahead.request.function))
-                if typical is None:
-                    return None
+            for slot, other in enumerate(running):
+                length = lengths[other.id] if lengths[other.id] is not None else stand_in
+                free_at[slot] = max(0.0, length - (now - (other.started or now)))
+            for other in ahead:
                 slot = free_at.index(min(free_at))
-                free_at[slot] += typical
+                free_at[slot] += lengths[other.id] if lengths[other.id] is not None else stand_in
             return min(free_at)
 
     def worker_pids(self) -> list[int]:
@@ -737,7 +811,7 @@ class JobPool:
         while self._queue:
             worker = next((w for w in self._workers if w.job is None), None)
             if worker is None and len(self._workers) < self.max_workers:
-                worker = _Worker(self._context, self.memory_mb)
+                worker = _Worker(self._context, self.memory_mb, self.niceness)
                 self._workers.append(worker)
             if worker is None:
                 break

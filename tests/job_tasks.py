@@ -28,6 +28,11 @@ def stamp(label: str, seconds: float) -> tuple[str, float, float]:
     return label, start, time.time()
 
 
+def priority() -> int:
+    """This process's CPU niceness, read from inside it (a worker reports its own)."""
+    return os.getpriority(os.PRIO_PROCESS, 0)
+
+
 def count_up(n: int, on_step: Callable[[int, int], None]) -> int:
     """Call ``on_step(i, i * i)`` for i in 0..n-1; return n."""
     for i in range(n):

@@ -21,8 +21,10 @@ from lib.jobs import (
     LATEST_EVERY,
     MAX_DEFAULT_WORKERS,
     MEMORY_ENV,
+    NICENESS_ENV,
     QUEUED,
     RUNNING,
+    WORKER_NICENESS,
     WORKERS_ENV,
     JobCancelled,
     JobFailed,
@@ -31,6 +33,7 @@ from lib.jobs import (
     default_workers,
     job_kind,
     memory_cap_mb,
+    worker_niceness,
 )
 from tests import job_tasks
 
@@ -77,12 +80,34 @@ def alive(pid: int) -> bool:
         return False
 
 
-def test_default_workers_leave_a_core_to_the_server_and_read_the_environment():
-    assert default_workers({}) == min(MAX_DEFAULT_WORKERS, max(1, (os.cpu_count() or 1) - 1))
+def test_default_workers_take_the_cores_up_to_the_memory_bound_and_read_the_environment():
+    # the server keeps its share by priority (the workers are niced), not by an idle core
+    assert default_workers({}) == min(MAX_DEFAULT_WORKERS, os.cpu_count() or 1)
     assert default_workers({WORKERS_ENV: " 3 "}) == 3
     for bad in ("0", "-2", "two", "1.5"):
         with pytest.raises(InputError, match=WORKERS_ENV):
             default_workers({WORKERS_ENV: bad})
+
+
+def test_worker_niceness_reads_the_environment_within_unix_range():
+    assert worker_niceness({}) == WORKER_NICENESS
+    assert worker_niceness({NICENESS_ENV: " 0 "}) == 0
+    assert worker_niceness({NICENESS_ENV: "19"}) == 19
+    for bad in ("20", "-1", "low", "2.5"):
+        with pytest.raises(InputError, match=NICENESS_ENV):
+            worker_niceness({NICENESS_ENV: bad})
+
+
+@pytest.mark.parametrize("niceness", [None, 3])
+def test_a_worker_runs_at_a_lower_priority_than_the_server(niceness):
+    pool = JobPool(workers=1, idle_seconds=30, niceness=niceness)
+    try:
+        mine = os.getpriority(os.PRIO_PROCESS, 0)
+        step = WORKER_NICENESS if niceness is None else niceness
+        # read from inside the worker, while it runs a job
+        assert finish(pool.submit(job_tasks.priority)).result() == min(19, mine + step)
+    finally:
+        pool.shutdown()
 
 
 def test_queue_is_first_in_first_out_with_positions(pool):
@@ -377,5 +402,25 @@ def test_a_queued_job_is_told_its_wait_from_how_long_jobs_of_its_kind_took_here(
         assert pool.estimated_wait(queued[1], now) == pytest.approx(left + typical)
         assert pool.estimated_wait(running, now) == 0.0
         assert pool.estimated_wait(queued[1], now + 100) == pytest.approx(typical)  # overdue
+    finally:
+        pool.shutdown()
+
+
+def test_a_wait_is_estimated_from_a_running_jobs_progress_or_its_expected_length():
+    pool = JobPool(workers=1, idle_seconds=30)
+    try:
+        running = pool.submit(job_tasks.stamp, ("a", 5.0))
+        queued = [pool.submit(job_tasks.stamp, (label, 0.1)) for label in "bc"]
+        wait_for_state(running, RUNNING)
+        assert pool.estimated_wait(queued[0]) is None  # nothing at all to go by yet
+        running.progressed(0.25)  # a quarter done: it runs four times as long in all
+        now = running.started + 2.0
+        assert pool.estimated_wait(queued[0], now) == pytest.approx(6.0)
+        # the job ahead of the second is of no known kind: it counts as the shortest known
+        assert pool.estimated_wait(queued[1], now) == pytest.approx(6.0 + 8.0)
+        pool.submit(job_tasks.stamp, ("d", 0.1), expected_seconds=3.0)
+        last = pool.submit(job_tasks.stamp, ("e", 0.1))
+        # known now: the running job's 8 s and the hinted 3 s; b and c count as 3 s each
+        assert pool.estimated_wait(last, now) == pytest.approx(6.0 + 3.0 + 3.0 + 3.0)
     finally:
         pool.shutdown()

@@ -45,6 +45,7 @@ from lib.games.search.players import (
     SearchPlayer,
     make_player,
 )
+from lib.priority import run_lowered
 
 STALE_MESSAGE = "The position changed before that was done (the board shows the current game)."
 """Shown when a request made for an earlier position is dropped."""
@@ -272,6 +273,10 @@ def decide(
     time budget nor a number of simulations, gets ``default_time``; the search
     tree is recorded only up to the game's ``tree_depth``. ``on_progress`` sees a
     search's statistics while it runs and may raise to abandon it.
+
+    The search runs in a thread of its own at a lower CPU priority
+    (:func:`lib.priority.run_lowered`): on a server, other visitors' clicks come first.
+    ``on_progress`` is called in the caller's thread, with the newest statistics.
     """
     if config.time_limit is None and config.kind in SEARCH_KINDS and config.kind != "greedy":
         # the depth it would search without a clock stays its cap
@@ -279,16 +284,22 @@ def decide(
     if config.kind == MCTS_KIND and config.time_limit is None and config.simulations is None:
         config = replace(config, time_limit=default_time)
     player = make_player(config, game)
-    if isinstance(player, MctsPlayer):
-        return player.choose(state, rng, on_progress=on_progress)
-    if not isinstance(player, SearchPlayer):  # random, a game's own solver ...
-        return player.choose(state, rng)
-    return player.choose(
-        state,
-        rng,
-        record_tree=record_tree
-        and config.search_depth is not None
-        and config.search_depth <= game.tree_depth,
-        exact_root_scores=exact_root_scores,
-        on_progress=on_progress,
-    )
+
+    def choose(report: Callable[[Any], None]) -> Decision:
+        if isinstance(player, MctsPlayer):
+            return player.choose(state, rng, on_progress=report)
+        if not isinstance(player, SearchPlayer):  # random, a game's own solver ...
+            return player.choose(state, rng)
+        return player.choose(
+            state,
+            rng,
+            record_tree=record_tree
+            and config.search_depth is not None
+            and config.search_depth <= game.tree_depth,
+            exact_root_scores=exact_root_scores,
+            on_progress=report,
+        )
+
+    # searched in a thread of lower CPU priority than the server's answers to clicks,
+    # its progress handed to ``on_progress`` in this thread (lib.priority)
+    return run_lowered(choose, on_progress)

@@ -20,7 +20,7 @@ from typing import Any
 
 import streamlit as st
 
-from lib.jobs import QUEUED, Job, JobPool
+from lib.jobs import QUEUED, Job, JobEvent, JobPool
 
 POLL_SECONDS = 0.25
 """How often the page looks at its job (and redraws its status line, where a stop lands)."""
@@ -28,7 +28,8 @@ POLL_SECONDS = 0.25
 
 @st.cache_resource(show_spinner=False)
 def shared_pool() -> JobPool:
-    """The server's job pool: ``$AI_SEARCH_LAB_JOB_WORKERS`` workers (else the CPU count - 1)."""
+    """The server's job pool: ``$AI_SEARCH_LAB_JOB_WORKERS`` workers (else the CPU count, at
+    most 2), at a lower CPU priority than the server (``$AI_SEARCH_LAB_JOB_NICENESS``)."""
     return JobPool()
 
 
@@ -62,6 +63,24 @@ def wait_text(seconds: float) -> str:
     return f"{max(1, round(seconds / 60))} min"
 
 
+def fraction_done(event: JobEvent) -> float | None:
+    """How much of a job is done, when a progress call ends with ``(done, total)`` (an
+    Arena study's games, a route comparison's pairs); else None.
+
+    >>> fraction_done(JobEvent("on_game", ("record", 30, 120)))
+    0.25
+    >>> fraction_done(JobEvent("on_move", (12, "c4"))) is None
+    True
+    """
+    if len(event.args) < 2:
+        return None
+    done, total = event.args[-2:]
+    whole = all(isinstance(x, int) and not isinstance(x, bool) for x in (done, total))
+    if not whole or total <= 0 or not 0 <= done <= total:
+        return None
+    return done / total
+
+
 def show_waiting(slot: Any, job: Job, pool: JobPool) -> None:
     """Draw the waiting line of a queued ``job`` in ``slot``."""
     running, _ = pool.counts()
@@ -81,25 +100,36 @@ def run_job(
     kwargs: Mapping[str, Any] | None = None,
     *,
     callbacks: Mapping[str, tuple[str, Callable[..., Any]]] | None = None,
+    expected_seconds: float | None = None,
 ) -> Any:
     """Run ``function(*args, **kwargs)`` on the shared pool; return its result.
 
     ``callbacks`` maps a keyword argument of ``function`` to ``(mode, handler)``:
     ``mode`` is :data:`lib.jobs.EVERY` or :data:`lib.jobs.LATEST`, and ``handler`` is
     called here, in the script's thread, with the arguments of each forwarded call.
+    ``expected_seconds`` (e.g. the job's time cap) and the progress calls that end with
+    ``(done, total)`` (:func:`fraction_done`) are what the wait of jobs queued behind it is
+    estimated from, until a job of its kind has finished on this server.
     Raises the job's :class:`~lib.errors.InputError` or :class:`~lib.jobs.JobFailed`.
     If the script is stopped (a rerun, a closed tab) the job is cancelled.
     """
     callbacks = dict(callbacks or {})
     pool = shared_pool()
     job = pool.submit(
-        function, args, kwargs, callbacks={name: mode for name, (mode, _) in callbacks.items()}
+        function,
+        args,
+        kwargs,
+        callbacks={name: mode for name, (mode, _) in callbacks.items()},
+        expected_seconds=expected_seconds,
     )
     slot = st.empty()
     try:
         while True:
             finished = job.wait(POLL_SECONDS)
             for event in job.take_events():
+                fraction = fraction_done(event)
+                if fraction is not None:
+                    job.progressed(fraction)
                 callbacks[event.callback][1](*event.args)
             if finished:
                 break

@@ -102,7 +102,12 @@ def run_live(table: pd.DataFrame, config: GAConfig, live: LiveRun) -> GAResult:
     the run in its worker, and the generations received so far are kept by ``live``.
     """
     st.button("Cancel", key="pf_w_cancel", icon=":material/stop:")
-    return run_job(run_ga, (table, config), callbacks={"on_generation": (EVERY, live)})
+    return run_job(
+        run_ga,
+        (table, config),
+        callbacks={"on_generation": (EVERY, live)},
+        expected_seconds=config.time_limit,  # its cap: a queued job's wait is not longer
+    )
 
 
 @st.cache_data(

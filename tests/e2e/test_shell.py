@@ -110,3 +110,14 @@ def test_a_fresh_servers_first_visit_never_shows_the_file_list(browser):
             assert page.get_by_text("Page not found").count() == 0
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("path", ["nosuch", "etc/passwd", "othello/extra/parts", "a/b?x=1"])
+def test_an_unknown_path_nested_or_not_says_no_such_page_and_opens_home(page, path):
+    page.goto(f"{page.app_url}/{path}")
+    expect(page.get_by_text("Page not found")).to_be_visible(timeout=WAIT_MS)
+    expect(page.get_by_text("does not seem to exist")).to_be_visible(timeout=WAIT_MS)
+    main = page.locator('[data-testid="stMain"]')
+    expect(main.locator("h1", has_text="AI Search Lab")).to_be_visible(timeout=WAIT_MS)
+    wait_idle(page)
+    assert_menu_is_the_apps(page)
