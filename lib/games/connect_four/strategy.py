@@ -96,11 +96,17 @@ def _check_entry(index: int, key: int, column: int) -> None:
         heights.append((lane + 1).bit_length() - 1)
     if sum(heights) % 2 != RED_TO_MOVE:
         raise InputError(f"{where}: {sum(heights)} discs, so Yellow to move; expected Red.")
+    state = keys.state_from_key(key)
+    if state.red.bit_count() != state.yellow.bit_count():
+        raise InputError(
+            f"{where}: {state.red.bit_count()} Red and {state.yellow.bit_count()} Yellow "
+            "discs; Red to move has as many as Yellow."
+        )
     if keys.mirror_key(key) < key:
         raise InputError(f"{where}: stored as the mirror image, not the smaller key.")
     if column >= COLUMNS or heights[column] >= ROWS:
         raise InputError(f"{where}: move {column} is not a legal column (0-6, not full).")
-    if keys.state_from_key(key).is_terminal():
+    if state.is_terminal():
         raise InputError(f"{where}: the game is already over.")
 
 
