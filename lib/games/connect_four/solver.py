@@ -167,7 +167,7 @@ class SolveResult:
     def describe(self) -> str:
         """Who wins and how soon: ``"Red wins in 13 plies"``, ``"draw"``, ...; for a move of
         Red's opening strategy ``"Red wins (book move, proved win)"``."""
-        if self.source == "strategy":
+        if self.source == STRATEGY_SOURCE:
             return f"{PLAYER_NAMES[self.to_move]} wins ({STRATEGY_WORDS})"
         return describe(self.score, self.moves_played)
 
@@ -837,7 +837,8 @@ def exact_solution(
     leaving the search the rest of its budget. None too for a finished game.
 
     A position of Red's opening strategy (:func:`strategy_solution`) is answered from it
-    first, without a search."""
+    first, without a search; then, even with ``every_move``, only the strategy's move has a
+    score (the other moves are not proved, and solving them would cost the move its win)."""
     if state.is_terminal():
         return None
     known = strategy_solution(state)
