@@ -184,7 +184,7 @@ def time_leaves(path: Path, count: int, seed: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--plies", type=int, default=10, help="discs of the deepest Red positions")
+    parser.add_argument("--plies", type=int, default=12, help="discs of the deepest Red positions")
     parser.add_argument("--table", type=int, default=TABLE, help="table slots")
     parser.add_argument("--out", type=Path, default=strategy.STRATEGY_PATH)
     parser.add_argument(
