@@ -68,6 +68,17 @@ from lib.games.connect_four import (
     format_move,
 )
 from lib.games.connect_four import compiled as kernel
+from lib.games.connect_four import strategy as strategy
+from lib.games.connect_four.keys import (
+    bitboards,
+    book_key,
+    key_discs,
+    mirror_key,
+    state_from_key,
+)
+from lib.games.connect_four.keys import (
+    position_key as position_key,
+)
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "connect_four_book.bin"
 """The bundled opening book (see :func:`load_book`)."""
@@ -115,7 +126,9 @@ class SolveResult:
     ``line`` a principal line from the position to the end of the game with both
     sides playing best (the mover's move first; shorter if the clock ran out
     while following it); ``nodes`` the positions searched; ``source`` is
-    ``"search"``, or ``"book"`` when the opening book held the score.
+    ``"search"``, ``"book"`` when the opening book held the score, or ``"strategy"`` for a
+    move read from Red's opening strategy (then ``score`` is 1, a lower bound: a win, how
+    soon not known; :func:`strategy_solution`).
     ``move_scores`` holds every legal move's score when asked for (else empty).
 
     ``best_move``, ``margin`` and ``move_margins`` are the names the generic
@@ -152,7 +165,10 @@ class SolveResult:
         return self.moves_played % 2
 
     def describe(self) -> str:
-        """Who wins and how soon: ``"Red wins in 13 plies"``, ``"draw"``, ..."""
+        """Who wins and how soon: ``"Red wins in 13 plies"``, ``"draw"``, ...; for a move of
+        Red's opening strategy ``"Red wins (book move, proved win)"``."""
+        if self.source == STRATEGY_SOURCE:
+            return f"{PLAYER_NAMES[self.to_move]} wins ({STRATEGY_WORDS})"
         return describe(self.score, self.moves_played)
 
     def line_text(self) -> str:
@@ -232,35 +248,6 @@ def winning_squares(position: int, mask: int) -> int:
     return found & (BOARD ^ mask)
 
 
-def position_key(position: int, mask: int) -> int:
-    """The unique key of a position: the mover's discs plus every disc."""
-    return position + mask
-
-
-def mirror_key(key: int) -> int:
-    """The key of the left-right mirror image of the position with ``key``."""
-    mirrored = 0
-    for column in range(COLUMNS):
-        lane = (key >> (STRIDE * column)) & ((1 << STRIDE) - 1)
-        mirrored |= lane << (STRIDE * (COLUMNS - 1 - column))
-    return mirrored
-
-
-def book_key(position: int, mask: int) -> int:
-    """The key under which the opening book stores a position: the smaller of the key
-    and its mirror image's (mirror images have the same score)."""
-    key = position + mask
-    return min(key, mirror_key(key))
-
-
-def bitboards(state: ConnectFourState) -> tuple[int, int, int]:
-    """``(position, mask, moves played)`` of a project state: the mover's discs, all discs."""
-    mask = state.red | state.yellow
-    played = mask.bit_count()
-    position = state.red if played % 2 == 0 else state.yellow
-    return position, mask, played
-
-
 def can_win_now(position: int, mask: int) -> bool:
     """True when the side to move has a playable square completing a four."""
     return bool(winning_squares(position, mask) & (mask + BOTTOM) & BOARD)
@@ -334,20 +321,6 @@ def load_book(path: str | Path | None = None) -> Book:
 def bundled_book() -> Book:
     """The bundled book, read once per process (read-only, shared by every session)."""
     return load_book(BOOK_PATH)
-
-
-def state_from_key(key: int) -> ConnectFourState:
-    """The position whose key (``position + mask``) is ``key``."""
-    mask = 0
-    for column in range(COLUMNS):
-        lane = (key >> (STRIDE * column)) & ((1 << STRIDE) - 1)
-        height = (lane + 1).bit_length() - 1
-        mask |= ((1 << height) - 1) << (STRIDE * column)
-    position = key - mask
-    other = position ^ mask
-    if mask.bit_count() % 2 == 0:
-        return ConnectFourState(position, other)
-    return ConnectFourState(other, position)
 
 
 def book_entries(book: Book) -> Iterable[tuple[ConnectFourState, int]]:
@@ -824,6 +797,36 @@ def attempt_share(state: ConnectFourState) -> float:
     return ATTEMPT_SHARE
 
 
+STRATEGY_SOURCE = "strategy"
+"""The :attr:`SolveResult.source` of a move read from Red's opening strategy."""
+STRATEGY_WORDS = "book move, proved win"
+"""How a move of Red's opening strategy is explained: it wins, how soon is not known."""
+
+
+def strategy_solution(
+    state: ConnectFourState, opening: strategy.Strategy | None = None
+) -> SolveResult | None:
+    """Red's move in ``state`` from ``opening`` (default: the bundled strategy,
+    :func:`strategy.bundled_strategy`) when it holds the position, else None.
+
+    The move keeps a proved win, but how soon it wins is not known: its score is the least
+    win, 1 (a lower bound), ``source`` is :data:`STRATEGY_SOURCE` and no node was searched.
+    """
+    opening = opening if opening is not None else strategy.bundled_strategy()
+    move = opening.move(state) if opening is not None else None
+    if move is None:
+        return None
+    return SolveResult(
+        score=1,
+        best_moves=(move,),
+        line=(move,),
+        nodes=0,
+        seconds=0.0,
+        moves_played=bitboards(state)[2],
+        source=STRATEGY_SOURCE,
+    )
+
+
 def exact_solution(
     state: ConnectFourState, time_limit: float | None = None, every_move: bool = False
 ) -> SolveResult | None:
@@ -831,9 +834,16 @@ def exact_solution(
     first best move), with ``every_move`` every move's score too, within
     :func:`attempt_share` of ``time_limit`` seconds (None: 1 s). Tried at every move, not
     gated by a count of empty squares: a position the clock does not allow returns None,
-    leaving the search the rest of its budget. None too for a finished game."""
+    leaving the search the rest of its budget. None too for a finished game.
+
+    A position of Red's opening strategy (:func:`strategy_solution`) is answered from it
+    first, without a search; then, even with ``every_move``, only the strategy's move has a
+    score (the other moves are not proved, and solving them would cost the move its win)."""
     if state.is_terminal():
         return None
+    known = strategy_solution(state)
+    if known is not None:
+        return known
     budget = attempt_share(state) * (1.0 if time_limit is None else time_limit)
     load_compiled()
     started = time.perf_counter()
@@ -915,14 +925,3 @@ def full_window_score(state: ConnectFourState) -> int:
     windows and no book: the slower reference the tests hold :func:`solve` to."""
     position, mask, played = _start(state)
     return _Search(None, None, None).full_window_score(position, mask, played)
-
-
-def key_discs(key: int) -> int:
-    """The number of discs of the position with ``key`` (``position + mask``)."""
-    discs = 0
-    for column in range(COLUMNS):
-        lane = (key >> (STRIDE * column)) & ((1 << STRIDE) - 1)
-        # the lane is the column's discs (a run from the bottom) plus the mover's among
-        # them; adding one more carries up to the square just above the top disc
-        discs += (lane + 1).bit_length() - 1
-    return discs

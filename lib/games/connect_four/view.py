@@ -129,7 +129,9 @@ looks (depth), what it thinks of the positions where it stops (the heuristic) an
 well it orders moves decide how it plays. Alpha-beta with move ordering and a
 transposition table answers at depth 8 in about a second; from about 12 discs on the
 exact solver usually settles the position within the AI's second, and it plays the
-proved move.
+proved move. Before that, as Red, it plays from a book: Red's winning strategy read off the
+solver's own proof that the centre wins, a move proved to keep the win for every reply
+Yellow can make, down to where the solver takes over ("book move, proved win").
 
 **Heuristics.** *threats* counts open threes (three discs in a window of four the
 opponent has not blocked) and open twos, mine minus the opponent's, plus discs in the
@@ -240,16 +242,29 @@ def move_insight(state: connect_four.ConnectFourState) -> Mapping[int, tuple[str
     words, counted in plies from here as :func:`verdict` counts, and a best line from it,
     e.g. ``{0: ("wins in 15 plies", "affaceaffffagcc")}``.
 
-    Read-only, since every visitor may get the same mapping: a position whose every move was
-    settled is cached (a pure function of the position); a partial answer, which a busy
-    machine may give, is not, so a later ask can settle more.
+    A move of Red's opening strategy the solver did not settle is labelled as such
+    (:func:`with_book_move`). Read-only, since every visitor may get the same mapping: a
+    position whose every move was settled is cached (a pure function of the position); a
+    partial answer, which a busy machine may give, is not, so a later ask can settle more.
     """
     if compiling_elsewhere():  # the page does not wait for the compiler
-        return {}
+        return with_book_move(state, {})
     try:
-        return every_move_settled(state)
+        return with_book_move(state, every_move_settled(state))
     except _Unsettled as unsettled:
-        return unsettled.settled
+        return with_book_move(state, unsettled.settled)
+
+
+def with_book_move(
+    state: connect_four.ConnectFourState, settled: Mapping[int, tuple[str, str]]
+) -> Mapping[int, tuple[str, str]]:
+    """``settled`` with the move of Red's opening strategy, when the position is in it and the
+    solver did not settle that move: labelled "book move, proved win" (how soon is unknown)."""
+    book = solver.strategy_solution(state)
+    if book is None or book.best_move in settled:
+        return settled
+    label = (solver.STRATEGY_WORDS, connect_four.format_move(book.best_move) + "…")
+    return MappingProxyType({**settled, book.best_move: label})
 
 
 ADAPTER = BoardAdapter(

@@ -1,0 +1,121 @@
+"""Connect Four: the page's default AI as Red, with its opening strategy, never loses or draws.
+
+Run from the repository root::
+
+    python -m bench.connect_four_book                         # 100 games against random openings
+    python -m bench.connect_four_book --games 20 --mcts 10000 --mcts-games 3 --cpu-clock
+    python -m bench.connect_four_book --games 0 --mcts 10000 100000 --mcts-games 100
+
+Our side is :attr:`GameSpec.default_player` of Connect Four as Red from the empty board:
+the moves of Red's proved opening strategy (``data/connect_four_strategy.bin``) while the
+position is in it, then the exact solver and alpha-beta. Red wins from the start, so every
+game it does not win is a failure, and printed with its moves.
+
+Opponents, Yellow in every game:
+
+* a **random-opening player**: uniformly random moves for its first ``--random-moves``
+  moves (default: through the strategy's plies and one more, so the games spread over the
+  whole book), then the default AI itself (strong play from where the book stops);
+* with ``--mcts N ...``, OpenSpiel's ``MCTSBot`` with ``N`` simulations a move (the textbook
+  settings of ``bench/connect_four_openspiel.py``); OpenSpiel is a bench-only dependency
+  (``pip install -r requirements-bench.txt``).
+
+``--cpu-clock`` makes our player read this process's CPU time instead of the wall clock,
+so a busy machine does not shorten its second (the load average is printed either way).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+import types
+
+import numpy as np
+
+from bench import connect_four_openspiel as openspiel_bench
+from lib.games import connect_four
+from lib.games.connect_four import strategy
+from lib.games.search import fast as search
+from lib.games.search.players import make_player, parse_player_spec
+
+
+def play_random_opening(seed: int, random_moves: int, spec: str) -> tuple[int | None, str]:
+    """One game: our AI as Red against ``random_moves`` random Yellow moves, then our AI as
+    Yellow too; (winner or None for a draw, the moves)."""
+    rng = np.random.default_rng(seed)
+    red = make_player(parse_player_spec(spec), connect_four.GAME)
+    yellow = make_player(parse_player_spec(spec), connect_four.GAME)
+    state, moves, yellow_moves = connect_four.initial_state(), [], 0
+    while not state.is_terminal():
+        if state.to_move == connect_four.RED:
+            move = red.choose(state, rng).move
+        elif yellow_moves < random_moves:
+            legal = state.legal_moves()
+            move = legal[int(rng.integers(len(legal)))]
+            yellow_moves += 1
+        else:
+            move = yellow.choose(state, rng).move
+        moves.append(connect_four.format_move(move))
+        state = state.play(move)
+    print(f"  game {seed}: {''.join(moves)}, winner {state.winner()}", flush=True)
+    return state.winner(), "".join(moves)
+
+
+def report(name: str, results: list[tuple[int | None, str]], started: float) -> None:
+    """Print Red's wins, draws and losses against one opponent, and each game not won."""
+    won = sum(winner == connect_four.RED for winner, _ in results)
+    drawn = sum(winner is None for winner, _ in results)
+    lost = len(results) - won - drawn
+    print(
+        f"as Red against {name}: {won} won, {drawn} drawn, {lost} lost in {len(results)} "
+        f"games ({time.perf_counter() - started:.0f} s wall)",
+        flush=True,
+    )
+    for winner, moves in results:
+        if winner != connect_four.RED:
+            print(f"  not won ({'draw' if winner is None else 'lost'}): {moves}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play the matches and print Red's results against each opponent."""
+    book = strategy.bundled_strategy()
+    plies = book.plies if book is not None else 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games against random openings")
+    parser.add_argument("--random-moves", type=int, default=plies // 2 + 1)
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument("--mcts", type=int, nargs="*", default=[], help="OpenSpiel simulations")
+    parser.add_argument("--mcts-games", type=int, default=100, help="games per MCTS setting")
+    parser.add_argument("--cpu-clock", action="store_true", help="our budget in CPU seconds")
+    args = parser.parse_args(argv)
+    if args.cpu_clock:
+        cpu_clock = types.SimpleNamespace(perf_counter=time.process_time)
+        search.time = openspiel_bench.solver.time = cpu_clock  # type: ignore[assignment]
+    spec = connect_four.GAME.default_player
+    print(
+        f"== Connect Four: {spec} as Red ({'CPU' if args.cpu_clock else 'wall'} clock), "
+        f"opening strategy to {plies} discs ({len(book) if book else 0:,} positions); "
+        f"load {os.getloadavg()[0]:.1f} =="
+    )
+    if args.games:
+        started = time.perf_counter()
+        results = [
+            play_random_opening(args.seed + index, args.random_moves, spec)
+            for index in range(args.games)
+        ]
+        report(f"random openings ({args.random_moves} random moves)", results, started)
+    for simulations in args.mcts:
+        started = time.perf_counter()
+        results = []
+        for index in range(args.mcts_games):
+            winner, _seconds, moves = openspiel_bench.play_game(
+                True, args.seed + index, simulations, spec
+            )
+            results.append((winner, moves))
+        report(f"OpenSpiel MCTS ({simulations:,} simulations)", results, started)
+    print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
+
+
+if __name__ == "__main__":
+    main()
