@@ -171,11 +171,11 @@ def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
     monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 0.01)
     connect_four_view.every_move_settled.cache_clear()
     app = _open(yellow="human")
-    app.button(key="connect_four_w_hint").click().run()  # the empty board: nothing proved
+    app.button(key="connect_four_w_hint").click().run()  # the empty board: only the book's d
     assert not app.exception
     assert session(app, "connect_four").hint is not None
     assert any("Hint: **" in caption.value for caption in app.caption)
-    assert _proved_lines(app) == {}
+    assert _proved_lines(app) == {"d": "book move, proved win, line d…"}
     game = session(app, "connect_four")
     for move in "agbgcf":  # Red wins at once in column d; the rest needs a search
         game.play(connect_four.parse_move(move, game.state))
@@ -301,6 +301,7 @@ def test_a_win_the_solver_did_not_settle_is_said_in_words_as_the_board_says_it(m
         return {m: v for m, v in verdicts(state, **kwargs).items() if m != 4}
 
     monkeypatch.setattr(connect_four_view.solver, "move_verdicts", without_e)
+    monkeypatch.setattr(connect_four_view.solver, "strategy_solution", lambda state: None)
     connect_four_view.every_move_settled.cache_clear()
     app = _open(yellow="human")
     game = session(app, "connect_four")
