@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import unquote
 
 from hypothesis import given
@@ -40,7 +41,10 @@ def call(middleware, scope):
     async def receive():
         return {"type": "http.request"}
 
-    asyncio.run(middleware(scope, receive, send))
+    # a loop of its own in a thread of its own: the test process may be running one already
+    # (Playwright's, when browser tests share this worker)
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, middleware(scope, receive, send)).result()
     return sent
 
 
