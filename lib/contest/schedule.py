@@ -8,9 +8,9 @@ a row in state ``pending``, unique by ``(contest, version_a, version_b, game_ind
 scheduling twice (a retry, two servers) inserts nothing new.
 
 Once every scheduled game is played, :func:`refine_games` pairs each entry with its nearest
-neighbour below on the leaderboard that it has not met (up to :data:`REFINE_FACTOR` times
-the games a new entry plays), round after round, so a server with time to spare settles
-the order where it is closest first, and comes ever nearer to a full round robin.
+neighbour below on the leaderboard that it has not met (up to :data:`REFINE_GAMES` games
+each), round after round, so a server with time to spare settles the order where it is
+closest first, and comes ever nearer to a full round robin.
 
 A server plays a game by claiming it: :func:`claim_games` moves rows from ``pending``
 (or ``claimed`` with an expired lease: a server that died) to ``claimed`` with an
@@ -41,9 +41,9 @@ LEASE_SECONDS = 180.0
 MAX_ATTEMPTS = 3
 """A game whose claims failed this many times is set ``failed`` and no longer played."""
 
-REFINE_FACTOR = 6
-"""Refinement stops for a version once it has played this many times a new entry's games
-(40 entries with 12 games each: 72 games each, nearly the full round robin's 78)."""
+REFINE_GAMES = 120
+"""Refinement stops for a version once it has played this many games: a class of up to 61
+entries plays its full round robin; the largest (200) at most 12,000 games."""
 
 LIVE_STATES = ("pending", "claimed", "done")
 """Game states that count towards an entry's scheduled games (not cancelled or failed)."""
@@ -210,12 +210,13 @@ def refine_games(
 ) -> int:
     """When every scheduled game is played: pair each version of ``ranking`` (best first)
     with the nearest below it that it has not met and that is not paired yet, so the order
-    is settled where it is closest; each version plays at most :data:`REFINE_FACTOR` times
-    ``per_entry`` games. Returns the number of games added (none once all have met)."""
+    is settled where it is closest; each version plays at most :data:`REFINE_GAMES` games
+    (``per_entry`` more where a contest asks for more). Returns the number of games added
+    (none once all have met)."""
     if not all_played(connection, contest_id):
         return 0
     counts, met = live_games(connection, contest_id, ranking)
-    free = [v for v in ranking if counts[v] < REFINE_FACTOR * per_entry]
+    free = [v for v in ranking if counts[v] < max(REFINE_GAMES, per_entry)]
     rows: list[dict[str, Any]] = []
     paired: set[int] = set()
     for position, version in enumerate(free):

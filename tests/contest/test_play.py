@@ -8,7 +8,7 @@ import sqlalchemy as sa
 
 from lib.contest.runner import ContestWorker, play_claim
 from lib.contest.schedule import (
-    REFINE_FACTOR,
+    REFINE_GAMES,
     claim_games,
     game_counts,
     live_games,
@@ -111,7 +111,7 @@ def test_refinement_pairs_unmet_neighbours_once_everything_is_played(store: Stor
     met = before[1]
     new_pairs = after[1] - met
     assert added == 2 * len(new_pairs) > 0 and again == 0  # nothing more while games wait
-    free = [v for v in ranking if before[0][v] < REFINE_FACTOR * 4]  # under the cap
+    free = [v for v in ranking if before[0][v] < REFINE_GAMES]  # under the cap
     paired = {v for pair in new_pairs for v in pair}
     for pair in new_pairs:  # each with the nearest below that it had not met and is free
         assert pair <= set(free)
