@@ -123,6 +123,12 @@ def round_robin(store: Store, contest: C.Contest, pool: JobPool) -> tuple[list[i
     return ids, played
 
 
+def _finished(store: Store, contest_id: int) -> bool:
+    """Whether no game of the contest waits or is being played."""
+    counts = game_counts(store, contest_id)
+    return not counts.get("pending") and not counts.get("claimed")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--entries", type=int, default=40)
@@ -157,9 +163,8 @@ def main(argv: list[str] | None = None) -> None:
     busy = []
     while time.monotonic() - start < 60 * args.limit:
         busy.append(light_click(3))
-        counts = game_counts(store, contest.id)
-        if not counts.get("pending") and not counts.get("claimed") and worker.schedule() == 0:
-            break
+        if _finished(store, contest.id) and worker.schedule() == 0 and _finished(store, contest.id):
+            break  # (read again: the worker's thread may have scheduled a round meanwhile)
         time.sleep(1.0)
     minutes = (time.monotonic() - start) / 60
     stop.set()
