@@ -21,7 +21,7 @@ from lib.games import core
 from lib.games.search.predict import minimax_choice, root_move_values
 from lib.routes import graphs, quiz, search
 from lib.ui.step_panel import DEFAULT_DEPTH
-from tests.e2e.conftest import fresh_page, open_page, wait_idle, wait_rendered
+from tests.e2e.conftest import choose_option, fresh_page, open_page, wait_idle, wait_rendered
 from tests.e2e.test_routes_quiz import _click_node
 
 KEY = "sesame-class-key"
@@ -73,15 +73,7 @@ def _type(page, selector: str, text: str) -> None:
 def _choose(page, select_key: str, option_name: str) -> None:
     """Pick ``option_name`` in a select box (reopened if a rerun swallowed the click)."""
     option = page.get_by_role("option", name=option_name, exact=True)
-    for _ in range(3):
-        wait_idle(page)
-        page.locator(f".st-key-{select_key} input").click()
-        try:
-            option.wait_for(timeout=10_000)
-            break
-        except PlaywrightTimeout:
-            page.keyboard.press("Escape")
-    option.click()
+    choose_option(page, f".st-key-{select_key} input", option)
     wait_idle(page)
 
 
@@ -149,7 +141,13 @@ def test_a_class_runs_a_contest_and_two_polls(browser, contest_server) -> None:
         instructor.locator(".st-key-rt_w_quiz_open summary").first.click()
         instructor.get_by_text("Question 1 of 6").wait_for(timeout=60_000)
         wait_idle(instructor)
-        _click_node(instructor, ".st-key-rt_w_quiz_tree_0_0", "Arad")
+        for _ in range(3):  # a click that lands while the page redraws is lost: once more
+            _click_node(instructor, ".st-key-rt_w_quiz_tree_0_0", "Arad")
+            try:
+                instructor.get_by_text("Question 2 of 6").wait_for(timeout=20_000)
+                break
+            except PlaywrightTimeout:
+                wait_idle(instructor)
         instructor.get_by_text("Question 2 of 6").wait_for(timeout=60_000)
         wait_idle(instructor)
         _ask_the_class(instructor, "rt_w_quiz", code)
