@@ -248,15 +248,22 @@ def chromium_pids() -> set[int]:
     return {process.pid for process in chromium_processes()}
 
 
+async def light_click_page(browser, url: str):
+    """The light visitor's page: a human-vs-human Othello board, loaded and warmed up (its
+    first clicks load what they need), recording each rerun's time."""
+    context = await browser.new_context(viewport={"width": 1400, "height": 1000})
+    await context.add_init_script(RUN_RECORDER)
+    page = await context.new_page()
+    await page.goto(f"{url}/{OTHELLO}")
+    await wait_done(page)
+    await click_times(page, 2)
+    return page
+
+
 async def part_a(playwright, browser, url: str, pid: int, clicks: int, jobs: list[str]) -> None:
     print(f"\n(a) a light click on a human-vs-human Othello board, median of {clicks}")
     print(f"    before: {load()}")
-    a_context = await browser.new_context(viewport={"width": 1400, "height": 1000})
-    await a_context.add_init_script(RUN_RECORDER)
-    a = await a_context.new_page()
-    await a.goto(f"{url}/{OTHELLO}")
-    await wait_done(a)
-    await click_times(a, 2)  # warm-up: the board's first clicks load what they need
+    a = await light_click_page(browser, url)
     known = chromium_pids()
     b_browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     reniced = renice_browser(known)
@@ -307,7 +314,7 @@ async def part_a(playwright, browser, url: str, pid: int, clicks: int, jobs: lis
             f"the server's tree used {idle_cpu:.2f} CPU s in 2 s (from 1 s after); {load()}"
         )
     await b_browser.close()
-    await a_context.close()
+    await a.context.close()
     print(
         "\n    job        alone s   beside s   x alone   clicks   peak RSS MB"
         "   CPU s in 2 s after close"
@@ -372,12 +379,7 @@ async def part_c(playwright, browser, url: str, pid: int, clicks: int, names: li
     """A light click's median alone, then beside ``names`` (six heavy sessions); the ratio."""
     print(f"\n(c) a light click beside {len(names)} heavy sessions, median of {clicks}")
     print(f"    before: {load()}")
-    a_context = await browser.new_context(viewport={"width": 1400, "height": 1000})
-    await a_context.add_init_script(RUN_RECORDER)
-    a = await a_context.new_page()
-    await a.goto(f"{url}/{OTHELLO}")
-    await wait_done(a)
-    await click_times(a, 2)
+    a = await light_click_page(browser, url)
     known = chromium_pids()
     b_browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     renice_browser(known)
@@ -408,7 +410,7 @@ async def part_c(playwright, browser, url: str, pid: int, clicks: int, names: li
     await asyncio.sleep(5)
     # alone again after: the machine's own load drifts; the ratio is to the mean of both
     after = statistics.median(await click_times(a, clicks))
-    await a_context.close()
+    await a.context.close()
     median = statistics.median(beside) if beside else float("nan")
     ratio = median / ((alone + after) / 2)
     print(
