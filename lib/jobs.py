@@ -434,6 +434,7 @@ class Job:
         self.touched = self.submitted  # last time its owner looked (see abandon_after)
         self.expected: float | None = None  # seconds its submitter expects it to run
         self.fraction: float | None = None  # how much of it is done, as its owner last heard
+        self.unattended = False  # nobody waits for it (a warm-up): never abandoned
 
     @property
     def finished(self) -> bool:
@@ -668,6 +669,41 @@ class JobPool:
         self._wake()
         return job
 
+    def submit_if_idle(
+        self,
+        function: Callable[..., Any],
+        args: Sequence[Any] = (),
+        kwargs: Mapping[str, Any] | None = None,
+        *,
+        callbacks: Mapping[str, str] | None = None,
+        expected_seconds: float | None = None,
+    ) -> Job | None:
+        """:meth:`submit`, but only when a live worker has nothing to do (and no queued job
+        is waiting for it), so the job starts at once in a process that has run jobs
+        before; None otherwise, and nothing is queued."""
+        with self._lock:
+            if self.idle_workers() <= len(self._queue):
+                return None
+            return self.submit(
+                function, args, kwargs, callbacks=callbacks, expected_seconds=expected_seconds
+            )
+
+    def idle_workers(self) -> int:
+        """Live workers with no job now."""
+        with self._lock:
+            return sum(
+                w.job is None and w.kill_at is None and w.process.is_alive() for w in self._workers
+            )
+
+    def fill(self, function: Callable[..., Any], args: Sequence[Any] = ()) -> int:
+        """Start every worker the pool may still start, each on ``function(*args)`` (a
+        warm-up: importing what its jobs need); how many were started."""
+        with self._lock:
+            missing = self.max_workers - len(self._workers) - len(self._queue)
+            for _ in range(max(0, missing)):
+                self.submit(function, args).unattended = True
+            return max(0, missing)
+
     def cancel(self, job: Job) -> None:
         """Cancel ``job``: a queued job leaves the queue; a running one is asked to stop.
 
@@ -793,6 +829,7 @@ class JobPool:
                 job is not None
                 and worker.kill_at is None
                 and self.abandon_after is not None
+                and not job.unattended
                 and now - job.touched > self.abandon_after
             ):
                 worker.kill_at = now + self.grace
@@ -805,7 +842,8 @@ class JobPool:
             elif job is None:
                 deadlines.append(worker.idle_since + self.idle_seconds - now)
         for job in list(self._queue):
-            if self.abandon_after is not None and now - job.touched > self.abandon_after:
+            abandoned = self.abandon_after is not None and now - job.touched > self.abandon_after
+            if abandoned and not job.unattended:
                 self._queue.remove(job)
                 job.finish(CANCELLED)
         while self._queue:

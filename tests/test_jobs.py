@@ -424,3 +424,32 @@ def test_a_wait_is_estimated_from_a_running_jobs_progress_or_its_expected_length
         assert pool.estimated_wait(last, now) == pytest.approx(6.0 + 3.0 + 3.0 + 3.0)
     finally:
         pool.shutdown()
+
+
+def test_submit_if_idle_takes_only_a_live_worker_with_nothing_to_do(pool):
+    assert pool.submit_if_idle(job_tasks.stamp, ("cold", 0.0)) is None  # no worker is up yet
+    assert pool.counts() == (0, 0)  # and nothing was queued
+    assert pool.fill(job_tasks.stamp, ("warm-up", 0.0)) == 1
+    assert pool.fill(job_tasks.stamp, ("again", 0.0)) == 0  # the one worker is taken
+    deadline = time.monotonic() + 60
+    while pool.idle_workers() != 1:
+        assert time.monotonic() < deadline, "the warm-up never finished"
+        time.sleep(0.05)
+    busy = pool.submit_if_idle(job_tasks.stamp, ("first", 1.0))
+    assert busy is not None
+    assert pool.submit_if_idle(job_tasks.stamp, ("second", 0.0)) is None  # it is busy
+    assert finish(busy).result()[0] == "first"
+
+
+def test_a_warm_up_nobody_waits_for_is_not_abandoned():
+    pool = JobPool(workers=1, grace=0.3, abandon_after=0.5)
+    try:
+        pool.fill(job_tasks.stamp, ("warm-up", 2.0))  # longer than abandon_after
+        deadline = time.monotonic() + 60
+        while pool.idle_workers() != 1:
+            assert time.monotonic() < deadline, "the warm-up was abandoned or never ended"
+            time.sleep(0.05)
+        (pid,) = pool.worker_pids()
+        assert alive(pid)  # it finished its warm-up and was not killed
+    finally:
+        pool.shutdown()

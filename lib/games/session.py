@@ -277,7 +277,34 @@ def decide(
     The search runs in a thread of its own at a lower CPU priority
     (:func:`lib.priority.run_lowered`): on a server, other visitors' clicks come first.
     ``on_progress`` is called in the caller's thread, with the newest statistics.
+    (:mod:`lib.games.move_pool` searches in another process instead, where one is free.)
     """
+    choose = move_chooser(
+        state,
+        config,
+        game,
+        rng,
+        default_time=default_time,
+        record_tree=record_tree,
+        exact_root_scores=exact_root_scores,
+    )
+    # searched in a thread of lower CPU priority than the server's answers to clicks,
+    # its progress handed to ``on_progress`` in this thread (lib.priority)
+    return run_lowered(choose, on_progress)
+
+
+def move_chooser(
+    state: Any,
+    config: PlayerConfig,
+    game: GameSpec,
+    rng: np.random.Generator,
+    *,
+    default_time: float,
+    record_tree: bool = False,
+    exact_root_scores: bool = False,
+) -> Callable[[Callable[[Any], None]], Decision]:
+    """What :func:`decide` runs: ``choose(report)`` searches ``state`` for ``config``'s move,
+    ``report`` seeing the search's statistics while it runs (the arguments as there)."""
     if config.time_limit is None and config.kind in SEARCH_KINDS and config.kind != "greedy":
         # the depth it would search without a clock stays its cap
         config = replace(config, time_limit=default_time, depth=config.search_depth)
@@ -300,6 +327,4 @@ def decide(
             on_progress=report,
         )
 
-    # searched in a thread of lower CPU priority than the server's answers to clicks,
-    # its progress handed to ``on_progress`` in this thread (lib.priority)
-    return run_lowered(choose, on_progress)
+    return choose

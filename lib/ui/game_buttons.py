@@ -14,13 +14,15 @@ import streamlit as st
 
 from lib.games.core import GameSpec
 from lib.games.drawing.view import BoardAdapter
+from lib.games.move_pool import decide_anywhere
 from lib.games.search import fast as search
 from lib.games.search.players import MCTS_KIND, SEARCH_KINDS, PlayerConfig
-from lib.games.session import STALE_MESSAGE, GameSession, decide
+from lib.games.session import STALE_MESSAGE, GameSession
 from lib.ui.common import current, escape_markdown, user_errors
 from lib.ui.game_controls import DEFAULT_TIME
 from lib.ui.game_sidebar import PageSettings
 from lib.ui.game_state import GamePageState
+from lib.ui.jobs import move_pool
 
 
 def buttons_row(
@@ -126,7 +128,8 @@ def _hint(adapter: BoardAdapter, session: GameSession, hint_player: PlayerConfig
     state = session.state
     ply = session.ply
     with st.spinner("Thinking about a hint…"), user_errors():
-        decision = decide(
+        decision = decide_anywhere(
+            move_pool(),
             state,
             hint_player,
             adapter.game,

@@ -28,7 +28,8 @@ import streamlit as st
 
 from lib.games.core import GameSpec
 from lib.games.drawing.view import BoardAdapter, load_adapter
-from lib.games.session import GameSession, decide
+from lib.games.move_pool import decide_anywhere
+from lib.games.session import GameSession
 from lib.ui.common import escape_markdown, user_errors
 from lib.ui.game_analysis import analysis_tabs, open_linked_tab
 from lib.ui.game_buttons import buttons_row
@@ -37,6 +38,7 @@ from lib.ui.game_link import link_seed, restore_from_link, write_game_link
 from lib.ui.game_play_area import play_area, status_slot
 from lib.ui.game_sidebar import PageSettings, settings_sidebar
 from lib.ui.game_state import GamePageState
+from lib.ui.jobs import move_pool
 from lib.ui.navigation import require_app_navigation
 
 
@@ -135,7 +137,8 @@ def ai_move(
 
     ply = session.ply
     with user_errors():
-        decision = decide(
+        decision = decide_anywhere(
+            move_pool(),
             state,
             config,
             game,

@@ -20,6 +20,7 @@ from typing import Any
 
 import streamlit as st
 
+from lib.games.move_pool import new_move_pool
 from lib.jobs import QUEUED, Job, JobEvent, JobPool
 
 POLL_SECONDS = 0.25
@@ -31,6 +32,13 @@ def shared_pool() -> JobPool:
     """The server's job pool: ``$AI_SEARCH_LAB_JOB_WORKERS`` workers (else the CPU count, at
     most 2), at a lower CPU priority than the server (``$AI_SEARCH_LAB_JOB_NICENESS``)."""
     return JobPool()
+
+
+@st.cache_resource(show_spinner=False)
+def move_pool() -> JobPool | None:
+    """The server's pool for AI moves (:mod:`lib.games.move_pool`): ``$AI_SEARCH_LAB_MOVE_WORKERS``
+    workers (else the CPU count, at most 2; 0: None, every move in the server's threads)."""
+    return new_move_pool()
 
 
 def waiting_text(
