@@ -5,6 +5,7 @@ Run from the repository root::
     python -m bench.connect_four_book                         # 100 games against random openings
     python -m bench.connect_four_book --games 20 --mcts 10000 --mcts-games 3 --cpu-clock
     python -m bench.connect_four_book --games 0 --mcts 10000 100000 --mcts-games 100
+    python -m bench.connect_four_book --games 0 --mcts 10000 --mcts-games 100 --yellow
 
 Our side is :attr:`GameSpec.default_player` of Connect Four as Red from the empty board:
 the moves of Red's proved opening strategy (``data/connect_four_strategy.bin``) while the
@@ -19,6 +20,16 @@ Opponents, Yellow in every game:
 * with ``--mcts N ...``, OpenSpiel's ``MCTSBot`` with ``N`` simulations a move (the textbook
   settings of ``bench/connect_four_openspiel.py``); OpenSpiel is a bench-only dependency
   (``pip install -r requirements-bench.txt``).
+
+``--engine cpp`` (the default) plays OpenSpiel's C++ ``MCTSBot``, the same algorithm and
+settings as its Python one (``--engine python``) at about ten times the speed.
+
+``--yellow`` plays our AI as Yellow against MCTS as Red instead. Red wins from the start,
+so Yellow can win only a game in which Red hands it a won position; the goal is that every
+such game is won. Yellow's won games count as such; for each game it did not win, the
+exact solver (``--oracle-seconds`` per position, the bundled book) checks every Red move:
+did it hand Yellow a win? A position the solver does not settle in time is counted as
+unsettled, never as a pass.
 
 ``--cpu-clock`` makes our player read this process's CPU time instead of the wall clock,
 so a busy machine does not shorten its second (the load average is printed either way).
@@ -35,7 +46,7 @@ import numpy as np
 
 from bench import connect_four_openspiel as openspiel_bench
 from lib.games import connect_four
-from lib.games.connect_four import strategy
+from lib.games.connect_four import solver, strategy
 from lib.games.search import fast as search
 from lib.games.search.players import make_player, parse_player_spec
 
@@ -77,6 +88,57 @@ def report(name: str, results: list[tuple[int | None, str]], started: float) -> 
             print(f"  not won ({'draw' if winner is None else 'lost'}): {moves}")
 
 
+def handed_wins(moves: str, seconds: float) -> tuple[list[int], int]:
+    """The plies (1-based) at which Red's move in the game ``moves`` left Yellow a proved
+    win, and how many of Red's moves the solver did not settle in ``seconds`` each."""
+    handed, unsettled = [], 0
+    for ply in range(0, len(moves), 2):  # Red's moves: plies 1, 3, 5 ...
+        after = connect_four.state_from_moves(moves[: ply + 1])
+        if after.is_terminal():
+            continue  # Red won or filled the board: nothing handed over
+        score = solver.score(after, time_limit=seconds, book=solver.bundled_book())
+        if score is None:
+            unsettled += 1
+        elif score > 0:  # Yellow to move wins
+            handed.append(ply + 1)
+    return handed, unsettled
+
+
+def yellow_match(args: argparse.Namespace, spec: str, simulations: int) -> None:
+    """Our AI as Yellow against MCTS as Red: every game in which Red hands Yellow a win
+    must be won; print the games not won with what the solver says of Red's moves."""
+    started = time.perf_counter()
+    results = []
+    for index in range(args.mcts_games):
+        winner, _seconds, moves = openspiel_bench.play_game(
+            False, args.seed + index, simulations, spec, args.engine
+        )
+        results.append((winner, moves))
+    won = sum(winner == connect_four.YELLOW for winner, _ in results)
+    not_won = [(winner, moves) for winner, moves in results if winner != connect_four.YELLOW]
+    print(
+        f"as Yellow against OpenSpiel MCTS ({simulations:,} simulations, {args.engine}): "
+        f"{won} won, {len(results) - won} not won in {len(results)} games "
+        f"({time.perf_counter() - started:.0f} s wall)",
+        flush=True,
+    )
+    failures = unsettled_total = 0
+    for winner, moves in not_won:
+        handed, unsettled = handed_wins(moves, args.oracle_seconds)
+        failures += bool(handed)
+        unsettled_total += unsettled
+        outcome = "draw" if winner is None else "lost"
+        print(
+            f"  not won ({outcome}): {moves}; Red handed Yellow a win at plies "
+            f"{handed or 'none'}; Red's moves unsettled in {args.oracle_seconds:g} s: {unsettled}"
+        )
+    print(
+        f"as Yellow: games where Red handed over a win and Yellow did not win: {failures} "
+        f"(Red's moves left unsettled in the games not won: {unsettled_total})",
+        flush=True,
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Play the matches and print Red's results against each opponent."""
     book = strategy.bundled_strategy()
@@ -88,6 +150,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mcts", type=int, nargs="*", default=[], help="OpenSpiel simulations")
     parser.add_argument("--mcts-games", type=int, default=100, help="games per MCTS setting")
     parser.add_argument("--cpu-clock", action="store_true", help="our budget in CPU seconds")
+    parser.add_argument("--engine", choices=openspiel_bench.ENGINES, default="cpp")
+    parser.add_argument("--yellow", action="store_true", help="our AI as Yellow against MCTS")
+    parser.add_argument("--oracle-seconds", type=float, default=30.0, help="--yellow's solver")
     args = parser.parse_args(argv)
     if args.cpu_clock:
         cpu_clock = types.SimpleNamespace(perf_counter=time.process_time)
@@ -106,14 +171,17 @@ def main(argv: list[str] | None = None) -> None:
         ]
         report(f"random openings ({args.random_moves} random moves)", results, started)
     for simulations in args.mcts:
+        if args.yellow:
+            yellow_match(args, spec, simulations)
+            continue
         started = time.perf_counter()
         results = []
         for index in range(args.mcts_games):
             winner, _seconds, moves = openspiel_bench.play_game(
-                True, args.seed + index, simulations, spec
+                True, args.seed + index, simulations, spec, args.engine
             )
             results.append((winner, moves))
-        report(f"OpenSpiel MCTS ({simulations:,} simulations)", results, started)
+        report(f"OpenSpiel MCTS ({simulations:,} simulations, {args.engine})", results, started)
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
 
 

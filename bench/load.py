@@ -30,8 +30,9 @@ visitor, i.e. one Streamlit session), bounded in time. Two parts:
     studies, the GA at its caps and the all-pairs comparison (jobs of the shared pool:
     with two workers two run and two wait, and each waiting page's line, its place and
     the wait expected, is printed) and Othello and Connect Four played AI against AI at
-    5 s a move (Autoplay: these searches run in the server's process, in threads of lower
-    priority). Goal: the median click at most 2x its median alone (printed as the ratio).
+    5 s a move (Autoplay: their moves are searched in the move pool's workers, at the job
+    pool's lower priority, once those are up; the first in the server's threads). Goal:
+    the median click at most 2x its median alone (printed as the ratio).
     ``--six`` picks some of the sessions. Nothing here is niced but B's browser: the
     server's and its workers' priorities are what is measured.
 
@@ -331,7 +332,8 @@ async def part_a(playwright, browser, url: str, pid: int, clicks: int, jobs: lis
 
 SIX_SESSIONS = {
     # name: (address, what starts it, what it is); a pool job starts with its button, a
-    # game's AI-against-AI play with its Autoplay switch (its search runs in the server)
+    # game's AI-against-AI play with its Autoplay switch (its moves run in the move pool's
+    # workers once they are up, the first ones in the server's threads)
     "arena": (*HEAVY_JOBS["arena"][:2], "Arena study"),
     "ga": (*HEAVY_JOBS["ga"][:2], "GA at its caps"),
     "routes": (*HEAVY_JOBS["routes"][:2], "all pairs, 2,000 places"),
@@ -366,7 +368,7 @@ async def start_heavy(page, url: str, name: str) -> str:
         game = start.split(":", 1)[1]
         await page.locator(f".st-key-{game}_w_autoplay label").first.click()
         await page.get_by_text("is thinking").first.wait_for(timeout=180_000)
-        return "thinking (in the server)"
+        return "thinking"
     if name.removesuffix("2") in SECTIONS_TO_OPEN:
         await page.locator(SECTIONS_TO_OPEN[name.removesuffix("2")]).first.click()
     await page.get_by_role("button", name=start).first.click(timeout=180_000)
@@ -376,7 +378,8 @@ async def start_heavy(page, url: str, name: str) -> str:
 
 
 async def part_c(playwright, browser, url: str, pid: int, clicks: int, names: list[str]) -> float:
-    """A light click's median alone, then beside ``names`` (six heavy sessions); the ratio."""
+    """A light click's median alone, then beside ``names`` (by default six heavy sessions);
+    the ratio."""
     print(f"\n(c) a light click beside {len(names)} heavy sessions, median of {clicks}")
     print(f"    before: {load()}")
     a = await light_click_page(browser, url)
@@ -414,9 +417,9 @@ async def part_c(playwright, browser, url: str, pid: int, clicks: int, names: li
     median = statistics.median(beside) if beside else float("nan")
     ratio = median / ((alone + after) / 2)
     print(
-        f"    alone {alone:.3f} s before and {after:.3f} s after, beside six heavy sessions "
-        f"{median:.3f} s over {len(beside)} clicks in {spent:.1f} s: {ratio:.2f}x the mean "
-        f"alone (goal 2x); CPU meanwhile: server {server_cpu - server_before:.1f} s, "
+        f"    alone {alone:.3f} s before and {after:.3f} s after, beside {len(names)} heavy "
+        f"sessions {median:.3f} s over {len(beside)} clicks in {spent:.1f} s: {ratio:.2f}x the "
+        f"mean alone (goal 2x); CPU meanwhile: server {server_cpu - server_before:.1f} s, "
         f"workers {workers_cpu - workers_before:.1f} s"
     )
     print(f"    after: {load()}")
