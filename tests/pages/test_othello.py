@@ -4,6 +4,7 @@ undo, hint, AI-vs-AI autoplay, URL settings; the click handler and record table 
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -604,3 +605,26 @@ def test_the_hint_gives_every_moves_exact_final_margin_once_the_solver_settles_i
         margin = -endgame.solve(state.play(move)).margin
         assert proved[othello.format_move(move)] == othello_view.margin_words(margin)
     othello_view._every_move_solved.cache_clear()
+
+
+def test_ai_moves_leave_the_servers_process_once_the_move_workers_are_up(monkeypatch):
+    from lib.games import session
+    from lib.ui.jobs import move_pool
+
+    app = _app(size="6", black="alphabeta:depth=2", white="alphabeta:depth=2", tab=RECORD_TAB)
+    app.button(key="othello_w_step").click().run()  # the first move starts the workers
+    assert len(_record(app)) == 1
+    pool = move_pool()
+    deadline = time.monotonic() + 120
+    while pool.idle_workers() < pool.max_workers:
+        assert time.monotonic() < deadline, "the move workers did not come up"
+        time.sleep(0.1)
+
+    def searched_here(*_args, **_kwargs):
+        raise AssertionError("an AI move was searched in the server's process")
+
+    monkeypatch.setattr(session, "run_lowered", searched_here)  # how a search runs here
+    for plies in (2, 3):
+        app.button(key="othello_w_step").click().run()
+        assert not app.exception
+        assert len(_record(app)) == plies
