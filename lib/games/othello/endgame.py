@@ -242,11 +242,7 @@ class _Solver:
                 beta,
                 empty_count,
                 known,
-                self.tables,
-                work.table,
-                work.children,
-                work.squares,
-                work.control,
+                (self.tables, work.table, work.children, work.squares, work.control),
             )
             if not work.control[STOPPED]:
                 return int(value)

@@ -497,13 +497,16 @@ def _refuting_child(table, children, count, beta):
 
 
 @njit(nogil=True)
-def deep(player, opponent, alpha, beta, empties, moves, tables, table, children, squares, control):
+def deep(player, opponent, alpha, beta, empties, moves, memory):
     """Fail-soft alpha-beta with fastest-first ordering and the transposition table.
 
     ``moves``: the legal moves of ``player`` when known (the parent found them while
-    ordering its children), else :data:`UNKNOWN`. Returns 0 with ``control[STOPPED]``
-    set when the node budget ran out (nothing is stored on the way up then).
+    ordering its children), else :data:`UNKNOWN`. ``memory``: the search's working
+    arrays, one tuple passed down unchanged (``tables, table, children, squares,
+    control``). Returns 0 with ``control[STOPPED]`` set when the node budget ran out
+    (nothing is stored on the way up then).
     """
+    tables, table, children, squares, control = memory
     if empties <= SHALLOW_EMPTIES:
         if empties < SHALLOW_TABLE_EMPTIES:
             count = parity_order(player, opponent, tables, squares[empties])
@@ -528,19 +531,7 @@ def deep(player, opponent, alpha, beta, empties, moves, tables, table, children,
     if not moves:
         if not legal_moves(opponent, player, tables[BOARD, FULL], tables[BOARD, INNER]):
             return final_margin(player, opponent, empties)
-        value = deep(
-            opponent,
-            player,
-            -beta,
-            -alpha,
-            empties,
-            UNKNOWN,
-            tables,
-            table,
-            children,
-            squares,
-            control,
-        )
+        value = deep(opponent, player, -beta, -alpha, empties, UNKNOWN, memory)
         return -value
     best, best_move = -MAX_MARGIN - 1, -1
     if hint >= 0 and (moves >> np.uint64(hint)) & ONE:
@@ -553,11 +544,7 @@ def deep(player, opponent, alpha, beta, empties, moves, tables, table, children,
             -alpha,
             empties - 1,
             UNKNOWN,
-            tables,
-            table,
-            children,
-            squares,
-            control,
+            memory,
         )
         if control[STOPPED]:
             return 0
@@ -582,11 +569,7 @@ def deep(player, opponent, alpha, beta, empties, moves, tables, table, children,
             -max(alpha, best),
             empties - 1,
             mine[index, _REPLIES],
-            tables,
-            table,
-            children,
-            squares,
-            control,
+            memory,
         )
         if control[STOPPED]:
             return 0

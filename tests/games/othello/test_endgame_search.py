@@ -94,7 +94,13 @@ def test_deep_search_is_fail_soft_alpha_beta_of_the_negamax_value(
     exact = negamax_margin(state)
     for alpha, width in searches:
         value = deep(
-            player, opponent, alpha, alpha + width, state.plies_left_hint(), UNKNOWN, tables, *work
+            player,
+            opponent,
+            alpha,
+            alpha + width,
+            state.plies_left_hint(),
+            UNKNOWN,
+            (tables, *work),
         )
         assert not work.control[STOPPED]
         assert_fail_soft(value, exact, alpha, alpha + width)
@@ -105,13 +111,13 @@ def test_a_search_stopped_by_its_budget_and_started_again_gives_the_same_value()
     player, opponent = boards_of(state)
     tables, empties = endgame_tables(8), state.plies_left_hint()
     whole = new_workspace(16)
-    expected = deep(player, opponent, -1, 1, empties, UNKNOWN, tables, *whole)
+    expected = deep(player, opponent, -1, 1, empties, UNKNOWN, (tables, *whole))
     assert not whole.control[STOPPED]
     work = new_workspace(16, budget=500)
     stops = 0
     while True:
         work.control[STOPPED] = 0
-        value = deep(player, opponent, -1, 1, empties, UNKNOWN, tables, *work)
+        value = deep(player, opponent, -1, 1, empties, UNKNOWN, (tables, *work))
         if not work.control[STOPPED]:
             break
         stops += 1
@@ -230,7 +236,7 @@ def test_searches_stopped_by_small_budgets_and_started_again_stay_fail_soft(
             work.control[STOPPED] = 0
             value = deep(
                 player, opponent, alpha, alpha + width, state.plies_left_hint(), UNKNOWN,
-                tables, *work,
+                (tables, *work),
             )  # fmt: skip
             if not work.control[STOPPED]:
                 break
