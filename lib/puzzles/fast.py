@@ -198,6 +198,19 @@ def _ids_kernel(start: np.ndarray, nb: np.ndarray, cap: int):  # pragma: no cove
 
 
 @njit()
+def _slide(
+    tiles: np.ndarray, pos: np.ndarray, blank: int, square: int
+) -> int:  # pragma: no cover - compiled
+    """Slide the tile on ``square`` into the blank on ``blank``; the blank's new square."""
+    tile = tiles[square]
+    tiles[blank] = tile
+    pos[tile] = blank
+    tiles[square] = 0
+    pos[0] = square
+    return square
+
+
+@njit()
 def _ida_kernel(
     start: np.ndarray, nb: np.ndarray, width: int, code: int, md: np.ndarray,
     patterns: np.ndarray, tables: np.ndarray, cap: int, first_bound: int, iterations: int,
@@ -236,14 +249,8 @@ def _ida_kernel(
         while depth >= 0:
             if nxt[depth] == 4:
                 depth -= 1
-                if depth >= 0:
-                    back = nb[blank, path[depth] ^ 1]
-                    t = tiles[back]
-                    tiles[blank] = t
-                    pos[t] = blank
-                    tiles[back] = 0
-                    pos[0] = back
-                    blank = back
+                if depth >= 0:  # take back the move that led here
+                    blank = _slide(tiles, pos, blank, nb[blank, path[depth] ^ 1])
                 continue
             m = nxt[depth]
             nxt[depth] += 1
@@ -256,12 +263,8 @@ def _ida_kernel(
             if gen > cap:
                 return -1, gen, exp, peak, path[:0], -1
             t = tiles[to]
-            tiles[blank] = t
-            pos[t] = blank
-            tiles[to] = 0
-            pos[0] = to
             old = blank
-            blank = to
+            blank = _slide(tiles, pos, blank, to)
             if code == 2:
                 h = hs[depth] + md[t, old] - md[t, to]
             else:
@@ -272,11 +275,7 @@ def _ida_kernel(
                     path[depth] = m
                     return depth + 1, gen, exp, peak, path[: depth + 1].copy(), -1
                 over = min(over, f)
-                tiles[to] = t
-                pos[t] = to
-                tiles[old] = 0
-                pos[0] = old
-                blank = old
+                blank = _slide(tiles, pos, blank, old)  # and back
                 continue
             path[depth] = m
             depth += 1
