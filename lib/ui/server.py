@@ -11,8 +11,10 @@ from pathlib import Path
 import streamlit as st
 from streamlit.runtime import Runtime
 
-from lib.games import compiled_code
+from lib.games import compiled_code, move_pool
+from lib.jobs import JobPool
 from lib.memory import MemoryReleaser, tune_allocator
+from lib.ui import jobs
 
 LOG = logging.getLogger(__name__)
 
@@ -30,8 +32,9 @@ def memory_releaser() -> MemoryReleaser:
     return MemoryReleaser()
 
 
-def warm_shared_work() -> None:
-    """Compute the read-only work that a page's first visit shares with every later one.
+def warm_shared_work(moves: JobPool | None = None) -> None:
+    """Compute the read-only work that a page's first visit shares with every later one,
+    then start the AI moves' workers (``moves``, :mod:`lib.games.move_pool`).
 
     That is the first looks of the Portfolio page (its imports: pandas, scipy; the sample
     data's seeded GA run, exact optimum and charts) and of the Arena (its imports, the
@@ -40,8 +43,10 @@ def warm_shared_work() -> None:
     cache. Meanwhile the games' compiled exact solvers are made ready in a separate process
     (:mod:`lib.games.compiled_code`), which fills numba's disk cache: the first AI move
     then loads the code in a fraction of a second instead of compiling it for seconds, and
-    the compiler never holds this server's interpreter. A failure is only logged: the page
-    then computes it itself, as it would without this.
+    the compiler never holds this server's interpreter. Once that code is ready, the move
+    workers start and load it, so a game's first AI moves need not be searched in this
+    server's interpreter while they start. A failure is only logged: the page then
+    computes it itself, as it would without this.
     """
     # first, in a thread of its own: the solvers' process compiles while the first looks
     # are computed here, so a first AI move soon after the start rarely compiles them itself
@@ -56,6 +61,8 @@ def warm_shared_work() -> None:
         except Exception:  # the page computes what failed here itself, and says why
             LOG.warning("warming %s's first look failed", page.__name__, exc_info=True)
     solvers.join()
+    if moves is not None:  # the solvers' code is on disk now: the workers load, not compile
+        moves.fill(move_pool.warm_up, (False,))
 
 
 def ready_compiled_solvers() -> None:
@@ -85,6 +92,8 @@ def shared_work_warmer() -> threading.Thread | None:
     starts it (usually Home's) goes on meanwhile. ``None`` outside a server."""
     if not serving():
         return None
-    thread = threading.Thread(target=warm_shared_work, name="shared-work-warm-up", daemon=True)
+    thread = threading.Thread(
+        target=warm_shared_work, args=(jobs.move_pool(),), name="shared-work-warm-up", daemon=True
+    )
     thread.start()
     return thread

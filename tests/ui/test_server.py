@@ -7,11 +7,14 @@ import logging
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from lib.ui import arena_first_look, portfolio_first_look, server
+from lib.games.move_pool import new_move_pool
+from lib.jobs import JobPool
+from lib.ui import arena_first_look, jobs, portfolio_first_look, server
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,7 +50,8 @@ def test_a_server_warms_the_shared_work_once_beside_the_first_visit(monkeypatch)
     threads: list[str] = []
     warmed = threading.Event()
 
-    def warm() -> None:
+    def warm(moves) -> None:
+        assert moves is jobs.move_pool()  # the server's pool for AI moves, to start
         threads.append(threading.current_thread().name)
         warmed.set()
 
@@ -112,3 +116,23 @@ def test_the_compiled_solvers_are_readied_in_a_process_of_their_own(monkeypatch,
     assert "readying the compiled solvers failed: numba: no such CPU" in caplog.text
     # run from the repository, so `-m lib...` is found wherever the server was started
     assert (folders[0] / "lib" / "games" / "compiled_code.py").is_file()
+
+
+def test_the_warm_up_starts_the_move_workers_once_the_solvers_are_ready(monkeypatch):
+    monkeypatch.setattr(portfolio_first_look, "warm_first_look", lambda: None)
+    monkeypatch.setattr(arena_first_look, "warm_first_look", lambda: None)
+    order: list[str] = []
+    monkeypatch.setattr(server.subprocess, "run", lambda command, **_: order.append("solvers"))
+    pool = new_move_pool(1)
+    monkeypatch.setattr(
+        pool, "fill", lambda *args: order.append("moves") or JobPool.fill(pool, *args)
+    )
+    try:
+        server.warm_shared_work(pool)
+        assert order == ["solvers", "moves"]
+        deadline = time.monotonic() + 120
+        while pool.idle_workers() < 1:  # up, its warm-up done, waiting for a move
+            assert time.monotonic() < deadline, "the move worker did not come up"
+            time.sleep(0.1)
+    finally:
+        pool.shutdown()
