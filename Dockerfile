@@ -22,11 +22,12 @@ RUN pip install -r requirements.txt
 
 # MALLOC_ARENA_MAX=2: memory freed when visitors leave goes back to the system (docs/hosting.md).
 # The app's own settings, with their defaults (docs/configuration.md; an empty
-# AI_SEARCH_LAB_JOB_WORKERS: the CPU count, at most 2; an empty
+# AI_SEARCH_LAB_JOB_WORKERS or AI_SEARCH_LAB_MOVE_WORKERS: the CPU count, at most 2; an empty
 # AI_SEARCH_LAB_DATABASE_URL: the class contest's SQLite file, docs/contest.md).
 ENV MALLOC_ARENA_MAX=2 \
     AI_SEARCH_LAB_LOCAL=0 \
     AI_SEARCH_LAB_JOB_WORKERS= \
+    AI_SEARCH_LAB_MOVE_WORKERS= \
     AI_SEARCH_LAB_JOB_MEMORY_MB=480 \
     AI_SEARCH_LAB_JOB_NICENESS=10 \
     AI_SEARCH_LAB_DATABASE_URL= \

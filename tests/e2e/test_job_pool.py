@@ -33,6 +33,18 @@ def _workers_cpu_over(server_pid: int, seconds: float) -> float:
     return sum(after[pid] - before[pid] for pid in after if pid in before)
 
 
+def _after_the_start_up(browser, url: str, server_pid: int) -> None:
+    """Visit the server once and wait until the start-up work it begins is over (its
+    compiled solvers readied, the AI moves' workers started and warmed): their CPU is not
+    the job pool's."""
+    page = browser.new_page()
+    page.goto(url)
+    page.close()
+    deadline = time.monotonic() + 180
+    while _workers_cpu_over(server_pid, 1.0) > 0.05:
+        assert time.monotonic() < deadline, "the server's start-up work never ended"
+
+
 def _start_the_ga(browser, url: str):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(120_000)
@@ -47,6 +59,7 @@ def _start_the_ga(browser, url: str):
 
 def test_cancel_stops_the_worker_and_a_closed_tab_too(browser):
     with running_app_process() as (url, server):
+        _after_the_start_up(browser, url, server.pid)
         context, page, errors = _start_the_ga(browser, url)
         time.sleep(1.0)
         working = _workers_cpu_over(server.pid, 3.0)
