@@ -9,14 +9,16 @@ typed properties, instead of writing ``f"{key}_..."`` strings of their own.
 
 Widget keys end in ``_w_<name>`` (a widget key equal to one of the page's own keys would
 overwrite it); the tests find widgets by these keys, and a link never holds them. The
-sidebar's two players have theirs in :class:`PlayerKeys`. The panels of the analysis tabs
-(:mod:`lib.ui.step_panel`, :mod:`lib.ui.mcts_step_panel`, :mod:`lib.ui.search_panels`) keep
-their own widgets under the same prefix and a name of their own (``<game>_step_...``,
-``<game>_mcts_...``, ``<game>_w_cmp_...``), spelled in those modules.
+sidebar's two players have theirs in :class:`PlayerKeys`, a step-through's (the tab's, the
+MCTS tab's steps, the tree lab's prediction) in :class:`StepKeys`. The MCTS tab's settings
+and the comparison tab (:mod:`lib.ui.mcts_step_panel`, :mod:`lib.ui.search_panels`) keep
+their widgets under the same prefix and a name of their own (``<game>_mcts_w_...``,
+``<game>_w_cmp_...``), spelled in those modules.
 """
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 import streamlit as st
@@ -31,7 +33,9 @@ class _Key:
         self.suffix = suffix
         self.__doc__ = doc
 
-    def __get__(self, holder: GamePageState | PlayerKeys, owner: type | None = None) -> str:
+    def __get__(
+        self, holder: GamePageState | PlayerKeys | StepKeys, owner: type | None = None
+    ) -> str:
         return holder.prefix + self.suffix
 
 
@@ -249,3 +253,79 @@ class PlayerKeys:
     def weight(self, heuristic: str, name: str) -> str:
         """The weight ``name`` of ``heuristic`` (float; the heuristic's default until set)."""
         return f"{self._prefix}weight_{heuristic}_{name}"
+
+
+class StepKeys:
+    """The keys of one step-through: ``<prefix>_step_<name>`` (widgets ``..._step_w_<name>``).
+
+    The game page's step-through tab has the page's prefix (``othello_step_...``), the MCTS
+    tab's steps ``<game>_mcts`` (``othello_mcts_step_...``), the tree lab's the lab's own.
+    :mod:`lib.ui.step_panel` draws the slider, the buttons and the panel, :mod:`lib.ui.step_lab`
+    the own tree's editor and the predictions; both read and write through these keys.
+    """
+
+    __slots__ = ("_prefix",)
+
+    def __init__(self, prefix: str) -> None:
+        """``prefix``: the page's (``<game>`` on a game page, ``<game>_mcts`` for MCTS steps)."""
+        self._prefix = f"{prefix}_step_"
+
+    @property
+    def prefix(self) -> str:
+        """What every key of this step-through starts with (``<prefix>_step_``)."""
+        return self._prefix
+
+    def __repr__(self) -> str:
+        return f"StepKeys({self._prefix[: -len('_step_')]!r})"
+
+    # -- the step-through's own entries (no widget holds them)
+    PLAYING = _Key("playing", "True while Play steps on by itself (bool).")
+    SEARCH_ID = _Key("search_id", "Which search the steps are of; a new one starts at step 1.")
+    LINK_STEP = _Key("link_step", "The link's step, until its search is known (int).")
+    PREDICT_FOR = _Key("predict_for", "The search the prediction's widgets were filled for.")
+    PREDICTION = _Key("prediction", "(search id, the checked prediction) once revealed.")
+    TREE_GOOD = _Key("tree_good", "The own tree's last text that parsed (str).")
+    TREE_TABLE_ERROR = _Key("tree_table_error", "Why the tree table's last edit was refused.")
+
+    # -- widgets
+    STEP = _Key("w_step", "The slider: the step shown, counted from 1 (int).")
+    POSITION = _Key("w_position", "The position searched: the label of one (str).")
+    ALGORITHM = _Key("w_algorithm", "minimax or alphabeta (str).")
+    DEPTH = _Key("w_depth", "The search's depth (int).")
+    ORDERING = _Key("w_ordering", "Moves ordered (bool).")
+    COMPARE = _Key("w_compare", "The two trees side by side (bool).")
+    TREE = _Key("w_tree", "The own tree's text (str; links set it from tree=).")
+    FIRST = _Key("w_first", "The First button.")
+    PREV = _Key("w_prev", "The Prev button.")
+    PLAY = _Key("w_play", "The Play or Pause button.")
+    NEXT = _Key("w_next", "The Next button.")
+    LAST = _Key("w_last", "The Last button.")
+    PREDICT_CUTS = _Key("w_predict_cuts", "The branches predicted to be cut (list).")
+    PREDICT_VALUE = _Key("w_predict_value", "The root value predicted (float or None).")
+    REVEAL = _Key("w_reveal", "The button that checks the cuts and value predicted.")
+    PREDICT_MOVE = _Key("w_predict_move", "The move predicted for the root (str).")
+    REVEAL_MOVE = _Key("w_reveal_move", "The button that checks the move predicted.")
+
+    # -- containers and charts
+    BAR = _Key("bar", "The sticky bar of the buttons and the slider.")
+    BUTTONS = _Key("buttons", "The row of step buttons.")
+    CONTROLS = _Key("controls", "The row of the search's settings.")
+    STATUS = _Key("status", "What the step shown does, and the counts so far.")
+    TREE_CHART = _Key("tree", "The tree chart at the step shown.")
+    COMPARE_TREE = _Key("compare_tree", "The other tree chart, side by side.")
+    CODE = _Key("code", "The code excerpt at the step shown.")
+    LISTING = _Key("listing", "The whole algorithm's code.")
+    BOARD = _Key("board", "The small board at a node picked in the tree.")
+    PREDICT = _Key("predict", "The prediction's box.")
+
+    def predict_widget(self, name: str) -> str:
+        """The prediction widget ``name`` (``cuts``, ``value``, ``move``)."""
+        return f"{self._prefix}w_predict_{name}"
+
+    def tree_table(self, text: str) -> str:
+        """The tree table's editor for the own tree's text ``text`` (one per text)."""
+        return f"{self._prefix}tree_table_{zlib.crc32(text.encode()):08x}"
+
+    def widgets(self, names: tuple[str, ...]) -> list[str]:
+        """The widget keys ``..._step_w_<name>`` of ``names``."""
+        return [f"{self._prefix}w_{name}" for name in names]

@@ -40,7 +40,7 @@ from lib.games.search.mcts_steps import (
 )
 from lib.links import LinkField
 from lib.ui.common import current, escape_markdown, read_query
-from lib.ui.game_state import GamePageState
+from lib.ui.game_state import GamePageState, StepKeys
 from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_panel import (
     CHART_CONFIG,
@@ -68,7 +68,7 @@ MCTS_WIDGETS = ("simulations", "exploration", "seed", "solver")
 
 def mcts_step_widget_keys(key: str) -> list[str]:
     """The widget keys of the MCTS step-through on the page ``key`` (buttons excepted)."""
-    return [f"{key}_mcts_w_{name}" for name in MCTS_WIDGETS] + [f"{key}_mcts_step_w_step"]
+    return [f"{key}_mcts_w_{name}" for name in MCTS_WIDGETS] + [StepKeys(f"{key}_mcts").STEP]
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ class MctsSettings:
 
 def mcts_step_panel(adapter: BoardAdapter, key: str) -> None:
     """The tab (a fragment: moving the slider reruns only this panel)."""
-    playing = bool(st.session_state.get(f"{key}_mcts_step_playing", False))
+    playing = bool(st.session_state.get(StepKeys(f"{key}_mcts").PLAYING, False))
     run_every = PLAY_SECONDS if playing else None
     st.fragment(_panel, run_every=run_every)(adapter, key, playing)
 
@@ -325,7 +325,7 @@ def read_mcts_link(key: str, notes: list[str]) -> bool:
     state[f"{key}_mcts_w_exploration"] = float(values["mcts_c"])
     state[f"{key}_mcts_w_seed"] = values["mcts_seed"]
     state[f"{key}_mcts_w_solver"] = values["mcts_solver"]
-    state[f"{key}_mcts_step_link_step"] = values["mcts_step"]
+    state[StepKeys(f"{key}_mcts").LINK_STEP] = values["mcts_step"]
     return True
 
 

@@ -1,7 +1,7 @@
 """The step-through's lab: a tree the student types, and predict-then-reveal before stepping.
 
 * **Your own tree**: a text box of nested lists of leaf values (the one source of
-  truth, kept in ``st.session_state[f"{key}_step_w_tree"]``) and, beside it, a
+  truth, kept in ``st.session_state[StepKeys(key).TREE]``) and, beside it, a
   table of the leaves, one row per leaf (edit, add or delete one: the text is
   rewritten, :mod:`lib.games.tree_table`). A text that does not read keeps the
   student's text in the box, says what is wrong and where, and leaves the last
@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Hashable
 from functools import partial
 from typing import Any
@@ -42,6 +41,7 @@ from lib.games.search.stepthrough import StepPosition, StepSearch, value_text
 from lib.games.tree_table import edited_rows, leaf_rows, tree_from_rows
 from lib.ui.common import escape_markdown, keep_widget_values
 from lib.ui.contest_poll import ask_the_class
+from lib.ui.game_state import StepKeys
 
 DEFAULT_TREE_TEXT = textbook_tree.tree_to_text(textbook_tree.AIMA_FIGURE_5_2)
 """The text a new visitor finds in the box: AIMA's figure 5.2."""
@@ -52,7 +52,7 @@ TABLE_HEIGHT = 250
 
 def tree_key(key: str) -> str:
     """The text box's widget key on the page ``key`` (links set it from ``tree=``)."""
-    return f"{key}_step_w_tree"
+    return StepKeys(key).TREE
 
 
 def _read(key: str) -> tuple[textbook_tree.TreeState, str | None]:
@@ -61,7 +61,7 @@ def _read(key: str) -> tuple[textbook_tree.TreeState, str | None]:
     A text that does not read gives the last tree that did (AIMA's figure at first).
     """
     text = st.session_state.setdefault(tree_key(key), DEFAULT_TREE_TEXT)
-    good_key = f"{key}_step_tree_good"
+    good_key = StepKeys(key).TREE_GOOD
     try:
         state = textbook_tree.tree_from_text(str(text))
     except InputError as error:
@@ -126,7 +126,7 @@ def _leaf_table(key: str, tree: tuple, *, disabled: bool) -> None:
     frame = pd.DataFrame({"Leaf": [r[0] for r in rows], "Value": [float(r[1]) for r in rows]})
     # a new text is a new table: the editor's pending edits belong to the text they edited
     text = str(st.session_state.get(tree_key(key), ""))
-    editor_key = f"{key}_step_tree_table_{zlib.crc32(text.encode()):08x}"
+    editor_key = StepKeys(key).tree_table(text)
     st.data_editor(
         frame,
         key=editor_key,
@@ -152,7 +152,7 @@ def _leaf_table(key: str, tree: tuple, *, disabled: bool) -> None:
         on_change=_apply_table,
         args=(key, editor_key, tree),
     )
-    problem = st.session_state.pop(f"{key}_step_tree_table_error", None)
+    problem = st.session_state.pop(StepKeys(key).TREE_TABLE_ERROR, None)
     if problem:
         st.error(escape_markdown(problem), icon=":material/error:")
     elif disabled:
@@ -176,7 +176,7 @@ def _apply_table(key: str, editor_key: str, tree: tuple) -> None:
         )
         new_tree = tree_from_rows(rows)
     except (InputError, ValueError) as error:
-        st.session_state[f"{key}_step_tree_table_error"] = str(error)
+        st.session_state[StepKeys(key).TREE_TABLE_ERROR] = str(error)
         return
     st.session_state[tree_key(key)] = textbook_tree.tree_to_text(new_tree)
 
@@ -200,16 +200,16 @@ def prediction_panel(key: str, position: StepPosition, search: StepSearch) -> No
     if position.abstract and search.algorithm != "alphabeta":
         return
     search_id = _search_id(position, search)
-    if st.session_state.get(f"{key}_step_predict_for") != search_id:  # a new search: new guess
-        st.session_state[f"{key}_step_predict_for"] = search_id
+    if st.session_state.get(StepKeys(key).PREDICT_FOR) != search_id:  # a new search: new guess
+        st.session_state[StepKeys(key).PREDICT_FOR] = search_id
         for name in ("cuts", "value", "move"):
-            st.session_state.pop(f"{key}_step_w_predict_{name}", None)
-    stored = st.session_state.get(f"{key}_step_prediction")
+            st.session_state.pop(StepKeys(key).predict_widget(name), None)
+    stored = st.session_state.get(StepKeys(key).PREDICTION)
     score = stored[1] if stored and stored[0] == search_id else None
-    at_start = int(st.session_state.get(f"{key}_step_w_step", 1)) <= 1
+    at_start = int(st.session_state.get(StepKeys(key).STEP, 1)) <= 1
     if score is None and not at_start:
         return
-    with st.container(border=True, key=f"{key}_step_predict"):
+    with st.container(border=True, key=StepKeys(key).PREDICT):
         if position.abstract:
             if at_start:
                 _tree_guess(key, position, search, search_id)
@@ -232,17 +232,17 @@ def _tree_guess(key: str, position: StepPosition, search: StepSearch, search_id:
         st.multiselect(
             "Branches skipped",
             names,
-            key=f"{key}_step_w_predict_cuts",
+            key=StepKeys(key).PREDICT_CUTS,
             placeholder="e.g. M→M R",
             help=CUT_HELP,
             width=420,
         )
         st.number_input(
-            "Root value", value=None, step=1.0, key=f"{key}_step_w_predict_value", width=140
+            "Root value", value=None, step=1.0, key=StepKeys(key).PREDICT_VALUE, width=140
         )
         st.button(
             "Reveal",
-            key=f"{key}_step_w_reveal",
+            key=StepKeys(key).REVEAL,
             on_click=_reveal_tree,
             args=(key, position, search, search_id),
             icon=":material/visibility:",
@@ -275,8 +275,8 @@ def _leaf_values(tree: object) -> list:
 def _reveal_tree(key: str, position: StepPosition, search: StepSearch, search_id: tuple) -> None:
     edges = tree_edges(position.state.tree)
     by_name = {edge_name(path, position.format_move): path for path in edges}
-    chosen = st.session_state.get(f"{key}_step_w_predict_cuts") or []
-    guess = st.session_state.get(f"{key}_step_w_predict_value")
+    chosen = st.session_state.get(StepKeys(key).PREDICT_CUTS) or []
+    guess = st.session_state.get(StepKeys(key).PREDICT_VALUE)
     score = reveal_tree(
         position.state,
         search.depth,
@@ -285,8 +285,8 @@ def _reveal_tree(key: str, position: StepPosition, search: StepSearch, search_id
         None if guess is None else float(guess),
         ordering=search.ordering,
     )
-    st.session_state[f"{key}_step_prediction"] = (search_id, score)
-    st.session_state[f"{key}_step_w_step"] = search.steps  # the tree with its cuts drawn
+    st.session_state[StepKeys(key).PREDICTION] = (search_id, score)
+    st.session_state[StepKeys(key).STEP] = search.steps  # the tree with its cuts drawn
 
 
 LISTED_BRANCHES = 12
@@ -330,12 +330,12 @@ def _move_guess(key: str, position: StepPosition, search: StepSearch, search_id:
             list(moves),
             index=None,
             placeholder="Pick a move",
-            key=f"{key}_step_w_predict_move",
+            key=StepKeys(key).PREDICT_MOVE,
             width=200,
         )
         st.button(
             "Reveal",
-            key=f"{key}_step_w_reveal_move",
+            key=StepKeys(key).REVEAL_MOVE,
             on_click=_reveal_move,
             args=(key, position, search, search_id, moves),
             icon=":material/visibility:",
@@ -361,7 +361,7 @@ def _reveal_move(
     search_id: tuple,
     moves: dict[str, Hashable],
 ) -> None:
-    name = st.session_state.get(f"{key}_step_w_predict_move")
+    name = st.session_state.get(StepKeys(key).PREDICT_MOVE)
     result: MovePredictionScore | str
     if name not in moves:
         result = "Pick the move you expect first, then reveal."
@@ -371,9 +371,9 @@ def _reveal_move(
             result = score_move_prediction(moves[name], values)
         except InputError as error:
             result = str(error)
-    st.session_state[f"{key}_step_prediction"] = (search_id, result)
+    st.session_state[StepKeys(key).PREDICTION] = (search_id, result)
     if isinstance(result, MovePredictionScore):
-        st.session_state[f"{key}_step_w_step"] = search.steps
+        st.session_state[StepKeys(key).STEP] = search.steps
 
 
 def _move_score(score: MovePredictionScore, position: StepPosition, depth: int) -> None:

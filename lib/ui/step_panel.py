@@ -57,7 +57,7 @@ from lib.games.textbook_tree import tree_from_text
 from lib.links import LinkField
 from lib.ui.code_view import code_view
 from lib.ui.common import escape_markdown, read_query
-from lib.ui.game_state import GamePageState
+from lib.ui.game_state import GamePageState, StepKeys
 from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_lab import (
     keep_tree_text,
@@ -188,12 +188,12 @@ STEP_WIDGETS = ("position", "algorithm", "depth", "ordering", "compare", "step",
 
 def step_widget_keys(key: str) -> list[str]:
     """The widget keys of the step-through panel on the page ``key`` (buttons excepted)."""
-    return [f"{key}_step_w_{name}" for name in STEP_WIDGETS]
+    return StepKeys(key).widgets(STEP_WIDGETS)
 
 
 def step_panel(adapter: BoardAdapter, key: str, configs: Sequence[PlayerConfig]) -> None:
     """The step-through tab (a fragment: moving the slider reruns only this panel)."""
-    playing = bool(st.session_state.get(f"{key}_step_playing", False))
+    playing = bool(st.session_state.get(StepKeys(key).PLAYING, False))
     run_every = PLAY_SECONDS if playing else None
     st.fragment(_panel, run_every=run_every)(adapter, key, tuple(configs), playing)
 
@@ -248,7 +248,7 @@ def _panel(
     _step_view(adapter, key, choice, search, layout, now)
     with st.expander("The whole reference code"):
         whole = whole_listing(search.trace.listing.textbook, now.event.line)
-        code_view(whole.rows, whole.current, f"{key}_step_listing", numbers=whole.numbers)
+        code_view(whole.rows, whole.current, StepKeys(key).LISTING, numbers=whole.numbers)
 
 
 def _step_positions(
@@ -272,15 +272,15 @@ def _step_controls(key: str, positions: dict[str, StepPosition]) -> StepChoice:
     """Position, algorithm, depth, move ordering and the comparison, in one wrapping row."""
     # one wrapping row: the toggles go under the selects only where the column is narrow
     with st.container(
-        horizontal=True, gap="small", vertical_alignment="bottom", key=f"{key}_step_controls"
+        horizontal=True, gap="small", vertical_alignment="bottom", key=StepKeys(key).CONTROLS
     ):
-        label = st.selectbox("Position", list(positions), key=f"{key}_step_w_position", width=260)
+        label = st.selectbox("Position", list(positions), key=StepKeys(key).POSITION, width=260)
         algorithm = st.selectbox(
             "Algorithm",
             list(ALGORITHM_LABELS),
             index=1,
             format_func=ALGORITHM_LABELS.__getitem__,
-            key=f"{key}_step_w_algorithm",
+            key=StepKeys(key).ALGORITHM,
             width=150,
         )
         position = positions[label]
@@ -289,7 +289,7 @@ def _step_controls(key: str, positions: dict[str, StepPosition]) -> StepChoice:
             min_value=1,
             max_value=MAX_STEP_DEPTH,
             value=DEFAULT_DEPTH,
-            key=f"{key}_step_w_depth",
+            key=StepKeys(key).DEPTH,
             disabled=position.depth is not None,
             help=f"Cut automatically so the search stays within {MAX_EVENTS:,} steps. "
             "A textbook tree is searched to its leaves.",
@@ -297,12 +297,12 @@ def _step_controls(key: str, positions: dict[str, StepPosition]) -> StepChoice:
         )
         ordering = st.toggle(
             "Move ordering",
-            key=f"{key}_step_w_ordering",
+            key=StepKeys(key).ORDERING,
             help="Search the moves best-first by a one-ply look: alpha-beta cuts more.",
         )
         compare = st.toggle(
             "Compare with minimax",
-            key=f"{key}_step_w_compare",
+            key=StepKeys(key).COMPARE,
             help="Draw minimax's whole tree to the same depth beside this one (its first "
             f"{MAX_EVENTS:,} steps if longer) "
             "(beside alpha-beta's when the algorithm is minimax).",
@@ -326,10 +326,10 @@ def _advance(key: str, choice: StepChoice, search: StepSearch, ticking: bool) ->
 def advance_step(key: str, search_id: Any, steps: int, ticking: bool) -> None:
     """:func:`_advance` for any trace of ``steps`` steps (``search_id`` names it: a new one
     starts at step 1); shared with the other step-throughs that use :func:`_step_buttons`."""
-    slider_key = f"{key}_step_w_step"
-    playing_key = f"{key}_step_playing"
-    if st.session_state.get(f"{key}_step_search_id") != search_id:
-        st.session_state[f"{key}_step_search_id"] = search_id
+    slider_key = StepKeys(key).STEP
+    playing_key = StepKeys(key).PLAYING
+    if st.session_state.get(StepKeys(key).SEARCH_ID) != search_id:
+        st.session_state[StepKeys(key).SEARCH_ID] = search_id
         st.session_state[slider_key] = 1
     # the slider counts steps from 1 (as the text under it does)
     shown = min(max(int(st.session_state.get(slider_key, 1)), 1), steps)
@@ -369,37 +369,35 @@ def step_bar(key: str, steps: int) -> int:
 
     The slider keeps its keyboard: ← and → a step, Home and End the first and last.
     """
-    with st.container(key=f"{key}_step_bar", gap="small"):
+    with st.container(key=StepKeys(key).BAR, gap="small"):
         st.html(f"<style>{STEP_BAR_CSS.format(key=key)}</style>")
         _step_buttons(key, steps)
-        return st.slider(
-            "Step", 1, max(steps, 2), key=f"{key}_step_w_step", disabled=steps - 1 == 0
-        )
+        return st.slider("Step", 1, max(steps, 2), key=StepKeys(key).STEP, disabled=steps - 1 == 0)
 
 
 def _step_buttons(key: str, steps: int) -> None:
     """First, Prev, Play or Pause, Next, Last."""
-    slider_key = f"{key}_step_w_step"
-    playing_key = f"{key}_step_playing"
+    slider_key = StepKeys(key).STEP
+    playing_key = StepKeys(key).PLAYING
     playing = bool(st.session_state.get(playing_key))
-    with st.container(horizontal=True, vertical_alignment="bottom", key=f"{key}_step_buttons"):
+    with st.container(horizontal=True, vertical_alignment="bottom", key=StepKeys(key).BUTTONS):
         st.button(
             "First",
-            key=f"{key}_step_w_first",
+            key=StepKeys(key).FIRST,
             on_click=_set_step,
             args=(slider_key, 1),
             icon=":material/first_page:",
         )
         st.button(
             "Prev",
-            key=f"{key}_step_w_prev",
+            key=StepKeys(key).PREV,
             on_click=_shift_step,
             args=(slider_key, -1, steps),
             icon=":material/chevron_left:",
         )
         st.button(
             "Pause" if playing else "Play",
-            key=f"{key}_step_w_play",
+            key=StepKeys(key).PLAY,
             on_click=_toggle_play,
             args=(playing_key, slider_key, steps),
             icon=":material/pause:" if playing else ":material/play_arrow:",
@@ -407,14 +405,14 @@ def _step_buttons(key: str, steps: int) -> None:
         )
         st.button(
             "Next",
-            key=f"{key}_step_w_next",
+            key=StepKeys(key).NEXT,
             on_click=_shift_step,
             args=(slider_key, 1, steps),
             icon=":material/chevron_right:",
         )
         st.button(
             "Last",
-            key=f"{key}_step_w_last",
+            key=StepKeys(key).LAST,
             on_click=_set_step,
             args=(slider_key, steps),
             icon=":material/last_page:",
@@ -424,7 +422,7 @@ def _step_buttons(key: str, steps: int) -> None:
 def _step_status(key: str, position: StepPosition, search: StepSearch, now: Any, step: int) -> None:
     """What step ``step`` does, the window and the counts so far, the search's statistics."""
     event = now.event
-    with st.container(key=f"{key}_step_status"):
+    with st.container(key=StepKeys(key).STATUS):
         said = describe_step(event, position.format_move, abstract=position.abstract)
         st.markdown(f"**Step {step + 1:,} of {search.steps:,}** · {escape_markdown(said)}")
         st.markdown(
@@ -491,7 +489,7 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             full_label_leaves=COMPARE_LABEL_LEAVES,
         )
     )
-    left.plotly_chart(stepped, key=f"{key}_step_tree", config=CHART_CONFIG)
+    left.plotly_chart(stepped, key=StepKeys(key).TREE_CHART, config=CHART_CONFIG)
     whole = _fitted(
         step_tree_figure(
             other.final,
@@ -505,7 +503,7 @@ def _compare_trees(key: str, choice: StepChoice, search: StepSearch, layout: Any
             whole=True,
         )
     )
-    right.plotly_chart(whole, key=f"{key}_step_compare_tree", config=CHART_CONFIG)
+    right.plotly_chart(whole, key=StepKeys(key).COMPARE_TREE, config=CHART_CONFIG)
     st.caption(LEGEND)
 
 
@@ -524,7 +522,7 @@ def _step_view(
     if choice.compare:  # the trees are above: the code beside the position at the node
         code, board = st.columns([CODE_SHARE, TREE_SHARE], gap="medium")
         with code:
-            code_view(excerpt.rows, excerpt.current, f"{key}_step_code", numbers=excerpt.numbers)
+            code_view(excerpt.rows, excerpt.current, StepKeys(key).CODE, numbers=excerpt.numbers)
         with board:
             _node_position(adapter, key, position, event.path)
         return
@@ -540,9 +538,9 @@ def _step_view(
             positions=layout,
             font=PRESENT_TREE_FONT if presenting() else MIN_FONT,
         )
-        wide_tree(_fitted(figure), f"{key}_step_tree")
+        wide_tree(_fitted(figure), StepKeys(key).TREE_CHART)
     with side:  # the code first: it is what the step is about, the board can go below
-        code_view(excerpt.rows, excerpt.current, f"{key}_step_code", numbers=excerpt.numbers)
+        code_view(excerpt.rows, excerpt.current, StepKeys(key).CODE, numbers=excerpt.numbers)
         _node_position(adapter, key, position, event.path)
     st.caption(LEGEND)
 
@@ -559,7 +557,7 @@ def _node_position(
     for move in path:
         previous, state = state, state.play(move)
     st.caption(f"The position at the current node: after **{moves}**")
-    small_board(adapter, state, previous, path[-1] if path else None, f"{key}_step_board")
+    small_board(adapter, state, previous, path[-1] if path else None, StepKeys(key).BOARD)
 
 
 # -- the panel's link ---------------------------------------------------------------
@@ -609,18 +607,18 @@ def read_step_link(
         except InputError as error:
             notes.append(f"The link's tree= cannot be used: {escape_markdown(str(error))}")
         else:
-            st.session_state[f"{key}_step_w_tree"] = tree
+            st.session_state[StepKeys(key).TREE] = tree
             if OWN_TREE in positions:
                 values["step_pos"] = OWN_TREE
             else:
                 notes.append(f"The link's tree= cannot be shown: this page has no {OWN_TREE}.")
     state = st.session_state
-    state[f"{key}_step_w_position"] = values["step_pos"]
-    state[f"{key}_step_w_algorithm"] = values["step_algo"]
-    state[f"{key}_step_w_depth"] = values["step_depth"]
-    state[f"{key}_step_w_ordering"] = values["step_order"]
-    state[f"{key}_step_w_compare"] = values["step_compare"]
-    state[f"{key}_step_link_step"] = values["step"]
+    state[StepKeys(key).POSITION] = values["step_pos"]
+    state[StepKeys(key).ALGORITHM] = values["step_algo"]
+    state[StepKeys(key).DEPTH] = values["step_depth"]
+    state[StepKeys(key).ORDERING] = values["step_order"]
+    state[StepKeys(key).COMPARE] = values["step_compare"]
+    state[StepKeys(key).LINK_STEP] = values["step"]
     return True
 
 
@@ -630,7 +628,7 @@ def apply_link_step(key: str, steps: int, param: str = "step") -> None:
     Shared with the other step-throughs keyed ``<key>_step_...`` (``param``: its name in
     the link).
     """
-    wanted = st.session_state.pop(f"{key}_step_link_step", None)
+    wanted = st.session_state.pop(StepKeys(key).LINK_STEP, None)
     if wanted is None:
         return
     if wanted > steps:
@@ -639,7 +637,7 @@ def apply_link_step(key: str, steps: int, param: str = "step") -> None:
             f"showing step {steps:,}.",
             icon=":material/warning:",
         )
-    st.session_state[f"{key}_step_w_step"] = min(wanted, steps)
+    st.session_state[StepKeys(key).STEP] = min(wanted, steps)
 
 
 def write_step_link(key: str, choice: StepChoice, step: int) -> None:
@@ -652,7 +650,7 @@ def write_step_link(key: str, choice: StepChoice, step: int) -> None:
         "step_compare": "true" if choice.compare else "false",
         "step": str(step),
     }
-    tree = st.session_state.get(f"{key}_step_w_tree")
+    tree = st.session_state.get(StepKeys(key).TREE)
     if choice.label == OWN_TREE and tree:
         wanted["tree"] = tree
     for name in STEP_LINK_PARAMS:
