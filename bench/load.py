@@ -461,7 +461,9 @@ async def visitor(browser, url: str, paths: list[str], until: float, stats: dict
             path = paths[step % len(paths)]
             started = time.monotonic()
             try:
-                link = page.locator(f'.st-key-app_menu a[href$="/{path}"]').first
+                # the menu's links are relative ("portfolio") or absolute (".../portfolio")
+                menu = ".st-key-app_menu a"
+                link = page.locator(f'{menu}[href="{path}"], {menu}[href$="/{path}"]').first
                 before = await page.evaluate("() => performance.now()")
                 await link.click(timeout=PAGE_TIMEOUT_MS)
                 # done: a script run that started after the click has ended
