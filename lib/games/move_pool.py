@@ -87,23 +87,13 @@ def search_move(
     game_name: str,
     rng: np.random.Generator,
     *,
-    default_time: float,
-    record_tree: bool,
-    exact_root_scores: bool,
     compiling_elsewhere: bool,
     on_progress: Callable[[Any], None],
+    **options: Any,
 ) -> tuple[Decision, Mapping[str, Any]]:
-    """A worker's job: the move :func:`decide` finds, and the random generator's state after."""
-    game = get_game(game_name)
-    choose = move_chooser(
-        state,
-        config,
-        game,
-        rng,
-        default_time=default_time,
-        record_tree=record_tree,
-        exact_root_scores=exact_root_scores,
-    )
+    """A worker's job: the move :func:`decide` finds with ``options`` (its keyword
+    arguments), and the random generator's state after."""
+    choose = move_chooser(state, config, get_game(game_name), rng, **options)
     # the server compiles the solvers in another process: this worker does not wait for it
     compiling = compiled_code.warming_up() if compiling_elsewhere else contextlib.nullcontext()
     with compiling:

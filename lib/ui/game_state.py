@@ -33,9 +33,7 @@ class _Key:
         self.suffix = suffix
         self.__doc__ = doc
 
-    def __get__(
-        self, holder: GamePageState | PlayerKeys | StepKeys, owner: type | None = None
-    ) -> str:
+    def __get__(self, holder: GamePageState | _KeyFamily, owner: type | None = None) -> str:
         return holder.prefix + self.suffix
 
 
@@ -210,7 +208,25 @@ class GamePageState:
         return st.session_state.get(self.BOARD)
 
 
-class PlayerKeys:
+class _KeyFamily:
+    r"""Keys that share one prefix, ``<prefix><tail>``: a family's keys are :class:`_Key`\ s."""
+
+    __slots__ = ("_prefix",)
+    _tail = ""
+
+    def __init__(self, prefix: str) -> None:
+        self._prefix = f"{prefix}{self._tail}"
+
+    @property
+    def prefix(self) -> str:
+        """What every key of the family starts with."""
+        return self._prefix
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._prefix[: -len(self._tail) or None]!r})"
+
+
+class PlayerKeys(_KeyFamily):
     """The widget keys of one player's settings in the sidebar: ``<prefix>_w_<name>``.
 
     :func:`lib.ui.game_controls.player_controls` draws the widgets; the Arena's "use these
@@ -218,19 +234,8 @@ class PlayerKeys:
     page (:func:`lib.ui.arena_controls.use_weights`).
     """
 
-    __slots__ = ("_prefix",)
-
-    def __init__(self, prefix: str) -> None:
-        """``prefix``: the player's (``<game>_p<side>`` on a game page)."""
-        self._prefix = f"{prefix}_w_"
-
-    @property
-    def prefix(self) -> str:
-        """What every key of this player starts with (``<game>_p<side>_w_`` on a game page)."""
-        return self._prefix
-
-    def __repr__(self) -> str:
-        return f"PlayerKeys({self._prefix[: -len('_w_')]!r})"
+    __slots__ = ()
+    _tail = "_w_"  # the prefix: the player's (``<game>_p<side>`` on a game page)
 
     KIND = _Key("kind", "The player's kind: human, alphabeta, mcts ... (str).")
     KIND_SHOWN = _Key("kind_shown", "The kind drawn in the last run (str): tells a new one.")
@@ -255,7 +260,7 @@ class PlayerKeys:
         return f"{self._prefix}weight_{heuristic}_{name}"
 
 
-class StepKeys:
+class StepKeys(_KeyFamily):
     """The keys of one step-through: ``<prefix>_step_<name>`` (widgets ``..._step_w_<name>``).
 
     The game page's step-through tab has the page's prefix (``othello_step_...``), the MCTS
@@ -264,19 +269,8 @@ class StepKeys:
     the own tree's editor and the predictions; both read and write through these keys.
     """
 
-    __slots__ = ("_prefix",)
-
-    def __init__(self, prefix: str) -> None:
-        """``prefix``: the page's (``<game>`` on a game page, ``<game>_mcts`` for MCTS steps)."""
-        self._prefix = f"{prefix}_step_"
-
-    @property
-    def prefix(self) -> str:
-        """What every key of this step-through starts with (``<prefix>_step_``)."""
-        return self._prefix
-
-    def __repr__(self) -> str:
-        return f"StepKeys({self._prefix[: -len('_step_')]!r})"
+    __slots__ = ()
+    _tail = "_step_"  # the prefix: the page's (``<game>``), ``<game>_mcts`` for MCTS steps
 
     # -- the step-through's own entries (no widget holds them)
     PLAYING = _Key("playing", "True while Play steps on by itself (bool).")

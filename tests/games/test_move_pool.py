@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import replace
 
@@ -192,10 +193,12 @@ def test_a_busy_worker_sends_the_next_move_here_instead_of_queueing_it(pool):
     assert long_search.state == CANCELLED
 
 
-def test_move_workers_read_the_environment():
+def test_move_workers_read_the_environment(monkeypatch):
     assert move_workers({"AI_SEARCH_LAB_MOVE_WORKERS": "0"}) == 0
     assert move_workers({"AI_SEARCH_LAB_MOVE_WORKERS": "3"}) == 3
-    assert 1 <= move_workers({}) <= 2
+    for cores, workers in ((8, 2), (2, 2), (1, 1), (None, 1)):  # the cores, at most 2
+        monkeypatch.setattr(os, "cpu_count", lambda cores=cores: cores)
+        assert move_workers({}) == workers
     with pytest.raises(InputError, match="AI_SEARCH_LAB_MOVE_WORKERS"):
         move_workers({"AI_SEARCH_LAB_MOVE_WORKERS": "-1"})
     assert new_move_pool(0) is None
