@@ -104,16 +104,25 @@ def handed_wins(moves: str, seconds: float) -> tuple[list[int], int]:
     return handed, unsettled
 
 
+def mcts_games(
+    args: argparse.Namespace, spec: str, simulations: int, *, ours_red: bool
+) -> list[tuple[int | None, str]]:
+    """``--mcts-games`` games of our AI (Red or Yellow) against OpenSpiel's MCTS at
+    ``simulations``; (winner or None for a draw, the moves) of each."""
+    results = []
+    for index in range(args.mcts_games):
+        winner, _seconds, moves = openspiel_bench.play_game(
+            ours_red, args.seed + index, simulations, spec, args.engine
+        )
+        results.append((winner, moves))
+    return results
+
+
 def yellow_match(args: argparse.Namespace, spec: str, simulations: int) -> None:
     """Our AI as Yellow against MCTS as Red: every game in which Red hands Yellow a win
     must be won; print the games not won with what the solver says of Red's moves."""
     started = time.perf_counter()
-    results = []
-    for index in range(args.mcts_games):
-        winner, _seconds, moves = openspiel_bench.play_game(
-            False, args.seed + index, simulations, spec, args.engine
-        )
-        results.append((winner, moves))
+    results = mcts_games(args, spec, simulations, ours_red=False)
     won = sum(winner == connect_four.YELLOW for winner, _ in results)
     not_won = [(winner, moves) for winner, moves in results if winner != connect_four.YELLOW]
     print(
@@ -175,12 +184,7 @@ def main(argv: list[str] | None = None) -> None:
             yellow_match(args, spec, simulations)
             continue
         started = time.perf_counter()
-        results = []
-        for index in range(args.mcts_games):
-            winner, _seconds, moves = openspiel_bench.play_game(
-                True, args.seed + index, simulations, spec, args.engine
-            )
-            results.append((winner, moves))
+        results = mcts_games(args, spec, simulations, ours_red=True)
         report(f"OpenSpiel MCTS ({simulations:,} simulations, {args.engine})", results, started)
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
 

@@ -669,24 +669,14 @@ class JobPool:
         self._wake()
         return job
 
-    def submit_if_idle(
-        self,
-        function: Callable[..., Any],
-        args: Sequence[Any] = (),
-        kwargs: Mapping[str, Any] | None = None,
-        *,
-        callbacks: Mapping[str, str] | None = None,
-        expected_seconds: float | None = None,
-    ) -> Job | None:
-        """:meth:`submit`, but only when a live worker has nothing to do (and no queued job
-        is waiting for it), so the job starts at once in a process that has run jobs
-        before; None otherwise, and nothing is queued."""
+    def submit_if_idle(self, function: Callable[..., Any], *args: Any, **kwargs: Any) -> Job | None:
+        """:meth:`submit` (the same arguments), but only when a live worker has nothing to do
+        (and no queued job is waiting for it), so the job starts at once in a process that
+        has run jobs before; None otherwise, and nothing is queued."""
         with self._lock:
             if self.idle_workers() <= len(self._queue):
                 return None
-            return self.submit(
-                function, args, kwargs, callbacks=callbacks, expected_seconds=expected_seconds
-            )
+            return self.submit(function, *args, **kwargs)
 
     def idle_workers(self) -> int:
         """Live workers with no job now."""

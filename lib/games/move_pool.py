@@ -108,18 +108,12 @@ def decide_anywhere(
     game: GameSpec,
     rng: np.random.Generator,
     *,
-    default_time: float,
-    record_tree: bool = False,
-    exact_root_scores: bool = False,
     on_progress: Callable[[Any], None] | None = None,
+    **options: Any,
 ) -> Decision:
-    """:func:`decide`'s move, searched in a free worker of ``pool`` if there is one, else
-    in this process (and then the pool's workers are started for the moves to come)."""
-    options = {
-        "default_time": default_time,
-        "record_tree": record_tree,
-        "exact_root_scores": exact_root_scores,
-    }
+    """:func:`decide`'s move (``options``: its keyword arguments, ``default_time`` ...),
+    searched in a free worker of ``pool`` if there is one, else in this process (and then
+    the pool's workers are started for the moves to come)."""
     if pool is not None:
         job = pool.submit_if_idle(
             search_move,
