@@ -22,6 +22,10 @@ Sections:
   attempt computes), and how many finish within a quarter second and within 0.8 s
   (the attempt's shares of the default AI's second): how early in the game the
   player plays exactly.
+* ``wins``: sensible positions with 5 to 11 discs that the side to move wins (as after
+  an opponent's move that gave its win away): seconds of the player's win proof
+  (:func:`solver.win_solution`) against the exact solution without its line, and how
+  many proofs fit the attempt's share of the default AI's second (:data:`solver.WIN_SHARE`).
 * ``jit``: the compiled search in a fresh process: seconds to import and load it
   with an empty numba cache (compiling) and with the cache that run wrote, beside
   the import of numba alone.
@@ -156,6 +160,41 @@ def bench_reach(count: int = 12, seed: int = 14, limit: float = 20.0) -> None:
         )
 
 
+def _won_position(rng: np.random.Generator, discs: int, limit: float) -> ConnectFourState:
+    """A sensible position with ``discs`` discs whose side to move has a proved win."""
+    while True:
+        state = random_position(rng, discs, True)
+        if solver.win_solution(state, limit) is not None:
+            return state
+
+
+def _cpu_seconds(work: Callable[[], object]) -> tuple[float, bool]:
+    """CPU seconds of ``work()`` and whether it gave an answer (not None)."""
+    started = time.process_time()
+    answered = work() is not None
+    return time.process_time() - started, answered
+
+
+def bench_wins(count: int = 12, seed: int = 5, limit: float = 20.0) -> None:
+    rng = np.random.default_rng(seed)
+    share = solver.WIN_SHARE
+    print(f"sensible positions the mover wins ({count} each): CPU s of the win proof, exact solve")
+    for discs in (11, 9, 7, 5):
+        states = [_won_position(rng, discs, limit) for _ in range(count)]
+        proofs = [_cpu_seconds(lambda s=s: solver.win_solution(s, limit))[0] for s in states]
+        exact = [
+            _cpu_seconds(lambda s=s: solver.solve(s, time_limit=limit, line=False, all_best=False))
+            for s in states
+        ]
+        print(
+            f"  {discs} discs: win proof median {statistics.median(proofs):.2f} s, max "
+            f"{max(proofs):.2f} s, {sum(p <= share for p in proofs)}/{count} within {share:g} s; "
+            f"exact solution median {statistics.median(t for t, _ in exact):.2f} s, "
+            f"{sum(t <= share and done for t, done in exact)}/{count} within {share:g} s, "
+            f"{sum(not done for _, done in exact)} over the {limit:g} s cap"
+        )
+
+
 def _fresh_process_seconds(code: str, cache: str) -> float:
     """Wall seconds a fresh Python takes to run ``code``, numba caching in ``cache``."""
     environment = {**os.environ, "NUMBA_CACHE_DIR": cache, "PYTHONDONTWRITEBYTECODE": "1"}
@@ -217,6 +256,7 @@ SECTIONS: dict[str, Callable[[], None]] = {
     "speed": bench_speed,
     "random22": bench_random22,
     "reach": bench_reach,
+    "wins": bench_wins,
     "window": bench_window,
     "book": bench_book,
     "jit": bench_jit,

@@ -32,7 +32,6 @@ from pathlib import Path
 
 from lib.games.connect_four import ConnectFourState, initial_state
 from lib.games.connect_four import solver as solver
-from lib.games.connect_four import start as start
 from lib.games.connect_four import strategy as strategy
 
 PROGRESS_EVERY = 500
@@ -49,16 +48,11 @@ def canonical(state: ConnectFourState) -> tuple[int, ConnectFourState]:
     return key, solver.state_from_key(key)
 
 
-def search_order(state: ConnectFourState) -> list[int]:
-    """The legal columns of ``state``, most new winning squares first, centre first on ties."""
-    return start._search_order(state, state.legal_moves())
-
-
 def winning_move(search: solver._Search, state: ConnectFourState) -> int | None:
     """An immediate win, else the first column in the search's order proved to keep a win."""
     position, mask, played = solver.bitboards(state)
     wins = solver.winning_squares(position, mask)
-    order = search_order(state)
+    order = solver.threat_order(state, state.legal_moves())
     for column in order:
         if wins & state.landing(column):
             return column

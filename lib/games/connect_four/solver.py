@@ -126,9 +126,10 @@ class SolveResult:
     ``line`` a principal line from the position to the end of the game with both
     sides playing best (the mover's move first; shorter if the clock ran out
     while following it); ``nodes`` the positions searched; ``source`` is
-    ``"search"``, ``"book"`` when the opening book held the score, or ``"strategy"`` for a
-    move read from Red's opening strategy (then ``score`` is 1, a lower bound: a win, how
-    soon not known; :func:`strategy_solution`).
+    ``"search"``, ``"book"`` when the opening book held the score, ``"strategy"`` for a
+    move read from Red's opening strategy or ``"win proof"`` for a move proved to win
+    (then ``score`` is 1, a lower bound: a win, how soon not known;
+    :func:`strategy_solution`, :func:`win_solution`).
     ``move_scores`` holds every legal move's score when asked for (else empty).
 
     ``best_move``, ``margin`` and ``move_margins`` are the names the generic
@@ -166,9 +167,11 @@ class SolveResult:
 
     def describe(self) -> str:
         """Who wins and how soon: ``"Red wins in 13 plies"``, ``"draw"``, ...; for a move of
-        Red's opening strategy ``"Red wins (book move, proved win)"``."""
-        if self.source == STRATEGY_SOURCE:
-            return f"{PLAYER_NAMES[self.to_move]} wins ({STRATEGY_WORDS})"
+        Red's opening strategy ``"Red wins (book move, proved win)"``, for a win proof
+        ``"Yellow wins (proved win, how soon not searched)"``."""
+        words = {STRATEGY_SOURCE: STRATEGY_WORDS, WIN_PROOF_SOURCE: WIN_PROOF_WORDS}
+        if self.source in words:
+            return f"{PLAYER_NAMES[self.to_move]} wins ({words[self.source]})"
         return describe(self.score, self.moves_played)
 
     def line_text(self) -> str:
@@ -789,14 +792,81 @@ LATE_SHARE = 0.8
 search keeps the rest, enough for its first iterations)."""
 
 
+WIN_SHARE = 0.5
+"""The share of the search's budget :func:`exact_solution` may spend before
+:data:`LATE_DISCS` discs on proving a winning move (:func:`win_solution`): a position the
+opponent has just given away is proved a win in well under a second from 9 discs on, and
+in about 0.4 s (median) with 5 or 7 (``bench/connect_four_solver.py``, section ``wins``)."""
+
+
 def attempt_share(state: ConnectFourState) -> float:
     """The share of the search's budget :func:`exact_solution` spends on ``state``:
-    :data:`ATTEMPT_SHARE` early, at least :data:`LATE_SHARE` from :data:`LATE_DISCS` discs."""
+    :data:`WIN_SHARE` (a win proof first, then an exact solve) early, at least
+    :data:`LATE_SHARE` from :data:`LATE_DISCS` discs."""
     if (state.red | state.yellow).bit_count() >= LATE_DISCS:
         return max(ATTEMPT_SHARE, LATE_SHARE)
-    return ATTEMPT_SHARE
+    return max(ATTEMPT_SHARE, WIN_SHARE)
 
 
+def threat_order(state: ConnectFourState, columns: Iterable[int]) -> list[int]:
+    """``columns`` in the search's own order: most new winning squares for the mover first,
+    centre first on ties (a winning move, when there is one, usually comes first)."""
+    position, mask, _played = bitboards(state)
+    rank = {column: len(CENTRE_FIRST) - i for i, column in enumerate(CENTRE_FIRST)}
+
+    def threats(column: int) -> int:
+        return winning_squares(position | state.landing(column), mask).bit_count()
+
+    return sorted(columns, key=lambda column: (-threats(column), -rank[column]))
+
+
+WIN_PROOF_SOURCE = "win proof"
+"""The :attr:`SolveResult.source` of a move the solver proved wins (:func:`win_solution`)."""
+WIN_PROOF_WORDS = "proved win, how soon not searched"
+"""How a move of :func:`win_solution` is explained."""
+
+
+def win_solution(state: ConnectFourState, time_limit: float) -> SolveResult | None:
+    """A move proved to win, by a null-window search per move ("does it score at least 1?")
+    in :func:`threat_order`, within ``time_limit`` seconds; None when no move wins or the
+    clock ran out first.
+
+    Far cheaper than an exact score early in the game: a position the opponent has just
+    given away is proved a win long before its exact score is found. As for a strategy move,
+    ``score`` is 1 (a lower bound) and ``source`` is :data:`WIN_PROOF_SOURCE`.
+
+    Raises InputError for a finished game or a state that is not Connect Four.
+    """
+    position, mask, played = _start(state)
+    load_compiled()
+    started = time.perf_counter()
+    search = _new_search(started + time_limit, None, None, True, time_limit)
+    try:
+        won = next(
+            (
+                column
+                for column in threat_order(state, state.legal_moves())
+                if search.achieves(position, mask, played, state.landing(column), 1)
+            ),
+            None,
+        )
+    except _OutOfTime:
+        return None
+    if won is None:
+        return None
+    return SolveResult(
+        score=1,
+        best_moves=(won,),
+        line=(won,),
+        nodes=search.nodes,
+        seconds=time.perf_counter() - started,
+        moves_played=played,
+        source=WIN_PROOF_SOURCE,
+    )
+
+
+MIN_SOLVE_SECONDS = 0.01
+"""Below this, the time a win proof left is not worth an exact solve's start."""
 STRATEGY_SOURCE = "strategy"
 """The :attr:`SolveResult.source` of a move read from Red's opening strategy."""
 STRATEGY_WORDS = "book move, proved win"
@@ -838,7 +908,10 @@ def exact_solution(
 
     A position of Red's opening strategy (:func:`strategy_solution`) is answered from it
     first, without a search; then, even with ``every_move``, only the strategy's move has a
-    score (the other moves are not proved, and solving them would cost the move its win)."""
+    score (the other moves are not proved, and solving them would cost the move its win).
+    Before :data:`LATE_DISCS` discs, where an exact solve rarely fits, the attempt first
+    looks for a proved win (:func:`win_solution`; again only that move has a score), and
+    solves exactly in what time it leaves."""
     if state.is_terminal():
         return None
     known = strategy_solution(state)
@@ -847,10 +920,17 @@ def exact_solution(
     budget = attempt_share(state) * (1.0 if time_limit is None else time_limit)
     load_compiled()
     started = time.perf_counter()
-    result = solve(state, time_limit=budget, line=False, all_best=False)
+    deadline = started + budget
+    if (state.red | state.yellow).bit_count() < LATE_DISCS:
+        won = win_solution(state, budget)
+        if won is not None:
+            return won
+        if deadline - time.perf_counter() < MIN_SOLVE_SECONDS:  # no win proved in time
+            return None
+    result = solve(state, time_limit=deadline - time.perf_counter(), line=False, all_best=False)
     if result is None or not every_move:
         return result
-    left = max(started + budget - time.perf_counter(), 0.0)
+    left = max(deadline - time.perf_counter(), 0.0)
     scores = move_scores(state, time_limit=left)
     if scores is None:
         return None

@@ -126,18 +126,6 @@ def _keeps(search: solver._Search, state: ConnectFourState, column: int, target:
     return search.achieves(position, mask, played, state.landing(column), target)
 
 
-def _search_order(state: ConnectFourState, columns: list[int]) -> list[int]:
-    """``columns`` in the search's own order (most new winning squares first, centre first on
-    ties): the move the proof took comes early, its subtree still in the table."""
-    position, mask, _played = solver.bitboards(state)
-    rank = {column: len(solver.CENTRE_FIRST) - i for i, column in enumerate(solver.CENTRE_FIRST)}
-
-    def threats(column: int) -> int:
-        return solver.winning_squares(position | state.landing(column), mask).bit_count()
-
-    return sorted(columns, key=lambda column: (-threats(column), -rank[column]))
-
-
 def _next_move(
     search: solver._Search, state: ConnectFourState, outcome: int, prover: bool, rng
 ) -> int | None:
@@ -150,7 +138,7 @@ def _next_move(
     if outcome < 0:
         return candidates[int(rng.integers(len(candidates)))] if candidates else None
     if outcome > 0 or prover:
-        order = _search_order(state, candidates)
+        order = solver.threat_order(state, candidates)
     else:
         order = [candidates[int(i)] for i in rng.permutation(len(candidates))]
     return next((m for m in order if _keeps(search, state, m, outcome)), None)

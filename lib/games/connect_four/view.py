@@ -129,9 +129,11 @@ looks (depth), what it thinks of the positions where it stops (the heuristic) an
 well it orders moves decide how it plays. Alpha-beta with move ordering and a
 transposition table answers at depth 8 in about a second; from about 12 discs on the
 exact solver usually settles the position within the AI's second, and it plays the
-proved move. Before that, as Red, it plays from a book: Red's winning strategy read off the
-solver's own proof that the centre wins, a move proved to keep the win for every reply
-Yellow can make, down to where the solver takes over ("book move, proved win").
+proved move. Before that it looks for a move it can prove wins, cheaper than the exact
+score, so a win the opponent gives away is kept once about 7 discs are down. As Red, it
+plays from a book: Red's winning strategy read off the solver's own proof that the centre
+wins, a move proved to keep the win for every reply Yellow can make, down to where the
+solver takes over ("book move, proved win").
 
 **Heuristics.** *threats* counts open threes (three discs in a window of four the
 opponent has not blocked) and open twos, mine minus the opponent's, plus discs in the

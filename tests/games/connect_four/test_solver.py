@@ -237,10 +237,11 @@ def test_the_generic_search_plays_and_scores_through_the_hook():
 
 
 def test_the_hook_gives_up_on_an_early_position_within_its_share_of_the_budget():
+    early = state_from_moves("cd")
     started = time.perf_counter()
     # Red opened in c: not in Red's opening strategy, which the hook would answer from at once
-    assert solver.exact_solution(state_from_moves("cd"), time_limit=0.4) is None
-    assert time.perf_counter() - started < 0.4 * solver.ATTEMPT_SHARE * 1.5 + 0.05
+    assert solver.exact_solution(early, time_limit=0.4) is None
+    assert time.perf_counter() - started < 0.4 * solver.attempt_share(early) * 1.5 + 0.05
     assert solver.exact_solution(state_from_moves("abababa")) is None  # a finished game
 
 
@@ -249,10 +250,10 @@ HARD_12 = state_from_text(".......\n.......\n.......\n......R\nRY..Y.R\nRRYYRYY\
 
 
 def test_the_attempt_gets_the_larger_share_from_the_late_discs_on():
-    assert solver.attempt_share(state_from_moves("dd")) == solver.ATTEMPT_SHARE
-    assert solver.attempt_share(state_from_moves("dddccceefg")) == solver.ATTEMPT_SHARE
+    assert solver.attempt_share(state_from_moves("dd")) == solver.WIN_SHARE
+    assert solver.attempt_share(state_from_moves("dddccceefg")) == solver.WIN_SHARE
     assert HARD_12.occupied().bit_count() == solver.LATE_DISCS
-    assert solver.attempt_share(HARD_12) == solver.LATE_SHARE > solver.ATTEMPT_SHARE
+    assert solver.attempt_share(HARD_12) == solver.LATE_SHARE > solver.WIN_SHARE
 
 
 def test_a_larger_attempt_share_set_by_hand_is_kept_late_too(monkeypatch):
@@ -557,3 +558,75 @@ def test_a_line_the_clock_cut_short_is_marked_as_such(moves, best):
         verdict = solver.MoveVerdict(result.best_move, result.score, result.line[:cut], played)
         assert verdict.line_text() == whole[:cut] + "…"
     assert solver.MoveVerdict(2, 0, (2,), SQUARES - 1).line_text() == "c"  # fills the board
+
+
+# -- win proofs: a position the opponent has just given away -----------------------------
+
+GIVEN_AWAY = "ddddecadb"
+"""9 discs, Yellow to move: Red's a (ply 7) gave its win away; Yellow wins with b, c, e, f
+or g (scores 2, 4, 2, 4, 2), and a and d lose."""
+ONLY_DRAW = state_from_text(".......\n.......\n.......\nYR.....\nRY.YRY.\nYRRYYRR\n")
+"""14 discs, Red to move: d draws, every other move loses."""
+SLOW_WIN = state_from_text(".......\n.......\n.......\n.......\n....R..\n..Y.YRR\n")
+"""5 discs, Yellow to move and winning: a proof takes over a second here."""
+
+
+def test_a_win_proof_finds_a_winning_move_where_the_opponent_gave_its_win_away():
+    state = state_from_moves(GIVEN_AWAY)
+    scores = solver.move_scores(state)
+    result = solver.win_solution(state, 10.0)
+    assert result is not None and scores[result.best_move] > 0
+    assert {format_move(move) for move, score in scores.items() if score > 0} == set("bcefg")
+    assert result.source == solver.WIN_PROOF_SOURCE and result.score == 1
+    assert result.describe() == "Yellow wins (proved win, how soon not searched)"
+
+
+def test_no_win_proof_where_the_best_move_only_draws():
+    scores = solver.move_scores(ONLY_DRAW)
+    assert max(scores.values()) == 0 and scores[3] == 0
+    assert solver.win_solution(ONLY_DRAW, 10.0) is None
+
+
+def test_a_win_proof_gives_up_when_its_time_is_out():
+    started = time.perf_counter()
+    assert solver.win_solution(SLOW_WIN, 0.05) is None
+    assert time.perf_counter() - started < 0.05 * 1.5 + 0.3
+    proved = solver.win_solution(SLOW_WIN, 120.0)
+    assert proved is not None and proved.best_move in SLOW_WIN.legal_moves()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(0, COLUMNS - 1), min_size=14, max_size=30))
+def test_a_win_proof_exists_exactly_when_a_move_wins_and_its_move_wins(moves):
+    state = initial_state()
+    for move in moves:
+        if state.is_terminal():
+            return
+        legal = state.legal_moves()
+        state = state.play(move if move in legal else legal[0])
+    if state.is_terminal():
+        return
+    scores = solver.move_scores(state, time_limit=30.0)
+    proved = solver.win_solution(state, 30.0)
+    assert scores is not None
+    assert (proved is not None) == (max(scores.values()) > 0)
+    if proved is not None:
+        assert scores[proved.best_move] > 0
+
+
+def test_the_hook_plays_a_proved_win_early_and_solves_exactly_in_the_time_it_leaves():
+    given_away = solver.exact_solution(state_from_moves(GIVEN_AWAY), time_limit=2.0)
+    assert given_away is not None and given_away.source == solver.WIN_PROOF_SOURCE
+    assert given_away.best_move in {1, 2, 4, 5, 6}
+    # after Yellow's c (score 4) Red loses: no win to prove, and the exact solve follows
+    lost = solver.exact_solution(state_from_moves(GIVEN_AWAY + "c"), time_limit=5.0)
+    assert lost is not None and lost.source == "search" and lost.score == -4
+
+
+def test_the_default_player_as_yellow_keeps_a_win_handed_to_it():
+    state = state_from_moves(GIVEN_AWAY)
+    spec = get_game("connect_four").default_player
+    decision = make_player(parse_player_spec(spec), get_game("connect_four")).choose(
+        state, np.random.default_rng(0)
+    )
+    assert solver.move_scores(state)[decision.move] > 0 and decision.stats.by_solver
