@@ -21,14 +21,14 @@ from lib.games.search.players import SEARCH_KINDS, PlayerConfig
 from lib.games.session import GameSession
 from lib.ui.common import csv_download, escape_markdown, keep_widget_values
 from lib.ui.game_sidebar import PageSettings
-from lib.ui.game_state import GamePageState
+from lib.ui.game_state import CompareKeys, GamePageState
 from lib.ui.mcts_step_panel import (
     drop_mcts_link,
     mcts_step_panel,
     mcts_step_widget_keys,
     read_mcts_link,
 )
-from lib.ui.search_panels import compare_depth_key, compare_panel, search_stats_panel
+from lib.ui.search_panels import compare_panel, search_stats_panel
 from lib.ui.step_panel import drop_step_link, read_step_link, step_panel, step_widget_keys
 
 ANALYSIS_TABS = (
@@ -64,7 +64,7 @@ def analysis_tabs(
     """The AI's last search, the comparison of variants, the game record, the heuristics."""
     tabs = st.tabs(list(ANALYSIS_TABS), key=page.TABS, on_change="rerun")
     if not tabs[1].open:
-        keep_widget_values([compare_depth_key(page.game)])
+        keep_widget_values([CompareKeys(page.game).DEPTH])
     if not tabs[4].open:
         keep_widget_values(step_widget_keys(page.game))
         drop_step_link()

@@ -10,10 +10,8 @@ typed properties, instead of writing ``f"{key}_..."`` strings of their own.
 Widget keys end in ``_w_<name>`` (a widget key equal to one of the page's own keys would
 overwrite it); the tests find widgets by these keys, and a link never holds them. The
 sidebar's two players have theirs in :class:`PlayerKeys`, a step-through's (the tab's, the
-MCTS tab's steps, the tree lab's prediction) in :class:`StepKeys`. The MCTS tab's settings
-and the comparison tab (:mod:`lib.ui.mcts_step_panel`, :mod:`lib.ui.search_panels`) keep
-their widgets under the same prefix and a name of their own (``<game>_mcts_w_...``,
-``<game>_w_cmp_...``), spelled in those modules.
+MCTS tab's steps, the tree lab's prediction) in :class:`StepKeys`, the MCTS tab's settings
+in :class:`MctsKeys` and the comparison tab's in :class:`CompareKeys`.
 """
 
 from __future__ import annotations
@@ -323,3 +321,49 @@ class StepKeys(_KeyFamily):
     def widgets(self, names: tuple[str, ...]) -> list[str]:
         """The widget keys ``..._step_w_<name>`` of ``names``."""
         return [f"{self._prefix}w_{name}" for name in names]
+
+
+class MctsKeys(_KeyFamily):
+    """The MCTS tab's settings (:mod:`lib.ui.mcts_step_panel`): ``<prefix>_mcts_w_<name>``.
+
+    Its step-through has the keys of :class:`StepKeys` under :attr:`steps` (``<prefix>_mcts``).
+    """
+
+    __slots__ = ()
+    _tail = "_mcts_w_"  # the prefix: the page's (``<game>``)
+
+    SIMULATIONS = _Key("simulations", "Simulations of the traced search (int).")
+    EXPLORATION = _Key("exploration", "The exploration constant c (float).")
+    SEED = _Key("seed", "The random seed of the rollouts (int).")
+    SOLVER = _Key("solver", "MCTS-Solver: prove wins and losses (bool).")
+
+    @property
+    def settings(self) -> list[str]:
+        """The settable widgets' keys, kept while the tab is hidden."""
+        return [self.SIMULATIONS, self.EXPLORATION, self.SEED, self.SOLVER]
+
+    @property
+    def steps_prefix(self) -> str:
+        """The prefix of the traced search's step-through (``<page>_mcts``)."""
+        return self._prefix[: -len(self._tail)] + "_mcts"
+
+    @property
+    def steps(self) -> StepKeys:
+        """The keys of the traced search's step-through."""
+        return StepKeys(self.steps_prefix)
+
+
+class CompareKeys(_KeyFamily):
+    """The comparison tab's keys (:func:`lib.ui.search_panels.compare_panel`):
+    ``<prefix>_w_cmp_<name>`` for its widgets, :attr:`RESULT` for what it found."""
+
+    __slots__ = ()
+    _tail = "_w_cmp_"  # the prefix: the page's (``<game>``)
+
+    DEPTH = _Key("depth", "The depth every variant searches to (int).")
+    RUN = _Key("run", "The button that runs the comparison.")
+
+    @property
+    def RESULT(self) -> str:  # upper case, read like the other keys
+        """(position, depth, rows) of the last comparison: not a widget."""
+        return self._prefix[: -len(self._tail)] + "_compare"

@@ -40,7 +40,7 @@ from lib.games.search.mcts_steps import (
 )
 from lib.links import LinkField
 from lib.ui.common import current, escape_markdown, read_query
-from lib.ui.game_state import GamePageState, StepKeys
+from lib.ui.game_state import GamePageState, MctsKeys
 from lib.ui.presentation import CHART_TEXT_PX, presenting
 from lib.ui.step_panel import (
     CHART_CONFIG,
@@ -62,13 +62,12 @@ TREE_WIDTH = 640
 """Pixels of the tree chart: the main column of a 1024 px screen with the sidebar open."""
 PRESENT_TREE_FONT = CHART_TEXT_PX + 4
 """The tree's labels (px) in the presentation view: the room's back row reads them."""
-MCTS_WIDGETS = ("simulations", "exploration", "seed", "solver")
-"""The panel's settable widgets (``<page>_mcts_w_<name>``), kept while the tab is hidden."""
 
 
 def mcts_step_widget_keys(key: str) -> list[str]:
     """The widget keys of the MCTS step-through on the page ``key`` (buttons excepted)."""
-    return [f"{key}_mcts_w_{name}" for name in MCTS_WIDGETS] + [StepKeys(f"{key}_mcts").STEP]
+    keys = MctsKeys(key)
+    return [*keys.settings, keys.steps.STEP]
 
 
 @dataclass(frozen=True)
@@ -83,7 +82,7 @@ class MctsSettings:
 
 def mcts_step_panel(adapter: BoardAdapter, key: str) -> None:
     """The tab (a fragment: moving the slider reruns only this panel)."""
-    playing = bool(st.session_state.get(StepKeys(f"{key}_mcts").PLAYING, False))
+    playing = bool(st.session_state.get(MctsKeys(key).steps.PLAYING, False))
     run_every = PLAY_SECONDS if playing else None
     st.fragment(_panel, run_every=run_every)(adapter, key, playing)
 
@@ -101,7 +100,7 @@ def _panel(adapter: BoardAdapter, key: str, ticking: bool) -> None:
     except InputError as error:
         st.info(escape_markdown(str(error)), icon=":material/info:")
         return
-    steps_key = f"{key}_mcts"  # _step_buttons' and advance_step's keys: <page>_mcts_step_...
+    steps_key = MctsKeys(key).steps_prefix  # the step-through's keys: <page>_mcts_step_...
     advance_step(steps_key, (adapter.game.name, state.key, settings), trace.steps, ticking)
     apply_link_step(steps_key, trace.steps, "mcts_step")
     shown = step_bar(steps_key, trace.steps)
@@ -114,6 +113,7 @@ def _panel(adapter: BoardAdapter, key: str, ticking: bool) -> None:
 
 def _controls(key: str) -> MctsSettings:
     """Simulations, the exploration constant c, the seed and the MCTS-Solver, in one row."""
+    keys = MctsKeys(key)
     with st.container(
         horizontal=True, gap="small", vertical_alignment="bottom", key=f"{key}_mcts_controls"
     ):
@@ -121,8 +121,8 @@ def _controls(key: str) -> MctsSettings:
             "Simulations",
             min_value=1,
             max_value=MAX_TRACED_SIMULATIONS,
-            value=current(f"{key}_mcts_w_simulations", DEFAULT_TRACED_SIMULATIONS),
-            key=f"{key}_mcts_w_simulations",
+            value=current(keys.SIMULATIONS, DEFAULT_TRACED_SIMULATIONS),
+            key=keys.SIMULATIONS,
             help=f"At most {MAX_TRACED_SIMULATIONS} simulations are traced: three steps "
             "each, and one per node the back-up passes.",
             width=130,
@@ -131,9 +131,9 @@ def _controls(key: str) -> MctsSettings:
             "Exploration c",
             min_value=0.0,
             max_value=MAX_EXPLORATION,
-            value=current(f"{key}_mcts_w_exploration", DEFAULT_EXPLORATION),
+            value=current(keys.EXPLORATION, DEFAULT_EXPLORATION),
             step=0.1,
-            key=f"{key}_mcts_w_exploration",
+            key=keys.EXPLORATION,
             help="UCB1's constant: 0 always follows the best win rate; more tries "
             "the moves visited least.",
             width=130,
@@ -142,15 +142,15 @@ def _controls(key: str) -> MctsSettings:
             "Seed",
             min_value=0,
             max_value=MAX_SEED,
-            value=current(f"{key}_mcts_w_seed", 0),
-            key=f"{key}_mcts_w_seed",
+            value=current(keys.SEED, 0),
+            key=keys.SEED,
             help="The same seed replays the same random roll-outs.",
             width=110,
         )
         solver = st.toggle(
             "MCTS-Solver",
-            value=current(f"{key}_mcts_w_solver", True),
-            key=f"{key}_mcts_w_solver",
+            value=current(keys.SOLVER, True),
+            key=keys.SOLVER,
             help="Back up proven wins and losses (off: the textbook UCT).",
         )
     return MctsSettings(int(simulations), round(float(exploration), 3), int(seed), bool(solver))
@@ -320,12 +320,12 @@ def read_mcts_link(key: str, notes: list[str]) -> bool:
         return False
     values, problems = read_query(MCTS_LINK_SCHEMA)
     notes.extend(problems)
-    state = st.session_state
-    state[f"{key}_mcts_w_simulations"] = values["mcts_sims"]
-    state[f"{key}_mcts_w_exploration"] = float(values["mcts_c"])
-    state[f"{key}_mcts_w_seed"] = values["mcts_seed"]
-    state[f"{key}_mcts_w_solver"] = values["mcts_solver"]
-    state[StepKeys(f"{key}_mcts").LINK_STEP] = values["mcts_step"]
+    state, keys = st.session_state, MctsKeys(key)
+    state[keys.SIMULATIONS] = values["mcts_sims"]
+    state[keys.EXPLORATION] = float(values["mcts_c"])
+    state[keys.SEED] = values["mcts_seed"]
+    state[keys.SOLVER] = values["mcts_solver"]
+    state[keys.steps.LINK_STEP] = values["mcts_step"]
     return True
 
 

@@ -18,6 +18,7 @@ from lib.games.search import mcts, variants
 from lib.games.search.players import PlayerConfig, bind_heuristic
 from lib.games.session import GameSession
 from lib.ui.common import csv_download, escape_markdown, user_errors
+from lib.ui.game_state import CompareKeys
 
 SCORE_BARS_WIDTH = 460
 """Pixel width of the move-score bars beside the 400-pixel score board (both fit at 1400 px)."""
@@ -255,17 +256,11 @@ COMPARE_MINIMAX_DEPTH = 4
 """Plain minimax is only run up to this depth."""
 
 
-def compare_depth_key(key: str) -> str:
-    """The widget key of the comparison's depth slider on the page ``key``."""
-    return f"{key}_w_cmp_depth"
-
-
 def compare_panel(
     adapter: BoardAdapter, key: str, session: GameSession, config: PlayerConfig
 ) -> None:
     """Search the current position with minimax and alpha-beta variants to the same depth."""
-    game = adapter.game
-    state = session.state
+    game, state, keys = adapter.game, session.state, CompareKeys(key)
     st.markdown(
         "Search the position on the board with each variant to the same depth: every variant "
         "finds the same value, but pruning and good move ordering visit far fewer positions. "
@@ -279,11 +274,11 @@ def compare_panel(
         1,
         COMPARE_MAX_DEPTH,
         value=min(3, config.depth or 3),
-        key=compare_depth_key(key),
+        key=keys.DEPTH,
         help=f"Plain minimax runs only up to depth {COMPARE_MINIMAX_DEPTH}.",
     )
-    store = f"{key}_compare"
-    if st.button("Compare the searches", key=f"{key}_w_cmp_run", icon=":material/compare_arrows:"):
+    store = keys.RESULT
+    if st.button("Compare the searches", key=keys.RUN, icon=":material/compare_arrows:"):
         chosen = [v for v in variants.VARIANTS if v != "minimax" or depth <= COMPARE_MINIMAX_DEPTH]
         progress = st.progress(0.0, text="Searching…")
         with user_errors():
