@@ -24,12 +24,15 @@ Opponents, Yellow in every game:
 ``--engine cpp`` (the default) plays OpenSpiel's C++ ``MCTSBot``, the same algorithm and
 settings as its Python one (``--engine python``) at about ten times the speed.
 
-``--yellow`` plays our AI as Yellow against MCTS as Red instead. Red wins from the start,
-so Yellow can win only a game in which Red hands it a won position; the goal is that every
-such game is won. Yellow's won games count as such; for each game it did not win, the
-exact solver (``--oracle-seconds`` per position, the bundled book) checks every Red move:
-did it hand Yellow a win? A position the solver does not settle in time is counted as
-unsettled, never as a pass.
+``--yellow`` plays our AI as Yellow instead (Yellow's opening book,
+``data/connect_four_yellow_book.bin``, then the win proof, the solver and alpha-beta),
+against the same opponents as Red: random openings (``--random-moves`` random Red moves,
+then the default AI as Red) and MCTS. Red wins from the start, so Yellow can win only a
+game in which Red hands it a won position; the goal is that every such game is won.
+Yellow's won games count as such; for each game it did not win, the exact solver
+(``--oracle-seconds`` per position, the bundled book) checks every Red move: did it hand
+Yellow a win? A position the solver does not settle in time is counted as unsettled,
+never as a pass.
 
 ``--cpu-clock`` makes our player read this process's CPU time instead of the wall clock,
 so a busy machine does not shorten its second (the load average is printed either way).
@@ -46,30 +49,34 @@ import numpy as np
 
 from bench import connect_four_openspiel as openspiel_bench
 from lib.games import connect_four
-from lib.games.connect_four import solver, strategy
+from lib.games.connect_four import opening_book, solver, strategy
 from lib.games.search import fast as search
 from lib.games.search.players import make_player, parse_player_spec
 
 
-def play_random_opening(seed: int, random_moves: int, spec: str) -> tuple[int | None, str]:
-    """One game: our AI as Red against ``random_moves`` random Yellow moves, then our AI as
-    Yellow too; (winner or None for a draw, the moves)."""
+def play_random_opening(
+    seed: int, random_moves: int, spec: str, ours_red: bool = True
+) -> tuple[int | None, str]:
+    """One game: our AI against ``random_moves`` random moves of the other side, then our AI
+    on both sides; (winner or None for a draw, the moves). ``ours_red``: we play Red."""
     rng = np.random.default_rng(seed)
-    red = make_player(parse_player_spec(spec), connect_four.GAME)
-    yellow = make_player(parse_player_spec(spec), connect_four.GAME)
-    state, moves, yellow_moves = connect_four.initial_state(), [], 0
+    ours = make_player(parse_player_spec(spec), connect_four.GAME)
+    theirs = make_player(parse_player_spec(spec), connect_four.GAME)
+    our_side = connect_four.RED if ours_red else connect_four.YELLOW
+    state, moves, random_played = connect_four.initial_state(), [], 0
     while not state.is_terminal():
-        if state.to_move == connect_four.RED:
-            move = red.choose(state, rng).move
-        elif yellow_moves < random_moves:
+        if state.to_move == our_side:
+            move = ours.choose(state, rng).move
+        elif random_played < random_moves:
             legal = state.legal_moves()
             move = legal[int(rng.integers(len(legal)))]
-            yellow_moves += 1
+            random_played += 1
         else:
-            move = yellow.choose(state, rng).move
+            move = theirs.choose(state, rng).move
         moves.append(connect_four.format_move(move))
         state = state.play(move)
-    print(f"  game {seed}: {''.join(moves)}, winner {state.winner()}", flush=True)
+    side = "Red" if ours_red else "Yellow"
+    print(f"  game {seed}: ours {side}, {''.join(moves)}, winner {state.winner()}", flush=True)
     return state.winner(), "".join(moves)
 
 
@@ -118,28 +125,27 @@ def mcts_games(
     return results
 
 
-def yellow_match(args: argparse.Namespace, spec: str, simulations: int) -> None:
-    """Our AI as Yellow against MCTS as Red: every game in which Red hands Yellow a win
-    must be won; print the games not won with what the solver says of Red's moves."""
-    started = time.perf_counter()
-    results = mcts_games(args, spec, simulations, ours_red=False)
+def yellow_report(
+    name: str, results: list[tuple[int | None, str]], oracle_seconds: float, started: float
+) -> None:
+    """Print Yellow's games won against one opponent, and for each game not won what the
+    solver (``oracle_seconds`` a position) says of Red's moves: did one hand Yellow a win?"""
     won = sum(winner == connect_four.YELLOW for winner, _ in results)
     not_won = [(winner, moves) for winner, moves in results if winner != connect_four.YELLOW]
     print(
-        f"as Yellow against OpenSpiel MCTS ({simulations:,} simulations, {args.engine}): "
-        f"{won} won, {len(results) - won} not won in {len(results)} games "
-        f"({time.perf_counter() - started:.0f} s wall)",
+        f"as Yellow against {name}: {won} won, {len(results) - won} not won in {len(results)} "
+        f"games ({time.perf_counter() - started:.0f} s wall)",
         flush=True,
     )
     failures = unsettled_total = 0
     for winner, moves in not_won:
-        handed, unsettled = handed_wins(moves, args.oracle_seconds)
+        handed, unsettled = handed_wins(moves, oracle_seconds)
         failures += bool(handed)
         unsettled_total += unsettled
         outcome = "draw" if winner is None else "lost"
         print(
             f"  not won ({outcome}): {moves}; Red handed Yellow a win at plies "
-            f"{handed or 'none'}; Red's moves unsettled in {args.oracle_seconds:g} s: {unsettled}"
+            f"{handed or 'none'}; Red's moves unsettled in {oracle_seconds:g} s: {unsettled}"
         )
     print(
         f"as Yellow: games where Red handed over a win and Yellow did not win: {failures} "
@@ -160,32 +166,44 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mcts-games", type=int, default=100, help="games per MCTS setting")
     parser.add_argument("--cpu-clock", action="store_true", help="our budget in CPU seconds")
     parser.add_argument("--engine", choices=openspiel_bench.ENGINES, default="cpp")
-    parser.add_argument("--yellow", action="store_true", help="our AI as Yellow against MCTS")
+    parser.add_argument("--yellow", action="store_true", help="our AI as Yellow")
     parser.add_argument("--oracle-seconds", type=float, default=30.0, help="--yellow's solver")
     args = parser.parse_args(argv)
     if args.cpu_clock:
         cpu_clock = types.SimpleNamespace(perf_counter=time.process_time)
         search.time = openspiel_bench.solver.time = cpu_clock  # type: ignore[assignment]
     spec = connect_four.GAME.default_player
+    yellow = opening_book.bundled_opening_book()
+    books = (
+        f"Yellow's opening book to {yellow.plies if yellow else 0} discs "
+        f"({len(yellow) if yellow else 0:,} positions)"
+        if args.yellow
+        else f"opening strategy to {plies} discs ({len(book) if book else 0:,} positions)"
+    )
     print(
-        f"== Connect Four: {spec} as Red ({'CPU' if args.cpu_clock else 'wall'} clock), "
-        f"opening strategy to {plies} discs ({len(book) if book else 0:,} positions); "
+        f"== Connect Four: {spec} as {'Yellow' if args.yellow else 'Red'} "
+        f"({'CPU' if args.cpu_clock else 'wall'} clock), {books}; "
         f"load {os.getloadavg()[0]:.1f} =="
     )
+
+    def show(name: str, results: list[tuple[int | None, str]], started: float) -> None:
+        if args.yellow:
+            yellow_report(name, results, args.oracle_seconds, started)
+        else:
+            report(name, results, started)
+
     if args.games:
         started = time.perf_counter()
         results = [
-            play_random_opening(args.seed + index, args.random_moves, spec)
+            play_random_opening(args.seed + index, args.random_moves, spec, not args.yellow)
             for index in range(args.games)
         ]
-        report(f"random openings ({args.random_moves} random moves)", results, started)
+        show(f"random openings ({args.random_moves} random moves)", results, started)
     for simulations in args.mcts:
-        if args.yellow:
-            yellow_match(args, spec, simulations)
-            continue
         started = time.perf_counter()
-        results = mcts_games(args, spec, simulations, ours_red=True)
-        report(f"OpenSpiel MCTS ({simulations:,} simulations, {args.engine})", results, started)
+        results = mcts_games(args, spec, simulations, ours_red=not args.yellow)
+        name = f"OpenSpiel MCTS ({simulations:,} simulations, {args.engine})"
+        show(name, results, started)
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
 
 

@@ -177,17 +177,21 @@ def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
     assert any("Hint: **" in caption.value for caption in app.caption)
     assert _proved_lines(app) == {"d": "book move, proved win, line d…"}
     game = session(app, "connect_four")
-    for move in "agbgcf":  # Red wins at once in column d; the rest needs a search
+    # Yellow must block d: every other move loses at once; d needs a search (in no book)
+    for move in "agbgc":
         game.play(connect_four.parse_move(move, game.state))
+    assert connect_four_view.solver.book_solution(game.state) is None
     app.run()
     app.button(key="connect_four_w_hint").click().run()
     assert not app.exception
     hint = session(app, "connect_four").hint
     proved = _proved_lines(app)
-    assert proved.pop("d") == "wins in 1 ply, line d"
-    assert sorted(proved) == list("abcefg")
+    assert {move: proved.pop(move) for move in "abcefg"} == {
+        move: f"loses in 2 plies, line {move}d" for move in "abcefg"
+    }
+    assert list(proved) == ["d"] and 3 in hint.stats.root_scores
     for move, score in hint.stats.root_scores.items():
-        if move != 3:  # in words, never a raw forced-result score like 1e+06
+        if move == 3:  # in words, never a raw forced-result score like 1e+06
             bound = "at most " if hint.stats.root_bounds.get(move) == "upper" else ""
             if abs(score) > WIN_VALUE / 2:
                 words = "finds " + bound + ("a forced win" if score > 0 else "a forced loss")
@@ -225,6 +229,10 @@ def test_the_last_search_tab_does_not_hold_up_a_move_the_solver_did_not_settle(m
     monkeypatch.setattr(
         connect_four_view.solver, "move_verdicts", lambda state, **_: calls.append(state) or {}
     )
+    # Yellow's opening book would answer d at once: the move must come from a search here
+    # (in this process: a move worker would not see the patch)
+    monkeypatch.setattr(connect_four_view.solver, "book_solution", lambda state: None)
+    monkeypatch.setattr(game_page, "move_pool", lambda: None)
     connect_four_view.every_move_settled.cache_clear()
     app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="alphabeta:depth=2")
     app.button(key="connect_four_w_cell_5_3").click().run()  # Red d1, the AI answers at depth 2

@@ -68,6 +68,7 @@ from lib.games.connect_four import (
     format_move,
 )
 from lib.games.connect_four import compiled as kernel
+from lib.games.connect_four import opening_book as opening_book
 from lib.games.connect_four import strategy as strategy
 from lib.games.connect_four.keys import (
     bitboards,
@@ -129,7 +130,9 @@ class SolveResult:
     ``"search"``, ``"book"`` when the opening book held the score, ``"strategy"`` for a
     move read from Red's opening strategy or ``"win proof"`` for a move proved to win
     (then ``score`` is 1, a lower bound: a win, how soon not known;
-    :func:`strategy_solution`, :func:`win_solution`).
+    :func:`strategy_solution`, :func:`win_solution`), ``"yellow book"`` for a move of
+    Yellow's opening book (``score`` 1, 0 or -1: a win, a draw or a loss, how soon not
+    known; :func:`yellow_book_solution`).
     ``move_scores`` holds every legal move's score when asked for (else empty).
 
     ``best_move``, ``margin`` and ``move_margins`` are the names the generic
@@ -169,10 +172,22 @@ class SolveResult:
         """Who wins and how soon: ``"Red wins in 13 plies"``, ``"draw"``, ...; for a move of
         Red's opening strategy ``"Red wins (book move, proved win)"``, for a win proof
         ``"Yellow wins (proved win, how soon not searched)"``."""
+        if self.source == YELLOW_BOOK_SOURCE:
+            words = YELLOW_BOOK_WORDS[self.score]
+            if self.score == 0:
+                return f"draw ({words})"
+            winner = self.to_move if self.score > 0 else 1 - self.to_move
+            return f"{PLAYER_NAMES[winner]} wins ({words})"
         words = {STRATEGY_SOURCE: STRATEGY_WORDS, WIN_PROOF_SOURCE: WIN_PROOF_WORDS}
         if self.source in words:
             return f"{PLAYER_NAMES[self.to_move]} wins ({words[self.source]})"
         return describe(self.score, self.moves_played)
+
+    def book_words(self) -> str | None:
+        """How a book move is explained (``"book move, proved win"``), None for a search's."""
+        if self.source == YELLOW_BOOK_SOURCE:
+            return YELLOW_BOOK_WORDS[self.score]
+        return STRATEGY_WORDS if self.source == STRATEGY_SOURCE else None
 
     def line_text(self) -> str:
         """The principal line in the project's notation, e.g. ``"cdcad"``; ``"cd…"`` when
@@ -897,6 +912,48 @@ def strategy_solution(
     )
 
 
+YELLOW_BOOK_SOURCE = "yellow book"
+"""The :attr:`SolveResult.source` of a move read from Yellow's opening book."""
+YELLOW_BOOK_WORDS = {
+    1: STRATEGY_WORDS,
+    0: "book move, proved draw",
+    -1: "book move, every move loses",
+}
+"""How a move of Yellow's opening book is explained, by its outcome."""
+
+
+def yellow_book_solution(
+    state: ConnectFourState, book: opening_book.OpeningBook | None = None
+) -> SolveResult | None:
+    """Yellow's move in ``state`` from ``book`` (default: the bundled one,
+    :func:`opening_book.bundled_opening_book`) when it holds the position, else None.
+
+    ``score`` is the outcome the book's walk proved (1 win, 0 draw, -1 loss; how soon is
+    not known, so a win or a loss scores the least), ``source`` is :data:`YELLOW_BOOK_SOURCE`
+    and no node was searched.
+    """
+    book = book if book is not None else opening_book.bundled_opening_book()
+    found = book.entry(state) if book is not None else None
+    if found is None:
+        return None
+    column, outcome = found
+    return SolveResult(
+        score=outcome,
+        best_moves=(column,),
+        line=(column,),
+        nodes=0,
+        seconds=0.0,
+        moves_played=bitboards(state)[2],
+        source=YELLOW_BOOK_SOURCE,
+    )
+
+
+def book_solution(state: ConnectFourState) -> SolveResult | None:
+    """The move of Red's opening strategy or of Yellow's opening book (the bundled ones)
+    for ``state``, None when neither holds it."""
+    return strategy_solution(state) or yellow_book_solution(state)
+
+
 def exact_solution(
     state: ConnectFourState, time_limit: float | None = None, every_move: bool = False
 ) -> SolveResult | None:
@@ -906,15 +963,16 @@ def exact_solution(
     gated by a count of empty squares: a position the clock does not allow returns None,
     leaving the search the rest of its budget. None too for a finished game.
 
-    A position of Red's opening strategy (:func:`strategy_solution`) is answered from it
-    first, without a search; then, even with ``every_move``, only the strategy's move has a
-    score (the other moves are not proved, and solving them would cost the move its win).
+    A position of Red's opening strategy or Yellow's opening book (:func:`book_solution`)
+    is answered from it first, without a search; then, even with ``every_move``, only the
+    book's move has a score (the other moves are not proved, and solving them would cost
+    the move its time).
     Before :data:`LATE_DISCS` discs, where an exact solve rarely fits, the attempt first
     looks for a proved win (:func:`win_solution`; again only that move has a score), and
     solves exactly in what time it leaves."""
     if state.is_terminal():
         return None
-    known = strategy_solution(state)
+    known = book_solution(state)
     if known is not None:
         return known
     budget = attempt_share(state) * (1.0 if time_limit is None else time_limit)
@@ -923,18 +981,35 @@ def exact_solution(
     deadline = started + budget
     if (state.red | state.yellow).bit_count() < LATE_DISCS:
         won = win_solution(state, budget)
-        if won is not None:
-            return won
+        if won is not None:  # the proved win stands even if every move's score does not fit
+            return _scored(won, state, deadline, started) if every_move else won
         if deadline - time.perf_counter() < MIN_SOLVE_SECONDS:  # no win proved in time
             return None
     result = solve(state, time_limit=deadline - time.perf_counter(), line=False, all_best=False)
     if result is None or not every_move:
         return result
-    left = max(deadline - time.perf_counter(), 0.0)
-    scores = move_scores(state, time_limit=left)
+    scored = _scored(result, state, deadline, started)
+    return None if scored is result else scored
+
+
+def _scored(
+    result: SolveResult, state: ConnectFourState, deadline: float, started: float
+) -> SolveResult:
+    """``result`` with every move's exact score (then its score and best move the best of
+    them, centre first) when they are all found before ``deadline``, else ``result``."""
+    scores = move_scores(state, time_limit=max(deadline - time.perf_counter(), 0.0))
     if scores is None:
-        return None
-    return replace(result, move_scores=scores, seconds=time.perf_counter() - started)
+        return result
+    best = max(scores.values())
+    first = next(column for column in CENTRE_FIRST if scores.get(column) == best)
+    return replace(
+        result,
+        score=best,
+        best_moves=(first,),
+        source="search",
+        move_scores=scores,
+        seconds=time.perf_counter() - started,
+    )
 
 
 @dataclass(frozen=True)

@@ -129,11 +129,13 @@ looks (depth), what it thinks of the positions where it stops (the heuristic) an
 well it orders moves decide how it plays. Alpha-beta with move ordering and a
 transposition table answers at depth 8 in about a second; from about 12 discs on the
 exact solver usually settles the position within the AI's second, and it plays the
-proved move. Before that it looks for a move it can prove wins, cheaper than the exact
-score, so a win the opponent gives away is kept once about 7 discs are down. As Red, it
-plays from a book: Red's winning strategy read off the solver's own proof that the centre
-wins, a move proved to keep the win for every reply Yellow can make, down to where the
-solver takes over ("book move, proved win").
+proved move. Before that it plays from two books worked out ahead by the same solver.
+As Red: Red's winning strategy read off the solver's own proof that the centre wins, a
+move proved to keep the win for every reply Yellow can make, down to where the solver
+takes over ("book move, proved win"). As Yellow: for every move Red can make, a move
+labelled by what the solver proved of it (a win, a draw, or "every move loses"), so a win
+Red gives away in the opening is kept. Past the books it looks for a move it can prove
+wins, cheaper than the exact score.
 
 **Heuristics.** *threats* counts open threes (three discs in a window of four the
 opponent has not blocked) and open twos, mine minus the opponent's, plus discs in the
@@ -244,10 +246,11 @@ def move_insight(state: connect_four.ConnectFourState) -> Mapping[int, tuple[str
     words, counted in plies from here as :func:`verdict` counts, and a best line from it,
     e.g. ``{0: ("wins in 15 plies", "affaceaffffagcc")}``.
 
-    A move of Red's opening strategy the solver did not settle is labelled as such
-    (:func:`with_book_move`). Read-only, since every visitor may get the same mapping: a
-    position whose every move was settled is cached (a pure function of the position); a
-    partial answer, which a busy machine may give, is not, so a later ask can settle more.
+    A move of Red's opening strategy or Yellow's opening book the solver did not settle is
+    labelled as such (:func:`with_book_move`). Read-only, since every visitor may get the
+    same mapping: a position whose every move was settled is cached (a pure function of the
+    position); a partial answer, which a busy machine may give, is not, so a later ask can
+    settle more.
     """
     if compiling_elsewhere():  # the page does not wait for the compiler
         return with_book_move(state, {})
@@ -260,12 +263,13 @@ def move_insight(state: connect_four.ConnectFourState) -> Mapping[int, tuple[str
 def with_book_move(
     state: connect_four.ConnectFourState, settled: Mapping[int, tuple[str, str]]
 ) -> Mapping[int, tuple[str, str]]:
-    """``settled`` with the move of Red's opening strategy, when the position is in it and the
-    solver did not settle that move: labelled "book move, proved win" (how soon is unknown)."""
-    book = solver.strategy_solution(state)
+    """``settled`` with the move of Red's opening strategy or Yellow's opening book, when the
+    position is in one and the solver did not settle that move: labelled as the book
+    proved it, e.g. "book move, proved win" (how soon is unknown)."""
+    book = solver.book_solution(state)
     if book is None or book.best_move in settled:
         return settled
-    label = (solver.STRATEGY_WORDS, connect_four.format_move(book.best_move) + "…")
+    label = (book.book_words() or "", connect_four.format_move(book.best_move) + "…")
     return MappingProxyType({**settled, book.best_move: label})
 
 

@@ -614,16 +614,26 @@ def test_a_win_proof_exists_exactly_when_a_move_wins_and_its_move_wins(moves):
         assert scores[proved.best_move] > 0
 
 
-def test_the_hook_plays_a_proved_win_early_and_solves_exactly_in_the_time_it_leaves():
+def test_the_hook_plays_a_proved_win_early_and_solves_exactly_in_the_time_it_leaves(
+    monkeypatch,
+):
+    monkeypatch.setattr(solver, "book_solution", lambda state: None)  # Yellow's book has it
     given_away = solver.exact_solution(state_from_moves(GIVEN_AWAY), time_limit=2.0)
     assert given_away is not None and given_away.source == solver.WIN_PROOF_SOURCE
     assert given_away.best_move in {1, 2, 4, 5, 6}
     # after Yellow's c (score 4) Red loses: no win to prove, and the exact solve follows
     lost = solver.exact_solution(state_from_moves(GIVEN_AWAY + "c"), time_limit=5.0)
     assert lost is not None and lost.source == "search" and lost.score == -4
+    # asked for every move's score, it adds them when they fit
+    scored = solver.exact_solution(state_from_moves(GIVEN_AWAY), 60.0, every_move=True)
+    assert scored is not None and scored.move_scores == solver.move_scores(
+        state_from_moves(GIVEN_AWAY)
+    )
+    assert scored.score == 4 and scored.best_move in (2, 5) and scored.source == "search"
 
 
-def test_the_default_player_as_yellow_keeps_a_win_handed_to_it():
+def test_the_default_player_as_yellow_keeps_a_win_handed_to_it(monkeypatch):
+    monkeypatch.setattr(solver, "book_solution", lambda state: None)  # the live proof's
     state = state_from_moves(GIVEN_AWAY)
     spec = get_game("connect_four").default_player
     decision = make_player(parse_player_spec(spec), get_game("connect_four")).choose(

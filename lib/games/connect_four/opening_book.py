@@ -1,0 +1,157 @@
+"""Yellow's opening book: a move for every Yellow position it reaches, with what was proved of it.
+
+Red wins from the start (:mod:`lib.games.connect_four.start`), so Yellow can only wait
+for Red to give its win away. Early in the game a live solve rarely proves anything in
+the AI's second, so ``scripts/make_connect_four_yellow_book.py`` walks Yellow's turns
+ahead of time: from the empty board it follows **every** Red move and the book's own
+Yellow move, and at each Yellow turn keeps
+
+* a move the solver proves **wins** (outcome 1), the first in the search's order;
+* else a move it proves **draws** (outcome 0: no move wins, this one keeps the draw);
+* else, every move losing, the first move in that order that does not lose at once
+  (outcome -1).
+
+Whatever Red plays, Yellow's position stays in the book down to :attr:`OpeningBook.plies`
+discs (or deeper, in the subtrees Yellow has won), and a win Red gives away is kept.
+
+The file: a magic line, then 8-byte records sorted by key: the position's key
+(``position + mask``, the smaller of it and its mirror image's: :func:`keys.book_key`;
+7 bytes, little-endian) and one byte, the column (bits 0-2) for the position in that
+orientation plus ``outcome + 1`` times 8.
+
+>>> book = OpeningBook({keys.book_key(*keys.bitboards(state_after_d())[:2]): (3, -1)})
+>>> book.entry(state_after_d())
+(3, -1)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from lib.errors import InputError
+from lib.games.connect_four import COLUMNS, STRIDE, ConnectFourState, initial_state
+from lib.games.connect_four import keys as keys
+
+BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "connect_four_yellow_book.bin"
+"""The bundled book (see :func:`load_opening_book`)."""
+MAGIC = b"C4OPEN1\n"
+RECORD = 8
+"""Bytes per entry: the position's key (7, little-endian) and the move byte (1)."""
+KEY_BYTES = RECORD - 1
+LANE = (1 << STRIDE) - 1
+"""The bits of one column in a key."""
+OUTCOME_SHIFT = 3
+"""The move byte holds the column in its low bits and ``outcome + 1`` from this bit on."""
+OUTCOMES = (-1, 0, 1)
+"""Loss, draw and win, for the side to move."""
+
+
+def state_after_d() -> ConnectFourState:
+    """Yellow to move after Red's centre opening (for the examples)."""
+    return initial_state().play(3)
+
+
+@dataclass(frozen=True)
+class OpeningBook:
+    """``(column, outcome)`` for each position of the book, by :func:`keys.book_key`: the
+    move for the position in its stored orientation (the mirror image plays the mirrored
+    column, :meth:`entry`) and what the solver proved of it for the side to move."""
+
+    entries: Mapping[int, tuple[int, int]]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "entries", MappingProxyType(dict(self.entries)))
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(sorted(self.entries))
+
+    @functools.cached_property
+    def plies(self) -> int:
+        """Discs of its deepest positions (0 for an empty book)."""
+        return max((keys.key_discs(key) for key in self.entries), default=0)
+
+    def entry(self, state: ConnectFourState) -> tuple[int, int] | None:
+        """``(column, outcome)`` for ``state``, None when the book has no entry."""
+        position, mask, _played = keys.bitboards(state)
+        key = position + mask
+        twin = keys.mirror_key(key)
+        if twin < key:
+            stored = self.entries.get(twin)
+            return None if stored is None else (COLUMNS - 1 - stored[0], stored[1])
+        return self.entries.get(key)
+
+
+def book_bytes(entries: Mapping[int, tuple[int, int]]) -> bytes:
+    """The file form of ``{book key: (column, outcome)}``: the magic line, then records."""
+    return MAGIC + b"".join(
+        key.to_bytes(KEY_BYTES, "little") + bytes([column | (outcome + 1) << OUTCOME_SHIFT])
+        for key, (column, outcome) in sorted(entries.items())
+    )
+
+
+def _check_position(where: str, key: int) -> ConnectFourState:
+    """The position of ``key``, refusing one that is not a game in progress."""
+    for lane_index in range(COLUMNS):
+        if (key >> (STRIDE * lane_index)) & LANE == LANE:  # a column of seven discs
+            raise InputError(f"{where}: column {lane_index} is overfull; not a position.")
+    state = keys.state_from_key(key)
+    red, yellow = state.red.bit_count(), state.yellow.bit_count()
+    if red - yellow not in (0, 1):
+        raise InputError(
+            f"{where}: {red} Red and {yellow} Yellow discs; Red has as many as Yellow or one more."
+        )
+    if keys.mirror_key(key) < key:
+        raise InputError(f"{where}: stored as the mirror image, not the smaller key.")
+    if state.is_terminal():
+        raise InputError(f"{where}: the game is already over.")
+    return state
+
+
+def _check_entry(index: int, key: int, move: int) -> tuple[int, int]:
+    """``(column, outcome)`` of a record, refusing one that is not a position with a legal
+    move and a known outcome."""
+    where = f"entry {index} (key {key:#x})"
+    state = _check_position(where, key)
+    column, outcome = move & ((1 << OUTCOME_SHIFT) - 1), (move >> OUTCOME_SHIFT) - 1
+    if outcome not in OUTCOMES:
+        raise InputError(f"{where}: outcome {outcome} is not -1, 0 or 1 (loss, draw, win).")
+    if column not in state.legal_moves():
+        raise InputError(f"{where}: move {column} is not a legal column (0-6, not full).")
+    return column, outcome
+
+
+def load_opening_book(path: str | Path | None = None) -> OpeningBook:
+    """Read a book written by ``scripts/make_connect_four_yellow_book.py`` (default: the
+    bundled one).
+
+    Raises InputError naming the first thing wrong: not the magic line, a cut record, keys
+    out of order or repeated, a record that is not a position with a legal move and outcome.
+    """
+    file = Path(path or BOOK_PATH)
+    data = file.read_bytes()
+    body = data[len(MAGIC) :]
+    if not data.startswith(MAGIC):
+        raise InputError(f"{file.name} is not a Connect Four opening book (no {MAGIC!r} line).")
+    if len(body) % RECORD:
+        raise InputError(f"{file.name}: {len(body)} bytes of records, not a multiple of {RECORD}.")
+    entries: dict[int, tuple[int, int]] = {}
+    previous = -1
+    for index, start in enumerate(range(0, len(body), RECORD)):
+        key = int.from_bytes(body[start : start + KEY_BYTES], "little")
+        if key <= previous:
+            raise InputError(f"{file.name}: entry {index} is out of order or repeated.")
+        entries[key], previous = _check_entry(index, key, body[start + KEY_BYTES]), key
+    return OpeningBook(entries)
+
+
+@functools.cache
+def bundled_opening_book() -> OpeningBook | None:
+    """The bundled book, read once per process (read-only); None without the file."""
+    return load_opening_book(BOOK_PATH) if BOOK_PATH.exists() else None
