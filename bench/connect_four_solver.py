@@ -25,7 +25,7 @@ Sections:
 * ``wins``: sensible positions with 5 to 11 discs that the side to move wins (as after
   an opponent's move that gave its win away): seconds of the player's win proof
   (:func:`solver.win_solution`) against the exact solution without its line, and how
-  many proofs fit the attempt's share of the default AI's second (:data:`solver.WIN_SHARE`).
+  many proofs fit the attempt's share of the default AI's second (:data:`hook.WIN_SHARE`).
 * ``jit``: the compiled search in a fresh process: seconds to import and load it
   with an empty numba cache (compiling) and with the cache that run wrote, beside
   the import of numba alone.
@@ -50,8 +50,14 @@ from collections.abc import Callable
 import numpy as np
 
 from bench.sections import run_sections
-from lib.games.connect_four import ConnectFourState, format_move, initial_state, state_from_moves
-from lib.games.connect_four import solver as solver
+from lib.games.connect_four import (
+    ConnectFourState,
+    format_move,
+    hook,
+    initial_state,
+    solver,
+    state_from_moves,
+)
 
 TARGET = 1.0
 """Seconds a position with 22 empty squares should take at most."""
@@ -177,7 +183,7 @@ def _cpu_seconds(work: Callable[[], object]) -> tuple[float, bool]:
 
 def bench_wins(count: int = 12, seed: int = 5, limit: float = 20.0) -> None:
     rng = np.random.default_rng(seed)
-    share = solver.WIN_SHARE
+    share = hook.WIN_SHARE
     print(f"sensible positions the mover wins ({count} each): CPU s of the win proof, exact solve")
     for discs in (11, 9, 7, 5):
         states = [_won_position(rng, discs, limit) for _ in range(count)]

@@ -30,8 +30,7 @@ import random
 import time
 from pathlib import Path
 
-from lib.games.connect_four import ConnectFourState, initial_state
-from lib.games.connect_four import solver as solver
+from lib.games.connect_four import ConnectFourState, hook, initial_state, solver
 from lib.games.connect_four import strategy as strategy
 
 PROGRESS_EVERY = 500
@@ -166,7 +165,7 @@ def time_leaves(path: Path, count: int, seed: int) -> None:
             if search.achieves(position, mask, played, move, score)
         )
         took.append(time.process_time() - cpu)
-    share = solver.attempt_share(state)  # every leaf has the same number of discs
+    share = hook.attempt_share(state)  # every leaf has the same number of discs
     took.sort()
     within = sum(seconds <= share for seconds in took)
     print(

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_the_solvers_with_compiled_code_are_othellos_and_connect_fours() -> None:
     assert sorted(compiled_code.solvers_with_compiled_code()) == [
-        "lib.games.connect_four.solver",
+        "lib.games.connect_four.hook",
         "lib.games.othello.endgame",
     ]
 
@@ -42,7 +42,7 @@ def test_the_module_runs_as_a_command_and_names_each_solver() -> None:
         check=True,
     )
     assert "lib.games.othello.endgame: compiled code ready" in done.stdout
-    assert "lib.games.connect_four.solver: compiled code ready" in done.stdout
+    assert "lib.games.connect_four.hook: compiled code ready" in done.stdout
 
 
 # -- while the server's warm-up compiles them elsewhere --------------------------------------

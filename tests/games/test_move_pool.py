@@ -21,7 +21,7 @@ from lib.games.move_pool import (
 )
 from lib.games.search.players import parse_player_spec
 from lib.games.session import GameSession, decide
-from lib.jobs import CANCELLED
+from lib.jobs import CANCELLED, RUNNING
 
 
 def warmed(pool, timeout: float = 120.0):
@@ -179,6 +179,10 @@ def test_a_busy_worker_sends_the_next_move_here_instead_of_queueing_it(pool):
     )
     assert long_search is not None
     try:
+        handed = time.monotonic() + 30  # a busy machine may take a moment to hand it over
+        while long_search.state != RUNNING and time.monotonic() < handed:
+            time.sleep(0.05)
+        assert long_search.state == RUNNING
         started = time.monotonic()
         quick = decide_anywhere(
             pool, state, parse_player_spec("greedy"), game, np.random.default_rng(0), default_time=1

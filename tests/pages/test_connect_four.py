@@ -180,7 +180,7 @@ def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
     # Yellow must block d: every other move loses at once; d needs a search (in no book)
     for move in "agbgc":
         game.play(connect_four.parse_move(move, game.state))
-    assert connect_four_view.solver.book_solution(game.state) is None
+    assert connect_four_view.hook.book_solution(game.state) is None
     app.run()
     app.button(key="connect_four_w_hint").click().run()
     assert not app.exception
@@ -206,7 +206,7 @@ def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
 def test_the_last_search_tab_labels_the_proved_moves(monkeypatch):
     monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 60.0)
     # the AI's own exact attempt gets 20 times its 1 s budget: room for a loaded machine
-    monkeypatch.setattr(connect_four_view.solver, "ATTEMPT_SHARE", 20.0)
+    monkeypatch.setattr(connect_four_view.hook, "ATTEMPT_SHARE", 20.0)
     connect_four_view.every_move_settled.cache_clear()
     app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="human")
     game = session(app, "connect_four")
@@ -231,7 +231,7 @@ def test_the_last_search_tab_does_not_hold_up_a_move_the_solver_did_not_settle(m
     )
     # Yellow's opening book would answer d at once: the move must come from a search here
     # (in this process: a move worker would not see the patch)
-    monkeypatch.setattr(connect_four_view.solver, "book_solution", lambda state: None)
+    monkeypatch.setattr(connect_four_view.hook, "book_solution", lambda state: None)
     monkeypatch.setattr(game_page, "move_pool", lambda: None)
     connect_four_view.every_move_settled.cache_clear()
     app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="alphabeta:depth=2")
@@ -309,7 +309,7 @@ def test_a_win_the_solver_did_not_settle_is_said_in_words_as_the_board_says_it(m
         return {m: v for m, v in verdicts(state, **kwargs).items() if m != 4}
 
     monkeypatch.setattr(connect_four_view.solver, "move_verdicts", without_e)
-    monkeypatch.setattr(connect_four_view.solver, "strategy_solution", lambda state: None)
+    monkeypatch.setattr(connect_four_view.hook, "strategy_solution", lambda state: None)
     connect_four_view.every_move_settled.cache_clear()
     app = _open(yellow="human")
     game = session(app, "connect_four")

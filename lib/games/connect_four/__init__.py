@@ -483,7 +483,7 @@ GAME = GameSpec(
     heuristics=HEURISTICS,
     default_heuristic="threats",
     state_type=ConnectFourState,
-    exact_solver="lib.games.connect_four.solver",
+    exact_solver="lib.games.connect_four.hook",
     player_names=PLAYER_NAMES,
     evolve_heuristic="threats",
     evolve_benchmark="alphabeta:depth=2",

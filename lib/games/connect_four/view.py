@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 
 from lib.games import connect_four
 from lib.games.compiled_code import compiling_elsewhere
-from lib.games.connect_four import COLUMNS, ROWS, solver, start
+from lib.games.connect_four import COLUMNS, ROWS, hook, solver, start
 from lib.games.connect_four.plots import connect_four_figure, display_row
 from lib.games.drawing.view import BoardAdapter, BoardView, ClickOutcome
 
@@ -266,7 +266,7 @@ def with_book_move(
     """``settled`` with the move of Red's opening strategy or Yellow's opening book, when the
     position is in one and the solver did not settle that move: labelled as the book
     proved it, e.g. "book move, proved win" (how soon is unknown)."""
-    book = solver.book_solution(state)
+    book = hook.book_solution(state)
     if book is None or book.best_move in settled:
         return settled
     label = (book.book_words() or "", connect_four.format_move(book.best_move) + "…")

@@ -17,6 +17,7 @@ from lib.games.connect_four import (
     COLUMNS,
     ConnectFourState,
     format_move,
+    hook,
     initial_state,
     keys,
     opening_book,
@@ -230,12 +231,12 @@ def test_the_default_ai_as_yellow_plays_the_book_move_without_searching(red):
 
 
 def test_the_hook_and_the_page_say_what_the_book_proved():
-    won = solver.exact_solution(state_from_moves("a"), time_limit=0.2)
+    won = hook.exact_solution(state_from_moves("a"), time_limit=0.2)
     assert won is not None and won.source == solver.YELLOW_BOOK_SOURCE and won.score == WIN
     assert won.describe() == "Yellow wins (book move, proved win)"
-    drawn = solver.exact_solution(state_from_moves("c"), time_limit=0.2)
+    drawn = hook.exact_solution(state_from_moves("c"), time_limit=0.2)
     assert drawn is not None and drawn.describe() == "draw (book move, proved draw)"
-    lost = solver.exact_solution(state_from_moves("d"), time_limit=0.2)
+    lost = hook.exact_solution(state_from_moves("d"), time_limit=0.2)
     assert lost is not None and lost.describe() == "Red wins (book move, every move loses)"
     column = format_move(lost.best_move)
     assert view.with_book_move(state_from_moves("d"), {}) == {

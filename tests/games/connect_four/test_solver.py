@@ -18,6 +18,7 @@ from lib.games.connect_four import (
     PLAYER_NAMES,
     ConnectFourState,
     format_move,
+    hook,
     initial_state,
     solver,
     state_from_moves,
@@ -117,8 +118,8 @@ def test_the_player_asks_only_for_the_first_best_move(moves):
     every = solver.solve(state, line=False)
     first = solver.solve(state, line=False, all_best=False)
     assert (first.score, first.best_moves) == (every.score, every.best_moves[:1])
-    hook = solver.exact_solution(state, time_limit=60.0)
-    assert (hook.score, hook.best_moves) == (every.score, every.best_moves[:1])
+    hooked = hook.exact_solution(state, time_limit=60.0)
+    assert (hooked.score, hooked.best_moves) == (every.score, every.best_moves[:1])
 
 
 def test_a_forced_block_and_a_win_at_once():
@@ -224,8 +225,8 @@ def test_should_stop_ends_the_search():
 # -- the generic search's exact-endgame hook ------------------------------------------
 
 
-def test_the_game_names_its_solver_for_the_generic_search():
-    assert get_game("connect_four").exact_solver == solver.__name__
+def test_the_game_names_its_hook_for_the_generic_search():
+    assert get_game("connect_four").exact_solver == hook.__name__
 
 
 def test_the_generic_search_plays_and_scores_through_the_hook():
@@ -240,9 +241,9 @@ def test_the_hook_gives_up_on_an_early_position_within_its_share_of_the_budget()
     early = state_from_moves("cd")
     started = time.perf_counter()
     # Red opened in c: not in Red's opening strategy, which the hook would answer from at once
-    assert solver.exact_solution(early, time_limit=0.4) is None
-    assert time.perf_counter() - started < 0.4 * solver.attempt_share(early) * 1.5 + 0.05
-    assert solver.exact_solution(state_from_moves("abababa")) is None  # a finished game
+    assert hook.exact_solution(early, time_limit=0.4) is None
+    assert time.perf_counter() - started < 0.4 * hook.attempt_share(early) * 1.5 + 0.05
+    assert hook.exact_solution(state_from_moves("abababa")) is None  # a finished game
 
 
 HARD_12 = state_from_text(".......\n.......\n.......\n......R\nRY..Y.R\nRRYYRYY\n")
@@ -250,21 +251,21 @@ HARD_12 = state_from_text(".......\n.......\n.......\n......R\nRY..Y.R\nRRYYRYY\
 
 
 def test_the_attempt_gets_the_larger_share_from_the_late_discs_on():
-    assert solver.attempt_share(state_from_moves("dd")) == solver.WIN_SHARE
-    assert solver.attempt_share(state_from_moves("dddccceefg")) == solver.WIN_SHARE
-    assert HARD_12.occupied().bit_count() == solver.LATE_DISCS
-    assert solver.attempt_share(HARD_12) == solver.LATE_SHARE > solver.WIN_SHARE
+    assert hook.attempt_share(state_from_moves("dd")) == hook.WIN_SHARE
+    assert hook.attempt_share(state_from_moves("dddccceefg")) == hook.WIN_SHARE
+    assert HARD_12.occupied().bit_count() == hook.LATE_DISCS
+    assert hook.attempt_share(HARD_12) == hook.LATE_SHARE > hook.WIN_SHARE
 
 
 def test_a_larger_attempt_share_set_by_hand_is_kept_late_too(monkeypatch):
-    monkeypatch.setattr(solver, "ATTEMPT_SHARE", 20.0)
-    assert solver.attempt_share(HARD_12) == 20.0
+    monkeypatch.setattr(hook, "ATTEMPT_SHARE", 20.0)
+    assert hook.attempt_share(HARD_12) == 20.0
 
 
 def test_the_late_attempt_gives_up_within_its_share_and_the_player_within_its_budget():
     started = time.perf_counter()
-    assert solver.exact_solution(HARD_12, time_limit=0.05) is None
-    assert time.perf_counter() - started < 0.05 * solver.LATE_SHARE + 0.5
+    assert hook.exact_solution(HARD_12, time_limit=0.05) is None
+    assert time.perf_counter() - started < 0.05 * hook.LATE_SHARE + 0.5
     player = make_player(parse_player_spec("alphabeta:time=0.5"), get_game("connect_four"))
     started = time.perf_counter()
     decision = player.choose(HARD_12, np.random.default_rng(0))
@@ -617,15 +618,15 @@ def test_a_win_proof_exists_exactly_when_a_move_wins_and_its_move_wins(moves):
 def test_the_hook_plays_a_proved_win_early_and_solves_exactly_in_the_time_it_leaves(
     monkeypatch,
 ):
-    monkeypatch.setattr(solver, "book_solution", lambda state: None)  # Yellow's book has it
-    given_away = solver.exact_solution(state_from_moves(GIVEN_AWAY), time_limit=2.0)
+    monkeypatch.setattr(hook, "book_solution", lambda state: None)  # Yellow's book has it
+    given_away = hook.exact_solution(state_from_moves(GIVEN_AWAY), time_limit=2.0)
     assert given_away is not None and given_away.source == solver.WIN_PROOF_SOURCE
     assert given_away.best_move in {1, 2, 4, 5, 6}
     # after Yellow's c (score 4) Red loses: no win to prove, and the exact solve follows
-    lost = solver.exact_solution(state_from_moves(GIVEN_AWAY + "c"), time_limit=5.0)
+    lost = hook.exact_solution(state_from_moves(GIVEN_AWAY + "c"), time_limit=5.0)
     assert lost is not None and lost.source == "search" and lost.score == -4
     # asked for every move's score, it adds them when they fit
-    scored = solver.exact_solution(state_from_moves(GIVEN_AWAY), 60.0, every_move=True)
+    scored = hook.exact_solution(state_from_moves(GIVEN_AWAY), 60.0, every_move=True)
     assert scored is not None and scored.move_scores == solver.move_scores(
         state_from_moves(GIVEN_AWAY)
     )
@@ -633,7 +634,7 @@ def test_the_hook_plays_a_proved_win_early_and_solves_exactly_in_the_time_it_lea
 
 
 def test_the_default_player_as_yellow_keeps_a_win_handed_to_it(monkeypatch):
-    monkeypatch.setattr(solver, "book_solution", lambda state: None)  # the live proof's
+    monkeypatch.setattr(hook, "book_solution", lambda state: None)  # the live proof's
     state = state_from_moves(GIVEN_AWAY)
     spec = get_game("connect_four").default_player
     decision = make_player(parse_player_spec(spec), get_game("connect_four")).choose(

@@ -16,6 +16,7 @@ from lib.games.connect_four import (
     COLUMNS,
     ConnectFourState,
     format_move,
+    hook,
     initial_state,
     keys,
     solver,
@@ -201,10 +202,10 @@ def test_the_default_ai_as_red_plays_the_book_move_without_searching(reply):
 
 
 def test_the_hook_answers_from_the_strategy_only_where_it_has_the_position():
-    book = solver.exact_solution(initial_state(), time_limit=0.2)
+    book = hook.exact_solution(initial_state(), time_limit=0.2)
     assert book is not None and book.source == solver.STRATEGY_SOURCE and book.best_move == 3
     assert book.describe() == "Red wins (book move, proved win)"
-    assert solver.strategy_solution(state_from_moves("d")) is None  # Yellow's turn
+    assert hook.strategy_solution(state_from_moves("d")) is None  # Yellow's turn
 
 
 def test_the_page_labels_the_book_move_when_the_solver_did_not_settle_it():

@@ -405,7 +405,7 @@ def test_without_a_depth_the_search_deepens_to_the_end_of_the_game_when_time_all
 def test_without_a_depth_the_search_spends_its_budget_and_with_one_stops_at_it():
     from lib.games import connect_four
 
-    state = connect_four.state_from_moves("d")  # Yellow to move: no book answers it
+    state = connect_four.state_from_moves("cd")  # Red opened in c: in neither book
     spent = choose_move(state, depth=None, time_limit=0.3).stats
     assert spent.timed_out and spent.seconds >= 0.3  # deepened until the clock ran out
     assert spent.completed_depth >= 2 and spent.budget_text().endswith("of 0.3 s")
