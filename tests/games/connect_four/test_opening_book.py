@@ -242,3 +242,16 @@ def test_the_hook_and_the_page_say_what_the_book_proved():
     assert view.with_book_move(state_from_moves("d"), {}) == {
         lost.best_move: ("book move, every move loses", column + "…")
     }
+
+
+@pytest.mark.parametrize("outcome", [WIN, DRAW, LOSS])
+def test_the_walk_labels_a_deepest_position_as_the_book_has_it(reached, outcome):
+    from scripts.make_connect_four_yellow_book import label
+
+    assert BOOK is not None
+    deepest = max(len(moves) for moves, found in reached.values() if found == outcome)
+    moves = min(m for m, found in reached.values() if found == outcome and len(m) == deepest)
+    key = book_key(state_from_moves(moves))
+    stored = keys.state_from_key(key)  # the orientation the walk labelled
+    search = solver._CompiledSearch(None, None, None, solver.SMALL_TABLE_SIZE)
+    assert label(search, stored, cap=120.0, loss_depth=10) == BOOK.entries[key]
