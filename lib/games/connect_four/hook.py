@@ -17,17 +17,27 @@ import time
 from dataclasses import replace
 
 from lib.games.connect_four import ConnectFourState, opening_book, strategy
+from lib.games.connect_four import solver as solver
 from lib.games.connect_four.keys import bitboards
 from lib.games.connect_four.solver import (
     CENTRE_FIRST,
     STRATEGY_SOURCE,
     YELLOW_BOOK_SOURCE,
     SolveResult,
-    load_compiled,
     move_scores,
     solve,
     win_solution,
 )
+
+
+def load_compiled() -> None:
+    """Load (or compile) the solver's machine code and read both opening books: what the
+    server's warm-up calls in every process (:mod:`lib.games.compiled_code`), so no move's
+    clock pays for them (Yellow's book takes about a quarter second to read and check)."""
+    solver.load_compiled()
+    strategy.bundled_strategy()
+    opening_book.bundled_opening_book()
+
 
 ATTEMPT_SHARE = 0.25
 """The share of the search's time budget :func:`exact_solution` may spend on an early
@@ -139,7 +149,7 @@ def exact_solution(
     if known is not None:
         return known
     budget = attempt_share(state) * (1.0 if time_limit is None else time_limit)
-    load_compiled()
+    solver.load_compiled()
     started = time.perf_counter()
     deadline = started + budget
     if (state.red | state.yellow).bit_count() < LATE_DISCS:

@@ -255,3 +255,11 @@ def test_the_walk_labels_a_deepest_position_as_the_book_has_it(reached, outcome)
     stored = keys.state_from_key(key)  # the orientation the walk labelled
     search = solver._CompiledSearch(None, None, None, solver.SMALL_TABLE_SIZE)
     assert label(search, stored, cap=120.0, loss_depth=10) == BOOK.entries[key]
+
+
+def test_the_warm_up_reads_both_books_so_no_move_pays_for_them():
+    opening_book.bundled_opening_book.cache_clear()
+    strategy.bundled_strategy.cache_clear()
+    hook.load_compiled()  # what the server's warm-up calls (lib.games.compiled_code)
+    assert opening_book.bundled_opening_book.cache_info().currsize == 1
+    assert strategy.bundled_strategy.cache_info().currsize == 1
