@@ -13,9 +13,9 @@ move of the default heuristic's alpha-beta at ``--loss-depth`` plies. A won posi
 subtree is walked on to ``--win-plies`` discs, the others to ``--plies``. One compiled
 search with a very large
 table (:data:`make_connect_four_strategy.TABLE`, 2.7 GB) serves the whole walk, after
-proving that Red's d wins (its bounds answer the positions after d at once). A question
-not settled within ``--cap`` seconds leaves its position out of the book, with its
-subtree (printed; the live AI plays there). The file is written after each ply, and a
+proving that Red's d wins (its bounds answer the positions after d at once). A position
+whose questions are not all settled within ``--cap`` seconds is left out of the book,
+with its subtree (printed; the live AI plays there). The file is written after each ply, and a
 run goes on from the file it finds (``--restart`` to start again).
 """
 
@@ -42,7 +42,7 @@ def label(
     order proved to win, else to draw, else (every move loses) the move of the default
     heuristic's alpha-beta at ``loss_depth`` plies, the live AI's kind of choice (the move
     that loses slowest would need exact scores, far beyond the walk's budget this early);
-    None when a question took over ``cap`` seconds (wall clock: the search's own)."""
+    None when the questions took over ``cap`` seconds in all (wall clock: the search's)."""
     position, mask, played = solver.bitboards(state)
     order = solver.threat_order(state, state.legal_moves())
     immediate = solver.winning_squares(position, mask)
@@ -74,7 +74,12 @@ def yellow_positions(state: ConnectFourState) -> dict[int, ConnectFourState]:
     return found
 
 
-def walk_ply(search, frontier: dict, entries: dict, args: argparse.Namespace) -> tuple[dict, int]:
+def walk_ply(
+    search: solver._Search,
+    frontier: dict[int, ConnectFourState],
+    entries: dict[int, tuple[int, int]],
+    args: argparse.Namespace,
+) -> tuple[dict[int, ConnectFourState], int]:
     """Label every Yellow position of ``frontier`` into ``entries``; the next Yellow frontier
     (within its depth) and the positions left out for the cap."""
     following: dict[int, ConnectFourState] = {}
@@ -132,7 +137,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--plies", type=int, default=13, help="discs of the deepest positions")
     parser.add_argument("--win-plies", type=int, default=13, help="the same, once Yellow wins")
-    parser.add_argument("--cap", type=float, default=120.0, help="seconds per question")
+    parser.add_argument("--cap", type=float, default=120.0, help="seconds per position")
     parser.add_argument("--loss-depth", type=int, default=10, help="alpha-beta's, once lost")
     parser.add_argument("--table", type=int, default=TABLE, help="table slots")
     parser.add_argument("--out", type=Path, default=opening_book.BOOK_PATH)

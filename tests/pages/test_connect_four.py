@@ -189,24 +189,23 @@ def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
     assert {move: proved.pop(move) for move in "abcefg"} == {
         move: f"loses in 2 plies, line {move}d" for move in "abcefg"
     }
-    assert list(proved) == ["d"] and 3 in hint.stats.root_scores
-    for move, score in hint.stats.root_scores.items():
-        if move == 3:  # in words, never a raw forced-result score like 1e+06
-            bound = "at most " if hint.stats.root_bounds.get(move) == "upper" else ""
-            if abs(score) > WIN_VALUE / 2:
-                words = "finds " + bound + ("a forced win" if score > 0 else "a forced loss")
-            else:
-                words = f"scores it {bound}{'0' if score == 0 else f'{score:+.4g}'}"
-            said = proved[connect_four.format_move(move)]
-            assert said == f"not proved by the solver; the search {words}"
-            assert "e+0" not in said
+    assert list(proved) == ["d"]
+    score = hint.stats.root_scores[3]  # in words, never a raw forced-result score like 1e+06
+    bound = "at most " if hint.stats.root_bounds.get(3) == "upper" else ""
+    if abs(score) > WIN_VALUE / 2:
+        words = "finds " + bound + ("a forced win" if score > 0 else "a forced loss")
+    else:
+        words = f"scores it {bound}{'0' if score == 0 else f'{score:+.4g}'}"
+    assert proved["d"] == f"not proved by the solver; the search {words}"
+    assert "e+0" not in proved["d"]
     connect_four_view.every_move_settled.cache_clear()
 
 
 def test_the_last_search_tab_labels_the_proved_moves(monkeypatch):
     monkeypatch.setattr(connect_four_view, "MOVE_VERDICT_SECONDS", 60.0)
-    # the AI's own exact attempt gets 20 times its 1 s budget: room for a loaded machine
-    monkeypatch.setattr(connect_four_view.hook, "ATTEMPT_SHARE", 20.0)
+    # the AI's own exact attempt (18 discs: a late one) gets 20 times its 1 s budget: room
+    # for a loaded machine
+    monkeypatch.setattr(connect_four_view.hook, "LATE_SHARE", 20.0)
     connect_four_view.every_move_settled.cache_clear()
     app = _open(tab=LAST_SEARCH_TAB, red="human", yellow="human")
     game = session(app, "connect_four")

@@ -39,9 +39,6 @@ def load_compiled() -> None:
     opening_book.bundled_opening_book()
 
 
-ATTEMPT_SHARE = 0.25
-"""The share of the search's time budget :func:`exact_solution` may spend on an early
-position: one it cannot finish in it leaves the rest to the search's own deepening."""
 LATE_DISCS = 12
 """From this many discs on, the compiled solver settles a sensible position within half a
 second (``bench/connect_four_solver.py``, section ``reach``), and a proved move beats any
@@ -49,22 +46,18 @@ heuristic guess: the attempt gets :data:`LATE_SHARE`."""
 LATE_SHARE = 0.8
 """The share of the budget the attempt may spend from :data:`LATE_DISCS` discs on (the
 search keeps the rest, enough for its first iterations)."""
-
-
 WIN_SHARE = 0.5
 """The share of the search's budget :func:`exact_solution` may spend before
-:data:`LATE_DISCS` discs on proving a winning move (:func:`win_solution`): a position the
-opponent has just given away is proved a win in well under a second from 9 discs on, and
-in about 0.4 s (median) with 5 or 7 (``bench/connect_four_solver.py``, section ``wins``)."""
+:data:`LATE_DISCS` discs, on proving a winning move (:func:`solver.win_solution`) and then
+an exact solve: a position the opponent has just given away is proved a win in well under
+a second from 9 discs on, and in about 0.2 s (median) with 7 (``bench/connect_four_solver.py``,
+section ``wins``). The search keeps the other half."""
 
 
 def attempt_share(state: ConnectFourState) -> float:
     """The share of the search's budget :func:`exact_solution` spends on ``state``:
-    :data:`WIN_SHARE` (a win proof first, then an exact solve) early, at least
-    :data:`LATE_SHARE` from :data:`LATE_DISCS` discs."""
-    if (state.red | state.yellow).bit_count() >= LATE_DISCS:
-        return max(ATTEMPT_SHARE, LATE_SHARE)
-    return max(ATTEMPT_SHARE, WIN_SHARE)
+    :data:`WIN_SHARE` early, :data:`LATE_SHARE` from :data:`LATE_DISCS` discs."""
+    return LATE_SHARE if (state.red | state.yellow).bit_count() >= LATE_DISCS else WIN_SHARE
 
 
 MIN_SOLVE_SECONDS = 0.01
@@ -141,8 +134,10 @@ def exact_solution(
     book's move has a score (the other moves are not proved, and solving them would cost
     the move its time).
     Before :data:`LATE_DISCS` discs, where an exact solve rarely fits, the attempt first
-    looks for a proved win (:func:`win_solution`; again only that move has a score), and
-    solves exactly in what time it leaves."""
+    looks for a proved win (:func:`solver.win_solution`), and solves exactly in what time
+    it leaves. With ``every_move``, when not every move's score fits, a proved win is
+    returned with only its move scored; anything else gives way to the search (None),
+    which scores every move in the time left."""
     if state.is_terminal():
         return None
     known = book_solution(state)
@@ -162,7 +157,9 @@ def exact_solution(
     if result is None or not every_move:
         return result
     scored = _scored(result, state, deadline, started)
-    return None if scored is result else scored
+    if scored is result and result.score <= 0:
+        return None  # the search scores every move in the time left; a proved win stands
+    return scored
 
 
 def _scored(

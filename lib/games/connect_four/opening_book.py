@@ -8,8 +8,7 @@ Yellow move, and at each Yellow turn keeps
 
 * a move the solver proves **wins** (outcome 1), the first in the search's order;
 * else a move it proves **draws** (outcome 0: no move wins, this one keeps the draw);
-* else, every move losing, the first move in that order that does not lose at once
-  (outcome -1).
+* else, every move losing, the move of the default heuristic's alpha-beta (outcome -1).
 
 Whatever Red plays, Yellow's position stays in the book down to :attr:`OpeningBook.plies`
 discs (or deeper, in the subtrees Yellow has won), and a win Red gives away is kept.
@@ -19,9 +18,11 @@ The file: a magic line, then 8-byte records sorted by key: the position's key
 7 bytes, little-endian) and one byte, the column (bits 0-2) for the position in that
 orientation plus ``outcome + 1`` times 8.
 
->>> book = OpeningBook({keys.book_key(*keys.bitboards(state_after_d())[:2]): (3, -1)})
->>> book.entry(state_after_d())
-(3, -1)
+>>> from lib.games.connect_four import initial_state
+>>> after_a = initial_state().play(0)  # Yellow to move; its mirror image is after g
+>>> book = OpeningBook({keys.book_key(*keys.bitboards(after_a)[:2]): (1, 1)})
+>>> book.entry(after_a), book.entry(initial_state().play(6))
+((1, 1), (5, 1))
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from lib.errors import InputError
-from lib.games.connect_four import COLUMNS, STRIDE, ConnectFourState, initial_state
+from lib.games.connect_four import COLUMNS, STRIDE, ConnectFourState
 from lib.games.connect_four import keys as keys
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "connect_four_yellow_book.bin"
@@ -48,11 +49,6 @@ OUTCOME_SHIFT = 3
 """The move byte holds the column in its low bits and ``outcome + 1`` from this bit on."""
 OUTCOMES = (-1, 0, 1)
 """Loss, draw and win, for the side to move."""
-
-
-def state_after_d() -> ConnectFourState:
-    """Yellow to move after Red's centre opening (for the examples)."""
-    return initial_state().play(3)
 
 
 @dataclass(frozen=True)
@@ -97,15 +93,15 @@ def book_bytes(entries: Mapping[int, tuple[int, int]]) -> bytes:
 
 
 def _check_position(where: str, key: int) -> ConnectFourState:
-    """The position of ``key``, refusing one that is not a game in progress."""
+    """The position of ``key``, refusing one that is not a game in progress, Yellow to move."""
     for lane_index in range(COLUMNS):
         if (key >> (STRIDE * lane_index)) & LANE == LANE:  # a column of seven discs
             raise InputError(f"{where}: column {lane_index} is overfull; not a position.")
     state = keys.state_from_key(key)
     red, yellow = state.red.bit_count(), state.yellow.bit_count()
-    if red - yellow not in (0, 1):
+    if red != yellow + 1:
         raise InputError(
-            f"{where}: {red} Red and {yellow} Yellow discs; Red has as many as Yellow or one more."
+            f"{where}: {red} Red and {yellow} Yellow discs; Yellow to move has one fewer."
         )
     if keys.mirror_key(key) < key:
         raise InputError(f"{where}: stored as the mirror image, not the smaller key.")
@@ -132,7 +128,8 @@ def load_opening_book(path: str | Path | None = None) -> OpeningBook:
     bundled one).
 
     Raises InputError naming the first thing wrong: not the magic line, a cut record, keys
-    out of order or repeated, a record that is not a position with a legal move and outcome.
+    out of order or repeated, a record that is not a Yellow position with a legal move and an
+    outcome.
     """
     file = Path(path or BOOK_PATH)
     data = file.read_bytes()

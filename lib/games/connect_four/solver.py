@@ -800,6 +800,7 @@ def threat_order(state: ConnectFourState, columns: Iterable[int]) -> list[int]:
     rank = {column: len(CENTRE_FIRST) - i for i, column in enumerate(CENTRE_FIRST)}
 
     def threats(column: int) -> int:
+        """The mover's winning squares once its disc is in ``column``."""
         return winning_squares(position | state.landing(column), mask).bit_count()
 
     return sorted(columns, key=lambda column: (-threats(column), -rank[column]))
