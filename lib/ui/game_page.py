@@ -20,6 +20,7 @@ is kept in module globals.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -75,7 +76,7 @@ def run_game_page(game: GameSpec, description: str = "") -> None:
     # kept moves that Forward and the move slider step through
     replies = len(humans) == 1 and not session.future
     if ai_to_move and (step or autoplay or replies):
-        ai_move(adapter, session, settings, thinking, run)
+        ai_move(adapter, session, settings, thinking, run, paced=autoplay and not step)
 
 
 def _start_session(
@@ -109,12 +110,18 @@ def _show_notes(page: GamePageState, notes: list[str]) -> None:
         st.warning(note, icon=":material/warning:")
 
 
+AUTOPLAY_PACE = 0.5
+"""Seconds an Autoplay move takes at least: a room follows a game of instant book moves,
+and the page does not spin through a run per move as fast as the server can."""
+
+
 def ai_move(
     adapter: BoardAdapter,
     session: GameSession,
     settings: PageSettings,
     thinking: Callable[[str], None],
     run: int,
+    paced: bool = False,
 ) -> None:
     """The AI to move searches and plays, unless the page moved on while it thought.
 
@@ -122,6 +129,8 @@ def ai_move(
     Streamlit starts a new run of the page (Undo, Autoplay off, a click) while this
     one is still searching: then this run's reply is dropped (the new run decides
     what happens), and a reply is only ever played on the position it was searched on.
+    ``paced`` (Autoplay): a reply found sooner waits until :data:`AUTOPLAY_PACE` seconds
+    after the search began.
     """
     game = adapter.game
     state = session.state
@@ -135,7 +144,7 @@ def ai_move(
         # or asked for something else (Undo, Autoplay off, a click): the search ends there.
         thinking(f"{who} {stats.progress_text()}")
 
-    ply = session.ply
+    ply, started = session.ply, time.monotonic()
     with user_errors():
         decision = decide_anywhere(
             move_pool(),
@@ -148,6 +157,8 @@ def ai_move(
             exact_root_scores=settings.exact_scores,
             on_progress=progress,
         )
+        if paced:
+            time.sleep(max(0.0, AUTOPLAY_PACE - (time.monotonic() - started)))
         # a Streamlit call is where a run that a newer one replaced stops (an Undo, a click,
         # Autoplay switched off while it searched): its reply is never played
         thinking(f"**{game.player_names[state.to_move]}** ({label}) has chosen.")

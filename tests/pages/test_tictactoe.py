@@ -3,6 +3,8 @@ the default AI (which never loses), occupied squares, AI vs AI to a draw; the cl
 
 from __future__ import annotations
 
+import time
+
 from streamlit.testing.v1 import AppTest
 
 from lib.games import tictactoe
@@ -11,6 +13,7 @@ from lib.games.drawing.view import BoardView
 from lib.games.session import GameSession
 from lib.games.tictactoe import CROSS, NOUGHT
 from lib.games.tictactoe import view as tictactoe_view
+from lib.ui import game_page
 from lib.ui.game_board import handle_square
 from tests.pages.game_app import (
     LAST_SEARCH_TAB,
@@ -88,6 +91,19 @@ def test_two_perfect_ais_draw_through_autoplay():
     state = session(app, "tictactoe").state
     assert state.is_terminal() and state.winner() is None
     assert "Draw" in app.success[0].value
+
+
+def test_autoplay_shows_each_move_for_its_pace_and_step_plays_at_once(monkeypatch):
+    app = _open(x="alphabeta:depth=8", o="alphabeta:depth=8")
+    started = time.monotonic()
+    app.toggle(key="tictactoe_w_autoplay").set_value(True).run()
+    plies = len(record(app))
+    assert plies == 9 and time.monotonic() - started >= plies * game_page.AUTOPLAY_PACE
+    monkeypatch.setattr(game_page, "AUTOPLAY_PACE", 10.0)  # Step never waits for it
+    app = _open(x="alphabeta:depth=8", o="alphabeta:depth=8")
+    started = time.monotonic()
+    app.button(key="tictactoe_w_step").click().run()
+    assert len(record(app)) == 1 and time.monotonic() - started < 8.0
 
 
 def test_verdict():
