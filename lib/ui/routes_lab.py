@@ -301,6 +301,7 @@ def edit_controls(G: nx.Graph, graph_key: str, base: nx.Graph) -> None:
         f"{name}_edges.csv",
         "text/csv",
         key="rt_w_edit_dl_edges",
+        on_click="ignore",  # no rerun: a click on the map meanwhile is kept
         help="The map in the upload format (edges: source,target,weight)",
         width="stretch",
     )
@@ -310,6 +311,7 @@ def edit_controls(G: nx.Graph, graph_key: str, base: nx.Graph) -> None:
         f"{name}_nodes.csv",
         "text/csv",
         key="rt_w_edit_dl_nodes",
+        on_click="ignore",  # no rerun: a click on the map meanwhile is kept
         help="The map in the upload format (nodes: node,x,y)",
         width="stretch",
     )

@@ -45,9 +45,9 @@ def test_closing_the_tab_stops_the_ai_search(browser):
         page.locator("h1", has_text="AI Search Lab").first.wait_for(timeout=60_000)
         _wait_until_idle(server.pid)
         # Yellow is a slow AI (5 s per move, the page's most; depth 8 takes longer) and moves
-        # after Red's d (Red's own first move would be the opening strategy's, at once).
+        # after d, a, d: in neither opening book (Yellow's answers d with d), so it searches.
         page.goto(
-            f"{url}/connect_four?moves=d&red=human&yellow=alphabeta:depth=8,time=5,ordering=off,tt=off"
+            f"{url}/connect_four?moves=d,a,d&red=human&yellow=alphabeta:depth=8,time=5,ordering=off,tt=off"
         )
         # The thinking line counts the positions searched so far (the search is running)
         counting = re.compile(r"is thinking… [\d,]+ positions")

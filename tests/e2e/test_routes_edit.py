@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.e2e.conftest import open_page, wait_idle, wait_settled
+from tests.e2e.conftest import COUNT_RUNS, open_page, wait_idle, wait_settled
 
 MAP = '.st-key-rt_map:not([data-stale="true"]) .route-map'
 GRID = "routes?source=Grid+with+obstacles&rows=6&cols=8&obstacles=0&seed=1&algos=A*"
@@ -122,12 +122,14 @@ def test_the_edited_grid_downloads_in_the_upload_format(page):
     page.locator(".st-key-rt_w_edit_undo button:not([disabled])").wait_for(timeout=60_000)
     files = {}
     for what in ("edges", "nodes"):
-        wait_settled(page)  # a download's click reruns the page: click the next one after it
+        wait_settled(page)
+        page.evaluate(COUNT_RUNS)
         with page.expect_download(timeout=60_000) as download:
             page.locator(
                 f'.st-key-rt_w_edit_dl_{what}:not([data-stale="true"]) button'
             ).first.click()
         files[what] = Path(download.value.path()).read_bytes()
+        assert page.evaluate("() => window.__runs") == 0  # downloading did not rerun the page
     G = graphs.load_graph_csv(files["edges"], files["nodes"])
     assert G.number_of_nodes() == 6 * 8 - 1 and "2,3" not in G
     assert G["2,2"]["1,2"]["weight"] == 1.0

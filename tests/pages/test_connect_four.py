@@ -186,18 +186,22 @@ def test_moves_the_solver_cannot_settle_keep_the_search_score(monkeypatch):
     assert not app.exception
     hint = session(app, "connect_four").hint
     proved = _proved_lines(app)
-    assert {move: proved.pop(move) for move in "abcefg"} == {
-        move: f"loses in 2 plies, line {move}d" for move in "abcefg"
-    }
-    assert list(proved) == ["d"]
-    score = hint.stats.root_scores[3]  # in words, never a raw forced-result score like 1e+06
-    bound = "at most " if hint.stats.root_bounds.get(3) == "upper" else ""
-    if abs(score) > WIN_VALUE / 2:
-        words = "finds " + bound + ("a forced win" if score > 0 else "a forced loss")
-    else:
-        words = f"scores it {bound}{'0' if score == 0 else f'{score:+.4g}'}"
-    assert proved["d"] == f"not proved by the solver; the search {words}"
-    assert "e+0" not in proved["d"]
+    # in 0.01 s the solver settles some of the moves that lose at once (a busy machine fewer),
+    # never d; each move it leaves keeps the search's score, in words
+    assert proved["d"].startswith("not proved by the solver")
+    for column, score in hint.stats.root_scores.items():
+        move = connect_four.format_move(column)
+        if proved[move].startswith("loses in 2 plies"):
+            assert move != "d" and proved[move] == f"loses in 2 plies, line {move}d"
+            continue
+        bound = "at most " if hint.stats.root_bounds.get(column) == "upper" else ""
+        if abs(score) > WIN_VALUE / 2:
+            words = "finds " + bound + ("a forced win" if score > 0 else "a forced loss")
+        else:
+            words = f"scores it {bound}{'0' if score == 0 else f'{score:+.4g}'}"
+        assert proved[move] == f"not proved by the solver; the search {words}"
+        assert "e+0" not in proved[move]
+    assert sorted(proved) == list("abcdefg")
     connect_four_view.every_move_settled.cache_clear()
 
 
