@@ -45,6 +45,15 @@ def bitboards(state: ConnectFourState) -> tuple[int, int, int]:
     return position, mask, played
 
 
+def stored_key(state: ConnectFourState) -> tuple[int, bool]:
+    """The key a file stores ``state`` under (:func:`book_key`), and whether ``state`` is the
+    mirror image of the stored position (a stored column then reads ``COLUMNS - 1 - c``)."""
+    position, mask, _played = bitboards(state)
+    key = position + mask
+    twin = mirror_key(key)
+    return (twin, True) if twin < key else (key, False)
+
+
 def state_from_key(key: int) -> ConnectFourState:
     """The position whose key (``position + mask``) is ``key``."""
     mask = 0

@@ -13,7 +13,8 @@ Yellow move, and at each Yellow turn keeps
 Whatever Red plays, Yellow's position stays in the book down to :attr:`OpeningBook.plies`
 discs (or deeper, in the subtrees Yellow has won), and a win Red gives away is kept.
 
-The file: a magic line, then 8-byte records sorted by key: the position's key
+The file: a magic line, then 8-byte records sorted by key
+(:mod:`lib.games.connect_four.records`): the position's key
 (``position + mask``, the smaller of it and its mirror image's: :func:`keys.book_key`;
 7 bytes, little-endian) and one byte, the column (bits 0-2) for the position in that
 orientation plus ``outcome + 1`` times 8.
@@ -36,13 +37,11 @@ from types import MappingProxyType
 from lib.errors import InputError
 from lib.games.connect_four import COLUMNS, STRIDE, ConnectFourState
 from lib.games.connect_four import keys as keys
+from lib.games.connect_four import records as records
 
 BOOK_PATH = Path(__file__).resolve().parents[3] / "data" / "connect_four_yellow_book.bin"
 """The bundled book (see :func:`load_opening_book`)."""
 MAGIC = b"C4OPEN1\n"
-RECORD = 8
-"""Bytes per entry: the position's key (7, little-endian) and the move byte (1)."""
-KEY_BYTES = RECORD - 1
 LANE = (1 << STRIDE) - 1
 """The bits of one column in a key."""
 OUTCOME_SHIFT = 3
@@ -75,21 +74,17 @@ class OpeningBook:
 
     def entry(self, state: ConnectFourState) -> tuple[int, int] | None:
         """``(column, outcome)`` for ``state``, None when the book has no entry."""
-        position, mask, _played = keys.bitboards(state)
-        key = position + mask
-        twin = keys.mirror_key(key)
-        if twin < key:
-            stored = self.entries.get(twin)
-            return None if stored is None else (COLUMNS - 1 - stored[0], stored[1])
-        return self.entries.get(key)
+        key, mirrored = keys.stored_key(state)
+        stored = self.entries.get(key)
+        return (COLUMNS - 1 - stored[0], stored[1]) if mirrored and stored is not None else stored
 
 
 def book_bytes(entries: Mapping[int, tuple[int, int]]) -> bytes:
     """The file form of ``{book key: (column, outcome)}``: the magic line, then records."""
-    return MAGIC + b"".join(
-        key.to_bytes(KEY_BYTES, "little") + bytes([column | (outcome + 1) << OUTCOME_SHIFT])
-        for key, (column, outcome) in sorted(entries.items())
-    )
+    moves = {
+        key: column | (outcome + 1) << OUTCOME_SHIFT for key, (column, outcome) in entries.items()
+    }
+    return records.records_bytes(MAGIC, moves)
 
 
 def _check_position(where: str, key: int) -> ConnectFourState:
@@ -132,20 +127,8 @@ def load_opening_book(path: str | Path | None = None) -> OpeningBook:
     outcome.
     """
     file = Path(path or BOOK_PATH)
-    data = file.read_bytes()
-    body = data[len(MAGIC) :]
-    if not data.startswith(MAGIC):
-        raise InputError(f"{file.name} is not a Connect Four opening book (no {MAGIC!r} line).")
-    if len(body) % RECORD:
-        raise InputError(f"{file.name}: {len(body)} bytes of records, not a multiple of {RECORD}.")
-    entries: dict[int, tuple[int, int]] = {}
-    previous = -1
-    for index, start in enumerate(range(0, len(body), RECORD)):
-        key = int.from_bytes(body[start : start + KEY_BYTES], "little")
-        if key <= previous:
-            raise InputError(f"{file.name}: entry {index} is out of order or repeated.")
-        entries[key], previous = _check_entry(index, key, body[start + KEY_BYTES]), key
-    return OpeningBook(entries)
+    read = records.read_records(file.read_bytes(), MAGIC, file.name, "a Connect Four opening book")
+    return OpeningBook({key: _check_entry(index, key, move) for index, key, move in read})
 
 
 @functools.cache

@@ -10,9 +10,10 @@ discs. Whatever Yellow plays, Red's position stays in the strategy until then, a
 each of its moves keeps a proved win.
 
 The file is in the style of the score book (:mod:`lib.games.connect_four.solver`): a
-magic line, then 8-byte records sorted by key: the position's key (``position +
-mask``, the smaller of it and its mirror image's: :func:`keys.book_key`; 7 bytes,
-little-endian) and the column (1 byte) for the position in that orientation.
+magic line, then 8-byte records sorted by key (:mod:`lib.games.connect_four.records`):
+the position's key (``position + mask``, the smaller of it and its mirror image's:
+:func:`keys.book_key`; 7 bytes, little-endian) and the column (1 byte) for the position
+in that orientation.
 
 >>> strategy = Strategy({keys.book_key(0, 0): 3})
 >>> from lib.games.connect_four import initial_state
@@ -31,13 +32,11 @@ from types import MappingProxyType
 from lib.errors import InputError
 from lib.games.connect_four import COLUMNS, ROWS, STRIDE, ConnectFourState
 from lib.games.connect_four import keys as keys
+from lib.games.connect_four import records as records
 
 STRATEGY_PATH = Path(__file__).resolve().parents[3] / "data" / "connect_four_strategy.bin"
 """The bundled strategy (see :func:`load_strategy`)."""
 MAGIC = b"C4STRAT1\n"
-RECORD = 8
-"""Bytes per entry: the position's key (7, little-endian) and the column (1)."""
-KEY_BYTES = RECORD - 1
 LANE = (1 << STRIDE) - 1
 """The bits of one column in a key."""
 RED_TO_MOVE = 0
@@ -69,20 +68,14 @@ class Strategy:
 
     def move(self, state: ConnectFourState) -> int | None:
         """The strategy's column for ``state`` (Red to move), None when it has no entry."""
-        position, mask, _played = keys.bitboards(state)
-        key = position + mask
-        twin = keys.mirror_key(key)
-        if twin < key:
-            stored = self.moves.get(twin)
-            return None if stored is None else COLUMNS - 1 - stored
-        return self.moves.get(key)
+        key, mirrored = keys.stored_key(state)
+        stored = self.moves.get(key)
+        return COLUMNS - 1 - stored if mirrored and stored is not None else stored
 
 
 def strategy_bytes(moves: Mapping[int, int]) -> bytes:
     """The file form of ``{book key: column}``: the magic line, then records by key."""
-    return MAGIC + b"".join(
-        key.to_bytes(KEY_BYTES, "little") + bytes([column]) for key, column in sorted(moves.items())
-    )
+    return records.records_bytes(MAGIC, moves)
 
 
 def _check_entry(index: int, key: int, column: int) -> None:
@@ -118,21 +111,12 @@ def load_strategy(path: str | Path | None = None) -> Strategy:
     out of order or repeated, a record that is not a Red position with a legal move.
     """
     file = Path(path or STRATEGY_PATH)
-    data = file.read_bytes()
-    body = data[len(MAGIC) :]
-    if not data.startswith(MAGIC):
-        raise InputError(f"{file.name} is not a Connect Four strategy (no {MAGIC!r} line).")
-    if len(body) % RECORD:
-        raise InputError(f"{file.name}: {len(body)} bytes of records, not a multiple of {RECORD}.")
     moves: dict[int, int] = {}
-    previous = -1
-    for index, start in enumerate(range(0, len(body), RECORD)):
-        key = int.from_bytes(body[start : start + KEY_BYTES], "little")
-        column = body[start + KEY_BYTES]
-        if key <= previous:
-            raise InputError(f"{file.name}: entry {index} is out of order or repeated.")
+    for index, key, column in records.read_records(
+        file.read_bytes(), MAGIC, file.name, "a Connect Four strategy"
+    ):
         _check_entry(index, key, column)
-        moves[key], previous = column, key
+        moves[key] = column
     return Strategy(moves)
 
 
