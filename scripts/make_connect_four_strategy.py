@@ -65,11 +65,15 @@ def replies(state: ConnectFourState, column: int) -> dict[int, ConnectFourState]
     """Red positions (by book key, in that orientation) after ``column`` and each Yellow reply;
     none after a move that ends the game, none after a reply that ends it."""
     after = state.play(column)
+    return {} if after.is_terminal() else children(after)
+
+
+def children(state: ConnectFourState) -> dict[int, ConnectFourState]:
+    """The positions (by book key, in that orientation) after every move in ``state``;
+    none after a move that ends the game."""
     found: dict[int, ConnectFourState] = {}
-    if after.is_terminal():
-        return found
-    for reply in after.legal_moves():
-        child = after.play(reply)
+    for move in state.legal_moves():
+        child = state.play(move)
         if not child.is_terminal():
             key, oriented = canonical(child)
             found[key] = oriented

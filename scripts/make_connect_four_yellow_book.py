@@ -29,7 +29,7 @@ from lib.games.connect_four import ConnectFourState, initial_state
 from lib.games.connect_four import opening_book as opening_book
 from lib.games.connect_four import solver as solver
 from lib.games.search.fast import choose_move
-from scripts.make_connect_four_strategy import TABLE, WIN, canonical
+from scripts.make_connect_four_strategy import TABLE, WIN, children
 
 DRAW = 0
 PROGRESS_EVERY = 200
@@ -62,18 +62,6 @@ def label(
     return choose_move(state, algorithm="alphabeta", depth=loss_depth).move, -WIN
 
 
-def yellow_positions(state: ConnectFourState) -> dict[int, ConnectFourState]:
-    """Yellow positions (by book key, in that orientation) after every Red move in ``state``;
-    none after a Red move that ends the game."""
-    found: dict[int, ConnectFourState] = {}
-    for move in state.legal_moves():
-        child = state.play(move)
-        if not child.is_terminal():
-            key, oriented = canonical(child)
-            found[key] = oriented
-    return found
-
-
 def walk_ply(
     search: solver._Search,
     frontier: dict[int, ConnectFourState],
@@ -96,7 +84,7 @@ def walk_ply(
         after = state.play(column)
         depth = args.win_plies if outcome == WIN else args.plies
         if not after.is_terminal() and after.occupied().bit_count() + 1 <= depth:
-            following.update(yellow_positions(after))
+            following.update(children(after))
         if done % PROGRESS_EVERY == 0:
             print(
                 f"  {done:,}/{len(frontier):,} positions, {search.nodes:,} nodes, "
@@ -117,7 +105,7 @@ def build(args: argparse.Namespace) -> None:
     if not search.achieves(0, 0, 0, first.landing(3), WIN):
         raise SystemExit("d does not win: the solver disagrees with the start proof")
     print(f"proved d wins: {search.nodes:,} nodes, {time.process_time() - cpu_started:.0f} s CPU")
-    frontier = yellow_positions(first)
+    frontier = children(first)
     while frontier:
         ply = next(iter(frontier.values())).occupied().bit_count()
         nodes, cpu = search.nodes, time.process_time()
