@@ -82,13 +82,15 @@ def _grid(page):
     return grid
 
 
-def _type_in_cell(page, x: float, y: float, value: str) -> None:
-    """Type ``value`` into the table cell at ``(x, y)`` on the page, then Enter."""
-    # the grid is a canvas: a double click on a cell opens its editor; a click
-    # landing while the grid is still drawn is tried again
+def _type_in_cell(page, cell, value: str) -> None:
+    """Type ``value`` into the table cell at ``cell(box)`` (page coordinates from the grid's
+    bounding box), then Enter."""
+    # the grid is a canvas: a double click on a cell opens its editor; a click landing
+    # while the grid is still drawn, or after a rerun scrolled the page, is tried again
+    # with the grid brought back into view and measured again
     editor = page.locator(".gdg-input")  # an input (numbers) or a textarea (text)
     for _ in range(3):
-        page.mouse.dblclick(x, y)
+        page.mouse.dblclick(*cell(_grid(page).bounding_box()))
         try:
             editor.wait_for(timeout=10_000)
             break
@@ -110,8 +112,7 @@ def _wait_text(page, text: str) -> None:
 def test_the_leaf_table_edits_the_tree(page):
     _open_own_tree(page)
     # a value typed in row "L M" (header and rows 35 px high) rewrites the text
-    box = _grid(page).bounding_box()
-    _type_in_cell(page, box["x"] + box["width"] * 0.75, box["y"] + 35 * 2 + 17, "7")
+    _type_in_cell(page, lambda box: (box["x"] + box["width"] * 0.75, box["y"] + 35 * 2 + 17), "7")
     _wait_text(page, "[[3, 7, 8], [2, 4, 6], [14, 5, 2]]")
     # a new row, its path typed (its value is 0 until typed): a fourth child of R
     grid = _grid(page)
@@ -121,8 +122,9 @@ def test_the_leaf_table_edits_the_tree(page):
     # the grid grows a row and scrolls down to it: it is then the last row in view
     page.wait_for_function(SCROLLER, arg=[KEY, scrolled + 1], timeout=60_000)
     wait_idle(page)
-    box = grid.bounding_box()
-    _type_in_cell(page, box["x"] + box["width"] * 0.4, box["y"] + box["height"] - 17, "R c3")
+    _type_in_cell(
+        page, lambda box: (box["x"] + box["width"] * 0.4, box["y"] + box["height"] - 17), "R c3"
+    )
     _wait_text(page, "[[3, 7, 8], [2, 4, 6], [14, 5, 2, 0]]")
     total = _steps("[[3, 7, 8], [2, 4, 6], [14, 5, 2, 0]]")
     _wait_step(page, 1, total)
