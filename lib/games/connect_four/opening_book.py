@@ -133,5 +133,6 @@ def load_opening_book(path: str | Path | None = None) -> OpeningBook:
 
 @functools.cache
 def bundled_opening_book() -> OpeningBook | None:
-    """The bundled book, read once per process (read-only); None without the file."""
-    return load_opening_book(BOOK_PATH) if BOOK_PATH.exists() else None
+    """The bundled book, read once per process (read-only); None without a valid file
+    (:func:`records.read_bundled`: Yellow then plays by its search)."""
+    return records.read_bundled(load_opening_book, BOOK_PATH, "Yellow's opening book")

@@ -12,9 +12,14 @@ it and its mirror image's; 7 bytes, little-endian) and one byte of the file's ow
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import logging
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import TypeVar
 
 from lib.errors import InputError
+
+T = TypeVar("T")
 
 RECORD = 8
 """Bytes per record: the position's key (7, little-endian) and the file's byte (1)."""
@@ -46,3 +51,14 @@ def read_records(data: bytes, magic: bytes, name: str, what: str) -> Iterator[tu
             raise InputError(f"{name}: entry {index} is out of order or repeated.")
         yield index, key, body[start + KEY_BYTES]
         previous = key
+
+
+def read_bundled(load: Callable[[Path], T], path: Path, what: str) -> T | None:
+    """``load(path)``, or None when the file is missing, unreadable or refused: the game
+    then plays without it, by its search, and the server's log says why (a bundled file
+    broken in a deployment must not stop every move of the game)."""
+    try:
+        return load(path)
+    except (InputError, OSError) as error:
+        logging.getLogger(__name__).warning("%s is not used: %s", what, error)
+        return None

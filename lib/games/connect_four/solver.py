@@ -68,6 +68,7 @@ from lib.games.connect_four import (
     format_move,
 )
 from lib.games.connect_four import compiled as kernel
+from lib.games.connect_four import records as records
 from lib.games.connect_four.keys import (
     bitboards,
     book_key,
@@ -334,9 +335,11 @@ def load_book(path: str | Path | None = None) -> Book:
 
 
 @functools.cache
-def bundled_book() -> Book:
-    """The bundled book, read once per process (read-only, shared by every session)."""
-    return load_book(BOOK_PATH)
+def bundled_book() -> Book | None:
+    """The bundled book, read once per process (read-only, shared by every session); None
+    without a valid file (:func:`records.read_bundled`: the solver then searches from the
+    start)."""
+    return records.read_bundled(load_book, BOOK_PATH, "The solver's opening book")
 
 
 def book_entries(book: Book) -> Iterable[tuple[ConnectFourState, int]]:

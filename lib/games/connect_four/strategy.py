@@ -122,5 +122,6 @@ def load_strategy(path: str | Path | None = None) -> Strategy:
 
 @functools.cache
 def bundled_strategy() -> Strategy | None:
-    """The bundled strategy, read once per process (read-only); None without the file."""
-    return load_strategy(STRATEGY_PATH) if STRATEGY_PATH.exists() else None
+    """The bundled strategy, read once per process (read-only); None without a valid file
+    (:func:`records.read_bundled`: Red then plays by its search)."""
+    return records.read_bundled(load_strategy, STRATEGY_PATH, "Red's opening strategy")

@@ -230,6 +230,41 @@ def test_the_default_ai_as_yellow_plays_the_book_move_without_searching(red):
     assert decision.stats.by_solver and decision.stats.nodes == 0
 
 
+@pytest.fixture
+def broken_bundled_files(tmp_path, monkeypatch):
+    """Every bundled Connect Four file (both books, Red's strategy) cut short, as a broken
+    deployment might leave them; the files are read again before and after the test."""
+    broken = tmp_path / "broken.bin"
+    broken.write_bytes(b"C4")
+    for module, name in [
+        (opening_book, "BOOK_PATH"),
+        (strategy, "STRATEGY_PATH"),
+        (solver, "BOOK_PATH"),
+    ]:
+        monkeypatch.setattr(module, name, broken)
+    loaders = [opening_book.bundled_opening_book, strategy.bundled_strategy, solver.bundled_book]
+    for loader in loaders:
+        loader.cache_clear()
+    yield
+    for loader in loaders:
+        loader.cache_clear()
+
+
+def test_with_every_bundled_file_broken_the_ai_still_plays_by_its_search(
+    broken_bundled_files, caplog
+):
+    game = get_game("connect_four")
+    player = make_player(parse_player_spec(game.default_player), game)
+    with caplog.at_level("WARNING"):
+        for moves in ["", "d"]:  # Red's first move, Yellow's reply
+            state = state_from_moves(moves)
+            decision = player.choose(state, np.random.default_rng(0))
+            assert decision.move in state.legal_moves() and decision.stats.nodes > 0
+        assert view.verdict(state)  # the page's verdict, without the solver's book
+    for what in ["Red's opening strategy", "Yellow's opening book", "The solver's opening book"]:
+        assert f"{what} is not used: broken.bin" in caplog.text
+
+
 def test_the_hook_and_the_page_say_what_the_book_proved():
     won = hook.exact_solution(state_from_moves("a"), time_limit=0.2)
     assert won is not None and won.source == solver.YELLOW_BOOK_SOURCE and won.score == WIN
