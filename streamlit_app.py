@@ -13,6 +13,7 @@ import streamlit as st
 from starlette.middleware import Middleware
 
 from lib.nested_paths import NestedPathsToNotFound
+from lib.ui.common import keep_noted_widget_values
 from lib.ui.navigation import PAGES, PAGES_DIR, sidebar_menu, url_path
 from lib.ui.presentation import presentation_toggle
 from lib.ui.server import memory_releaser, shared_work_warmer
@@ -27,6 +28,7 @@ def main() -> None:
     )
     memory_releaser()  # one per server: memory freed by visitors who left goes back to the system
     shared_work_warmer()  # one per server: pages' shared first looks computed before their visit
+    keep_noted_widget_values()  # a page's settings outlive a visit to another page
 
     home = st.Page(
         str(HERE / PAGES_DIR / "home.py"), title="Home", icon=":material/home:", default=True

@@ -70,17 +70,33 @@ def current(key: str, default: Any) -> Any:
     return st.session_state.get(key, default)
 
 
+KEPT_WIDGETS = "_kept_widgets"
+"""The session's set of widget keys whose values every run keeps (:func:`keep_widget_values`)."""
+
+
 def keep_widget_values(keys: Iterable[str]) -> None:
     """Keep the values of the widgets ``keys`` through runs that do not draw them.
 
     Streamlit forgets a widget's value after a run that does not draw it: a tab or an
-    expander whose contents are computed only while it is open. Writing the value back
-    as the page's own state at the start of the run keeps it (Streamlit's documented way
-    to interrupt the widget clean-up). Not for buttons, whose value cannot be set.
+    expander whose contents are computed only while it is open, or another page of the
+    app. Writing the value back as the page's own state at the start of the run keeps it
+    (Streamlit's documented way to interrupt the widget clean-up). The keys are also
+    noted in the session, and the entry script's :func:`keep_noted_widget_values` keeps
+    them in every run, whichever page it draws: a visitor who goes to another page and
+    comes back finds the settings as left. Not for buttons, whose value cannot be set.
     """
+    keys = tuple(keys)
+    noted = st.session_state.setdefault(KEPT_WIDGETS, set())
+    noted.update(keys)
     for key in keys:
         if key in st.session_state:
             st.session_state[key] = st.session_state[key]
+
+
+def keep_noted_widget_values() -> None:
+    """Keep the values of every widget a page of this session asked to keep
+    (:func:`keep_widget_values`): called by the entry script at the start of each run."""
+    keep_widget_values(sorted(st.session_state.get(KEPT_WIDGETS, ())))
 
 
 def csv_download(table: pd.DataFrame, file_name: str, label: str, key: str) -> None:

@@ -24,7 +24,14 @@ from lib.errors import InputError
 from lib.jobs import EVERY, LATEST
 from lib.links import LinkField
 from lib.ui.code_view import code_view
-from lib.ui.common import csv_download, current, read_query, user_errors, write_query
+from lib.ui.common import (
+    csv_download,
+    current,
+    keep_widget_values,
+    read_query,
+    user_errors,
+    write_query,
+)
 from lib.ui.common import escape_markdown as md
 from lib.ui.jobs import run_job
 from lib.ui.presentation import presenting, settings_block
@@ -51,6 +58,7 @@ IN_PROCESS = {"australia", "zebra"}  # always instant; the others go to the job 
 
 def load_link_settings() -> list[str]:
     """On a session's first run, seed the widgets from the link; the notes on bad values."""
+    keep_widget_values(KEY + field.name for field in SCHEMA)
     if "csp_seeded" in st.session_state:
         return []
     values, notes = read_query(SCHEMA)

@@ -29,7 +29,14 @@ from lib.local_search.solve import (
 )
 from lib.local_search.textbook import SCHEDULES, Schedule
 from lib.settings import local_mode
-from lib.ui.common import csv_download, current, read_query, user_errors, write_query
+from lib.ui.common import (
+    csv_download,
+    current,
+    keep_widget_values,
+    read_query,
+    user_errors,
+    write_query,
+)
 from lib.ui.jobs import run_job
 from lib.ui.presentation import presenting
 
@@ -81,6 +88,7 @@ def _number(label: str, name: str, help_text: str = "", **options: Any) -> Any:
 
 def choose_settings() -> dict[str, Any]:
     """The sidebar's settings (link notes shown as warnings); mirrored in the link."""
+    keep_widget_values(PREFIX + field.name for field in LINK)
     if not st.session_state.get("ls_link_read"):
         st.session_state["ls_link_read"] = True
         values, notes = read_query(LINK)
