@@ -98,6 +98,10 @@ def show_key_gate() -> bool:
     return allowed
 
 
+CONTEST_WIDGET = "ct_w_contest"
+"""The contest chooser's key: set when a contest is opened, so the panel switches to it."""
+
+
 def _open_form(store: Store) -> None:
     """The form that opens a new contest."""
     games = available_games()
@@ -141,6 +145,7 @@ def _open_form(store: Store) -> None:
                 )  # fmt: skip
                 contest = C.open_contest(store, settings, actor())
                 st.session_state[CODE_KEY] = contest.code
+                st.session_state[CONTEST_WIDGET] = contest.code  # the panel below shows it
                 st.success(f"Contest open: join code {contest.code}")
 
 
@@ -154,7 +159,7 @@ def _choose_contest(store: Store) -> C.Contest | None:
     code = st.selectbox(
         "Contest", codes, index=codes.index(chosen) if chosen in codes else 0,
         format_func=lambda c: f"{c} · {next(x.title for x in every if x.code == c)}",
-        key="ct_w_contest",
+        key=CONTEST_WIDGET,
     )  # fmt: skip
     st.session_state[CODE_KEY] = code
     return next(c for c in every if c.code == code)

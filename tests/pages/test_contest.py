@@ -125,6 +125,21 @@ def test_the_instructor_needs_the_key_on_a_hosted_server(store: Store, monkeypat
     assert not C.get_contest(store, contest.code).is_open
 
 
+def test_a_second_contest_opened_is_the_one_the_panel_shows(store: Store, monkeypatch) -> None:
+    monkeypatch.setenv(C.INSTRUCTOR_KEY_ENV, "sesame-321")
+    app = _app(view="instructor")
+    app.text_input(key="ct_instructor_key").input("sesame-321").run()
+    app.selectbox(key="ct_w_game").set_value("tictactoe").run()
+    app = _button(app, "Open contest").click().run()
+    app.text_input(key="ct_w_title").input("Second contest")
+    app = _button(app, "Open contest").click().run()
+    assert not app.exception
+    newest = C.list_contests(store)[0]
+    assert newest.title == "Second contest" and len(C.list_contests(store)) == 2
+    assert app.selectbox(key="ct_w_contest").value == newest.code
+    assert app.metric[0].value == newest.code  # the join code the room copies
+
+
 AUTH = {
     "redirect_uri": "http://localhost:8501/oauth2callback",
     "cookie_secret": "a-test-cookie-secret",
