@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from lib.errors import InputError
 from lib.jobs import LATEST
@@ -304,6 +305,19 @@ def show_run(board: Board) -> None:
     show_result(kept["result"])
 
 
+COMPACT_FROM = 1_000_000
+"""Counts from here on are shown compact (12.3M), their whole figure in the help: a third
+of the result's column on a 1024 px screen holds seven characters of a metric."""
+
+
+def _count_metric(column: DeltaGenerator, label: str, count: int) -> None:
+    """A count as a metric: whole (171,234) below :data:`COMPACT_FROM`, else compact."""
+    if count < COMPACT_FROM:
+        column.metric(label, f"{count:,}")
+    else:
+        column.metric(label, count, format="compact", help=f"{count:,} in all")
+
+
 def show_result(result: PuzzleResult) -> None:
     """The solution animated on the board, its counts and effective branching factor."""
     st.plotly_chart(
@@ -314,10 +328,10 @@ def show_result(result: PuzzleResult) -> None:
     )
     cols = st.columns(3)
     cols[0].metric("Moves", f"{result.length}")
-    cols[1].metric("Generated", f"{result.generated:,}")
-    cols[2].metric("Expanded", f"{result.expanded:,}")
+    _count_metric(cols[1], "Generated", result.generated)
+    _count_metric(cols[2], "Expanded", result.expanded)
     cols = st.columns(3)
-    cols[0].metric("Max frontier", f"{result.max_frontier:,}")
+    _count_metric(cols[0], "Max frontier", result.max_frontier)
     cols[1].metric("Time", f"{result.seconds:.3f} s")
     ebf = result.ebf
     cols[2].metric("b* (EBF)", "–" if ebf != ebf else f"{ebf:.3f}")

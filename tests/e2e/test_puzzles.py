@@ -50,3 +50,19 @@ def test_the_page_solves_slides_and_animates(page):
     assert page.evaluate(TITLE, chart).startswith("start")
     page.locator(f"{chart} .updatemenu-button").first.click()
     page.wait_for_function(f"() => ({TITLE})('{chart}') === 'move 2 of 2: blank L'", timeout=15_000)
+
+
+# metric figures cut short (the value's text wider than its box: "171,…")
+CUT_METRICS = """() => [...document.querySelectorAll('[data-testid="stMetricValue"]')]
+    .filter((box) => [box, ...box.querySelectorAll('*')].some(
+        (el) => el.scrollWidth > el.clientWidth + 1))
+    .map((box) => box.innerText)"""
+
+
+def test_breadth_first_s_counts_are_read_whole_at_1024x768(page):
+    # BFS on the start board generates six figures: each third of the result's column holds them
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "puzzles?algo=bfs")
+    generated = _metric(page, "Generated")
+    assert int(generated.replace(",", "")) > 100_000
+    assert page.evaluate(CUT_METRICS) == []

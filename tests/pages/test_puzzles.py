@@ -114,3 +114,20 @@ def test_step_through_and_quiz_use_the_route_labs_trace():
         app.button(key="pz_w_quiz_answer").click().run()
         assert not app.exception
     assert any(f"{len(asked)} of {len(asked)} right" in i.value for i in app.info)
+
+
+def _two_counts() -> None:
+    import streamlit as st
+
+    from lib.ui.puzzles_page import _count_metric
+
+    _count_metric(st, "Generated", 12_345_678)
+    _count_metric(st, "Expanded", 171_712)
+
+
+def test_counts_of_millions_are_compact_with_the_whole_figure_in_their_help():
+    app = AppTest.from_function(_two_counts).run()
+    big, small = app.metric
+    assert big.proto.body == "12345678" and big.proto.format == "compact"
+    assert big.proto.help == "12,345,678 in all"
+    assert small.value == "171,712" and not small.proto.format and not small.proto.help
