@@ -82,7 +82,7 @@ def load_link_settings() -> None:
     st.session_state["pz_w_algo"] = values["algo"]
     st.session_state["pz_w_h"] = values["h"]
     for note in notes:
-        st.warning(escape_markdown(note), icon=":material/warning:")
+        st.warning(note, icon=":material/warning:")
 
 
 def share_link() -> None:

@@ -12,6 +12,7 @@ from lib.puzzles.korf import korf_instances
 from lib.puzzles.search import solve
 from lib.routes import quiz
 from lib.ui import puzzles_page
+from lib.ui.common import escape_markdown
 
 PAGE = str(Path(__file__).resolve().parents[2] / "pages" / "puzzles.py")
 
@@ -131,3 +132,11 @@ def test_counts_of_millions_are_compact_with_the_whole_figure_in_their_help():
     assert big.proto.body == "12345678" and big.proto.format == "compact"
     assert big.proto.help == "12,345,678 in all"
     assert small.value == "171,712" and not small.proto.format and not small.proto.help
+
+
+def test_a_link_s_bad_board_is_quoted_escaped_once():
+    typed = "<img src=x onerror=alert(1)>"
+    app = _app(board=typed)
+    (warning,) = [w.value for w in app.warning]
+    assert escape_markdown(typed) in warning  # shown as typed, no HTML
+    assert "\\\\" not in warning  # no escape of an escape: no stray backslash on the page
