@@ -64,7 +64,9 @@ class LinkField:
     ``low``/``high`` bounds, text may be limited to ``choices``. ``parse``
     replaces the built-in reading for other values (lists, dates ...): it
     returns the value or raises ``ValueError``. ``expected`` says in words what
-    a good value looks like (the note uses it).
+    a good value looks like (the note uses it), ``used_instead`` what the page
+    uses when the link's value is refused, for a default that is not a value
+    itself (an empty text standing for "the first algorithm with a route").
     """
 
     name: str
@@ -76,6 +78,14 @@ class LinkField:
     parse: Callable[[str], Any] | None = None
     expected: str = ""
     digits: int | None = None  # numbers are rounded to this many decimals
+    used_instead: str = ""
+
+    def default_text(self) -> str:
+        """What a note says the page uses instead of a refused value: the default."""
+        if self.used_instead:
+            return self.used_instead
+        written = "" if self.default is None else self.write(self.default)
+        return written or "the default"
 
     def describe(self) -> str:
         """What a good value looks like, e.g. "a whole number" or "one of rank, tournament"."""
@@ -159,15 +169,14 @@ def read_link(
             value, moved = field.read(str(raw))
         except OverflowError:
             values[field.name] = field.default
-            used = "the default" if field.default is None else field.write(field.default)
             notes.append(
-                f"{given} is too large: this page's range is {field.range_text()}; using {used}."
+                f"{given} is too large: this page's range is {field.range_text()}; "
+                f"using {field.default_text()}."
             )
             continue
         except (ValueError, TypeError):
             values[field.name] = field.default
-            used = "the default" if field.default is None else field.write(field.default)
-            notes.append(f"{given} is not {field.describe()}; using {used}.")
+            notes.append(f"{given} is not {field.describe()}; using {field.default_text()}.")
             continue
         values[field.name] = value
         if moved:

@@ -198,6 +198,19 @@ def test_the_route_pages_step_and_algorithm_round_trip_through_its_link(step, an
     assert read_link(schema, text) == ({"step": step, "anim": anim}, [])
 
 
+def test_a_refused_value_whose_default_is_no_value_names_what_is_used_instead():
+    from lib.ui.routes_page import LINK
+
+    anim = next(field for field in LINK if field.name == "anim")
+    values, notes = read_link((anim,), {"anim": "xx"})
+    assert values == {"anim": ""}
+    assert notes == [
+        f"The link's anim=xx is not {anim.describe()}; using the first algorithm with a route."
+    ]
+    blank = LinkField("who", str, "", choices=("a", "b"))  # no words given: "the default"
+    assert read_link((blank,), {"who": "c"})[1][0].endswith("; using the default.")
+
+
 class _Endless:
     """A game state where one move, ``"m"``, is always legal: no link move is ever refused."""
 

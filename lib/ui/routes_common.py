@@ -288,6 +288,7 @@ STEP_LINK = (
         "",  # the first algorithm with a route
         parse=lambda text: text if text in search.ALGORITHMS else _refuse(text),
         expected="an algorithm name (" + ", ".join(search.ALGORITHMS) + ")",
+        used_instead="the first algorithm with a route",
     ),
 )
 LINK_STEP_KEY = "rt_step_from_link"  # the first search stepped through opens at the link's step
