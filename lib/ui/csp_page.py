@@ -22,7 +22,7 @@ from lib.csp.sudoku import bundled, check_givens, format_grid, parse_grid
 from lib.csp.trace import replay
 from lib.errors import InputError
 from lib.jobs import EVERY, LATEST
-from lib.links import LinkField
+from lib.links import LinkField, shown
 from lib.ui.code_view import code_view
 from lib.ui.common import (
     csv_download,
@@ -62,10 +62,14 @@ def load_link_settings() -> list[str]:
     if "csp_seeded" in st.session_state:
         return []
     values, notes = read_query(SCHEMA)
-    if values["puzzle"] not in bundled() and values["puzzle"] != TYPED:
-        notes.append(f"The link's puzzle is not a bundled one; using {DEFAULT_PUZZLE}.")
+    puzzle = values["puzzle"]
+    if puzzle not in bundled() and puzzle != TYPED:
+        instead = "the link's grid" if values["grid"] else DEFAULT_PUZZLE
+        notes.append(
+            f"The link's puzzle={md(shown(puzzle))} is not a bundled one; using {instead}."
+        )
         values["puzzle"] = DEFAULT_PUZZLE
-    if values["grid"]:
+    if values["grid"]:  # a grid in the link is the puzzle
         values["puzzle"] = TYPED
     for name, value in values.items():
         st.session_state[KEY + name] = value

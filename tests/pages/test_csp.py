@@ -142,3 +142,18 @@ def test_the_comparison_runs_on_the_job_pool_with_its_table(monkeypatch):
     table = app.dataframe[-1].value
     assert list(table.index) == ["Australia", "8-queens"]
     assert table.loc["8-queens", "FC+MRV"] == "75" and table.loc["8-queens", "BT"] == "113"
+
+
+@pytest.mark.parametrize(
+    ("grid", "used", "chosen"),
+    [
+        (TWO_SOLUTIONS, "using the link's grid.", csp_page.TYPED),
+        ("", f"using {csp_page.DEFAULT_PUZZLE}.", csp_page.DEFAULT_PUZZLE),
+    ],
+)
+def test_a_link_s_unknown_puzzle_is_named_with_what_the_page_uses_instead(grid, used, chosen):
+    app = open_page(problem="sudoku", puzzle="zz<b>", **({"grid": grid} if grid else {}))
+    assert not app.exception
+    notes = [plain(w.value) for w in app.warning if "puzzle=" in w.value]
+    assert notes == [f"The link's puzzle=zz<b> is not a bundled one; {used}"]
+    assert app.selectbox(key="csp_w_puzzle").value == chosen
