@@ -56,6 +56,9 @@ MAX_ROWS = 250_000
 """Most data rows a file may hold (a long price history of 100 stocks × 10 years is ~250k)."""
 MAX_BYTES = UPLOAD_BYTES
 """Largest file accepted (the app's upload limit is the same)."""
+MAX_RETURN = 1e6
+"""Largest return accepted (a million-fold growth): a larger one is a unit or a typing
+mistake, and 1e308 overflowed the GA's sums and the exact optimum's solver."""
 
 COLUMNS = ["ticker", "risk", "return"]
 _PRICE_NAMES = ("adj close", "adj_close", "adjclose", "adjusted close", "close", "price")
@@ -198,14 +201,17 @@ def summarise_prices(
 ) -> pd.DataFrame:
     """Risk (max drawdown) and return per column of a date-indexed price table.
 
-    Missing prices (NaN) are skipped; every column needs at least two prices.
+    Missing prices (NaN) are skipped; every column needs at least two prices. A return
+    too large for a float is infinite (the reader refuses returns over :data:`MAX_RETURN`).
     """
     rows = []
     for ticker in prices.columns:
         series = prices[ticker].dropna().to_numpy(dtype=float)
         first = series[0]
         last = series[-1] if return_definition == "end" else series.max()
-        rows.append((str(ticker), max_drawdown(series), float(last / first - 1.0)))
+        with np.errstate(over="ignore"):
+            growth = last / first
+        rows.append((str(ticker), max_drawdown(series), float(growth - 1.0)))
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
@@ -310,6 +316,14 @@ def _summary_table(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> 
             f"{label}: line {_line(frame, position)}, column {return_col!r}: value "
             f"{frame[return_col].iloc[position].strip()!r} is below -1; a return is a growth "
             "factor minus 1 (a stock cannot lose more than all of its value)."
+        )
+    too_high = ret > MAX_RETURN
+    if too_high.any():
+        position = int(np.flatnonzero(too_high)[0])
+        raise InputError(
+            f"{label}: line {_line(frame, position)}, column {return_col!r}: value "
+            f"{frame[return_col].iloc[position].strip()!r} is above {MAX_RETURN:,.0f}; "
+            "a return is a growth factor minus 1, and no stock grows a million-fold."
         )
     return pd.DataFrame({"ticker": tickers.to_numpy(), "risk": risk, "return": ret})
 
@@ -517,6 +531,13 @@ def _from_prices(
             f"({shown})."
         )
     table = summarise_prices(window[keep], return_definition)
+    too_high = ~(table["return"] <= MAX_RETURN)  # an overflow to infinity included
+    if too_high.any():
+        ticker = table["ticker"][too_high].iloc[0]
+        raise InputError(
+            f"{label}: ticker {str(ticker)!r}: its prices give a return above "
+            f"{MAX_RETURN:,.0f} (a million-fold growth); check its prices' unit and scale."
+        )
     return StockData(
         table=table,
         kind=kind,

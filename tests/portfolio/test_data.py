@@ -163,6 +163,16 @@ BAD = [
     ),
     ("return below -1", b"ticker,risk,return\nAAA,0.1,-2\n", ["line 2", "'return'", "'-2'"]),
     (
+        "huge return",
+        b"ticker,risk,return\nAAA,0.1,1\nHUGE,0.5,1e308\n",
+        ["line 3", "'return'", "'1e308'", "above 1,000,000"],
+    ),
+    (
+        "prices growing past the return cap",
+        b"Date,A,B\n2021-01-04,1e-300,10\n2021-01-05,1e300,11\n",
+        ["ticker 'A'", "above 1,000,000"],
+    ),
+    (
         "duplicate tickers",
         b"ticker,risk,return\nAAA,0.1,1\nBBB,0.2,1\nAAA,0.3,1\n",
         ["'AAA'", "line 2", "line 4"],
