@@ -15,18 +15,13 @@ from lib.ui.navigation import require_app_navigation
 
 require_app_navigation()
 
-VIEWS = ("Student", "Projector", "Instructor")
-
 st.title("Class contest")
 st.markdown(
     "Students join with the join code, enter an evaluation formula (or heuristic weights) "
     "with an algorithm, and the entries play each other on this server; the projector shows "
     "the leaderboard and the class's poll answers as they come in."
 )
-linked = st.query_params.get("view", "Student").capitalize()
-view = st.segmented_control(
-    "View", VIEWS, default=linked if linked in VIEWS else "Student", key="ct_w_view"
-)
+view = st.segmented_control("View", common.VIEWS, default=common.linked_view(), key="ct_w_view")
 view = view or "Student"
 if view != "Student":
     st.query_params["view"] = view.lower()

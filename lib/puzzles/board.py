@@ -62,10 +62,16 @@ def parse_board(text: str, *, require_solvable: bool = True) -> Board:
     for position, token in enumerate(tokens, start=1):
         if token in {"_", "."}:
             token = "0"
-        if not re.fullmatch(r"\d{1,3}", token):
+        if not re.fullmatch(r"[-+]?\d+", token):
             raise InputError(
                 f"Tile {position} of the board, {token[:20]!r}, is not a whole number "
                 "(type the tiles row by row, 0 for the blank)."
+            )
+        if len(token.lstrip("+-")) > 3:  # never read as a number: no huge conversions
+            shown = token[:20] + ("…" if len(token) > 20 else "")
+            raise InputError(
+                f"Tile {position} of the board, {shown!r}, is too large: the tiles run from "
+                "0 to 15 at most (0 the blank)."
             )
         tiles.append(int(token))
     if len(tiles) not in WIDTHS:
@@ -87,7 +93,7 @@ def _check_tiles(board: Board) -> None:
     n = len(board)
     seen: dict[int, int] = {}
     for position, tile in enumerate(board, start=1):
-        if tile >= n:
+        if not 0 <= tile < n:
             raise InputError(
                 f"Tile {position} of the board is {tile}, but the {NAMES[WIDTHS[n]]} "
                 f"has tiles 0 to {n - 1} only."

@@ -23,7 +23,9 @@ import streamlit as st
 from lib.contest.access import INSTRUCTOR_KEY_ENV, Login, instructor_access, parse_instructors
 from lib.contest.runner import ContestWorker, JobPoolSubmitter
 from lib.contest.store import Store, database_url
+from lib.links import LinkField
 from lib.settings import local_mode
+from lib.ui.common import read_query
 from lib.ui.jobs import shared_pool
 
 PLAYER_ENV = "AI_SEARCH_LAB_CONTEST_PLAYER"
@@ -144,3 +146,29 @@ def start_player() -> None:
     """Start this server's contest player once (not when ``$AI_SEARCH_LAB_CONTEST_PLAYER=0``)."""
     if os.environ.get(PLAYER_ENV, "1").strip() != "0":
         _player(database_url(secret("connections.contest", "url")))
+
+
+VIEWS = ("Student", "Projector", "Instructor")
+"""The page's views, as its control names them (the link spells them in lower case)."""
+
+
+def _view_name(text: str) -> str:
+    name = text.strip().capitalize()
+    if name not in VIEWS:
+        raise ValueError(text)
+    return name
+
+
+VIEW_LINK = LinkField(
+    "view", str, "Student", parse=_view_name,
+    expected="a view (" + ", ".join(v.lower() for v in VIEWS) + ")",
+    used_instead="the student's view",
+)  # fmt: skip
+
+
+def linked_view() -> str:
+    """The view the link asks for (Student without one); a warning names a view not known."""
+    values, notes = read_query((VIEW_LINK,))
+    for note in notes:
+        st.warning(note, icon=":material/warning:")
+    return values["view"]

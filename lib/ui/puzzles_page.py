@@ -77,9 +77,15 @@ def load_link_settings() -> None:
         return
     st.session_state["pz_loaded"] = True
     values, notes = read_query(LINK)
-    board = values["board"]
-    st.session_state[BOARD_KEY] = board if isinstance(board, tuple) else DEFAULT_BOARD
+    board = values["board"] if isinstance(values["board"], tuple) else DEFAULT_BOARD
+    st.session_state[BOARD_KEY] = board
     st.session_state["pz_w_algo"] = values["algo"]
+    if values["h"] == "pdb" and width_of(board) == 3:
+        notes.append(
+            "The link's h=pdb (pattern databases) is for the 15-puzzle; using h2 on this "
+            "8-puzzle board."
+        )
+        values["h"] = "h2"
     st.session_state["pz_w_h"] = values["h"]
     for note in notes:
         st.warning(note, icon=":material/warning:")

@@ -218,3 +218,15 @@ def test_a_student_answers_the_live_poll_once_and_may_change_it(store: Store) ->
     polls.reveal(store, contest.code, poll.id)
     app.run()
     assert not [r for r in app.radio if r.key.startswith("ct_w_poll_")]  # closed for answers
+
+
+def test_a_link_s_unknown_view_is_named_and_the_student_s_view_shown(store: Store) -> None:
+    app = _app(view="zzz")
+    assert not app.exception
+    assert [w.value for w in app.warning] == [
+        "The link's view=zzz is not a view (student, projector, instructor); "
+        "using the student's view."
+    ]
+    assert app.button_group(key="ct_w_view").value == "Student"
+    projector = _app(view="PROJECTOR")  # any case
+    assert not projector.warning and projector.button_group(key="ct_w_view").value == "Projector"

@@ -140,3 +140,15 @@ def test_a_link_s_bad_board_is_quoted_escaped_once():
     (warning,) = [w.value for w in app.warning]
     assert escape_markdown(typed) in warning  # shown as typed, no HTML
     assert "\\\\" not in warning  # no escape of an escape: no stray backslash on the page
+
+
+def test_a_link_s_pattern_databases_on_an_8_puzzle_board_are_said_to_be_replaced():
+    app = _app(h="pdb")
+    assert not app.exception
+    assert [w.value for w in app.warning] == [
+        "The link's h=pdb (pattern databases) is for the 15-puzzle; using h2 on this "
+        "8-puzzle board."
+    ]
+    assert app.selectbox(key="pz_w_h").value == "h2"
+    fifteen = _app(h="pdb", board=",".join(map(str, korf_instances()[0].board)))
+    assert not fifteen.warning and fifteen.selectbox(key="pz_w_h").value == "pdb"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from hypothesis import given
@@ -75,6 +76,19 @@ def test_a_tile_out_of_range_and_a_word_are_named():
         parse_board("1 two 3")
     with pytest.raises(InputError, match="empty"):
         parse_board("   ")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("-1 2 3 4 5 6 7 8 0", "Tile 1 of the board is -1, but the 8-puzzle has tiles 0 to 8"),
+        ("1 2 3 4 5 6 7 8 +12", "Tile 9 of the board is 12, but the 8-puzzle has tiles 0 to 8"),
+        ("1 " + "9" * 40 + " 3", "Tile 2 of the board, '99999999999999999999…', is too large"),
+    ],
+)
+def test_a_whole_number_out_of_range_is_called_out_of_range_not_a_word(text, said):
+    with pytest.raises(InputError, match=re.escape(said)):
+        parse_board(text)
 
 
 def test_solvability_matches_reachability_on_the_whole_8_puzzle():
