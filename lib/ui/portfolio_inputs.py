@@ -148,7 +148,24 @@ def init_from_query_params() -> list[str]:
     for field in FIELDS:
         if field.query in given:
             st.session_state[key(field.name)] = values[field.query]
+    if "pop" in given and "elite" not in given:
+        notes.extend(_fit_elite(values["pop"]))
     return notes
+
+
+def _fit_elite(population: int) -> list[str]:
+    """Scale the default elite to a link's population when it would not fit (the elite must
+    be smaller than the population): the default's share, said in a note."""
+    elite = int(st.session_state.get(key("elite_size"), DEFAULTS.elite_size))
+    if elite < population:
+        return []
+    share = DEFAULTS.elite_size / DEFAULTS.population_size
+    fitted = min(max(round(population * share), 1), population - 1)
+    st.session_state[key("elite_size")] = fitted
+    return [
+        f"The link sets {LABELS['population_size']} {population:,} but no elite size; using "
+        f"an elite of {fitted:,} (the default's share, {share:.0%}; {elite:,} would not fit)."
+    ]
 
 
 def write_query_params(source: str, config: GAConfig) -> None:

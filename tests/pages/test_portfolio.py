@@ -149,13 +149,24 @@ def test_an_elite_as_large_as_the_population_is_said_in_the_forms_words_and_keep
 
 
 def test_a_link_with_a_population_below_the_elite_keeps_the_page():
-    app = open_page({"pop": "25"})
+    app = open_page({"pop": "25", "elite": "70"})  # both asked for: said, nothing run
     errors = " ".join(error.value for error in app.error)
     assert "Elite size 70" in errors and "Population size 25" in errors
     assert [h.value for h in app.header if h.value == "Parameter study"]
     assert "pf_result" not in app.session_state  # nothing ran on the invalid settings
     app.button(key="FormSubmitter:pf_w_study_form-Run the study").click().run()
     assert not app.exception and "pf_study" not in app.session_state
+
+
+def test_a_link_setting_only_a_small_population_scales_the_default_elite_and_says_so():
+    app = open_page({"pop": "50"})
+    assert not app.exception and not app.error
+    assert app.session_state["pf_w_elite_size"] == 5  # 70 of 700: a tenth
+    assert [w.value for w in app.warning if "elite" in w.value] == [
+        "The link sets Population size 50 but no elite size; using an elite of 5 (the "
+        "default's share, 10%; 70 would not fit)."
+    ]
+    assert "pf_result" in app.session_state  # the page ran on the link's population
 
 
 def test_hard_case_with_the_course_fitness_finds_nothing_and_says_so():
