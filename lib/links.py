@@ -38,6 +38,10 @@ _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 """Longest link value a note repeats whole."""
 
 
+REASON_LIMIT = 300
+"""Most characters of a parser's reason a note quotes (parsers quote the user's text short)."""
+
+
 def shown(text: object) -> str:
     """A link value as a note quotes it: whole if short, else cut with its length said."""
     text = str(text)
@@ -173,6 +177,11 @@ def read_link(
                 f"{given} is too large: this page's range is {field.range_text()}; "
                 f"using {field.default_text()}."
             )
+            continue
+        except InputError as error:  # a parser that says why, in the user's words
+            values[field.name] = field.default
+            reason = quote(str(error).rstrip(".")[:REASON_LIMIT])
+            notes.append(f"{given}: {reason}; using {field.default_text()}.")
             continue
         except (ValueError, TypeError):
             values[field.name] = field.default

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lib.errors import InputError
 from lib.games.core import available_games, get_game
 from lib.links import (
     MAX_LINK_MOVES,
@@ -23,6 +24,7 @@ from lib.links import (
     write_link,
     write_moves,
 )
+from lib.ui.common import escape_markdown
 
 SCHEMA = (
     LinkField("pop", int, 700, low=20, high=3000),
@@ -245,3 +247,14 @@ def test_a_whole_number_with_hundreds_of_digits_is_called_too_large_with_the_ran
     assert step.endswith("is too large: this page's range is 1 or more; using 1.")
     assert depth.endswith("is too large: this page's range is 1–8; using 3.")
     assert "not a whole number" not in step + depth
+
+
+def test_a_parser_s_reason_is_the_note_escaped_and_cut():
+    def parse(text: str) -> int:
+        raise InputError(f"Tile 1, {text[:5]!r}, is odd. " + "x" * 1_000)
+
+    field = LinkField("board", str, "1 2 3", parse=parse)
+    _, notes = read_link((field,), {"board": "[a](b)"}, quote=escape_markdown)
+    (note,) = notes
+    assert note.startswith("The link's board=\\[a\\]\\(b\\): Tile 1, '\\[a\\]\\(b', is odd")
+    assert note.endswith("; using 1 2 3.") and len(note) < 400

@@ -152,3 +152,11 @@ def test_a_link_s_pattern_databases_on_an_8_puzzle_board_are_said_to_be_replaced
     assert app.selectbox(key="pz_w_h").value == "h2"
     fifteen = _app(h="pdb", board=",".join(map(str, korf_instances()[0].board)))
     assert not fifteen.warning and fifteen.selectbox(key="pz_w_h").value == "pdb"
+
+
+def test_a_link_s_unsolvable_board_is_refused_for_its_parity_not_its_format():
+    app = _app(board="1,2,3,4,5,6,8,7,0")
+    (warning,) = [w.value for w in app.warning]
+    assert escape_markdown("This board cannot be solved: it has 1 inversion") in warning
+    assert "not a whole number" not in warning
+    assert app.session_state[puzzles_page.BOARD_KEY] == puzzles_page.DEFAULT_BOARD
