@@ -15,9 +15,12 @@ TEXT_COLOR = "#1e293b"
 Streamlit's chart theme draws ticks and axis titles in grey rgb(128, 132, 149): 3.7:1."""
 
 
-def readable(fig: go.Figure) -> go.Figure:
-    """Give every text of a chart at least :data:`MIN_FONT` px, titles :data:`TITLE_FONT` px,
-    in :data:`TEXT_COLOR` (dark enough for a projector).
+def readable(fig: go.Figure, min_font: float = MIN_FONT) -> go.Figure:
+    """Give every text of a chart at least ``min_font`` px (default :data:`MIN_FONT`), titles
+    :data:`TITLE_FONT` px, in :data:`TEXT_COLOR` (dark enough for a projector).
+
+    A larger ``min_font`` (the presentation view's) is drawn by plotly itself, which lays
+    out the legend for it: text only enlarged afterwards runs into the next legend entry.
 
     Ticks and axis titles, the legend, hover labels, bar and scatter text,
     annotations and colour-bar titles: Streamlit's chart theme would otherwise
@@ -26,14 +29,14 @@ def readable(fig: go.Figure) -> go.Figure:
     chooses its own colour).
     """
     fig.update_layout(
-        font={"size": MIN_FONT, "color": TEXT_COLOR},
-        title_font={"size": TITLE_FONT, "color": TEXT_COLOR},
-        legend_font={"size": MIN_FONT, "color": TEXT_COLOR},
-        hoverlabel_font={"size": MIN_FONT},
+        font={"size": min_font, "color": TEXT_COLOR},
+        title_font={"size": max(TITLE_FONT, min_font), "color": TEXT_COLOR},
+        legend_font={"size": min_font, "color": TEXT_COLOR},
+        hoverlabel_font={"size": min_font},
     )
     axis_text = {
-        "tickfont_size": MIN_FONT,
-        "title_font_size": MIN_FONT,
+        "tickfont_size": min_font,
+        "title_font_size": min_font,
         "tickfont_color": TEXT_COLOR,
         "title_font_color": TEXT_COLOR,
     }
@@ -41,15 +44,15 @@ def readable(fig: go.Figure) -> go.Figure:
     fig.update_yaxes(**axis_text)
     for trace in fig.data:
         if "textfont" in trace:
-            trace.textfont.size = _at_least(trace.textfont.size, MIN_FONT)
+            trace.textfont.size = _at_least(trace.textfont.size, min_font)
         colorbar = getattr(trace, "colorbar", None)
         if colorbar is not None:
-            colorbar.title.font.size = MIN_FONT
-            colorbar.tickfont.size = MIN_FONT
+            colorbar.title.font.size = min_font
+            colorbar.tickfont.size = min_font
             colorbar.title.font.color = TEXT_COLOR
             colorbar.tickfont.color = TEXT_COLOR
     for annotation in fig.layout.annotations:
-        annotation.font.size = max(annotation.font.size or MIN_FONT, MIN_FONT)
+        annotation.font.size = max(annotation.font.size or min_font, min_font)
         annotation.font.color = annotation.font.color or TEXT_COLOR
     return fig
 

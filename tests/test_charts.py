@@ -34,6 +34,15 @@ def test_readable_raises_small_text_and_keeps_larger_text():
     assert [a.font.size for a in fig.layout.annotations] == [22, MIN_FONT]
 
 
+def test_readable_at_the_projector_s_size_raises_every_text_plotly_lays_out():
+    fig = go.Figure(go.Scatter(x=[1], y=[1], name="a long legend entry", textfont={"size": 20}))
+    readable(fig, min_font=16)
+    assert fig.layout.font.size == 16 and fig.layout.legend.font.size == 16
+    assert fig.layout.xaxis.tickfont.size == 16 and fig.layout.title.font.size == TITLE_FONT
+    assert fig.data[0].textfont.size == 20
+    assert readable(go.Figure(), min_font=24).layout.title.font.size == 24
+
+
 def contrast_ratio(first: str, second: str) -> float:
     """WCAG 2 contrast ratio of two ``#rrggbb`` or ``rgb(r, g, b)`` colours."""
 

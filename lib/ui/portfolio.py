@@ -13,6 +13,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from lib.charts import readable
 from lib.jobs import EVERY
 from lib.portfolio import plots, report
 from lib.portfolio.exact import ExactResult, efficient_frontier
@@ -21,7 +22,7 @@ from lib.portfolio.plots import result_chart
 from lib.ui.common import csv_download
 from lib.ui.jobs import run_job
 from lib.ui.portfolio_first_look import first_look_chart
-from lib.ui.presentation import presenting
+from lib.ui.presentation import CHART_TEXT_PX, presenting
 
 __all__ = ["LiveRun", "frontier", "run_live", "show_results"]
 
@@ -154,13 +155,16 @@ def show_results(saved: dict, *, nested: bool = False) -> None:
     # the fitness chart right under the answer (a projector's first screen), the population's
     # animation right under it: side by side, a 1024 px projector with the sidebar open gave
     # each 274 px, too narrow to read either
-    fitness = chart("fitness")
+    fitness, population = chart("fitness"), chart("population")
     if presenting():  # the settings are hidden: the chart takes the rest of the first screen
-        # a figure of its own: the shared one is never changed
+        # figures of their own (the shared ones are never changed), drawn by plotly at the
+        # projector's text size, so that their legends are laid out for it
         fitness = plots.fitness_chart(result.history, exact.fitness, compact=True)
         fitness.update_layout(height=PRESENTATION_CHART_HEIGHT)
+        fitness = readable(fitness, min_font=CHART_TEXT_PX)
+        population = readable(go.Figure(population), min_font=CHART_TEXT_PX)
     st.plotly_chart(fitness, key="pf_fitness_chart")
-    st.plotly_chart(chart("population"), key="pf_population_chart")
+    st.plotly_chart(population, key="pf_population_chart")
     hint = report.improve_hint(result, exact)
     if hint:
         st.info(hint)

@@ -87,3 +87,46 @@ def test_the_presentation_view_is_readable_from_the_back_row(page):
     page.wait_for_timeout(500)
     problems = _problems(page)
     assert not any(problems.values()), problems
+
+
+# page links of the sidebar's menu whose name is cut (its text wider than its box)
+CUT_MENU = """() => [...document.querySelectorAll('.st-key-app_menu [data-testid="stPageLink"]')]
+    .filter((link) => [...link.querySelectorAll('*')].some(
+        (el) => el.scrollWidth > el.clientWidth + 1))
+    .map((link) => link.innerText)"""
+
+
+def test_the_narrow_sidebar_of_the_presentation_view_shows_every_page_name_whole(page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "routes?present=1")
+    menu = page.locator('.st-key-app_menu [data-testid="stPageLink"]')
+    menu.first.wait_for(timeout=WAIT_MS)
+    wait_idle(page)
+    assert menu.count() >= 10
+    assert page.evaluate(CUT_MENU) == []
+
+
+# pairs of legend entries of one chart that overlap (the text of one running into the next)
+LEGEND_OVERLAPS = """(selector) => {
+    const found = [];
+    for (const legend of document.querySelectorAll(selector + ' .legend')) {
+        const boxes = [...legend.querySelectorAll('.traces')].map((t) => t.getBoundingClientRect());
+        boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+            const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+            const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+            if (x > 1 && y > 1) found.push([i, x, y]);
+        }));
+    }
+    return found;
+}"""
+
+
+def test_the_portfolio_s_legends_are_laid_out_for_the_projector_s_text(page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_page(page, "portfolio?present=1")
+    charts = ".st-key-pf_fitness_chart, .st-key-pf_population_chart"
+    page.locator(".st-key-pf_fitness_chart .legend .traces").nth(3).wait_for(timeout=2 * WAIT_MS)
+    wait_idle(page)
+    assert page.evaluate(LEGEND_OVERLAPS, charts) == []
+    problems = _problems(page)
+    assert not problems["chart < 16 px"], problems
