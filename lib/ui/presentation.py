@@ -80,11 +80,6 @@ PRESENTATION_CSS = f"""
 [class*="st-key-{SETTINGS_PREFIX}"] {{
   display: none !important;
 }}
-.st-key-{MENU_KEY} [data-testid="stPageLink"] * {{
-  white-space: normal !important;  /* a long page name wraps in the narrow sidebar */
-  line-height: 1.3 !important;
-  overflow: visible !important;
-}}
 [data-testid="stMainBlockContainer"] {{
   padding-left: 1.5rem !important;
   padding-right: 1.5rem !important;

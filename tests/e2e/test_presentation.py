@@ -89,23 +89,6 @@ def test_the_presentation_view_is_readable_from_the_back_row(page):
     assert not any(problems.values()), problems
 
 
-# page links of the sidebar's menu whose name is cut (its text wider than its box)
-CUT_MENU = """() => [...document.querySelectorAll('.st-key-app_menu [data-testid="stPageLink"]')]
-    .filter((link) => [...link.querySelectorAll('*')].some(
-        (el) => el.scrollWidth > el.clientWidth + 1))
-    .map((link) => link.innerText)"""
-
-
-def test_the_narrow_sidebar_of_the_presentation_view_shows_every_page_name_whole(page):
-    page.set_viewport_size({"width": 1024, "height": 768})
-    open_page(page, "routes?present=1")
-    menu = page.locator('.st-key-app_menu [data-testid="stPageLink"]')
-    menu.first.wait_for(timeout=WAIT_MS)
-    wait_idle(page)
-    assert menu.count() >= 10
-    assert page.evaluate(CUT_MENU) == []
-
-
 # pairs of legend entries of one chart that overlap (the text of one running into the next)
 LEGEND_OVERLAPS = """(selector) => {
     const found = [];
