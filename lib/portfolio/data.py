@@ -309,22 +309,18 @@ def _summary_table(label: str, frame: pd.DataFrame, columns: dict[str, str]) -> 
                 else "."
             )
         )
-    too_low = ret < -1
-    if too_low.any():
-        position = int(np.flatnonzero(too_low)[0])
-        raise InputError(
-            f"{label}: line {_line(frame, position)}, column {return_col!r}: value "
-            f"{frame[return_col].iloc[position].strip()!r} is below -1; a return is a growth "
-            "factor minus 1 (a stock cannot lose more than all of its value)."
-        )
-    too_high = ret > MAX_RETURN
-    if too_high.any():
-        position = int(np.flatnonzero(too_high)[0])
-        raise InputError(
-            f"{label}: line {_line(frame, position)}, column {return_col!r}: value "
-            f"{frame[return_col].iloc[position].strip()!r} is above {MAX_RETURN:,.0f}; "
-            "a return is a growth factor minus 1, and no stock grows a million-fold."
-        )
+    for outside, why in [
+        (ret < -1, "is below -1; a return is a growth factor minus 1 (a stock cannot lose "
+         "more than all of its value)."),
+        (ret > MAX_RETURN, f"is above {MAX_RETURN:,.0f}; a return is a growth factor minus 1, "
+         "and no stock grows a million-fold."),
+    ]:  # fmt: skip
+        if outside.any():
+            position = int(np.flatnonzero(outside)[0])
+            raise InputError(
+                f"{label}: line {_line(frame, position)}, column {return_col!r}: value "
+                f"{frame[return_col].iloc[position].strip()!r} {why}"
+            )
     return pd.DataFrame({"ticker": tickers.to_numpy(), "risk": risk, "return": ret})
 
 
