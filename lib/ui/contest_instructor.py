@@ -99,7 +99,8 @@ def show_key_gate() -> bool:
 
 
 CONTEST_WIDGET = "ct_w_contest"
-"""The contest chooser's key: set when a contest is opened, so the panel switches to it."""
+"""The contest chooser's key: it follows the session's contest (``CODE_KEY``), so the panel
+switches to a contest just opened."""
 
 
 def _open_form(store: Store) -> None:
@@ -145,8 +146,12 @@ def _open_form(store: Store) -> None:
                 )  # fmt: skip
                 contest = C.open_contest(store, settings, actor())
                 st.session_state[CODE_KEY] = contest.code
-                st.session_state[CONTEST_WIDGET] = contest.code  # the panel below shows it
                 st.success(f"Contest open: join code {contest.code}")
+
+
+def _follow_chooser() -> None:
+    """The instructor picked a contest: it becomes the session's contest before the run."""
+    st.session_state[CODE_KEY] = st.session_state[CONTEST_WIDGET]
 
 
 def _choose_contest(store: Store) -> C.Contest | None:
@@ -156,10 +161,12 @@ def _choose_contest(store: Store) -> C.Contest | None:
         return None
     codes = [c.code for c in every]
     chosen = st.session_state.get(CODE_KEY)
+    if chosen in codes:  # the session's contest (just opened, or joined in another view)
+        st.session_state[CONTEST_WIDGET] = chosen
     code = st.selectbox(
         "Contest", codes, index=codes.index(chosen) if chosen in codes else 0,
         format_func=lambda c: f"{c} · {next(x.title for x in every if x.code == c)}",
-        key=CONTEST_WIDGET,
+        key=CONTEST_WIDGET, on_change=_follow_chooser,
     )  # fmt: skip
     st.session_state[CODE_KEY] = code
     return next(c for c in every if c.code == code)

@@ -138,6 +138,9 @@ def test_a_second_contest_opened_is_the_one_the_panel_shows(store: Store, monkey
     assert newest.title == "Second contest" and len(C.list_contests(store)) == 2
     assert app.selectbox(key="ct_w_contest").value == newest.code
     assert app.metric[0].value == newest.code  # the join code the room copies
+    first = C.list_contests(store)[1]
+    app.selectbox(key="ct_w_contest").set_value(first.code).run()  # picked back by hand
+    assert app.metric[0].value == first.code
 
 
 AUTH = {
